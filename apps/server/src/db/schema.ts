@@ -1,0 +1,250 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    company: text('company'),
+    role: text('role').notNull().default('user'),
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    authMethod: text('auth_method').notNull().default('password'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use, expiring tokens mailed to users: verify, magic_link, email_change. Stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('Untitled Form'),
+    description: text('description').notNull().default(''),
+    fields: jsonb('fields').$type<unknown[]>().notNull().default([]),
+    logoUrl: text('logo_url'),
+    themeConfig: jsonb('theme_config')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({ theme: 'default' }),
+    submitButtonText: text('submit_button_text').notNull().default('Submit'),
+    successMessage: text('success_message').notNull().default('Thank you for your submission!'),
+    isPublished: boolean('is_published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    slug: text('slug'),
+    accessRestriction: text('access_restriction').notNull().default('public'),
+    accessCodeHash: text('access_code_hash'),
+    expirationDate: timestamp('expiration_date', { withTimezone: true }),
+    shareCount: integer('share_count').notNull().default(0),
+    submissionCount: integer('submission_count').notNull().default(0),
+    /** Per-form submission email; null means follow the owner's notification setting. */
+    notifyOnSubmission: boolean('notify_on_submission'),
+    /** Days to keep submissions; null keeps them forever. */
+    retentionDays: integer('retention_days'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('forms_slug_idx').on(t.slug), index('forms_owner_idx').on(t.ownerId, t.updatedAt)],
+);
+
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    completed: boolean('completed').notNull().default(true),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
+    uniqueIndex('submissions_idempotency_idx').on(t.formId, t.idempotencyKey),
+  ],
+);
+
+/** Files uploaded by respondents; never listed publicly, served only to the form's owner. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    fieldId: text('field_id').notNull(),
+    filename: text('filename').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_form_idx').on(t.formId), index('uploads_submission_idx').on(t.submissionId)],
+);
+
+/** Per form and UTC day: views, submissions and completion time, kept up to date on write. */
+export const formDailyStats = pgTable(
+  'form_daily_stats',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+    submissions: integer('submissions').notNull().default(0),
+    completionTimeTotal: integer('completion_time_total').notNull().default(0),
+    completionTimeCount: integer('completion_time_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.day] })],
+);
+
+/** Per form, field and UTC day: responses, skips and time spent. */
+export const fieldDailyStats = pgTable(
+  'field_daily_stats',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    fieldId: text('field_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    responseCount: integer('response_count').notNull().default(0),
+    skipCount: integer('skip_count').notNull().default(0),
+    timeSpentTotal: integer('time_spent_total').notNull().default(0),
+    timeSpentCount: integer('time_spent_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.fieldId, t.day] })],
+);
+
+/** Per form, field, UTC day and answer: how often the answer was given. */
+export const answerDailyCounts = pgTable(
+  'answer_daily_counts',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    fieldId: text('field_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    answer: text('answer').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.fieldId, t.day, t.answer] })],
+);
+
+export const securitySettings = pgTable('security_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  securityNotifications: boolean('security_notifications').notNull().default(true),
+  dataRetentionPeriod: integer('data_retention_period').notNull().default(30),
+  gdprEnabled: boolean('gdpr_enabled').notNull().default(false),
+  encryptionLevel: text('encryption_level').notNull().default('standard'),
+  updatedAt: updatedAt(),
+});
+
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  formSubmissions: boolean('form_submissions').notNull().default(true),
+  securityAlerts: boolean('security_alerts').notNull().default(true),
+  marketingEmails: boolean('marketing_emails').notNull().default(false),
+  weeklyDigest: boolean('weekly_digest').notNull().default(true),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+export const dataProtectionRequests = pgTable(
+  'data_protection_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestType: text('request_type').notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    completionDate: timestamp('completion_date', { withTimezone: true }),
+  },
+  (t) => [index('dpr_user_idx').on(t.userId)],
+);
+
+/** Durable background jobs (mail, retention, digest); workers claim with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lastError: text('last_error'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+);

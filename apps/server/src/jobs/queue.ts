@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+/** Adds a job; pass the transaction that writes the data the job is about so both commit together. */
+export async function enqueueJob(
+  db: DbOrTx,
+  input: { kind: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number },
+): Promise<void> {
+  await db.insert(jobs).values({
+    kind: input.kind,
+    payload: input.payload,
+    runAt: input.runAt ?? new Date(),
+    maxAttempts: input.maxAttempts ?? 8,
+  });
+}
+
+type ClaimedJob = {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+};
+
+/** Claims due jobs so that several instances never run the same one (FOR UPDATE SKIP LOCKED). */
+async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
+  const result = await db.execute(sql`
+    update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
+    where id in (
+      select id from jobs
+      where done_at is null and run_at <= now() and attempts < max_attempts
+        and (locked_until is null or locked_until < now())
+      order by run_at limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, payload, attempts, max_attempts`);
+  return (result as unknown as { rows: ClaimedJob[] }).rows;
+}
+
+/** Runs due jobs once; a failed job is retried later with exponential backoff. Returns how many ran. */
+export async function runDueJobs(
+  db: Db,
+  handlers: ReadonlyMap<string, JobHandler>,
+  log: { warn: (obj: object, msg: string) => void },
+): Promise<number> {
+  const claimed = await claimJobs(db, 20);
+  for (const job of claimed) {
+    const handler = handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      await db.execute(
+        sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${job.id}`,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const delaySeconds = Math.min(3600, 2 ** job.attempts * 5);
+      log.warn(
+        { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
+        'job failed, will retry',
+      );
+      await db.execute(sql`
+        update jobs set locked_until = null, last_error = ${message},
+          run_at = now() + make_interval(secs => ${delaySeconds})
+        where id = ${job.id}`);
+    }
+  }
+  return claimed.length;
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type JobHandler, runDueJobs } from './queue.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: {
+      /** Registers the handler of a job kind; modules call this when they load. */
+      register: (kind: string, handler: JobHandler) => void;
+      /** Runs every due job now (tests use it instead of waiting for the poll). */
+      drain: () => Promise<void>;
+    };
+  }
+}
+
+const POLL_MS = 1000;
+
+/** The job worker: polls the jobs table while the server runs. */
+export default fp(async (app: FastifyInstance) => {
+  const handlers = new Map<string, JobHandler>();
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const tick = async () => {
+    while ((await runDueJobs(app.db, handlers, app.log)) > 0 && !closed) {
+      // keep going while there is work
+    }
+  };
+  const schedule = () => {
+    if (closed) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((err) => app.log.error({ err }, 'job worker tick failed'))
+        .finally(schedule);
+    }, POLL_MS);
+    timer.unref();
+  };
+
+  app.decorate('jobs', {
+    register: (kind: string, handler: JobHandler) => {
+      handlers.set(kind, handler);
+    },
+    drain: async () => {
+      await running;
+      await tick();
+    },
+  });
+  if (app.config.runJobs) app.addHook('onReady', async () => schedule());
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await running;
+  });
+});

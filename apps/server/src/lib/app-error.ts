@@ -1,0 +1,22 @@
+import type { ErrorCode } from '@formsmith/core/errors';
+
+/** The one error type of the server: a status, a code the web reads, and a message users can see. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly statusCode: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', 404, message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(fields ? 'VALIDATION_FAILED' : 'BAD_REQUEST', 400, message, fields);
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError('UNAUTHORIZED', 401, message);
+export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', 403, message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError('CONFLICT', 409, message, fields);

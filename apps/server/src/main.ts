@@ -1,0 +1,33 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnavailableError } from './db/client.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const app = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  console.log(`Formsmith is running at http://${host}:${port} (database: ${app.database.kind})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+    console.error(`Formsmith cannot start. ${err.message}`);
+  } else {
+    console.error('Formsmith cannot start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  sessionId: string;
+  authMethod: string;
+  sessionCreatedAt: Date;
+};
+
+/** Creates a session and returns the bearer token (shown once, stored hashed). */
+export async function createSession(
+  db: DbOrTx,
+  input: {
+    userId: string;
+    ttlSeconds: number;
+    authMethod: 'password' | 'magic_link';
+    userAgent?: string;
+    ip?: string;
+  },
+): Promise<{ token: string; sessionId: string; expiresIn: number }> {
+  const token = generateToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      tokenHash: hashToken(token),
+      authMethod: input.authMethod,
+      userAgent: input.userAgent?.slice(0, 500),
+      ip: input.ip,
+      expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id, expiresIn: input.ttlSeconds };
+}
+
+/** The user behind a live (unexpired, unrevoked) session token, or null. */
+export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      sessionId: sessions.id,
+      authMethod: sessions.authMethod,
+      sessionCreatedAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  // Touch at most once a minute: the sessions list shows 'last used' without a write per request.
+  if (Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  }
+  const { lastUsedAt: _, ...user } = row;
+  return user;
+}
+
+export async function revokeSession(
+  db: DbOrTx,
+  input: { sessionId: string; userId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(eq(sessions.id, input.sessionId), eq(sessions.userId, input.userId), isNull(sessions.revokedAt)),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Revokes every live session of a user except the one given (password change). */
+export async function revokeOtherSessions(
+  db: DbOrTx,
+  input: { userId: string; keepSessionId?: string },
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        isNull(sessions.revokedAt),
+        input.keepSessionId ? ne(sessions.id, input.keepSessionId) : undefined,
+      ),
+    );
+}

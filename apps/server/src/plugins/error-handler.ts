@@ -1,0 +1,70 @@
+import type { ErrorBody } from '@formsmith/core/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+const STATUS_CODES: Record<number, ErrorBody['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  410: 'FORM_EXPIRED',
+  413: 'PAYLOAD_TOO_LARGE',
+  422: 'SUBMISSION_INVALID',
+  429: 'RATE_LIMITED',
+};
+
+/** Turns every failure into DESIGN §4's error shape; 5xx details stay in the log. */
+export function toErrorBody(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) {
+    return {
+      status: err.statusCode,
+      body: { error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    for (const v of err.validation) {
+      const issuePath = (v.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
+      const key =
+        v.instancePath.replace(/^\//, '').replaceAll('/', '.') || issuePath.map(String).join('.') || 'body';
+      fields[key] ??= v.message ?? 'Invalid value';
+    }
+    const first = Object.entries(fields)[0];
+    const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
+    return { status: 400, body: { error: message, code: 'VALIDATION_FAILED', fields } };
+  }
+  const fe = err as FastifyError;
+  const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+    return { status: 413, body: { error: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
+  }
+  if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && status === 400)) {
+    return { status: 400, body: { error: 'Request body is not valid JSON', code: 'BAD_REQUEST' } };
+  }
+  if (status === 429) {
+    return {
+      status,
+      body: { error: 'Too many requests. Please wait a moment and try again.', code: 'RATE_LIMITED' },
+    };
+  }
+  if (status >= 400 && status < 500) {
+    return {
+      status,
+      body: { error: fe.message || 'Bad request', code: STATUS_CODES[status] ?? 'BAD_REQUEST' },
+    };
+  }
+  return {
+    status: 500,
+    body: { error: 'Something went wrong on our side. Please try again later.', code: 'INTERNAL' },
+  };
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    const { status, body } = toErrorBody(err as FastifyError);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}

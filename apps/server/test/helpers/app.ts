@@ -1,0 +1,40 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+
+export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean };
+
+/**
+ * A fresh app on PGlite in memory, or on TEST_DATABASE_URL when set. Build one per test file and
+ * isolate tests by giving each its own users and forms.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_FACTOR: '1000',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    ...opts.env,
+  });
+  config.runJobs = opts.runJobs ?? false;
+  if (!config.databaseUrl) config.dataDir = dataDir;
+  const app = await buildApp(config, {
+    database: config.databaseUrl ? undefined : await openMemoryPglite(),
+  });
+  await app.ready();
+  return app;
+}
+
+async function openMemoryPglite() {
+  const { openDatabase } = await import('../../src/db/client.ts');
+  return openDatabase({ dataDir: 'memory://' });
+}
+
+/** Which database the API tests run on, for test names. */
+export const dbKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';

@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAuth } from './require-auth.tsx';
+import { DashboardShell } from './shells/dashboard-shell.tsx';
+import { PublicShell } from './shells/public-shell.tsx';
+
+/** Route-level code splitting: each page loads its own chunk. */
+function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
+  return async () => ({ Component: await load() });
+}
+
+const publicRoutes: RouteObject[] = [
+  { index: true, lazy: page(async () => (await import('../features/landing/landing-page.tsx')).LandingPage) },
+  {
+    path: 'privacy',
+    lazy: page(async () => (await import('../features/legal/privacy-page.tsx')).PrivacyPage),
+  },
+  { path: 'terms', lazy: page(async () => (await import('../features/legal/terms-page.tsx')).TermsPage) },
+  { path: 'help', lazy: page(async () => (await import('../features/help/help-page.tsx')).HelpPage) },
+  { path: 'demo', lazy: page(async () => (await import('../features/demo/demo-page.tsx')).DemoPage) },
+  {
+    path: 'login',
+    lazy: page(async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage),
+  },
+  {
+    path: 'register',
+    lazy: page(async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage),
+  },
+  {
+    path: 'register-success',
+    lazy: page(
+      async () => (await import('../features/auth/pages/register-success-page.tsx')).RegisterSuccessPage,
+    ),
+  },
+  {
+    path: 'magic-link',
+    lazy: page(async () => (await import('../features/auth/pages/magic-link-page.tsx')).MagicLinkPage),
+  },
+  {
+    path: 'magic-link-sent',
+    lazy: page(
+      async () => (await import('../features/auth/pages/magic-link-sent-page.tsx')).MagicLinkSentPage,
+    ),
+  },
+  {
+    path: 'magic-link/:token',
+    lazy: page(
+      async () => (await import('../features/auth/pages/magic-link-login-page.tsx')).MagicLinkLoginPage,
+    ),
+  },
+  {
+    path: 'verify-email',
+    lazy: page(async () => (await import('../features/auth/pages/verify-email-page.tsx')).VerifyEmailPage),
+  },
+  {
+    path: 'verify_email/:token',
+    lazy: page(async () => (await import('../features/auth/pages/verify-email-page.tsx')).VerifyEmailPage),
+  },
+  {
+    path: 'forgot-password',
+    lazy: page(
+      async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
+    ),
+  },
+  {
+    path: 'reset-password',
+    lazy: page(
+      async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
+    ),
+  },
+];
+
+const editor = page(
+  async () => (await import('../features/forms/editor/form-editor-page.tsx')).FormEditorPage,
+);
+
+const protectedRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    lazy: page(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage),
+  },
+  { path: 'forms/new', lazy: editor },
+  { path: 'create', lazy: editor },
+  { path: 'forms/ai-builder', lazy: editor },
+  { path: 'forms/:formId/edit', lazy: editor },
+  {
+    path: 'forms/:formId/submissions',
+    lazy: page(async () => (await import('../features/submissions/submissions-page.tsx')).SubmissionsPage),
+  },
+  {
+    path: 'forms/:formId/publish',
+    lazy: page(async () => (await import('../features/forms/publish/publish-page.tsx')).PublishPage),
+  },
+  {
+    path: 'dashboard/forms',
+    lazy: page(async () => (await import('../features/forms/list/forms-list-page.tsx')).FormsListPage),
+  },
+  {
+    path: 'dashboard/submissions',
+    lazy: page(async () => (await import('../features/forms/list/forms-list-page.tsx')).FormsListPage),
+  },
+  {
+    path: 'dashboard/analytics',
+    lazy: page(async () => (await import('../features/analytics/analytics-page.tsx')).AnalyticsPage),
+  },
+  {
+    path: 'dashboard/settings',
+    lazy: page(async () => (await import('../features/settings/settings-page.tsx')).SettingsPage),
+  },
+  {
+    path: 'dashboard/profile',
+    lazy: page(async () => (await import('../features/settings/profile-page.tsx')).ProfilePage),
+  },
+  {
+    path: 'dashboard/search',
+    lazy: page(async () => (await import('../features/search/search-page.tsx')).SearchPage),
+  },
+  {
+    path: 'dashboard/notifications',
+    lazy: page(
+      async () => (await import('../features/notifications/notifications-page.tsx')).NotificationsPage,
+    ),
+  },
+  {
+    path: 'dashboard/billing',
+    lazy: page(async () => (await import('../features/billing/billing-page.tsx')).BillingPage),
+  },
+  {
+    path: 'password-reset',
+    lazy: page(async () => (await import('../features/settings/password-reset-page.tsx')).PasswordResetPage),
+  },
+];
+
+export const router = createBrowserRouter([
+  { element: <PublicShell />, children: publicRoutes },
+  { element: <RequireAuth />, children: [{ element: <DashboardShell />, children: protectedRoutes }] },
+  { path: '*', element: <Navigate to="/" replace /> },
+]);

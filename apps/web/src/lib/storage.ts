@@ -1,0 +1,23 @@
+/** Local storage keys of SPEC §3; reading never throws (private mode, disabled storage). */
+export const STORAGE_KEYS = {
+  token: 'auth_token',
+  tokenExpiration: 'token_expiration',
+  darkMode: 'darkMode',
+} as const;
+
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value lives only for this page.
+  }
+}

@@ -1,0 +1,26 @@
+/** Error codes the API answers with; the web app reads them to pick a message. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'FORM_EXPIRED',
+  'ACCESS_CODE_REQUIRED',
+  'ACCESS_CODE_INVALID',
+  'PAYLOAD_TOO_LARGE',
+  'SUBMISSION_INVALID',
+  'RATE_LIMITED',
+  'EMAIL_NOT_VERIFIED',
+  'INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The body of every error response. */
+export type ErrorBody = {
+  error: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+};

@@ -1,0 +1,22 @@
+/** Product constants shared by the web app and the server (SPEC §9). */
+export const LIMITS = {
+  passwordMinLength: 8,
+  minSubmitDelayMs: 3000,
+  submitRetries: 2,
+  submitRetryDelayMs: 1000,
+  verifyRedirectMs: 5000,
+  submissionsPageSize: 10,
+  submissionsMaxPageSize: 100,
+  tableCellChars: 30,
+  idChars: 8,
+  dashboardRecentForms: 4,
+  dashboardRecentSubmissions: 5,
+  titleMaxLength: 200,
+  descriptionMaxLength: 5000,
+  labelMaxLength: 500,
+  maxFields: 200,
+  maxOptions: 500,
+  aiDescriptionMaxLength: 4000,
+  uploadMaxBytes: 10 * 1024 * 1024,
+  submissionMaxBytes: 1024 * 1024,
+} as const;

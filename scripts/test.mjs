@@ -1,0 +1,76 @@
+// `npm test`: lint and typecheck, core unit tests, server API tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), browser journeys. Ends with one line: `N passed, N failed`.
+// `node scripts/test.mjs unit|api|e2e` runs one suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.tmp', 'test-results');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const only = process.argv[2];
+const totals = { passed: 0, failed: 0 };
+
+function run(cmd, args, opts = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}${opts.label ? `   (${opts.label})` : ''}`);
+  const env = opts.fullEnv ?? { ...process.env, ...opts.env };
+  return spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env }).status;
+}
+
+function count(name, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  console.log(`${name}: ${passed} passed, ${failed} failed`);
+}
+
+function check(name, cmd, args) {
+  const status = run(cmd, args);
+  count(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
+function vitest(name, cwd, fullEnv = process.env) {
+  const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const args = [
+    'vitest',
+    'run',
+    '--passWithNoTests',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${file}`,
+  ];
+  const status = run('npx', args, { cwd, fullEnv, label: name });
+  if (!existsSync(file)) return count(name, 0, 1);
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  count(name, r.numPassedTests, failed);
+}
+
+function playwright() {
+  const file = path.join(out, 'e2e.json');
+  if (run('npm', ['run', '-s', 'build']) !== 0) return count('e2e', 0, 1);
+  const status = run('npx', ['playwright', 'test'], {
+    cwd: path.join(root, 'apps/web'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  });
+  if (!existsSync(file)) return count('e2e', 0, 1);
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+  count('e2e', s.expected + s.flaky, failed);
+}
+
+if (!only || only === 'lint') {
+  check('lint', 'npx', ['biome', 'check', '.']);
+  check('typecheck', 'npm', ['run', '-s', 'typecheck']);
+}
+if (!only || only === 'unit') vitest('core', path.join(root, 'packages/core'));
+if (!only || only === 'api') {
+  const { TEST_DATABASE_URL, ...rest } = process.env;
+  const api = path.join(root, 'apps/server');
+  vitest('api (PGlite)', api, rest);
+  if (TEST_DATABASE_URL) vitest('api (PostgreSQL)', api, process.env);
+}
+if (!only || only === 'e2e') playwright();
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
