@@ -2,12 +2,14 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
+process.chdir(import.meta.dirname);
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
-    main: 'src/main.ts',
-    ...(existsSync('src/modules/ai/cli.ts') ? { generate: 'src/modules/ai/cli.ts' } : {}),
+    main: './src/main.ts',
+    ...(existsSync('src/modules/ai/cli.ts') ? { generate: './src/modules/ai/cli.ts' } : {}),
   },
+  absWorkingDir: import.meta.dirname,
   outdir: 'dist',
   bundle: true,
   platform: 'node',

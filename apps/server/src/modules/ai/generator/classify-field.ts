@@ -1,0 +1,83 @@
+import {
+  CHECKBOX_CUE,
+  CONSENT_CUE,
+  EN_YES_NO_START,
+  HIDDEN_CUE,
+  OPEN_QUESTION_START,
+  OPT_IN_CUE,
+  PICKER_CUE,
+  RATING_CUE,
+  SLIDER_CUE,
+  UPLOAD_CUE,
+} from './cue-words.ts';
+import type { LexiconTag } from './lexicon.ts';
+import { findHeadTag } from './match-lexicon.ts';
+import { foldText } from './text-utils.ts';
+import type { FieldType, Language } from './types.ts';
+
+export type ClassifyInput = {
+  label: string; // the item's own words, without parentheses
+  cue: string; // everything written about the item, folded
+  options?: string[];
+  multi: boolean;
+  hasRange: boolean;
+  language: Language;
+};
+
+export type Classification = {
+  type: FieldType;
+  tag?: LexiconTag;
+  consent?: boolean;
+  optIn?: boolean;
+  yesNo?: boolean;
+};
+
+// Types a closed question cannot override: 'Can you share your email?' still asks for an email.
+// Dates and numbers can: 'Would you attend next year?' is a yes/no question.
+const SPECIFIC: ReadonlySet<LexiconTag> = new Set(['email', 'phone', 'url', 'file', 'color', 'password']);
+
+function isYesNoQuestion(label: string, language: Language): boolean {
+  const folded = foldText(label).replace(/^[¿\s]+/, '');
+  if (/^whether\b/.test(folded)) return true;
+  if (language === 'en') return EN_YES_NO_START.test(folded);
+  return label.trim().endsWith('?') && !OPEN_QUESTION_START.test(folded);
+}
+
+function choiceType(options: string[], multi: boolean): FieldType {
+  if (multi) return 'checkbox';
+  return options.length > 5 ? 'select' : 'radio';
+}
+
+function tagType(tag: LexiconTag): FieldType {
+  return tag === 'name' ? 'text' : tag;
+}
+
+/** Decides a field's type from its words, its choices and the cues written around it. */
+export function classifyField(input: ClassifyInput): Classification {
+  const { label, cue, options, multi, hasRange, language } = input;
+  const tag = findHeadTag(label, language);
+  const foldedLabel = foldText(label);
+  if (HIDDEN_CUE.test(cue)) return { type: 'hidden', tag };
+  if (options && options.length > 0) return { type: choiceType(options, multi), tag };
+  const specific = tag !== undefined && (tag === 'email' || tag === 'phone' || tag === 'password');
+  if (
+    !specific &&
+    OPT_IN_CUE.test(foldedLabel) &&
+    (CHECKBOX_CUE.test(cue) || /opt-?in|subscribe/.test(foldedLabel))
+  ) {
+    return { type: 'checkbox', tag, optIn: true };
+  }
+  if (!specific && CONSENT_CUE.test(foldedLabel)) return { type: 'checkbox', tag, consent: true };
+  if (CHECKBOX_CUE.test(cue)) return { type: 'checkbox', tag };
+  if (UPLOAD_CUE.test(cue)) return { type: 'file', tag };
+  if (PICKER_CUE.test(cue)) return { type: 'color', tag };
+  if (SLIDER_CUE.test(cue) || (hasRange && RATING_CUE.test(cue))) return { type: 'range', tag };
+  if (isYesNoQuestion(label, language) && !(tag && SPECIFIC.has(tag)))
+    return { type: 'radio', tag, yesNo: true };
+  if (tag) return { type: tagType(tag), tag };
+  // A bare scale with no other clue ('severity 1-5') is a rating.
+  if (hasRange) return { type: 'range' };
+  const hinted = findHeadTag(cue, language);
+  if (hinted && hinted !== 'range' && hinted !== 'checkbox') return { type: tagType(hinted), tag: hinted };
+  return { type: 'text' };
+}

@@ -1,0 +1,54 @@
+import type { Language } from './types.ts';
+
+// Phrases that change a field's flags or type, matched on accent-folded lowercase text.
+
+export const OPTIONAL_CUE =
+  /\b(?:optional|optionally|not required|if (?:you|they|there|applicable|any|available|needed|relevant)\b|opcional(?:es)?|facultativ[oa]s?|optionnel(?:le)?s?|facultatif|facultative|freiwillig)\b/;
+
+export const REQUIRED_CUE =
+  /\b(?:required|mandatory|must|has to|have to|compulsory|obligatori[oa]s?|requerid[oa]s?|obligatoire|requis|pflicht\w*|erforderlich|zwingend)\b/;
+
+export const MULTI_CUE =
+  /\b(?:select all|check all|tick all|tick any|all that apply|any that apply|more than one|multiple|several|select any|choose any|pick any|plusieurs|varios|varias|multiples?|mehrere|mehrfach\w*)\b/;
+
+export const CONSENT_CUE =
+  /\b(?:agree\w*|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|zustimm\w*|einverst\w*|datenschutz\w*)\b/;
+
+export const OPT_IN_CUE =
+  /\b(?:opt-?in|newsletter|subscribe|mailing list|updates|marketing|boletin|abonner|abonnieren)\b/;
+
+export const HIDDEN_CUE = /\b(?:hidden|oculto|cache|versteckt\w*)\b/;
+
+export const UPLOAD_CUE =
+  /\b(?:upload\w*|attach\w*|subir|adjunt\w*|telecharg\w*|televers\w*|joindre|hochlad\w*|anhang)\b/;
+
+export const SLIDER_CUE = /\b(?:slider|scale|deslizador|escala|curseur|echelle|schieberegler|skala)\b/;
+
+export const PICKER_CUE = /\b(?:picker|selecteur de couleur|selector de color|farbwahl)\b/;
+
+export const RATING_CUE =
+  /\b(?:rate|rating|ratings|score|stars?|level|severity|satisfaction|importance|priority|likelihood|difficulty|valora\w*|calific\w*|puntu\w*|note|noter|evalu\w*|bewert\w*)\b/;
+
+export const CHECKBOX_CUE =
+  /\b(?:checkbox|check box|tick box|tickbox|casilla|case a cocher|kontrollkastchen)\b/;
+
+// Examples rather than a closed list of choices.
+export const EXAMPLES_CUE =
+  /\betc\b|…|\.\.\.|\be\.g\b|\bsuch as\b|\bfor example\b|\bpor ejemplo\b|\bpar exemple\b|\bz\. ?b\b/;
+
+// Closed yes/no questions begin with an auxiliary verb in English.
+export const EN_YES_NO_START =
+  /^(?:do|does|did|are|is|was|were|will|would|have|has|can|could|should|may|shall)\s/;
+
+// A question in es/fr/de that does not begin with an interrogative word is read as yes/no.
+export const OPEN_QUESTION_START =
+  /^(?:que|cual|cuales|como|cuando|donde|quien|quienes|cuant\w+|por que|quel\w*|comment|quand|ou|qui|combien|pourquoi|qu'\w*|was|wie|wann|wo|welche\w*|wer|warum|wieviel\w*|what|which|how|when|where|who|why)\b/;
+
+export const YES_NO_OPTIONS: Record<Language, [string, string]> = {
+  en: ['Yes', 'No'],
+  es: ['Sí', 'No'],
+  fr: ['Oui', 'Non'],
+  de: ['Ja', 'Nein'],
+};
+
+export const YES_NO_PATTERN = /^(?:yes|si|oui|ja)\s*(?:\/|or|o|ou|oder)\s*(?:no|non|nein)$/;

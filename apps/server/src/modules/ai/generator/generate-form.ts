@@ -1,0 +1,74 @@
+import { buildDescription, buildTitle } from './build-title.ts';
+import { detectLanguage } from './detect-language.ts';
+import { detectKind } from './form-kinds.ts';
+import { FORM_TEMPLATES } from './form-templates.ts';
+import { parseItem } from './parse-item.ts';
+import { segmentDescription } from './segment-description.ts';
+import { localizeField } from './template-fields.ts';
+import { foldText } from './text-utils.ts';
+import type { FieldDraft, GeneratedForm, Language } from './types.ts';
+import { toWireField } from './wire-field.ts';
+
+// Longer descriptions are cut so the parser's cost stays bounded.
+const MAX_DESCRIPTION_LENGTH = 4000;
+const MAX_FIELDS = 40;
+
+// Types that can appear only once in a simple form, so a template's copy is a duplicate.
+const SINGLE_USE = new Set<FieldDraft['type']>(['email', 'phone']);
+
+function isDuplicate(candidate: FieldDraft, fields: FieldDraft[]): boolean {
+  const label = foldText(candidate.label);
+  return fields.some(
+    (f) => foldText(f.label) === label || (SINGLE_USE.has(f.type) && f.type === candidate.type),
+  );
+}
+
+function dedupe(fields: FieldDraft[]): FieldDraft[] {
+  const seen = new Set<string>();
+  return fields.filter((field) => {
+    const key = foldText(field.label);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function withTemplate(parsed: FieldDraft[], template: FieldDraft[]): FieldDraft[] {
+  const merged = [...template];
+  for (const field of parsed) if (!isDuplicate(field, merged)) merged.push(field);
+  return merged;
+}
+
+function parseAll(items: Parameters<typeof parseItem>[0][], language: Language): FieldDraft[] {
+  const drafts: FieldDraft[] = [];
+  // A form never needs more items than this; stopping early bounds the cost of pathological input.
+  for (const item of items.slice(0, MAX_FIELDS * 2)) {
+    const draft = parseItem(item, language);
+    if (draft) drafts.push(draft);
+  }
+  return dedupe(drafts).slice(0, MAX_FIELDS);
+}
+
+/** Builds a form (title, description, fields) from a plain-language description, offline. */
+export function generateForm(description: string): GeneratedForm {
+  const text = description.trim().slice(0, MAX_DESCRIPTION_LENGTH);
+  const language = detectLanguage(text);
+  const { context, items } = segmentDescription(text, language);
+  const heading = context[0];
+  const kind = detectKind(context.join(' ')) ?? detectKind(text);
+  let fields = parseAll(items, language);
+  if (fields.length < 2 && kind) {
+    fields = withTemplate(
+      fields,
+      FORM_TEMPLATES[kind].map((f) => localizeField(f, language)),
+    );
+  }
+  if (fields.length === 0)
+    fields = parseAll(
+      context.map((c) => ({ text: c })),
+      language,
+    );
+  if (fields.length === 0) fields = FORM_TEMPLATES.contact.map((f) => localizeField(f, language));
+  const title = buildTitle(heading, kind, language);
+  return { title, description: buildDescription(title, language), fields: fields.map(toWireField) };
+}

@@ -1,0 +1,123 @@
+import type { FieldType, Language } from './types.ts';
+
+// 'name' is text, but it also makes a field required by default.
+export type LexiconTag = FieldType | 'name';
+
+export type LexiconEntry = { tag: LexiconTag; words: string };
+
+// Keyword fragments are matched on accent-folded lowercase text. Order does not matter: the
+// matcher keeps the longest overlapping match, then picks the head noun by position.
+const EN: LexiconEntry[] = [
+  { tag: 'email', words: 'e ?-?mail(?: address(?:es)?)?|emails?' },
+  {
+    tag: 'phone',
+    words: '(?:tele)?phone(?: numbers?)?|mobile(?: phone| number)?|cell(?: ?phone| number)?|whatsapp|tel',
+  },
+  {
+    tag: 'url',
+    words: 'urls?|websites?|web site|links?|linkedin|github|portfolio|instagram|twitter|facebook|homepage',
+  },
+  { tag: 'date', words: 'dates?|birthday|birth ?date|date of birth|dob|deadline|when' },
+  { tag: 'time', words: 'times?' },
+  {
+    tag: 'number',
+    words:
+      'numbers?|how many|how much|quantity|qty|age|years?|mileage|footage|square feet|sq ?ft|amount|donation|budget|price|gpa|count|adults|children|kids|people|weight|height|hours|salary|attendees|seats|tickets|headcount',
+  },
+  { tag: 'color', words: 'colou?rs?' },
+  { tag: 'password', words: 'password' },
+  {
+    tag: 'textarea',
+    words:
+      'address(?:es)?|adress|description|describe|comments?|message|mesage|details|notes?|feedback|suggestions?|story|explain|why|paragraph|anything|tell us|bio|about (?:you|yourself)|problems?|questions?|requirements|needs|issues|allerg(?:y|ies)|restrictions|history|experience|reasons?|motivation|cover letter|concerns|symptoms|instructions|injur(?:y|ies)|surger(?:y|ies)|medications?|improve\\w*|thoughts|ideas?|goals?|steps|steps to reproduce',
+  },
+  {
+    tag: 'file',
+    words:
+      'upload|attach\\w*|resume|cv|photos?|pictures?|images?|scan|headshot|screenshots?|mockups?|sketch(?:es)?|transcripts?|documents?|certificates?|logo|receipts?|pdf|jpe?g|png|permit',
+  },
+  { tag: 'name', words: 'names?' },
+  {
+    tag: 'text',
+    words:
+      'title|id|code|version|model|make|company|city|zip|postcode|postal code|university|school|major|subject|position|job title|ssn',
+  },
+  { tag: 'range', words: 'slider|scale|ratings?|rate|stars' },
+  { tag: 'checkbox', words: 'checkbox|check ?box|tick ?box' },
+];
+
+const ES: LexiconEntry[] = [
+  { tag: 'email', words: 'correo(?: electronico)?|e-?mail' },
+  { tag: 'phone', words: 'telefono|movil|celular|numero de (?:telefono|movil|celular)|whatsapp' },
+  { tag: 'url', words: 'sitio web|pagina web|enlace|url|web|linkedin|instagram' },
+  { tag: 'date', words: 'fecha(?: de nacimiento)?|nacimiento|cuando|cumpleanos' },
+  { tag: 'time', words: 'hora' },
+  { tag: 'number', words: 'numero de|cantidad|cuant[oa]s|edad|anos?|importe|presupuesto|monto' },
+  { tag: 'color', words: 'color' },
+  { tag: 'file', words: 'subir|adjunt\\w*|archivo|foto(?:grafia)?|imagen|curriculum|cv|documento' },
+  {
+    tag: 'textarea',
+    words:
+      'comentarios?|mensaje|descripcion|describ\\w*|direccion|sugerencias?|observaciones|motivo|por que|detalles|notas?|alergias',
+  },
+  { tag: 'name', words: 'nombres?|apellidos?' },
+  { tag: 'range', words: 'valora\\w*|calificacion|puntuacion|escala|califica|puntua' },
+  { tag: 'text', words: 'titulo|empresa|ciudad' },
+];
+
+const FR: LexiconEntry[] = [
+  { tag: 'email', words: 'e-?mail|courriel|adresse (?:e-?mail|electronique)|mail' },
+  { tag: 'phone', words: 'telephone|portable|mobile|tel|numero de telephone' },
+  { tag: 'url', words: 'site(?: web| internet)?|lien|url|linkedin' },
+  { tag: 'date', words: 'date(?: de naissance)?|naissance|quand|anniversaire' },
+  { tag: 'time', words: 'heure|horaire' },
+  { tag: 'number', words: 'nombre de|combien|quantite|age|annee|montant|budget' },
+  { tag: 'color', words: 'couleur' },
+  { tag: 'file', words: 'telecharg\\w*|televers\\w*|joindre|piece jointe|fichier|photo|image|cv' },
+  {
+    tag: 'textarea',
+    words:
+      'commentaires?|message|description|adresse|remarques?|precisions?|suggestions?|motivation|details|pourquoi',
+  },
+  { tag: 'name', words: 'noms?|prenom' },
+  { tag: 'range', words: 'note|noter|evaluez|evaluation|echelle' },
+  { tag: 'text', words: 'titre|entreprise|societe|ville' },
+];
+
+// German compounds ('Telefonnummer', 'Geburtsdatum') are matched as substrings.
+const DE: LexiconEntry[] = [
+  { tag: 'email', words: 'e-?mail(?:-?adresse)?' },
+  { tag: 'phone', words: 'telefon|handy|mobil(?:nummer|telefon)?' },
+  { tag: 'url', words: 'webseite|website|homepage|link|url|linkedin' },
+  { tag: 'date', words: 'datum|geburtstag|wann' },
+  { tag: 'time', words: 'uhrzeit' },
+  { tag: 'number', words: 'anzahl|wie viele|menge|alter|jahr|betrag|budget' },
+  { tag: 'color', words: 'farbe' },
+  { tag: 'file', words: 'hochlad\\w*|upload|datei|anhang|foto|bild|lebenslauf|zeugnis|dokument' },
+  {
+    tag: 'textarea',
+    words:
+      'kommentar\\w*|nachricht|beschreibung|adresse|anmerkung\\w*|anschreiben|motivation\\w*|bemerkung\\w*|anliegen',
+  },
+  { tag: 'name', words: 'name' },
+  { tag: 'range', words: 'bewert\\w*|skala' },
+  { tag: 'text', words: 'titel|firma|stadt' },
+];
+
+type CompiledEntry = { tag: LexiconTag; pattern: RegExp };
+
+function compile(entries: LexiconEntry[], wordBounded: boolean): CompiledEntry[] {
+  return entries.map(({ tag, words }) => ({
+    tag,
+    pattern: wordBounded
+      ? new RegExp(`(?<![a-z0-9])(?:${words})(?![a-z0-9])`, 'g')
+      : new RegExp(`(?:${words})`, 'g'),
+  }));
+}
+
+export const LEXICONS: Record<Language, CompiledEntry[]> = {
+  en: compile(EN, true),
+  es: compile(ES, true),
+  fr: compile(FR, true),
+  de: compile(DE, false),
+};

@@ -1,0 +1,59 @@
+import { classifyField } from './classify-field.ts';
+import { cleanLabel } from './clean-label.ts';
+import { buildConsentLabel, buildOptInLabel } from './consent-label.ts';
+import { MULTI_CUE, OPTIONAL_CUE, REQUIRED_CUE, YES_NO_OPTIONS } from './cue-words.ts';
+import type { RawItem } from './group-segments.ts';
+import { extractInlineChoices, parseAnnotation } from './parse-options.ts';
+import { findRange, removeRange } from './parse-range.ts';
+import { extractParentheses, foldText } from './text-utils.ts';
+import type { FieldDraft, Language } from './types.ts';
+
+const NPS_CUE = /\b(?:recommend|likely|recomend\w*|recommand\w*|empfehl\w*)\b/;
+
+function defaultBounds(cue: string): { min: number; max: number } {
+  return NPS_CUE.test(cue) ? { min: 0, max: 10 } : { min: 1, max: 5 };
+}
+
+/** Turns one raw item ('t-shirt size (S, M, L)') into a field draft, or null when nothing is left. */
+export function parseItem(item: RawItem, language: Language): FieldDraft | null {
+  const { outside, groups } = extractParentheses(item.text);
+  const [labelPart = '', ...dashNotes] = outside.split(/\s+[—–-]\s+/);
+  const annotations = [...groups, ...dashNotes].map(parseAnnotation);
+  const inline = extractInlineChoices(labelPart);
+  const options = annotations.find((a) => a.options)?.options ?? inline.options;
+  const cue = foldText(`${item.text} ${item.hint ?? ''}`);
+  const range =
+    findRange(`${inline.label} ${item.hint ?? ''}`) ??
+    annotations.find((a) => a.min !== undefined || a.max !== undefined) ??
+    null;
+  const labelSource = removeRange(inline.label);
+  const multi = MULTI_CUE.test(cue) || annotations.some((a) => a.multi === true);
+  const kind = classifyField({ label: labelSource, cue, options, multi, hasRange: range !== null, language });
+
+  let label: string;
+  if (kind.consent) label = buildConsentLabel(labelSource, language);
+  else if (kind.optIn) label = buildOptInLabel(labelSource, language);
+  else label = cleanLabel(labelSource, language);
+  if (label.length === 0 || !/[\p{L}\p{N}]/u.test(label)) return null;
+
+  const optional = item.optional === true || OPTIONAL_CUE.test(cue) || annotations.some((a) => a.optional);
+  const explicitRequired =
+    item.required === true || annotations.some((a) => a.required) || REQUIRED_CUE.test(foldText(labelSource));
+  const coreField = kind.tag === 'name' || kind.type === 'email';
+  const required = !optional && (explicitRequired || kind.consent === true || coreField);
+
+  const draft: FieldDraft = { label, type: kind.type, required };
+  if (options) draft.options = options;
+  else if (kind.yesNo) draft.options = [...YES_NO_OPTIONS[language]];
+  if (kind.type === 'range' || kind.type === 'number') {
+    const bounds = kind.type === 'range' ? { ...defaultBounds(cue), ...range } : range;
+    if (bounds?.min !== undefined) draft.min = bounds.min;
+    if (bounds?.max !== undefined) draft.max = bounds.max;
+    if (bounds?.step !== undefined) draft.step = bounds.step;
+  }
+  const placeholder = annotations.find((a) => a.placeholder)?.placeholder;
+  if (placeholder) draft.placeholder = placeholder;
+  const note = annotations.find((a) => a.note && !a.options)?.note;
+  if (note) draft.helpText = note;
+  return draft;
+}

@@ -1,0 +1,83 @@
+import { bracketColonLists, bracketDashPairs } from './bracket-lists.ts';
+import { CHATTER, FORM_NOUN, FORM_WORD, LIST_CONNECTOR, REQUEST_START } from './form-words.ts';
+import { groupSegments, type RawItem } from './group-segments.ts';
+import { normalizeLayout, splitSentences } from './split-sentences.ts';
+import { foldText, indexOfTopLevel, splitTopLevel } from './text-utils.ts';
+import type { Language } from './types.ts';
+
+export type Segmented = { context: string[]; items: RawItem[] };
+
+// 'Name and email are optional.' applies the flag to every item of the sentence.
+const SENTENCE_FLAG =
+  /\s+(?:are|is|es|son|est|sont|ist|sind)\s+(?:all\s+)?(optional|opcional(?:es)?|facultati(?:f|ve|fs|ves|vo|vos|va|vas)|optionnel(?:le)?s?|freiwillig|required|mandatory|obligatori[oa]s?|obligatoires?|pflicht)\s*$/i;
+
+function hasTopLevelComma(text: string): boolean {
+  return indexOfTopLevel(text, ',') >= 0 || indexOfTopLevel(text, ';') >= 0;
+}
+
+/** Splits a sentence that introduces its list ('A contact form with name, email…') in two. */
+function splitIntro(sentence: string): { context?: string; list?: string } {
+  const folded = foldText(sentence);
+  const colon = indexOfTopLevel(sentence, ':');
+  if (colon > 0 && !hasTopLevelComma(sentence.slice(0, colon))) {
+    return { context: sentence.slice(0, colon), list: sentence.slice(colon + 1) };
+  }
+  const formWord = FORM_WORD.exec(folded);
+  if (formWord) {
+    const rest = folded.slice(formWord.index);
+    const connector = LIST_CONNECTOR.exec(rest);
+    if (connector) {
+      const at = formWord.index + connector.index;
+      return { context: sentence.slice(0, at), list: sentence.slice(at + connector[0].length) };
+    }
+  }
+  return {};
+}
+
+function isContextSentence(sentence: string, isFirst: boolean, isOnly: boolean): boolean {
+  if (hasTopLevelComma(sentence)) return false;
+  const folded = foldText(sentence);
+  if (CHATTER.test(folded)) return true;
+  if (isOnly && REQUEST_START.test(folded)) return true;
+  if (FORM_WORD.test(folded) && (isFirst || REQUEST_START.test(folded))) return true;
+  // A short opening line without a list is a heading ('Physiotherapy intake.').
+  return isFirst && !isOnly && folded.split(' ').length <= 10;
+}
+
+function flagsOf(sentence: string): { text: string; optional?: boolean; required?: boolean } {
+  const cleaned = sentence.replace(/[.!]+$/, '');
+  const m = SENTENCE_FLAG.exec(cleaned);
+  if (!m?.[1]) return { text: cleaned };
+  const text = cleaned.slice(0, m.index);
+  const flag = foldText(m[1]);
+  const required = /requir|mandat|obligat|pflicht/.test(flag);
+  return required ? { text, required: true } : { text, optional: true };
+}
+
+/** Splits a description into context (what the form is) and raw field items. */
+export function segmentDescription(description: string, language: Language): Segmented {
+  const sentences = splitSentences(normalizeLayout(description));
+  const context: string[] = [];
+  const items: RawItem[] = [];
+  sentences.forEach((sentence, index) => {
+    let body = sentence;
+    const intro = splitIntro(sentence);
+    if (
+      intro.context !== undefined &&
+      intro.list !== undefined &&
+      (index === 0 || FORM_NOUN.test(foldText(intro.context)))
+    ) {
+      context.push(intro.context);
+      body = intro.list;
+    } else if (isContextSentence(sentence, index === 0, sentences.length === 1)) {
+      context.push(sentence);
+      return;
+    }
+    const { text, optional, required } = flagsOf(body);
+    const prepared = bracketColonLists(bracketDashPairs(text), language);
+    for (const item of groupSegments(splitTopLevel(prepared, ',;'), language)) {
+      items.push({ ...item, optional: item.optional || optional, required: item.required || required });
+    }
+  });
+  return { context, items };
+}

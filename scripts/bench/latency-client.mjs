@@ -1,0 +1,31 @@
+// A load generator in its own process: sends `count` requests one after another (after `warmup`)
+// and prints {p50, p95, p99, mean, errors} in ms as JSON. Usage: node latency-client.mjs '<json spec>'
+import { performance } from 'node:perf_hooks';
+
+const spec = JSON.parse(process.argv[2]);
+const { url, headers = {}, count = 200, warmup = 20, concurrency = 1 } = spec;
+
+async function once() {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  return { ms: performance.now() - t0, ok: res.ok };
+}
+
+for (let i = 0; i < warmup; i++) await once();
+const times = [];
+let errors = 0;
+let next = 0;
+async function worker() {
+  while (next < count) {
+    next++;
+    const r = await once();
+    times.push(r.ms);
+    if (!r.ok) errors++;
+  }
+}
+await Promise.all(Array.from({ length: concurrency }, worker));
+times.sort((a, b) => a - b);
+const pick = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2));
+const mean = Number((times.reduce((a, b) => a + b, 0) / times.length).toFixed(2));
+process.stdout.write(JSON.stringify({ p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), mean, errors, count }));

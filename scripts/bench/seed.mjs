@@ -1,0 +1,94 @@
+// Seeds the bench data: an owner (registered through the API, verified in SQL), forms, and
+// N submissions loaded with COPY.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { api } from './server.mjs';
+
+export const BENCH_FIELDS = [
+  { label: 'Full name', field_type: 'text', type: 'text', is_required: true, position: 0, validation_rules: { maxLength: 100 } },
+  { label: 'Email', field_type: 'email', type: 'email', is_required: true, position: 1, validation_rules: {} },
+  {
+    label: 'Plan',
+    field_type: 'select',
+    type: 'select',
+    is_required: false,
+    position: 2,
+    validation_rules: {},
+    options: ['Basic', 'Pro', 'Team'].map((l, i) => ({ id: `o${i}`, label: l, value: l.toLowerCase() })),
+  },
+  { label: 'Rating', field_type: 'number', type: 'number', is_required: false, position: 3, validation_rules: { min: 1, max: 10 } },
+];
+
+/** Registers and logs in an owner; on PostgreSQL marks the email verified directly. */
+export async function createOwner(base, databaseUrl) {
+  const email = `bench-${randomUUID()}@example.com`;
+  const password = 'bench-password-123';
+  await api(base, 'POST', '/auth/register', {
+    body: { name: 'Bench Owner', email, password, confirmPassword: password, acceptTerms: true },
+  });
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('update users set email_verified_at = now() where lower(email) = lower($1)', [email]);
+    await client.end();
+  }
+  const login = await api(base, 'POST', '/auth/login', { body: { email, password } });
+  return { email, token: login.token };
+}
+
+export async function createPublishedForm(base, token, title) {
+  const created = await api(base, 'POST', '/forms', { token, body: { title, description: 'Bench form', fields: BENCH_FIELDS } });
+  const form = created.form ?? created;
+  await api(base, 'POST', `/forms/${form.id}/publish`, { token });
+  const full = await api(base, 'GET', `/forms/${form.id}`, { token });
+  return full.form ?? full;
+}
+
+/** A valid answer for the bench form, keyed by the server's field ids. */
+export function answerFor(form, i) {
+  const [name, email, plan, rating] = form.fields;
+  return {
+    [name.id]: `Respondent ${i}`,
+    [email.id]: `r${i}@example.com`,
+    [plan.id]: ['basic', 'pro', 'team'][i % 3],
+    [rating.id]: String((i % 10) + 1),
+  };
+}
+
+function escapeCopy(text) {
+  return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+}
+
+/** COPYs `rows` submissions spread over the last 365 days into the form; returns the seconds it took. */
+export async function copySubmissions(databaseUrl, form, rows) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const t0 = Date.now();
+  const now = Date.now();
+  const span = 365 * 24 * 3600 * 1000;
+  function* lines() {
+    let batch = '';
+    for (let i = 0; i < rows; i++) {
+      const data = JSON.stringify(answerFor(form, i));
+      const metadata = JSON.stringify({ analytics: { totalTimeSpent: 20 + (i % 60), completed: true } });
+      const createdAt = new Date(now - Math.floor((i / rows) * span)).toISOString();
+      batch += `${form.id}\t${escapeCopy(data)}\t${escapeCopy(metadata)}\tt\t${createdAt}\n`;
+      if (batch.length > 1 << 20) {
+        yield batch;
+        batch = '';
+      }
+    }
+    if (batch) yield batch;
+  }
+  const copy = client.query(
+    copyStreams.from('COPY submissions (form_id, data, metadata, completed, created_at) FROM STDIN'),
+  );
+  await pipeline(Readable.from(lines()), copy);
+  await client.query('update forms set submission_count = submission_count + $1 where id = $2', [rows, form.id]);
+  await client.query('analyze submissions');
+  await client.end();
+  return (Date.now() - t0) / 1000;
+}

@@ -1,0 +1,48 @@
+// Starting and stopping a production server for the bench, and reading its memory.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function startServer({ port, env }) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '1000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child, pid: child.pid };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start in 60 s');
+}
+
+export async function stopServer(server) {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+}
+
+/** Resident set size of a process in MB, from /proc. */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/** Calls the API; throws with the body on failure. */
+export async function api(base, method, pathname, { token, body } = {}) {
+  const res = await fetch(`${base}/api${pathname}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${pathname}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
