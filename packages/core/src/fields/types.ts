@@ -1,31 +1,17 @@
 import { z } from 'zod';
+import { ACCESS_RESTRICTIONS, CONDITION_OPERATORS, FIELD_TYPES } from './constants.ts';
 
-/** The 17 field types of the product. Order is the order used in pickers. */
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'checkbox',
-  'radio',
-  'select',
-  'date',
-  'email',
-  'phone',
-  'file',
-  'image',
-  'number',
-  'password',
-  'url',
-  'range',
-  'time',
-  'color',
-  'hidden',
-] as const;
+// The plain constants live in constants.ts (no zod) and are re-exported here for existing imports.
+export {
+  ACCESS_RESTRICTIONS,
+  CHOICE_TYPES,
+  CONDITION_OPERATORS,
+  FIELD_TYPES,
+  FORM_DEFAULTS,
+} from './constants.ts';
 
 export const fieldTypeSchema = z.enum(FIELD_TYPES);
 export type FieldType = z.infer<typeof fieldTypeSchema>;
-
-/** Types whose answer is picked from options. */
-export const CHOICE_TYPES = ['checkbox', 'radio', 'select'] as const satisfies readonly FieldType[];
 
 export const optionSchema = z.object({
   id: z.string(),
@@ -48,16 +34,6 @@ export const validationSchema = z.object({
   maxFileSize: z.number().optional(),
 });
 export type FieldValidation = z.infer<typeof validationSchema>;
-
-export const CONDITION_OPERATORS = [
-  'equals',
-  'not_equals',
-  'contains',
-  'is_empty',
-  'is_not_empty',
-  'greater_than',
-  'less_than',
-] as const;
 
 export const conditionSchema = z.object({
   fieldId: z.string(),
@@ -94,7 +70,6 @@ export const formFieldSchema = z.object({
 });
 export type FormField = z.infer<typeof formFieldSchema>;
 
-export const ACCESS_RESTRICTIONS = ['public', 'password', 'private'] as const;
 export type AccessRestriction = (typeof ACCESS_RESTRICTIONS)[number];
 
 export const sharingSchema = z.object({
@@ -124,11 +99,3 @@ export const formSchema = z.object({
   sharing: sharingSchema,
 });
 export type Form = z.infer<typeof formSchema>;
-
-export const FORM_DEFAULTS = {
-  title: 'Untitled Form',
-  generatedTitle: 'Generated Form',
-  submitButtonText: 'Submit',
-  successMessage: 'Thank you for your submission!',
-  theme: 'default',
-} as const;

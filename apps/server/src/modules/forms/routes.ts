@@ -1,6 +1,157 @@
+import { wireFormSchema } from '@formsmith/core/fields/wire';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { FORM_NOT_FOUND } from './public-access.ts';
+import {
+  accessQuerySchema,
+  formIdParamsSchema,
+  formListSchema,
+  formViewSchema,
+  saveBodySchema,
+  sharingBodySchema,
+  sharingResponseSchema,
+  slugParamsSchema,
+} from './schemas.ts';
+import * as service from './service.ts';
 
-/** Routes of the forms module (built by its issue). */
-const formsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+function formIdOf(raw: string): number {
+  const id = service.parseFormId(raw);
+  if (id === null) throw notFound(FORM_NOT_FOUND);
+  return id;
+}
+
+/** Reads of one form by anyone: the owner gets the WireForm, others the public view. */
+const readRoutes: FastifyPluginAsyncZod = async (scope) => {
+  const app = scope;
+  scope.addHook('onRequest', app.identify);
+  scope.get(
+    '/forms/shared/:slug',
+    {
+      schema: {
+        tags: ['forms'],
+        params: slugParamsSchema,
+        querystring: accessQuerySchema,
+        response: { 200: formViewSchema },
+      },
+    },
+    async (request) => {
+      const form = await service.findFormBySlugParam(app, request.params.slug);
+      const { access_code, accessCode } = request.query;
+      return service.viewForm(app, {
+        form,
+        viewerId: request.user?.id ?? null,
+        accessCode: access_code ?? accessCode,
+        ip: request.ip,
+      });
+    },
+  );
+  scope.get(
+    '/forms/:id',
+    {
+      schema: {
+        tags: ['forms'],
+        params: formIdParamsSchema,
+        querystring: accessQuerySchema,
+        response: { 200: formViewSchema },
+      },
+    },
+    async (request) => {
+      const form = await service.findFormByIdParam(app, request.params.id);
+      const { access_code, accessCode } = request.query;
+      return service.viewForm(app, {
+        form,
+        viewerId: request.user?.id ?? null,
+        accessCode: access_code ?? accessCode,
+        ip: request.ip,
+      });
+    },
+  );
+};
+
+/** The owner's calls; another owner's form answers 404 like a missing one. */
+const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
+  const app = scope;
+  scope.addHook('onRequest', app.authenticate);
+  const owned = (request: FastifyRequest) => ({
+    formId: formIdOf((request.params as { id: string }).id),
+    ownerId: currentUser(request).id,
+  });
+
+  scope.get('/forms', { schema: { tags: ['forms'], response: { 200: formListSchema } } }, async (request) =>
+    service.listOwnerForms(app, { ownerId: currentUser(request).id }),
+  );
+  scope.post(
+    '/forms',
+    { schema: { tags: ['forms'], body: saveBodySchema, response: { 201: wireFormSchema } } },
+    async (request, reply) => {
+      const form = await service.createOwnerForm(app, {
+        ownerId: currentUser(request).id,
+        body: request.body,
+      });
+      return reply.status(201).send(form);
+    },
+  );
+  scope.put(
+    '/forms/:id',
+    {
+      schema: {
+        tags: ['forms'],
+        params: formIdParamsSchema,
+        body: saveBodySchema,
+        response: { 200: wireFormSchema },
+      },
+    },
+    async (request) => service.updateOwnerForm(app, { ...owned(request), body: request.body }),
+  );
+  scope.delete(
+    '/forms/:id',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await service.deleteOwnerForm(app, owned(request));
+      return reply.status(204).send(null);
+    },
+  );
+  scope.put(
+    '/forms/:id/sharing',
+    {
+      schema: {
+        tags: ['forms'],
+        params: formIdParamsSchema,
+        body: sharingBodySchema,
+        response: { 200: sharingResponseSchema },
+      },
+    },
+    async (request) => service.updateSharing(app, { ...owned(request), body: request.body }),
+  );
+  scope.post(
+    '/forms/:id/publish',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    async (request) => service.setPublished(app, { ...owned(request), published: true }),
+  );
+  scope.post(
+    '/forms/:id/unpublish',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    async (request) => service.setPublished(app, { ...owned(request), published: false }),
+  );
+  scope.post(
+    '/forms/:id/duplicate',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 201: wireFormSchema } } },
+    async (request, reply) => reply.status(201).send(await service.duplicateOwnerForm(app, owned(request))),
+  );
+  scope.post(
+    '/forms/:id/share-count',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    async (request) => service.countShare(app, owned(request)),
+  );
+};
+
+/** Forms API (SPEC §7 'Forms', DESIGN §4). */
+const formsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(readRoutes);
+  await app.register(ownerRoutes);
+};
 
 export default formsRoutes;

@@ -1,0 +1,49 @@
+import { verify } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { FormRow } from './repository.ts';
+import { findFormById } from './repository.ts';
+import { accessRestrictionOf } from './view.ts';
+
+export const FORM_NOT_FOUND = 'Form not found';
+/** Form ids are PostgreSQL integers; larger numbers cannot name a form. */
+export const MAX_FORM_ID = 2_147_483_647;
+
+/** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
+export async function assertPublicAccess(
+  app: FastifyInstance,
+  input: { form: FormRow | null; accessCode?: string; ip: string },
+): Promise<FormRow> {
+  const { form } = input;
+  if (!form?.isPublished) throw notFound(FORM_NOT_FOUND);
+  const restriction = accessRestrictionOf(form);
+  if (restriction === 'private') throw notFound(FORM_NOT_FOUND);
+  if (form.expirationDate && form.expirationDate.getTime() <= Date.now()) {
+    throw new AppError('FORM_EXPIRED', 410, 'This form has expired');
+  }
+  if (restriction === 'password') {
+    const code = input.accessCode ?? '';
+    if (code === '') throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code');
+    // Counted before checking, so a blocked caller learns nothing more.
+    app.rateLimit('accessCode', input.ip);
+    const valid =
+      form.accessCodeHash !== null && (await verify(form.accessCodeHash, code).catch(() => false));
+    if (!valid) throw new AppError('ACCESS_CODE_INVALID', 403, 'Incorrect access code');
+  }
+  return form;
+}
+
+/**
+ * The form a respondent may submit to, or the AppError to answer: 404 'Form not found' when missing,
+ * unpublished or private; 410 when expired; 403 when the access code is missing or wrong.
+ */
+export async function loadPublicFormForSubmit(
+  app: FastifyInstance,
+  input: { formId: number; accessCode?: string; ip: string },
+): Promise<FormRow> {
+  const form =
+    Number.isInteger(input.formId) && input.formId > 0 && input.formId <= MAX_FORM_ID
+      ? await findFormById(app.db, input.formId)
+      : null;
+  return assertPublicAccess(app, { form, accessCode: input.accessCode, ip: input.ip });
+}

@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound } from '../../lib/app-error.ts';
+import { readContentInput } from './form-input.ts';
+import { assertPublicAccess, FORM_NOT_FOUND, MAX_FORM_ID } from './public-access.ts';
+import type { FormRow } from './repository.ts';
+import * as repo from './repository.ts';
+import type { SaveBody, SharingBody } from './schemas.ts';
+import { readSharingInput, type SharingChanges } from './sharing-input.ts';
+import { toPublicForm, toWireForm } from './view.ts';
+
+type Owner = { ownerId: string };
+type OwnedFormInput = Owner & { formId: number };
+
+export const SLUG_TAKEN_MESSAGE = 'This slug is already taken';
+const COPY_SUFFIX = ' (Copy)';
+const TITLE_MAX = 200;
+
+/** A form id from a path segment, or null when it cannot name a form. */
+export function parseFormId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_FORM_ID ? id : null;
+}
+
+async function ensureSlugFree(app: FastifyInstance, changes: SharingChanges, formId: number | null) {
+  if (!changes.slug) return;
+  const holder = await repo.findFormBySlug(app.db, changes.slug);
+  if (holder && holder.id !== formId) throw conflict(SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
+}
+
+/** Runs a write that may race another for the same slug; the unique index has the last word. */
+async function withSlugGuard<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (repo.isUniqueViolation(err)) throw conflict(SLUG_TAKEN_MESSAGE, { slug: SLUG_TAKEN_MESSAGE });
+    throw err;
+  }
+}
+
+async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
+  const form = await repo.findOwnedForm(app.db, input);
+  if (!form) throw notFound(FORM_NOT_FOUND);
+  return form;
+}
+
+export async function listOwnerForms(app: FastifyInstance, input: Owner) {
+  const rows = await repo.listForms(app.db, input.ownerId);
+  return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
+}
+
+export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
+  const content = readContentInput(input.body, { creating: true });
+  const sharing = await readSharingInput(input.body, null);
+  await ensureSlugFree(app, sharing, null);
+  const row = await withSlugGuard(() =>
+    repo.createForm(app.db, {
+      ownerId: input.ownerId,
+      ...content,
+      title: content.title ?? 'Untitled Form',
+      ...sharing,
+    }),
+  );
+  return toWireForm(row, app.config.publicUrl);
+}
+
+export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInput & { body: SaveBody }) {
+  const stored = await requireOwned(app, input);
+  const content = readContentInput(input.body, { creating: false });
+  const sharing = await readSharingInput(input.body, stored);
+  await ensureSlugFree(app, sharing, stored.id);
+  const row = await withSlugGuard(() =>
+    repo.updateForm(app.db, { ...input, changes: { ...content, ...sharing, updatedAt: new Date() } }),
+  );
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return toWireForm(row, app.config.publicUrl);
+}
+
+export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
+  const stored = await requireOwned(app, input);
+  const sharing = await readSharingInput(input.body, stored);
+  await ensureSlugFree(app, sharing, stored.id);
+  const row = await withSlugGuard(() => repo.updateForm(app.db, { ...input, changes: sharing }));
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  const form = toWireForm(row, app.config.publicUrl);
+  return {
+    ...form,
+    share_url: form.sharing.share_url,
+    published_at: form.sharing.published_at,
+    share_count: form.sharing.share_count,
+  };
+}
+
+export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
+  const stored = await requireOwned(app, input);
+  const changes = input.published
+    ? {
+        isPublished: true,
+        publishedAt: stored.isPublished && stored.publishedAt ? stored.publishedAt : new Date(),
+      }
+    : { isPublished: false, publishedAt: null };
+  const row = await repo.updateForm(app.db, { ...input, changes });
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return toWireForm(row, app.config.publicUrl);
+}
+
+export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
+  if (!(await repo.deleteForm(app.db, input))) throw notFound(FORM_NOT_FOUND);
+}
+
+export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
+  const source = await requireOwned(app, input);
+  const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+  const row = await repo.createForm(app.db, {
+    ownerId: input.ownerId,
+    title,
+    description: source.description,
+    fields: source.fields,
+    logoUrl: source.logoUrl,
+    themeConfig: source.themeConfig,
+    submitButtonText: source.submitButtonText,
+    successMessage: source.successMessage,
+    accessRestriction: source.accessRestriction,
+    accessCodeHash: source.accessCodeHash,
+    notifyOnSubmission: source.notifyOnSubmission,
+    retentionDays: source.retentionDays,
+  });
+  return toWireForm(row, app.config.publicUrl);
+}
+
+export async function countShare(app: FastifyInstance, input: OwnedFormInput) {
+  const row = await repo.incrementShareCount(app.db, input);
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return toWireForm(row, app.config.publicUrl);
+}
+
+/** GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view. */
+export async function viewForm(
+  app: FastifyInstance,
+  input: { form: FormRow | null; viewerId: string | null; accessCode?: string; ip: string },
+) {
+  if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
+    return toWireForm(input.form, app.config.publicUrl);
+  }
+  const form = await assertPublicAccess(app, input);
+  return toPublicForm(form);
+}
+
+export async function findFormByIdParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
+  const id = parseFormId(raw);
+  return id === null ? null : repo.findFormById(app.db, id);
+}
+
+/** A slug, or for a numeric value the id (SPEC §7: the client may try either). */
+export async function findFormBySlugParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
+  const slug = raw.trim().toLowerCase();
+  if (slug === '' || slug.length > 200) return null;
+  return (await repo.findFormBySlug(app.db, slug)) ?? findFormByIdParam(app, slug);
+}

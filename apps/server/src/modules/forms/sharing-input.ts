@@ -1,0 +1,104 @@
+import type { AccessRestriction } from '@formsmith/core/fields/types';
+import { hash } from '@node-rs/argon2';
+import { badRequest } from '../../lib/app-error.ts';
+import type { FormRow } from './repository.ts';
+import type { SharingBody } from './schemas.ts';
+
+export type SharingChanges = {
+  slug?: string | null;
+  accessRestriction?: AccessRestriction;
+  accessCodeHash?: string | null;
+  expirationDate?: Date | null;
+};
+
+export const ACCESS_CODE_REQUIRED_MESSAGE = 'Access code is required when the restriction is password';
+const SLUG_RULE = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
+const ACCESS_CODE_MAX_LENGTH = 128;
+const DAY_MS = 86_400_000;
+
+type Errors = Record<string, string>;
+
+function first<T>(...values: (T | undefined)[]): T | undefined {
+  return values.find((v) => v !== undefined);
+}
+
+/** A slug is unique (checked by the caller), 3-60 of a-z, 0-9 and '-', and not only digits. */
+export function slugError(slug: string): string | null {
+  if (!SLUG_RULE.test(slug)) {
+    return 'The slug must be 3 to 60 characters of lowercase letters, digits and hyphens, starting and ending with a letter or digit';
+  }
+  if (/^\d+$/.test(slug)) return 'The slug cannot be only digits';
+  return null;
+}
+
+/**
+ * A date-only value (the sharing page's date input) means "through the end of that day": it is
+ * stored as 23:59:59.999 UTC. A full timestamp is stored as given.
+ */
+export function parseExpiration(value: string): Date | null {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(dateOnly ? `${value}T23:59:59.999Z` : value);
+  if (Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1970 && year <= 9999 ? date : null;
+}
+
+function readSlug(errors: Errors, raw: string | null): string | null {
+  const slug = (raw ?? '').trim().toLowerCase();
+  if (slug === '') return null;
+  const error = slugError(slug);
+  if (error) errors.slug = error;
+  return slug;
+}
+
+function readExpiration(errors: Errors, raw: string | null, stored: Date | null, now: number): Date | null {
+  const text = (raw ?? '').trim();
+  if (text === '') return null;
+  const date = parseExpiration(text);
+  if (!date) {
+    errors.expiration_date = 'The expiration date is not a valid date';
+    return null;
+  }
+  // Re-saving an unchanged date is fine; a new one may not be in the past (a day of slack for time zones).
+  const unchanged = stored !== null && stored.getTime() === date.getTime();
+  if (!unchanged && date.getTime() < now - DAY_MS)
+    errors.expiration_date = 'The expiration date cannot be in the past';
+  return date;
+}
+
+/**
+ * Reads sharing settings from a save or sharing payload. Only given keys change; a password form
+ * keeps its stored code when none is sent; leaving password clears the code.
+ */
+export async function readSharingInput(
+  body: SharingBody,
+  stored: Pick<FormRow, 'accessCodeHash' | 'expirationDate' | 'accessRestriction'> | null,
+  now = Date.now(),
+): Promise<SharingChanges> {
+  const errors: Errors = {};
+  const changes: SharingChanges = {};
+  const slug = body.slug;
+  if (slug !== undefined) changes.slug = readSlug(errors, slug);
+  const expiration = first(body.expiration_date, body.expirationDate);
+  if (expiration !== undefined) {
+    changes.expirationDate = readExpiration(errors, expiration, stored?.expirationDate ?? null, now);
+  }
+  const restriction = first(body.access_restriction, body.accessRestriction);
+  if (restriction !== undefined) changes.accessRestriction = restriction;
+  const finalRestriction = restriction ?? stored?.accessRestriction ?? 'public';
+  const code = (first(body.access_code, body.accessCode) ?? '').trim();
+  if (finalRestriction === 'password') {
+    if (code.length > ACCESS_CODE_MAX_LENGTH) {
+      errors.access_code = `The access code must be at most ${ACCESS_CODE_MAX_LENGTH} characters`;
+    } else if (code !== '') {
+      changes.accessCodeHash = await hash(code);
+    } else if (!stored?.accessCodeHash || stored.accessRestriction !== 'password') {
+      errors.access_code = ACCESS_CODE_REQUIRED_MESSAGE;
+    }
+  } else if (stored?.accessCodeHash || restriction !== undefined) {
+    changes.accessCodeHash = null;
+  }
+  const problems = Object.values(errors);
+  if (problems.length > 0) throw badRequest(problems[0]!, errors);
+  return changes;
+}

@@ -1,0 +1,69 @@
+import { normalizeField } from '@formsmith/core/fields/normalize';
+import { toWireField } from '@formsmith/core/fields/save-payload';
+import { ACCESS_RESTRICTIONS, type AccessRestriction, type FormField } from '@formsmith/core/fields/types';
+import type { PublicForm, WireField, WireForm } from '@formsmith/core/fields/wire';
+import type { FormRow } from './repository.ts';
+
+/** The stored fields as the client model; old or odd rows are normalised, never trusted. */
+export function formFields(row: Pick<FormRow, 'fields'>): FormField[] {
+  const raw = Array.isArray(row.fields) ? row.fields : [];
+  return raw.map((field, index) => normalizeField(field, index));
+}
+
+function wireFields(row: FormRow): WireField[] {
+  return formFields(row).map(toWireField);
+}
+
+export function accessRestrictionOf(row: FormRow): AccessRestriction {
+  return ACCESS_RESTRICTIONS.find((r) => r === row.accessRestriction) ?? 'private';
+}
+
+/** `${publicUrl}/form/${slug ?? id}` */
+export function shareUrl(row: FormRow, publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/form/${row.slug ?? row.id}`;
+}
+
+/** The owner's view of a form (never the access code itself). */
+export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    fields: wireFields(row),
+    logo_url: row.logoUrl,
+    theme_config: row.themeConfig,
+    is_published: row.isPublished,
+    submit_button_text: row.submitButtonText,
+    success_message: row.successMessage,
+    submissions: row.submissionCount,
+    last_edited: row.updatedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    sharing: {
+      slug: row.slug,
+      access_restriction: accessRestrictionOf(row),
+      has_access_code: row.accessCodeHash !== null,
+      expiration_date: row.expirationDate?.toISOString() ?? null,
+      share_url: shareUrl(row, publicUrl),
+      published_at: row.publishedAt?.toISOString() ?? null,
+      share_count: row.shareCount,
+    },
+  };
+}
+
+/** What a respondent sees: no owner, counts, access code or timestamps of editing. */
+export function toPublicForm(row: FormRow): PublicForm {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    fields: wireFields(row),
+    logo_url: row.logoUrl,
+    theme_config: row.themeConfig,
+    is_published: true,
+    submit_button_text: row.submitButtonText,
+    success_message: row.successMessage,
+    slug: row.slug,
+    access_restriction: accessRestrictionOf(row),
+    expiration_date: row.expirationDate?.toISOString() ?? null,
+  };
+}

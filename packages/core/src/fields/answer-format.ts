@@ -1,0 +1,35 @@
+import type { FormField } from './types.ts';
+
+function formatOne(field: FormField | undefined, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'string') {
+    const option = field?.options?.find((o) => o.value === value);
+    return option ? option.label : value;
+  }
+  if (Array.isArray(value))
+    return value
+      .map((item) => formatOne(field, item))
+      .filter(Boolean)
+      .join(', ');
+  if (typeof value === 'object') {
+    // Uploaded files are stored as objects; their name is what a reader wants.
+    const named = (value as Record<string, unknown>).name ?? (value as Record<string, unknown>).filename;
+    if (typeof named === 'string') return named;
+    try {
+      return JSON.stringify(value);
+    } catch {
+      return '';
+    }
+  }
+  return String(value);
+}
+
+/**
+ * An answer as one line of text for CSV export, tables and analytics: lists joined by ', ',
+ * booleans Yes/No, option values shown by their label, no answer as ''.
+ */
+export function formatAnswer(field: FormField | undefined, value: unknown): string {
+  return formatOne(field, value);
+}

@@ -1,0 +1,123 @@
+import { defaultFieldLabel } from './normalize-field.ts';
+import { isChoiceType, newFieldOptions } from './options.ts';
+import type { FieldType, FormField } from './types.ts';
+
+export { isChoiceType, newFieldOptions } from './options.ts';
+
+/** Which validation inputs the editor offers for a field type (SPEC §5 'Editor'). */
+export type ApplicableRules = {
+  length: boolean;
+  value: boolean;
+  pattern: boolean;
+  options: boolean;
+};
+
+/** The rules that apply to a type; exhaustive so a new type must be placed. */
+export function applicableRules(type: FieldType): ApplicableRules {
+  switch (type) {
+    case 'text':
+    case 'email':
+    case 'password':
+    case 'url':
+      return { length: true, value: false, pattern: true, options: false };
+    case 'textarea':
+      return { length: true, value: false, pattern: false, options: false };
+    case 'phone':
+      return { length: false, value: false, pattern: true, options: false };
+    case 'number':
+    case 'range':
+      return { length: false, value: true, pattern: false, options: false };
+    case 'checkbox':
+    case 'radio':
+    case 'select':
+      return { length: false, value: false, pattern: false, options: true };
+    case 'date':
+    case 'file':
+    case 'image':
+    case 'time':
+    case 'color':
+    case 'hidden':
+      return { length: false, value: false, pattern: false, options: false };
+    default: {
+      const unknown: never = type;
+      return unknown;
+    }
+  }
+}
+
+/** Min and max length apply to text, textarea, password, email and url. */
+export function supportsLengthRules(type: FieldType): boolean {
+  return applicableRules(type).length;
+}
+
+/** Min and max value apply to number and range. */
+export function supportsValueRules(type: FieldType): boolean {
+  return applicableRules(type).value;
+}
+
+/** A regex pattern applies to text, email, password, url and phone. */
+export function supportsPattern(type: FieldType): boolean {
+  return applicableRules(type).pattern;
+}
+
+/** The types the editor's palette offers, in order, with their names there (SPEC §2 'Form editor'). */
+export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = [
+  { type: 'text', name: 'Text' },
+  { type: 'textarea', name: 'Paragraph' },
+  { type: 'number', name: 'Number' },
+  { type: 'email', name: 'Email' },
+  { type: 'phone', name: 'Phone' },
+  { type: 'checkbox', name: 'Checkbox' },
+  { type: 'radio', name: 'Radio' },
+  { type: 'select', name: 'Dropdown' },
+  { type: 'date', name: 'Date' },
+];
+
+/** True for labels the editor generated ('Field <n>'), which must be replaced before saving. */
+export function isDefaultLabel(label: string): boolean {
+  return /^Field \d+$/.test(label.trim());
+}
+
+export const LABEL_REQUIRED_MESSAGE = 'This field must have a label. Please provide one or delete the field.';
+export const LABEL_DEFAULT_MESSAGE = 'Please update the label to a more descriptive title.';
+
+/** The editor's label check: null when the label can be saved. */
+export function labelError(label: string): string | null {
+  if (label.trim() === '') return LABEL_REQUIRED_MESSAGE;
+  if (isDefaultLabel(label)) return LABEL_DEFAULT_MESSAGE;
+  return null;
+}
+
+/** A numeric validation input: only parseable numbers are kept, otherwise the value is unset. */
+export function parseNumericInput(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** A field as the editor adds it: default label, choice fields with Option 1..3. */
+export function createField(input: { type: FieldType; index: number; id: string }): FormField {
+  const field: FormField = {
+    id: input.id,
+    type: input.type,
+    label: defaultFieldLabel(input.index),
+    validation: { required: false },
+    position: input.index,
+  };
+  if (isChoiceType(input.type)) field.options = newFieldOptions();
+  return field;
+}
+
+/** Drops validation rules that do not apply to the field's type (e.g. after a type change). */
+export function pruneValidation(field: FormField): FormField {
+  const rules = applicableRules(field.type);
+  const { minLength, maxLength, min, max, pattern, customError, ...rest } = field.validation;
+  const validation = {
+    ...rest,
+    ...(rules.length ? { minLength, maxLength } : {}),
+    ...(rules.value ? { min, max } : {}),
+    ...(rules.pattern ? { pattern, customError } : {}),
+  };
+  const cleaned = Object.fromEntries(Object.entries(validation).filter(([, v]) => v !== undefined));
+  return { ...field, validation: cleaned };
+}
