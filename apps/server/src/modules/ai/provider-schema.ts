@@ -1,0 +1,79 @@
+// What we ask an OpenAI-compatible model for, and how its answer is checked before use.
+import { FIELD_TYPES } from '@formsmith/core/fields/types';
+import { z } from 'zod';
+
+export const SYSTEM_PROMPT = `You design web forms. Turn the user's plain-language description into a form.
+Answer with JSON only: {"title", "description", "fields": [...]}.
+- title: a short title for the form; description: one sentence telling respondents what the form is for.
+- Write the title, description, labels and options in the language of the user's description.
+- Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max.
+- type is one of: text (short answer), textarea (long answer), checkbox (tick boxes, several answers; or a
+  single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
+  answer from a dropdown, for long lists), date, email, phone, file (an upload), image (a picture shown
+  to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with
+  min and max), time, color, hidden.
+- options: the choices of checkbox, radio and select fields, otherwise []. Keep the user's wording.
+- min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10), otherwise null.
+- placeholder and help_text: short hints, or "" when none is useful.
+- Mark a field required when the description says so, and for the fields the form cannot work without
+  (e.g. name and email on a contact form). Include every field the description asks for, in its order;
+  for a short description such as "a contact form", add the fields people expect on that kind of form.`;
+
+const nullableString = { type: ['string', 'null'] };
+const nullableNumber = { type: ['number', 'null'] };
+
+/** The JSON schema of the response_format (strict mode: every key required, no extra keys). */
+export const FORM_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description', 'fields'],
+  properties: {
+    title: { type: 'string' },
+    description: { type: 'string' },
+    fields: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['label', 'type', 'required', 'options', 'placeholder', 'help_text', 'min', 'max'],
+        properties: {
+          label: { type: 'string' },
+          type: { type: 'string', enum: [...FIELD_TYPES] },
+          required: { type: 'boolean' },
+          options: { type: 'array', items: { type: 'string' } },
+          placeholder: nullableString,
+          help_text: nullableString,
+          min: nullableNumber,
+          max: nullableNumber,
+        },
+      },
+    },
+  },
+} as const;
+
+const optionalText = z.string().nullish();
+const optionalNumber = z.number().finite().nullish();
+
+/**
+ * The model's answer as we accept it. Servers that ignore response_format may leave out the
+ * optional keys, so only label and type are demanded of a field; anything else is a violation.
+ */
+export const providerFormSchema = z.object({
+  title: optionalText,
+  description: optionalText,
+  fields: z
+    .array(
+      z.object({
+        label: z.string().trim().min(1),
+        type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(FIELD_TYPES)),
+        required: z.boolean().nullish(),
+        options: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
+        placeholder: optionalText,
+        help_text: optionalText,
+        min: optionalNumber,
+        max: optionalNumber,
+      }),
+    )
+    .min(1, 'no fields'),
+});
+export type ProviderForm = z.infer<typeof providerFormSchema>;

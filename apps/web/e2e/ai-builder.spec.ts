@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { authHeaders, registerAndLogin } from './support/login.ts';
+
+// The AI builder: describe a form, generate it, see the fields in the editor, save it.
+// Set SCREENSHOT_DIR to also keep a picture of each step for a look.
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const DESCRIPTION =
+  'Workshop registration: full name, email, t-shirt size (S, M, L, XL), and a checkbox to accept the code of conduct';
+
+async function look(page: Page, name: string) {
+  await expectNoAxeViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+function fieldButton(page: Page, label: RegExp) {
+  return page.getByRole('list', { name: 'Form fields' }).getByRole('button', { name: label });
+}
+
+for (const [scheme, width] of [
+  ['light', 1280],
+  ['dark', 390],
+] as const) {
+  test(`generates a form from a description and saves it (${scheme}, ${width} px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width, height: 900 });
+    const user = await registerAndLogin(page);
+    const tag = `${scheme}-${width}`;
+
+    await page.goto('/forms/ai-builder');
+    const dialog = page.getByRole('dialog', { name: 'Generate a form with AI' });
+    await expect(dialog).toBeVisible();
+    await look(page, `ai-dialog-${tag}`);
+
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(
+      dialog.getByText('Please enter a description of the form you want to create.'),
+    ).toBeVisible();
+    await look(page, `ai-dialog-blank-${tag}`);
+
+    await dialog.getByLabel('Form description').fill(DESCRIPTION);
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(fieldButton(page, /^Select Full name/)).toBeVisible();
+    await expect(fieldButton(page, /^Select Email/)).toBeVisible();
+    await expect(fieldButton(page, /^Select T-shirt size/)).toBeVisible();
+    await expect(fieldButton(page, /^Select .*code of conduct/i)).toBeVisible();
+    await look(page, `ai-editor-${tag}`);
+
+    await page.getByRole('button', { name: 'Save Form' }).click();
+    await expect(page.getByText('Form saved successfully!')).toBeVisible();
+    await page.waitForURL('**/dashboard');
+
+    const list = await page.request.get('/api/forms', { headers: authHeaders(user) });
+    expect(list.ok(), await list.text()).toBe(true);
+    const { forms } = (await list.json()) as {
+      forms: {
+        title: string;
+        fields: { label: string; type: string; is_required: boolean; options?: { label: string }[] }[];
+      }[];
+    };
+    expect(forms).toHaveLength(1);
+    const [form] = forms;
+    expect(form?.title).toMatch(/workshop/i);
+    const byLabel = (pattern: RegExp) => form?.fields.find((f) => pattern.test(f.label));
+    expect(byLabel(/^Full name$/)).toMatchObject({ type: 'text', is_required: true });
+    expect(byLabel(/^Email$/)).toMatchObject({ type: 'email', is_required: true });
+    expect(byLabel(/T-shirt size/)?.options?.map((o) => o.label)).toEqual(['S', 'M', 'L', 'XL']);
+    expect(byLabel(/code of conduct/i)).toMatchObject({ type: 'checkbox', is_required: true });
+  });
+}
