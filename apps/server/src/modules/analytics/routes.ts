@@ -1,6 +1,56 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formAnalyticsSchema, trackBodySchema } from '@formsmith/core/analytics/wire';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { recordView } from './recorder.ts';
+import { getFormAnalytics, trackSubmission } from './service.ts';
 
-/** Routes of the analytics module (built by its issue). */
-const analyticsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Routes of the analytics module: anonymous view/track recording and the owner's report. */
+const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/analytics/forms/:id/view',
+    { schema: { tags: ['analytics'], params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      app.rateLimit('view', request.ip);
+      if (!(await recordView(app.db, request.params.id))) throw notFound('Form not found');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/analytics/forms/:id/track',
+    { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      app.rateLimit('view', `track:${request.ip}`);
+      await trackSubmission(app.db, { formId: request.params.id, body: request.body });
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(async (scope) => {
+    const owner = scope.withTypeProvider<ZodTypeProvider>();
+    owner.addHook('onRequest', app.authenticate);
+    owner.get(
+      '/analytics/forms/:id',
+      {
+        schema: {
+          tags: ['analytics'],
+          params,
+          querystring: z.object({ start_date: z.string().max(20).optional() }),
+          response: { 200: formAnalyticsSchema },
+        },
+      },
+      async (request) =>
+        getFormAnalytics(app.db, {
+          formId: request.params.id,
+          ownerId: currentUser(request).id,
+          startDate: request.query.start_date || undefined,
+        }),
+    );
+  });
+};
 
 export default analyticsRoutes;

@@ -1,0 +1,151 @@
+import type { FieldType, FormField } from '@formsmith/core/fields/types';
+
+/**
+ * What one submission adds to the aggregates. Pure, shared by the incremental recorder, the
+ * track call and the rebuild, so that a rebuild reproduces the incremental figures exactly.
+ *
+ * Times are whole seconds (metadata.analytics.totalTimeSpent and fieldInteractions[id].timeSpent
+ * are seconds, SPEC §3), clamped so one forged submission cannot distort a day's average much.
+ */
+export type SubmissionStats = {
+  /** Seconds from form load to submit, or null when the client sent none. */
+  completionTime: number | null;
+  fields: FieldStats[];
+  /** One entry per (field, answer) pair, with how many times it was given (1, or per tick). */
+  answers: AnswerStats[];
+};
+export type FieldStats = { fieldId: string; responded: boolean; timeSpent: number | null };
+export type AnswerStats = { fieldId: string; answer: string; count: number };
+export type TimeStats = Pick<SubmissionStats, 'completionTime'> & {
+  fields: Array<{ fieldId: string; timeSpent: number }>;
+};
+
+export const MAX_COMPLETION_SECONDS = 86_400;
+export const MAX_FIELD_SECONDS = 3_600;
+const MAX_ANSWER_LENGTH = 200;
+
+/** Types a respondent cannot answer: they get no response/skip counts. */
+const DISPLAY_ONLY: ReadonlySet<FieldType> = new Set(['image']);
+
+/** The fields that analytics counts, once each, in form order. */
+export function countedFields(fields: readonly FormField[]): FormField[] {
+  const seen = new Set<string>();
+  return [...fields]
+    .sort((a, b) => a.position - b.position)
+    .filter((f) => {
+      if (DISPLAY_ONLY.has(f.type) || seen.has(f.id)) return false;
+      seen.add(f.id);
+      return true;
+    });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// Numbers only: the track call's "lacks timing" test in SQL looks for a JSON number too.
+function seconds(value: unknown, max: number): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  return Math.min(Math.round(value), max);
+}
+
+/** The value of a field in the submitted data: keyed by field id, or by label (SPEC §3). */
+export function fieldValue(field: FormField, data: Record<string, unknown>): unknown {
+  if (Object.hasOwn(data, field.id)) return data[field.id];
+  return Object.hasOwn(data, field.label) ? data[field.label] : undefined;
+}
+
+function isAnswered(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.some(isAnswered);
+  return true;
+}
+
+function scalar(value: unknown): string | null {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, MAX_ANSWER_LENGTH);
+  return null;
+}
+
+function numeric(value: unknown): string | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? String(n) : null;
+}
+
+/**
+ * The answers a field contributes to its distribution. Choice fields count option values (a
+ * value outside the options is ignored, so the table cannot be flooded); booleans count Yes/No;
+ * numbers and ranges count each value; free text, dates, files and the like count nothing.
+ */
+export function answersOf(field: FormField, value: unknown): string[] {
+  switch (field.type) {
+    case 'select':
+    case 'radio':
+    case 'checkbox': {
+      if (typeof value === 'boolean') return [value ? 'Yes' : 'No'];
+      const values = (Array.isArray(value) ? value : [value]).map(scalar).filter((v) => v !== null);
+      const options = field.options ?? [];
+      const allowed = options.length > 0 ? new Set(options.map((o) => o.value)) : null;
+      return [...new Set(values)].filter((v) => !allowed || allowed.has(v) || v === 'Yes' || v === 'No');
+    }
+    case 'number':
+    case 'range': {
+      const n = numeric(value);
+      return n === null ? [] : [n];
+    }
+    case 'text':
+    case 'textarea':
+    case 'date':
+    case 'email':
+    case 'phone':
+    case 'file':
+    case 'image':
+    case 'password':
+    case 'url':
+    case 'time':
+    case 'color':
+    case 'hidden':
+      return typeof value === 'boolean' ? [value ? 'Yes' : 'No'] : [];
+    default: {
+      const exhaustive: never = field.type;
+      return exhaustive;
+    }
+  }
+}
+
+/** Time stats from metadata.analytics; empty when the client sent none. */
+export function extractTimeStats(fields: readonly FormField[], metadata: unknown): TimeStats {
+  const analytics = isRecord(metadata) && isRecord(metadata.analytics) ? metadata.analytics : null;
+  if (!analytics) return { completionTime: null, fields: [] };
+  const interactions = isRecord(analytics.fieldInteractions) ? analytics.fieldInteractions : {};
+  const times: TimeStats['fields'] = [];
+  for (const field of countedFields(fields)) {
+    const entry = interactions[field.id];
+    const timeSpent = isRecord(entry) ? seconds(entry.timeSpent, MAX_FIELD_SECONDS) : null;
+    if (timeSpent !== null) times.push({ fieldId: field.id, timeSpent });
+  }
+  return { completionTime: seconds(analytics.totalTimeSpent, MAX_COMPLETION_SECONDS), fields: times };
+}
+
+/** Everything one submission adds to the aggregates. */
+export function extractSubmissionStats(
+  fields: readonly FormField[],
+  data: Record<string, unknown>,
+  metadata: unknown,
+): SubmissionStats {
+  const time = extractTimeStats(fields, metadata);
+  const timeByField = new Map(time.fields.map((f) => [f.fieldId, f.timeSpent]));
+  const stats: SubmissionStats = { completionTime: time.completionTime, fields: [], answers: [] };
+  for (const field of countedFields(fields)) {
+    const value = fieldValue(field, data);
+    stats.fields.push({
+      fieldId: field.id,
+      responded: isAnswered(value),
+      timeSpent: timeByField.get(field.id) ?? null,
+    });
+    for (const answer of answersOf(field, value)) stats.answers.push({ fieldId: field.id, answer, count: 1 });
+  }
+  return stats;
+}

@@ -1,0 +1,189 @@
+import { normalizeField } from '@formsmith/core/fields/normalize';
+import type { FormField } from '@formsmith/core/fields/types';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, submissions } from '../../db/schema.ts';
+import { utcDay } from './days.ts';
+import { extractSubmissionStats } from './extract.ts';
+
+const BATCH = 2000;
+const INSERT_CHUNK = 1000;
+const INT_MAX = 2_147_483_647;
+const cap = (n: number) => Math.min(n, INT_MAX);
+
+/** The stored fields of a form (wire or client shape) as core FormFields. */
+export function readFormFields(raw: unknown): FormField[] {
+  return Array.isArray(raw) ? raw.map((f, i) => normalizeField(f, i)) : [];
+}
+
+type SubmissionRow = {
+  id: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+};
+type FormDay = { submissions: number; completionTimeTotal: number; completionTimeCount: number };
+type FieldDay = { responseCount: number; skipCount: number; timeSpentTotal: number; timeSpentCount: number };
+type Totals = {
+  formDays: Map<string, FormDay>;
+  fieldDays: Map<string, FieldDay>;
+  answers: Map<string, number>;
+};
+
+const SEP = '\u0000';
+
+/**
+ * Recomputes form_daily_stats (submissions and completion time), field_daily_stats and
+ * answer_daily_counts of one form, or of every form, from the stored submissions, with the same
+ * extraction as the incremental recorder, so rebuilt equals incremental. Views cannot be derived
+ * from submissions: they are kept as recorded. Run it when traffic is quiet: a submit that lands
+ * while a form is being rebuilt may be counted twice or not at all until the next rebuild.
+ */
+export async function rebuildFormStats(
+  db: DbOrTx,
+  formId?: number,
+): Promise<{ forms: number; submissions: number }> {
+  const targets = await db
+    .select({ id: forms.id, fields: forms.fields })
+    .from(forms)
+    .where(formId === undefined ? undefined : eq(forms.id, formId))
+    .orderBy(asc(forms.id));
+  let count = 0;
+  for (const form of targets) {
+    const totals = await accumulate(db, form.id, readFormFields(form.fields));
+    count += totals.count;
+    await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
+  }
+  return { forms: targets.length, submissions: count };
+}
+
+async function accumulate(
+  db: DbOrTx,
+  formId: number,
+  fields: FormField[],
+): Promise<Totals & { count: number }> {
+  const totals: Totals = { formDays: new Map(), fieldDays: new Map(), answers: new Map() };
+  let count = 0;
+  let cursor: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const after: ReturnType<typeof or> = cursor
+      ? or(
+          gt(submissions.createdAt, cursor.createdAt),
+          and(eq(submissions.createdAt, cursor.createdAt), gt(submissions.id, cursor.id)),
+        )
+      : undefined;
+    const rows: SubmissionRow[] = await db
+      .select({
+        id: submissions.id,
+        data: submissions.data,
+        metadata: submissions.metadata,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .where(and(eq(submissions.formId, formId), after))
+      .orderBy(asc(submissions.createdAt), asc(submissions.id))
+      .limit(BATCH);
+    for (const row of rows) addSubmission(totals, fields, row);
+    count += rows.length;
+    if (rows.length < BATCH) break;
+    const last: SubmissionRow = rows[rows.length - 1]!;
+    cursor = { createdAt: last.createdAt, id: last.id };
+  }
+  return { ...totals, count };
+}
+
+function addSubmission(totals: Totals, fields: FormField[], row: SubmissionRow): void {
+  const day = utcDay(row.createdAt);
+  const stats = extractSubmissionStats(fields, row.data ?? {}, row.metadata);
+  const formDay = totals.formDays.get(day) ?? {
+    submissions: 0,
+    completionTimeTotal: 0,
+    completionTimeCount: 0,
+  };
+  formDay.submissions += 1;
+  if (stats.completionTime !== null) {
+    formDay.completionTimeTotal += stats.completionTime;
+    formDay.completionTimeCount += 1;
+  }
+  totals.formDays.set(day, formDay);
+  for (const f of stats.fields) {
+    const key = `${f.fieldId}${SEP}${day}`;
+    const fieldDay = totals.fieldDays.get(key) ?? {
+      responseCount: 0,
+      skipCount: 0,
+      timeSpentTotal: 0,
+      timeSpentCount: 0,
+    };
+    if (f.responded) fieldDay.responseCount += 1;
+    else fieldDay.skipCount += 1;
+    if (f.timeSpent !== null) {
+      fieldDay.timeSpentTotal += f.timeSpent;
+      fieldDay.timeSpentCount += 1;
+    }
+    totals.fieldDays.set(key, fieldDay);
+  }
+  for (const a of stats.answers) {
+    const key = `${a.fieldId}${SEP}${day}${SEP}${a.answer}`;
+    totals.answers.set(key, (totals.answers.get(key) ?? 0) + a.count);
+  }
+}
+
+function chunks<T>(rows: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) out.push(rows.slice(i, i + INSERT_CHUNK));
+  return out;
+}
+
+async function writeTotals(tx: DbOrTx, formId: number, totals: Totals): Promise<void> {
+  await tx.delete(fieldDailyStats).where(eq(fieldDailyStats.formId, formId));
+  await tx.delete(answerDailyCounts).where(eq(answerDailyCounts.formId, formId));
+  await tx
+    .update(formDailyStats)
+    .set({ submissions: 0, completionTimeTotal: 0, completionTimeCount: 0 })
+    .where(eq(formDailyStats.formId, formId));
+  const formRows = [...totals.formDays].map(([day, d]) => ({
+    formId,
+    day,
+    views: 0,
+    submissions: cap(d.submissions),
+    completionTimeTotal: cap(d.completionTimeTotal),
+    completionTimeCount: cap(d.completionTimeCount),
+  }));
+  for (const rows of chunks(formRows)) {
+    await tx
+      .insert(formDailyStats)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [formDailyStats.formId, formDailyStats.day],
+        set: {
+          submissions: sql`excluded.submissions`,
+          completionTimeTotal: sql`excluded.completion_time_total`,
+          completionTimeCount: sql`excluded.completion_time_count`,
+        },
+      });
+  }
+  // A day that only ever had submissions which no longer exist would not exist incrementally.
+  await tx
+    .delete(formDailyStats)
+    .where(
+      and(eq(formDailyStats.formId, formId), eq(formDailyStats.views, 0), eq(formDailyStats.submissions, 0)),
+    );
+  const fieldRows = [...totals.fieldDays].map(([key, d]) => {
+    const [fieldId, day] = key.split(SEP) as [string, string];
+    return {
+      formId,
+      fieldId,
+      day,
+      responseCount: cap(d.responseCount),
+      skipCount: cap(d.skipCount),
+      timeSpentTotal: cap(d.timeSpentTotal),
+      timeSpentCount: cap(d.timeSpentCount),
+    };
+  });
+  for (const rows of chunks(fieldRows)) await tx.insert(fieldDailyStats).values(rows);
+  const answerRows = [...totals.answers].map(([key, count]) => {
+    const [fieldId, day, answer] = key.split(SEP) as [string, string, string];
+    return { formId, fieldId, day, answer, count: cap(count) };
+  });
+  for (const rows of chunks(answerRows)) await tx.insert(answerDailyCounts).values(rows);
+}

@@ -1,0 +1,153 @@
+import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
+import type { FormField } from '@formsmith/core/fields/types';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { forms, submissions } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { findOwnedForm } from '../forms/repository.ts';
+import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
+import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
+import { readFormFields } from './rebuild.ts';
+import { recordTimeStats } from './recorder.ts';
+import { findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
+
+/** A longer range would only pad the chart with zeros; ten years covers any real form. */
+const MAX_RANGE_DAYS = 3660;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** SPEC §3's analytics object for an owner's form; 404 for anyone else's. */
+export async function getFormAnalytics(
+  db: Db,
+  input: { formId: number; ownerId: string; startDate?: string; now?: Date },
+): Promise<FormAnalytics> {
+  if (input.startDate !== undefined && !parseDay(input.startDate)) {
+    throw new AppError('BAD_REQUEST', 400, 'Invalid date', { start_date: 'Invalid date' });
+  }
+  const form = await findOwnedForm(db, input);
+  if (!form) throw notFound('Form not found');
+  const end = utcDay(input.now ?? new Date());
+  let start = input.startDate;
+  if (start === undefined) {
+    const first = await findFirstStatsDay(db, form.id);
+    const created = utcDay(form.createdAt);
+    start = first && first < created ? first : created;
+  }
+  if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
+  const stats = await readPeriodStats(db, { formId: form.id, start, end });
+  return buildAnalytics({ formId: form.id, start, end, fields: readFormFields(form.fields), stats });
+}
+
+function buildAnalytics(input: {
+  formId: number;
+  start: string;
+  end: string;
+  fields: FormField[];
+  stats: PeriodStats;
+}): FormAnalytics {
+  const { stats } = input;
+  const byDay = new Map(stats.days.map((d) => [d.day, d.submissions]));
+  const sum = (pick: (d: PeriodStats['days'][number]) => number) =>
+    stats.days.reduce((t, d) => t + pick(d), 0);
+  const totalSubmissions = sum((d) => d.submissions);
+  const totalViews = sum((d) => d.views);
+  const timeTotal = sum((d) => d.completionTimeTotal);
+  const timeCount = sum((d) => d.completionTimeCount);
+  return {
+    formId: input.formId,
+    period_start: input.start,
+    period_end: input.end,
+    total_submissions: totalSubmissions,
+    total_views: totalViews,
+    avg_completion_time: timeCount > 0 ? round1(timeTotal / timeCount) : null,
+    bounce_rate:
+      totalViews > 0 ? Math.min(1, Math.max(0, (totalViews - totalSubmissions) / totalViews)) : null,
+    metrics: {
+      daily_submissions: daysBetween(input.start, input.end).map((date) => ({
+        date,
+        count: byDay.get(date) ?? 0,
+      })),
+    },
+    field_analytics: fieldAnalytics(input.fields, stats),
+  };
+}
+
+function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics[] {
+  const byField = new Map(stats.fields.map((f) => [f.fieldId, f]));
+  return countedFields(fields).map((field) => {
+    const f = byField.get(field.id);
+    const labels = new Map((field.options ?? []).map((o) => [o.value, o.label]));
+    const answers = stats.answers
+      .filter((a) => a.fieldId === field.id && a.count > 0)
+      .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer));
+    const distribution: Record<string, number> = {};
+    for (const a of answers) {
+      const label = labels.get(a.answer) ?? a.answer;
+      distribution[label] = (distribution[label] ?? 0) + a.count;
+    }
+    return {
+      field_id: field.id,
+      label: field.label,
+      field_type: field.type,
+      response_count: f?.responseCount ?? 0,
+      skip_count: f?.skipCount ?? 0,
+      avg_time_spent: f && f.timeSpentCount > 0 ? round1(f.timeSpentTotal / f.timeSpentCount) : null,
+      answer_distribution: distribution,
+    };
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const finiteOrNull = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+
+/** The client's timing, limited to the form's fields and plain numbers, as stored in metadata. */
+function cleanTiming(fields: FormField[], body: TrackBody) {
+  const fieldInteractions: Record<string, { focuses: number; timeSpent: number }> = {};
+  for (const field of countedFields(fields)) {
+    const entry = body.fieldInteractions?.[field.id];
+    if (typeof entry !== 'object' || entry === null) continue;
+    const item = entry as Record<string, unknown>;
+    fieldInteractions[field.id] = {
+      focuses: Math.min(Math.floor(finiteOrNull(item.focuses) ?? 0), 10_000),
+      timeSpent: Math.min(finiteOrNull(item.timeSpent) ?? 0, MAX_FIELD_SECONDS),
+    };
+  }
+  const total = finiteOrNull(body.totalTimeSpent);
+  return {
+    totalTimeSpent: total === null ? null : Math.min(total, MAX_COMPLETION_SECONDS),
+    fieldInteractions,
+    completed: body.completed ?? true,
+  };
+}
+
+/**
+ * The client's timing after a submit (SPEC §7 track). When the submission was stored without
+ * timing (no metadata.analytics, or one with no total and no interactions), the timing is merged
+ * into it and added to the aggregates, once: the conditional update lets exactly one call win.
+ * Anything else is ignored (true = recorded); the client never learns why.
+ */
+export async function trackSubmission(db: Db, input: { formId: number; body: TrackBody }): Promise<boolean> {
+  const submissionId = input.body.submission_id ?? input.body.submissionId;
+  if (!submissionId || !UUID.test(submissionId)) return false;
+  const [form] = await db.select({ fields: forms.fields }).from(forms).where(eq(forms.id, input.formId));
+  if (!form) return false;
+  const fields = readFormFields(form.fields);
+  const timing = cleanTiming(fields, input.body);
+  const m = submissions.metadata;
+  const lacksTiming = sql`(not (${m} ? 'analytics') or (
+    jsonb_typeof(${m} -> 'analytics' -> 'totalTimeSpent') is distinct from 'number'
+    and coalesce(${m} -> 'analytics' -> 'fieldInteractions', '{}'::jsonb) = '{}'::jsonb))`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(submissions)
+      .set({ metadata: sql`${m} || jsonb_build_object('analytics', ${JSON.stringify(timing)}::jsonb)` })
+      .where(and(eq(submissions.id, submissionId), eq(submissions.formId, input.formId), lacksTiming))
+      .returning({ createdAt: submissions.createdAt, metadata: submissions.metadata });
+    if (!row) return false;
+    const time = extractTimeStats(fields, row.metadata);
+    await recordTimeStats(tx, { formId: input.formId, createdAt: row.createdAt, time });
+    return true;
+  });
+}

@@ -1,0 +1,102 @@
+import { capPercent, shouldLabelSlice } from '@formsmith/core/analytics/format';
+import type { FieldAnalytics } from '@formsmith/core/analytics/wire';
+import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
+import { ChartCard, ChartEmpty } from './chart-card.tsx';
+import { type ChartPalette, tooltipStyles, useChartPalette } from './chart-palette.ts';
+
+const CHOICE_TYPES = new Set(['select', 'radio', 'checkbox']);
+
+/** Whether a field gets an answer distribution pie. */
+export function isChoiceField(field: FieldAnalytics): boolean {
+  return CHOICE_TYPES.has(field.field_type);
+}
+
+function renderSliceLabel(props: PieLabelRenderProps, total: number, palette: ChartPalette) {
+  const value = Number(props.value ?? 0);
+  if (!shouldLabelSlice(value, total)) return null;
+  return (
+    <text
+      x={Number(props.x)}
+      y={Number(props.y)}
+      fill={palette.axis}
+      fontSize={12}
+      textAnchor={Number(props.x) > Number(props.cx) ? 'start' : 'end'}
+      dominantBaseline="central"
+    >
+      {`${capPercent((value / total) * 100)}%`}
+    </text>
+  );
+}
+
+function FieldPie({ field }: { field: FieldAnalytics }) {
+  const palette = useChartPalette();
+  const slices = Object.entries(field.answer_distribution)
+    .map(([answer, count]) => ({ answer, count }))
+    .filter((s) => s.count > 0);
+  const total = slices.reduce((t, s) => t + s.count, 0);
+  if (total === 0) return <ChartEmpty>No response data available for this field</ChartEmpty>;
+  const color = (i: number) => palette.slices[i % palette.slices.length]!;
+  const summary = `${field.label}: ${slices.map((s) => `${s.answer} ${s.count}`).join(', ')}.`;
+  return (
+    <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+      <div role="img" aria-label={summary} className="h-52 w-full max-w-64 shrink-0">
+        <ResponsiveContainer width="100%" height="100%">
+          <PieChart accessibilityLayer={false}>
+            <Pie
+              data={slices}
+              dataKey="count"
+              nameKey="answer"
+              innerRadius="45%"
+              outerRadius="70%"
+              paddingAngle={1}
+              stroke={palette.tooltipBackground}
+              label={(props: PieLabelRenderProps) => renderSliceLabel(props, total, palette)}
+              labelLine={false}
+              isAnimationActive={false}
+            >
+              {slices.map((s, i) => (
+                <Cell key={s.answer} fill={color(i)} />
+              ))}
+            </Pie>
+            <Tooltip {...tooltipStyles(palette)} />
+          </PieChart>
+        </ResponsiveContainer>
+      </div>
+      <ul className="w-full space-y-1.5 text-sm" aria-label={`Answers to ${field.label}`}>
+        {slices.map((s, i) => (
+          <li key={s.answer} className="flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="h-3 w-3 shrink-0 rounded-sm"
+              style={{ background: color(i) }}
+            />
+            <span className="min-w-0 flex-1 truncate" title={s.answer}>
+              {s.answer}
+            </span>
+            <span className="tabular-nums text-slate-700 dark:text-slate-300">
+              {s.count} ({capPercent((s.count / total) * 100)}%)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** One pie per choice field (7 colours; slices under 5% carry no label), with a visible legend. */
+export function AnswerDistribution({ fields }: { fields: FieldAnalytics[] }) {
+  const choice = fields.filter(isChoiceField);
+  if (choice.length === 0) return null;
+  return (
+    <ChartCard title="Answer distribution" id="answer-distribution-title">
+      <div className="grid gap-6 xl:grid-cols-2">
+        {choice.map((field) => (
+          <section key={field.field_id} aria-label={field.label} className="space-y-2">
+            <h4 className="text-sm font-semibold text-slate-800 dark:text-slate-200">{field.label}</h4>
+            <FieldPie field={field} />
+          </section>
+        ))}
+      </div>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,50 @@
+import { type AnalyticsRange, rangeStartDate } from '@formsmith/core/analytics/format';
+import { type FormAnalytics, formAnalyticsSchema } from '@formsmith/core/analytics/wire';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** GET /api/analytics/forms/:id?start_date=: a non-object or a wrong shape counts as a failure. */
+export async function getFormAnalytics(formId: number, range: AnalyticsRange): Promise<FormAnalytics> {
+  const data = await apiRequest<unknown>(`/analytics/forms/${formId}`, {
+    query: { start_date: rangeStartDate(range, new Date()) },
+  });
+  const parsed = formAnalyticsSchema.safeParse(data);
+  if (!parsed.success) throw new Error('Failed to fetch analytics data');
+  return parsed.data;
+}
+
+export const analyticsKeys = {
+  all: ['analytics'] as const,
+  form: (formId: number, range: AnalyticsRange) => ['analytics', 'form', formId, range] as const,
+};
+
+export const formAnalyticsQueryOptions = (formId: number, range: AnalyticsRange) =>
+  queryOptions({
+    queryKey: analyticsKeys.form(formId, range),
+    queryFn: () => getFormAnalytics(formId, range),
+  });
+
+export function useFormAnalytics(formId: number, range: AnalyticsRange) {
+  return useQuery(formAnalyticsQueryOptions(formId, range));
+}
+
+const DAY_MS = 86_400_000;
+
+/** SPEC §3's empty default: a 30-day period ending today, zero submissions, no averages. */
+export function emptyAnalytics(formId: number, now = new Date()): FormAnalytics {
+  const days = Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(now.getTime() - (29 - i) * DAY_MS).toISOString().slice(0, 10),
+    count: 0,
+  }));
+  return {
+    formId,
+    period_start: days[0]!.date,
+    period_end: days[29]!.date,
+    total_submissions: 0,
+    total_views: 0,
+    avg_completion_time: null,
+    bounce_rate: null,
+    metrics: { daily_submissions: days },
+    field_analytics: [],
+  };
+}

@@ -1,0 +1,52 @@
+import { type AnalyticsRange, DEFAULT_ANALYTICS_RANGE } from '@formsmith/core/analytics/format';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { Alert, Spinner } from '../ui/feedback.tsx';
+import { AnalyticsReport } from './analytics-report.tsx';
+import { emptyAnalytics, useFormAnalytics } from './api/get-form-analytics.ts';
+import { RangePicker } from './range-picker.tsx';
+
+export const NO_ANALYTICS_MESSAGE = 'No analytics data available for this form yet.';
+export const ANALYTICS_FAILED_MESSAGE = 'Unable to load analytics. Please try again later.';
+
+/**
+ * The Analytics tab of the submissions page (render it lazily, only when the tab is opened).
+ * No data yet (or a 404): SPEC's message over a zeroed report; any other failure: SPEC's error.
+ */
+export function FormAnalyticsPanel({ formId }: { formId: number }) {
+  const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
+  const query = useFormAnalytics(formId, range);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const header = (
+    <div className="flex justify-end">
+      <RangePicker value={range} onChange={setRange} />
+    </div>
+  );
+  if (query.isPending) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading analytics" />
+        </div>
+      </div>
+    );
+  }
+  if (query.isError && !notFound) {
+    return (
+      <div className="space-y-4">
+        {header}
+        <Alert tone="error">{ANALYTICS_FAILED_MESSAGE}</Alert>
+      </div>
+    );
+  }
+  const analytics = query.data ?? emptyAnalytics(formId);
+  const empty = analytics.total_submissions === 0 && analytics.total_views === 0;
+  return (
+    <div className="space-y-4">
+      {header}
+      {empty && <Alert tone="info">{NO_ANALYTICS_MESSAGE}</Alert>}
+      <AnalyticsReport analytics={analytics} weekly={range === '90d'} />
+    </div>
+  );
+}
