@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { RequireAuth } from './require-auth.tsx';
-import { DashboardShell } from './shells/dashboard-shell.tsx';
 import { PublicShell } from './shells/public-shell.tsx';
 
 /** Route-level code splitting: each page loads its own chunk. */
@@ -132,7 +132,17 @@ const protectedRoutes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter([
-  { element: <PublicShell />, children: publicRoutes },
-  { element: <RequireAuth />, children: [{ element: <DashboardShell />, children: protectedRoutes }] },
+  { element: <PublicShell />, errorElement: <RouteErrorBoundary />, children: publicRoutes },
+  {
+    element: <RequireAuth />,
+    errorElement: <RouteErrorBoundary />,
+    // The shell loads with the first protected page, keeping it out of the public pages' bundle.
+    children: [
+      {
+        lazy: page(async () => (await import('./shells/dashboard-shell.tsx')).DashboardShell),
+        children: protectedRoutes,
+      },
+    ],
+  },
   { path: '*', element: <Navigate to="/" replace /> },
 ]);

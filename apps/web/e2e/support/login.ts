@@ -1,0 +1,50 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from './env.ts';
+import { waitForMailLink } from './mail.ts';
+
+export type TestUser = { name: string; email: string; password: string; token: string };
+
+let counter = 0;
+
+/** A unique address per call, so journeys running in parallel never share an account. */
+export function uniqueEmail(prefix = 'owner'): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.test`;
+}
+
+/**
+ * Registers a user through the API, follows the mailed verification link, logs in, and makes the
+ * page start signed in (auth_token and token_expiration in localStorage before any script runs).
+ */
+export async function registerAndLogin(page: Page, options: { name?: string; email?: string } = {}): Promise<TestUser> {
+  const name = options.name ?? 'Olivia Owner';
+  const email = options.email ?? uniqueEmail();
+  const password = 'correct-horse-battery';
+  const register = await page.request.post('/api/auth/register', {
+    data: { name, email, password, confirmPassword: password, acceptTerms: true },
+  });
+  expect(register.ok(), await register.text()).toBe(true);
+
+  const link = await waitForMailLink(email, `${E2E_BASE_URL}/verify-email?token=`);
+  const token = new URL(link).searchParams.get('token');
+  const verify = await page.request.get(`/api/auth/verify/${token}`);
+  expect(verify.ok(), await verify.text()).toBe(true);
+
+  const login = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const session = (await login.json()) as { token: string; expires_in: number };
+
+  await page.addInitScript(
+    ({ token: t, expiresIn }) => {
+      localStorage.setItem('auth_token', t);
+      localStorage.setItem('token_expiration', String(Date.now() + expiresIn * 1000));
+    },
+    { token: session.token, expiresIn: session.expires_in },
+  );
+  return { name, email, password, token: session.token };
+}
+
+/** Headers for calling the API directly as that user (to arrange data quickly). */
+export function authHeaders(user: TestUser): Record<string, string> {
+  return { authorization: `Bearer ${user.token}` };
+}

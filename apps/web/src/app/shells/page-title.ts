@@ -1,0 +1,13 @@
+export type ShellTitle = 'Dashboard' | 'Forms' | 'Analytics' | 'Settings' | 'Profile' | 'Form Submissions';
+
+/** The authenticated top bar's title for a path (SPEC §2 'Shells'). */
+export function shellTitleFor(pathname: string): ShellTitle {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/dashboard/submissions' || /^\/forms\/[^/]+\/submissions$/.test(path))
+    return 'Form Submissions';
+  if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
+  if (path.startsWith('/dashboard/analytics')) return 'Analytics';
+  if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
+  if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
+  return 'Dashboard';
+}
