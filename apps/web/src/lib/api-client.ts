@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@formsmith/core/errors';
 import { clearAuthToken, getAuthToken } from './auth-token.ts';
+import { readStorage, STORAGE_KEYS } from './storage.ts';
 
 /** An API failure: the HTTP status plus the server's error body when it sent one. */
 export class ApiError extends Error {
@@ -67,7 +68,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && token && !options.skipAuth) handleUnauthorized();
+    // A 401 for a token that a refresh has meanwhile replaced is no reason to sign out.
+    if (response.status === 401 && token && !options.skipAuth && readStorage(STORAGE_KEYS.token) === token)
+      handleUnauthorized();
     const err = (data ?? {}) as Partial<ErrorBody>;
     throw new ApiError(response.status, err.error ?? response.statusText, err.code, err.fields);
   }

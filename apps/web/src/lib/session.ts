@@ -1,18 +1,60 @@
-// Owned by the auth issue: the current user and signing out. Other features import from here.
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client.ts';
-import { clearAuthToken } from './auth-token.ts';
+// Owned by the auth issue: the current user, token refresh and signing out. Other features import from here.
+import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/schemas';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiRequest } from './api-client.ts';
+import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';
+import { readStorage, STORAGE_KEYS } from './storage.ts';
 
-export type CurrentUser = { pid: string; email: string; name: string };
+/** The signed-in user as GET /api/auth/current answers (SPEC §3 plus role, company, dates). */
+export type CurrentUser = CurrentUserResponse;
 
 export const currentUserQueryKey = ['auth', 'current'] as const;
 
+export function fetchCurrentUser(): Promise<CurrentUser> {
+  return apiRequest<CurrentUser>('/auth/current');
+}
+
+export const currentUserQueryOptions = queryOptions({
+  queryKey: currentUserQueryKey,
+  queryFn: fetchCurrentUser,
+  staleTime: 60_000,
+  // A refused token will not become valid by asking again.
+  retry: (count, error) => !(error instanceof ApiError && error.status === 401) && count < 1,
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: () => apiRequest<CurrentUser>('/auth/current'),
-    staleTime: 60_000,
-  });
+  return useQuery(currentUserQueryOptions);
+}
+
+/** Stores the token of a login answer and fills the current user before any page asks for it. */
+export async function startSession(queryClient: QueryClient, login: LoginResponse): Promise<CurrentUser> {
+  setAuthToken(login.token, login.expires_in);
+  queryClient.removeQueries({ queryKey: currentUserQueryKey });
+  const user = await fetchCurrentUser();
+  queryClient.setQueryData(currentUserQueryKey, user);
+  return user;
+}
+
+/** Milliseconds until the stored token expires (0 when missing or already expired). */
+export function tokenTimeLeft(): number {
+  if (!getAuthToken()) return 0;
+  return Math.max(0, Number(readStorage(STORAGE_KEYS.tokenExpiration)) - Date.now());
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Swaps the stored token for a fresh one (POST /api/auth/refresh). Concurrent calls share one request. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= apiRequest<{ token: string; expires_in: number }>('/auth/refresh', { method: 'POST' })
+    .then((res) => {
+      setAuthToken(res.token, res.expires_in);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }
 
 /** Revokes the session on the server (best effort), forgets the token, goes to /login. */

@@ -1,6 +1,206 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  aliasKeys,
+  changePasswordSchema,
+  currentUserSchema,
+  emailRequestSchema,
+  loginResponseSchema,
+  loginSchema,
+  profileUpdateSchema,
+  registerSchema,
+} from '@formsmith/core/auth/schemas';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+import type { RateLimitName } from '../../plugins/rate-limits.ts';
+import { changePassword, getCurrentUser, updateProfile } from './profile-service.ts';
+import {
+  type ClientMeta,
+  loginWithMagicLink,
+  loginWithPassword,
+  refreshSession,
+  registerUser,
+  resendVerification,
+  sendLoginLink,
+  verifyEmailToken,
+} from './service.ts';
+import { revokeSession } from './sessions.ts';
 
-/** Routes of the auth module (built by its issue). */
-const authRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const messageSchema = z.object({ message: z.string() });
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+
+const LOGIN_LINK_SENT = 'If an account exists for this email, we have sent a login link. Check your inbox.';
+
+function clientMeta(request: FastifyRequest): ClientMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+/** Sign-up, sign-in, verification, magic links, sessions and the signed-in user's profile. */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Per IP before validation, so malformed requests count too; per email once the body is parsed.
+  const limitByIp = (name: RateLimitName) => async (request: FastifyRequest) =>
+    app.rateLimit(name, request.ip);
+  const limitByEmail = (name: RateLimitName, email: string) =>
+    app.rateLimit(name, email.trim().toLowerCase());
+
+  app.post(
+    '/auth/register',
+    {
+      onRequest: limitByIp('register'),
+      schema: {
+        tags: ['auth'],
+        body: z.preprocess(
+          aliasKeys({ confirm_password: 'confirmPassword', accept_terms: 'acceptTerms' }),
+          registerSchema,
+        ),
+        response: {
+          201: z.object({ pid: z.string(), email: z.string(), name: z.string(), is_verified: z.boolean() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      limitByEmail('registerPerEmail', request.body.email);
+      const user = await registerUser(app, request.body);
+      return reply.status(201).send({ pid: user.id, email: user.email, name: user.name, is_verified: false });
+    },
+  );
+
+  app.get(
+    '/auth/verify/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: tokenParams,
+        response: { 200: messageSchema.extend({ email: z.string(), is_verified: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const user = await verifyEmailToken(app, request.params.token);
+      return { message: 'Your email has been successfully verified!', email: user.email, is_verified: true };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      onRequest: limitByIp('login'),
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } },
+    },
+    async (request) => {
+      limitByEmail('loginPerEmail', request.body.email);
+      return loginWithPassword(app, request.body, clientMeta(request));
+    },
+  );
+
+  app.post(
+    '/auth/magic-link',
+    {
+      onRequest: limitByIp('magicLink'),
+      schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      limitByEmail('magicLinkPerEmail', request.body.email);
+      await sendLoginLink(app, { email: request.body.email, purpose: 'login' });
+      return { message: LOGIN_LINK_SENT };
+    },
+  );
+
+  app.get(
+    '/auth/magic-link/:token',
+    { schema: { tags: ['auth'], params: tokenParams, response: { 200: loginResponseSchema } } },
+    async (request) => loginWithMagicLink(app, request.params.token, clientMeta(request)),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      onRequest: limitByIp('forgotPassword'),
+      schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      limitByEmail('forgotPasswordPerEmail', request.body.email);
+      await sendLoginLink(app, { email: request.body.email, purpose: 'reset' });
+      return { message: LOGIN_LINK_SENT };
+    },
+  );
+
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('onRequest', app.authenticate);
+
+    signedIn.get(
+      '/auth/current',
+      { schema: { tags: ['auth'], response: { 200: currentUserSchema } } },
+      async (request) => getCurrentUser(app, currentUser(request).id),
+    );
+
+    signedIn.put(
+      '/auth/profile',
+      { schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: currentUserSchema } } },
+      async (request) => updateProfile(app, currentUser(request).id, request.body),
+    );
+
+    signedIn.post(
+      '/auth/change-password',
+      {
+        schema: {
+          tags: ['auth'],
+          body: z.preprocess(
+            aliasKeys({
+              currentPassword: 'current_password',
+              newPassword: 'new_password',
+              confirmPassword: 'confirm_password',
+            }),
+            changePasswordSchema,
+          ),
+          response: { 200: messageSchema },
+        },
+      },
+      async (request) => {
+        await changePassword(app, currentUser(request), request.body);
+        return { message: 'Password changed successfully' };
+      },
+    );
+
+    signedIn.post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags: ['auth'],
+          response: { 200: z.object({ token: z.string(), expires_in: z.number().int() }) },
+        },
+      },
+      async (request) => refreshSession(app, currentUser(request), clientMeta(request)),
+    );
+
+    signedIn.post(
+      '/auth/logout',
+      { schema: { tags: ['auth'], response: { 200: messageSchema } } },
+      async (request) => {
+        const user = currentUser(request);
+        await revokeSession(app.db, { sessionId: user.sessionId, userId: user.id });
+        return { message: 'Signed out' };
+      },
+    );
+
+    signedIn.post(
+      '/auth/resend-verification',
+      {
+        schema: {
+          tags: ['auth'],
+          response: { 200: messageSchema.extend({ is_verified: z.boolean() }) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        app.rateLimit('resendVerification', user.id);
+        const sent = await resendVerification(app, user.id);
+        return sent
+          ? { message: 'We have sent you a new verification link.', is_verified: false }
+          : { message: 'Your email is already verified.', is_verified: true };
+      },
+    );
+  });
+};
 
 export default authRoutes;

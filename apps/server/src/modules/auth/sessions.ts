@@ -22,6 +22,8 @@ export async function createSession(
     authMethod: 'password' | 'magic_link';
     userAgent?: string;
     ip?: string;
+    /** A refreshed session keeps the sign-in time of the one it replaces. */
+    createdAt?: Date;
   },
 ): Promise<{ token: string; sessionId: string; expiresIn: number }> {
   const token = generateToken();
@@ -34,6 +36,7 @@ export async function createSession(
       userAgent: input.userAgent?.slice(0, 500),
       ip: input.ip,
       expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresIn: input.ttlSeconds };

@@ -1,5 +1,86 @@
-import { ComingSoon } from '../../../components/ui/coming-soon.tsx';
+import { AUTH_MESSAGES, loginSchema } from '@formsmith/core/auth/schemas';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Alert } from '../../../components/ui/feedback.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLogin } from '../api/login.ts';
+import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
+import { useZodForm } from '../hooks/use-zod-form.ts';
+import { authErrorMessage, serverFieldErrors } from '../lib/error-message.ts';
+import { safeReturnUrl } from '../lib/return-url.ts';
 
 export function LoginPage() {
-  return <ComingSoon title="Sign in" />;
+  const [params] = useSearchParams();
+  const returnUrl = safeReturnUrl(params.get('returnUrl'));
+  const navigate = useNavigate();
+  const login = useLogin();
+  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit((data) => {
+    setFormError(null);
+    login.mutate(data, {
+      onSuccess: () => navigate(returnUrl, { replace: true }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          form.setErrors({ password: AUTH_MESSAGES.invalidCredentials });
+          return;
+        }
+        const fields = serverFieldErrors(error);
+        if (fields) form.setErrors(fields);
+        else setFormError(authErrorMessage(error, AUTH_MESSAGES.loginFailed));
+      },
+    });
+  });
+
+  return (
+    <AuthCard
+      title="Sign in to Formsmith"
+      description="Welcome back. Sign in to manage your forms."
+      icon={
+        <AuthIcon>
+          <LogIn className="h-6 w-6" />
+        </AuthIcon>
+      }
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className={linkClasses}>
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <FormField label="Email" error={form.errors.email}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
+        </FormField>
+        <FormField label="Password" error={form.errors.password}>
+          <Input type="password" autoComplete="current-password" {...form.field('password')} />
+        </FormField>
+        <div className="flex justify-end text-sm">
+          <Link to="/forgot-password" className={linkClasses}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign in'}
+        </Button>
+      </form>
+      <div className="relative text-center text-xs uppercase text-slate-500 dark:text-slate-400">
+        <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200 dark:bg-slate-800" aria-hidden="true" />
+        <span className="relative bg-white px-2 dark:bg-slate-900">or</span>
+      </div>
+      <p className="text-center text-sm">
+        <Link to="/magic-link" className={linkClasses}>
+          Email me a magic link instead
+        </Link>
+      </p>
+    </AuthCard>
+  );
 }

@@ -1,0 +1,88 @@
+import type { Mail } from './mailer.ts';
+
+/** Mails of the auth module: plain text plus simple HTML, every link absolute under PUBLIC_URL. */
+
+function escapeHtml(s: string): string {
+  return s
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+type LinkMail = {
+  to: string;
+  subject: string;
+  greetingName: string;
+  intro: string;
+  action: string;
+  link: string;
+  outro: string;
+};
+
+function linkMail(m: LinkMail): Mail {
+  const text = [`Hi ${m.greetingName},`, '', m.intro, '', m.link, '', m.outro, '', '— Formsmith'].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
+<p>Hi ${escapeHtml(m.greetingName)},</p>
+<p>${escapeHtml(m.intro)}</p>
+<p><a href="${escapeHtml(m.link)}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #ffffff; border-radius: 8px; text-decoration: none;">${escapeHtml(m.action)}</a></p>
+<p style="font-size: 13px; color: #475569;">If the button does not work, open this link: <a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>
+<p style="font-size: 13px; color: #475569;">${escapeHtml(m.outro)}</p>
+<p>— Formsmith</p>
+</body></html>`;
+  return { to: m.to, subject: m.subject, text, html };
+}
+
+export function verifyEmailMail(input: { to: string; name: string; link: string }): Mail {
+  return linkMail({
+    to: input.to,
+    subject: 'Verify your email for Formsmith',
+    greetingName: input.name,
+    intro: 'Thanks for signing up. Please confirm your email address by opening the link below.',
+    action: 'Verify email',
+    link: input.link,
+    outro: 'The link is valid for 24 hours. If you did not sign up, you can ignore this email.',
+  });
+}
+
+export function magicLinkMail(input: { to: string; name: string; link: string }): Mail {
+  return linkMail({
+    to: input.to,
+    subject: 'Your Formsmith login link',
+    greetingName: input.name,
+    intro: 'Use the link below to sign in to Formsmith.',
+    action: 'Sign in',
+    link: input.link,
+    outro:
+      'The link is valid for 15 minutes and works once. If you did not ask for it, you can ignore this email.',
+  });
+}
+
+export function resetLoginLinkMail(input: { to: string; name: string; link: string }): Mail {
+  return linkMail({
+    to: input.to,
+    subject: 'Reset your Formsmith password',
+    greetingName: input.name,
+    intro:
+      'Someone asked to reset the password of your Formsmith account. Use this secure login link to sign in, then choose a new password.',
+    action: 'Sign in and reset password',
+    link: input.link,
+    outro:
+      'The link is valid for 15 minutes and works once. If you did not ask for it, you can ignore this email; your password stays unchanged.',
+  });
+}
+
+export function emailChangeMail(input: { to: string; name: string; link: string }): Mail {
+  return linkMail({
+    to: input.to,
+    subject: 'Confirm your new email for Formsmith',
+    greetingName: input.name,
+    intro: 'Please confirm that this is the new email address of your Formsmith account.',
+    action: 'Confirm email',
+    link: input.link,
+    outro:
+      'The link is valid for 24 hours. Until you confirm it, your account keeps its current email address.',
+  });
+}

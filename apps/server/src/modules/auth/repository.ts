@@ -1,0 +1,113 @@
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { authTokens, users } from '../../db/schema.ts';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type AuthTokenKind = 'verify' | 'magic_link' | 'email_change';
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createUser(
+  db: DbOrTx,
+  input: { email: string; name: string; passwordHash: string },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(input).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  patch: Partial<Pick<UserRow, 'name' | 'email' | 'company' | 'passwordHash' | 'emailVerifiedAt'>>,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Stores a new mailed token (hashed) and returns the token itself, which only the mail carries. */
+export async function createAuthToken(
+  db: DbOrTx,
+  input: { userId: string; kind: AuthTokenKind; ttlSeconds: number; data?: Record<string, unknown> },
+): Promise<string> {
+  const token = generateToken();
+  await db.insert(authTokens).values({
+    userId: input.userId,
+    kind: input.kind,
+    tokenHash: hashToken(token),
+    data: input.data ?? null,
+    expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
+  });
+  return token;
+}
+
+/**
+ * Marks a live token of one of the kinds as used and returns it, in one statement so that two
+ * concurrent uses cannot both succeed. Null when unknown, used, expired or of another kind.
+ */
+export async function consumeAuthToken(
+  db: DbOrTx,
+  token: string,
+  kinds: AuthTokenKind[],
+): Promise<{ userId: string; kind: AuthTokenKind; data: Record<string, unknown> | null } | null> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        inArray(authTokens.kind, kinds),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: authTokens.userId, kind: authTokens.kind, data: authTokens.data });
+  return row ? { ...row, kind: row.kind as AuthTokenKind } : null;
+}
+
+/** Retires every live token of a kind for a user (a newer one replaces them). */
+export async function retireAuthTokens(db: DbOrTx, userId: string, kind: AuthTokenKind): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+}
+
+/** The new address of a pending, unconfirmed email change, or null. */
+export async function findPendingEmail(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ data: authTokens.data })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.kind, 'email_change'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  const email = row?.data?.email;
+  return typeof email === 'string' ? email : null;
+}
+
+/** True for PostgreSQL's unique_violation (a concurrent insert of the same email). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,0 +1,121 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+
+const PASSWORD = 'correct horse battery';
+
+/** Real limits: RATE_LIMIT_FACTOR 1. */
+describe(`auth: rate limits (${dbKind})`, () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const newIp = () => {
+    const b = randomBytes(3);
+    return `10.${b[0]}.${b[1]}.${b[2]}`;
+  };
+  const newEmail = () => `rl-${randomUUID()}@example.com`;
+  const send = (url: string, payload: object, ip: string) =>
+    app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+
+  const cases = [
+    {
+      url: '/api/auth/login',
+      ip: RATE_LIMITS.login.max,
+      email: RATE_LIMITS.loginPerEmail.max,
+      body: (email: string) => ({ email, password: 'whatever pass' }),
+    },
+    {
+      url: '/api/auth/register',
+      ip: RATE_LIMITS.register.max,
+      email: RATE_LIMITS.registerPerEmail.max,
+      body: (email: string) => ({ name: 'R', email, password: PASSWORD, confirmPassword: PASSWORD }),
+    },
+    {
+      url: '/api/auth/magic-link',
+      ip: RATE_LIMITS.magicLink.max,
+      email: RATE_LIMITS.magicLinkPerEmail.max,
+      body: (email: string) => ({ email }),
+    },
+    {
+      url: '/api/auth/forgot-password',
+      ip: RATE_LIMITS.forgotPassword.max,
+      email: RATE_LIMITS.forgotPasswordPerEmail.max,
+      body: (email: string) => ({ email }),
+    },
+  ];
+
+  for (const c of cases) {
+    it(`${c.url} answers 429 past ${c.ip} requests a minute from one IP`, async () => {
+      const ip = newIp();
+      for (let i = 0; i < c.ip; i++) {
+        const res = await send(c.url, c.body(newEmail()), ip);
+        expect(res.statusCode).not.toBe(429);
+      }
+      const res = await send(c.url, c.body(newEmail()), ip);
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({
+        error: 'Too many attempts. Please wait a minute and try again.',
+        code: 'RATE_LIMITED',
+      });
+      expect((await send(c.url, c.body(newEmail()), newIp())).statusCode).not.toBe(429);
+    });
+
+    it(`${c.url} answers 429 past ${c.email} requests a minute for one email from many IPs`, async () => {
+      const email = newEmail();
+      for (let i = 0; i < c.email; i++) {
+        expect((await send(c.url, c.body(email), newIp())).statusCode).not.toBe(429);
+      }
+      const res = await send(c.url, c.body(email.toUpperCase()), newIp());
+      expect(res.statusCode).toBe(429);
+      expect((await send(c.url, c.body(newEmail()), newIp())).statusCode).not.toBe(429);
+    });
+  }
+});
+
+/**
+ * Its own in-memory PGlite even when TEST_DATABASE_URL is set: draining a shared jobs table with a
+ * dead SMTP server would fail the mail of test files running beside it.
+ */
+describe('auth: mail failures (pglite)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:9', DATABASE_URL: '' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  const newIp = () => '10.200.0.1';
+  const newEmail = () => `rl-${randomUUID()}@example.com`;
+  const send = (url: string, payload: object, ip: string) =>
+    app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+
+  it('keeps a registration when the SMTP server is down and retries its mail later', async () => {
+    const email = newEmail();
+    const res = await send(
+      '/api/auth/register',
+      { name: 'Kept', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+      newIp(),
+    );
+    expect(res.statusCode).toBe(201);
+    await app.jobs.drain();
+    const rows = await app.db.execute(
+      sql`select attempts, done_at, last_error, run_at > now() as later from jobs where kind = 'mail.send' and payload->>'to' = ${email}`,
+    );
+    const [job] = (
+      rows as unknown as {
+        rows: { attempts: number; done_at: unknown; last_error: string; later: boolean }[];
+      }
+    ).rows;
+    expect(job).toMatchObject({ attempts: 1, done_at: null, later: true });
+    expect(job!.last_error).toBeTruthy();
+    expect((await send('/api/auth/login', { email, password: PASSWORD }, newIp())).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,16 @@
+import type { LoginInput, LoginResponse } from '@formsmith/core/auth/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { startSession } from '../../../lib/session.ts';
+
+export function loginWithPassword(input: LoginInput): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, skipAuth: true });
+}
+
+/** Signs in, stores the token and fills the current user (SPEC §7: login, then GET current). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: LoginInput) => startSession(queryClient, await loginWithPassword(input)),
+  });
+}
