@@ -1,26 +1,7 @@
-// Local field model of the generator; to be replaced by the shared field model of packages/core.
+// The generator's own shapes; field types come from the shared field model.
+import type { FieldType } from '@formsmith/core/fields/types';
 
-export const FIELD_TYPES = [
-  'text',
-  'textarea',
-  'checkbox',
-  'radio',
-  'select',
-  'date',
-  'email',
-  'phone',
-  'file',
-  'image',
-  'number',
-  'password',
-  'url',
-  'range',
-  'time',
-  'color',
-  'hidden',
-] as const;
-
-export type FieldType = (typeof FIELD_TYPES)[number];
+export type { FieldType };
 
 export type Language = 'en' | 'es' | 'fr' | 'de';
 
