@@ -16,6 +16,7 @@ import analyticsRoutes from './modules/analytics/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import formsRoutes from './modules/forms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import intakeRoutes from './modules/intake/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
       await api.register(authRoutes);
       await api.register(formsRoutes);
       await api.register(submissionsRoutes);
+      await api.register(intakeRoutes);
       await api.register(analyticsRoutes);
       await api.register(aiRoutes);
       await api.register(accountRoutes);

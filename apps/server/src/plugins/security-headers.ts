@@ -26,6 +26,9 @@ export default fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    // The embed helper script is loaded by other sites' pages.
+    if (request.url.split('?')[0] === '/embed.js')
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     if (!EMBED_PATH.test(request.url.split('?')[0] ?? '')) return payload;
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));

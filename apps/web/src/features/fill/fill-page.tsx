@@ -1,5 +1,173 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { normalizeForm } from '@formsmith/core/fields/normalize';
+import type { Form, FormField } from '@formsmith/core/fields/types';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { getPublicForm } from './api/get-public-form.ts';
+import { recordView } from './api/record-view.ts';
+import { FormView } from './components/form-view.tsx';
+import {
+  AccessGate,
+  ExpiredView,
+  prefetchSuccessView,
+  SuccessView,
+  UnavailableView,
+} from './components/lazy-views.tsx';
+import { CenteredSpinner, PageFrame, PoweredBy } from './components/page-frame.tsx';
+import { useEmbedHeight } from './hooks/use-embed-height.ts';
+import { parseFillLocation } from './lib/location.ts';
+import { FILL_TEXT } from './lib/messages.ts';
 
+type LoadedForm = Form & { id: number };
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'unavailable'; message?: string }
+  | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
+  | { kind: 'expired'; title?: string }
+  | { kind: 'form'; form: LoadedForm; round: number }
+  | { kind: 'success'; form: LoadedForm; round: number };
+
+/** Fields without a label are dropped when preparing fields for display (SPEC §5). */
+function displayFields(form: Form): FormField[] {
+  return form.fields.filter((f) => f.label.trim() !== '');
+}
+
+function isExpired(form: Form): boolean {
+  const at = form.sharing.expirationDate ? Date.parse(form.sharing.expirationDate) : Number.NaN;
+  return Number.isFinite(at) && at <= Date.now();
+}
+
+/** The respondent's page, /form/<formIdOrSlug>[/embed] (SPEC §2 'Public form page', §4). */
 export function FillPage() {
-  return <ComingSoon title="Form" />;
+  const [location] = useState(() => parseFillLocation(window.location.pathname));
+  const embed = location?.embed ?? false;
+  const [view, setView] = useState<View>(() =>
+    location ? { kind: 'loading' } : { kind: 'unavailable', message: FILL_TEXT.missingId },
+  );
+  const [accessCode, setAccessCode] = useState<string>();
+  const viewed = useRef(false);
+  useEmbedHeight(embed);
+
+  const load = useCallback(
+    async (code?: string) => {
+      if (!location) return;
+      try {
+        const result = await getPublicForm(location.identifier, code);
+        if (result.kind === 'gate') {
+          setView({ kind: 'gate', wrongCode: result.wrongCode, title: result.title, checking: false });
+          return;
+        }
+        if (result.kind !== 'form') return setView({ kind: result.kind });
+        const form = normalizeForm(result.raw);
+        if (form.id === undefined) return setView({ kind: 'unavailable' });
+        const loaded = form as LoadedForm;
+        document.title = form.title;
+        if (isExpired(form)) return setView({ kind: 'expired', title: form.title });
+        setAccessCode(code);
+        setView({ kind: 'form', form: loaded, round: 0 });
+        if (!viewed.current) {
+          viewed.current = true;
+          recordView(loaded.id);
+          prefetchSuccessView();
+        }
+      } catch {
+        setView({ kind: 'unavailable' });
+      }
+    },
+    [location],
+  );
+
+  useEffect(() => {
+    if (embed) document.body.style.background = 'transparent';
+    void load();
+  }, [embed, load]);
+
+  const content = (() => {
+    switch (view.kind) {
+      case 'loading':
+        return <CenteredSpinner />;
+      case 'unavailable':
+        return <UnavailableView embed={embed} message={view.message} />;
+      case 'expired':
+        return <ExpiredView title={view.title} />;
+      case 'gate':
+        return (
+          <AccessGate
+            title={view.title}
+            wrongCode={view.wrongCode}
+            checking={view.checking}
+            onSubmit={(code) => {
+              setView({ ...view, checking: true });
+              void load(code);
+            }}
+          />
+        );
+      case 'success':
+        return (
+          <SuccessView
+            message={view.form.successMessage}
+            onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
+          />
+        );
+      case 'form':
+        return (
+          <FormBody
+            form={view.form}
+            embed={embed}
+            key={view.round}
+            accessCode={accessCode}
+            onSubmitted={() => {
+              setView({ kind: 'success', form: view.form, round: view.round });
+              window.scrollTo({ top: 0 });
+            }}
+            onExpired={() => setView({ kind: 'expired', title: view.form.title })}
+          />
+        );
+      default: {
+        const unknown: never = view;
+        return unknown;
+      }
+    }
+  })();
+
+  return (
+    <PageFrame embed={embed}>
+      <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
+      {view.kind !== 'loading' && <PoweredBy embed={embed} />}
+    </PageFrame>
+  );
+}
+
+function FormBody(props: {
+  form: LoadedForm;
+  embed: boolean;
+  accessCode: string | undefined;
+  onSubmitted: () => void;
+  onExpired: () => void;
+}) {
+  const { form } = props;
+  const [fields] = useState(() => displayFields(form));
+  return (
+    <div className="space-y-8">
+      <header className="space-y-3">
+        {form.logoUrl && (
+          <img
+            src={form.logoUrl}
+            alt={`${form.title} logo`}
+            className="h-12 w-auto max-w-[12rem] object-contain"
+          />
+        )}
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{form.title}</h1>
+        {form.description && (
+          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{form.description}</p>
+        )}
+      </header>
+      <FormView
+        form={form}
+        fields={fields}
+        accessCode={props.accessCode}
+        onSubmitted={props.onSubmitted}
+        onExpired={props.onExpired}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,79 @@
+import fastifyMultipart from '@fastify/multipart';
+import { LIMITS } from '@formsmith/core/limits';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.ts';
+import {
+  formParamsSchema,
+  SUBMIT_SUCCESS_MESSAGE,
+  submitBodySchema,
+  submitHeadersSchema,
+  submitResponseSchema,
+  uploadQuerySchema,
+  uploadResponseSchema,
+} from './schemas.ts';
+import { submitForm } from './submit-service.ts';
+import { uploadFile } from './upload-service.ts';
+
+function formIdOf(raw: string): number {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Form not found');
+  return id;
+}
+
+/** What anonymous respondents call: submit a form, upload a file for a file field. */
+const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+  });
+
+  app.post(
+    '/form-submissions/forms/:id/submit',
+    {
+      bodyLimit: LIMITS.submissionMaxBytes,
+      schema: {
+        tags: ['submissions'],
+        summary: 'Submit a form (anonymous)',
+        params: formParamsSchema,
+        headers: submitHeadersSchema,
+        body: submitBodySchema,
+        response: { 201: submitResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const { submissionId } = await submitForm(app, {
+        formId: formIdOf(request.params.id),
+        data: body.data,
+        metadata: body.metadata,
+        accessCode: body.access_code ?? body.accessCode ?? undefined,
+        idempotencyKey: request.headers['idempotency-key'],
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        referer: request.headers.referer,
+      });
+      return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/form-submissions/forms/:id/uploads',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'Upload a file for a file field (anonymous)',
+        params: formParamsSchema,
+        querystring: uploadQuerySchema,
+        response: { 201: uploadResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await uploadFile(app, request, {
+        formId: formIdOf(request.params.id),
+        query: request.query,
+      });
+      return reply.status(201).send(answer);
+    },
+  );
+};
+
+export default intakeRoutes;

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { computeVisibility } from '@formsmith/core/fields/conditions';
+import type { FormField } from '@formsmith/core/fields/types';
+import { validateSubmission } from '@formsmith/core/fields/validate';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { recordSubmissionStats } from '../analytics/recorder.ts';
+import { loadPublicFormForSubmit } from '../forms/public-access.ts';
+import { queueSubmissionNotification } from '../submissions/notify.ts';
+import { formFields } from './fields.ts';
+import { buildMetadata } from './metadata.ts';
+import * as repo from './repository.ts';
+import { type FileAnswer, fileAnswerSchema } from './schemas.ts';
+import { isSpam } from './spam.ts';
+
+export type SubmitInput = {
+  formId: number;
+  data: Record<string, unknown> | null | undefined;
+  metadata: Record<string, unknown> | null | undefined;
+  accessCode: string | undefined;
+  idempotencyKey: string | undefined;
+  ip: string;
+  userAgent: string | undefined;
+  referer: string | undefined;
+};
+
+const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it again.';
+const INVALID_VALUE = 'Invalid value';
+
+function invalid(fields: Record<string, string>): AppError {
+  return new AppError('SUBMISSION_INVALID', 422, 'Validation error', fields);
+}
+
+function isPlainAnswer(value: unknown): boolean {
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
+  return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
+}
+
+/**
+ * Keeps only the answers of the form's own fields (never images, never fields that conditional
+ * logic hides), and checks each has a shape an answer can have. File answers are parsed here.
+ */
+function cleanData(fields: FormField[], data: Record<string, unknown>) {
+  const visibility = computeVisibility(fields, data);
+  const clean: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  const files = new Map<string, string>(); // field id -> upload id
+  for (const field of fields) {
+    if (field.type === 'image' || !Object.hasOwn(data, field.id)) continue;
+    if (visibility.get(field.id) === false) continue;
+    const value = data[field.id];
+    if (field.type === 'file') {
+      if (value === null || value === undefined || value === '') continue;
+      const parsed = fileAnswerSchema.safeParse(value);
+      if (parsed.success) files.set(field.id, parsed.data.upload_id);
+      else errors[field.id] = UPLOAD_MISSING;
+      continue;
+    }
+    if (isPlainAnswer(value)) clean[field.id] = value;
+    else errors[field.id] = INVALID_VALUE;
+  }
+  return { clean, errors, files };
+}
+
+/** Replaces file answers by what we stored, after checking each upload is this field's and free. */
+async function resolveFiles(app: FastifyInstance, formId: number, files: Map<string, string>) {
+  const rows = await repo.listUnattachedUploads(app.db, formId, [...files.values()]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const answers: Record<string, FileAnswer> = {};
+  const errors: Record<string, string> = {};
+  for (const [fieldId, uploadId] of files) {
+    const row = byId.get(uploadId);
+    if (!row || row.fieldId !== fieldId) errors[fieldId] = UPLOAD_MISSING;
+    else answers[fieldId] = { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
+  }
+  return { answers, errors };
+}
+
+/**
+ * Takes a respondent's submission (SPEC §5, §7; DESIGN §4): access, anti-spam, validation,
+ * idempotency, then one transaction that stores it with its counters, stats and notification.
+ */
+export async function submitForm(
+  app: FastifyInstance,
+  input: SubmitInput,
+): Promise<{ submissionId: string }> {
+  app.rateLimit('submitPerIp', input.ip);
+  app.rateLimit('submitPerForm', String(input.formId));
+  const form = await loadPublicFormForSubmit(app, {
+    formId: input.formId,
+    accessCode: input.accessCode,
+    ip: input.ip,
+  });
+  const data = input.data ?? {};
+  if (Object.keys(data).length === 0) throw badRequest('Form data is required');
+  const fields = formFields(form);
+  const fieldIds = new Set(fields.map((f) => f.id));
+  const rawMetadata = input.metadata ?? {};
+  if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
+    // Looks exactly like a success to the sender; nothing is stored.
+    return { submissionId: randomUUID() };
+  }
+
+  const { clean, errors, files } = cleanData(fields, data);
+  const fieldErrors = {
+    ...validateSubmission(fields, { ...clean, ...Object.fromEntries(files) }),
+    ...errors,
+  };
+  if (files.size > 0 && Object.keys(fieldErrors).length === 0) {
+    const resolved = await resolveFiles(app, form.id, files);
+    if (Object.keys(resolved.errors).length > 0) {
+      // A retry of a submission that went through: its uploads are attached already.
+      const existing = input.idempotencyKey
+        ? await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
+        : null;
+      if (existing) return { submissionId: existing };
+      throw invalid(resolved.errors);
+    }
+    Object.assign(clean, resolved.answers);
+  }
+  if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors);
+
+  const createdAt = new Date();
+  const metadata = buildMetadata({
+    raw: rawMetadata,
+    userAgent: input.userAgent,
+    referer: input.referer,
+    fieldIds,
+    createdAt,
+  });
+  const uploadIds = [...files.values()];
+  const submissionId = await app.db.transaction(async (tx) => {
+    const id = await repo.createSubmission(tx, {
+      formId: form.id,
+      data: clean,
+      metadata,
+      completed: metadata.analytics.completed,
+      idempotencyKey: input.idempotencyKey ?? null,
+      createdAt,
+    });
+    if (!id) return null;
+    await repo.incrementSubmissionCount(tx, form.id);
+    if (uploadIds.length > 0 && (await repo.attachUploads(tx, id, uploadIds)) !== uploadIds.length) {
+      throw invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
+    }
+    await recordSubmissionStats(tx, { formId: form.id, fields, data: clean, metadata, createdAt });
+    await queueSubmissionNotification(app, tx, { formId: form.id, submissionId: id });
+    return id;
+  });
+  if (submissionId) return { submissionId };
+  // The same Idempotency-Key was used before: answer that submission, store nothing new.
+  const existing = await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);
+  if (!existing) throw new AppError('CONFLICT', 409, 'This submission is already being processed');
+  return { submissionId: existing };
+}

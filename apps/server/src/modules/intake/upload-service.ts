@@ -1,0 +1,87 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { LIMITS } from '@formsmith/core/limits';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
+import { loadPublicFormForSubmit } from '../forms/public-access.ts';
+import { isAcceptedFile } from './accept.ts';
+import { formFields } from './fields.ts';
+import * as repo from './repository.ts';
+import type { FileAnswer } from './schemas.ts';
+
+function fieldValue(file: MultipartFile, name: string): string | undefined {
+  const part = file.fields[name];
+  const one = Array.isArray(part) ? part[0] : part;
+  return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/**
+ * Stores one respondent file for a file field of a published, accessible form (DESIGN §9). The
+ * multipart body sends field_id (and access_code for password forms) before the file itself.
+ */
+export async function uploadFile(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { formId: number; query: { access_code?: string; field_id?: string } },
+): Promise<FileAnswer> {
+  app.rateLimit('upload', request.ip);
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
+  const file = await request.file();
+  if (!file) throw badRequest('No file was sent');
+  try {
+    const form = await loadPublicFormForSubmit(app, {
+      formId: input.formId,
+      accessCode: fieldValue(file, 'access_code') ?? input.query.access_code,
+      ip: request.ip,
+    });
+    const fieldId = fieldValue(file, 'field_id') ?? input.query.field_id;
+    const field = formFields(form).find((f) => f.id === fieldId && f.type === 'file');
+    if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
+    const name = (file.filename || 'file').slice(0, 255);
+    const type = (file.mimetype || 'application/octet-stream').slice(0, 255);
+    if (!isAcceptedFile(field.validation.accept, { name, type })) {
+      throw new AppError('SUBMISSION_INVALID', 422, 'This file type is not accepted', {
+        [field.id]: 'This file type is not accepted',
+      });
+    }
+    const maxBytes = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
+    let stored: { key: string; size: number };
+    try {
+      stored = await saveUpload(app.config, file.file, { maxBytes });
+    } catch (err) {
+      if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
+        throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
+      }
+      throw err;
+    }
+    if (file.file.truncated) {
+      await deleteUpload(app.config, stored.key);
+      const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
+      throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
+    }
+    const row = await repo
+      .createUpload(app.db, {
+        formId: form.id,
+        fieldId: field.id,
+        filename: name,
+        mimeType: type,
+        size: stored.size,
+        storageKey: stored.key,
+      })
+      .catch(async (err) => {
+        await deleteUpload(app.config, stored.key);
+        throw err;
+      });
+    return { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
+  } finally {
+    // Whatever went wrong, never leave the request body half read.
+    if (!file.file.readableEnded) file.file.resume();
+  }
+}

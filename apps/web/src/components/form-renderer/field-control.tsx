@@ -1,0 +1,243 @@
+import type { FormField } from '@formsmith/core/fields/types';
+import { lazy, Suspense } from 'react';
+import { controlClasses } from '../ui/input.tsx';
+import { clampNumber, type FieldValue, type FileStatus, type FileValue, isCheckboxGroup } from './values.ts';
+
+export type ControlProps = {
+  field: FormField;
+  id: string;
+  value: FieldValue;
+  describedBy: string | undefined;
+  invalid: boolean;
+  disabled?: boolean;
+  onChange: (value: FieldValue) => void;
+  fileStatus?: FileStatus;
+  onFileSelect?: (file: File) => void;
+};
+
+// Few forms ask for files: the upload control loads only when one does.
+const FileControl = lazy(() => import('./file-control.tsx').then((m) => ({ default: m.FileControl })));
+
+const INPUT_TYPES = {
+  text: 'text',
+  email: 'email',
+  phone: 'tel',
+  url: 'url',
+  password: 'password',
+  date: 'date',
+  time: 'time',
+} as const;
+
+const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email', phone: 'tel', url: 'url' };
+
+function text(value: FieldValue): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The input of one field, by type. Groups (radio, checkboxes) render their own labelled inputs. */
+export function FieldControl(props: ControlProps) {
+  const { field, id } = props;
+  const common: Common = {
+    id,
+    name: field.id,
+    disabled: props.disabled || field.isReadOnly,
+    'aria-invalid': props.invalid || undefined,
+    'aria-describedby': props.describedBy,
+    'aria-required': field.validation.required || undefined,
+  };
+  switch (field.type) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'url':
+    case 'password':
+    case 'date':
+    case 'time':
+      return (
+        <input
+          {...common}
+          type={INPUT_TYPES[field.type]}
+          className={`${controlClasses} h-10`}
+          placeholder={field.placeholder}
+          autoComplete={field.type === 'password' ? 'off' : AUTOCOMPLETE[field.type]}
+          maxLength={field.validation.maxLength}
+          value={text(props.value)}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      );
+    case 'textarea':
+      return (
+        <textarea
+          {...common}
+          rows={4}
+          className={controlClasses}
+          placeholder={field.placeholder}
+          maxLength={field.validation.maxLength}
+          value={text(props.value)}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      );
+    case 'number':
+    case 'range':
+      return <NumberControl {...props} common={common} />;
+    case 'color':
+      return (
+        <input
+          {...common}
+          type="color"
+          className="h-10 w-20 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
+          value={text(props.value) || '#000000'}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      );
+    case 'select':
+      return (
+        <select
+          {...common}
+          className={`${controlClasses} h-10`}
+          value={text(props.value)}
+          onChange={(e) => props.onChange(e.target.value)}
+        >
+          <option value="">{field.placeholder || 'Select an option'}</option>
+          {(field.options ?? []).map((o) => (
+            <option key={o.id} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'radio':
+      return <ChoiceGroup {...props} common={common} kind="radio" />;
+    case 'checkbox':
+      if (isCheckboxGroup(field)) return <ChoiceGroup {...props} common={common} kind="checkbox" />;
+      return (
+        <input
+          {...common}
+          type="checkbox"
+          className="h-5 w-5 rounded border-slate-400 accent-brand-600 dark:border-slate-500"
+          checked={props.value === true}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+      );
+    case 'file':
+      return (
+        <Suspense fallback={null}>
+          <FileControl
+            {...common}
+            field={field}
+            value={props.value as FileValue | null}
+            status={props.fileStatus}
+            onSelect={props.onFileSelect}
+            onRemove={() => props.onChange(null)}
+          />
+        </Suspense>
+      );
+    case 'image':
+    case 'hidden':
+      return null;
+    default: {
+      const unknown: never = field.type;
+      return unknown;
+    }
+  }
+}
+
+type Common = {
+  id: string;
+  name: string;
+  disabled?: boolean;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+};
+
+function NumberControl(props: ControlProps & { common: Common }) {
+  const { field } = props;
+  const { min, max } = field.validation;
+  const step = field.validation.step ?? 1;
+  const value = text(props.value);
+  const onBlur = () => {
+    const clamped = clampNumber(field, value);
+    if (clamped !== value) props.onChange(clamped);
+  };
+  if (field.type === 'range') {
+    return (
+      <div className="flex items-center gap-3">
+        <input
+          {...props.common}
+          type="range"
+          className="h-10 w-full accent-brand-600"
+          min={min ?? 0}
+          max={max ?? 100}
+          step={step}
+          value={value}
+          onChange={(e) => props.onChange(e.target.value)}
+          onBlur={onBlur}
+        />
+        <output htmlFor={props.id} className="min-w-10 text-right text-sm tabular-nums">
+          {value}
+        </output>
+      </div>
+    );
+  }
+  return (
+    <input
+      {...props.common}
+      type="number"
+      inputMode="decimal"
+      className={`${controlClasses} h-10`}
+      placeholder={field.placeholder}
+      min={min}
+      max={max}
+      step={step}
+      value={value}
+      onChange={(e) => props.onChange(e.target.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+function ChoiceGroup(props: ControlProps & { common: Common; kind: 'radio' | 'checkbox' }) {
+  const { field, kind } = props;
+  const selected = Array.isArray(props.value) ? props.value : [];
+  const toggle = (value: string, checked: boolean) => {
+    if (kind === 'radio') return props.onChange(value);
+    props.onChange(
+      checked ? [...selected.filter((v) => v !== value), value] : selected.filter((v) => v !== value),
+    );
+  };
+  // A radiogroup carries its own invalid/required state; checkboxes say it on each box's fieldset.
+  const groupAttrs =
+    kind === 'radio'
+      ? {
+          role: 'radiogroup',
+          'aria-invalid': props.invalid || undefined,
+          'aria-required': field.validation.required || undefined,
+        }
+      : { role: 'group' };
+  return (
+    <div className="space-y-2" aria-describedby={props.describedBy} {...groupAttrs}>
+      {(field.options ?? []).map((o, i) => {
+        const optionId = `${props.id}-${i}`;
+        const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
+        return (
+          <div key={o.id} className="flex items-center gap-2">
+            <input
+              id={optionId}
+              type={kind}
+              name={field.id}
+              value={o.value}
+              disabled={props.common.disabled}
+              checked={checked}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+              className="h-4 w-4 border-slate-400 accent-brand-600 dark:border-slate-500"
+            />
+            <label htmlFor={optionId} className="text-sm text-slate-800 dark:text-slate-200">
+              {o.label}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

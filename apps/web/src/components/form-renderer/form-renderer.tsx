@@ -1,0 +1,116 @@
+import { FIELD_TYPES } from '@formsmith/core/fields/constants';
+import type { FormField } from '@formsmith/core/fields/types';
+import { useId } from 'react';
+import { FieldControl } from './field-control.tsx';
+import { FieldShell } from './field-shell.tsx';
+import { type FieldValue, type FieldValues, type FileStatus, isCheckboxGroup } from './values.ts';
+
+export type FormRendererProps = {
+  /** The fields to show, in order (the caller applies conditional logic and drops hidden ones). */
+  fields: FormField[];
+  values: FieldValues;
+  errors: Record<string, string | undefined>;
+  onChange: (fieldId: string, value: FieldValue) => void;
+  onBlur?: (fieldId: string) => void;
+  onFocus?: (fieldId: string) => void;
+  /** File fields: called with the chosen file; without it a chosen file is kept locally (preview). */
+  onFileSelect?: (field: FormField, file: File) => void;
+  fileStatus?: Record<string, FileStatus | undefined>;
+  disabled?: boolean;
+};
+
+export const UNSUPPORTED_FIELD_MESSAGE = 'Unsupported field type';
+export const MISSING_LABEL_MESSAGE = 'Field is missing a required label';
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(FIELD_TYPES);
+
+function Problem({ children }: { children: string }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
+    >
+      {children}
+    </p>
+  );
+}
+
+/**
+ * Renders a form's fields as labelled, keyboard-usable controls with their errors. Pure: it holds
+ * no state and fetches nothing, so the public page and the editor's Preview share it.
+ */
+export function FormRenderer(props: FormRendererProps) {
+  const prefix = useId();
+  return (
+    <div className="space-y-6">
+      {props.fields.map((field) => (
+        <RenderedField key={field.id} field={field} prefix={prefix} {...props} />
+      ))}
+    </div>
+  );
+}
+
+function RenderedField({
+  field,
+  prefix,
+  ...props
+}: FormRendererProps & { field: FormField; prefix: string }) {
+  if (!KNOWN_TYPES.has(field.type)) return <Problem>{UNSUPPORTED_FIELD_MESSAGE}</Problem>;
+  if (field.label.trim() === '') return <Problem>{MISSING_LABEL_MESSAGE}</Problem>;
+  if (field.type === 'hidden' || field.isHidden) return null;
+  if (field.type === 'image') {
+    return (
+      <figure className="space-y-2">
+        {field.imageUrl ? (
+          <img
+            src={field.imageUrl}
+            alt={field.label}
+            className="max-h-96 max-w-full rounded-lg"
+            loading="lazy"
+          />
+        ) : null}
+        <figcaption className="text-sm text-slate-700 dark:text-slate-300">
+          {field.helpText || field.label}
+        </figcaption>
+      </figure>
+    );
+  }
+  const id = `${prefix}-${field.id}`;
+  const error = props.errors[field.id];
+  const helpId = `${id}-help`;
+  const errorId = `${id}-error`;
+  const describedBy =
+    [field.helpText ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const group = field.type === 'radio' || isCheckboxGroup(field);
+  const onFileSelect = (file: File) => {
+    if (props.onFileSelect) props.onFileSelect(field, file);
+    else props.onChange(field.id, { name: file.name, size: file.size, type: file.type });
+  };
+  return (
+    <FieldShell
+      controlId={id}
+      label={field.label}
+      required={Boolean(field.validation.required)}
+      helpText={field.helpText}
+      helpId={helpId}
+      error={error}
+      errorId={errorId}
+      group={group}
+      inline={field.type === 'checkbox' && !group}
+      onFocusIn={() => props.onFocus?.(field.id)}
+      onFocusOut={() => props.onBlur?.(field.id)}
+    >
+      <FieldControl
+        field={field}
+        id={id}
+        value={props.values[field.id] ?? null}
+        describedBy={describedBy}
+        invalid={Boolean(error)}
+        disabled={props.disabled}
+        onChange={(value) => props.onChange(field.id, value)}
+        fileStatus={props.fileStatus?.[field.id]}
+        onFileSelect={onFileSelect}
+      />
+    </FieldShell>
+  );
+}

@@ -1,0 +1,58 @@
+import type { FormField } from '@formsmith/core/fields/types';
+
+/** A file field's answer once uploaded (what the submit sends). */
+export type FileValue = { upload_id?: string; name: string; size: number; type: string };
+
+/** What a control holds: text for most, a list for multiple checkboxes, a flag for one checkbox. */
+export type FieldValue = string | string[] | boolean | FileValue | null;
+
+export type FieldValues = Record<string, FieldValue>;
+
+/** A file field while its upload runs (the error shows under the field). */
+export type FileStatus = { uploading: boolean };
+
+/** A checkbox field with options answers a list; without options it is one yes/no box. */
+export function isCheckboxGroup(field: FormField): boolean {
+  return field.type === 'checkbox' && (field.options?.length ?? 0) > 1;
+}
+
+function initialValue(field: FormField): FieldValue {
+  const fallback = field.defaultValue ?? '';
+  switch (field.type) {
+    case 'checkbox':
+      if (isCheckboxGroup(field)) return fallback ? fallback.split(',').map((v) => v.trim()) : [];
+      return fallback === 'true';
+    case 'range':
+      return fallback || String(field.validation.min ?? 0);
+    case 'color':
+      return /^#[0-9a-fA-F]{6}$/.test(fallback) ? fallback : '#000000';
+    case 'file':
+      return null;
+    default:
+      return fallback;
+  }
+}
+
+/** The blank form: every field at its default value (images hold none). */
+export function initialValues(fields: FormField[]): FieldValues {
+  const values: FieldValues = {};
+  for (const field of fields) if (field.type !== 'image') values[field.id] = initialValue(field);
+  return values;
+}
+
+/** Numbers are kept inside min and max when the control is left (SPEC §5). */
+export function clampNumber(field: FormField, value: string): string {
+  if (value.trim() === '') return value;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  const { min, max } = field.validation;
+  if (min !== undefined && n < min) return String(min);
+  if (max !== undefined && n > max) return String(max);
+  return value;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,27 @@
+import { LIMITS } from '@formsmith/core/limits';
+import { newIdempotencyKey } from '../lib/uuid.ts';
+import { type PublicResponse, publicRequest } from './public-request.ts';
+
+export type SubmitPayload = {
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  access_code?: string;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a submission. Network failures are retried (SPEC §9: 2 retries, 1 s apart) under one
+ * Idempotency-Key, so a retry of a submission that did arrive never stores a second copy.
+ */
+export async function submitForm(formId: number, payload: SubmitPayload): Promise<PublicResponse> {
+  const headers = { 'idempotency-key': newIdempotencyKey() };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await publicRequest(`/form-submissions/forms/${formId}/submit`, { body: payload, headers });
+    } catch (error) {
+      if (attempt >= LIMITS.submitRetries) throw error;
+      await wait(LIMITS.submitRetryDelayMs);
+    }
+  }
+}

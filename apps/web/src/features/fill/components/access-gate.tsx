@@ -1,0 +1,49 @@
+import { type FormEvent, useState } from 'react';
+import { Input } from '../../../components/ui/input.tsx';
+import { primaryButton } from '../lib/classes.ts';
+import { FILL_TEXT } from '../lib/messages.ts';
+
+/** SPEC §2 password gate: title, 'Access Code' password input, Submit; 'Incorrect access code'. */
+export function AccessGate(props: {
+  title?: string;
+  wrongCode: boolean;
+  checking: boolean;
+  onSubmit: (code: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (code.trim() !== '') props.onSubmit(code);
+  };
+  return (
+    <form onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
+      <div className="space-y-2 text-center">
+        <h1 className="text-2xl font-semibold">{props.title ?? 'Protected Form'}</h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Enter the access code to open this form.</p>
+      </div>
+      <div className="space-y-1.5">
+        <label htmlFor="access-code" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
+          Access Code
+        </label>
+        <Input
+          id="access-code"
+          type="password"
+          autoComplete="off"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          aria-invalid={props.wrongCode || undefined}
+          aria-describedby={props.wrongCode ? 'access-code-error' : undefined}
+        />
+        {props.wrongCode && (
+          <p id="access-code-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {FILL_TEXT.incorrectCode}
+          </p>
+        )}
+      </div>
+      <button type="submit" className={`${primaryButton} w-full`} disabled={props.checking}>
+        {props.checking ? 'Checking…' : 'Submit'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { primaryButton, secondaryButton } from '../lib/classes.ts';
+
+/** SPEC §2 and §8 'Public page' texts of these views, verbatim. */
+const TEXT = {
+  unavailableTitle: 'Form Unavailable',
+  unavailable: 'Unable to load the form. It may have been deleted or is no longer available.',
+  returnHome: 'Return to Home',
+  expired: 'This form has expired',
+  submitted: 'Form Submitted',
+  submitAnother: 'Submit Another Response',
+} as const;
+
+function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
+  const tones = {
+    red: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
+    green: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+    amber: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
+  };
+  return (
+    <span className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full ${tones[tone]}`}>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d={path} />
+      </svg>
+    </span>
+  );
+}
+
+const ALERT = 'M12 8v4m0 4h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
+const CLOCK = 'M12 7v5l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
+const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
+
+export function UnavailableView({ embed, message }: { embed: boolean; message?: string }) {
+  return (
+    <div className="space-y-4 py-6 text-center">
+      <Icon path={ALERT} tone="red" />
+      <h1 className="text-2xl font-semibold">{TEXT.unavailableTitle}</h1>
+      <p className="text-slate-700 dark:text-slate-300">{message ?? TEXT.unavailable}</p>
+      <a href="/" target={embed ? '_top' : undefined} className={secondaryButton}>
+        {TEXT.returnHome}
+      </a>
+    </div>
+  );
+}
+
+export function ExpiredView({ title }: { title?: string }) {
+  return (
+    <div className="space-y-4 py-6 text-center">
+      <Icon path={CLOCK} tone="amber" />
+      {title && <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</p>}
+      <h1 className="text-2xl font-semibold">{TEXT.expired}</h1>
+    </div>
+  );
+}
+
+export function SuccessView({ message, onAnother }: { message: string; onAnother: () => void }) {
+  return (
+    <div className="space-y-4 py-6 text-center">
+      <Icon path={CHECK} tone="green" />
+      <h1 className="text-2xl font-semibold" tabIndex={-1} ref={(el) => el?.focus()}>
+        {TEXT.submitted}
+      </h1>
+      <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{message}</p>
+      <button type="button" className={primaryButton} onClick={onAnother}>
+        {TEXT.submitAnother}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { FormField } from '@formsmith/core/fields/types';
+
+type ValidateFieldValue = (field: FormField, value: unknown) => string | null;
+
+let loaded: ValidateFieldValue | null = null;
+let loading: Promise<ValidateFieldValue | null> | null = null;
+
+/**
+ * Core's validator, loaded after the form shows: it carries re2js (linear-time patterns, ~45 KB
+ * gzip), which would otherwise double the page's JavaScript. The server validates regardless.
+ */
+export function loadValidator(): Promise<ValidateFieldValue | null> {
+  loading ??= import('@formsmith/core/fields/validate')
+    .then((m) => {
+      loaded = m.validateFieldValue;
+      return loaded;
+    })
+    .catch(() => {
+      loading = null;
+      return null;
+    });
+  return loading;
+}
+
+/** The validator when already loaded, else null (the field is then checked on submit). */
+export function currentValidator(): ValidateFieldValue | null {
+  return loaded;
+}
