@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
 import { loadPublicFormForSubmit } from '../forms/public-access.ts';
-import { isAcceptedFile } from './accept.ts';
+import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { formFields } from './fields.ts';
 import * as repo from './repository.ts';
 import type { FileAnswer } from './schemas.ts';
