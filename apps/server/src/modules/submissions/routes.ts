@@ -1,6 +1,178 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { exportFormSubmissions, exportOneSubmission } from './export.ts';
+import { sendUpload } from './files.ts';
+import { listSubmissions } from './list.ts';
+import {
+  findSubmission,
+  findSubmissionUpload,
+  parseFormId,
+  requireOwnedForm,
+  toWireSubmission,
+  updateSubmissionSettings,
+} from './repository.ts';
+import { registerRetentionJob } from './retention.ts';
+import {
+  exportQuerySchema,
+  fileParamsSchema,
+  formParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  type SubmissionSettings,
+  settingsBodySchema,
+  settingsSchema,
+  submissionParamsSchema,
+  submissionSchema,
+} from './schemas.ts';
 
-/** Routes of the submissions module (built by its issue). */
-const submissionsRoutes: FastifyPluginAsyncZod = async (_app) => {};
+const BASE = '/form-submissions/forms/:id';
+const tags = ['submissions'];
+
+function attachment(filename: string): string {
+  return `attachment; filename="${filename}"`;
+}
+
+function contentType(format: 'csv' | 'json'): string {
+  return format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
+}
+
+/** The caller's form named by the :id param; 400 'Invalid form ID', or 404 for anyone else's form. */
+function ownedForm(app: { db: Parameters<typeof requireOwnedForm>[0] }, request: FastifyRequest) {
+  const { id } = request.params as { id: string };
+  return requireOwnedForm(app.db, { formId: parseFormId(id), ownerId: currentUser(request).id });
+}
+
+const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    `${BASE}/submissions`,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: listResponseSchema },
+      },
+    },
+    async (request) => listSubmissions(app.db, await ownedForm(app, request), request.query),
+  );
+
+  app.get(
+    `${BASE}/submissions/:sid`,
+    { schema: { tags, params: submissionParamsSchema, response: { 200: submissionSchema } } },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
+      if (!row) throw notFound('Submission not found');
+      return toWireSubmission(row);
+    },
+  );
+
+  app.get(
+    `${BASE}/export`,
+    { schema: { tags, params: formParamsSchema, querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      const { format } = request.query;
+      const stream = await exportFormSubmissions(app, form, format);
+      return reply
+        .header('content-type', contentType(format))
+        .header('content-disposition', attachment(`form_${form.id}_submissions.${format}`))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    `${BASE}/submissions/:sid/export`,
+    { schema: { tags, params: submissionParamsSchema, querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
+      if (!row) throw notFound('Submission not found');
+      const { format } = request.query;
+      const body = exportOneSubmission(
+        form,
+        {
+          id: row.id,
+          form_id: row.formId,
+          created_at: row.createdAt,
+          data: row.data,
+          metadata: row.metadata,
+          completed: row.completed,
+        },
+        format,
+      );
+      return reply
+        .header('content-type', contentType(format))
+        .header('content-disposition', attachment(`form_${form.id}_submission_${row.id}.${format}`))
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    `${BASE}/submissions/:sid/files/:uploadId`,
+    { schema: { tags, params: fileParamsSchema } },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      const upload = await findSubmissionUpload(app.db, {
+        formId: form.id,
+        submissionId: request.params.sid,
+        uploadId: request.params.uploadId,
+      });
+      if (!upload) throw notFound('File not found');
+      return sendUpload(app, reply, upload);
+    },
+  );
+
+  app.get(
+    `${BASE}/settings`,
+    { schema: { tags, params: formParamsSchema, response: { 200: settingsSchema } } },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      return settingsOf(form);
+    },
+  );
+
+  app.put(
+    `${BASE}/settings`,
+    {
+      schema: { tags, params: formParamsSchema, body: settingsBodySchema, response: { 200: settingsSchema } },
+    },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      const body = request.body;
+      const notifyOnSubmission =
+        body.email_notifications !== undefined ? body.email_notifications : body.emailNotifications;
+      const retentionDays = body.retention_days !== undefined ? body.retention_days : body.retentionDays;
+      await updateSubmissionSettings(app.db, { formId: form.id, notifyOnSubmission, retentionDays });
+      return settingsOf({
+        notifyOnSubmission: notifyOnSubmission === undefined ? form.notifyOnSubmission : notifyOnSubmission,
+        retentionDays: retentionDays === undefined ? form.retentionDays : retentionDays,
+      });
+    },
+  );
+};
+
+function settingsOf(form: {
+  notifyOnSubmission: boolean | null;
+  retentionDays: number | null;
+}): SubmissionSettings {
+  const retention = form.retentionDays;
+  return {
+    email_notifications: form.notifyOnSubmission,
+    retention_days: retention === 7 || retention === 30 || retention === 90 ? retention : null,
+  };
+}
+
+/** Owner-only submission review: list, detail, exports, files and per-form settings. */
+const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerRetentionJob(app);
+  await app.register(ownerRoutes);
+};
 
 export default submissionsRoutes;

@@ -1,0 +1,67 @@
+import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { normalizeField } from '@formsmith/core/fields/normalize';
+import type { FormField } from '@formsmith/core/fields/types';
+
+/** One export column: a current field (read by id, else by label) or a key of a deleted field. */
+export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined };
+
+/** Keys the public form adds for anti-spam; never answers. */
+function isInternalKey(key: string): boolean {
+  return key.startsWith('_') || key === 'website';
+}
+
+/** Fields that can hold an answer, in form order (image fields only show a picture). */
+export function answerFields(rawFields: unknown[]): FormField[] {
+  return rawFields
+    .map((raw, index) => normalizeField(raw, index))
+    .filter((field) => field.type !== 'image')
+    .sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The current fields in form order, then every other key found in the data (answers to fields
+ * deleted since), sorted, so that no stored answer is left out of an export.
+ */
+export function exportColumns(rawFields: unknown[], dataKeys: Iterable<string>): ExportColumn[] {
+  const fields = answerFields(rawFields);
+  const known = new Set<string>();
+  const columns: ExportColumn[] = fields.map((field) => {
+    known.add(field.id);
+    known.add(field.label);
+    return { label: field.label, keys: [field.id, field.label], field };
+  });
+  const extra = [...new Set(dataKeys)].filter((k) => !known.has(k) && !isInternalKey(k)).sort();
+  for (const key of extra) columns.push({ label: key, keys: [key], field: undefined });
+  return columns;
+}
+
+/** A spreadsheet would run a cell starting with these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Prefixes a quote to text a spreadsheet would read as a formula. */
+export function neutralizeCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+function readAnswer(data: Record<string, unknown>, keys: string[]): unknown {
+  for (const key of keys) if (Object.hasOwn(data, key)) return data[key];
+  return undefined;
+}
+
+/** The CSV header row. */
+export function headerRow(columns: ExportColumn[]): string[] {
+  return ['Submission ID', 'Submitted At', ...columns.map((c) => c.label)].map(neutralizeCell);
+}
+
+/** One CSV row: id, ISO time, then each column's answer flattened to text and neutralised. */
+export function csvRow(
+  columns: ExportColumn[],
+  row: { id: string; created_at: Date | string; data: unknown },
+): string[] {
+  const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
+  const cells = [row.id, new Date(row.created_at).toISOString()];
+  for (const column of columns) {
+    cells.push(neutralizeCell(formatAnswer(column.field, readAnswer(data, column.keys))));
+  }
+  return cells;
+}

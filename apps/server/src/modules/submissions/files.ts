@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { uploads } from '../../db/schema.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { openUpload } from '../../lib/storage.ts';
+
+type Upload = typeof uploads.$inferSelect;
+
+/** RFC 6266 header: an ASCII fallback name plus the exact UTF-8 name. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Streams a stored upload to its owner as a download (never inline: it is respondent content). */
+export async function sendUpload(app: FastifyInstance, reply: FastifyReply, upload: Upload) {
+  const stream = await openUpload(app.config, upload.storageKey).catch(() => null);
+  if (!stream) throw notFound('File not found');
+  return reply
+    .header('content-type', upload.mimeType || 'application/octet-stream')
+    .header('content-length', upload.size)
+    .header('content-disposition', contentDisposition(upload.filename))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(stream);
+}

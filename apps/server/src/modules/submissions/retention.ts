@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+
+export const RETENTION_JOB = 'submissions.retention';
+const DAY_MS = 86_400_000;
+
+/**
+ * Deletes every submission older than its form's retention_days (forms without one keep
+ * everything) and keeps forms.submission_count in step. Returns how many were deleted.
+ */
+export async function deleteExpiredSubmissions(db: DbOrTx, now: Date = new Date()): Promise<number> {
+  const result = await db.execute(sql`
+    with deleted as (
+      delete from submissions s using forms f
+      where s.form_id = f.id and f.retention_days is not null
+        and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days)
+      returning s.form_id
+    ), counts as (
+      select form_id, count(*)::int as n from deleted group by form_id
+    ), updated as (
+      update forms set submission_count = greatest(0, forms.submission_count - counts.n)
+      from counts where forms.id = counts.form_id
+      returning forms.id
+    )
+    select coalesce(sum(n), 0)::int as deleted from counts`);
+  const rows = (result as unknown as { rows: { deleted: number | string }[] }).rows;
+  return Number(rows[0]?.deleted ?? 0);
+}
+
+async function hasPendingRun(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(
+    sql`select 1 from jobs where kind = ${RETENTION_JOB} and done_at is null and attempts < max_attempts limit 1`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Registers the daily retention job; each run schedules the next, start-up seeds the first. */
+export function registerRetentionJob(app: FastifyInstance): void {
+  app.jobs.register(RETENTION_JOB, async () => {
+    const deleted = await deleteExpiredSubmissions(app.db);
+    if (deleted > 0) app.log.info({ deleted }, 'retention deleted old submissions');
+    // The job running now is still pending until it returns, so count the others only.
+    const others = await app.db.execute(sql`
+      select 1 from jobs where kind = ${RETENTION_JOB} and done_at is null and run_at > now() limit 1`);
+    if ((others as unknown as { rows: unknown[] }).rows.length === 0) {
+      await enqueueJob(app.db, { kind: RETENTION_JOB, payload: {}, runAt: new Date(Date.now() + DAY_MS) });
+    }
+  });
+  if (!app.config.runJobs) return;
+  app.addHook('onReady', async () => {
+    if (!(await hasPendingRun(app.db))) {
+      await enqueueJob(app.db, { kind: RETENTION_JOB, payload: {}, runAt: new Date() });
+    }
+  });
+}

@@ -1,0 +1,250 @@
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forms, uploads } from '../src/db/schema.ts';
+import { saveUpload } from '../src/lib/storage.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { createTestUser, type TestUser } from './helpers/users.ts';
+import { createTestForm, insertSubmissions, TEST_FIELDS, wireField } from './submissions-fixtures.ts';
+
+const BOM = '\uFEFF';
+
+describe(`submissions export (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let formId: number;
+  let ids: string[];
+  const answers = [
+    {
+      f_name: 'Zoë "Quotes", Ünïcødé 🚀',
+      f_email: 'zoe@example.com',
+      f_topics: ['apples', 'bananas'],
+      f_notes: 'line one\nline two\r\nline three',
+    },
+    {
+      f_name: '=HYPERLINK("http://evil.example","click")',
+      f_email: '+1-555',
+      f_topics: [],
+      f_notes: '@SUM(A1)',
+    },
+    { f_name: '-2+3', f_email: '\tTabbed', f_topics: ['bananas'], f_notes: '\rCR' },
+    { f_name: 'Old answers', f_email: 'old@example.com', f_removed: 'answer to a deleted field' },
+  ];
+  const exportUrl = (format: string) => `/api/form-submissions/forms/${formId}/export?format=${format}`;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createTestUser(app);
+    stranger = await createTestUser(app);
+    formId = await createTestForm(app, owner.id);
+    const t0 = Date.UTC(2025, 1, 1, 9, 30);
+    ids = await insertSubmissions(
+      app,
+      formId,
+      answers.map((data, i) => ({ data, createdAt: new Date(t0 + i * 60_000) })),
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('downloads a CSV with a BOM, the header in form order and every answer flattened', async () => {
+    const res = await app.inject({ method: 'GET', url: exportUrl('csv'), headers: owner.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="form_${formId}_submissions.csv"`);
+    expect(res.body.startsWith(BOM)).toBe(true);
+    const rows: string[][] = parse(res.body, { bom: true });
+    expect(rows[0]).toEqual([
+      'Submission ID',
+      'Submitted At',
+      'Full name',
+      'Email',
+      'Topics',
+      'Notes',
+      'f_removed',
+    ]);
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toEqual([
+      ids[0],
+      '2025-02-01T09:30:00.000Z',
+      'Zoë "Quotes", Ünïcødé 🚀',
+      'zoe@example.com',
+      'Apples, Bananas',
+      'line one\nline two\r\nline three',
+      '',
+    ]);
+    expect(rows[4]).toEqual([
+      ids[3],
+      '2025-02-01T09:33:00.000Z',
+      'Old answers',
+      'old@example.com',
+      '',
+      '',
+      'answer to a deleted field',
+    ]);
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas', async () => {
+    const res = await app.inject({ method: 'GET', url: exportUrl('csv'), headers: owner.auth });
+    const rows: string[][] = parse(res.body, { bom: true });
+    expect(rows[2]!.slice(2)).toEqual([
+      `'=HYPERLINK("http://evil.example","click")`,
+      "'+1-555",
+      '',
+      "'@SUM(A1)",
+      '',
+    ]);
+    expect(rows[3]!.slice(2)).toEqual(["'-2+3", "'\tTabbed", 'Bananas', "'\rCR", '']);
+  });
+
+  it('neutralises a formula in a field label too', async () => {
+    const id = await createTestForm(app, owner.id, { fields: [wireField('x', '=cmd|calc', 'text')] });
+    await insertSubmissions(app, id, [{ data: { x: 'fine' } }]);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${id}/export`,
+      headers: owner.auth,
+    });
+    const rows: string[][] = parse(res.body, { bom: true });
+    expect(rows[0]).toEqual(['Submission ID', 'Submitted At', "'=cmd|calc"]);
+    expect(rows[1]![2]).toBe('fine');
+  });
+
+  it('exports a form without submissions as a header row only', async () => {
+    const id = await createTestForm(app, owner.id);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${id}/export?format=csv`,
+      headers: owner.auth,
+    });
+    const rows: string[][] = parse(res.body, { bom: true });
+    expect(rows).toEqual([['Submission ID', 'Submitted At', 'Full name', 'Email', 'Topics', 'Notes']]);
+    const json = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${id}/export?format=json`,
+      headers: owner.auth,
+    });
+    expect(json.json()).toEqual([]);
+  });
+
+  it('streams more rows than one cursor batch, oldest first, each exactly once', async () => {
+    const id = await createTestForm(app, owner.id);
+    const t0 = Date.UTC(2024, 0, 1);
+    const many = await insertSubmissions(
+      app,
+      id,
+      Array.from({ length: 12_000 }, (_, i) => ({
+        data: { f_name: `n${i}` },
+        createdAt: new Date(t0 + i * 1000),
+      })),
+    );
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${id}/export`,
+      headers: owner.auth,
+    });
+    const rows: string[][] = parse(res.body, { bom: true });
+    expect(rows).toHaveLength(12_001);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(many);
+    expect(rows[12_000]![2]).toBe('n11999');
+  });
+
+  it('downloads JSON as an array of the stored submissions', async () => {
+    const res = await app.inject({ method: 'GET', url: exportUrl('json'), headers: owner.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="form_${formId}_submissions.json"`);
+    const items = res.json();
+    expect(items.map((s: { id: string }) => s.id)).toEqual(ids);
+    expect(items[0]).toMatchObject({
+      form_id: formId,
+      data: answers[0],
+      created_at: '2025-02-01T09:30:00.000Z',
+    });
+  });
+
+  it('rejects an unknown format with 400', async () => {
+    const res = await app.inject({ method: 'GET', url: exportUrl('xlsx'), headers: owner.auth });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('exports one submission as CSV or JSON', async () => {
+    const url = `/api/form-submissions/forms/${formId}/submissions/${ids[0]}/export`;
+    const csv = await app.inject({ method: 'GET', url: `${url}?format=csv`, headers: owner.auth });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="form_${formId}_submission_${ids[0]}.csv"`,
+    );
+    const rows: string[][] = parse(csv.body, { bom: true });
+    expect(rows).toEqual([
+      ['Submission ID', 'Submitted At', 'Full name', 'Email', 'Topics', 'Notes'],
+      [
+        ids[0],
+        '2025-02-01T09:30:00.000Z',
+        answers[0]!.f_name,
+        'zoe@example.com',
+        'Apples, Bananas',
+        answers[0]!.f_notes,
+      ],
+    ]);
+    const json = await app.inject({ method: 'GET', url: `${url}?format=json`, headers: owner.auth });
+    expect(json.json()).toMatchObject({ id: ids[0], data: answers[0] });
+    const other = await app.inject({ method: 'GET', url: `${url}?format=json`, headers: stranger.auth });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it("serves an uploaded file to the form's owner only, as an attachment with its type", async () => {
+    const content = Buffer.from('%PDF-1.4 fake pdf bytes');
+    const saved = await saveUpload(app.config, Readable.from([content]), { maxBytes: 1_000_000 });
+    const [submissionId] = await insertSubmissions(app, formId, [{ data: { f_name: 'with file' } }]);
+    const [upload] = await app.db
+      .insert(uploads)
+      .values({
+        formId,
+        submissionId,
+        fieldId: 'f_file',
+        filename: 'résumé "final".pdf',
+        mimeType: 'application/pdf',
+        size: content.length,
+        storageKey: saved.key,
+      })
+      .returning();
+    const url = `/api/form-submissions/forms/${formId}/submissions/${submissionId}/files/${upload!.id}`;
+    const res = await app.inject({ method: 'GET', url, headers: owner.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('attachment;');
+    expect(res.headers['content-disposition']).toContain("filename*=UTF-8''r%C3%A9sum%C3%A9");
+    expect(res.rawPayload.equals(content)).toBe(true);
+    expect((await app.inject({ method: 'GET', url, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    // The file must belong to that very submission.
+    const wrong = `/api/form-submissions/forms/${formId}/submissions/${ids[0]}/files/${upload!.id}`;
+    expect((await app.inject({ method: 'GET', url: wrong, headers: owner.auth })).statusCode).toBe(404);
+  });
+
+  it('keeps the deleted-field column when the form no longer has that field', async () => {
+    await app.db
+      .update(forms)
+      .set({ fields: TEST_FIELDS.slice(0, 1) })
+      .where(eq(forms.id, formId));
+    const res = await app.inject({ method: 'GET', url: exportUrl('csv'), headers: owner.auth });
+    const rows: string[][] = parse(res.body, { bom: true });
+    expect(rows[0]).toEqual([
+      'Submission ID',
+      'Submitted At',
+      'Full name',
+      'f_email',
+      'f_notes',
+      'f_removed',
+      'f_topics',
+    ]);
+    expect(rows[1]![5]).toBe('');
+    expect(rows[1]![6]).toBe('apples, bananas');
+    await app.db.update(forms).set({ fields: TEST_FIELDS }).where(eq(forms.id, formId));
+  });
+});

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { forms, submissions } from '../src/db/schema.ts';
+
+/** A stored (wire) field for tests. */
+export function wireField(
+  id: string,
+  label: string,
+  type: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    id,
+    label,
+    field_type: type,
+    type,
+    is_required: false,
+    validation_rules: {},
+    ...extra,
+  };
+}
+
+export const TEST_FIELDS = [
+  wireField('f_name', 'Full name', 'text', { is_required: true, help_text: 'Your name' }),
+  wireField('f_email', 'Email', 'email'),
+  wireField('f_topics', 'Topics', 'checkbox', {
+    options: [
+      { id: 'a', label: 'Apples', value: 'apples' },
+      { id: 'b', label: 'Bananas', value: 'bananas' },
+    ],
+  }),
+  wireField('f_notes', 'Notes', 'textarea'),
+].map((f, position) => ({ ...f, position }));
+
+/** A form owned by the user, created straight in the database. */
+export async function createTestForm(
+  app: FastifyInstance,
+  ownerId: string,
+  input: { title?: string; fields?: unknown[]; isPublished?: boolean } = {},
+): Promise<number> {
+  const [row] = await app.db
+    .insert(forms)
+    .values({
+      ownerId,
+      title: input.title ?? 'Feedback',
+      fields: input.fields ?? TEST_FIELDS,
+      isPublished: input.isPublished ?? true,
+      publishedAt: new Date(),
+    })
+    .returning({ id: forms.id });
+  return row!.id;
+}
+
+/** Stores submissions as the submit route would (and keeps the form's counter in step). */
+export async function insertSubmissions(
+  app: FastifyInstance,
+  formId: number,
+  rows: { data: Record<string, unknown>; createdAt?: Date; completed?: boolean }[],
+): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await app.db
+    .insert(submissions)
+    .values(
+      rows.map((r) => ({
+        formId,
+        data: r.data,
+        metadata: { browser: 'test' },
+        completed: r.completed ?? true,
+        createdAt: r.createdAt ?? new Date(),
+      })),
+    )
+    .returning({ id: submissions.id });
+  await app.db
+    .update(forms)
+    .set({ submissionCount: sql`${forms.submissionCount} + ${rows.length}` })
+    .where(eq(forms.id, formId));
+  return inserted.map((r) => r.id);
+}

@@ -1,0 +1,244 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { E2E_BASE_URL } from './support/env.ts';
+import { waitForMailLink } from './support/mail.ts';
+
+type Owner = { email: string; token: string };
+type SeededForm = { id: number; ids: string[]; fieldIds: Record<string, string> };
+
+async function registerOwner(request: APIRequestContext): Promise<Owner> {
+  const email = `subs-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'correct horse battery';
+  const reg = await request.post('/api/auth/register', {
+    data: { name: 'Sam Owner', email, password, confirmPassword: password, acceptTerms: true },
+  });
+  expect(reg.ok()).toBe(true);
+  const link = await waitForMailLink(email, `${E2E_BASE_URL}/verify-email?token=`);
+  const token = new URL(link).searchParams.get('token');
+  expect((await request.get(`/api/auth/verify/${token}`)).ok()).toBe(true);
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.ok()).toBe(true);
+  return { email, token: (await login.json()).token };
+}
+
+/** A published form with 12 responses sent through the public submit call. */
+async function seedForm(request: APIRequestContext, owner: Owner): Promise<SeededForm> {
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const created = await request.post('/api/forms', {
+    headers,
+    data: {
+      title: 'Customer Survey',
+      description: 'How did we do?',
+      fields: [
+        {
+          label: 'Full name',
+          field_type: 'text',
+          type: 'text',
+          is_required: true,
+          position: 0,
+          help_text: 'As on your ID',
+        },
+        {
+          label: 'Favourite fruit',
+          field_type: 'checkbox',
+          type: 'checkbox',
+          position: 1,
+          options: [
+            { label: 'Apples', value: 'apples' },
+            { label: 'Pears', value: 'pears' },
+          ],
+        },
+        { label: 'Comments', field_type: 'textarea', type: 'textarea', position: 2 },
+        { label: 'Visit date', field_type: 'date', type: 'date', position: 3 },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const form = await created.json();
+  const fieldIds = Object.fromEntries(form.fields.map((f: { id: string; label: string }) => [f.label, f.id]));
+  expect((await request.post(`/api/forms/${form.id}/publish`, { headers })).ok()).toBe(true);
+  const ids: string[] = [];
+  for (let i = 1; i <= 12; i++) {
+    const name = i === 5 ? 'Zebra Unique' : `Respondent ${String(i).padStart(2, '0')}`;
+    const res = await request.post(`/api/form-submissions/forms/${form.id}/submit`, {
+      headers: { 'idempotency-key': `seed-${form.id}-${i}` },
+      data: {
+        data: {
+          [fieldIds['Full name']!]: name,
+          [fieldIds['Favourite fruit']!]: i % 2 === 0 ? ['apples', 'pears'] : ['pears'],
+          [fieldIds.Comments!]:
+            i === 5 ? 'First line\nSecond line with a much longer text than thirty chars' : '',
+          [fieldIds['Visit date']!]: '2025-03-14',
+          _formLoadTime: Date.now() - 5000,
+        },
+        metadata: { analytics: { completed: i !== 3 } },
+      },
+    });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).submission_id);
+  }
+  return { id: form.id, ids, fieldIds };
+}
+
+async function signIn(page: Page, owner: Owner, dark = false) {
+  await page.addInitScript(
+    ({ token, dark }) => {
+      localStorage.setItem('auth_token', token);
+      localStorage.setItem('token_expiration', String(Date.now() + 6 * 86_400_000));
+      localStorage.setItem('darkMode', dark ? 'true' : 'false');
+    },
+    { token: owner.token, dark },
+  );
+}
+
+test.describe('submissions page', () => {
+  let owner: Owner;
+  let form: SeededForm;
+
+  test.beforeAll(async ({ request }) => {
+    owner = await registerOwner(request);
+    form = await seedForm(request, owner);
+  });
+
+  test('searches, filters, pages, opens a detail and downloads the CSV', async ({ page }) => {
+    await signIn(page, owner);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/forms/${form.id}/submissions`);
+    await expect(page.getByRole('heading', { name: 'Customer Survey' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Submissions' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'ID',
+      'Full name',
+      'Favourite fruit',
+      'Comments',
+      'Submitted',
+      'Actions',
+    ]);
+    // Newest first; the long comment is cut to 30 characters.
+    await expect(table.getByRole('row').nth(1)).toContainText('Respondent 12');
+    await expect(table.getByRole('row').nth(1)).toContainText(`${form.ids[11]!.slice(0, 8)}…`);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/submissions-1280.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page.getByText('Showing 11 to 12 of 12 results')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search submissions' }).fill('zebra');
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toContainText('Zebra Unique');
+    await page.getByRole('searchbox', { name: 'Search submissions' }).fill('nobody-by-that-name');
+    await expect(page.getByText('No submissions found')).toBeVisible();
+    await expect(page.getByText('Try adjusting your search query')).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search submissions' }).fill('');
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByLabel('Status').selectOption({ label: 'Incomplete' });
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
+    await expect(table.getByRole('row').nth(1)).toContainText('Respondent 03');
+    await page.getByLabel('Status').selectOption({ label: 'Complete' });
+    await expect(page.getByText('Showing 1 to 10 of 11 results')).toBeVisible();
+    await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+    await page.getByLabel('Date Range').selectOption({ label: 'Custom...' });
+    await page.getByLabel('From').fill('2000-01-01');
+    await page.getByLabel('To').fill('2000-01-31');
+    await expect(page.getByText('No submissions found')).toBeVisible();
+    await expect(page.getByText("This form hasn't received any submissions yet")).toBeVisible();
+    await page.getByLabel('Date Range').selectOption({ label: 'Last 7 days' });
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
+
+    // The CSV holds every submission, with the answers as sent.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`form_${form.id}_submissions.csv`);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const rows: string[][] = parse(csv, { bom: true });
+    expect(rows[0]).toEqual([
+      'Submission ID',
+      'Submitted At',
+      'Full name',
+      'Favourite fruit',
+      'Comments',
+      'Visit date',
+    ]);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(form.ids);
+    expect(rows[5]!.slice(2)).toEqual([
+      'Zebra Unique',
+      'Pears',
+      'First line\nSecond line with a much longer text than thirty chars',
+      '2025-03-14',
+    ]);
+
+    // Open a detail by clicking its row.
+    await table.getByRole('row').filter({ hasText: 'Respondent 12' }).click();
+    await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
+    await expect(page.getByText(form.ids[11]!)).toBeVisible();
+    await expect(page.getByText('As on your ID')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Apples' })).toBeVisible();
+    await expect(page.getByText('Not provided')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const one = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Download JSON' }).click();
+    const json = JSON.parse(await readFile((await (await one).path())!, 'utf8'));
+    expect(json.id).toBe(form.ids[11]);
+    await page.getByRole('button', { name: 'Back to submissions' }).click();
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
+  });
+
+  test('shows a submission with line breaks kept, and saves the settings', async ({ page }) => {
+    await signIn(page, owner, true);
+    await page.goto(`/forms/${form.id}/submissions?submission=${form.ids[4]}`);
+    await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
+    const comment = page.getByText('First line');
+    await expect(comment).toHaveCSS('white-space', 'pre-wrap');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Back to submissions' }).click();
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const toggle = page.getByRole('switch', { name: 'Email Notifications' });
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await page.getByLabel('Data Retention').selectOption({ label: '30 days' });
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Submission settings saved successfully!')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByRole('switch', { name: 'Email Notifications' })).not.toBeChecked();
+    await expect(page.getByLabel('Data Retention')).toHaveValue('30');
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+  });
+
+  test('fits a phone screen, and rejects a bad form id', async ({ page }) => {
+    await signIn(page, owner);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/forms/${form.id}/submissions`);
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) {
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(0, 8)
+          .map((el) => `${el.tagName}.${el.className}`.slice(0, 160)),
+      );
+      console.log(wide.join('\n'));
+    }
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/submissions-390.png', fullPage: true });
+    await page.goto('/forms/not-a-number/submissions');
+    await expect(page.getByText('Invalid form ID')).toBeVisible();
+  });
+});

@@ -1,0 +1,133 @@
+import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import type { FormField } from '@formsmith/core/fields/types';
+import { Download } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
+import { downloadSubmissionFile } from '../api/download.ts';
+import { formatDateAnswer } from '../lib/format.ts';
+
+const ERROR_TEXT = 'Error displaying value';
+
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+function muted(text: string) {
+  return <span className="italic text-slate-500 dark:text-slate-400">{text}</span>;
+}
+
+type FileAnswer = { upload_id: string; name: string };
+
+function fileAnswers(value: unknown): FileAnswer[] {
+  const list = Array.isArray(value) ? value : [value];
+  return list.flatMap((item) => {
+    if (!item || typeof item !== 'object') return [];
+    const record = item as Record<string, unknown>;
+    const id = record.upload_id ?? record.uploadId;
+    if (typeof id !== 'string') return [];
+    const name = record.name ?? record.filename;
+    return [{ upload_id: id, name: typeof name === 'string' ? name : 'file' }];
+  });
+}
+
+function FileDownload({
+  file,
+  formId,
+  submissionId,
+}: {
+  file: FileAnswer;
+  formId: number;
+  submissionId: string;
+}) {
+  const [error, setError] = useState(false);
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span className="break-all">{file.name}</span>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
+        onClick={async () => {
+          setError(false);
+          try {
+            await downloadSubmissionFile({
+              formId,
+              submissionId,
+              uploadId: file.upload_id,
+              filename: file.name,
+            });
+          } catch {
+            setError(true);
+          }
+        }}
+      >
+        <Download aria-hidden="true" className="h-4 w-4" />
+        Download file
+      </button>
+      {error && (
+        <span role="alert" className="text-sm text-red-700 dark:text-red-300">
+          The file could not be downloaded.
+        </span>
+      )}
+    </span>
+  );
+}
+
+type ValueProps = { field: FormField | undefined; value: unknown; formId: number; submissionId: string };
+
+function renderValue({ field, value, formId, submissionId }: ValueProps): ReactNode {
+  if (field?.type === 'checkbox') {
+    if (Array.isArray(value)) {
+      const labels = value.map((v) => formatAnswer(field, v)).filter((t) => t !== '');
+      if (labels.length === 0) return muted('Not provided');
+      return (
+        <ul className="list-inside list-disc space-y-0.5">
+          {labels.map((label, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: answers may repeat
+            <li key={i}>{label}</li>
+          ))}
+        </ul>
+      );
+    }
+    if (typeof value === 'boolean' || value === 'true' || value === 'false') {
+      return value === true || value === 'true' ? 'Yes' : 'No';
+    }
+  }
+  if (isEmpty(value)) return muted('Not provided');
+  if (field?.type === 'file') {
+    const files = fileAnswers(value);
+    if (files.length === 0) return formatAnswer(field, value) || muted('Not provided');
+    return (
+      <span className="flex flex-col gap-1">
+        {files.map((file) => (
+          <FileDownload key={file.upload_id} file={file} formId={formId} submissionId={submissionId} />
+        ))}
+      </span>
+    );
+  }
+  if (field?.type === 'date' && typeof value === 'string') return formatDateAnswer(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = formatAnswer(field, value);
+  if (text === '') return muted('Not provided');
+  if (field?.type === 'textarea') return <span className="whitespace-pre-wrap break-words">{text}</span>;
+  return <span className="whitespace-pre-wrap break-words">{text}</span>;
+}
+
+function SafeValue(props: ValueProps) {
+  try {
+    return <>{renderValue(props)}</>;
+  } catch {
+    return muted(ERROR_TEXT);
+  }
+}
+
+/** A field's answer by SPEC's rules; anything that fails to render shows 'Error displaying value'. */
+export function FieldValue(props: ValueProps) {
+  return (
+    <ErrorBoundary fallback={() => muted(ERROR_TEXT)}>
+      <SafeValue {...props} />
+    </ErrorBoundary>
+  );
+}

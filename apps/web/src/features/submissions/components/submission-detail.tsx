@@ -1,0 +1,171 @@
+import type { Form } from '@formsmith/core/fields/types';
+import { ArrowLeft, ChevronDown, Download } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
+import { downloadSubmission } from '../api/download.ts';
+import { useSubmission } from '../api/get-submission.ts';
+import type { Submission } from '../api/types.ts';
+import { answerOf, formatDateTime } from '../lib/format.ts';
+import { FieldValue } from './field-value.tsx';
+
+type DetailProps = { formId: number; form: Form; submissionId: string; onBack: () => void };
+
+/** 'Submission Details': the answers of one submission, with its export. */
+export function SubmissionDetail({ formId, form, submissionId, onBack }: DetailProps) {
+  const submission = useSubmission(formId, submissionId);
+  return (
+    <section aria-labelledby="submission-details-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" size="icon" onClick={onBack} aria-label="Back to submissions">
+            <ArrowLeft aria-hidden="true" className="h-5 w-5" />
+          </Button>
+          <h2 id="submission-details-title" className="text-xl font-semibold text-slate-900 dark:text-white">
+            Submission Details
+          </h2>
+        </div>
+        {submission.data && <ExportMenu formId={formId} submissionId={submission.data.id} />}
+      </div>
+      {submission.isPending ? (
+        <div className="flex justify-center p-12">
+          <Spinner label="Loading submission" />
+        </div>
+      ) : submission.isError ? (
+        <Alert tone="error">Failed to load submission details</Alert>
+      ) : (
+        <DetailBody formId={formId} form={form} submission={submission.data} />
+      )}
+    </section>
+  );
+}
+
+function ExportMenu({ formId, submissionId }: { formId: number; submissionId: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const run = async (format: 'csv' | 'json') => {
+    setError(null);
+    try {
+      await downloadSubmission(formId, submissionId, format);
+    } catch {
+      setError('Failed to export submission. Please try again later.');
+    }
+  };
+  const itemClass =
+    'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-100 dark:data-[highlighted]:bg-slate-800';
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className={buttonClasses('secondary')}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export
+          <ChevronDown aria-hidden="true" className="h-4 w-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          >
+            <DropdownMenu.Item className={itemClass} onSelect={() => run('csv')}>
+              Download CSV
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => run('json')}>
+              Download JSON
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const HIDDEN_KEYS = new Set(['_honeypot', '_formLoadTime', 'website']);
+
+function DetailBody({ formId, form, submission }: { formId: number; form: Form; submission: Submission }) {
+  const data = submission.data ?? {};
+  const fields = form.fields.filter((f) => f.type !== 'image');
+  const known = new Set(fields.flatMap((f) => [f.id, f.label]));
+  const otherKeys = Object.keys(data).filter((k) => !known.has(k) && !HIDDEN_KEYS.has(k));
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 md:grid-cols-3">
+        <InfoCard title="Submission ID">
+          <span className="break-all font-mono text-sm">{submission.id}</span>
+        </InfoCard>
+        <InfoCard title="Submitted on">{formatDateTime(submission.created_at)}</InfoCard>
+        <InfoCard title="Form">{form.title}</InfoCard>
+      </div>
+      <Card>
+        <CardHeader>
+          <h3 className="font-semibold text-slate-900 dark:text-white">Responses</h3>
+        </CardHeader>
+        <CardBody>
+          <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+            {fields.map((field) => (
+              <div key={field.id} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+                <dt className="text-sm">
+                  <span className="font-medium text-slate-900 dark:text-white">{field.label}</span>
+                  {field.validation.required && (
+                    <span className="ml-0.5 text-red-600 dark:text-red-400">
+                      <span aria-hidden="true">*</span>
+                      <span className="sr-only"> (required)</span>
+                    </span>
+                  )}
+                  {field.helpText && (
+                    <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                      {field.helpText}
+                    </span>
+                  )}
+                </dt>
+                <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
+                  <FieldValue
+                    field={field}
+                    value={answerOf(data, field)}
+                    formId={formId}
+                    submissionId={submission.id}
+                  />
+                </dd>
+              </div>
+            ))}
+            {otherKeys.map((key) => (
+              <div key={key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+                <dt className="text-sm font-medium text-slate-900 dark:text-white">
+                  {key}{' '}
+                  <span className="font-normal text-slate-600 dark:text-slate-400">(deleted field)</span>
+                </dt>
+                <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
+                  <FieldValue
+                    field={undefined}
+                    value={data[key]}
+                    formId={formId}
+                    submissionId={submission.id}
+                  />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
+
+function InfoCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardBody>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+          {title}
+        </p>
+        <div className="mt-1 text-slate-900 dark:text-white">{children}</div>
+      </CardBody>
+    </Card>
+  );
+}

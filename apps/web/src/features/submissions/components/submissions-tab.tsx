@@ -1,0 +1,44 @@
+import type { Form } from '@formsmith/core/fields/types';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NO_FILTERS, type SubmissionFilters } from '../lib/filters.ts';
+import { SubmissionDetail } from './submission-detail.tsx';
+import { SubmissionsTable } from './submissions-table.tsx';
+
+/** The table, or the detail of the submission picked (kept in ?submission= so Back works). */
+export function SubmissionsTab({ formId, form }: { formId: number; form: Form }) {
+  const [params, setParams] = useSearchParams();
+  // Filters and page live here so that they survive a visit to a detail.
+  const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const selected = params.get('submission');
+  const changeFilters = useCallback((next: SubmissionFilters) => {
+    setFilters(next);
+    setPage(1);
+  }, []);
+
+  const open = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('submission', id);
+    setParams(next);
+  };
+  const close = () => {
+    const next = new URLSearchParams(params);
+    next.delete('submission');
+    setParams(next);
+  };
+
+  if (selected)
+    return <SubmissionDetail formId={formId} form={form} submissionId={selected} onBack={close} />;
+  return (
+    <SubmissionsTable
+      formId={formId}
+      form={form}
+      filters={filters}
+      onFiltersChange={changeFilters}
+      page={page}
+      onPageChange={setPage}
+      onOpen={open}
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import { Download, Filter, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, Select } from '../../../components/ui/input.tsx';
+import { downloadSubmissionsCsv } from '../api/download.ts';
+import type { DateRange, StatusFilter, SubmissionFilters } from '../lib/filters.ts';
+
+const SEARCH_DELAY_MS = 300;
+
+type ToolbarProps = {
+  formId: number;
+  filters: SubmissionFilters;
+  onFiltersChange: (filters: SubmissionFilters) => void;
+};
+
+/** 'Export CSV', the search box and the 'Filter' panel (date range and status). */
+export function SubmissionsToolbar({ formId, filters, onFiltersChange }: ToolbarProps) {
+  const [search, setSearch] = useState(filters.search);
+  const [showFilters, setShowFilters] = useState(filters.range !== 'all' || filters.status !== 'all');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (search === filters.search) return;
+    const timer = setTimeout(() => onFiltersChange({ ...filters, search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters, onFiltersChange]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadSubmissionsCsv(formId);
+    } catch {
+      setExportError('Failed to export submissions. Please try again later.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="relative flex-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
+          />
+          <Input
+            type="search"
+            aria-label="Search submissions"
+            placeholder="Search submissions..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            aria-expanded={showFilters}
+            aria-controls={panelId}
+            onClick={() => setShowFilters((v) => !v)}
+          >
+            <Filter aria-hidden="true" className="h-4 w-4" />
+            Filter
+          </Button>
+          <Button variant="primary" onClick={exportCsv} disabled={exporting}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
+      </div>
+      {exportError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {exportError}
+        </p>
+      )}
+      {showFilters && (
+        <FilterPanel id={panelId} filters={{ ...filters, search }} onFiltersChange={onFiltersChange} />
+      )}
+    </div>
+  );
+}
+
+function FilterPanel({
+  id,
+  filters,
+  onFiltersChange,
+}: {
+  id: string;
+  filters: SubmissionFilters;
+  onFiltersChange: (filters: SubmissionFilters) => void;
+}) {
+  return (
+    <div
+      id={id}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900/60"
+    >
+      <FormField label="Date Range">
+        <Select
+          value={filters.range}
+          onChange={(e) => onFiltersChange({ ...filters, range: e.target.value as DateRange })}
+        >
+          <option value="all">All time</option>
+          <option value="7d">Last 7 days</option>
+          <option value="30d">Last 30 days</option>
+          <option value="custom">Custom...</option>
+        </Select>
+      </FormField>
+      <FormField label="Status">
+        <Select
+          value={filters.status}
+          onChange={(e) => onFiltersChange({ ...filters, status: e.target.value as StatusFilter })}
+        >
+          <option value="all">All statuses</option>
+          <option value="complete">Complete</option>
+          <option value="incomplete">Incomplete</option>
+        </Select>
+      </FormField>
+      {filters.range === 'custom' && (
+        <>
+          <FormField label="From">
+            <Input
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => onFiltersChange({ ...filters, from: e.target.value })}
+            />
+          </FormField>
+          <FormField label="To">
+            <Input
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(e) => onFiltersChange({ ...filters, to: e.target.value })}
+            />
+          </FormField>
+        </>
+      )}
+    </div>
+  );
+}

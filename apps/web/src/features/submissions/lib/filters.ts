@@ -1,0 +1,33 @@
+/** The table's filters (DESIGN §9: they filter on the server). */
+export type DateRange = 'all' | '7d' | '30d' | 'custom';
+export type StatusFilter = 'all' | 'complete' | 'incomplete';
+
+export type SubmissionFilters = {
+  search: string;
+  range: DateRange;
+  from: string;
+  to: string;
+  status: StatusFilter;
+};
+
+export const NO_FILTERS: SubmissionFilters = { search: '', range: 'all', from: '', to: '', status: 'all' };
+
+const DAY_MS = 86_400_000;
+
+/** The list call's query parameters for the filters (custom dates are whole UTC days). */
+export function toQuery(
+  filters: SubmissionFilters,
+  now: number = Date.now(),
+): Record<string, string | undefined> {
+  const query: Record<string, string | undefined> = {
+    search: filters.search.trim() || undefined,
+    status: filters.status === 'all' ? undefined : filters.status,
+  };
+  if (filters.range === '7d') query.from = new Date(now - 7 * DAY_MS).toISOString();
+  if (filters.range === '30d') query.from = new Date(now - 30 * DAY_MS).toISOString();
+  if (filters.range === 'custom') {
+    query.from = filters.from || undefined;
+    query.to = filters.to || undefined;
+  }
+  return query;
+}
