@@ -53,7 +53,7 @@ async function main() {
     if (spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) {
       throw new Error('build failed');
     }
-    server = await startServer({ port: 3290, env: { DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-')) } });
+    server = await startServer({ env: { DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-')) } });
     const owner = await createOwner(server.base, databaseUrl);
     const auth = { authorization: `Bearer ${owner.token}` };
 
@@ -112,7 +112,7 @@ async function main() {
     server = undefined;
 
     log('6. submit throughput on PGlite');
-    pgliteServer = await startServer({ port: 3291, env: { DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-lite-')) } });
+    pgliteServer = await startServer({ env: { DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-lite-')) } });
     const liteOwner = await createOwner(pgliteServer.base, undefined);
     await submitFigures(pgliteServer, liteOwner.token, 'PGlite');
   } finally {
