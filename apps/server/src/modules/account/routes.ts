@@ -1,6 +1,155 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { revokeSession } from '../auth/sessions.ts';
+import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
+import { ensureDemoForm } from './demo.ts';
+import { registerDigestJob } from './digest.ts';
+import {
+  dataRequestBody,
+  dataRequestSchema,
+  notificationSettingsBody,
+  notificationSettingsSchema,
+  recentSubmissionSchema,
+  searchQuery,
+  searchResultSchema,
+  securitySettingsBody,
+  securitySettingsSchema,
+  sessionViewSchema,
+} from './schemas.ts';
+import { listRecentSubmissions, searchAccount } from './search.ts';
+import { listLiveSessions } from './sessions-list.ts';
+import {
+  getNotificationSettings,
+  getSecuritySettings,
+  updateNotificationSettings,
+  updateSecuritySettings,
+} from './settings.ts';
 
-/** Routes of the account module (built by its issue). */
-const accountRoutes: FastifyPluginAsyncZod = async (_app) => {};
+// Ids are checked in the handler so that a malformed one answers 404 like a missing one.
+const idParams = z.object({ id: z.string().max(100) });
+const isUuid = (id: string) => z.uuid().safeParse(id).success;
+const messageSchema = z.object({ message: z.string() });
+const SESSION_NOT_FOUND = 'Session not found';
+const REQUEST_NOT_FOUND = 'Data protection request not found';
+
+/** The signed-in user's settings, privacy requests, sessions, search and notifications feed. */
+const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerDigestJob(app);
+  await ensureDemoForm(app.db);
+
+  await app.register(async (scope) => {
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.addHook('onRequest', app.authenticate);
+    const tags = ['account'];
+
+    s.get(
+      '/security/settings',
+      { schema: { tags, response: { 200: securitySettingsSchema } } },
+      async (request) => getSecuritySettings(app.db, currentUser(request).id),
+    );
+
+    s.put(
+      '/security/settings',
+      { schema: { tags, body: securitySettingsBody, response: { 200: securitySettingsSchema } } },
+      async (request) => updateSecuritySettings(app.db, currentUser(request).id, request.body),
+    );
+
+    s.get(
+      '/account/notifications',
+      { schema: { tags, response: { 200: notificationSettingsSchema } } },
+      async (request) => getNotificationSettings(app.db, currentUser(request).id),
+    );
+
+    s.put(
+      '/account/notifications',
+      { schema: { tags, body: notificationSettingsBody, response: { 200: notificationSettingsSchema } } },
+      async (request) => updateNotificationSettings(app.db, currentUser(request).id, request.body),
+    );
+
+    s.get(
+      '/account/notifications/recent',
+      { schema: { tags, response: { 200: z.array(recentSubmissionSchema) } } },
+      async (request) => listRecentSubmissions(app.db, currentUser(request).id),
+    );
+
+    s.get(
+      '/security/data-protection/requests',
+      { schema: { tags, response: { 200: z.array(dataRequestSchema) } } },
+      async (request) => listDataRequests(app.db, currentUser(request).id),
+    );
+
+    s.post(
+      '/security/data-protection/requests',
+      {
+        schema: {
+          tags,
+          body: dataRequestBody,
+          response: { 200: dataRequestSchema, 201: dataRequestSchema },
+        },
+      },
+      async (request, reply) => {
+        const { request: created, deleted } = await createDataRequest(
+          app,
+          currentUser(request).id,
+          request.body,
+        );
+        return reply.status(deleted ? 200 : 201).send(created);
+      },
+    );
+
+    s.get(
+      '/security/data-protection/requests/:id/download',
+      { schema: { tags, params: idParams, response: { 200: z.record(z.string(), z.unknown()) } } },
+      async (request, reply) => {
+        if (!isUuid(request.params.id)) throw notFound(REQUEST_NOT_FOUND);
+        const data = await exportAccountData(app.db, {
+          userId: currentUser(request).id,
+          requestId: request.params.id,
+        });
+        const day = new Date().toISOString().slice(0, 10);
+        reply.header('content-disposition', `attachment; filename="formsmith-data-${day}.json"`);
+        reply.header('cache-control', 'no-store');
+        return data;
+      },
+    );
+
+    s.get(
+      '/account/sessions',
+      { schema: { tags, response: { 200: z.array(sessionViewSchema) } } },
+      async (request) => {
+        const user = currentUser(request);
+        return listLiveSessions(app.db, { userId: user.id, currentSessionId: user.sessionId });
+      },
+    );
+
+    s.delete(
+      '/account/sessions/:id',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          response: { 200: messageSchema },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { id } = request.params;
+        // Someone else's session answers exactly like a missing one.
+        if (!isUuid(id) || !(await revokeSession(app.db, { sessionId: id, userId: user.id }))) {
+          throw notFound(SESSION_NOT_FOUND);
+        }
+        return { message: 'Session revoked' };
+      },
+    );
+
+    s.get(
+      '/account/search',
+      { schema: { tags, querystring: searchQuery, response: { 200: searchResultSchema } } },
+      async (request) => searchAccount(app.db, { userId: currentUser(request).id, q: request.query.q }),
+    );
+  });
+};
 
 export default accountRoutes;

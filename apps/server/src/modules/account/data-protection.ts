@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { dataProtectionRequests, forms, sessions, submissions, uploads, users } from '../../db/schema.ts';
+import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
+import { deleteUpload } from '../../lib/storage.ts';
+import { describeDevice } from './device.ts';
+import type { DataRequestInput, DataRequestView, RequestType } from './schemas.ts';
+import { getNotificationSettings, getSecuritySettings } from './settings.ts';
+
+export const CONFIRM_EMAIL_MESSAGE = 'Type your email address to confirm the deletion';
+const REQUEST_NOT_FOUND = 'Data protection request not found';
+
+type RequestRow = typeof dataProtectionRequests.$inferSelect;
+
+function toView(row: RequestRow): DataRequestView {
+  return {
+    id: row.id,
+    request_type: row.requestType as RequestType,
+    details: row.details,
+    status: row.status as DataRequestView['status'],
+    created_at: row.createdAt.toISOString(),
+    completion_date: row.completionDate?.toISOString() ?? null,
+  };
+}
+
+export async function listDataRequests(db: DbOrTx, userId: string): Promise<DataRequestView[]> {
+  const rows = await db
+    .select()
+    .from(dataProtectionRequests)
+    .where(eq(dataProtectionRequests.userId, userId))
+    .orderBy(desc(dataProtectionRequests.createdAt), desc(dataProtectionRequests.id));
+  return rows.map(toView);
+}
+
+/**
+ * Access and portability requests complete at once (the download is built on demand). A deletion
+ * request needs the account's email typed again, then removes the account and all it owns.
+ */
+export async function createDataRequest(
+  app: FastifyInstance,
+  userId: string,
+  input: DataRequestInput,
+): Promise<{ request: DataRequestView; deleted: boolean }> {
+  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  const details = input.details ?? '';
+  if (input.request_type !== 'delete') {
+    const [row] = await app.db
+      .insert(dataProtectionRequests)
+      .values({
+        userId,
+        requestType: input.request_type,
+        details,
+        status: 'completed',
+        completionDate: new Date(),
+      })
+      .returning();
+    return { request: toView(row!), deleted: false };
+  }
+  const typed = (input.confirm_email ?? '').trim().toLowerCase();
+  if (typed !== user.email.toLowerCase()) {
+    throw badRequest(CONFIRM_EMAIL_MESSAGE, { confirm_email: CONFIRM_EMAIL_MESSAGE });
+  }
+  const request = await deleteAccount(app, { userId, details });
+  return { request, deleted: true };
+}
+
+/** Deletes the user; the foreign keys cascade to forms, submissions, sessions and settings. */
+async function deleteAccount(
+  app: FastifyInstance,
+  input: { userId: string; details: string },
+): Promise<DataRequestView> {
+  const { request, storageKeys } = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(dataProtectionRequests)
+      .values({ userId: input.userId, requestType: 'delete', details: input.details, status: 'processing' })
+      .returning();
+    const files = await tx
+      .select({ key: uploads.storageKey })
+      .from(uploads)
+      .innerJoin(forms, eq(forms.id, uploads.formId))
+      .where(eq(forms.ownerId, input.userId));
+    await tx.delete(users).where(eq(users.id, input.userId));
+    return { request: row!, storageKeys: files.map((f) => f.key) };
+  });
+  // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.
+  for (const key of storageKeys) {
+    await deleteUpload(app.config, key).catch((err: unknown) =>
+      app.log.warn({ err, key }, 'could not delete an uploaded file of a deleted account'),
+    );
+  }
+  app.log.info({ requestId: request.id }, 'account deleted on request');
+  return toView({ ...request, status: 'completed', completionDate: new Date() });
+}
+
+/** Everything the account owns, for an access or portability request of that account. */
+export async function exportAccountData(
+  db: DbOrTx,
+  input: { userId: string; requestId: string },
+): Promise<Record<string, unknown>> {
+  const [request] = await db
+    .select()
+    .from(dataProtectionRequests)
+    .where(
+      and(eq(dataProtectionRequests.id, input.requestId), eq(dataProtectionRequests.userId, input.userId)),
+    );
+  if (!request || request.requestType === 'delete' || request.status !== 'completed') {
+    throw notFound(REQUEST_NOT_FOUND);
+  }
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw unauthorized();
+  const formRows = await db
+    .select()
+    .from(forms)
+    .where(eq(forms.ownerId, input.userId))
+    .orderBy(asc(forms.id));
+  const formIds = formRows.map((f) => f.id);
+  const submissionRows = formIds.length
+    ? await db
+        .select()
+        .from(submissions)
+        .where(inArray(submissions.formId, formIds))
+        .orderBy(asc(submissions.formId), asc(submissions.createdAt))
+    : [];
+  const uploadRows = formIds.length
+    ? await db.select().from(uploads).where(inArray(uploads.formId, formIds))
+    : [];
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, input.userId))
+    .orderBy(asc(sessions.createdAt));
+  return {
+    exported_at: new Date().toISOString(),
+    request: toView(request),
+    profile: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      company: user.company,
+      role: user.role === 'admin' ? 'admin' : 'user',
+      email_verified: user.emailVerifiedAt !== null,
+      created_at: user.createdAt.toISOString(),
+      updated_at: user.updatedAt.toISOString(),
+    },
+    forms: formRows.map((f) => ({
+      id: f.id,
+      title: f.title,
+      description: f.description,
+      fields: f.fields,
+      logo_url: f.logoUrl,
+      theme_config: f.themeConfig,
+      submit_button_text: f.submitButtonText,
+      success_message: f.successMessage,
+      is_published: f.isPublished,
+      published_at: f.publishedAt?.toISOString() ?? null,
+      slug: f.slug,
+      access_restriction: f.accessRestriction,
+      expiration_date: f.expirationDate?.toISOString() ?? null,
+      share_count: f.shareCount,
+      submission_count: submissionRows.filter((s) => s.formId === f.id).length,
+      notify_on_submission: f.notifyOnSubmission,
+      retention_days: f.retentionDays,
+      created_at: f.createdAt.toISOString(),
+      updated_at: f.updatedAt.toISOString(),
+    })),
+    submissions: submissionRows.map((s) => ({
+      id: s.id,
+      form_id: s.formId,
+      data: s.data,
+      metadata: s.metadata,
+      completed: s.completed,
+      created_at: s.createdAt.toISOString(),
+    })),
+    uploads: uploadRows.map((u) => ({
+      id: u.id,
+      form_id: u.formId,
+      submission_id: u.submissionId,
+      field_id: u.fieldId,
+      filename: u.filename,
+      mime_type: u.mimeType,
+      size: u.size,
+      created_at: u.createdAt.toISOString(),
+    })),
+    security_settings: await getSecuritySettings(db, input.userId),
+    notification_settings: await getNotificationSettings(db, input.userId),
+    data_protection_requests: await listDataRequests(db, input.userId),
+    sessions: sessionRows.map((s) => ({
+      id: s.id,
+      device: describeDevice(s.userAgent),
+      user_agent: s.userAgent,
+      ip: s.ip,
+      auth_method: s.authMethod,
+      created_at: s.createdAt.toISOString(),
+      last_used_at: s.lastUsedAt.toISOString(),
+      expires_at: s.expiresAt.toISOString(),
+      revoked_at: s.revokedAt?.toISOString() ?? null,
+    })),
+  };
+}

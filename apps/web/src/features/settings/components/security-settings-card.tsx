@@ -1,0 +1,127 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useTimedValue } from '../../../lib/use-timed-flag.ts';
+import {
+  type SecuritySettings,
+  useSecuritySettings,
+  useUpdateSecuritySettings,
+} from '../api/security-settings.ts';
+
+const LOAD_FAILED = 'Unable to load security settings. Please refresh the page or try again later.';
+const RETENTION_MIN = 30;
+const RETENTION_MAX = 365;
+
+/** Encryption level, data retention and GDPR mode (GET/PUT /api/security/settings). */
+export function SecuritySettingsCard() {
+  const settings = useSecuritySettings();
+  const update = useUpdateSecuritySettings();
+  const [values, setValues] = useState<
+    (Omit<SecuritySettings, 'data_retention_period'> & { retention: string }) | null
+  >(null);
+  const [saved, showSaved] = useTimedValue<string>(2500);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!settings.data) return;
+    const { data_retention_period, ...rest } = settings.data;
+    setValues({ ...rest, retention: String(data_retention_period) });
+  }, [settings.data]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // SPEC §5: saving does nothing if the settings were never loaded.
+    if (!values) return;
+    const days = Number(values.retention);
+    if (!Number.isInteger(days) || days < RETENTION_MIN || days > RETENTION_MAX) {
+      setError(`Data retention period must be between ${RETENTION_MIN} and ${RETENTION_MAX} days`);
+      return;
+    }
+    setError(null);
+    const { retention: _, ...rest } = values;
+    update.mutate(
+      { ...rest, data_retention_period: days },
+      {
+        onSuccess: () => showSaved('Security settings saved successfully!'),
+        onError: (err) =>
+          setError(
+            err instanceof ApiError && err.status < 500 ? err.message : 'Failed to update security settings',
+          ),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Security Settings</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Encryption, data retention and GDPR mode.
+        </p>
+      </CardHeader>
+      <CardBody>
+        {settings.isPending && <Spinner label="Loading security settings" />}
+        {settings.isError && <Alert tone="error">{LOAD_FAILED}</Alert>}
+        {values && (
+          <form onSubmit={submit} noValidate className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Encryption Level">
+                <Select
+                  value={values.encryption_level}
+                  onChange={(e) =>
+                    setValues({
+                      ...values,
+                      encryption_level: e.target.value === 'enhanced' ? 'enhanced' : 'standard',
+                    })
+                  }
+                >
+                  <option value="standard">Standard (Default)</option>
+                  <option value="enhanced">Enhanced</option>
+                </Select>
+              </FormField>
+              <FormField
+                label="Data Retention Period"
+                hint={`Days, from ${RETENTION_MIN} to ${RETENTION_MAX}`}
+                error={error ?? undefined}
+              >
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={RETENTION_MIN}
+                  max={RETENTION_MAX}
+                  value={values.retention}
+                  onChange={(e) => setValues({ ...values, retention: e.target.value })}
+                />
+              </FormField>
+            </div>
+            <div className="flex items-start gap-3">
+              <Checkbox
+                id="gdpr-mode"
+                className="mt-0.5"
+                checked={values.gdpr_enabled}
+                aria-describedby="gdpr-mode-hint"
+                onChange={(e) => setValues({ ...values, gdpr_enabled: e.target.checked })}
+              />
+              <div>
+                <label htmlFor="gdpr-mode" className="text-sm font-medium">
+                  GDPR Compliance Mode
+                </label>
+                <p id="gdpr-mode-hint" className="text-sm text-slate-600 dark:text-slate-400">
+                  Apply stricter data handling to your forms and submissions.
+                </p>
+              </div>
+            </div>
+            {saved && <Alert tone="success">{saved}</Alert>}
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Save Security Settings'}
+            </Button>
+          </form>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
