@@ -28,4 +28,6 @@ await Promise.all(Array.from({ length: concurrency }, worker));
 times.sort((a, b) => a - b);
 const pick = (q) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(2));
 const mean = Number((times.reduce((a, b) => a + b, 0) / times.length).toFixed(2));
-process.stdout.write(JSON.stringify({ p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), mean, errors, count }));
+process.stdout.write(
+  JSON.stringify({ p50: pick(0.5), p95: pick(0.95), p99: pick(0.99), mean, errors, count }),
+);

@@ -8,13 +8,24 @@ const root = path.resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
 
 function runJson(file, spec) {
-  const out = execFileSync(process.execPath, [path.join(here, file), JSON.stringify(spec)], { maxBuffer: 1 << 26 });
+  const out = execFileSync(process.execPath, [path.join(here, file), JSON.stringify(spec)], {
+    maxBuffer: 1 << 26,
+  });
   return JSON.parse(out.toString());
 }
 
 /** autocannon in its own process; returns requests/s and latency percentiles. */
 export function autocannon({ url, method = 'GET', body, headers = {}, connections = 64, duration = 10 }) {
-  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(duration), '-m', method];
+  const args = [
+    path.join(root, 'node_modules/autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(duration),
+    '-m',
+    method,
+  ];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   if (body) args.push('-H', 'content-type=application/json', '-b', body);
   args.push(url);
@@ -45,7 +56,10 @@ export async function exportRun({ url, headers, pid }) {
     } catch {}
   }, 20);
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [path.join(here, 'export-client.mjs'), JSON.stringify({ url, headers })]);
+  const child = spawn(process.execPath, [
+    path.join(here, 'export-client.mjs'),
+    JSON.stringify({ url, headers }),
+  ]);
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
@@ -85,7 +99,8 @@ export function lighthouse(url) {
     ],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 180_000 },
   );
-  if (r.status !== 0 || !existsSync(out)) return { error: (r.stderr?.toString() ?? '').slice(-500) || 'lighthouse failed' };
+  if (r.status !== 0 || !existsSync(out))
+    return { error: (r.stderr?.toString() ?? '').slice(-500) || 'lighthouse failed' };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   return {
     performance: Math.round(report.categories.performance.score * 100),

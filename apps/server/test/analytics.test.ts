@@ -1,6 +1,7 @@
 import type { FormAnalytics } from '@formsmith/core/analytics/wire';
 import { normalizeField } from '@formsmith/core/fields/normalize';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, submissions } from '../src/db/schema.ts';
@@ -510,21 +511,44 @@ describe(`analytics (${dbKind})`, () => {
   });
 });
 
+/** The aggregates of a form, summed over their shards (where a write lands is not a figure). */
 async function snapshot(formId: number) {
+  const sum = (column: AnyPgColumn) => sql<number>`sum(${column})::int`.mapWith(Number);
   const formRows = await app.db
-    .select()
+    .select({
+      day: formDailyStats.day,
+      views: sum(formDailyStats.views),
+      submissions: sum(formDailyStats.submissions),
+      completionTimeTotal: sum(formDailyStats.completionTimeTotal),
+      completionTimeCount: sum(formDailyStats.completionTimeCount),
+    })
     .from(formDailyStats)
     .where(eq(formDailyStats.formId, formId))
+    .groupBy(formDailyStats.day)
     .orderBy(asc(formDailyStats.day));
   const fieldRows = await app.db
-    .select()
+    .select({
+      day: fieldDailyStats.day,
+      fieldId: fieldDailyStats.fieldId,
+      responseCount: sum(fieldDailyStats.responseCount),
+      skipCount: sum(fieldDailyStats.skipCount),
+      timeSpentTotal: sum(fieldDailyStats.timeSpentTotal),
+      timeSpentCount: sum(fieldDailyStats.timeSpentCount),
+    })
     .from(fieldDailyStats)
     .where(eq(fieldDailyStats.formId, formId))
+    .groupBy(fieldDailyStats.day, fieldDailyStats.fieldId)
     .orderBy(asc(fieldDailyStats.day), asc(fieldDailyStats.fieldId));
   const answerRows = await app.db
-    .select()
+    .select({
+      day: answerDailyCounts.day,
+      fieldId: answerDailyCounts.fieldId,
+      answer: answerDailyCounts.answer,
+      count: sum(answerDailyCounts.count),
+    })
     .from(answerDailyCounts)
     .where(and(eq(answerDailyCounts.formId, formId)))
+    .groupBy(answerDailyCounts.day, answerDailyCounts.fieldId, answerDailyCounts.answer)
     .orderBy(asc(answerDailyCounts.day), asc(answerDailyCounts.fieldId), asc(answerDailyCounts.answer));
   return { forms: formRows, fields: fieldRows, answers: answerRows };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { forms, submissions, uploads } from '../src/db/schema.ts';
+import { formSubmissionCounts, forms, submissions, uploads } from '../src/db/schema.ts';
 import type { TestUser } from './helpers/users.ts';
 
 /** A wire field (SPEC §3 server names) with sensible defaults. */
@@ -104,9 +104,13 @@ export async function countSubmissions(app: FastifyInstance, formId: number): Pr
   return row!.n;
 }
 
+/** The form's kept submission count: the sum of its counter shards. */
 export async function submissionCountColumn(app: FastifyInstance, formId: number): Promise<number> {
-  const [row] = await app.db.select({ n: forms.submissionCount }).from(forms).where(eq(forms.id, formId));
-  return row!.n;
+  const [row] = await app.db
+    .select({ n: sql<number>`coalesce(sum(${formSubmissionCounts.count}), 0)::int` })
+    .from(formSubmissionCounts)
+    .where(eq(formSubmissionCounts.formId, formId));
+  return Number(row!.n);
 }
 
 export async function findUpload(app: FastifyInstance, id: string) {

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { forms, submissions } from '../src/db/schema.ts';
+import { formSubmissionCounts, forms, submissions } from '../src/db/schema.ts';
 
 /** A stored (wire) field for tests. */
 export function wireField(
@@ -71,8 +71,11 @@ export async function insertSubmissions(
     )
     .returning({ id: submissions.id });
   await app.db
-    .update(forms)
-    .set({ submissionCount: sql`${forms.submissionCount} + ${rows.length}` })
-    .where(eq(forms.id, formId));
+    .insert(formSubmissionCounts)
+    .values({ formId, shard: 0, count: rows.length })
+    .onConflictDoUpdate({
+      target: [formSubmissionCounts.formId, formSubmissionCounts.shard],
+      set: { count: sql`${formSubmissionCounts.count} + ${rows.length}` },
+    });
   return inserted.map((r) => r.id);
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, submissions } from '../src/db/schema.ts';
+import { findOwnedForm } from '../src/modules/submissions/repository.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
@@ -234,7 +235,7 @@ describe(`submissions review API (${dbKind})`, () => {
       .where(eq(submissions.formId, kept7));
     expect(left.map((r) => r.id)).toEqual([freshId]);
     expect(left.map((r) => r.id)).not.toContain(oldId);
-    const [form] = await app.db.select().from(forms).where(eq(forms.id, kept7));
+    const form = await findOwnedForm(app.db, { formId: kept7, ownerId: owner.id });
     expect(form!.submissionCount).toBe(1);
     const foreverRows = await app.db.select().from(submissions).where(eq(submissions.formId, forever));
     expect(foreverRows).toHaveLength(1);

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -95,7 +96,6 @@ export const forms = pgTable(
     accessCodeHash: text('access_code_hash'),
     expirationDate: timestamp('expiration_date', { withTimezone: true }),
     shareCount: integer('share_count').notNull().default(0),
-    submissionCount: integer('submission_count').notNull().default(0),
     /** Per-form submission email; null means follow the owner's notification setting. */
     notifyOnSubmission: boolean('notify_on_submission'),
     /** Days to keep submissions; null keeps them forever. */
@@ -144,7 +144,27 @@ export const uploads = pgTable(
   (t) => [index('uploads_form_idx').on(t.formId), index('uploads_submission_idx').on(t.submissionId)],
 );
 
-/** Per form and UTC day: views, submissions and completion time, kept up to date on write. */
+/**
+ * Aggregates kept up to date on write are spread over STATS_SHARDS rows per key (the `shard`
+ * column, chosen per database connection): concurrent submits to one form then update different
+ * rows instead of queueing on one row lock until commit. Readers SUM over the shards.
+ */
+export const STATS_SHARDS = 16;
+
+/** How many submissions each form holds: SUM(count) over its shards (a shard may be negative). */
+export const formSubmissionCounts = pgTable(
+  'form_submission_counts',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.shard] })],
+);
+
+/** Per form and UTC day (and shard): views, submissions and completion time, kept up to date on write. */
 export const formDailyStats = pgTable(
   'form_daily_stats',
   {
@@ -152,15 +172,16 @@ export const formDailyStats = pgTable(
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull().default(0),
     views: integer('views').notNull().default(0),
     submissions: integer('submissions').notNull().default(0),
     completionTimeTotal: integer('completion_time_total').notNull().default(0),
     completionTimeCount: integer('completion_time_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.formId, t.day] })],
+  (t) => [primaryKey({ columns: [t.formId, t.day, t.shard] })],
 );
 
-/** Per form, field and UTC day: responses, skips and time spent. */
+/** Per form, field and UTC day (and shard): responses, skips and time spent. */
 export const fieldDailyStats = pgTable(
   'field_daily_stats',
   {
@@ -169,15 +190,16 @@ export const fieldDailyStats = pgTable(
       .references(() => forms.id, { onDelete: 'cascade' }),
     fieldId: text('field_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    shard: smallint('shard').notNull().default(0),
     responseCount: integer('response_count').notNull().default(0),
     skipCount: integer('skip_count').notNull().default(0),
     timeSpentTotal: integer('time_spent_total').notNull().default(0),
     timeSpentCount: integer('time_spent_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.formId, t.fieldId, t.day] })],
+  (t) => [primaryKey({ columns: [t.formId, t.fieldId, t.day, t.shard] })],
 );
 
-/** Per form, field, UTC day and answer: how often the answer was given. */
+/** Per form, field, UTC day and answer (and shard): how often the answer was given. */
 export const answerDailyCounts = pgTable(
   'answer_daily_counts',
   {
@@ -187,9 +209,10 @@ export const answerDailyCounts = pgTable(
     fieldId: text('field_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     answer: text('answer').notNull(),
+    shard: smallint('shard').notNull().default(0),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.formId, t.fieldId, t.day, t.answer] })],
+  (t) => [primaryKey({ columns: [t.formId, t.fieldId, t.day, t.answer, t.shard] })],
 );
 
 export const securitySettings = pgTable('security_settings', {

@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-const MAIL_JOB = 'mail.send';
+export const MAIL_JOB = 'mail.send';
 
 export default fp(async (app: FastifyInstance) => {
   const { smtpUrl, mailFrom, dataDir } = app.config;

@@ -38,6 +38,7 @@ const SEP = '\u0000';
  * extraction as the incremental recorder, so rebuilt equals incremental. Views cannot be derived
  * from submissions: they are kept as recorded. Run it when traffic is quiet: a submit that lands
  * while a form is being rebuilt may be counted twice or not at all until the next rebuild.
+ * The rebuilt submission figures all go to shard 0 (see STATS_SHARDS), compacting the shards.
  */
 export async function rebuildFormStats(
   db: DbOrTx,
@@ -154,7 +155,7 @@ async function writeTotals(tx: DbOrTx, formId: number, totals: Totals): Promise<
       .insert(formDailyStats)
       .values(rows)
       .onConflictDoUpdate({
-        target: [formDailyStats.formId, formDailyStats.day],
+        target: [formDailyStats.formId, formDailyStats.day, formDailyStats.shard],
         set: {
           submissions: sql`excluded.submissions`,
           completionTimeTotal: sql`excluded.completion_time_total`,

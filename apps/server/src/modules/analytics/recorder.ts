@@ -1,15 +1,20 @@
 import type { FormField } from '@formsmith/core/fields/types';
-import { and, eq, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { answerDailyCounts, fieldDailyStats, formDailyStats, forms } from '../../db/schema.ts';
+import { STATS_SHARDS } from '../../db/schema.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats, type TimeStats } from './extract.ts';
 
 /** Totals are int4: additions saturate instead of failing the submit with an overflow. */
 const INT_MAX = 2_147_483_647;
-const add = (column: PgColumn, excluded: string) =>
-  sql`least(${column}::bigint + excluded.${sql.raw(excluded)}, ${INT_MAX})::int`;
+const add = (table: string, column: string) =>
+  sql.raw(`${column} = least(${table}.${column}::bigint + excluded.${column}, ${INT_MAX})::int`);
+
+/**
+ * The shard a write of this database connection goes to: each pooled connection keeps to its
+ * own shard, so concurrent submits to one form (one per connection) rarely share a row lock.
+ */
+export const SHARD = sql.raw(`(pg_backend_pid() % ${STATS_SHARDS})::smallint`);
 
 export type SubmissionStatsInput = {
   formId: number;
@@ -19,44 +24,140 @@ export type SubmissionStatsInput = {
   createdAt: Date;
 };
 
+type FormDay = {
+  views: number;
+  submissions: number;
+  completionTimeTotal: number;
+  completionTimeCount: number;
+};
+type FieldDay = {
+  fieldId: string;
+  responseCount: number;
+  skipCount: number;
+  timeSpentTotal: number;
+  timeSpentCount: number;
+};
+type AnswerDay = { fieldId: string; answer: string; count: number };
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Adds one submission to the day's aggregates (UTC day of createdAt). Call it inside the submit
- * transaction. At most three statements; rows are sorted so concurrent submits lock in one order.
+ * `name as (insert …)` clauses that add to the aggregates, one statement's worth, as CTEs of a
+ * WITH: each inserts `from ${gate}`, so it adds nothing when the gate CTE yields no row (an
+ * idempotent retry). Rows are sorted so concurrent writers lock them in one order.
  */
-export async function recordSubmissionStats(tx: DbOrTx, input: SubmissionStatsInput): Promise<void> {
+function formDayCte(name: string, gate: string, formId: number, day: string, row: FormDay): SQL {
+  return sql`${sql.raw(name)} as (
+    insert into form_daily_stats
+      (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
+    select ${formId}::int, ${day}::date, ${SHARD}, ${row.views}::int, ${row.submissions}::int,
+      ${row.completionTimeTotal}::int, ${row.completionTimeCount}::int from ${sql.raw(gate)}
+    on conflict (form_id, day, shard) do update set
+      ${add('form_daily_stats', 'views')}, ${add('form_daily_stats', 'submissions')},
+      ${add('form_daily_stats', 'completion_time_total')}, ${add('form_daily_stats', 'completion_time_count')})`;
+}
+
+function fieldDaysCte(name: string, gate: string, formId: number, day: string, rows: FieldDay[]): SQL | null {
+  if (rows.length === 0) return null;
+  const sorted = [...rows].sort((a, b) => byText(a.fieldId, b.fieldId));
+  const values = sql.join(
+    sorted.map(
+      (r) =>
+        sql`(${r.fieldId}::text, ${r.responseCount}::int, ${r.skipCount}::int, ${r.timeSpentTotal}::int, ${r.timeSpentCount}::int)`,
+    ),
+    sql`, `,
+  );
+  return sql`${sql.raw(name)} as (
+    insert into field_daily_stats
+      (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
+    select ${formId}::int, v.f, ${day}::date, ${SHARD}, v.r, v.s, v.tt, v.tc
+    from ${sql.raw(gate)} cross join (values ${values}) as v(f, r, s, tt, tc)
+    order by v.f
+    on conflict (form_id, field_id, day, shard) do update set
+      ${add('field_daily_stats', 'response_count')}, ${add('field_daily_stats', 'skip_count')},
+      ${add('field_daily_stats', 'time_spent_total')}, ${add('field_daily_stats', 'time_spent_count')})`;
+}
+
+function answerDaysCte(
+  name: string,
+  gate: string,
+  formId: number,
+  day: string,
+  rows: AnswerDay[],
+): SQL | null {
+  if (rows.length === 0) return null;
+  const merged = new Map<string, AnswerDay>();
+  for (const row of rows) {
+    const key = `${row.fieldId}\u0000${row.answer}`;
+    const seen = merged.get(key);
+    if (seen) seen.count += row.count;
+    else merged.set(key, { ...row });
+  }
+  const sorted = [...merged.entries()].sort(([a], [b]) => byText(a, b)).map(([, r]) => r);
+  const values = sql.join(
+    sorted.map((r) => sql`(${r.fieldId}::text, ${r.answer}::text, ${r.count}::int)`),
+    sql`, `,
+  );
+  return sql`${sql.raw(name)} as (
+    insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
+    select ${formId}::int, v.f, ${day}::date, v.a, ${SHARD}, v.n
+    from ${sql.raw(gate)} cross join (values ${values}) as v(f, a, n)
+    order by v.f, v.a
+    on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`;
+}
+
+/**
+ * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
+ * statement (see intake/repository.ts): they commit with the submission or not at all.
+ */
+export function submissionStatsCtes(input: SubmissionStatsInput, gate: string): SQL[] {
   const day = utcDay(input.createdAt);
   const stats = extractSubmissionStats(input.fields, input.data, input.metadata);
   const timed = stats.completionTime !== null;
-  await upsertFormDay(tx, {
-    formId: input.formId,
-    day,
-    views: 0,
-    submissions: 1,
-    completionTimeTotal: stats.completionTime ?? 0,
-    completionTimeCount: timed ? 1 : 0,
-  });
-  await upsertFieldDays(
-    tx,
-    stats.fields.map((f) => ({
-      formId: input.formId,
-      fieldId: f.fieldId,
+  const ctes = [
+    formDayCte('stats_form_day', gate, input.formId, day, {
+      views: 0,
+      submissions: 1,
+      completionTimeTotal: stats.completionTime ?? 0,
+      completionTimeCount: timed ? 1 : 0,
+    }),
+    fieldDaysCte(
+      'stats_field_days',
+      gate,
+      input.formId,
       day,
-      responseCount: f.responded ? 1 : 0,
-      skipCount: f.responded ? 0 : 1,
-      timeSpentTotal: f.timeSpent ?? 0,
-      timeSpentCount: f.timeSpent === null ? 0 : 1,
-    })),
-  );
-  await upsertAnswerDays(
-    tx,
-    stats.answers.map((a) => ({
-      formId: input.formId,
-      fieldId: a.fieldId,
+      stats.fields.map((f) => ({
+        fieldId: f.fieldId,
+        responseCount: f.responded ? 1 : 0,
+        skipCount: f.responded ? 0 : 1,
+        timeSpentTotal: f.timeSpent ?? 0,
+        timeSpentCount: f.timeSpent === null ? 0 : 1,
+      })),
+    ),
+    answerDaysCte(
+      'stats_answer_days',
+      gate,
+      input.formId,
       day,
-      answer: a.answer,
-      count: a.count,
-    })),
-  );
+      stats.answers.map((a) => ({ fieldId: a.fieldId, answer: a.answer, count: a.count })),
+    ),
+  ];
+  return ctes.filter((c): c is SQL => c !== null);
+}
+
+/** Runs CTEs that need no gate as one statement. */
+async function runCtes(db: DbOrTx, ctes: SQL[]): Promise<void> {
+  if (ctes.length === 0) return;
+  await db.execute(sql`with always as (select 1), ${sql.join(ctes, sql`, `)} select 1`);
+}
+
+/**
+ * Adds one submission to the day's aggregates, in one statement. The submit path builds the same
+ * writes into its own statement (submissionStatsCtes); this is for callers that have a submission
+ * stored already.
+ */
+export async function recordSubmissionStats(tx: DbOrTx, input: SubmissionStatsInput): Promise<void> {
+  await runCtes(tx, submissionStatsCtes(input, 'always'));
 }
 
 /**
@@ -68,99 +169,43 @@ export async function recordTimeStats(
   input: { formId: number; createdAt: Date; time: TimeStats },
 ): Promise<void> {
   const day = utcDay(input.createdAt);
-  if (input.time.completionTime !== null) {
-    await upsertFormDay(tx, {
-      formId: input.formId,
+  const ctes: (SQL | null)[] = [
+    input.time.completionTime === null
+      ? null
+      : formDayCte('time_form_day', 'always', input.formId, day, {
+          views: 0,
+          submissions: 0,
+          completionTimeTotal: input.time.completionTime,
+          completionTimeCount: 1,
+        }),
+    fieldDaysCte(
+      'time_field_days',
+      'always',
+      input.formId,
       day,
-      views: 0,
-      submissions: 0,
-      completionTimeTotal: input.time.completionTime,
-      completionTimeCount: 1,
-    });
-  }
-  await upsertFieldDays(
+      input.time.fields.map((f) => ({
+        fieldId: f.fieldId,
+        responseCount: 0,
+        skipCount: 0,
+        timeSpentTotal: f.timeSpent,
+        timeSpentCount: 1,
+      })),
+    ),
+  ];
+  await runCtes(
     tx,
-    input.time.fields.map((f) => ({
-      formId: input.formId,
-      fieldId: f.fieldId,
-      day,
-      responseCount: 0,
-      skipCount: 0,
-      timeSpentTotal: f.timeSpent,
-      timeSpentCount: 1,
-    })),
+    ctes.filter((c): c is SQL => c !== null),
   );
 }
 
 /** +1 view for a published form on the UTC day of `at`; false when the form is not published. */
 export async function recordView(db: DbOrTx, formId: number, at = new Date()): Promise<boolean> {
   const result = await db.execute(sql`
-    insert into ${formDailyStats} (form_id, day, views)
-    select ${forms.id}, ${utcDay(at)}, 1 from ${forms}
-    where ${and(eq(forms.id, formId), eq(forms.isPublished, true))}
-    on conflict (form_id, day) do update set views = ${add(formDailyStats.views, 'views')}
+    insert into form_daily_stats (form_id, day, shard, views)
+    select id, ${utcDay(at)}::date, ${SHARD}, 1 from forms where id = ${formId} and is_published
+    on conflict (form_id, day, shard) do update set ${add('form_daily_stats', 'views')}
     returning form_id`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-type FormDayRow = typeof formDailyStats.$inferInsert;
-type FieldDayRow = typeof fieldDailyStats.$inferInsert;
-type AnswerDayRow = typeof answerDailyCounts.$inferInsert;
-
-export async function upsertFormDay(db: DbOrTx, row: FormDayRow): Promise<void> {
-  await db
-    .insert(formDailyStats)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [formDailyStats.formId, formDailyStats.day],
-      set: {
-        views: add(formDailyStats.views, 'views'),
-        submissions: add(formDailyStats.submissions, 'submissions'),
-        completionTimeTotal: add(formDailyStats.completionTimeTotal, 'completion_time_total'),
-        completionTimeCount: add(formDailyStats.completionTimeCount, 'completion_time_count'),
-      },
-    });
-}
-
-export async function upsertFieldDays(db: DbOrTx, rows: FieldDayRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const sorted = [...rows].sort((a, b) => (a.fieldId < b.fieldId ? -1 : a.fieldId > b.fieldId ? 1 : 0));
-  await db
-    .insert(fieldDailyStats)
-    .values(sorted)
-    .onConflictDoUpdate({
-      target: [fieldDailyStats.formId, fieldDailyStats.fieldId, fieldDailyStats.day],
-      set: {
-        responseCount: add(fieldDailyStats.responseCount, 'response_count'),
-        skipCount: add(fieldDailyStats.skipCount, 'skip_count'),
-        timeSpentTotal: add(fieldDailyStats.timeSpentTotal, 'time_spent_total'),
-        timeSpentCount: add(fieldDailyStats.timeSpentCount, 'time_spent_count'),
-      },
-    });
-}
-
-export async function upsertAnswerDays(db: DbOrTx, rows: AnswerDayRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const key = (r: AnswerDayRow) => `${r.fieldId}\u0000${r.answer}`;
-  const merged = new Map<string, AnswerDayRow>();
-  for (const row of rows) {
-    const seen = merged.get(key(row));
-    if (seen) seen.count = (seen.count ?? 0) + (row.count ?? 0);
-    else merged.set(key(row), { ...row });
-  }
-  const sorted = [...merged.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r);
-  await db
-    .insert(answerDailyCounts)
-    .values(sorted)
-    .onConflictDoUpdate({
-      target: [
-        answerDailyCounts.formId,
-        answerDailyCounts.fieldId,
-        answerDailyCounts.day,
-        answerDailyCounts.answer,
-      ],
-      set: { count: add(answerDailyCounts.count, 'count') },
-    });
 }
 
 export { rebuildFormStats } from './rebuild.ts';

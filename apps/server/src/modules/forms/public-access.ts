@@ -1,8 +1,13 @@
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
+import type { forms } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { FormRow } from './repository.ts';
 import { findFormById } from './repository.ts';
+
+/** The columns access depends on (any form row shape that has them). */
+type AccessRow = typeof forms.$inferSelect;
+
 import { accessRestrictionOf } from './view.ts';
 
 export const FORM_NOT_FOUND = 'Form not found';
@@ -10,10 +15,10 @@ export const FORM_NOT_FOUND = 'Form not found';
 export const MAX_FORM_ID = 2_147_483_647;
 
 /** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
-export async function assertPublicAccess(
+export async function assertPublicAccess<T extends AccessRow>(
   app: FastifyInstance,
-  input: { form: FormRow | null; accessCode?: string; ip: string },
-): Promise<FormRow> {
+  input: { form: T | null; accessCode?: string; ip: string },
+): Promise<T> {
   const { form } = input;
   if (!form?.isPublished) throw notFound(FORM_NOT_FOUND);
   const restriction = accessRestrictionOf(form);

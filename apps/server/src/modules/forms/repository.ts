@@ -1,10 +1,23 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms } from '../../db/schema.ts';
+import { forgetPublicForm } from './public-cache.ts';
 
-export type FormRow = typeof forms.$inferSelect;
+/** A form with how many submissions it holds (summed from its counter shards). */
+export type FormRow = typeof forms.$inferSelect & { submissionCount: number };
 export type NewFormRow = typeof forms.$inferInsert;
 export type FormChanges = Partial<Omit<NewFormRow, 'id' | 'ownerId' | 'createdAt'>>;
+
+/**
+ * The form's submission count: submits add to one of form_submission_counts' shards (a hot
+ * forms.submission_count row would serialise concurrent submits), readers sum the shards.
+ */
+export function submissionCountOf(formId: typeof forms.id) {
+  return sql<number>`(select greatest(coalesce(sum(c.count), 0), 0)::int
+    from form_submission_counts c where c.form_id = ${formId})`.mapWith(Number);
+}
+
+const columns = { ...getTableColumns(forms), submissionCount: submissionCountOf(forms.id) };
 
 /** The caller's form, or null when it is missing or belongs to someone else. */
 export async function findOwnedForm(
@@ -12,7 +25,7 @@ export async function findOwnedForm(
   input: { formId: number; ownerId: string },
 ): Promise<FormRow | null> {
   const [row] = await db
-    .select()
+    .select(columns)
     .from(forms)
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
     .limit(1);
@@ -21,20 +34,20 @@ export async function findOwnedForm(
 
 /** Any form by id, or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
-  const [row] = await db.select().from(forms).where(eq(forms.id, formId)).limit(1);
+  const [row] = await db.select(columns).from(forms).where(eq(forms.id, formId)).limit(1);
   return row ?? null;
 }
 
 /** Any form by slug, or null. */
 export async function findFormBySlug(db: DbOrTx, slug: string): Promise<FormRow | null> {
-  const [row] = await db.select().from(forms).where(eq(forms.slug, slug)).limit(1);
+  const [row] = await db.select(columns).from(forms).where(eq(forms.slug, slug)).limit(1);
   return row ?? null;
 }
 
 /** The owner's forms, most recently saved first. */
 export async function listForms(db: DbOrTx, ownerId: string): Promise<FormRow[]> {
   return db
-    .select()
+    .select(columns)
     .from(forms)
     .where(eq(forms.ownerId, ownerId))
     .orderBy(desc(forms.updatedAt), desc(forms.id));
@@ -42,7 +55,8 @@ export async function listForms(db: DbOrTx, ownerId: string): Promise<FormRow[]>
 
 export async function createForm(db: DbOrTx, values: NewFormRow): Promise<FormRow> {
   const [row] = await db.insert(forms).values(values).returning();
-  return row!;
+  forgetPublicForm(row!.id);
+  return { ...row!, submissionCount: 0 };
 }
 
 /** Updates the owner's form; null when it is not theirs. */
@@ -54,7 +68,8 @@ export async function updateForm(
     .update(forms)
     .set(input.changes)
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
-    .returning();
+    .returning(columns);
+  forgetPublicForm(input.formId);
   return row ?? null;
 }
 
@@ -64,6 +79,7 @@ export async function deleteForm(db: DbOrTx, input: { formId: number; ownerId: s
     .delete(forms)
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
     .returning({ id: forms.id });
+  forgetPublicForm(input.formId);
   return rows.length > 0;
 }
 
@@ -76,7 +92,7 @@ export async function incrementShareCount(
     .update(forms)
     .set({ shareCount: sql`${forms.shareCount} + 1` })
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
-    .returning();
+    .returning(columns);
   return row ?? null;
 }
 

@@ -14,7 +14,7 @@ function wireFields(row: FormRow): WireField[] {
   return formFields(row).map(toWireField);
 }
 
-export function accessRestrictionOf(row: FormRow): AccessRestriction {
+export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): AccessRestriction {
   return ACCESS_RESTRICTIONS.find((r) => r === row.accessRestriction) ?? 'private';
 }
 

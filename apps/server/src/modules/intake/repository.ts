@@ -1,25 +1,100 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
-import { forms, submissions, uploads } from '../../db/schema.ts';
+import { forms, notificationSettings, submissions, uploads, users } from '../../db/schema.ts';
+import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
+import { SHARD } from '../analytics/recorder.ts';
 
-/** Inserts a submission; null when one with the same idempotency key already exists. */
-export async function createSubmission(
+const dialect = new PgDialect();
+
+export type StoreSubmissionInput = {
+  formId: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  completed: boolean;
+  idempotencyKey: string | null;
+  createdAt: Date;
+  /** Aggregate writes as CTEs gated on the `stored` CTE (analytics/recorder.ts). */
+  stats: SQL[];
+  /** The owner's notification mail, queued in the jobs table with the submission. */
+  mail: Mail | null;
+  uploadIds: string[];
+};
+
+/**
+ * Stores a submission with everything that must commit with it (its counter shard, the analytics
+ * aggregates, the notification job, its uploads) in ONE statement of data-modifying CTEs: atomic
+ * on its own, one round trip, and row locks held only for that statement. Every write selects
+ * from `stored`, so an idempotent retry (the insert does nothing) changes nothing.
+ * Answers the new id (null when the idempotency key was used before) and how many uploads it took.
+ * Given a pg pool (outside a transaction), it runs as a named prepared statement: its text only
+ * depends on the form's shape, so each connection parses and plans it once, not per submit.
+ */
+export async function storeSubmission(
   db: DbOrTx,
-  input: {
-    formId: number;
-    data: Record<string, unknown>;
-    metadata: Record<string, unknown>;
-    completed: boolean;
-    idempotencyKey: string | null;
-    createdAt: Date;
-  },
-): Promise<string | null> {
-  const rows = await db
-    .insert(submissions)
-    .values(input)
-    .onConflictDoNothing({ target: [submissions.formId, submissions.idempotencyKey] })
-    .returning({ id: submissions.id });
-  return rows[0]?.id ?? null;
+  input: StoreSubmissionInput,
+  pool?: pg.Pool,
+): Promise<{ id: string | null; attached: number }> {
+  const ctes: SQL[] = [
+    sql`stored as (
+      insert into submissions (form_id, data, metadata, completed, idempotency_key, created_at)
+      values (${input.formId}::int, ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb,
+        ${input.completed}::boolean, ${input.idempotencyKey}::text, ${input.createdAt.toISOString()}::timestamptz)
+      on conflict (form_id, idempotency_key) do nothing
+      returning id)`,
+    sql`counted as (
+      insert into form_submission_counts (form_id, shard, count)
+      select ${input.formId}::int, ${SHARD}, 1 from stored
+      on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
+    ...input.stats,
+  ];
+  if (input.mail) {
+    ctes.push(sql`mailed as (
+      insert into jobs (kind, payload) select ${MAIL_JOB}::text, ${JSON.stringify(input.mail)}::jsonb from stored)`);
+  }
+  let attached = sql`0`;
+  if (input.uploadIds.length > 0) {
+    const ids = sql.join(
+      input.uploadIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    ctes.push(sql`attached as (
+      update uploads set submission_id = (select id from stored)
+      where id in (${ids}) and submission_id is null and exists (select 1 from stored)
+      returning id)`);
+    attached = sql`(select count(*) from attached)`;
+  }
+  const statement = sql`with ${sql.join(ctes, sql`, `)} select (select id from stored) as id, ${attached}::int as attached`;
+  type Row = { id: string | null; attached: number };
+  let rows: Row[];
+  if (pool) {
+    const query = dialect.sqlToQuery(statement);
+    const name = `store_submission_${createHash('sha1').update(query.sql).digest('base64url')}`;
+    rows = (await pool.query<Row>({ name, text: query.sql, values: query.params })).rows;
+  } else {
+    rows = ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  }
+  const row = rows[0];
+  return { id: row?.id ?? null, attached: Number(row?.attached ?? 0) };
+}
+
+/** A form for the submit path, with what its notification mail needs. */
+export async function findSubmitTarget(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      form: forms,
+      ownerEmail: users.email,
+      ownerName: users.name,
+      ownerNotifies: notificationSettings.formSubmissions,
+    })
+    .from(forms)
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, forms.ownerId))
+    .where(eq(forms.id, formId))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findSubmissionIdByKey(
@@ -33,13 +108,6 @@ export async function findSubmissionIdByKey(
     .where(and(eq(submissions.formId, formId), eq(submissions.idempotencyKey, idempotencyKey)))
     .limit(1);
   return rows[0]?.id ?? null;
-}
-
-export async function incrementSubmissionCount(db: DbOrTx, formId: number): Promise<void> {
-  await db
-    .update(forms)
-    .set({ submissionCount: sql`${forms.submissionCount} + 1` })
-    .where(eq(forms.id, formId));
 }
 
 export type UploadRow = typeof uploads.$inferSelect;

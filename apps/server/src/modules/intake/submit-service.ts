@@ -4,9 +4,10 @@ import type { FormField } from '@formsmith/core/fields/types';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { recordSubmissionStats } from '../analytics/recorder.ts';
-import { loadPublicFormForSubmit } from '../forms/public-access.ts';
-import { queueSubmissionNotification } from '../submissions/notify.ts';
+import { submissionStatsCtes } from '../analytics/recorder.ts';
+import { assertPublicAccess, MAX_FORM_ID } from '../forms/public-access.ts';
+import { PublicFormCache } from '../forms/public-cache.ts';
+import { submissionNotification } from '../submissions/notify.ts';
 import { formFields } from './fields.ts';
 import { buildMetadata } from './metadata.ts';
 import * as repo from './repository.ts';
@@ -76,9 +77,34 @@ async function resolveFiles(app: FastifyInstance, formId: number, files: Map<str
   return { answers, errors };
 }
 
+type SubmitTarget = NonNullable<Awaited<ReturnType<typeof repo.findSubmitTarget>>>;
+const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null>>();
+
+/**
+ * The form to submit to and its owner's notification settings, from a short per-instance cache
+ * (forms/public-cache.ts: forgotten on every save here, at most a few seconds old otherwise);
+ * access, expiry and the access code are checked on every call.
+ */
+async function loadSubmitTarget(
+  app: FastifyInstance,
+  input: { formId: number; accessCode?: string; ip: string },
+): Promise<SubmitTarget> {
+  let cache = targets.get(app);
+  if (!cache) {
+    cache = new PublicFormCache();
+    targets.set(app, cache);
+  }
+  const valid = Number.isInteger(input.formId) && input.formId > 0 && input.formId <= MAX_FORM_ID;
+  const target = valid
+    ? await cache.get(input.formId, () => repo.findSubmitTarget(app.db, input.formId))
+    : null;
+  await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });
+  return target!;
+}
+
 /**
  * Takes a respondent's submission (SPEC §5, §7; DESIGN §4): access, anti-spam, validation,
- * idempotency, then one transaction that stores it with its counters, stats and notification.
+ * idempotency, then one statement that stores it with its counters, stats and notification.
  */
 export async function submitForm(
   app: FastifyInstance,
@@ -86,11 +112,12 @@ export async function submitForm(
 ): Promise<{ submissionId: string }> {
   app.rateLimit('submitPerIp', input.ip);
   app.rateLimit('submitPerForm', String(input.formId));
-  const form = await loadPublicFormForSubmit(app, {
+  const target = await loadSubmitTarget(app, {
     formId: input.formId,
     accessCode: input.accessCode,
     ip: input.ip,
   });
+  const { form } = target;
   const data = input.data ?? {};
   if (Object.keys(data).length === 0) throw badRequest('Form data is required');
   const fields = formFields(form);
@@ -129,24 +156,38 @@ export async function submitForm(
     createdAt,
   });
   const uploadIds = [...files.values()];
-  const submissionId = await app.db.transaction(async (tx) => {
-    const id = await repo.createSubmission(tx, {
+  const store: repo.StoreSubmissionInput = {
+    formId: form.id,
+    data: clean,
+    metadata,
+    completed: metadata.analytics.completed,
+    idempotencyKey: input.idempotencyKey ?? null,
+    createdAt,
+    stats: submissionStatsCtes({ formId: form.id, fields, data: clean, metadata, createdAt }, 'stored'),
+    mail: submissionNotification({
       formId: form.id,
+      title: form.title,
+      fields: form.fields,
       data: clean,
-      metadata,
-      completed: metadata.analytics.completed,
-      idempotencyKey: input.idempotencyKey ?? null,
-      createdAt,
-    });
-    if (!id) return null;
-    await repo.incrementSubmissionCount(tx, form.id);
-    if (uploadIds.length > 0 && (await repo.attachUploads(tx, id, uploadIds)) !== uploadIds.length) {
-      throw invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
-    }
-    await recordSubmissionStats(tx, { formId: form.id, fields, data: clean, metadata, createdAt });
-    await queueSubmissionNotification(app, tx, { formId: form.id, submissionId: id });
-    return id;
-  });
+      notifyOnSubmission: form.notifyOnSubmission,
+      ownerSetting: target.ownerNotifies,
+      ownerEmail: target.ownerEmail,
+      ownerName: target.ownerName,
+      publicUrl: app.config.publicUrl,
+    }),
+    uploadIds,
+  };
+  // One statement, atomic by itself; with uploads, a transaction to undo it if one was taken.
+  const submissionId =
+    uploadIds.length === 0
+      ? (await repo.storeSubmission(app.db, store, app.database.pool)).id
+      : await app.db.transaction(async (tx) => {
+          const stored = await repo.storeSubmission(tx, store);
+          if (stored.id && stored.attached !== uploadIds.length) {
+            throw invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
+          }
+          return stored.id;
+        });
   if (submissionId) return { submissionId };
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
   const existing = await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);

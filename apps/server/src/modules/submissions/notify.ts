@@ -1,19 +1,6 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { answerFields } from './csv-columns.ts';
-
-type NotifyRow = {
-  title: string;
-  fields: unknown;
-  notify_on_submission: boolean | null;
-  owner_email: string;
-  owner_name: string;
-  form_submissions: boolean | null;
-  data: unknown;
-};
 
 const MAX_LINES = 25;
 const MAX_VALUE = 300;
@@ -82,32 +69,26 @@ export function submissionMail(input: {
 }
 
 /**
- * Queues the owner's "new submission" mail in the submit transaction when notifications are on
- * (per form, else the owner's setting). One query: it runs on the submit hot path.
+ * The owner's "new submission" mail when notifications are on (per form, else the owner's
+ * setting), or null. Pure: the submit path queues it in the same statement as the submission.
  */
-export async function queueSubmissionNotification(
-  app: FastifyInstance,
-  tx: DbOrTx,
-  input: { formId: number; submissionId: string },
-): Promise<void> {
-  const result = await tx.execute(sql`
-    select f.title, f.fields, f.notify_on_submission, u.email as owner_email, u.name as owner_name,
-      ns.form_submissions, s.data
-    from forms f
-    join users u on u.id = f.owner_id
-    left join notification_settings ns on ns.user_id = f.owner_id
-    left join submissions s on s.id = ${input.submissionId} and s.form_id = f.id
-    where f.id = ${input.formId}`);
-  const row = (result as unknown as { rows: NotifyRow[] }).rows[0];
-  if (!row || !shouldNotify(row.notify_on_submission, row.form_submissions)) return;
-  await app.mailer.queue(
-    tx,
-    submissionMail({
-      to: row.owner_email,
-      name: row.owner_name,
-      formTitle: row.title,
-      lines: summaryLines(row.fields, row.data),
-      link: `${app.config.publicUrl}/forms/${input.formId}/submissions`,
-    }),
-  );
+export function submissionNotification(input: {
+  formId: number;
+  title: string;
+  fields: unknown;
+  data: Record<string, unknown>;
+  notifyOnSubmission: boolean | null;
+  ownerSetting: boolean | null;
+  ownerEmail: string;
+  ownerName: string;
+  publicUrl: string;
+}): Mail | null {
+  if (!shouldNotify(input.notifyOnSubmission, input.ownerSetting)) return null;
+  return submissionMail({
+    to: input.ownerEmail,
+    name: input.ownerName,
+    formTitle: input.title,
+    lines: summaryLines(input.fields, input.data),
+    link: `${input.publicUrl}/forms/${input.formId}/submissions`,
+  });
 }

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { forgetPublicForm } from '../forms/public-cache.ts';
+import { submissionCountOf } from '../forms/repository.ts';
 import { isUuid, type WireSubmission } from './schemas.ts';
 
 export type OwnedForm = {
@@ -33,7 +35,7 @@ export async function findOwnedForm(
       id: forms.id,
       title: forms.title,
       fields: forms.fields,
-      submissionCount: forms.submissionCount,
+      submissionCount: submissionCountOf(forms.id),
       notifyOnSubmission: forms.notifyOnSubmission,
       retentionDays: forms.retentionDays,
     })
@@ -110,4 +112,5 @@ export async function updateSubmissionSettings(
   if (input.retentionDays !== undefined) set.retentionDays = input.retentionDays;
   if (Object.keys(set).length === 0) return;
   await db.update(forms).set(set).where(eq(forms.id, input.formId));
+  forgetPublicForm(input.formId);
 }

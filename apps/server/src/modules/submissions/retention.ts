@@ -8,7 +8,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Deletes every submission older than its form's retention_days (forms without one keep
- * everything) and keeps forms.submission_count in step. Returns how many were deleted.
+ * everything) and keeps the forms' submission counters in step (on shard 0: the count is the sum of
+ * the shards). Returns how many were deleted.
  */
 export async function deleteExpiredSubmissions(db: DbOrTx, now: Date = new Date()): Promise<number> {
   const result = await db.execute(sql`
@@ -20,9 +21,10 @@ export async function deleteExpiredSubmissions(db: DbOrTx, now: Date = new Date(
     ), counts as (
       select form_id, count(*)::int as n from deleted group by form_id
     ), updated as (
-      update forms set submission_count = greatest(0, forms.submission_count - counts.n)
-      from counts where forms.id = counts.form_id
-      returning forms.id
+      insert into form_submission_counts (form_id, shard, count)
+      select form_id, 0, -n from counts
+      on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
+      returning form_id
     )
     select coalesce(sum(n), 0)::int as deleted from counts`);
   const rows = (result as unknown as { rows: { deleted: number | string }[] }).rows;

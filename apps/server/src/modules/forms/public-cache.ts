@@ -1,0 +1,52 @@
+/**
+ * A short per-instance cache for the submit path, which loads the same published form for every
+ * submission. Safe because:
+ * - a write through forms/repository.ts or the submissions settings on this instance forgets
+ *   the form at once (entries loaded before the forget are never used again);
+ * - other instances (or writes that bypass the repository, e.g. the owner's account-wide
+ *   notification setting or name) are seen after at most PUBLIC_FORM_TTL_MS;
+ * - expiry dates and access codes are still checked on every submit against the cached row.
+ * So an unpublished, re-coded or re-configured form may accept submissions with its previous
+ * settings for up to PUBLIC_FORM_TTL_MS on another instance.
+ */
+export const PUBLIC_FORM_TTL_MS = 3000;
+const MAX_ENTRIES = 5000;
+
+let version = 0;
+/** Form id -> the version at which it was last forgotten. */
+const forgotten = new Map<number, number>();
+/** When `forgotten` was last cleared: anything loaded before may be stale. */
+let clearedAt = 0;
+
+/** Marks the form changed: every cache drops what it loaded of it before now. */
+export function forgetPublicForm(formId: number): void {
+  version += 1;
+  if (forgotten.size >= MAX_ENTRIES) {
+    forgotten.clear();
+    clearedAt = version;
+  }
+  forgotten.set(formId, version);
+}
+
+function isCurrent(formId: number, loadedAt: number): boolean {
+  return loadedAt >= clearedAt && loadedAt >= (forgotten.get(formId) ?? 0);
+}
+
+type Entry<T> = { value: T; loadedAt: number; expires: number };
+
+export class PublicFormCache<T> {
+  private readonly entries = new Map<number, Entry<T>>();
+
+  constructor(private readonly ttlMs = PUBLIC_FORM_TTL_MS) {}
+
+  /** The cached value for the form, or what load() answers now (also cached, null included). */
+  async get(formId: number, load: () => Promise<T>): Promise<T> {
+    const entry = this.entries.get(formId);
+    if (entry && entry.expires > Date.now() && isCurrent(formId, entry.loadedAt)) return entry.value;
+    const loadedAt = version;
+    const value = await load();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(formId, { value, loadedAt, expires: Date.now() + this.ttlMs });
+    return value;
+  }
+}
