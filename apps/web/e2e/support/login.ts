@@ -16,7 +16,10 @@ export function uniqueEmail(prefix = 'owner'): string {
  * Registers a user through the API, follows the mailed verification link, logs in, and makes the
  * page start signed in (auth_token and token_expiration in localStorage before any script runs).
  */
-export async function registerAndLogin(page: Page, options: { name?: string; email?: string } = {}): Promise<TestUser> {
+export async function registerAndLogin(
+  page: Page,
+  options: { name?: string; email?: string } = {},
+): Promise<TestUser> {
   const name = options.name ?? 'Olivia Owner';
   const email = options.email ?? uniqueEmail();
   const password = 'correct-horse-battery';

@@ -1,5 +1,198 @@
-import { ComingSoon } from '../../components/ui/coming-soon.tsx';
+import { FileText, Globe, Inbox, PenLine, Plus, Sparkles } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
+import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
+import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
+import { useCurrentUser } from '../../lib/session.ts';
+import { useTimedValue } from '../../lib/use-timed-flag.ts';
+import { type DashboardForm, useDashboardForms } from './api/dashboard-forms.ts';
+import { RecentFormCard } from './recent-form-card.tsx';
+import { formatRelativeTime, publishedPercentage } from './relative-time.ts';
 
+const RECENT_FORMS = 4;
+const RECENT_SUBMISSIONS = 5;
+
+function byLastSaved(a: DashboardForm, b: DashboardForm): number {
+  return (Date.parse(b.lastSaved ?? '') || 0) - (Date.parse(a.lastSaved ?? '') || 0);
+}
+
+/** /dashboard: stats, the 4 most recently saved forms, and recent submissions. */
 export function DashboardPage() {
-  return <ComingSoon title="Dashboard" />;
+  return (
+    <ErrorBoundary>
+      <Dashboard />
+    </ErrorBoundary>
+  );
+}
+
+function Dashboard() {
+  const forms = useDashboardForms();
+  const user = useCurrentUser();
+  const [message, showMessage] = useTimedValue<{ tone: 'success' | 'error'; text: string }>(3000);
+
+  if (forms.isPending)
+    return (
+      <div className="flex items-center justify-center gap-3 py-20 text-slate-600 dark:text-slate-300">
+        <Spinner label="Loading" />
+        <p>Loading your dashboard...</p>
+      </div>
+    );
+  if (forms.isError)
+    return (
+      <section className="mx-auto max-w-lg px-6 py-16 text-center" role="alert">
+        <h1 className="text-xl font-semibold">Error Loading Dashboard</h1>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{forms.error.message}</p>
+        <Button className="mt-4" onClick={() => forms.refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+
+  const all = [...forms.data].sort(byLastSaved);
+  const published = all.filter((f) => f.isPublished).length;
+  const submissions = all.reduce((sum, f) => sum + f.submissions, 0);
+  const recentSubmissions = all.filter((f) => f.submissions > 0).slice(0, RECENT_SUBMISSIONS);
+  const firstName = user.data?.name?.split(' ')[0];
+
+  return (
+    <section className="mx-auto w-full max-w-7xl space-y-8 px-4 py-6 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {firstName ? `Welcome back, ${firstName}` : 'Dashboard'}
+          </h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">
+            Here is what is happening with your forms.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
+            <Sparkles aria-hidden="true" className="h-4 w-4" />
+            Create with AI
+          </Link>
+          <Link to="/forms/new" className={buttonClasses('primary')}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Create New Form
+          </Link>
+        </div>
+      </div>
+
+      <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
+
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <Stat label="Total Forms" value={all.length} icon={<FileText className="h-5 w-5" />} />
+        <Stat
+          label="Published"
+          value={published}
+          detail={`${publishedPercentage(published, all.length).toFixed(1)}% of your forms`}
+          icon={<Globe className="h-5 w-5" />}
+        />
+        <Stat label="Total Submissions" value={submissions} icon={<Inbox className="h-5 w-5" />} />
+        <Stat label="Drafts" value={all.length - published} icon={<PenLine className="h-5 w-5" />} />
+      </dl>
+
+      <div className="grid gap-8 xl:grid-cols-3">
+        <section aria-labelledby="recent-forms" className="xl:col-span-2">
+          <div className="mb-3 flex items-center justify-between">
+            <h2 id="recent-forms" className="text-lg font-semibold">
+              Recent Forms
+            </h2>
+            <Link
+              to="/dashboard/forms"
+              className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+            >
+              View all forms
+            </Link>
+          </div>
+          {all.length === 0 ? (
+            <EmptyState title="No forms yet">
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Create your first form to get started.
+              </p>
+              <Link to="/forms/ai-builder" className={buttonClasses('primary')}>
+                <Sparkles aria-hidden="true" className="h-4 w-4" />
+                Create form with AI
+              </Link>
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2" aria-label="Recent forms">
+              {all.slice(0, RECENT_FORMS).map((form) => (
+                <li key={form.id} className="flex [&>article]:flex-1">
+                  <RecentFormCard form={form} onMessage={showMessage} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <Card className="self-start">
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Recent Submissions</h2>
+          </CardHeader>
+          <CardBody>
+            {recentSubmissions.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
+                No submissions yet
+              </p>
+            ) : (
+              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+                {recentSubmissions.map((form) => (
+                  <li key={form.id}>
+                    <Link
+                      to={`/forms/${form.id}/submissions`}
+                      className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-200"
+                      >
+                        A
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block text-sm font-medium">Anonymous User</span>
+                        <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
+                          {form.title} · {form.submissions}{' '}
+                          {form.submissions === 1 ? 'submission' : 'submissions'}
+                        </span>
+                      </span>
+                      <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
+                        {formatRelativeTime(form.lastSaved)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardBody>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+function Stat({
+  label,
+  value,
+  detail,
+  icon,
+}: {
+  label: string;
+  value: number;
+  detail?: string;
+  icon: ReactNode;
+}) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <dt className="flex items-center justify-between text-sm font-medium text-slate-600 dark:text-slate-300">
+        {label}
+        <span aria-hidden="true" className="text-brand-600 dark:text-brand-400">
+          {icon}
+        </span>
+      </dt>
+      <dd className="mt-2 text-2xl font-bold">{value.toLocaleString('en-US')}</dd>
+      {detail && <dd className="text-xs text-slate-600 dark:text-slate-400">{detail}</dd>}
+    </div>
+  );
 }

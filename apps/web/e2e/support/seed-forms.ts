@@ -1,0 +1,45 @@
+import { expect, type Page } from '@playwright/test';
+import { authHeaders, type TestUser } from './login.ts';
+
+export type SeedField = { label: string; type: string; required?: boolean; options?: string[] };
+
+/** Creates a form through the API (quick arrangement for journeys that test other screens). */
+export async function createFormViaApi(
+  page: Page,
+  user: TestUser,
+  form: { title: string; description?: string; fields?: SeedField[] },
+): Promise<{ id: number; share_url: string }> {
+  const fields = (form.fields ?? [{ label: 'Your name', type: 'text' }]).map((f, i) => ({
+    id: `seed_${i}`,
+    label: f.label,
+    type: f.type,
+    field_type: f.type,
+    is_required: f.required ?? false,
+    position: i,
+    validation_rules: {},
+    ...(f.options
+      ? { options: f.options.map((o, j) => ({ id: `o${j}`, label: o, value: o.toLowerCase() })) }
+      : {}),
+  }));
+  const res = await page.request.post('/api/forms', {
+    headers: authHeaders(user),
+    data: { title: form.title, description: form.description ?? '', fields },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { id: number; sharing: { share_url: string } };
+  return { id: body.id, share_url: body.sharing.share_url };
+}
+
+export async function publishViaApi(page: Page, user: TestUser, id: number): Promise<void> {
+  const res = await page.request.post(`/api/forms/${id}/publish`, { headers: authHeaders(user) });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Submits answers as an anonymous respondent (the form must be published). */
+export async function submitViaApi(page: Page, id: number, data: Record<string, unknown>): Promise<void> {
+  const res = await page.request.post(`/api/form-submissions/forms/${id}/submit`, {
+    data: { data, metadata: {} },
+    headers: { 'idempotency-key': `${id}-${Math.random()}` },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, unwrapForm } from './stored-form.ts';
+
+/** POST /api/forms/:id/duplicate: a copy of the form (unpublished), returned as created. */
+export async function duplicateForm(id: number): Promise<StoredForm> {
+  return unwrapForm(await apiRequest<unknown>(`/forms/${id}/duplicate`, { method: 'POST' }));
+}
+
+export function useDuplicateForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateForm,
+    onSuccess: () => client.invalidateQueries({ queryKey: formsKeys.list() }),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, unwrapForm } from './stored-form.ts';
+
+/** GET /api/forms/:id: the form, or an object with form. */
+export async function getForm(id: number): Promise<StoredForm> {
+  return unwrapForm(await apiRequest<unknown>(`/forms/${id}`));
+}
+
+export const formQueryOptions = (id: number) =>
+  queryOptions({ queryKey: formsKeys.detail(id), queryFn: () => getForm(id) });
+
+export function useForm(id: number | undefined) {
+  return useQuery({ ...formQueryOptions(id ?? 0), enabled: id !== undefined });
+}

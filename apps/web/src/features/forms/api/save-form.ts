@@ -1,0 +1,27 @@
+import { toSavePayload } from '@formsmith/core/fields/save-payload';
+import type { Form } from '@formsmith/core/fields/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, unwrapForm } from './stored-form.ts';
+
+/** POST /api/forms for a new form, PUT /api/forms/:id for an existing one. */
+export async function saveForm(form: Form): Promise<StoredForm> {
+  const body = toSavePayload(form);
+  const data =
+    form.id === undefined
+      ? await apiRequest<unknown>('/forms', { method: 'POST', body })
+      : await apiRequest<unknown>(`/forms/${form.id}`, { method: 'PUT', body });
+  return unwrapForm(data);
+}
+
+export function useSaveForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveForm,
+    onSuccess: (saved) => {
+      client.setQueryData(formsKeys.detail(saved.id), saved);
+      return client.invalidateQueries({ queryKey: formsKeys.list() });
+    },
+  });
+}

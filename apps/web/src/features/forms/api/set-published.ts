@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, toStoredForm } from './stored-form.ts';
+
+/** POST /api/forms/:id/publish or /unpublish (no payload). Resolves to the updated form when sent back. */
+export async function setPublished({ id, published }: { id: number; published: boolean }) {
+  const data = await apiRequest<unknown>(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, {
+    method: 'POST',
+  });
+  return toStoredForm(data);
+}
+
+export function useSetPublished() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setPublished,
+    onSuccess: (form, { id, published }) => {
+      client.setQueryData<StoredForm>(
+        formsKeys.detail(id),
+        (old) => form ?? (old ? { ...old, isPublished: published } : old),
+      );
+      return client.invalidateQueries({ queryKey: formsKeys.all });
+    },
+  });
+}

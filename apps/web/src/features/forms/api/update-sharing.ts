@@ -1,0 +1,37 @@
+import type { AccessRestriction } from '@formsmith/core/fields/types';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { toStoredForm } from './stored-form.ts';
+
+export type SharingInput = {
+  slug: string;
+  accessRestriction: AccessRestriction;
+  accessCode: string;
+  expirationDate: string;
+};
+
+/** PUT /api/forms/:id/sharing; the access code is sent only when the restriction is password. */
+export async function updateSharing({ id, input }: { id: number; input: SharingInput }) {
+  const data = await apiRequest<unknown>(`/forms/${id}/sharing`, {
+    method: 'PUT',
+    body: {
+      slug: input.slug.trim(),
+      access_restriction: input.accessRestriction,
+      access_code: input.accessRestriction === 'password' ? input.accessCode : '',
+      expiration_date: input.expirationDate || null,
+    },
+  });
+  return toStoredForm(data);
+}
+
+export function useUpdateSharing() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: updateSharing,
+    onSuccess: (form, { id }) => {
+      if (form) client.setQueryData(formsKeys.detail(id), form);
+      return client.invalidateQueries({ queryKey: formsKeys.all });
+    },
+  });
+}

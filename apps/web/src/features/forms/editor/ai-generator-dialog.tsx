@@ -1,0 +1,73 @@
+import type { Form } from '@formsmith/core/fields/types';
+import { Sparkles } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Alert } from '../../../components/ui/feedback.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Textarea } from '../../../components/ui/input.tsx';
+import { NoFieldsGeneratedError, useGenerateForm } from '../api/generate-form.ts';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onGenerated: (form: Form) => void;
+};
+
+const BLANK_MESSAGE = 'Please enter a description of the form you want to create.';
+const NO_FIELDS_MESSAGE = 'Failed to generate form. Please try again with a different description.';
+const FAILURE_MESSAGE = 'Failed to generate form. Please try again later.';
+
+/** Describe a form in plain language; POST /api/forms/generate turns it into fields. */
+export function AiGeneratorDialog({ open, onOpenChange, onGenerated }: Props) {
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const generate = useGenerateForm();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!description.trim()) {
+      setError(BLANK_MESSAGE);
+      return;
+    }
+    setError(null);
+    generate.mutate(description.trim(), {
+      onSuccess: (form) => {
+        onGenerated(form);
+        onOpenChange(false);
+      },
+      onError: (e) => setError(e instanceof NoFieldsGeneratedError ? NO_FIELDS_MESSAGE : FAILURE_MESSAGE),
+    });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !generate.isPending && onOpenChange(next)}
+      title="Generate a form with AI"
+      description="Describe the form you need; the fields are created for you and you can edit them afterwards."
+    >
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <FormField label="Form description" error={error ?? undefined}>
+          <Textarea
+            rows={5}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            placeholder="e.g. A registration form for a weekend coding workshop with name, email, experience level and dietary needs"
+            disabled={generate.isPending}
+          />
+        </FormField>
+        {generate.isPending && <Alert tone="info">Generating your form…</Alert>}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={generate.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={generate.isPending}>
+            <Sparkles aria-hidden="true" className="h-4 w-4" />
+            {generate.isPending ? 'Generating...' : 'Generate'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

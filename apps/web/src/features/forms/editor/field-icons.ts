@@ -1,0 +1,42 @@
+import type { FieldType } from '@formsmith/core/fields/types';
+import {
+  AlignLeft,
+  Calendar,
+  CheckSquare,
+  CircleDot,
+  Clock,
+  EyeOff,
+  Hash,
+  Image,
+  Link,
+  List,
+  Lock,
+  type LucideIcon,
+  Mail,
+  Palette,
+  Paperclip,
+  Phone,
+  SlidersHorizontal,
+  Type,
+} from 'lucide-react';
+
+/** The icon of each field type; a Record so a new type must be given one. */
+export const FIELD_ICONS: Record<FieldType, LucideIcon> = {
+  text: Type,
+  textarea: AlignLeft,
+  checkbox: CheckSquare,
+  radio: CircleDot,
+  select: List,
+  date: Calendar,
+  email: Mail,
+  phone: Phone,
+  file: Paperclip,
+  image: Image,
+  number: Hash,
+  password: Lock,
+  url: Link,
+  range: SlidersHorizontal,
+  time: Clock,
+  color: Palette,
+  hidden: EyeOff,
+};

@@ -1,0 +1,231 @@
+import { applicableRules, labelError, parseNumericInput } from '@formsmith/core/fields/editor-rules';
+import { checkPattern } from '@formsmith/core/fields/pattern';
+import type { FieldValidation, FormField } from '@formsmith/core/fields/types';
+import { Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
+import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.tsx';
+import { ConditionalLogicEditor } from './conditional-logic-editor.tsx';
+import { fieldTypeName } from './field-palette.tsx';
+import type { DraftAction } from './form-draft.ts';
+import { OptionsEditor } from './options-editor.tsx';
+import { useDebouncedText } from './use-debounced-text.ts';
+
+type Props = {
+  field: FormField | undefined;
+  fields: FormField[];
+  dispatch: (action: DraftAction) => void;
+};
+
+/** Edits the selected field; mounted per field (key) so its local text resets on selection. */
+export function FieldProperties({ field, fields, dispatch }: Props) {
+  if (!field) {
+    return (
+      <div className="flex flex-col items-center gap-2 px-4 py-12 text-center text-sm text-slate-600 dark:text-slate-300">
+        <Settings2 aria-hidden="true" className="h-8 w-8" />
+        <p>Select a field to edit its properties.</p>
+      </div>
+    );
+  }
+  return <FieldPropertiesForm key={field.id} field={field} fields={fields} dispatch={dispatch} />;
+}
+
+function SectionTitle({ children }: { children: string }) {
+  return (
+    <h3 className="border-t border-slate-200 pt-4 text-sm font-semibold text-slate-800 dark:border-slate-700 dark:text-slate-100">
+      {children}
+    </h3>
+  );
+}
+
+function FieldPropertiesForm({
+  field,
+  fields,
+  dispatch,
+}: {
+  field: FormField;
+  fields: FormField[];
+  dispatch: Props['dispatch'];
+}) {
+  const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
+  const setRule = (patch: Partial<FieldValidation>) => {
+    const validation = { ...field.validation, ...patch };
+    for (const key of Object.keys(patch) as (keyof FieldValidation)[])
+      if (validation[key] === undefined) delete validation[key];
+    update({ validation });
+  };
+  const rules = applicableRules(field.type);
+
+  // Labels that fail the check are shown with their message but never reach the draft.
+  const label = useDebouncedText(field.label, 300, (value) => {
+    if (labelError(value) === null) update({ label: value.trim() });
+  });
+  const pattern = useDebouncedText(field.validation.pattern ?? '', 500, (value) => {
+    if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
+  });
+  const labelMessage = labelError(label.text);
+  const patternMessage = checkPattern(pattern.text);
+
+  return (
+    <div className="space-y-4">
+      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        {fieldTypeName(field.type)} field
+      </p>
+      <Labelled label="Label" error={labelMessage ?? undefined} required>
+        <Input value={label.text} onChange={(e) => label.change(e.target.value)} onBlur={label.flush} />
+      </Labelled>
+      {field.type !== 'checkbox' && field.type !== 'radio' && (
+        <Labelled label="Placeholder">
+          <Input
+            value={field.placeholder ?? ''}
+            onChange={(e) => update({ placeholder: e.target.value || undefined })}
+          />
+        </Labelled>
+      )}
+      <Labelled label="Help text">
+        <Textarea
+          rows={2}
+          value={field.helpText ?? ''}
+          onChange={(e) => update({ helpText: e.target.value || undefined })}
+        />
+      </Labelled>
+      <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id={`${field.id}-required`}
+          checked={field.validation.required === true}
+          onChange={(e) => setRule({ required: e.target.checked })}
+        />
+        <label htmlFor={`${field.id}-required`} className="text-sm font-medium">
+          Required
+        </label>
+      </div>
+
+      {(rules.length || rules.value || rules.pattern) && <SectionTitle>Validation</SectionTitle>}
+      {rules.length && (
+        <div className="grid grid-cols-2 gap-3">
+          <NumberRule
+            label="Min length"
+            min={0}
+            value={field.validation.minLength}
+            onChange={(minLength) => setRule({ minLength })}
+          />
+          <NumberRule
+            label="Max length"
+            min={0}
+            value={field.validation.maxLength}
+            onChange={(maxLength) => setRule({ maxLength })}
+          />
+        </div>
+      )}
+      {rules.value && (
+        <div className="grid grid-cols-2 gap-3">
+          <NumberRule label="Min value" value={field.validation.min} onChange={(min) => setRule({ min })} />
+          <NumberRule label="Max value" value={field.validation.max} onChange={(max) => setRule({ max })} />
+        </div>
+      )}
+      {rules.pattern && (
+        <>
+          <Labelled
+            label="Regex pattern"
+            error={patternMessage ?? undefined}
+            hint="The whole answer must match, e.g. [A-Z]{3}-\d{4}"
+          >
+            <Input
+              value={pattern.text}
+              onChange={(e) => pattern.change(e.target.value)}
+              onBlur={pattern.flush}
+              className="font-mono"
+              spellCheck={false}
+            />
+          </Labelled>
+          <Labelled
+            label="Custom error message"
+            hint="Shown when the pattern does not match (default 'Invalid format')"
+          >
+            <Input
+              value={field.validation.customError ?? ''}
+              onChange={(e) => setRule({ customError: e.target.value || undefined })}
+            />
+          </Labelled>
+        </>
+      )}
+
+      {rules.options && (
+        <>
+          <SectionTitle>Choices</SectionTitle>
+          <OptionsEditor options={field.options ?? []} onChange={(options) => update({ options })} />
+        </>
+      )}
+
+      <SectionTitle>Conditional logic</SectionTitle>
+      <ConditionalLogicEditor
+        field={field}
+        fields={fields}
+        onChange={(conditionalLogic) => update({ conditionalLogic })}
+      />
+    </div>
+  );
+}
+
+/** Keeps only parseable numbers; anything else unsets the rule (SPEC §5 'Editor'). */
+function NumberRule({
+  label,
+  value,
+  min,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  min?: number;
+  onChange: (value: number | undefined) => void;
+}) {
+  // The typed text is kept while it is not a number yet ('-', '1e'), the rule is unset meanwhile.
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  return (
+    <Labelled label={label}>
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={min}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const parsed = parseNumericInput(e.target.value);
+          onChange(parsed !== undefined && min !== undefined ? Math.max(min, parsed) : parsed);
+        }}
+      />
+    </Labelled>
+  );
+}
+
+function DefaultValueInput({
+  field,
+  onChange,
+}: {
+  field: FormField;
+  onChange: (value: string | undefined) => void;
+}) {
+  const value = field.defaultValue ?? '';
+  const set = (next: string) => onChange(next === '' ? undefined : next);
+  if (field.options && (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox')) {
+    return (
+      <Labelled label="Default value">
+        <Select value={value} onChange={(e) => set(e.target.value)}>
+          <option value="">None</option>
+          {field.options.map((o) => (
+            <option key={o.id} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </Select>
+      </Labelled>
+    );
+  }
+  const type = field.type === 'date' ? 'date' : field.type === 'number' ? 'number' : 'text';
+  return (
+    <Labelled label="Default value">
+      <Input type={type} value={value} onChange={(e) => set(e.target.value)} />
+    </Labelled>
+  );
+}

@@ -1,0 +1,102 @@
+import { createField } from '@formsmith/core/fields/editor-rules';
+import { type FieldType, FORM_DEFAULTS, type Form, type FormField } from '@formsmith/core/fields/types';
+
+/** The form the editor starts with in create mode (SPEC §3 defaults). */
+export function blankForm(): Form {
+  return {
+    title: FORM_DEFAULTS.title,
+    description: '',
+    fields: [],
+    themeConfig: { theme: FORM_DEFAULTS.theme },
+    isPublished: false,
+    submissions: 0,
+    submitButtonText: FORM_DEFAULTS.submitButtonText,
+    successMessage: FORM_DEFAULTS.successMessage,
+    sharing: { accessRestriction: 'public' },
+  };
+}
+
+export type DraftState = { form: Form; selectedId: string | null };
+
+export type DraftAction =
+  | { type: 'replace'; form: Form }
+  | {
+      type: 'setMeta';
+      patch: Partial<Pick<Form, 'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl'>>;
+    }
+  | { type: 'add'; fieldType: FieldType }
+  | { type: 'select'; id: string | null }
+  | { type: 'update'; id: string; patch: Partial<FormField> }
+  | { type: 'move'; id: string; by: -1 | 1 }
+  | { type: 'reorder'; from: number; to: number }
+  | { type: 'remove'; id: string };
+
+function withPositions(fields: FormField[]): FormField[] {
+  return fields.map((field, position) => (field.position === position ? field : { ...field, position }));
+}
+
+function moveItem<T>(list: T[], from: number, to: number): T[] {
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  if (item !== undefined) next.splice(to, 0, item);
+  return next;
+}
+
+function newFieldId(): string {
+  return `field_${crypto.randomUUID().slice(0, 8)}`;
+}
+
+/** Every change the editor makes to its draft; fields keep position equal to their index. */
+export function draftReducer(state: DraftState, action: DraftAction): DraftState {
+  const { form } = state;
+  switch (action.type) {
+    case 'replace':
+      return { form: { ...action.form, fields: withPositions(action.form.fields) }, selectedId: null };
+    case 'setMeta':
+      return { ...state, form: { ...form, ...action.patch } };
+    case 'add': {
+      const field = createField({ type: action.fieldType, index: form.fields.length, id: newFieldId() });
+      return { form: { ...form, fields: [...form.fields, field] }, selectedId: field.id };
+    }
+    case 'select':
+      return { ...state, selectedId: action.id };
+    case 'update':
+      return {
+        ...state,
+        form: {
+          ...form,
+          fields: form.fields.map((f) => (f.id === action.id ? { ...f, ...action.patch } : f)),
+        },
+      };
+    case 'move': {
+      const from = form.fields.findIndex((f) => f.id === action.id);
+      const to = from + action.by;
+      if (from < 0 || to < 0 || to >= form.fields.length) return state;
+      return { ...state, form: { ...form, fields: withPositions(moveItem(form.fields, from, to)) } };
+    }
+    case 'reorder':
+      return {
+        ...state,
+        form: { ...form, fields: withPositions(moveItem(form.fields, action.from, action.to)) },
+      };
+    case 'remove': {
+      // Rules of other fields that pointed at the removed one would never hold again: drop them.
+      const fields = form.fields
+        .filter((f) => f.id !== action.id)
+        .map((f) => {
+          const logic = f.conditionalLogic;
+          if (!logic?.conditions.some((c) => c.fieldId === action.id)) return f;
+          const conditions = logic.conditions.filter((c) => c.fieldId !== action.id);
+          return { ...f, conditionalLogic: conditions.length ? { ...logic, conditions } : null };
+        });
+      return {
+        form: { ...form, fields: withPositions(fields) },
+        selectedId: state.selectedId === action.id ? null : state.selectedId,
+      };
+    }
+    default: {
+      const unknown: never = action;
+      return unknown;
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { visibleFields } from '@formsmith/core/fields/conditions';
+import type { Form } from '@formsmith/core/fields/types';
+import { Monitor, Smartphone, Tablet } from 'lucide-react';
+import { useState } from 'react';
+import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { type FieldValues, initialValues } from '../../../components/form-renderer/values.ts';
+import { Button } from '../../../components/ui/button.tsx';
+
+type Device = 'desktop' | 'tablet' | 'mobile';
+
+/** Preview widths: 768/375 px, or 640/320 on a phone-sized editor (SPEC §2 'Form editor'). */
+function deviceWidth(device: Device, compact: boolean): string {
+  if (device === 'desktop') return '100%';
+  if (device === 'tablet') return compact ? '640px' : '768px';
+  return compact ? '320px' : '375px';
+}
+
+const DEVICES: { device: Device; label: string; Icon: typeof Monitor }[] = [
+  { device: 'desktop', label: 'Desktop', Icon: Monitor },
+  { device: 'tablet', label: 'Tablet', Icon: Tablet },
+  { device: 'mobile', label: 'Mobile', Icon: Smartphone },
+];
+
+/** How respondents will see the form, at desktop, tablet and mobile widths; answers stay local. */
+export function FormPreview({ form, compact }: { form: Form; compact: boolean }) {
+  const [device, setDevice] = useState<Device>('desktop');
+  // Mounted each time the Preview tab opens, so it starts from the current defaults.
+  const [values, setValues] = useState<FieldValues>(() => initialValues(form.fields));
+  const shown = visibleFields(form.fields, values);
+
+  return (
+    <div className="space-y-4">
+      <fieldset className="flex flex-wrap justify-center gap-2">
+        <legend className="sr-only">Preview size</legend>
+        {DEVICES.map(({ device: d, label, Icon }) => (
+          <Button
+            key={d}
+            size="sm"
+            variant={device === d ? 'primary' : 'secondary'}
+            aria-pressed={device === d}
+            onClick={() => setDevice(d)}
+          >
+            <Icon aria-hidden="true" className="h-4 w-4" />
+            {label}
+          </Button>
+        ))}
+      </fieldset>
+      <div className="overflow-x-auto rounded-xl bg-slate-100 p-3 sm:p-6 dark:bg-slate-950">
+        <div
+          data-testid="preview-frame"
+          style={{
+            width: deviceWidth(device, compact),
+            maxWidth: device === 'desktop' ? '48rem' : undefined,
+          }}
+          className="mx-auto rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-[width] sm:p-8 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {form.logoUrl && <img src={form.logoUrl} alt="" className="mb-4 max-h-16" />}
+          <h2 className="text-2xl font-bold break-words">{form.title}</h2>
+          {form.description && (
+            <p className="mt-2 whitespace-pre-line text-slate-600 dark:text-slate-300">{form.description}</p>
+          )}
+          <form className="mt-6 space-y-5" onSubmit={(e) => e.preventDefault()} aria-label="Form preview">
+            <FormRenderer
+              fields={shown}
+              values={values}
+              errors={{}}
+              onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
+            />
+            <Button type="submit" className="w-full sm:w-auto">
+              {form.submitButtonText}
+            </Button>
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Form } from '@formsmith/core/fields/types';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import type { DraftAction } from './form-draft.ts';
+
+type Props = { form: Form; titleError: string | null; dispatch: (action: DraftAction) => void };
+
+/** Title, description, submit button text, success message and logo URL. */
+export function FormSettings({ form, titleError, dispatch }: Props) {
+  const set = (patch: Extract<DraftAction, { type: 'setMeta' }>['patch']) =>
+    dispatch({ type: 'setMeta', patch });
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      <FormField label="Form title" error={titleError ?? undefined} required>
+        <Input value={form.title} onChange={(e) => set({ title: e.target.value })} />
+      </FormField>
+      <FormField label="Description">
+        <Textarea rows={3} value={form.description} onChange={(e) => set({ description: e.target.value })} />
+      </FormField>
+      <FormField label="Submit button text">
+        <Input value={form.submitButtonText} onChange={(e) => set({ submitButtonText: e.target.value })} />
+      </FormField>
+      <FormField label="Success message">
+        <Textarea
+          rows={2}
+          value={form.successMessage}
+          onChange={(e) => set({ successMessage: e.target.value })}
+        />
+      </FormField>
+      <FormField label="Logo URL" hint="An image shown above the form's title">
+        <Input
+          type="url"
+          placeholder="https://example.com/logo.png"
+          value={form.logoUrl ?? ''}
+          onChange={(e) => set({ logoUrl: e.target.value || undefined })}
+        />
+      </FormField>
+    </div>
+  );
+}

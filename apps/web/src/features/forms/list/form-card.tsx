@@ -1,0 +1,180 @@
+import { BarChart3, Check, Copy, Eye, FileText, Globe, Inbox, Pencil, Send, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Badge } from '../../../components/ui/feedback.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
+import { useTimedValue } from '../../../lib/use-timed-flag.ts';
+import { useDeleteForm } from '../api/delete-form.ts';
+import type { StoredForm } from '../api/stored-form.ts';
+import { formatLastEdited } from './last-edited.ts';
+
+type FormCardProps = { form: StoredForm; submissionsMode: boolean };
+
+function fieldCount(form: StoredForm): string {
+  return `${form.fields.length} ${form.fields.length === 1 ? 'field' : 'fields'}`;
+}
+
+/** One form of the list: its facts and the actions of SPEC §2 (or, in submissions mode, a way in). */
+export function FormCard({ form, submissionsMode }: FormCardProps) {
+  const submissionsPath = `/forms/${form.id}/submissions`;
+  return (
+    <article
+      aria-labelledby={`form-${form.id}-title`}
+      className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h2 id={`form-${form.id}-title`} className="min-w-0 break-words text-lg font-semibold">
+          {form.title}
+        </h2>
+        {form.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}
+      </div>
+      <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">
+        {form.description || 'No description'}
+      </p>
+      <dl className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Fields</dt>
+          <FileText aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <dd>{fieldCount(form)}</dd>
+        </div>
+        <div className="flex items-center gap-1">
+          <dt className="sr-only">Submissions</dt>
+          <Inbox aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <dd>
+            {form.submissions} {form.submissions === 1 ? 'submission' : 'submissions'}
+          </dd>
+        </div>
+        <div className="flex w-full items-center gap-1">
+          <dt>Last edited:</dt>
+          <dd>{formatLastEdited(form.lastSaved)}</dd>
+        </div>
+      </dl>
+      {form.isPublished && form.sharing.shareUrl && !submissionsMode && (
+        <ShareLinkWidget url={form.sharing.shareUrl} />
+      )}
+      <div className="mt-auto pt-4">
+        {submissionsMode ? (
+          // The link covers the card (after:inset-0), so a click anywhere on it opens the submissions.
+          <Link
+            to={submissionsPath}
+            className={`${buttonClasses('primary', 'sm')} w-full after:absolute after:inset-0 after:rounded-xl`}
+          >
+            <Eye aria-hidden="true" className="h-4 w-4 shrink-0" />
+            View Submissions
+          </Link>
+        ) : (
+          <CardActions form={form} />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ShareLinkWidget({ url }: { url: string }) {
+  return (
+    <div className="mt-3 flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm dark:bg-slate-800">
+      <Globe aria-hidden="true" className="h-4 w-4 shrink-0 text-green-700 dark:text-green-400" />
+      <a
+        href={url}
+        target="_blank"
+        rel="noreferrer"
+        className="min-w-0 truncate text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
+      >
+        {url}
+      </a>
+    </div>
+  );
+}
+
+function CardActions({ form }: { form: StoredForm }) {
+  const [copied, showCopied] = useTimedValue<string>(2000);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteForm();
+  const linkClass = `${buttonClasses('secondary', 'sm')} gap-1.5 px-2`;
+
+  async function share() {
+    try {
+      if (!form.isPublished || !form.sharing.shareUrl)
+        throw new Error('No share URL available for this form');
+      await copyText(form.sharing.shareUrl);
+      showCopied('Copied!');
+    } catch (error) {
+      showCopied(error instanceof Error ? error.message : 'Failed to copy URL to clipboard');
+    }
+  }
+
+  function onDelete() {
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    remove.mutate(form.id, { onSettled: () => setConfirming(false) });
+  }
+
+  return (
+    <div className="space-y-2">
+      <div className="grid grid-cols-3 gap-2">
+        <Link to={`/forms/${form.id}/edit`} className={linkClass} aria-label={`Edit ${form.title}`}>
+          <Pencil aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Edit
+        </Link>
+        <Link to={`/forms/${form.id}/submissions`} className={linkClass} aria-label={`View ${form.title}`}>
+          <Eye aria-hidden="true" className="h-4 w-4 shrink-0" />
+          View
+        </Link>
+        <Link
+          to={`/dashboard/analytics?formId=${form.id}`}
+          className={linkClass}
+          aria-label={`Analytics of ${form.title}`}
+        >
+          <BarChart3 aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="truncate">Analytics</span>
+        </Link>
+        <Link to={`/forms/${form.id}/publish`} className={linkClass} aria-label={`Publish ${form.title}`}>
+          <Send aria-hidden="true" className="h-4 w-4 shrink-0" />
+          Publish
+        </Link>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="gap-1.5 px-2"
+          onClick={share}
+          aria-label={`Share ${form.title}`}
+        >
+          {copied === 'Copied!' ? (
+            <Check aria-hidden="true" className="h-4 w-4 shrink-0" />
+          ) : (
+            <Copy aria-hidden="true" className="h-4 w-4 shrink-0" />
+          )}
+          {copied === 'Copied!' ? 'Copied!' : 'Share'}
+        </Button>
+        <Button
+          variant={confirming ? 'danger' : 'secondary'}
+          size="sm"
+          onClick={onDelete}
+          onBlur={() => setConfirming(false)}
+          disabled={remove.isPending}
+          aria-label={confirming ? `Confirm deleting ${form.title}` : `Delete ${form.title}`}
+          className={confirming ? 'gap-1.5 px-2' : 'gap-1.5 px-2 text-red-700 dark:text-red-400'}
+        >
+          <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
+          {confirming ? 'Confirm' : 'Delete'}
+        </Button>
+      </div>
+      {copied && copied !== 'Copied!' && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {copied}
+        </p>
+      )}
+      {remove.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          Failed to delete form.
+        </p>
+      )}
+      <span className="sr-only" aria-live="polite">
+        {copied === 'Copied!' ? 'Share link copied' : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { StoredForm } from '../api/stored-form.ts';
+
+export type SortKey = 'date' | 'name' | 'submissions';
+export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
+
+export const DEFAULT_SORT: SortState = { key: 'date', direction: 'desc' };
+
+/** Clicking the active sort reverses it; choosing a new sort starts descending. */
+export function nextSort(current: SortState, key: SortKey): SortState {
+  if (current.key === key) return { key, direction: current.direction === 'desc' ? 'asc' : 'desc' };
+  return { key, direction: 'desc' };
+}
+
+function compare(a: StoredForm, b: StoredForm, key: SortKey): number {
+  switch (key) {
+    case 'date':
+      return (Date.parse(a.lastSaved ?? '') || 0) - (Date.parse(b.lastSaved ?? '') || 0);
+    case 'name':
+      return a.title.localeCompare(b.title, undefined, { sensitivity: 'base' });
+    case 'submissions':
+      return a.submissions - b.submissions;
+  }
+}
+
+/** Forms whose title or description contains the query (case-insensitive), sorted. */
+export function filterAndSortForms(forms: StoredForm[], query: string, sort: SortState): StoredForm[] {
+  const needle = query.trim().toLowerCase();
+  const matching = needle
+    ? forms.filter(
+        (f) => f.title.toLowerCase().includes(needle) || f.description.toLowerCase().includes(needle),
+      )
+    : forms;
+  const sign = sort.direction === 'desc' ? -1 : 1;
+  return [...matching].sort((a, b) => sign * compare(a, b, sort.key) || b.id - a.id);
+}

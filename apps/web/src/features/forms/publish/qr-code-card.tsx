@@ -1,0 +1,71 @@
+import { Download } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+
+const QR_OPTIONS = { margin: 2, width: 240, errorCorrectionLevel: 'M' as const };
+
+function download(href: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** A real QR code of the share URL, downloadable as PNG and SVG. */
+export function QrCodeCard({ formId, url }: { formId: number; url: string }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!canvas.current) return;
+    QRCode.toCanvas(canvas.current, url, QR_OPTIONS).catch(() => setFailed(true));
+  }, [url]);
+
+  function downloadPng() {
+    if (canvas.current) download(canvas.current.toDataURL('image/png'), `form-${formId}-qr.png`);
+  }
+
+  async function downloadSvg() {
+    const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
+    const href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    download(href, `form-${formId}-qr.svg`);
+    setTimeout(() => URL.revokeObjectURL(href), 1000);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="font-semibold">QR code</h2>
+      </CardHeader>
+      <CardBody className="flex flex-col items-center gap-4">
+        {failed ? (
+          <p className="text-sm text-red-700 dark:text-red-400">The QR code could not be drawn.</p>
+        ) : (
+          <canvas
+            ref={canvas}
+            role="img"
+            aria-label={`QR code linking to ${url}`}
+            className="h-60 w-60 rounded-lg bg-white"
+          />
+        )}
+        <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+          Print it or add it to slides: scanning it opens the form.
+        </p>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={downloadPng}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download PNG
+          </Button>
+          <Button variant="secondary" onClick={downloadSvg}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download SVG
+          </Button>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
