@@ -1,3 +1,4 @@
+import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { visibleFields } from '@formsmith/core/fields/conditions';
 import type { Form, FormField } from '@formsmith/core/fields/types';
 import { LIMITS } from '@formsmith/core/limits';
@@ -15,7 +16,6 @@ import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
-import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { primaryButton } from '../lib/classes.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { currentValidator, loadValidator } from '../lib/validator.ts';
