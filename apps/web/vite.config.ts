@@ -5,8 +5,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: {
-    // Two pages: the app, and the small public form page (/form/:id) that respondents load.
-    rollupOptions: { input: { index: 'index.html', fill: 'fill.html' } },
+    // The owner app only: the public form page (fill.html) has its own build, vite.fill.config.ts.
+    rollupOptions: { input: { index: 'index.html' } },
     sourcemap: false,
   },
   server: {
