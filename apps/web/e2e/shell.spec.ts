@@ -67,7 +67,7 @@ test('the top-bar search goes to the search page with the query', async ({ page 
   await search.fill('team offsite');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/search\?q=team%20offsite$/);
-  await expect(page.getByRole('search').getByRole('searchbox', { name: 'Search' })).toHaveValue(
+  await expect(page.getByRole('search').getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(
     'team offsite',
   );
 });
