@@ -85,7 +85,7 @@ export function fillPageJsGzipBytes() {
 
 /** Lighthouse from npm against the system Chromium; returns the two scores (0-100) or an error. */
 export function lighthouse(url) {
-  const out = path.join(root, '.tmp', 'lighthouse.json');
+  const out = path.join(root, '.tmp', `lighthouse-${process.pid}-${Date.now()}.json`);
   const r = spawnSync(
     process.execPath,
     [
