@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 

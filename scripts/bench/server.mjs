@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -20,6 +21,7 @@ export async function startServer({ env }) {
   const child = spawn(
     process.execPath,
     [
+      ...SERVER_NODE_FLAGS,
       ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
       path.join(root, 'apps/server/dist/main.js'),
     ],

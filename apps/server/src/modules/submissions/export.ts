@@ -19,7 +19,7 @@ type ExportRow = {
 
 const BATCH = 5000;
 /** CSV rows are small once flattened: bigger batches mean fewer round trips. */
-const CSV_BATCH = 10_000;
+const CSV_BATCH = 2_000;
 
 /**
  * Rows of one form's submissions, oldest first, in batches, without ever holding more than one
