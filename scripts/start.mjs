@@ -43,13 +43,9 @@ if (needsBuild(path.join(root, 'apps/server/dist/main.js'), ['apps/server/src', 
   run('apps/server');
 }
 
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
-  {
-    stdio: 'inherit',
-    env: process.env,
-  },
-);
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

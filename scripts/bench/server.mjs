@@ -2,8 +2,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

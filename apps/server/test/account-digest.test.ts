@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, notificationSettings, securitySettings, users } from '../src/db/schema.ts';
 import { enqueueJob } from '../src/jobs/queue.ts';
 import { DIGEST_JOB, sendWeeklyDigests } from '../src/modules/account/digest.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { findLink, startSmtpServer } from './helpers/smtp.ts';
+import { dbKind } from './helpers/app.ts';
+import { createMailTestApp } from './helpers/mail-app.ts';
+import { findLink, type TestSmtpServer } from './helpers/smtp.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
 
@@ -13,16 +14,13 @@ const DAY = 86_400_000;
 
 describe(`weekly digest mail (${dbKind})`, () => {
   let app: FastifyInstance;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    ({ app, smtp, close } = await createMailTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   async function ownerWithWeek() {
     const owner = await createTestUser(app, { name: 'Dora Digest' });

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, sessions } from '../src/db/schema.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { findLink, startSmtpServer } from './helpers/smtp.ts';
+import { dbKind } from './helpers/app.ts';
+import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
+import { findLink, type TestSmtpServer } from './helpers/smtp.ts';
 import { createTestUser } from './helpers/users.ts';
 
 const BASE = 'http://localhost:3000';
@@ -14,16 +15,13 @@ const PASSWORD = 'correct horse battery';
 
 describe(`auth: signed-in account (${dbKind})`, () => {
   let app: FastifyInstance;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    ({ app, smtp, close } = await createMailTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const newEmail = () => `acct-${randomUUID()}@example.com`;
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -34,13 +32,8 @@ describe(`auth: signed-in account (${dbKind})`, () => {
 
   /** Sends queued mail until `count` mails to `to` carrying `prefix` have arrived; returns their links. */
   async function mailedLinks(to: string, prefix: string, count = 1): Promise<string[]> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      await app.jobs.drain();
-      const found = smtp.mails.filter((m) => m.to.includes(to) && m.raw.includes(prefix));
-      if (found.length >= count || Date.now() > deadline) return found.map((m) => findLink(m, prefix));
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const found = await drainMails({ app, smtp }, { to, prefix, count });
+    return found.map((m) => findLink(m, prefix));
   }
 
   async function registerUnverified() {

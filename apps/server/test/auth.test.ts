@@ -5,24 +5,22 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, sessions, users } from '../src/db/schema.ts';
 import { hashToken } from '../src/lib/tokens.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { findLink, startSmtpServer } from './helpers/smtp.ts';
+import { dbKind } from './helpers/app.ts';
+import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
+import { findLink, type TestSmtpServer } from './helpers/smtp.ts';
 
 const BASE = 'http://localhost:3000';
 const PASSWORD = 'correct horse battery';
 
 describe(`auth: sign-up and sign-in (${dbKind})`, () => {
   let app: FastifyInstance;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    ({ app, smtp, close } = await createMailTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   const newEmail = () => `auth-${randomUUID()}@example.com`;
 
@@ -35,16 +33,8 @@ describe(`auth: sign-up and sign-in (${dbKind})`, () => {
     if (found.length <= nth) throw new Error(`no mail #${nth} to ${to} with ${prefix}`);
     return { link: findLink(found[nth]!, prefix), raw: found[nth]!.raw, count: found.length };
   }
-  /** Sends queued mail until `count` mails to `to` carrying `prefix` have arrived. */
-  async function waitForMails(to: string, prefix: string, count: number) {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      await app.jobs.drain();
-      const found = smtp.mails.filter((m) => m.to.includes(to) && m.raw.includes(prefix));
-      if (found.length >= count || Date.now() > deadline) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const waitForMails = (to: string, prefix: string, count: number) =>
+    drainMails({ app, smtp }, { to, prefix, count });
   const mailsTo = async (to: string) => {
     await app.jobs.drain();
     return smtp.mails.filter((m) => m.to.includes(to));

@@ -2,8 +2,8 @@ import { wireFormSchema } from '@formsmith/core/fields/wire';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -12,12 +12,9 @@ describe(`forms sharing and publishing (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   describe('PUT /api/forms/:id/sharing', () => {
     it('saves slug, restriction and expiry and answers share_url, published_at and share_count', async () => {

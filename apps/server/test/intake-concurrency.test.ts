@@ -9,8 +9,8 @@ import {
   formSubmissionCounts,
 } from '../src/db/schema.ts';
 import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import {
   countSubmissions,
   createPublishedForm,
@@ -23,12 +23,9 @@ describe(`concurrent submits and sharded counters (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const submit = (formId: number, data: Record<string, unknown>, headers: Record<string, string> = {}) =>
     app.inject({

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, uploads } from '../src/db/schema.ts';
 import { openUpload } from '../src/lib/storage.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import {
   countSubmissions,
   createPublishedForm,
@@ -20,12 +20,9 @@ describe(`respondent file uploads (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const upload = (
     formId: number,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, submissions } from '../src/db/schema.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import {
   countSubmissions,
   createPublishedForm,
@@ -16,12 +16,9 @@ describe(`respondent submit (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const submit = (formId: number | string, body: unknown, headers: Record<string, string> = {}) =>
     app.inject({

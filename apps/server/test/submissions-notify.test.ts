@@ -3,23 +3,21 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, notificationSettings } from '../src/db/schema.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
-import { findLink, startSmtpServer } from './helpers/smtp.ts';
+import { dbKind } from './helpers/app.ts';
+import { createMailTestApp } from './helpers/mail-app.ts';
+import { findLink, type TestSmtpServer } from './helpers/smtp.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm } from './submissions-fixtures.ts';
 
 describe(`new-submission notification mail (${dbKind})`, () => {
   let app: FastifyInstance;
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    ({ app, smtp, close } = await createMailTestApp());
   });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  afterAll(() => close());
 
   async function setup(opts: { perForm: boolean | null; ownerSetting?: boolean }) {
     const owner = await createTestUser(app, { name: 'Olivia Owner' });

@@ -1,14 +1,45 @@
 import type { Mail } from './mailer.ts';
 
-/** Mails of the auth module: plain text plus simple HTML, every link absolute under PUBLIC_URL. */
+/** Mails of the auth module, and the frame every Formsmith mail shares: plain text plus simple HTML. */
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
+}
+
+/** A call-to-action link styled as a button; escapes its arguments. */
+export function buttonHtml(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #ffffff; border-radius: 8px; text-decoration: none;">${escapeHtml(label)}</a>`;
+}
+
+/** A borderless table around ready-made `<tr>` rows. */
+export function tableHtml(rows: string): string {
+  return `<table style="border-collapse: collapse; font-size: 14px;">${rows}</table>`;
+}
+
+/**
+ * Wraps a mail's body in the greeting and signature: `textLines` are plain text, `htmlBody` is
+ * HTML whose dynamic parts the caller has already escaped.
+ */
+export function composeMail(input: {
+  to: string;
+  subject: string;
+  greetingName: string;
+  textLines: string[];
+  htmlBody: string;
+}): Mail {
+  const text = [`Hi ${input.greetingName},`, '', ...input.textLines, '', '— Formsmith'].join('\n');
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
+<p>Hi ${escapeHtml(input.greetingName)},</p>
+${input.htmlBody}
+<p>— Formsmith</p>
+</body></html>`;
+  return { to: input.to, subject: input.subject, text, html };
 }
 
 type LinkMail = {
@@ -22,17 +53,16 @@ type LinkMail = {
 };
 
 function linkMail(m: LinkMail): Mail {
-  const text = [`Hi ${m.greetingName},`, '', m.intro, '', m.link, '', m.outro, '', '— Formsmith'].join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
-<p>Hi ${escapeHtml(m.greetingName)},</p>
-<p>${escapeHtml(m.intro)}</p>
-<p><a href="${escapeHtml(m.link)}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #ffffff; border-radius: 8px; text-decoration: none;">${escapeHtml(m.action)}</a></p>
+  return composeMail({
+    to: m.to,
+    subject: m.subject,
+    greetingName: m.greetingName,
+    textLines: [m.intro, '', m.link, '', m.outro],
+    htmlBody: `<p>${escapeHtml(m.intro)}</p>
+<p>${buttonHtml(m.link, m.action)}</p>
 <p style="font-size: 13px; color: #475569;">If the button does not work, open this link: <a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p>
-<p style="font-size: 13px; color: #475569;">${escapeHtml(m.outro)}</p>
-<p>— Formsmith</p>
-</body></html>`;
-  return { to: m.to, subject: m.subject, text, html };
+<p style="font-size: 13px; color: #475569;">${escapeHtml(m.outro)}</p>`,
+  });
 }
 
 export function verifyEmailMail(input: { to: string; name: string; link: string }): Mail {

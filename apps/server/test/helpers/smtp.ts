@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; raw: string };
+export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
 
 /** A real SMTP server on a free local port that keeps every mail it receives. */
 export async function startSmtpServer(): Promise<{

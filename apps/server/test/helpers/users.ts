@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../src/db/schema.ts';
 import { createSession } from '../../src/modules/auth/sessions.ts';
+import { createTestApp, type TestAppOptions } from './app.ts';
 
 export type TestUser = {
   id: string;
@@ -31,4 +32,12 @@ export async function createTestUser(
     authMethod: 'password',
   });
   return { id: row!.id, email, name, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** A fresh test app and one verified owner, for files whose tests all act as that owner. */
+export async function createOwnerTestApp(
+  opts: TestAppOptions = {},
+): Promise<{ app: FastifyInstance; owner: TestUser }> {
+  const app = await createTestApp(opts);
+  return { app, owner: await createTestUser(app) };
 }

@@ -22,10 +22,10 @@ export {
 /** The title of the placeholder form used when the input cannot be mapped (SPEC §3). */
 export const ERROR_FORM_TITLE = 'Error Loading Form';
 
-/** The placeholder form shown when a form cannot be mapped. */
-export function errorForm(): Form {
+/** An empty form with the SPEC §3 defaults: the editor's starting point in create mode. */
+export function blankForm(title: string = FORM_DEFAULTS.title): Form {
   return {
-    title: ERROR_FORM_TITLE,
+    title,
     description: '',
     fields: [],
     themeConfig: { theme: FORM_DEFAULTS.theme },
@@ -35,6 +35,11 @@ export function errorForm(): Form {
     successMessage: FORM_DEFAULTS.successMessage,
     sharing: { accessRestriction: 'public' },
   };
+}
+
+/** The placeholder form shown when a form cannot be mapped. */
+export function errorForm(): Form {
+  return blankForm(ERROR_FORM_TITLE);
 }
 
 const FORM_KEYS = ['id', 'title', 'fields', 'description', 'form_id', 'formId'];

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { scheduleRecurringJob } from '../../jobs/recurring.ts';
 import type { Mail } from '../../mail/mailer.ts';
+import { composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 
 export const DIGEST_JOB = 'account.weekly-digest';
 const WEEK_MS = 7 * 86_400_000;
@@ -20,46 +21,34 @@ type DigestRow = {
 };
 type FormLine = { formId: number; title: string; count: number };
 
-function escapeHtml(s: string): string {
-  return s
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 const plural = (n: number) => `${n} submission${n === 1 ? '' : 's'}`;
 
 export function digestMail(input: { to: string; name: string; lines: FormLine[]; publicUrl: string }): Mail {
   const total = input.lines.reduce((sum, l) => sum + l.count, 0);
   const shown = input.lines.slice(0, MAX_FORMS_LISTED);
-  const text = [
-    `Hi ${input.name},`,
-    '',
-    `Here is your weekly summary: ${plural(total)} in the last 7 days.`,
-    '',
-    ...shown.map((l) => `${l.title}: ${plural(l.count)} — ${input.publicUrl}/forms/${l.formId}/submissions`),
-    '',
-    `Turn this email off in your notification settings: ${input.publicUrl}/dashboard/settings`,
-    '',
-    '— Formsmith',
-  ].join('\n');
   const rows = shown
     .map(
       (l) =>
         `<tr><td style="padding: 4px 12px 4px 0;"><a href="${escapeHtml(`${input.publicUrl}/forms/${l.formId}/submissions`)}">${escapeHtml(l.title)}</a></td><td style="padding: 4px 0;">${plural(l.count)}</td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
-<p>Hi ${escapeHtml(input.name)},</p>
-<p>Here is your weekly summary: <strong>${plural(total)}</strong> in the last 7 days.</p>
-<table style="border-collapse: collapse; font-size: 14px;">${rows}</table>
-<p style="font-size: 13px; color: #475569;">Turn this email off in your <a href="${escapeHtml(`${input.publicUrl}/dashboard/settings`)}">notification settings</a>.</p>
-<p>— Formsmith</p>
-</body></html>`;
-  return { to: input.to, subject: `Your weekly Formsmith summary: ${plural(total)}`, text, html };
+  return composeMail({
+    to: input.to,
+    subject: `Your weekly Formsmith summary: ${plural(total)}`,
+    greetingName: input.name,
+    textLines: [
+      `Here is your weekly summary: ${plural(total)} in the last 7 days.`,
+      '',
+      ...shown.map(
+        (l) => `${l.title}: ${plural(l.count)} — ${input.publicUrl}/forms/${l.formId}/submissions`,
+      ),
+      '',
+      `Turn this email off in your notification settings: ${input.publicUrl}/dashboard/settings`,
+    ],
+    htmlBody: `<p>Here is your weekly summary: <strong>${plural(total)}</strong> in the last 7 days.</p>
+${tableHtml(rows)}
+<p style="font-size: 13px; color: #475569;">Turn this email off in your <a href="${escapeHtml(`${input.publicUrl}/dashboard/settings`)}">notification settings</a>.</p>`,
+  });
 }
 
 /**
@@ -126,33 +115,15 @@ async function markDigestSent(tx: DbOrTx, userId: string, now: Date): Promise<vo
     on conflict (user_id) do update set last_digest_at = excluded.last_digest_at`);
 }
 
-async function hasFutureRun(db: DbOrTx): Promise<boolean> {
-  const result = await db.execute(
-    sql`select 1 from jobs where kind = ${DIGEST_JOB} and done_at is null and run_at > now() limit 1`,
-  );
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-async function hasPendingRun(db: DbOrTx): Promise<boolean> {
-  const result = await db.execute(
-    sql`select 1 from jobs where kind = ${DIGEST_JOB} and done_at is null and attempts < max_attempts limit 1`,
-  );
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
 /** Registers the weekly digest job; each run schedules the next, start-up seeds the first. */
 export function registerDigestJob(app: FastifyInstance): void {
-  app.jobs.register(DIGEST_JOB, async () => {
-    const sent = await sendWeeklyDigests(app);
-    if (sent > 0) app.log.info({ sent }, 'weekly digests queued');
-    if (!(await hasFutureRun(app.db))) {
-      await enqueueJob(app.db, { kind: DIGEST_JOB, payload: {}, runAt: new Date(Date.now() + WEEK_MS) });
-    }
-  });
-  if (!app.config.runJobs) return;
-  app.addHook('onReady', async () => {
-    if (!(await hasPendingRun(app.db))) {
-      await enqueueJob(app.db, { kind: DIGEST_JOB, payload: {}, runAt: new Date(Date.now() + WEEK_MS) });
-    }
+  scheduleRecurringJob(app, {
+    kind: DIGEST_JOB,
+    everyMs: WEEK_MS,
+    firstRunInMs: WEEK_MS,
+    run: async () => {
+      const sent = await sendWeeklyDigests(app);
+      if (sent > 0) app.log.info({ sent }, 'weekly digests queued');
+    },
   });
 }

@@ -23,51 +23,41 @@ function formIdOf(raw: string): number {
   return id;
 }
 
+const viewRouteSchema = {
+  tags: ['forms'],
+  querystring: accessQuerySchema,
+  response: { 200: formViewSchema },
+};
+
+/** Who asks for a form view, and with which access code. */
+function viewerOf(
+  request: Pick<FastifyRequest, 'user' | 'ip'> & { query: z.infer<typeof accessQuerySchema> },
+) {
+  return {
+    viewerId: request.user?.id ?? null,
+    accessCode: request.query.access_code ?? request.query.accessCode,
+    ip: request.ip,
+  };
+}
+
 /** Reads of one form by anyone: the owner gets the WireForm, others the public view. */
 const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   const app = scope;
   scope.addHook('onRequest', app.identify);
   scope.get(
     '/forms/shared/:slug',
-    {
-      schema: {
-        tags: ['forms'],
-        params: slugParamsSchema,
-        querystring: accessQuerySchema,
-        response: { 200: formViewSchema },
-      },
-    },
-    async (request) => {
-      const form = await service.findFormBySlugParam(app, request.params.slug);
-      const { access_code, accessCode } = request.query;
-      return service.viewForm(app, {
-        form,
-        viewerId: request.user?.id ?? null,
-        accessCode: access_code ?? accessCode,
-        ip: request.ip,
-      });
-    },
+    { schema: { ...viewRouteSchema, params: slugParamsSchema } },
+    async (request) =>
+      service.viewForm(app, {
+        form: await service.findFormBySlugParam(app, request.params.slug),
+        ...viewerOf(request),
+      }),
   );
-  scope.get(
-    '/forms/:id',
-    {
-      schema: {
-        tags: ['forms'],
-        params: formIdParamsSchema,
-        querystring: accessQuerySchema,
-        response: { 200: formViewSchema },
-      },
-    },
-    async (request) => {
-      const form = await service.findFormByIdParam(app, request.params.id);
-      const { access_code, accessCode } = request.query;
-      return service.viewForm(app, {
-        form,
-        viewerId: request.user?.id ?? null,
-        accessCode: access_code ?? accessCode,
-        ip: request.ip,
-      });
-    },
+  scope.get('/forms/:id', { schema: { ...viewRouteSchema, params: formIdParamsSchema } }, async (request) =>
+    service.viewForm(app, {
+      form: await service.findFormByIdParam(app, request.params.id),
+      ...viewerOf(request),
+    }),
   );
 };
 

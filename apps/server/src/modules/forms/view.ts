@@ -23,8 +23,8 @@ export function shareUrl(row: FormRow, publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/form/${row.slug ?? row.id}`;
 }
 
-/** The owner's view of a form (never the access code itself). */
-export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+/** What the owner and a respondent both see of a form. */
+function formContent(row: FormRow) {
   return {
     id: row.id,
     title: row.title,
@@ -32,9 +32,16 @@ export function toWireForm(row: FormRow, publicUrl: string): WireForm {
     fields: wireFields(row),
     logo_url: row.logoUrl,
     theme_config: row.themeConfig,
-    is_published: row.isPublished,
     submit_button_text: row.submitButtonText,
     success_message: row.successMessage,
+  };
+}
+
+/** The owner's view of a form (never the access code itself). */
+export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+  return {
+    ...formContent(row),
+    is_published: row.isPublished,
     submissions: row.submissionCount,
     last_edited: row.updatedAt.toISOString(),
     created_at: row.createdAt.toISOString(),
@@ -53,15 +60,8 @@ export function toWireForm(row: FormRow, publicUrl: string): WireForm {
 /** What a respondent sees: no owner, counts, access code or timestamps of editing. */
 export function toPublicForm(row: FormRow): PublicForm {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    fields: wireFields(row),
-    logo_url: row.logoUrl,
-    theme_config: row.themeConfig,
+    ...formContent(row),
     is_published: true,
-    submit_button_text: row.submitButtonText,
-    success_message: row.successMessage,
     slug: row.slug,
     access_restriction: accessRestrictionOf(row),
     expiration_date: row.expirationDate?.toISOString() ?? null,

@@ -1,5 +1,6 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import type { Mail } from '../../mail/mailer.ts';
+import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 import { answerFields } from './csv-columns.ts';
 
 const MAX_LINES = 25;
@@ -9,15 +10,6 @@ const MAX_VALUE = 300;
 export function shouldNotify(perForm: boolean | null, ownerSetting: boolean | null): boolean {
   if (perForm !== null) return perForm;
   return ownerSetting ?? true;
-}
-
-function escapeHtml(s: string): string {
-  return s
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 function clip(text: string): string {
@@ -40,32 +32,27 @@ export function submissionMail(input: {
   lines: { label: string; value: string }[];
   link: string;
 }): Mail {
-  const text = [
-    `Hi ${input.name},`,
-    '',
-    `Your form "${input.formTitle}" received a new submission.`,
-    '',
-    ...input.lines.map((l) => `${l.label}: ${l.value}`),
-    '',
-    `See all submissions: ${input.link}`,
-    '',
-    '— Formsmith',
-  ].join('\n');
   const rows = input.lines
     .map(
       (l) =>
         `<tr><th align="left" style="padding: 4px 12px 4px 0; vertical-align: top;">${escapeHtml(l.label)}</th><td style="padding: 4px 0; white-space: pre-wrap;">${escapeHtml(l.value)}</td></tr>`,
     )
     .join('\n');
-  const html = `<!doctype html>
-<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
-<p>Hi ${escapeHtml(input.name)},</p>
-<p>Your form <strong>${escapeHtml(input.formTitle)}</strong> received a new submission.</p>
-<table style="border-collapse: collapse; font-size: 14px;">${rows}</table>
-<p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 18px; background: #4f46e5; color: #ffffff; border-radius: 8px; text-decoration: none;">View submissions</a></p>
-<p>— Formsmith</p>
-</body></html>`;
-  return { to: input.to, subject: `New submission: ${input.formTitle}`, text, html };
+  return composeMail({
+    to: input.to,
+    subject: `New submission: ${input.formTitle}`,
+    greetingName: input.name,
+    textLines: [
+      `Your form "${input.formTitle}" received a new submission.`,
+      '',
+      ...input.lines.map((l) => `${l.label}: ${l.value}`),
+      '',
+      `See all submissions: ${input.link}`,
+    ],
+    htmlBody: `<p>Your form <strong>${escapeHtml(input.formTitle)}</strong> received a new submission.</p>
+${tableHtml(rows)}
+<p>${buttonHtml(input.link, 'View submissions')}</p>`,
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { scheduleRecurringJob } from '../../jobs/recurring.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
 const DAY_MS = 86_400_000;
@@ -31,29 +31,15 @@ export async function deleteExpiredSubmissions(db: DbOrTx, now: Date = new Date(
   return Number(rows[0]?.deleted ?? 0);
 }
 
-async function hasPendingRun(db: DbOrTx): Promise<boolean> {
-  const result = await db.execute(
-    sql`select 1 from jobs where kind = ${RETENTION_JOB} and done_at is null and attempts < max_attempts limit 1`,
-  );
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-/** Registers the daily retention job; each run schedules the next, start-up seeds the first. */
+/** Registers the daily retention job; each run schedules the next, start-up seeds the first now. */
 export function registerRetentionJob(app: FastifyInstance): void {
-  app.jobs.register(RETENTION_JOB, async () => {
-    const deleted = await deleteExpiredSubmissions(app.db);
-    if (deleted > 0) app.log.info({ deleted }, 'retention deleted old submissions');
-    // The job running now is still pending until it returns, so count the others only.
-    const others = await app.db.execute(sql`
-      select 1 from jobs where kind = ${RETENTION_JOB} and done_at is null and run_at > now() limit 1`);
-    if ((others as unknown as { rows: unknown[] }).rows.length === 0) {
-      await enqueueJob(app.db, { kind: RETENTION_JOB, payload: {}, runAt: new Date(Date.now() + DAY_MS) });
-    }
-  });
-  if (!app.config.runJobs) return;
-  app.addHook('onReady', async () => {
-    if (!(await hasPendingRun(app.db))) {
-      await enqueueJob(app.db, { kind: RETENTION_JOB, payload: {}, runAt: new Date() });
-    }
+  scheduleRecurringJob(app, {
+    kind: RETENTION_JOB,
+    everyMs: DAY_MS,
+    firstRunInMs: 0,
+    run: async () => {
+      const deleted = await deleteExpiredSubmissions(app.db);
+      if (deleted > 0) app.log.info({ deleted }, 'retention deleted old submissions');
+    },
   });
 }

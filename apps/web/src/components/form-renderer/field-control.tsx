@@ -1,7 +1,14 @@
 import type { FormField } from '@formsmith/core/fields/types';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
-import { clampNumber, type FieldValue, type FileStatus, type FileValue, isCheckboxGroup } from './values.ts';
+import {
+  type ControlAttributes,
+  clampNumber,
+  type FieldValue,
+  type FileStatus,
+  type FileValue,
+  isCheckboxGroup,
+} from './values.ts';
 
 export type ControlProps = {
   field: FormField;
@@ -37,7 +44,7 @@ function text(value: FieldValue): string {
 /** The input of one field, by type. Groups (radio, checkboxes) render their own labelled inputs. */
 export function FieldControl(props: ControlProps) {
   const { field, id } = props;
-  const common: Common = {
+  const common: ControlAttributes = {
     id,
     name: field.id,
     disabled: props.disabled || field.isReadOnly,
@@ -142,16 +149,7 @@ export function FieldControl(props: ControlProps) {
   }
 }
 
-type Common = {
-  id: string;
-  name: string;
-  disabled?: boolean;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-  'aria-required'?: true;
-};
-
-function NumberControl(props: ControlProps & { common: Common }) {
+function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { field } = props;
   const { min, max } = field.validation;
   const step = field.validation.step ?? 1;
@@ -197,7 +195,7 @@ function NumberControl(props: ControlProps & { common: Common }) {
   );
 }
 
-function ChoiceGroup(props: ControlProps & { common: Common; kind: 'radio' | 'checkbox' }) {
+function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'radio' | 'checkbox' }) {
   const { field, kind } = props;
   const selected = Array.isArray(props.value) ? props.value : [];
   const toggle = (value: string, checked: boolean) => {

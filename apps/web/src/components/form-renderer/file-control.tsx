@@ -1,13 +1,7 @@
 import type { FormField } from '@formsmith/core/fields/types';
-import { type FileStatus, type FileValue, formatBytes } from './values.ts';
+import { type ControlAttributes, type FileStatus, type FileValue, formatBytes } from './values.ts';
 
-type FileControlProps = {
-  id: string;
-  name: string;
-  disabled?: boolean;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-  'aria-required'?: true;
+type FileControlProps = ControlAttributes & {
   field: FormField;
   value: FileValue | null;
   status?: FileStatus;

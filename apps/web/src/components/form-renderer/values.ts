@@ -11,6 +11,16 @@ export type FieldValues = Record<string, FieldValue>;
 /** A file field while its upload runs (the error shows under the field). */
 export type FileStatus = { uploading: boolean };
 
+/** The id, name and ARIA attributes every control's input carries. */
+export type ControlAttributes = {
+  id: string;
+  name: string;
+  disabled?: boolean;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+};
+
 /** A checkbox field with options answers a list; without options it is one yes/no box. */
 export function isCheckboxGroup(field: FormField): boolean {
   return field.type === 'checkbox' && (field.options?.length ?? 0) > 1;

@@ -1,32 +1,16 @@
-import { AUTH_MESSAGES, emailRequestSchema } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
-import { useZodForm } from '../hooks/use-zod-form.ts';
-import { authErrorMessage, serverFieldErrors } from '../lib/error-message.ts';
+import { CheckEmailCard } from '../components/check-email-card.tsx';
+import { EmailRequestForm } from '../components/email-request-form.tsx';
 
 /** /forgot-password and /reset-password: idle, submitting, sent (SPEC §4 'Reset request'). */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
-  const form = useZodForm(emailRequestSchema, { email: '' });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit((data) => {
-    setFormError(null);
-    request.mutate(data, {
-      onError: (error) => {
-        const fields = serverFieldErrors(error);
-        if (fields) form.setErrors(fields);
-        else setFormError(authErrorMessage(error, AUTH_MESSAGES.resetFailed));
-      },
-    });
-  });
 
   const icon = (
     <AuthIcon>
@@ -36,12 +20,12 @@ export function ForgotPasswordPage() {
 
   if (request.isSuccess) {
     return (
-      <AuthCard title="Check your email" icon={icon}>
+      <CheckEmailCard icon={icon}>
         <Alert tone="success">{AUTH_MESSAGES.resetSent}</Alert>
         <Link to="/login" className={`${buttonClasses('primary')} w-full`}>
           Back to login
         </Link>
-      </AuthCard>
+      </CheckEmailCard>
     );
   }
 
@@ -59,15 +43,11 @@ export function ForgotPasswordPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <FormField label="Email" error={form.errors.email}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send login link'}
-        </Button>
-      </form>
+      <EmailRequestForm
+        request={request}
+        submitLabel="Send login link"
+        failedMessage={AUTH_MESSAGES.resetFailed}
+      />
     </AuthCard>
   );
 }

@@ -1,34 +1,15 @@
-import { AUTH_MESSAGES, emailRequestSchema } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
 import { Sparkles } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/feedback.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Link, useNavigate } from 'react-router';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
 import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
-import { useZodForm } from '../hooks/use-zod-form.ts';
-import { authErrorMessage, serverFieldErrors } from '../lib/error-message.ts';
+import { EmailRequestForm } from '../components/email-request-form.tsx';
+import { useLocationEmail } from '../hooks/use-location-email.ts';
 
 export function MagicLinkPage() {
   const navigate = useNavigate();
-  const previousEmail = (useLocation().state as { email?: string } | null)?.email ?? '';
+  const previousEmail = useLocationEmail() ?? '';
   const request = useRequestMagicLink();
-  const form = useZodForm(emailRequestSchema, { email: previousEmail });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const onSubmit = form.handleSubmit((data) => {
-    setFormError(null);
-    request.mutate(data, {
-      onSuccess: () => navigate('/magic-link-sent', { state: { email: data.email } }),
-      onError: (error) => {
-        const fields = serverFieldErrors(error);
-        if (fields) form.setErrors(fields);
-        else setFormError(authErrorMessage(error, AUTH_MESSAGES.magicLinkSendFailed));
-      },
-    });
-  });
 
   return (
     <AuthCard
@@ -45,15 +26,13 @@ export function MagicLinkPage() {
         </Link>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <FormField label="Email" error={form.errors.email}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
-        </FormField>
-        <Button type="submit" className="w-full" disabled={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send magic link'}
-        </Button>
-      </form>
+      <EmailRequestForm
+        request={request}
+        submitLabel="Send magic link"
+        failedMessage={AUTH_MESSAGES.magicLinkSendFailed}
+        initialEmail={previousEmail}
+        onSent={(email) => navigate('/magic-link-sent', { state: { email } })}
+      />
     </AuthCard>
   );
 }

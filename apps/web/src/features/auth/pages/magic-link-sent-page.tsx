@@ -1,27 +1,16 @@
-import { MailCheck } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { AuthCard, AuthIcon } from '../components/auth-card.tsx';
+import { CheckEmailCard, SentToAddress } from '../components/check-email-card.tsx';
+import { useLocationEmail } from '../hooks/use-location-email.ts';
 
 export function MagicLinkSentPage() {
-  const email = (useLocation().state as { email?: string } | null)?.email;
+  const email = useLocationEmail();
   return (
-    <AuthCard
-      title="Check your email"
-      icon={
-        <AuthIcon tone="success">
-          <MailCheck className="h-6 w-6" />
-        </AuthIcon>
-      }
+    <CheckEmailCard
       description={
         <>
-          We&apos;ve sent a login link to{' '}
-          {email ? (
-            <strong className="font-medium text-slate-900 dark:text-white">{email}</strong>
-          ) : (
-            'your email address'
-          )}
-          . The link is valid for 15 minutes and works once.
+          We&apos;ve sent a login link to {email ? <SentToAddress email={email} /> : 'your email address'}.
+          The link is valid for 15 minutes and works once.
         </>
       }
     >
@@ -36,6 +25,6 @@ export function MagicLinkSentPage() {
           Back to login
         </Link>
       </div>
-    </AuthCard>
+    </CheckEmailCard>
   );
 }

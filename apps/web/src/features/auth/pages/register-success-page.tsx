@@ -1,25 +1,19 @@
-import { MailCheck } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { AuthCard, AuthIcon } from '../components/auth-card.tsx';
+import { CheckEmailCard, SentToAddress } from '../components/check-email-card.tsx';
+import { useLocationEmail } from '../hooks/use-location-email.ts';
 
 export function RegisterSuccessPage() {
-  const email = (useLocation().state as { email?: string } | null)?.email;
+  const email = useLocationEmail();
   return (
-    <AuthCard
-      title="Check your email"
-      icon={
-        <AuthIcon tone="success">
-          <MailCheck className="h-6 w-6" />
-        </AuthIcon>
-      }
+    <CheckEmailCard
       description={
         <>
           We&apos;ve sent a verification email
           {email ? (
             <>
               {' '}
-              to <strong className="font-medium text-slate-900 dark:text-white">{email}</strong>
+              to <SentToAddress email={email} />
             </>
           ) : null}
           . Open the link in it to verify your account, then log in.
@@ -32,6 +26,6 @@ export function RegisterSuccessPage() {
       <Link to="/login" className={`${buttonClasses('primary')} w-full`}>
         Go to login
       </Link>
-    </AuthCard>
+    </CheckEmailCard>
   );
 }

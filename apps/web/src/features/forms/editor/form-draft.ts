@@ -1,20 +1,5 @@
 import { createField } from '@formsmith/core/fields/editor-rules';
-import { type FieldType, FORM_DEFAULTS, type Form, type FormField } from '@formsmith/core/fields/types';
-
-/** The form the editor starts with in create mode (SPEC §3 defaults). */
-export function blankForm(): Form {
-  return {
-    title: FORM_DEFAULTS.title,
-    description: '',
-    fields: [],
-    themeConfig: { theme: FORM_DEFAULTS.theme },
-    isPublished: false,
-    submissions: 0,
-    submitButtonText: FORM_DEFAULTS.submitButtonText,
-    successMessage: FORM_DEFAULTS.successMessage,
-    sharing: { accessRestriction: 'public' },
-  };
-}
+import type { FieldType, Form, FormField } from '@formsmith/core/fields/types';
 
 export type DraftState = { form: Form; selectedId: string | null };
 

@@ -1,3 +1,4 @@
+import { blankForm } from '@formsmith/core/fields/normalize';
 import { FORM_DEFAULTS, type Form } from '@formsmith/core/fields/types';
 import { ArrowLeft, Save, Sparkles } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
@@ -13,7 +14,7 @@ import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { FieldList } from './field-list.tsx';
 import { FieldPalette } from './field-palette.tsx';
 import { FieldProperties } from './field-properties.tsx';
-import { blankForm, draftReducer } from './form-draft.ts';
+import { draftReducer } from './form-draft.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormSettings } from './form-settings.tsx';
 import { useMediaQuery } from './use-media-query.ts';
