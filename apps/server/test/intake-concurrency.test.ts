@@ -145,7 +145,14 @@ describe(`concurrent submits and sharded counters (${dbKind})`, () => {
     expect(Number(views!.n)).toBe(4);
 
     // The submission counter is a sum of shards too; a negative shard (retention) subtracts.
-    await app.db.insert(formSubmissionCounts).values({ formId, shard: 11, count: -1 });
+    // (Upsert: on PostgreSQL a submit may already have used shard 11, chosen by backend pid.)
+    await app.db
+      .insert(formSubmissionCounts)
+      .values({ formId, shard: 11, count: -1 })
+      .onConflictDoUpdate({
+        target: [formSubmissionCounts.formId, formSubmissionCounts.shard],
+        set: { count: sql`${formSubmissionCounts.count} - 1` },
+      });
     expect(await submissionCountColumn(app, formId)).toBe(2);
   });
 
