@@ -106,43 +106,107 @@ function answerDaysCte(
     on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`;
 }
 
-/**
- * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
- * statement (see intake/repository.ts): they commit with the submission or not at all.
- */
-export function submissionStatsCtes(input: SubmissionStatsInput, gate: string): SQL[] {
-  const day = utcDay(input.createdAt);
+/** What one submission adds to each aggregate, on the UTC day of createdAt. */
+export function submissionStatsRows(input: SubmissionStatsInput) {
   const stats = extractSubmissionStats(input.fields, input.data, input.metadata);
   const timed = stats.completionTime !== null;
-  const ctes = [
-    formDayCte('stats_form_day', gate, input.formId, day, {
+  return {
+    day: utcDay(input.createdAt),
+    form: {
       views: 0,
       submissions: 1,
       completionTimeTotal: stats.completionTime ?? 0,
       completionTimeCount: timed ? 1 : 0,
-    }),
-    fieldDaysCte(
-      'stats_field_days',
-      gate,
-      input.formId,
-      day,
-      stats.fields.map((f) => ({
+    } satisfies FormDay,
+    fields: stats.fields.map(
+      (f): FieldDay => ({
         fieldId: f.fieldId,
         responseCount: f.responded ? 1 : 0,
         skipCount: f.responded ? 0 : 1,
         timeSpentTotal: f.timeSpent ?? 0,
         timeSpentCount: f.timeSpent === null ? 0 : 1,
-      })),
+      }),
     ),
-    answerDaysCte(
-      'stats_answer_days',
-      gate,
-      input.formId,
-      day,
-      stats.answers.map((a) => ({ fieldId: a.fieldId, answer: a.answer, count: a.count })),
-    ),
+    answers: stats.answers.map((a): AnswerDay => ({ fieldId: a.fieldId, answer: a.answer, count: a.count })),
+  };
+}
+
+/**
+ * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
+ * statement (see intake/repository.ts): they commit with the submission or not at all.
+ */
+export function submissionStatsCtes(input: SubmissionStatsInput, gate: string): SQL[] {
+  const { day, form, fields, answers } = submissionStatsRows(input);
+  const ctes = [
+    formDayCte('stats_form_day', gate, input.formId, day, form),
+    fieldDaysCte('stats_field_days', gate, input.formId, day, fields),
+    answerDaysCte('stats_answer_days', gate, input.formId, day, answers),
   ];
   return ctes.filter((c): c is SQL => c !== null);
+}
+
+/** One submission of a batch, keyed by its id, for batchStatsCtes. */
+export type BatchStatsItem = { id: string; input: SubmissionStatsInput };
+
+const sum = (expr: string) => sql.raw(`least(coalesce(sum(${expr}), 0), ${INT_MAX})::int`);
+
+/**
+ * The aggregate writes of a batch of submissions, as CTEs of one statement: `kept` must yield
+ * (id, form_id) of the submissions actually inserted; each aggregate row gets the sum over them
+ * (so a retry with a used idempotency key adds nothing). The statement's text does not depend on
+ * the batch: its rows are jsonb parameters.
+ */
+export function batchStatsCtes(items: BatchStatsItem[], kept: string): SQL[] {
+  const forms: object[] = [];
+  const fields: object[] = [];
+  const answers: object[] = [];
+  for (const { id, input } of items) {
+    const rows = submissionStatsRows(input);
+    forms.push({ id, day: rows.day, ct: rows.form.completionTimeTotal, tc: rows.form.completionTimeCount });
+    for (const f of rows.fields) {
+      fields.push({
+        id,
+        f: f.fieldId,
+        r: f.responseCount,
+        s: f.skipCount,
+        tt: f.timeSpentTotal,
+        tc: f.timeSpentCount,
+      });
+    }
+    for (const a of rows.answers) answers.push({ id, f: a.fieldId, a: a.answer, n: a.count });
+  }
+  const k = sql.raw(kept);
+  return [
+    sql`stats_days as (
+      select k.form_id, v.id, v.day, v.ct, v.tc
+      from jsonb_to_recordset(${JSON.stringify(forms)}::jsonb) as v(id uuid, day date, ct int, tc int)
+      join ${k} k on k.id = v.id)`,
+    sql`stats_form_day as (
+      insert into form_daily_stats
+        (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
+      select form_id, day, ${SHARD}, 0, count(*)::int, ${sum('ct')}, ${sum('tc')}
+      from stats_days group by form_id, day order by form_id, day
+      on conflict (form_id, day, shard) do update set
+        ${add('form_daily_stats', 'submissions')},
+        ${add('form_daily_stats', 'completion_time_total')}, ${add('form_daily_stats', 'completion_time_count')})`,
+    sql`stats_field_days as (
+      insert into field_daily_stats
+        (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
+      select d.form_id, v.f, d.day, ${SHARD}, ${sum('v.r')}, ${sum('v.s')}, ${sum('v.tt')}, ${sum('v.tc')}
+      from jsonb_to_recordset(${JSON.stringify(fields)}::jsonb) as v(id uuid, f text, r int, s int, tt int, tc int)
+      join stats_days d on d.id = v.id
+      group by d.form_id, v.f, d.day order by d.form_id, v.f, d.day
+      on conflict (form_id, field_id, day, shard) do update set
+        ${add('field_daily_stats', 'response_count')}, ${add('field_daily_stats', 'skip_count')},
+        ${add('field_daily_stats', 'time_spent_total')}, ${add('field_daily_stats', 'time_spent_count')})`,
+    sql`stats_answer_days as (
+      insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
+      select d.form_id, v.f, d.day, v.a, ${SHARD}, ${sum('v.n')}
+      from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) as v(id uuid, f text, a text, n int)
+      join stats_days d on d.id = v.id
+      group by d.form_id, v.f, d.day, v.a order by d.form_id, v.f, d.day, v.a
+      on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`,
+  ];
 }
 
 /** Runs CTEs that need no gate as one statement. */

@@ -1,11 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, notificationSettings, submissions, uploads, users } from '../../db/schema.ts';
 import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
-import { SHARD } from '../analytics/recorder.ts';
+import {
+  batchStatsCtes,
+  SHARD,
+  type SubmissionStatsInput,
+  submissionStatsCtes,
+} from '../analytics/recorder.ts';
 
 const dialect = new PgDialect();
 
@@ -16,8 +21,8 @@ export type StoreSubmissionInput = {
   completed: boolean;
   idempotencyKey: string | null;
   createdAt: Date;
-  /** Aggregate writes as CTEs gated on the `stored` CTE (analytics/recorder.ts). */
-  stats: SQL[];
+  /** What the aggregates get (analytics/recorder.ts), written in the same statement. */
+  stats: SubmissionStatsInput;
   /** The owner's notification mail, queued in the jobs table with the submission. */
   mail: Mail | null;
   uploadIds: string[];
@@ -48,7 +53,7 @@ export async function storeSubmission(
       insert into form_submission_counts (form_id, shard, count)
       select ${input.formId}::int, ${SHARD}, 1 from stored
       on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
-    ...input.stats,
+    ...submissionStatsCtes(input.stats, 'stored'),
   ];
   if (input.mail) {
     ctes.push(sql`mailed as (
@@ -68,16 +73,71 @@ export async function storeSubmission(
   }
   const statement = sql`with ${sql.join(ctes, sql`, `)} select (select id from stored) as id, ${attached}::int as attached`;
   type Row = { id: string | null; attached: number };
-  let rows: Row[];
-  if (pool) {
-    const query = dialect.sqlToQuery(statement);
-    const name = `store_submission_${createHash('sha1').update(query.sql).digest('base64url')}`;
-    rows = (await pool.query<Row>({ name, text: query.sql, values: query.params })).rows;
-  } else {
-    rows = ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
-  }
+  const rows = pool ? await runPrepared<Row>(pool, statement) : await run<Row>(db, statement);
   const row = rows[0];
   return { id: row?.id ?? null, attached: Number(row?.attached ?? 0) };
+}
+
+async function run<Row>(db: DbOrTx, statement: SQL): Promise<Row[]> {
+  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+}
+
+/** Runs as a named prepared statement, named after its text: each connection plans it once. */
+async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, statement: SQL): Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const name = `store_submission_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  return (await pool.query<Row>({ name, text: query.sql, values: query.params })).rows;
+}
+
+/**
+ * Group commit: stores many submissions (no uploads) in ONE statement, with what storeSubmission
+ * writes for each: one multi-row insert, then the counters, aggregates and mails of the rows it
+ * actually inserted (a used idempotency key adds nothing). Its text is the same for every batch
+ * (the rows are jsonb parameters), so it is prepared once per connection.
+ * Answers, per input in order, its new id or null when its idempotency key was used before.
+ */
+export async function storeSubmissions(
+  db: DbOrTx,
+  inputs: StoreSubmissionInput[],
+  pool?: pg.Pool,
+): Promise<(string | null)[]> {
+  const items = inputs.map((input) => ({ id: randomUUID(), input }));
+  const rows = items.map(({ id, input }) => ({
+    id,
+    form_id: input.formId,
+    data: input.data,
+    metadata: input.metadata,
+    completed: input.completed,
+    idempotency_key: input.idempotencyKey,
+    created_at: input.createdAt.toISOString(),
+    mail: input.mail,
+  }));
+  const ctes: SQL[] = [
+    sql`batch as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, data jsonb,
+        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mail jsonb))`,
+    sql`stored as (
+      insert into submissions (id, form_id, data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, data, metadata, completed, idempotency_key, created_at from batch
+      on conflict (form_id, idempotency_key) do nothing
+      returning id, form_id)`,
+    sql`counted as (
+      insert into form_submission_counts (form_id, shard, count)
+      select form_id, ${SHARD}, count(*)::int from stored group by form_id order by form_id
+      on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count)`,
+    ...batchStatsCtes(
+      items.map(({ id, input }) => ({ id, input: input.stats })),
+      'stored',
+    ),
+    sql`mailed as (
+      insert into jobs (kind, payload)
+      select ${MAIL_JOB}::text, b.mail from batch b join stored s on s.id = b.id where b.mail is not null)`,
+  ];
+  const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
+  type Row = { id: string };
+  const stored = pool ? await runPrepared<Row>(pool, statement) : await run<Row>(db, statement);
+  const ids = new Set(stored.map((r) => r.id));
+  return items.map(({ id }) => (ids.has(id) ? id : null));
 }
 
 /** A form for the submit path, with what its notification mail needs. */

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, jobs } from '../src/db/schema.ts';
+import { readFormFields } from '../src/modules/analytics/rebuild.ts';
+import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
+import { MicroBatcher } from '../src/modules/intake/batcher.ts';
+import {
+  type StoreSubmissionInput,
+  storeSubmission,
+  storeSubmissions,
+} from '../src/modules/intake/repository.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
+import {
+  countSubmissions,
+  createPublishedForm,
+  submissionCountColumn,
+  TEST_FIELDS,
+  validData,
+} from './intake-fixtures.ts';
+
+describe(`group commit of submissions (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    ({ app, owner } = await createOwnerTestApp());
+  });
+  afterAll(() => app.close());
+
+  const fields = readFormFields(TEST_FIELDS);
+
+  /** What the submit path hands the repository for one submission without uploads. */
+  const input = (formId: number, colour: string, key: string | null = null): StoreSubmissionInput => {
+    const data = { name: 'Ada', colour, ...(colour === 'red' ? { why_red: 'Bright' } : {}) };
+    const metadata = {
+      analytics: { totalTimeSpent: 12, completed: true, fieldInteractions: { name: { timeSpent: 3 } } },
+    };
+    const createdAt = new Date();
+    return {
+      formId,
+      data,
+      metadata,
+      completed: true,
+      idempotencyKey: key,
+      createdAt,
+      stats: { formId, fields, data, metadata, createdAt },
+      mail: { to: 'owner@example.com', subject: `New submission ${formId}`, text: 't', html: 'h' },
+      uploadIds: [],
+    };
+  };
+
+  /** The form's aggregates summed over shards, per key: what the analytics page reads. */
+  const aggregates = async (formId: number) => {
+    const rows = async (statement: ReturnType<typeof sql>) =>
+      ((await app.db.execute(statement)) as unknown as { rows: unknown[] }).rows;
+    return {
+      days: await rows(sql`select day::text, sum(submissions)::int s, sum(completion_time_total)::int t,
+        sum(completion_time_count)::int c from ${formDailyStats} where form_id = ${formId} group by day order by day`),
+      fields: await rows(sql`select field_id, day::text, sum(response_count)::int r, sum(skip_count)::int s,
+        sum(time_spent_total)::int t, sum(time_spent_count)::int c from ${fieldDailyStats}
+        where form_id = ${formId} group by field_id, day order by field_id, day`),
+      answers: await rows(sql`select field_id, day::text, answer, sum(count)::int n from ${answerDailyCounts}
+        where form_id = ${formId} group by field_id, day, answer order by field_id, day, answer`),
+    };
+  };
+
+  const mailsFor = async (formId: number) => {
+    const [row] = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'subject' = ${`New submission ${formId}`}`);
+    return Number(row!.n);
+  };
+
+  it('stores a batch in one statement: rows, counters, aggregates and mails only for new keys', async () => {
+    const [a, b] = [await createPublishedForm(app, owner), await createPublishedForm(app, owner)];
+    const [earlier] = await storeSubmissions(app.db, [input(a, 'blue', 'used-before')]);
+    expect(earlier).toEqual(expect.any(String));
+
+    const batch = [
+      input(a, 'red'),
+      input(a, 'blue', 'k1'),
+      input(a, 'blue', 'k1'), // the same key twice in one batch: stored once
+      input(a, 'red', 'used-before'), // a retry of a stored submission: nothing new
+      input(b, 'blue'),
+      input(b, 'red', 'k1'), // the same key on another form is another submission
+    ];
+    const ids = await storeSubmissions(app.db, batch);
+    expect(ids.map((id) => id !== null)).toEqual([true, true, false, false, true, true]);
+    expect(new Set(ids.filter(Boolean)).size).toBe(4);
+
+    expect(await countSubmissions(app, a)).toBe(3);
+    expect(await countSubmissions(app, b)).toBe(2);
+    expect(await submissionCountColumn(app, a)).toBe(3);
+    expect(await submissionCountColumn(app, b)).toBe(2);
+    expect(await mailsFor(a)).toBe(3);
+    expect(await mailsFor(b)).toBe(2);
+
+    for (const formId of [a, b]) {
+      const incremental = await aggregates(formId);
+      expect(incremental.days).toHaveLength(1);
+      await rebuildFormStats(app.db, formId);
+      expect(await aggregates(formId)).toEqual(incremental);
+    }
+    const colours = (await aggregates(a)).answers.filter(
+      (r) => (r as { field_id: string }).field_id === 'colour',
+    );
+    expect(colours.map((r) => [(r as { answer: string }).answer, (r as { n: number }).n])).toEqual([
+      ['blue', 2],
+      ['red', 1],
+    ]);
+  });
+
+  it('stores 100 concurrent submits to two forms, one row per idempotency key, counted once', async () => {
+    const [a, b] = [await createPublishedForm(app, owner), await createPublishedForm(app, owner)];
+    const run = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/form-submissions/forms/${i % 2 ? b : a}/submit`,
+          remoteAddress: `10.1.${Math.floor(i / 50)}.${i % 50}`,
+          // keys 0-9 are each sent three times (i, i+10, i+20: always to the same form)
+          headers: i < 30 ? { 'idempotency-key': `${run}-${i % 10}` } : {},
+          payload: {
+            data: validData({ colour: i % 3 ? 'blue' : 'red', ...(i % 3 ? {} : { why_red: 'Bright' }) }),
+            metadata: { analytics: { totalTimeSpent: i, completed: true } },
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(100).fill(201));
+    const ids = results.map((r) => r.json().submission_id as string);
+    for (let i = 0; i < 10; i++) {
+      expect(ids[i + 10]).toBe(ids[i]);
+      expect(ids[i + 20]).toBe(ids[i]);
+    }
+    expect(new Set(ids).size).toBe(80);
+    expect(await countSubmissions(app, a)).toBe(40);
+    expect(await countSubmissions(app, b)).toBe(40);
+    expect(await submissionCountColumn(app, a)).toBe(40);
+    expect(await submissionCountColumn(app, b)).toBe(40);
+
+    for (const formId of [a, b]) {
+      const incremental = await aggregates(formId);
+      expect((incremental.days[0] as { s: number }).s).toBe(40);
+      await rebuildFormStats(app.db, formId);
+      expect(await aggregates(formId)).toEqual(incremental);
+    }
+  });
+
+  it('stores a single submit on its own, without waiting', async () => {
+    const formId = await createPublishedForm(app, owner);
+    const started = Date.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { data: validData(), metadata: { analytics: { totalTimeSpent: 5, completed: true } } },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await countSubmissions(app, formId)).toBe(1);
+    expect(await submissionCountColumn(app, formId)).toBe(1);
+  });
+
+  it('fails only the item whose form was deleted when its batch fails, and stores the others', async () => {
+    const [kept, deleted] = [await createPublishedForm(app, owner), await createPublishedForm(app, owner)];
+    await app.db.delete(forms).where(eq(forms.id, deleted));
+    const items = [input(kept, 'red'), input(deleted, 'blue'), input(kept, 'blue', 'x'), input(kept, 'blue')];
+    // The batch statement as a whole fails on the missing form…
+    await expect(storeSubmissions(app.db, items)).rejects.toThrow();
+    expect(await countSubmissions(app, kept)).toBe(0);
+
+    // …so the batcher runs its items one by one: each gets its own answer.
+    const batches: number[] = [];
+    const batcher = new MicroBatcher<StoreSubmissionInput, string | null>({
+      runBatch: (batch) => {
+        batches.push(batch.length);
+        return storeSubmissions(app.db, batch);
+      },
+      runOne: async (item) => (await storeSubmission(app.db, item)).id,
+      maxSize: 64,
+      maxDelayMs: 2,
+      maxInFlight: 1,
+    });
+    const results = await Promise.allSettled(items.map((item) => batcher.add(item)));
+    expect(batches).toEqual([4]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await countSubmissions(app, kept)).toBe(3);
+    expect(await submissionCountColumn(app, kept)).toBe(3);
+    const incremental = await aggregates(kept);
+    await rebuildFormStats(app.db, kept);
+    expect(await aggregates(kept)).toEqual(incremental);
+  });
+});
