@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forms, submissions } from '../src/db/schema.ts';
+import { forms, submissions, uploads } from '../src/db/schema.ts';
 import { findOwnedForm } from '../src/modules/submissions/repository.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
@@ -227,8 +227,20 @@ describe(`submissions review API (${dbKind})`, () => {
     await insertSubmissions(app, forever, [
       { data: { f_name: 'ancient' }, createdAt: new Date(now.getTime() - 900 * DAY) },
     ]);
-    const deleted = await deleteExpiredSubmissions(app.db, now);
+    // An uploaded file of an expired submission is reported for removal with it.
+    await app.db.insert(uploads).values({
+      formId: kept7,
+      submissionId: oldId!,
+      fieldId: 'f_file',
+      filename: 'cv.pdf',
+      mimeType: 'application/pdf',
+      size: 3,
+      storageKey: 'ab/expired-file-key',
+    });
+    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db, now);
     expect(deleted).toBeGreaterThanOrEqual(2);
+    expect(storageKeys).toContain('ab/expired-file-key');
+    expect(await app.db.select().from(uploads).where(eq(uploads.submissionId, oldId!))).toEqual([]);
     const left = await app.db
       .select({ id: submissions.id })
       .from(submissions)

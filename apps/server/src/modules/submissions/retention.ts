@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { scheduleRecurringJob } from '../../jobs/recurring.ts';
+import { deleteUpload } from '../../lib/storage.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
 const DAY_MS = 86_400_000;
@@ -9,15 +10,22 @@ const DAY_MS = 86_400_000;
 /**
  * Deletes every submission older than its form's retention_days (forms without one keep
  * everything) and keeps the forms' submission counters in step (on shard 0: the count is the sum of
- * the shards). Returns how many were deleted.
+ * the shards). Returns how many were deleted and the storage keys of their uploaded files (the
+ * upload rows go with the submissions; the caller removes the files).
  */
-export async function deleteExpiredSubmissions(db: DbOrTx, now: Date = new Date()): Promise<number> {
+export async function deleteExpiredSubmissions(
+  db: DbOrTx,
+  now: Date = new Date(),
+): Promise<{ deleted: number; storageKeys: string[] }> {
   const result = await db.execute(sql`
     with deleted as (
       delete from submissions s using forms f
       where s.form_id = f.id and f.retention_days is not null
         and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days)
-      returning s.form_id
+      returning s.id, s.form_id
+    ), files as (
+      -- The statement's snapshot still sees the upload rows the cascade removes.
+      select u.storage_key from uploads u join deleted d on u.submission_id = d.id
     ), counts as (
       select form_id, count(*)::int as n from deleted group by form_id
     ), updated as (
@@ -26,9 +34,10 @@ export async function deleteExpiredSubmissions(db: DbOrTx, now: Date = new Date(
       on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
       returning form_id
     )
-    select coalesce(sum(n), 0)::int as deleted from counts`);
-  const rows = (result as unknown as { rows: { deleted: number | string }[] }).rows;
-  return Number(rows[0]?.deleted ?? 0);
+    select (select coalesce(sum(n), 0)::int from counts) as deleted,
+      (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`);
+  const rows = (result as unknown as { rows: { deleted: number | string; storage_keys: string[] }[] }).rows;
+  return { deleted: Number(rows[0]?.deleted ?? 0), storageKeys: rows[0]?.storage_keys ?? [] };
 }
 
 /** Registers the daily retention job; each run schedules the next, start-up seeds the first now. */
@@ -38,8 +47,10 @@ export function registerRetentionJob(app: FastifyInstance): void {
     everyMs: DAY_MS,
     firstRunInMs: 0,
     run: async () => {
-      const deleted = await deleteExpiredSubmissions(app.db);
-      if (deleted > 0) app.log.info({ deleted }, 'retention deleted old submissions');
+      const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
+      for (const key of storageKeys) await deleteUpload(app.config, key);
+      if (deleted > 0)
+        app.log.info({ deleted, files: storageKeys.length }, 'retention deleted old submissions');
     },
   });
 }
