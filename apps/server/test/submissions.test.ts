@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, submissions, uploads } from '../src/db/schema.ts';
 import { findOwnedForm } from '../src/modules/submissions/repository.ts';
-import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
+import { deleteAbandonedUploads, deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
@@ -214,6 +214,34 @@ describe(`submissions review API (${dbKind})`, () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('retention removes uploads no submission claimed after a day, and keeps newer ones', async () => {
+    const now = new Date('2025-03-01T00:00:00Z');
+    const formId = await createTestForm(app, owner.id);
+    const upload = (key: string, createdAt: Date) => ({
+      formId,
+      fieldId: 'f_file',
+      filename: 'photo.png',
+      mimeType: 'image/png',
+      size: 3,
+      storageKey: key,
+      createdAt,
+    });
+    await app.db
+      .insert(uploads)
+      .values([
+        upload('cd/cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd', new Date(now.getTime() - 2 * DAY)),
+        upload('cd/cececececececececececececececececececece', new Date(now.getTime() - 60_000)),
+      ]);
+    const removed = await deleteAbandonedUploads(app.db, now);
+    expect(removed).toContain('cd/cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd');
+    expect(removed).not.toContain('cd/cececececececececececececececececececece');
+    const left = await app.db
+      .select({ key: uploads.storageKey })
+      .from(uploads)
+      .where(eq(uploads.formId, formId));
+    expect(left).toEqual([{ key: 'cd/cececececececececececececececececececece' }]);
+  });
+
   it('retention deletes only submissions older than the form keeps, and fixes the count', async () => {
     const now = new Date('2025-03-01T00:00:00Z');
     const kept7 = await createTestForm(app, owner.id);
@@ -235,11 +263,11 @@ describe(`submissions review API (${dbKind})`, () => {
       filename: 'cv.pdf',
       mimeType: 'application/pdf',
       size: 3,
-      storageKey: 'ab/expired-file-key',
+      storageKey: 'ab/abababababababababababababababababababab',
     });
     const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db, now);
     expect(deleted).toBeGreaterThanOrEqual(2);
-    expect(storageKeys).toContain('ab/expired-file-key');
+    expect(storageKeys).toContain('ab/abababababababababababababababababababab');
     expect(await app.db.select().from(uploads).where(eq(uploads.submissionId, oldId!))).toEqual([]);
     const left = await app.db
       .select({ id: submissions.id })

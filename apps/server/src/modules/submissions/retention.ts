@@ -41,6 +41,18 @@ export async function deleteExpiredSubmissions(
 }
 
 /** Registers the daily retention job; each run schedules the next, start-up seeds the first now. */
+/** Uploads a respondent never submitted are kept this long (a form left open overnight still works). */
+const ABANDONED_UPLOAD_MS = DAY_MS;
+
+/** Deletes upload rows never attached to a submission, older than a day; returns their storage keys. */
+export async function deleteAbandonedUploads(db: DbOrTx, now: Date = new Date()): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_MS).toISOString();
+  const result = await db.execute(sql`
+    delete from uploads where submission_id is null and created_at < ${cutoff}::timestamptz
+    returning storage_key`);
+  return (result as unknown as { rows: { storage_key: string }[] }).rows.map((r) => r.storage_key);
+}
+
 export function registerRetentionJob(app: FastifyInstance): void {
   scheduleRecurringJob(app, {
     kind: RETENTION_JOB,
@@ -48,7 +60,13 @@ export function registerRetentionJob(app: FastifyInstance): void {
     firstRunInMs: 0,
     run: async () => {
       const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
-      for (const key of storageKeys) await deleteUpload(app.config, key);
+      const abandoned = await deleteAbandonedUploads(app.db);
+      for (const key of [...storageKeys, ...abandoned]) {
+        // The rows are gone already; a file that cannot be removed is logged, not retried.
+        await deleteUpload(app.config, key).catch((err) =>
+          app.log.warn({ err, key }, 'could not delete upload'),
+        );
+      }
       if (deleted > 0)
         app.log.info({ deleted, files: storageKeys.length }, 'retention deleted old submissions');
     },
