@@ -45,7 +45,7 @@ test('register, verify by mail, sign in, reach the dashboard and sign out', asyn
   await expect(page).toHaveURL(/\/dashboard$/);
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
   const expiration = Number(await page.evaluate(() => localStorage.getItem('token_expiration')));
-  expect(token).toBeTruthy();
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(expiration).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
 
   await page.getByRole('button', { name: /User menu/ }).click();
