@@ -2,11 +2,12 @@ import { formAnalyticsSchema, trackBodySchema } from '@formsmith/core/analytics/
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { MAX_FORM_ID } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
 import { getFormAnalytics, trackSubmission } from './service.ts';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const params = z.object({ id: z.coerce.number().int().positive().max(MAX_FORM_ID) });
 
 /** Routes of the analytics module: anonymous view/track recording and the owner's report. */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { forms } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isFormId } from '../../lib/form-id.ts';
 import type { FormRow } from './repository.ts';
 import { findFormById } from './repository.ts';
 
@@ -12,7 +13,6 @@ import { accessRestrictionOf } from './view.ts';
 
 export const FORM_NOT_FOUND = 'Form not found';
 /** Form ids are PostgreSQL integers; larger numbers cannot name a form. */
-export const MAX_FORM_ID = 2_147_483_647;
 
 /** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
 export async function assertPublicAccess<T extends AccessRow>(
@@ -46,9 +46,6 @@ export async function loadPublicFormForSubmit(
   app: FastifyInstance,
   input: { formId: number; accessCode?: string; ip: string },
 ): Promise<FormRow> {
-  const form =
-    Number.isInteger(input.formId) && input.formId > 0 && input.formId <= MAX_FORM_ID
-      ? await findFormById(app.db, input.formId)
-      : null;
+  const form = isFormId(input.formId) ? await findFormById(app.db, input.formId) : null;
   return assertPublicAccess(app, { form, accessCode: input.accessCode, ip: input.ip });
 }

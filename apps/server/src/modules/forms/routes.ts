@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { parseFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import {
@@ -18,7 +19,7 @@ import {
 import * as service from './service.ts';
 
 function formIdOf(raw: string): number {
-  const id = service.parseFormId(raw);
+  const id = parseFormId(raw);
   if (id === null) throw notFound(FORM_NOT_FOUND);
   return id;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../lib/app-error.ts';
+import { parseFormId } from '../../lib/form-id.ts';
 import { readContentInput } from './form-input.ts';
-import { assertPublicAccess, FORM_NOT_FOUND, MAX_FORM_ID } from './public-access.ts';
+import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import type { SaveBody, SharingBody } from './schemas.ts';
@@ -14,13 +15,6 @@ type OwnedFormInput = Owner & { formId: number };
 export const SLUG_TAKEN_MESSAGE = 'This slug is already taken';
 const COPY_SUFFIX = ' (Copy)';
 const TITLE_MAX = 200;
-
-/** A form id from a path segment, or null when it cannot name a form. */
-export function parseFormId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_FORM_ID ? id : null;
-}
 
 async function ensureSlugFree(app: FastifyInstance, changes: SharingChanges, formId: number | null) {
   if (!changes.slug) return;

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { parseFormId } from '../../lib/form-id.ts';
 import {
   formParamsSchema,
   SUBMIT_SUCCESS_MESSAGE,
@@ -15,8 +16,8 @@ import { submitForm } from './submit-service.ts';
 import { uploadFile } from './upload-service.ts';
 
 function formIdOf(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Form not found');
+  const id = parseFormId(raw);
+  if (id === null) throw notFound('Form not found');
   return id;
 }
 

@@ -4,7 +4,8 @@ import type { FormField } from '@formsmith/core/fields/types';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { assertPublicAccess, MAX_FORM_ID } from '../forms/public-access.ts';
+import { isFormId } from '../../lib/form-id.ts';
+import { assertPublicAccess } from '../forms/public-access.ts';
 import { PublicFormCache } from '../forms/public-cache.ts';
 import { submissionNotification } from '../submissions/notify.ts';
 import { MicroBatcher } from './batcher.ts';
@@ -94,8 +95,7 @@ async function loadSubmitTarget(
     cache = new PublicFormCache();
     targets.set(app, cache);
   }
-  const valid = Number.isInteger(input.formId) && input.formId > 0 && input.formId <= MAX_FORM_ID;
-  const target = valid
+  const target = isFormId(input.formId)
     ? await cache.get(input.formId, () => repo.findSubmitTarget(app.db, input.formId))
     : null;
   await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
+import { parseFormId } from '../../lib/form-id.ts';
 import { forgetPublicForm } from '../forms/public-cache.ts';
 import { submissionCountOf } from '../forms/repository.ts';
 import { isUuid, type WireSubmission } from './schemas.ts';
@@ -15,13 +16,10 @@ export type OwnedForm = {
   retentionDays: number | null;
 };
 
-const MAX_INT = 2_147_483_647;
-
 /** The numeric form id of a path, or 400 'Invalid form ID'. */
-export function parseFormId(raw: string | undefined): number {
-  if (!raw || !/^\d{1,10}$/.test(raw)) throw badRequest('Invalid form ID');
-  const id = Number(raw);
-  if (id < 1 || id > MAX_INT) throw badRequest('Invalid form ID');
+export function requireFormId(raw: string | undefined): number {
+  const id = parseFormId(raw);
+  if (id === null) throw badRequest('Invalid form ID');
   return id;
 }
 

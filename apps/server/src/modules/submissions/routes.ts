@@ -8,7 +8,7 @@ import { listSubmissions } from './list.ts';
 import {
   findSubmission,
   findSubmissionUpload,
-  parseFormId,
+  requireFormId,
   requireOwnedForm,
   toWireSubmission,
   updateSubmissionSettings,
@@ -41,7 +41,7 @@ function contentType(format: 'csv' | 'json'): string {
 /** The caller's form named by the :id param; 400 'Invalid form ID', or 404 for anyone else's form. */
 function ownedForm(app: { db: Parameters<typeof requireOwnedForm>[0] }, request: FastifyRequest) {
   const { id } = request.params as { id: string };
-  return requireOwnedForm(app.db, { formId: parseFormId(id), ownerId: currentUser(request).id });
+  return requireOwnedForm(app.db, { formId: requireFormId(id), ownerId: currentUser(request).id });
 }
 
 const ownerRoutes: FastifyPluginAsyncZod = async (app) => {

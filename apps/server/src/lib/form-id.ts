@@ -1,0 +1,14 @@
+/** The largest form id: forms.id is a PostgreSQL integer. */
+export const MAX_FORM_ID = 2_147_483_647;
+
+/** Whether a number can be a form id. */
+export function isFormId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= MAX_FORM_ID;
+}
+
+/** A form id from a path segment, or null when it cannot name a form. */
+export function parseFormId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return isFormId(id) ? id : null;
+}
