@@ -17,6 +17,5 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(fields ? 'VALIDATION_FAILED' : 'BAD_REQUEST', 400, message, fields);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError('UNAUTHORIZED', 401, message);
-export const forbidden = (message = 'Forbidden') => new AppError('FORBIDDEN', 403, message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError('CONFLICT', 409, message, fields);

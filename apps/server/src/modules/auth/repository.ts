@@ -103,11 +103,3 @@ export async function findPendingEmail(db: DbOrTx, userId: string): Promise<stri
   const email = row?.data?.email;
   return typeof email === 'string' ? email : null;
 }
-
-/** True for PostgreSQL's unique_violation (a concurrent insert of the same email). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

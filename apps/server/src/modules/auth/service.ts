@@ -5,6 +5,7 @@ import {
   type RegisterInput,
 } from '@formsmith/core/auth/schemas';
 import type { FastifyInstance } from 'fastify';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { magicLinkMail, resetLoginLinkMail, verifyEmailMail } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -14,7 +15,6 @@ import {
   createUser,
   findUserByEmail,
   findUserById,
-  isUniqueViolation,
   retireAuthTokens,
   type UserRow,
   updateUser,

@@ -95,11 +95,3 @@ export async function incrementShareCount(
     .returning(columns);
   return row ?? null;
 }
-
-/** True for PostgreSQL's unique_violation, wherever the driver wraps it. */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}

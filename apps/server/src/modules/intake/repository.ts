@@ -181,17 +181,6 @@ export async function listUnattachedUploads(db: DbOrTx, formId: number, ids: str
     .where(and(eq(uploads.formId, formId), inArray(uploads.id, ids), isNull(uploads.submissionId)));
 }
 
-/** Attaches uploads to their submission; answers how many were still free to attach. */
-export async function attachUploads(db: DbOrTx, submissionId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await db
-    .update(uploads)
-    .set({ submissionId })
-    .where(and(inArray(uploads.id, ids), isNull(uploads.submissionId)))
-    .returning({ id: uploads.id });
-  return rows.length;
-}
-
 export async function createUpload(
   db: DbOrTx,
   input: {

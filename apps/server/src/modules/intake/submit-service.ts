@@ -196,7 +196,7 @@ export async function submitForm(
     mail: submissionNotification({
       formId: form.id,
       title: form.title,
-      fields: form.fields,
+      fields,
       data: clean,
       notifyOnSubmission: form.notifyOnSubmission,
       ownerSetting: target.ownerNotifies,

@@ -1,7 +1,7 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import type { FormField } from '@formsmith/core/fields/types';
 import type { Mail } from '../../mail/mailer.ts';
 import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
-import { answerFields } from './csv-columns.ts';
 
 const MAX_LINES = 25;
 const MAX_VALUE = 300;
@@ -16,9 +16,13 @@ function clip(text: string): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
 
-function summaryLines(rawFields: unknown, data: unknown): { label: string; value: string }[] {
-  const answers = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  const fields = answerFields(Array.isArray(rawFields) ? rawFields : []);
+function summaryLines(
+  formFields: FormField[],
+  data: Record<string, unknown>,
+): { label: string; value: string }[] {
+  // The submit path hands over fields it has normalised already: only pick and order them here.
+  const fields = formFields.filter((f) => f.type !== 'image').sort((a, b) => a.position - b.position);
+  const answers = data;
   return fields.slice(0, MAX_LINES).map((field) => {
     const value = answers[field.id] ?? answers[field.label];
     return { label: field.label, value: clip(formatAnswer(field, value)) || 'Not provided' };
@@ -62,7 +66,8 @@ ${tableHtml(rows)}
 export function submissionNotification(input: {
   formId: number;
   title: string;
-  fields: unknown;
+  /** The form's fields, normalised. */
+  fields: FormField[];
   data: Record<string, unknown>;
   notifyOnSubmission: boolean | null;
   ownerSetting: boolean | null;
