@@ -5,16 +5,17 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
+import { useForms } from '../../lib/forms-api/list-forms.ts';
+import type { StoredForm } from '../../lib/forms-api/stored-form.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useTimedValue } from '../../lib/use-timed-flag.ts';
-import { type DashboardForm, useDashboardForms } from './api/dashboard-forms.ts';
 import { RecentFormCard } from './recent-form-card.tsx';
 import { formatRelativeTime, publishedPercentage } from './relative-time.ts';
 
 const RECENT_FORMS = 4;
 const RECENT_SUBMISSIONS = 5;
 
-function byLastSaved(a: DashboardForm, b: DashboardForm): number {
+function byLastSaved(a: StoredForm, b: StoredForm): number {
   return (Date.parse(b.lastSaved ?? '') || 0) - (Date.parse(a.lastSaved ?? '') || 0);
 }
 
@@ -28,7 +29,7 @@ export function DashboardPage() {
 }
 
 function Dashboard() {
-  const forms = useDashboardForms();
+  const forms = useForms();
   const user = useCurrentUser();
   const [message, showMessage] = useTimedValue<{ tone: 'success' | 'error'; text: string }>(3000);
 

@@ -5,16 +5,16 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge } from '../../components/ui/feedback.tsx';
-import type { DashboardForm } from './api/dashboard-forms.ts';
-import { useDeleteForm } from './api/delete-form.ts';
-import { useDuplicateForm } from './api/duplicate-form.ts';
+import { useDeleteForm } from '../../lib/forms-api/delete-form.ts';
+import { useDuplicateForm } from '../../lib/forms-api/duplicate-form.ts';
+import type { StoredForm } from '../../lib/forms-api/stored-form.ts';
 import { formatRelativeTime } from './relative-time.ts';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800';
 
 type Props = {
-  form: DashboardForm;
+  form: StoredForm;
   onMessage: (message: { tone: 'success' | 'error'; text: string }) => void;
 };
 

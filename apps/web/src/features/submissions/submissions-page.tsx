@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Alert, Spinner } from '../../components/ui/feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { useSubmissionsForm } from './api/get-form.ts';
+import { useForm } from '../../lib/forms-api/get-form.ts';
 import { AnalyticsTab } from './components/analytics-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
@@ -23,7 +23,7 @@ function PageMessage({ message }: { message: string }) {
 }
 
 function SubmissionsScreen({ formId }: { formId: number }) {
-  const form = useSubmissionsForm(formId);
+  const form = useForm(formId);
   if (form.isPending) {
     return (
       <div className="flex justify-center p-12">

@@ -40,11 +40,12 @@ function answerOf(field: FormField, value: FieldValue): unknown {
   return value;
 }
 
-function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
+/** Messages of the shown fields (`shown` = visibleFields of the current values) that `which` picks. */
+function errorsFor(shown: FormField[], values: FieldValues, which: (id: string) => boolean) {
   const validate = currentValidator();
   const errors: Record<string, string> = {};
   if (!validate) return errors;
-  for (const field of visibleFields(fields, values)) {
+  for (const field of shown) {
     if (field.isReadOnly || !which(field.id)) continue;
     const error = validate(field, answerOf(field, values[field.id] ?? null));
     if (error) errors[field.id] = error;
@@ -70,7 +71,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
   }, []);
 
   const shown = useMemo(() => visibleFields(fields, values), [fields, values]);
-  const clientErrors = errorsFor(fields, values, (id) => attempted || touched.has(id));
+  const clientErrors = errorsFor(shown, values, (id) => attempted || touched.has(id));
   const errors = { ...clientErrors, ...serverErrors };
 
   const change = (id: string, value: FieldValue) => {
@@ -111,7 +112,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
     setAttempted(true);
     setBanner(null);
     await loadValidator();
-    const found = errorsFor(fields, values, () => true);
+    const found = errorsFor(shown, values, () => true);
     const firstInvalid = shown.find((f) => found[f.id] || serverErrors[f.id]);
     if (firstInvalid) {
       document.getElementsByName(firstInvalid.id)[0]?.focus();

@@ -2,8 +2,8 @@ import { toSavePayload } from '@formsmith/core/fields/save-payload';
 import type { Form } from '@formsmith/core/fields/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from './query-keys.ts';
-import { type StoredForm, unwrapForm } from './stored-form.ts';
+import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { type StoredForm, unwrapForm } from '../../../lib/forms-api/stored-form.ts';
 
 /** POST /api/forms for a new form, PUT /api/forms/:id for an existing one. */
 export async function saveForm(form: Form): Promise<StoredForm> {

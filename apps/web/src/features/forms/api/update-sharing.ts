@@ -1,8 +1,8 @@
 import type { AccessRestriction } from '@formsmith/core/fields/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from './query-keys.ts';
-import { toStoredForm } from './stored-form.ts';
+import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 export type SharingInput = {
   slug: string;

@@ -8,7 +8,7 @@ import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useForm } from '../api/get-form.ts';
+import { useForm } from '../../../lib/forms-api/get-form.ts';
 import { useSaveForm } from '../api/save-form.ts';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { FieldList } from './field-list.tsx';

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { useDeleteForm } from '../../../lib/forms-api/delete-form.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { useDeleteForm } from '../api/delete-form.ts';
-import type { StoredForm } from '../api/stored-form.ts';
 import { formatLastEdited } from './last-edited.ts';
 
 type FormCardProps = { form: StoredForm; submissionsMode: boolean };

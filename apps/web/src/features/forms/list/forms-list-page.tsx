@@ -6,8 +6,8 @@ import { ErrorBoundary, ErrorFallback } from '../../../components/ui/error-bound
 import { EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useForms } from '../api/list-forms.ts';
-import type { StoredForm } from '../api/stored-form.ts';
+import { useForms } from '../../../lib/forms-api/list-forms.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { FormCard } from './form-card.tsx';
 import { DEFAULT_SORT, filterAndSortForms, nextSort, type SortKey, type SortState } from './sort-forms.ts';
 

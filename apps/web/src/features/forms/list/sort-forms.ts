@@ -1,4 +1,4 @@
-import type { StoredForm } from '../api/stored-form.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 export type SortKey = 'date' | 'name' | 'submissions';
 export type SortState = { key: SortKey; direction: 'asc' | 'desc' };

@@ -4,8 +4,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import type { StoredForm } from '../api/stored-form.ts';
 
 /** The public origin: where share links point (PUBLIC_URL on the server), else this page's. */
 function publicOrigin(shareUrl: string | undefined): string {

@@ -6,9 +6,9 @@ import { Badge } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useSetPublished } from '../api/set-published.ts';
-import type { StoredForm } from '../api/stored-form.ts';
 import type { PageMessage } from './publish-page.tsx';
 
 type Props = { form: StoredForm; onMessage: (message: PageMessage) => void };

@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import type { StoredForm } from '../api/stored-form.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useUpdateSharing } from '../api/update-sharing.ts';
 import type { PageMessage } from './publish-page.tsx';
 

@@ -3,7 +3,6 @@ import type { SubmissionFilters } from '../lib/filters.ts';
 /** Query keys of the submissions page's cache. */
 export const submissionsKeys = {
   all: ['submissions'] as const,
-  form: (formId: number) => ['submissions', formId, 'form'] as const,
   lists: (formId: number) => ['submissions', formId, 'list'] as const,
   list: (formId: number, query: SubmissionFilters & { page: number }) =>
     ['submissions', formId, 'list', query] as const,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
 import { type StoredForm, unwrapForm } from './stored-form.ts';
 

@@ -1,4 +1,4 @@
-/** Query keys of the forms cache; the dashboard uses the same literal keys. */
+/** Query keys of the forms cache, shared by every feature that reads forms. */
 export const formsKeys = {
   all: ['forms'] as const,
   list: () => ['forms', 'list'] as const,

@@ -1,6 +1,6 @@
 import { isRecord } from '@formsmith/core/fields/read';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
 import { type StoredForm, toStoredForm } from './stored-form.ts';
 
