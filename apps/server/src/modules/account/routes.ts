@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { revokeSession } from '../auth/sessions.ts';
 import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
@@ -29,7 +30,6 @@ import {
 
 // Ids are checked in the handler so that a malformed one answers 404 like a missing one.
 const idParams = z.object({ id: z.string().max(100) });
-const isUuid = (id: string) => z.uuid().safeParse(id).success;
 const messageSchema = z.object({ message: z.string() });
 const SESSION_NOT_FOUND = 'Session not found';
 const REQUEST_NOT_FOUND = 'Data protection request not found';

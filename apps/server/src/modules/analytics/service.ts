@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { findOwnedForm } from '../forms/repository.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
@@ -97,8 +98,6 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const finiteOrNull = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
 
@@ -130,7 +129,7 @@ function cleanTiming(fields: FormField[], body: TrackBody) {
  */
 export async function trackSubmission(db: Db, input: { formId: number; body: TrackBody }): Promise<boolean> {
   const submissionId = input.body.submission_id ?? input.body.submissionId;
-  if (!submissionId || !UUID.test(submissionId)) return false;
+  if (!submissionId || !isUuid(submissionId)) return false;
   const [form] = await db.select({ fields: forms.fields }).from(forms).where(eq(forms.id, input.formId));
   if (!form) return false;
   const fields = readFormFields(form.fields);

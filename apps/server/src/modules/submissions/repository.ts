@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { forgetPublicForm } from '../forms/public-cache.ts';
 import { submissionCountOf } from '../forms/repository.ts';
-import { isUuid, type WireSubmission } from './schemas.ts';
+import type { WireSubmission } from './schemas.ts';
 
 export type OwnedForm = {
   id: number;

@@ -3,17 +3,9 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { saveBlob, saveUrl } from '../../../lib/download.ts';
 
 const QR_OPTIONS = { margin: 2, width: 240, errorCorrectionLevel: 'M' as const };
-
-function download(href: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** A real QR code of the share URL, downloadable as PNG and SVG. */
 export function QrCodeCard({ formId, url }: { formId: number; url: string }) {
@@ -26,14 +18,12 @@ export function QrCodeCard({ formId, url }: { formId: number; url: string }) {
   }, [url]);
 
   function downloadPng() {
-    if (canvas.current) download(canvas.current.toDataURL('image/png'), `form-${formId}-qr.png`);
+    if (canvas.current) saveUrl(canvas.current.toDataURL('image/png'), `form-${formId}-qr.png`);
   }
 
   async function downloadSvg() {
     const svg = await QRCode.toString(url, { ...QR_OPTIONS, type: 'svg' });
-    const href = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-    download(href, `form-${formId}-qr.svg`);
-    setTimeout(() => URL.revokeObjectURL(href), 1000);
+    saveBlob(new Blob([svg], { type: 'image/svg+xml' }), `form-${formId}-qr.svg`);
   }
 
   return (

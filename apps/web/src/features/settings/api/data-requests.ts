@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 export type DataRequestType = 'access' | 'delete' | 'portability';
 
@@ -26,15 +27,7 @@ export function useDataRequests() {
 
 /** Saves JSON as a file download in the browser. */
 function saveJson(data: unknown, filename: string): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), filename);
 }
 
 /** An access request (completed at once by the server), then its JSON download. */

@@ -1,5 +1,6 @@
 import { ApiError, buildUrl } from '../../../lib/api-client.ts';
 import { getAuthToken } from '../../../lib/auth-token.ts';
+import { saveBlob } from '../../../lib/download.ts';
 
 /**
  * Fetches an owner-only file with the bearer token (a plain link could not send it) and saves it
@@ -11,17 +12,7 @@ export async function downloadWithAuth(path: string, filename: string, query?: R
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the blob goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), filename);
 }
 
 /** GET /api/form-submissions/forms/:id/export?format=csv as form_<id>_submissions.csv. */
