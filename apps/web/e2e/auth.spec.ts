@@ -97,6 +97,7 @@ test('an off-site returnUrl is ignored and an expired token counts as signed out
   await page.goto('/login?returnUrl=//evil.example.com/x');
   await signIn(page, email);
   await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard`);
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => localStorage.setItem('token_expiration', String(Date.now() - 1000)));
   await page.goto('/dashboard/analytics');
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fdashboard%2Fanalytics$/);
@@ -108,8 +109,14 @@ test('a revoked token is dropped at start-up and the guard goes to login', async
   await page.goto('/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Let the dashboard's own calls finish first: one still in flight after the revoke would get a
+  // 401 and send this tab to login itself, racing the navigation below.
+  await page.waitForLoadState('networkidle');
   const token = await page.evaluate(() => localStorage.getItem('auth_token'));
-  await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  const revoked = await page.request.post('/api/auth/logout', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(revoked.ok()).toBe(true);
   await page.goto('/dashboard/settings');
   await expect(page).toHaveURL(/\/login\?returnUrl=%2Fdashboard%2Fsettings$/);
   expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
@@ -120,16 +127,61 @@ test('the guard refreshes a token that is close to expiry', async ({ page }) => 
   await page.goto('/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The guard checks the token once the dashboard has mounted; changing its expiry before that
+  // would start a refresh in this page that the reload below cuts off.
+  await page.waitForLoadState('networkidle');
   const old = await page.evaluate(() => localStorage.getItem('auth_token'));
   // Pretend only an hour is left: the guard swaps the token for a fresh one.
   await page.evaluate(() => localStorage.setItem('token_expiration', String(Date.now() + 3600_000)));
   await page.reload();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_token'))).not.toBe(old);
+  // A new token, not merely a different value: a cleared one (null) would mean signed out.
+  const stored = () => page.evaluate(() => localStorage.getItem('auth_token'));
+  await expect.poll(async () => ((await stored()) ?? old) !== old).toBe(true);
   const expiration = Number(await page.evaluate(() => localStorage.getItem('token_expiration')));
   expect(expiration).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
   const stale = await page.request.get('/api/auth/current', { headers: { authorization: `Bearer ${old}` } });
   expect(stale.status()).toBe(401);
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a call that crosses a token refresh made in another tab is sent again with the new token', async ({
+  page,
+}) => {
+  const email = await registerByApi(page.request, 'Tab One');
+  await page.goto('/login?returnUrl=%2Fdashboard%2Fsettings');
+  await signIn(page, email);
+  await expect(page.getByLabel('Full name')).toHaveValue('Tab One');
+  const old = await page.evaluate(() => localStorage.getItem('auth_token'));
+  let fresh = '';
+  // While the save is on its way, another tab refreshes the shared session: the server now refuses
+  // the token this call carries.
+  await page.route('**/api/auth/profile', async (route) => {
+    if (route.request().headers().authorization === `Bearer ${old}` && !fresh) {
+      const res = await page.request.post('/api/auth/refresh', {
+        headers: { authorization: `Bearer ${old}` },
+      });
+      expect(res.status()).toBe(200);
+      const body = (await res.json()) as { token: string; expires_in: number };
+      fresh = body.token;
+      await page.evaluate(
+        ({ token, expiresIn }) => {
+          localStorage.setItem('auth_token', token);
+          localStorage.setItem('token_expiration', String(Date.now() + expiresIn * 1000));
+        },
+        { token: body.token, expiresIn: body.expires_in },
+      );
+    }
+    await route.continue();
+  });
+  await page.getByLabel('Full name').fill('Tab One Renamed');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBe(fresh);
+  const current = await page.request.get('/api/auth/current', {
+    headers: { authorization: `Bearer ${fresh}` },
+  });
+  expect((await current.json()).name).toBe('Tab One Renamed');
 });
 
 test('login shows every validation message of SPEC §5 and a wrong password', async ({ page }) => {

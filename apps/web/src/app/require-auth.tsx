@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/feedback.tsx';
+import { refreshToken } from '../lib/api-client.ts';
 import { clearAuthToken, getAuthToken } from '../lib/auth-token.ts';
-import { currentUserQueryOptions, refreshSession, tokenTimeLeft } from '../lib/session.ts';
+import { currentUserQueryOptions, tokenTimeLeft } from '../lib/session.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Timers cannot wait longer than 2^31-1 ms.
@@ -29,7 +30,7 @@ function useTokenRefresh(active: boolean): { ready: boolean; expired: boolean } 
       const left = tokenTimeLeft();
       if (left <= 0) return setExpired(true);
       if (left <= refreshThreshold(lifetime)) {
-        const ok = await refreshSession();
+        const ok = await refreshToken();
         if (cancelled) return;
         // A failed refresh keeps the old token until it runs out.
         lifetime = ok ? tokenTimeLeft() : left;

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@formsmith/core/errors';
-import { clearAuthToken, getAuthToken } from './auth-token.ts';
+import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';
 import { readStorage, STORAGE_KEYS } from './storage.ts';
 
 /** An API failure: the HTTP status plus the server's error body when it sent one. */
@@ -22,6 +22,8 @@ type RequestOptions = {
   /** Send no token and do not redirect on 401 (public form calls, login). */
   skipAuth?: boolean;
   signal?: AbortSignal;
+  /** Set on the refresh call itself, which must not wait for its own outcome. */
+  isRefresh?: boolean;
 };
 
 const AUTH_PAGES = ['/login', '/register'];
@@ -41,8 +43,30 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
   return url.pathname + url.search;
 }
 
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Swaps the stored token for a fresh one (POST /api/auth/refresh); resolves to whether it worked.
+ * Concurrent calls share one request, and a call that meets a 401 meanwhile waits for it.
+ */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= apiRequest<{ token: string; expires_in: number }>('/auth/refresh', {
+    method: 'POST',
+    isRefresh: true,
+  })
+    .then((res) => {
+      setAuthToken(res.token, res.expires_in);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
 /** Calls the API under /api; resolves to the parsed JSON body, throws ApiError otherwise. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = options.skipAuth ? null : getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -68,9 +92,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) {
-    // A 401 for a token that a refresh has meanwhile replaced is no reason to sign out.
-    if (response.status === 401 && token && !options.skipAuth && readStorage(STORAGE_KEYS.token) === token)
-      handleUnauthorized();
+    if (response.status === 401 && token && !options.skipAuth) {
+      // The server refuses a token as soon as a refresh has replaced it; a call that was under way
+      // meanwhile (this tab or another) is sent again with the new token instead of signing out.
+      if (refreshing && !options.isRefresh) await refreshing;
+      const current = readStorage(STORAGE_KEYS.token);
+      if (current === token) handleUnauthorized();
+      else if (current && !retried) return apiRequest<T>(path, options, true);
+    }
     const err = (data ?? {}) as Partial<ErrorBody>;
     throw new ApiError(response.status, err.error ?? response.statusText, err.code, err.fields);
   }

@@ -41,22 +41,6 @@ export function tokenTimeLeft(): number {
   return Math.max(0, Number(readStorage(STORAGE_KEYS.tokenExpiration)) - Date.now());
 }
 
-let refreshing: Promise<boolean> | null = null;
-
-/** Swaps the stored token for a fresh one (POST /api/auth/refresh). Concurrent calls share one request. */
-export function refreshSession(): Promise<boolean> {
-  refreshing ??= apiRequest<{ token: string; expires_in: number }>('/auth/refresh', { method: 'POST' })
-    .then((res) => {
-      setAuthToken(res.token, res.expires_in);
-      return true;
-    })
-    .catch(() => false)
-    .finally(() => {
-      refreshing = null;
-    });
-  return refreshing;
-}
-
 /** Revokes the session on the server (best effort), forgets the token, goes to /login. */
 export async function signOut(): Promise<void> {
   try {
