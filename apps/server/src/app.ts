@@ -9,6 +9,7 @@ import {
 import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import jobWorker from './jobs/worker.ts';
+import { uploadStorage } from './lib/storage.ts';
 import mailer from './mail/mailer.ts';
 import accountRoutes from './modules/account/routes.ts';
 import aiRoutes from './modules/ai/routes.ts';
@@ -45,6 +46,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
+  // A bucket that cannot be used is a configuration error, found at start rather than at the first upload.
+  await uploadStorage(config).check?.();
   const database = opts.database ?? (await openDatabase(config));
   await migrateDatabase(database);
   app.decorate('config', config);

@@ -6,36 +6,50 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: optionalString.pipe(
-    z.url({ message: 'must be a URL such as https://forms.example.com' }).optional(),
-  ),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-  ),
-  SMTP_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
-  ),
-  MAIL_FROM: z.string().min(1).default('Formsmith <no-reply@localhost>'),
-  AI_BASE_URL: optionalString.pipe(z.url().optional()),
-  AI_API_KEY: optionalString,
-  AI_MODEL: optionalString,
-  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
-  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
-  TRUST_PROXY: optionalString,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
-  WEB_DIST: optionalString,
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PUBLIC_URL: optionalString.pipe(
+      z.url({ message: 'must be a URL such as https://forms.example.com' }).optional(),
+    ),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(1).default('Formsmith <no-reply@localhost>'),
+    AI_BASE_URL: optionalString.pipe(z.url().optional()),
+    AI_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+    SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
+    RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+    TRUST_PROXY: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+    WEB_DIST: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(
+      z.url({ message: 'must be a URL such as https://s3.example.com' }).optional(),
+    ),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+  })
+  .superRefine((e, ctx) => {
+    if (!e.S3_BUCKET) return;
+    for (const key of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (!e[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when S3_BUCKET is set' });
+  });
 
 export type Config = {
   port: number;
@@ -55,10 +69,21 @@ export type Config = {
   rateLimitFactor: number;
   trustProxy: string | undefined;
   logLevel: string;
+  /** S3-compatible storage for respondents' files; unset keeps them under DATA_DIR/uploads. */
+  s3: S3Config | undefined;
   /** Folder of the built web app; the server serves it when it exists. */
   webDist: string;
   /** Run background jobs (mail, retention, digest) in this process. */
   runJobs: boolean;
+};
+
+export type S3Config = {
+  bucket: string;
+  /** Base URL of the service; objects are addressed path-style as <endpoint>/<bucket>/<key>. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 };
 
 export class ConfigError extends Error {}
@@ -84,6 +109,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, ''),
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : undefined,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     runJobs: true,
   };

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'SUBMISSION_INVALID',
   'RATE_LIMITED',
   'EMAIL_NOT_VERIFIED',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 

@@ -1,87 +1,40 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { S3Config } from '../config.ts';
+import type { UploadStorage } from './storage/common.ts';
+import { createLocalStorage } from './storage/local.ts';
+import { createS3Storage } from './storage/s3.ts';
 
-/**
- * Where respondents' files live. Local files under DATA_DIR/uploads today; an S3-compatible
- * backend (DESIGN §8) would implement this same interface and be picked in `uploadStorage`
- * from configuration. Keys are random and never listed; only the owner's download opens them.
- */
-export type UploadStorage = {
-  /** Stores the stream under a new random key; rejects with FileTooLargeError past maxBytes. */
-  save: (input: Readable, opts: { maxBytes: number }) => Promise<{ key: string; size: number }>;
-  /** A stream of the stored bytes, or null when the key is unknown. */
-  open: (key: string) => Promise<Readable | null>;
-  delete: (key: string) => Promise<void>;
-};
+export { FileTooLargeError, StorageUnavailableError, type UploadStorage } from './storage/common.ts';
 
-export class FileTooLargeError extends Error {
-  constructor(readonly maxBytes: number) {
-    super(`The file is larger than ${maxBytes} bytes`);
+type StorageConfig = { dataDir: string; s3?: S3Config | undefined };
+
+const buckets = new WeakMap<S3Config, UploadStorage>();
+const folders = new Map<string, UploadStorage>();
+
+/** The storage of this server's configuration: the S3 bucket when set, else DATA_DIR/uploads. */
+export function uploadStorage(config: StorageConfig): UploadStorage {
+  const { s3, dataDir } = config;
+  if (s3) {
+    let bucket = buckets.get(s3);
+    if (!bucket) {
+      bucket = createS3Storage(s3);
+      buckets.set(s3, bucket);
+    }
+    return bucket;
   }
-}
-
-const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{40}$/;
-
-/** Files under `dir`, spread over 256 sub-folders by the first byte of the key. */
-export function createLocalStorage(dir: string): UploadStorage {
-  const fileOf = (key: string) => {
-    // Keys come from our database, but never let one escape the folder.
-    if (!KEY_PATTERN.test(key)) throw new Error('Invalid storage key');
-    return path.join(dir, key);
-  };
-  return {
-    async save(input, { maxBytes }) {
-      const id = randomBytes(20).toString('hex');
-      const key = `${id.slice(0, 2)}/${id}`;
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (size > maxBytes) done(new FileTooLargeError(maxBytes));
-          else done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(input, counter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-      } catch (err) {
-        await rm(file, { force: true });
-        throw err;
-      }
-      return { key, size };
-    },
-    async open(key) {
-      const file = fileOf(key);
-      const found = await stat(file).catch(() => null);
-      return found?.isFile() ? createReadStream(file) : null;
-    },
-    async delete(key) {
-      await rm(fileOf(key), { force: true });
-    },
-  };
-}
-
-const storages = new Map<string, UploadStorage>();
-
-/** The storage of this server's configuration (DATA_DIR/uploads). */
-export function uploadStorage(config: { dataDir: string }): UploadStorage {
-  let storage = storages.get(config.dataDir);
+  let storage = folders.get(dataDir);
   if (!storage) {
-    storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
-    storages.set(config.dataDir, storage);
+    storage = createLocalStorage(path.join(dataDir, 'uploads'));
+    folders.set(dataDir, storage);
   }
   return storage;
 }
 
-export const saveUpload = (config: { dataDir: string }, input: Readable, opts: { maxBytes: number }) =>
+export const saveUpload = (config: StorageConfig, input: Readable, opts: { maxBytes: number }) =>
   uploadStorage(config).save(input, opts);
 
 /** Opens a stored upload for the owner's download; null when it is gone. */
-export const openUpload = (config: { dataDir: string }, key: string) => uploadStorage(config).open(key);
+export const openUpload = (config: StorageConfig, key: string) => uploadStorage(config).open(key);
 
-export const deleteUpload = (config: { dataDir: string }, key: string) => uploadStorage(config).delete(key);
+export const deleteUpload = (config: StorageConfig, key: string) => uploadStorage(config).delete(key);

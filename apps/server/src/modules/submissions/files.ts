@@ -13,7 +13,7 @@ function contentDisposition(filename: string): string {
 
 /** Streams a stored upload to its owner as a download (never inline: it is respondent content). */
 export async function sendUpload(app: FastifyInstance, reply: FastifyReply, upload: Upload) {
-  const stream = await openUpload(app.config, upload.storageKey).catch(() => null);
+  const stream = await openUpload(app.config, upload.storageKey);
   if (!stream) throw notFound('File not found');
   return reply
     .header('content-type', upload.mimeType || 'application/octet-stream')
