@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/client.ts';
+import { type Db, type DbOrTx, queryRows } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
@@ -27,8 +27,9 @@ type ClaimedJob = {
 
 /** Claims due jobs so that several instances never run the same one (FOR UPDATE SKIP LOCKED). */
 async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
-  const result = await db.execute(sql`
-    update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
+  return queryRows<ClaimedJob>(
+    db,
+    sql`update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
     where id in (
       select id from jobs
       where done_at is null and run_at <= now() and attempts < max_attempts
@@ -36,8 +37,8 @@ async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
       order by run_at limit ${limit}
       for update skip locked
     )
-    returning id, kind, payload, attempts, max_attempts`);
-  return (result as unknown as { rows: ClaimedJob[] }).rows;
+    returning id, kind, payload, attempts, max_attempts`,
+  );
 }
 
 /** Runs due jobs once; a failed job is retried later with exponential backoff. Returns how many ran. */

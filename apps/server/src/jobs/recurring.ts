@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../db/client.ts';
+import { type DbOrTx, queryRows } from '../db/client.ts';
 import { enqueueJob } from './queue.ts';
 
 async function hasJob(db: DbOrTx, kind: string, when: 'future' | 'pending'): Promise<boolean> {
   const condition = when === 'future' ? sql`run_at > now()` : sql`attempts < max_attempts`;
-  const result = await db.execute(
+  const rows = await queryRows(
+    db,
     sql`select 1 from jobs where kind = ${kind} and done_at is null and ${condition} limit 1`,
   );
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  return rows.length > 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { scheduleRecurringJob } from '../../jobs/recurring.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
@@ -68,8 +68,9 @@ export async function sendWeeklyDigests(
         sql`, `,
       )})`
     : sql``;
-  const result = await app.db.execute(sql`
-    select u.id as user_id, u.email, u.name, f.id as form_id, f.title,
+  const rows = await queryRows<DigestRow>(
+    app.db,
+    sql`select u.id as user_id, u.email, u.name, f.id as form_id, f.title,
       (select count(*) from submissions s
         where s.form_id = f.id and s.created_at >= ${since.toISOString()}::timestamptz
           and s.created_at < ${now.toISOString()}::timestamptz) as n
@@ -80,9 +81,10 @@ export async function sendWeeklyDigests(
       and coalesce(ns.weekly_digest, true)
       and (ns.last_digest_at is null or ns.last_digest_at < ${now.toISOString()}::timestamptz - interval '${sql.raw(RESEND_GUARD)}')
       ${only}
-    order by u.id, f.title, f.id`);
+    order by u.id, f.title, f.id`,
+  );
   const byUser = new Map<string, { email: string; name: string; lines: FormLine[] }>();
-  for (const row of (result as unknown as { rows: DigestRow[] }).rows) {
+  for (const row of rows) {
     const entry = byUser.get(row.user_id) ?? { email: row.email, name: row.name, lines: [] };
     entry.lines.push({ formId: Number(row.form_id), title: row.title, count: Number(row.n) });
     byUser.set(row.user_id, entry);

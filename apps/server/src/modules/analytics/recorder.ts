@@ -1,6 +1,6 @@
 import type { FormField } from '@formsmith/core/fields/types';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats, type TimeStats } from './extract.ts';
@@ -152,28 +152,33 @@ const sum = (expr: string) => sql.raw(`least(coalesce(sum(${expr}), 0), ${INT_MA
 
 /**
  * The aggregate writes of a batch of submissions, as CTEs of one statement: `kept` must yield
- * (id, form_id) of the submissions actually inserted; each aggregate row gets the sum over them
- * (so a retry with a used idempotency key adds nothing). The statement's text does not depend on
- * the batch: its rows are jsonb parameters.
+ * (id, form_id) of the submissions actually inserted (or, with sign -1, actually deleted); each
+ * aggregate row gets the sum over them (so a retry with a used idempotency key adds nothing). The
+ * statement's text does not depend on the batch: its rows are jsonb parameters.
  */
-export function batchStatsCtes(items: BatchStatsItem[], kept: string): SQL[] {
+export function batchStatsCtes(items: BatchStatsItem[], kept: string, sign: 1 | -1 = 1): SQL[] {
   const forms: object[] = [];
   const fields: object[] = [];
   const answers: object[] = [];
   for (const { id, input } of items) {
     const rows = submissionStatsRows(input);
-    forms.push({ id, day: rows.day, ct: rows.form.completionTimeTotal, tc: rows.form.completionTimeCount });
+    forms.push({
+      id,
+      day: rows.day,
+      ct: sign * rows.form.completionTimeTotal,
+      tc: sign * rows.form.completionTimeCount,
+    });
     for (const f of rows.fields) {
       fields.push({
         id,
         f: f.fieldId,
-        r: f.responseCount,
-        s: f.skipCount,
-        tt: f.timeSpentTotal,
-        tc: f.timeSpentCount,
+        r: sign * f.responseCount,
+        s: sign * f.skipCount,
+        tt: sign * f.timeSpentTotal,
+        tc: sign * f.timeSpentCount,
       });
     }
-    for (const a of rows.answers) answers.push({ id, f: a.fieldId, a: a.answer, n: a.count });
+    for (const a of rows.answers) answers.push({ id, f: a.fieldId, a: a.answer, n: sign * a.count });
   }
   const k = sql.raw(kept);
   return [
@@ -184,7 +189,7 @@ export function batchStatsCtes(items: BatchStatsItem[], kept: string): SQL[] {
     sql`stats_form_day as (
       insert into form_daily_stats
         (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
-      select form_id, day, ${SHARD}, 0, count(*)::int, ${sum('ct')}, ${sum('tc')}
+      select form_id, day, ${SHARD}, 0, ${sign}::int * count(*)::int, ${sum('ct')}, ${sum('tc')}
       from stats_days group by form_id, day order by form_id, day
       on conflict (form_id, day, shard) do update set
         ${add('form_daily_stats', 'submissions')},
@@ -264,12 +269,14 @@ export async function recordTimeStats(
 
 /** +1 view for a published form on the UTC day of `at`; false when the form is not published. */
 export async function recordView(db: DbOrTx, formId: number, at = new Date()): Promise<boolean> {
-  const result = await db.execute(sql`
-    insert into form_daily_stats (form_id, day, shard, views)
+  const rows = await queryRows(
+    db,
+    sql`insert into form_daily_stats (form_id, day, shard, views)
     select id, ${utcDay(at)}::date, ${SHARD}, 1 from forms where id = ${formId} and is_published
     on conflict (form_id, day, shard) do update set ${add('form_daily_stats', 'views')}
-    returning form_id`);
-  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      returning form_id`,
+  );
+  return rows.length > 0;
 }
 
 export { rebuildFormStats } from './rebuild.ts';

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, notificationSettings, submissions, uploads, users } from '../../db/schema.ts';
 import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
 import {
@@ -73,13 +73,9 @@ export async function storeSubmission(
   }
   const statement = sql`with ${sql.join(ctes, sql`, `)} select (select id from stored) as id, ${attached}::int as attached`;
   type Row = { id: string | null; attached: number };
-  const rows = pool ? await runPrepared<Row>(pool, statement) : await run<Row>(db, statement);
+  const rows = pool ? await runPrepared<Row>(pool, statement) : await queryRows<Row>(db, statement);
   const row = rows[0];
   return { id: row?.id ?? null, attached: Number(row?.attached ?? 0) };
-}
-
-async function run<Row>(db: DbOrTx, statement: SQL): Promise<Row[]> {
-  return ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
 }
 
 /** Runs as a named prepared statement, named after its text: each connection plans it once. */
@@ -135,7 +131,7 @@ export async function storeSubmissions(
   ];
   const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
   type Row = { id: string };
-  const stored = pool ? await runPrepared<Row>(pool, statement) : await run<Row>(db, statement);
+  const stored = pool ? await runPrepared<Row>(pool, statement) : await queryRows<Row>(db, statement);
   const ids = new Set(stored.map((r) => r.id));
   return items.map(({ id }) => (ids.has(id) ? id : null));
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import { csvRow, csvRowLine, type ExportColumn, exportColumns, headerRow } from './csv-columns.ts';
 import { csvLine } from './csv-line.ts';
@@ -148,11 +149,13 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Export
  * header row must name the columns of fields deleted since (their answers are still stored).
  */
 async function distinctDataKeys(app: FastifyInstance, formId: number): Promise<string[]> {
-  const result = await app.db.execute(sql`
-    select distinct k from submissions, jsonb_object_keys(
-      case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end) as k
-    where form_id = ${formId}`);
-  return (result as unknown as { rows: { k: string }[] }).rows.map((r) => r.k);
+  const rows = await queryRows<{ k: string }>(
+    app.db,
+    sql`select distinct k from submissions, jsonb_object_keys(
+        case when jsonb_typeof(data) = 'object' then data else '{}'::jsonb end) as k
+      where form_id = ${formId}`,
+  );
+  return rows.map((r) => r.k);
 }
 
 async function* csvChunks(app: FastifyInstance, form: OwnedForm, columns: ExportColumn[]) {

@@ -1,43 +1,103 @@
-import { sql } from 'drizzle-orm';
+import type { FormField } from '@formsmith/core/fields/types';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { forms } from '../../db/schema.ts';
 import { scheduleRecurringJob } from '../../jobs/recurring.ts';
 import { deleteUpload } from '../../lib/storage.ts';
+import { readFormFields } from '../analytics/rebuild.ts';
+import { type BatchStatsItem, batchStatsCtes } from '../analytics/recorder.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
 const DAY_MS = 86_400_000;
 
+const BATCH = 500;
+
+type ExpiredRow = {
+  id: string;
+  form_id: number;
+  data: Record<string, unknown> | null;
+  metadata: Record<string, unknown> | null;
+  created_at: string | Date;
+};
+
 /**
  * Deletes every submission older than its form's retention_days (forms without one keep
- * everything) and keeps the forms' submission counters in step (on shard 0: the count is the sum of
- * the shards). Returns how many were deleted and the storage keys of their uploaded files (the
- * upload rows go with the submissions; the caller removes the files).
+ * everything), in batches. Each batch is one statement that also takes the submissions out of the
+ * forms' counters (on shard 0: a count is the sum of its shards) and out of the analytics
+ * aggregates, with the same extraction that added them, so the figures keep matching the stored
+ * submissions (what `analytics:rebuild` computes). Returns how many were deleted and the storage
+ * keys of their uploaded files (the upload rows go with the submissions; the caller removes the
+ * files).
  */
 export async function deleteExpiredSubmissions(
   db: DbOrTx,
   now: Date = new Date(),
 ): Promise<{ deleted: number; storageKeys: string[] }> {
-  const result = await db.execute(sql`
-    with deleted as (
-      delete from submissions s using forms f
-      where s.form_id = f.id and f.retention_days is not null
-        and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days)
-      returning s.id, s.form_id
-    ), files as (
-      -- The statement's snapshot still sees the upload rows the cascade removes.
-      select u.storage_key from uploads u join deleted d on u.submission_id = d.id
-    ), counts as (
-      select form_id, count(*)::int as n from deleted group by form_id
-    ), updated as (
-      insert into form_submission_counts (form_id, shard, count)
-      select form_id, 0, -n from counts
-      on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
-      returning form_id
-    )
-    select (select coalesce(sum(n), 0)::int from counts) as deleted,
-      (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`);
-  const rows = (result as unknown as { rows: { deleted: number | string; storage_keys: string[] }[] }).rows;
-  return { deleted: Number(rows[0]?.deleted ?? 0), storageKeys: rows[0]?.storage_keys ?? [] };
+  const total = { deleted: 0, storageKeys: [] as string[] };
+  const fieldsOf = new Map<number, FormField[]>();
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const expired = await queryRows<ExpiredRow>(
+        tx,
+        sql`select s.id, s.form_id, s.data, s.metadata, s.created_at
+          from submissions s join forms f on f.id = s.form_id
+          where f.retention_days is not null
+            and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days)
+          order by s.form_id, s.created_at limit ${BATCH} for update of s skip locked`,
+      );
+      if (expired.length === 0) return null;
+      const missing = [...new Set(expired.map((r) => r.form_id))].filter((id) => !fieldsOf.has(id));
+      if (missing.length > 0) {
+        const found = await tx
+          .select({ id: forms.id, fields: forms.fields })
+          .from(forms)
+          .where(inArray(forms.id, missing));
+        for (const form of found) fieldsOf.set(form.id, readFormFields(form.fields));
+      }
+      const items: BatchStatsItem[] = expired.map((r) => ({
+        id: r.id,
+        input: {
+          formId: r.form_id,
+          fields: fieldsOf.get(r.form_id) ?? [],
+          data: r.data ?? {},
+          metadata: r.metadata ?? {},
+          createdAt: new Date(r.created_at),
+        },
+      }));
+      const ids = sql.join(
+        expired.map((r) => sql`${r.id}::uuid`),
+        sql`, `,
+      );
+      const [result] = await queryRows<{ deleted: number | string; storage_keys: string[] }>(
+        tx,
+        sql`with deleted as (
+            delete from submissions where id in (${ids}) returning id, form_id
+          ), files as (
+            -- The statement's snapshot still sees the upload rows the cascade removes.
+            select u.storage_key from uploads u join deleted d on u.submission_id = d.id
+          ), counts as (
+            select form_id, count(*)::int as n from deleted group by form_id
+          ), updated as (
+            insert into form_submission_counts (form_id, shard, count)
+            select form_id, 0, -n from counts order by form_id
+            on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
+          ), ${sql.join(batchStatsCtes(items, 'deleted', -1), sql`, `)}
+          select (select coalesce(sum(n), 0)::int from counts) as deleted,
+            (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`,
+      );
+      return {
+        deleted: Number(result?.deleted ?? 0),
+        storageKeys: result?.storage_keys ?? [],
+        size: expired.length,
+      };
+    });
+    if (!batch) break;
+    total.deleted += batch.deleted;
+    total.storageKeys.push(...batch.storageKeys);
+    if (batch.size < BATCH) break;
+  }
+  return total;
 }
 
 /** Registers the daily retention job; each run schedules the next, start-up seeds the first now. */
@@ -47,10 +107,12 @@ const ABANDONED_UPLOAD_MS = DAY_MS;
 /** Deletes upload rows never attached to a submission, older than a day; returns their storage keys. */
 export async function deleteAbandonedUploads(db: DbOrTx, now: Date = new Date()): Promise<string[]> {
   const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_MS).toISOString();
-  const result = await db.execute(sql`
-    delete from uploads where submission_id is null and created_at < ${cutoff}::timestamptz
-    returning storage_key`);
-  return (result as unknown as { rows: { storage_key: string }[] }).rows.map((r) => r.storage_key);
+  const rows = await queryRows<{ storage_key: string }>(
+    db,
+    sql`delete from uploads where submission_id is null and created_at < ${cutoff}::timestamptz
+      returning storage_key`,
+  );
+  return rows.map((r) => r.storage_key);
 }
 
 export function registerRetentionJob(app: FastifyInstance): void {
