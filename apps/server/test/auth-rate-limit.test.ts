@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { rateLimitWindows } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 
@@ -78,6 +80,61 @@ describe(`auth: rate limits (${dbKind})`, () => {
       expect((await send(c.url, c.body(newEmail()), newIp())).statusCode).not.toBe(429);
     });
   }
+});
+
+describe(`rate limits across instances (${dbKind})`, () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    first = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+    // A second server on the same database, as behind a load balancer.
+    second = await buildApp(first.config, { database: first.database });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+  const ip = () => `10.77.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+  const login = (app: FastifyInstance, email: string, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'nope nope' },
+      remoteAddress,
+    });
+
+  it('sign-in attempts count on every instance together', async () => {
+    const email = `shared-${randomUUID()}@example.com`;
+    const max = RATE_LIMITS.loginPerEmail.max;
+    for (let i = 0; i < max; i++) {
+      const res = await login(i % 2 === 0 ? first : second, email, ip());
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await login(first, email, ip())).statusCode).toBe(429);
+    expect((await login(second, email, ip())).statusCode).toBe(429);
+    const [row] = await first.db
+      .select()
+      .from(rateLimitWindows)
+      .where(eq(rateLimitWindows.key, `loginPerEmail:${email}`));
+    expect(row!.count).toBe(max + 2);
+  });
+
+  it('a window that has ended starts again from one', async () => {
+    const email = `expired-${randomUUID()}@example.com`;
+    await first.db.insert(rateLimitWindows).values({
+      key: `loginPerEmail:${email}`,
+      count: 99,
+      resetAt: new Date(Date.now() - 1000),
+    });
+    expect((await login(second, email, ip())).statusCode).toBe(401);
+    const [row] = await first.db
+      .select()
+      .from(rateLimitWindows)
+      .where(eq(rateLimitWindows.key, `loginPerEmail:${email}`));
+    expect(row!.count).toBe(1);
+    expect(row!.resetAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
 });
 
 /**

@@ -271,3 +271,18 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
 );
+
+/**
+ * Rate-limit windows shared by every instance on this database (the security limits: sign-in,
+ * sign-up, mailed links, access codes). One row per limit and key; a row past reset_at starts a
+ * new window on its next hit and is swept away otherwise.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
+);

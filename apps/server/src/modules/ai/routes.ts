@@ -31,7 +31,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!description) throw badRequest(BLANK_DESCRIPTION, { description: BLANK_DESCRIPTION });
         if (description.length > LIMITS.aiDescriptionMaxLength)
           throw badRequest(TOO_LONG, { description: TOO_LONG });
-        app.rateLimit('generate', currentUser(request).id);
+        await app.rateLimit('generate', currentUser(request).id);
         return generateFormForUser({ ai: app.config.ai, log: app.log }, description);
       },
     );

@@ -15,7 +15,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/forms/:id/view',
     { schema: { tags: ['analytics'], params, response: { 204: z.null() } } },
     async (request, reply) => {
-      app.rateLimit('view', request.ip);
+      await app.rateLimit('view', request.ip);
       if (!(await recordView(app.db, request.params.id))) throw notFound('Form not found');
       return reply.status(204).send(null);
     },
@@ -25,7 +25,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/forms/:id/track',
     { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      app.rateLimit('view', `track:${request.ip}`);
+      await app.rateLimit('view', `track:${request.ip}`);
       await trackSubmission(app.db, { formId: request.params.id, body: request.body });
       return reply.status(204).send(null);
     },

@@ -59,7 +59,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      limitByEmail('registerPerEmail', request.body.email);
+      await limitByEmail('registerPerEmail', request.body.email);
       const user = await registerUser(app, request.body);
       return reply.status(201).send({ pid: user.id, email: user.email, name: user.name, is_verified: false });
     },
@@ -87,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } },
     },
     async (request) => {
-      limitByEmail('loginPerEmail', request.body.email);
+      await limitByEmail('loginPerEmail', request.body.email);
       return loginWithPassword(app, request.body, clientMeta(request));
     },
   );
@@ -99,7 +99,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      limitByEmail('magicLinkPerEmail', request.body.email);
+      await limitByEmail('magicLinkPerEmail', request.body.email);
       await sendLoginLink(app, { email: request.body.email, purpose: 'login' });
       return { message: LOGIN_LINK_SENT };
     },
@@ -118,7 +118,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      limitByEmail('forgotPasswordPerEmail', request.body.email);
+      await limitByEmail('forgotPasswordPerEmail', request.body.email);
       await sendLoginLink(app, { email: request.body.email, purpose: 'reset' });
       return { message: LOGIN_LINK_SENT };
     },
@@ -193,7 +193,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const user = currentUser(request);
-        app.rateLimit('resendVerification', user.id);
+        await app.rateLimit('resendVerification', user.id);
         const sent = await resendVerification(app, user.id);
         return sent
           ? { message: 'We have sent you a new verification link.', is_verified: false }

@@ -30,7 +30,7 @@ export async function assertPublicAccess<T extends AccessRow>(
     const code = input.accessCode ?? '';
     if (code === '') throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code');
     // Counted before checking, so a blocked caller learns nothing more.
-    app.rateLimit('accessCode', input.ip);
+    await app.rateLimit('accessCode', input.ip);
     const valid =
       form.accessCodeHash !== null && (await verify(form.accessCodeHash, code).catch(() => false));
     if (!valid) throw new AppError('ACCESS_CODE_INVALID', 403, 'Incorrect access code');

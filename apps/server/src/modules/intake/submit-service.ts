@@ -139,8 +139,8 @@ export async function submitForm(
   app: FastifyInstance,
   input: SubmitInput,
 ): Promise<{ submissionId: string }> {
-  app.rateLimit('submitPerIp', input.ip);
-  app.rateLimit('submitPerForm', String(input.formId));
+  await app.rateLimit('submitPerIp', input.ip);
+  await app.rateLimit('submitPerForm', String(input.formId));
   const target = await loadSubmitTarget(app, {
     formId: input.formId,
     accessCode: input.accessCode,

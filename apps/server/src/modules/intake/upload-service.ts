@@ -30,7 +30,7 @@ export async function uploadFile(
   request: FastifyRequest,
   input: { formId: number; query: { access_code?: string; field_id?: string } },
 ): Promise<FileAnswer> {
-  app.rateLimit('upload', request.ip);
+  await app.rateLimit('upload', request.ip);
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
   const file = await request.file();
   if (!file) throw badRequest('No file was sent');
