@@ -273,6 +273,34 @@ describe(`account API (${dbKind})`, () => {
       expect(data.sessions).toHaveLength(1);
     });
 
+    it("streams every submission of every form, with each form's count", async () => {
+      const user = await createTestUser(app, { name: 'Many' });
+      const first = await createTestForm(app, user.id, { title: 'First' });
+      const empty = await createTestForm(app, user.id, { title: 'Empty' });
+      const second = await createTestForm(app, user.id, { title: 'Second' });
+      const firstIds = await insertSubmissions(
+        app,
+        first,
+        Array.from({ length: 30 }, (_, i) => ({ data: { f_name: `first ${i}` } })),
+      );
+      const secondIds = await insertSubmissions(app, second, [{ data: { f_name: 'line one\nline "two"' } }]);
+      const res = await download(user);
+      expect(res.statusCode).toBe(200);
+      const data = res.json();
+      expect(
+        data.forms.map((f: { id: number; submission_count: number }) => [f.id, f.submission_count]),
+      ).toEqual([
+        [first, 30],
+        [empty, 0],
+        [second, 1],
+      ]);
+      expect(data.submissions.map((s: { id: string }) => s.id).sort()).toEqual(
+        [...firstIds, ...secondIds].sort(),
+      );
+      expect(data.submissions.at(-1).data.f_name).toBe('line one\nline "two"');
+      expect(data.sessions).toHaveLength(1);
+    });
+
     it('contains nothing of another account and no secrets', async () => {
       const alice = await accountWithData('Alice');
       const bob = await accountWithData('Bob');

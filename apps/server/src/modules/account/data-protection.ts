@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { dataProtectionRequests, forms, sessions, submissions, uploads, users } from '../../db/schema.ts';
+import { dataProtectionRequests, forms, sessions, uploads, users } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage.ts';
+import { submissionCountOf } from '../forms/repository.ts';
+import { submissionBatches } from '../submissions/export.ts';
 import { describeDevice } from './device.ts';
 import type { DataRequestInput, DataRequestView, RequestType } from './schemas.ts';
 import { getNotificationSettings, getSecuritySettings } from './settings.ts';
@@ -94,11 +97,17 @@ async function deleteAccount(
   return toView({ ...request, status: 'completed', completionDate: new Date() });
 }
 
-/** Everything the account owns, for an access or portability request of that account. */
+/**
+ * Everything the account owns, for an access or portability request of that account, as a stream
+ * of JSON text: the account, its forms, settings and sessions first, then every submission of
+ * every form, read in batches (a cursor on PostgreSQL) so a large account never sits in memory.
+ * Ownership and the request are checked before the first byte, so errors still get their status.
+ */
 export async function exportAccountData(
-  db: DbOrTx,
+  app: FastifyInstance,
   input: { userId: string; requestId: string },
-): Promise<Record<string, unknown>> {
+): Promise<Readable> {
+  const { db } = app;
   const [request] = await db
     .select()
     .from(dataProtectionRequests)
@@ -111,18 +120,11 @@ export async function exportAccountData(
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw unauthorized();
   const formRows = await db
-    .select()
+    .select({ ...getTableColumns(forms), submissionCount: submissionCountOf(forms.id) })
     .from(forms)
     .where(eq(forms.ownerId, input.userId))
     .orderBy(asc(forms.id));
   const formIds = formRows.map((f) => f.id);
-  const submissionRows = formIds.length
-    ? await db
-        .select()
-        .from(submissions)
-        .where(inArray(submissions.formId, formIds))
-        .orderBy(asc(submissions.formId), asc(submissions.createdAt))
-    : [];
   const uploadRows = formIds.length
     ? await db.select().from(uploads).where(inArray(uploads.formId, formIds))
     : [];
@@ -131,7 +133,7 @@ export async function exportAccountData(
     .from(sessions)
     .where(eq(sessions.userId, input.userId))
     .orderBy(asc(sessions.createdAt));
-  return {
+  const head = {
     exported_at: new Date().toISOString(),
     request: toView(request),
     profile: {
@@ -159,19 +161,11 @@ export async function exportAccountData(
       access_restriction: f.accessRestriction,
       expiration_date: f.expirationDate?.toISOString() ?? null,
       share_count: f.shareCount,
-      submission_count: submissionRows.filter((s) => s.formId === f.id).length,
+      submission_count: f.submissionCount,
       notify_on_submission: f.notifyOnSubmission,
       retention_days: f.retentionDays,
       created_at: f.createdAt.toISOString(),
       updated_at: f.updatedAt.toISOString(),
-    })),
-    submissions: submissionRows.map((s) => ({
-      id: s.id,
-      form_id: s.formId,
-      data: s.data,
-      metadata: s.metadata,
-      completed: s.completed,
-      created_at: s.createdAt.toISOString(),
     })),
     uploads: uploadRows.map((u) => ({
       id: u.id,
@@ -198,4 +192,31 @@ export async function exportAccountData(
       revoked_at: s.revokedAt?.toISOString() ?? null,
     })),
   };
+  return Readable.from(accountJson(app, head, formIds), { highWaterMark: 2 });
+}
+
+/** The head object with the submissions streamed in as its last member. */
+async function* accountJson(app: FastifyInstance, head: Record<string, unknown>, formIds: number[]) {
+  const open = JSON.stringify(head, null, 2);
+  yield `${open.slice(0, -2)},\n  "submissions": [`;
+  let first = true;
+  for (const formId of formIds) {
+    for await (const batch of submissionBatches(app, formId)) {
+      const text = batch
+        .map((s) =>
+          JSON.stringify({
+            id: s.id,
+            form_id: s.form_id,
+            data: s.data,
+            metadata: s.metadata,
+            completed: s.completed,
+            created_at: new Date(s.created_at).toISOString(),
+          }),
+        )
+        .join(',\n    ');
+      yield `${first ? '\n    ' : ',\n    '}${text}`;
+      first = false;
+    }
+  }
+  yield first ? ']\n}\n' : '\n  ]\n}\n';
 }

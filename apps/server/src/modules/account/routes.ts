@@ -101,17 +101,19 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
     s.get(
       '/security/data-protection/requests/:id/download',
-      { schema: { tags, params: idParams, response: { 200: z.record(z.string(), z.unknown()) } } },
+      { schema: { tags, params: idParams } },
       async (request, reply) => {
         if (!isUuid(request.params.id)) throw notFound(REQUEST_NOT_FOUND);
-        const data = await exportAccountData(app.db, {
+        const stream = await exportAccountData(app, {
           userId: currentUser(request).id,
           requestId: request.params.id,
         });
         const day = new Date().toISOString().slice(0, 10);
-        reply.header('content-disposition', `attachment; filename="formsmith-data-${day}.json"`);
-        reply.header('cache-control', 'no-store');
-        return data;
+        return reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="formsmith-data-${day}.json"`)
+          .header('cache-control', 'no-store')
+          .send(stream);
       },
     );
 

@@ -99,8 +99,8 @@ async function* keysetBatches(
   }
 }
 
-/** Whole submissions (the JSON export). */
-async function* submissionBatches(app: FastifyInstance, formId: number): AsyncGenerator<ExportRow[]> {
+/** Whole submissions of one form, oldest first, in batches (the JSON exports). */
+export async function* submissionBatches(app: FastifyInstance, formId: number): AsyncGenerator<ExportRow[]> {
   if (!app.database.pool) {
     yield* keysetBatches(app, formId, BATCH);
     return;
