@@ -1,3 +1,4 @@
+import { DAY_MS } from '@formsmith/core/time';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -6,7 +7,6 @@ import { refreshToken } from '../lib/api-client.ts';
 import { clearAuthToken, getAuthToken } from '../lib/auth-token.ts';
 import { currentUserQueryOptions, tokenTimeLeft } from '../lib/session.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 // Timers cannot wait longer than 2^31-1 ms.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 

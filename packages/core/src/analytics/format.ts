@@ -1,3 +1,5 @@
+import { DAY_MS } from '../time.ts';
+
 /** Pure formatting of analytics figures for the dashboard (SPEC §2 'Analytics dashboard'). */
 
 function oneDecimal(n: number): string {
@@ -70,6 +72,6 @@ const RANGE_DAYS: Record<Exclude<AnalyticsRange, 'all'>, number> = { '7d': 7, '3
 /** The start_date (UTC 'YYYY-MM-DD') for a range ending today, inclusive; undefined for 'all'. */
 export function rangeStartDate(range: AnalyticsRange, now: Date): string | undefined {
   if (range === 'all') return undefined;
-  const start = new Date(now.getTime() - (RANGE_DAYS[range] - 1) * 86_400_000);
+  const start = new Date(now.getTime() - (RANGE_DAYS[range] - 1) * DAY_MS);
   return start.toISOString().slice(0, 10);
 }

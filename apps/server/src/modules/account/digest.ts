@@ -1,3 +1,4 @@
+import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -6,7 +7,7 @@ import type { Mail } from '../../mail/mailer.ts';
 import { composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 
 export const DIGEST_JOB = 'account.weekly-digest';
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 // A rerun within six days (a retry, a second instance) sends nothing twice.
 const RESEND_GUARD = '6 days';
 const MAX_FORMS_LISTED = 50;

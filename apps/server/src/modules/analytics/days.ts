@@ -1,3 +1,4 @@
+import { DAY_MS } from '@formsmith/core/time';
 /**
  * Analytics days are UTC calendar dates ('YYYY-MM-DD'): a submission at 23:59 UTC and one at
  * 00:01 UTC the next day fall in two buckets whatever the server's or the owner's time zone.
@@ -6,7 +7,6 @@ export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses 'YYYY-MM-DD' into midnight UTC; null when it is not a real calendar date. */

@@ -1,4 +1,5 @@
 import type { AccessRestriction } from '@formsmith/core/fields/types';
+import { DAY_MS } from '@formsmith/core/time';
 import { hash } from '@node-rs/argon2';
 import { badRequest } from '../../lib/app-error.ts';
 import type { FormRow } from './repository.ts';
@@ -14,7 +15,6 @@ export type SharingChanges = {
 export const ACCESS_CODE_REQUIRED_MESSAGE = 'Access code is required when the restriction is password';
 const SLUG_RULE = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
 const ACCESS_CODE_MAX_LENGTH = 128;
-const DAY_MS = 86_400_000;
 
 type Errors = Record<string, string>;
 

@@ -1,10 +1,9 @@
+import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 import type { ListQuery, WireSubmission } from './schemas.ts';
-
-const DAY_MS = 86_400_000;
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
 function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {

@@ -1,4 +1,5 @@
 import type { FormField } from '@formsmith/core/fields/types';
+import { DAY_MS } from '@formsmith/core/time';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -9,7 +10,6 @@ import { readFormFields } from '../analytics/rebuild.ts';
 import { type BatchStatsItem, batchStatsCtes } from '../analytics/recorder.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
-const DAY_MS = 86_400_000;
 
 const BATCH = 500;
 

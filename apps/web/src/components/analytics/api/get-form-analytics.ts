@@ -1,5 +1,6 @@
 import { type AnalyticsRange, rangeStartDate } from '@formsmith/core/analytics/format';
 import { type FormAnalytics, formAnalyticsSchema } from '@formsmith/core/analytics/wire';
+import { DAY_MS } from '@formsmith/core/time';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -27,8 +28,6 @@ export const formAnalyticsQueryOptions = (formId: number, range: AnalyticsRange)
 export function useFormAnalytics(formId: number, range: AnalyticsRange) {
   return useQuery(formAnalyticsQueryOptions(formId, range));
 }
-
-const DAY_MS = 86_400_000;
 
 /** SPEC §3's empty default: a 30-day period ending today, zero submissions, no averages. */
 export function emptyAnalytics(formId: number, now = new Date()): FormAnalytics {

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@formsmith/core/time';
 /** The table's filters (DESIGN §9: they filter on the server). */
 export type DateRange = 'all' | '7d' | '30d' | 'custom';
 export type StatusFilter = 'all' | 'complete' | 'incomplete';
@@ -11,8 +12,6 @@ export type SubmissionFilters = {
 };
 
 export const NO_FILTERS: SubmissionFilters = { search: '', range: 'all', from: '', to: '', status: 'all' };
-
-const DAY_MS = 86_400_000;
 
 /** The list call's query parameters for the filters (custom dates are whole UTC days). */
 export function toQuery(
