@@ -92,15 +92,6 @@ function shownTo(field: FormField, visibility: Map<string, boolean>): boolean {
   return !field.isHidden && field.type !== 'hidden' && visibility.get(field.id) !== false;
 }
 
-/**
- * Whether a respondent sees this field: not hidden (isHidden or type hidden) and shown by
- * conditional logic for these answers. Hidden fields still count as answered for other fields' logic.
- */
-export function isFieldVisible(field: FormField, fields: FormField[], data: Answers): boolean {
-  const list = fields.some((f) => f.id === field.id) ? fields : [...fields, field];
-  return shownTo(field, computeVisibility(list, data));
-}
-
 /** The fields a respondent sees, in order. */
 export function visibleFields(fields: FormField[], data: Answers): FormField[] {
   const visibility = computeVisibility(fields, data);

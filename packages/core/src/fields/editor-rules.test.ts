@@ -5,24 +5,32 @@ import {
   isDefaultLabel,
   labelError,
   parseNumericInput,
-  pruneValidation,
-  supportsLengthRules,
-  supportsPattern,
-  supportsValueRules,
 } from './editor-rules.ts';
 import { FIELD_TYPES } from './types.ts';
 
 describe('editor rules', () => {
   it('offers length rules for text, textarea, password, email and url only', () => {
-    expect(FIELD_TYPES.filter(supportsLengthRules)).toEqual(['text', 'textarea', 'email', 'password', 'url']);
+    expect(FIELD_TYPES.filter((t) => applicableRules(t).length)).toEqual([
+      'text',
+      'textarea',
+      'email',
+      'password',
+      'url',
+    ]);
   });
 
   it('offers value rules for number and range only', () => {
-    expect(FIELD_TYPES.filter(supportsValueRules)).toEqual(['number', 'range']);
+    expect(FIELD_TYPES.filter((t) => applicableRules(t).value)).toEqual(['number', 'range']);
   });
 
   it('offers a pattern for text, email, password, url and phone only', () => {
-    expect(FIELD_TYPES.filter(supportsPattern)).toEqual(['text', 'email', 'phone', 'password', 'url']);
+    expect(FIELD_TYPES.filter((t) => applicableRules(t).pattern)).toEqual([
+      'text',
+      'email',
+      'phone',
+      'password',
+      'url',
+    ]);
   });
 
   it('offers options for choice fields only', () => {
@@ -58,15 +66,5 @@ describe('editor rules', () => {
     expect(parseNumericInput('1.5')).toBe(1.5);
     expect(parseNumericInput('abc')).toBeUndefined();
     expect(parseNumericInput('')).toBeUndefined();
-  });
-
-  it('drops rules that do not apply after a type change', () => {
-    const field = createField({ type: 'text', index: 0, id: 'x' });
-    const pruned = pruneValidation({
-      ...field,
-      type: 'number',
-      validation: { required: true, minLength: 2, min: 1, pattern: 'a' },
-    });
-    expect(pruned.validation).toEqual({ required: true, min: 1 });
   });
 });

@@ -45,21 +45,6 @@ export function applicableRules(type: FieldType): ApplicableRules {
   }
 }
 
-/** Min and max length apply to text, textarea, password, email and url. */
-export function supportsLengthRules(type: FieldType): boolean {
-  return applicableRules(type).length;
-}
-
-/** Min and max value apply to number and range. */
-export function supportsValueRules(type: FieldType): boolean {
-  return applicableRules(type).value;
-}
-
-/** A regex pattern applies to text, email, password, url and phone. */
-export function supportsPattern(type: FieldType): boolean {
-  return applicableRules(type).pattern;
-}
-
 /** The types the editor's palette offers, in order, with their names there (SPEC §2 'Form editor'). */
 export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = [
   { type: 'text', name: 'Text' },
@@ -106,18 +91,4 @@ export function createField(input: { type: FieldType; index: number; id: string 
   };
   if (isChoiceType(input.type)) field.options = newFieldOptions();
   return field;
-}
-
-/** Drops validation rules that do not apply to the field's type (e.g. after a type change). */
-export function pruneValidation(field: FormField): FormField {
-  const rules = applicableRules(field.type);
-  const { minLength, maxLength, min, max, pattern, customError, ...rest } = field.validation;
-  const validation = {
-    ...rest,
-    ...(rules.length ? { minLength, maxLength } : {}),
-    ...(rules.value ? { min, max } : {}),
-    ...(rules.pattern ? { pattern, customError } : {}),
-  };
-  const cleaned = Object.fromEntries(Object.entries(validation).filter(([, v]) => v !== undefined));
-  return { ...field, validation: cleaned };
 }
