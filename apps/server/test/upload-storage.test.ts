@@ -112,6 +112,8 @@ describe('S3 storage failures', () => {
 
   it('the start-up check names the bucket when it is missing or the service is unreachable', async () => {
     await expect(createS3Storage(s3Config()).check!()).resolves.toBeUndefined();
+    // The check writes and removes a probe object, leaving nothing behind.
+    expect(await s3.listKeys()).not.toContain('formsmith-start-check');
     const missing = createS3Storage(s3Config({ bucket: 'no-such-bucket' }));
     await expect(missing.check!()).rejects.toThrow(
       new ConfigError(

@@ -80,14 +80,22 @@ export function createS3Storage(config: S3Config): UploadStorage {
       if (!res.ok && res.status !== 404) throw await failure('DELETE', res);
       await res.body?.cancel();
     },
+    // Writes and removes a probe object: the two permissions the server needs, and nothing more
+    // (a HEAD of the bucket would also need s3:ListBucket, which a tight policy leaves out).
     async check() {
       const where = `the bucket "${config.bucket}" at ${config.endpoint}`;
-      const res = await send('HEAD', bucketUrl).catch((err: StorageUnavailableError) => {
-        throw new ConfigError(`S3_BUCKET: ${where} cannot be reached (${err.cause}).`);
-      });
-      await res.body?.cancel();
-      if (!res.ok)
-        throw new ConfigError(`S3_BUCKET: ${where} cannot be used (${res.status} ${res.statusText}).`);
+      const probe = `${bucketUrl}/formsmith-start-check`;
+      for (const [method, body] of [
+        ['PUT', Buffer.from('ok')],
+        ['DELETE', undefined],
+      ] as const) {
+        const res = await send(method, probe, body).catch((err: StorageUnavailableError) => {
+          throw new ConfigError(`S3_BUCKET: ${where} cannot be reached (${err.cause}).`);
+        });
+        await res.body?.cancel();
+        if (!res.ok && !(method === 'DELETE' && res.status === 404))
+          throw new ConfigError(`S3_BUCKET: ${where} cannot be used (${res.status} ${res.statusText}).`);
+      }
     },
   };
 }
