@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, jobs } from '../src/db/schema.ts';
-import { readFormFields } from '../src/modules/analytics/rebuild.ts';
 import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
 import { MicroBatcher } from '../src/modules/intake/batcher.ts';
 import {
@@ -30,7 +30,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
   });
   afterAll(() => app.close());
 
-  const fields = readFormFields(TEST_FIELDS);
+  const fields = normalizeFields(TEST_FIELDS);
 
   /** What the submit path hands the repository for one submission without uploads. */
   const input = (formId: number, colour: string, key: string | null = null): StoreSubmissionInput => {

@@ -106,8 +106,11 @@ function submissionCount(raw: UnknownRecord): number {
   return count !== undefined && count >= 0 ? Math.floor(count) : 0;
 }
 
-/** Fields ordered by position, positions renumbered 0..n-1, ids made unique. */
-function normalizeFields(raw: unknown): FormField[] {
+/**
+ * A list of fields as stored or sent (any shape normalizeField reads): ordered by position,
+ * positions renumbered 0..n-1, ids made unique. Anything but an array gives no fields.
+ */
+export function normalizeFields(raw: unknown): FormField[] {
   if (!Array.isArray(raw)) return [];
   const fields = raw
     .map((item, index) => normalizeField(item, index))

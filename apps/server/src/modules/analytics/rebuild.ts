@@ -1,4 +1,4 @@
-import { normalizeField } from '@formsmith/core/fields/normalize';
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -10,11 +10,6 @@ const BATCH = 2000;
 const INSERT_CHUNK = 1000;
 const INT_MAX = 2_147_483_647;
 const cap = (n: number) => Math.min(n, INT_MAX);
-
-/** The stored fields of a form (wire or client shape) as core FormFields. */
-export function readFormFields(raw: unknown): FormField[] {
-  return Array.isArray(raw) ? raw.map((f, i) => normalizeField(f, i)) : [];
-}
 
 type SubmissionRow = {
   id: string;
@@ -51,7 +46,7 @@ export async function rebuildFormStats(
     .orderBy(asc(forms.id));
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, form.id, readFormFields(form.fields));
+    const totals = await accumulate(db, form.id, normalizeFields(form.fields));
     count += totals.count;
     await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
   }

@@ -1,4 +1,5 @@
 import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +9,6 @@ import { isUuid } from '../../lib/ids.ts';
 import { findOwnedForm } from '../forms/repository.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
-import { readFormFields } from './rebuild.ts';
 import { recordTimeStats } from './recorder.ts';
 import { findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
 
@@ -36,7 +36,7 @@ export async function getFormAnalytics(
   }
   if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
   const stats = await readPeriodStats(db, { formId: form.id, start, end });
-  return buildAnalytics({ formId: form.id, start, end, fields: readFormFields(form.fields), stats });
+  return buildAnalytics({ formId: form.id, start, end, fields: normalizeFields(form.fields), stats });
 }
 
 function buildAnalytics(input: {
@@ -132,7 +132,7 @@ export async function trackSubmission(db: Db, input: { formId: number; body: Tra
   if (!submissionId || !isUuid(submissionId)) return false;
   const [form] = await db.select({ fields: forms.fields }).from(forms).where(eq(forms.id, input.formId));
   if (!form) return false;
-  const fields = readFormFields(form.fields);
+  const fields = normalizeFields(form.fields);
   const timing = cleanTiming(fields, input.body);
   const m = submissions.metadata;
   const lacksTiming = sql`(not (${m} ? 'analytics') or (

@@ -1,4 +1,4 @@
-import { normalizeField } from '@formsmith/core/fields/normalize';
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import { toWireField } from '@formsmith/core/fields/save-payload';
 import { ACCESS_RESTRICTIONS, type AccessRestriction, type FormField } from '@formsmith/core/fields/types';
 import type { PublicForm, WireField, WireForm } from '@formsmith/core/fields/wire';
@@ -6,8 +6,7 @@ import type { FormRow } from './repository.ts';
 
 /** The stored fields as the client model; old or odd rows are normalised, never trusted. */
 export function formFields(row: Pick<FormRow, 'fields'>): FormField[] {
-  const raw = Array.isArray(row.fields) ? row.fields : [];
-  return raw.map((field, index) => normalizeField(field, index));
+  return normalizeFields(row.fields);
 }
 
 function wireFields(row: FormRow): WireField[] {

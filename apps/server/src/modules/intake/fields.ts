@@ -1,4 +1,4 @@
-import { normalizeField } from '@formsmith/core/fields/normalize';
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 
 const cache = new Map<string, FormField[]>();
@@ -12,9 +12,7 @@ export function formFields(form: { id: number; updatedAt: Date; fields: unknown[
   const key = `${form.id}:${form.updatedAt.getTime()}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const fields = (Array.isArray(form.fields) ? form.fields : []).map((raw, index) =>
-    normalizeField(raw, index),
-  );
+  const fields = normalizeFields(form.fields);
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, fields);
   return fields;

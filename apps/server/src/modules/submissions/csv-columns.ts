@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { normalizeField } from '@formsmith/core/fields/normalize';
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { csvCell } from './csv-line.ts';
 
@@ -13,10 +13,7 @@ function isInternalKey(key: string): boolean {
 
 /** Fields that can hold an answer, in form order (image fields only show a picture). */
 export function answerFields(rawFields: unknown[]): FormField[] {
-  return rawFields
-    .map((raw, index) => normalizeField(raw, index))
-    .filter((field) => field.type !== 'image')
-    .sort((a, b) => a.position - b.position);
+  return normalizeFields(rawFields).filter((field) => field.type !== 'image');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { DAY_MS } from '@formsmith/core/time';
 import { inArray, sql } from 'drizzle-orm';
@@ -6,7 +7,6 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms } from '../../db/schema.ts';
 import { scheduleRecurringJob } from '../../jobs/recurring.ts';
 import { deleteUpload } from '../../lib/storage.ts';
-import { readFormFields } from '../analytics/rebuild.ts';
 import { type BatchStatsItem, batchStatsCtes } from '../analytics/recorder.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
@@ -53,7 +53,7 @@ export async function deleteExpiredSubmissions(
           .select({ id: forms.id, fields: forms.fields })
           .from(forms)
           .where(inArray(forms.id, missing));
-        for (const form of found) fieldsOf.set(form.id, readFormFields(form.fields));
+        for (const form of found) fieldsOf.set(form.id, normalizeFields(form.fields));
       }
       const items: BatchStatsItem[] = expired.map((r) => ({
         id: r.id,
