@@ -19,6 +19,7 @@ import formsRoutes from './modules/forms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import intakeRoutes from './modules/intake/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
+import webhooksRoutes from './modules/webhooks/routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
       await api.register(analyticsRoutes);
       await api.register(aiRoutes);
       await api.register(accountRoutes);
+      await api.register(webhooksRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,9 +1,14 @@
+import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error.ts';
 import { findSessionUser, type SessionUser } from '../modules/auth/sessions.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API key scope this owner route needs; routes without one refuse API keys. */
+    scope?: ApiKeyScope;
+  }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
     user: SessionUser | null;

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { forms } from '../../db/schema.ts';
+import { forms, users } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
 
 /** A form with how many submissions it holds (summed from its counter shards). */
@@ -93,5 +93,23 @@ export async function incrementShareCount(
     .set({ shareCount: sql`${forms.shareCount} + 1` })
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
     .returning(columns);
+  return row ?? null;
+}
+
+/** A form's title and fields with its owner's address, for mails about the form; null when gone. */
+export async function findFormWithOwner(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      title: forms.title,
+      fields: forms.fields,
+      ownerId: forms.ownerId,
+      ownerEmail: users.email,
+      ownerName: users.name,
+    })
+    .from(forms)
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .where(eq(forms.id, formId))
+    .limit(1);
   return row ?? null;
 }

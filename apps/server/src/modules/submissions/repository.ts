@@ -56,7 +56,7 @@ export async function requireOwnedForm(
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-export function toWireSubmission(row: SubmissionRow): WireSubmission {
+export function toWireSubmission(row: Omit<SubmissionRow, 'txid'>): WireSubmission {
   return {
     id: row.id,
     form_id: row.formId,
