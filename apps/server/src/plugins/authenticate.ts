@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { isApiKey } from '../modules/api-keys/keys.ts';
-import { useApiKey } from '../modules/api-keys/repository.ts';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.ts';
+import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
+import { findSessionUser, type SessionUser } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

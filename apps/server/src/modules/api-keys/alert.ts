@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
-import { getSecuritySettings } from '../account/settings.ts';
-import { findUserById } from '../auth/repository.ts';
+import { getSecuritySettings } from '../account/index.ts';
+import { findUserById } from '../auth/index.ts';
 
 /**
  * The one place an 'API key created' security alert leaves from. It mails the owner unless they

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { QueuedJob } from '../../jobs/registry.ts';
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
-import { findFormWithOwner } from '../forms/repository.ts';
-import { findSubmission } from '../submissions/repository.ts';
+import { findFormWithOwner } from '../forms/index.ts';
+import { findSubmission } from '../submissions/index.ts';
 import { buildEvent, renderBody } from './payload.ts';
 import * as repo from './repository.ts';
 import { liveSecrets } from './secrets.ts';
@@ -94,28 +95,26 @@ async function noteOutcome(app: FastifyInstance, webhook: repo.WebhookRow, ok: b
 }
 
 /** The webhook.deliver job: one attempt; a failure is retried by the queue until the last attempt. */
-export function registerDeliveryJob(app: FastifyInstance): void {
-  app.jobs.register(
-    repo.WEBHOOK_JOB,
-    async (payload, job) => {
-      const loaded = await repo.findDeliveryWithWebhook(app.db, String(payload.deliveryId));
-      if (!loaded) return; // the webhook was deleted with its deliveries
-      const deliveryId = loaded.delivery.id;
-      if (!loaded.webhook.enabled) {
-        await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'failed' } });
-        return;
-      }
-      const result = await attemptDelivery(app, loaded);
-      if (result.ok) {
-        await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'succeeded' } });
-        return;
-      }
-      if (job.attempt >= job.maxAttempts) {
-        await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'failed' } });
-        return;
-      }
-      throw new Error(result.error ?? `The endpoint answered ${result.statusCode}`);
-    },
-    { retryDelaySeconds: webhookRetryDelaySeconds },
-  );
-}
+export const webhookDeliveryJob: QueuedJob = {
+  kind: repo.WEBHOOK_JOB,
+  retryDelaySeconds: webhookRetryDelaySeconds,
+  handler: (app) => async (payload, job) => {
+    const loaded = await repo.findDeliveryWithWebhook(app.db, String(payload.deliveryId));
+    if (!loaded) return; // the webhook was deleted with its deliveries
+    const deliveryId = loaded.delivery.id;
+    if (!loaded.webhook.enabled) {
+      await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'failed' } });
+      return;
+    }
+    const result = await attemptDelivery(app, loaded);
+    if (result.ok) {
+      await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'succeeded' } });
+      return;
+    }
+    if (job.attempt >= job.maxAttempts) {
+      await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'failed' } });
+      return;
+    }
+    throw new Error(result.error ?? `The endpoint answered ${result.statusCode}`);
+  },
+};

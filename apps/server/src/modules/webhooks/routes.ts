@@ -10,11 +10,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { parseFormId } from '../../lib/form-id.ts';
+import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { FORM_NOT_FOUND } from '../forms/public-access.ts';
-import { registerDeliveryJob } from './deliver.ts';
 import * as service from './service.ts';
 
 const BASE = '/forms/:id/webhooks';
@@ -26,14 +23,15 @@ const deliveryParams = webhookParams.extend({ deliveryId: z.string().max(100) })
 
 function owned(request: FastifyRequest) {
   const params = request.params as { id: string; webhookId?: string };
-  const formId = parseFormId(params.id);
-  if (formId === null) throw notFound(FORM_NOT_FOUND);
-  return { formId, ownerId: currentUser(request).id, webhookId: params.webhookId ?? '' };
+  return {
+    formId: requireFormId(params.id),
+    ownerId: currentUser(request).id,
+    webhookId: params.webhookId ?? '',
+  };
 }
 
 /** A form's webhooks: endpoints, secret rotation, test events and the delivery log with resend. */
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerDeliveryJob(app);
   app.addHook('onRequest', app.authenticate);
 
   app.get(

@@ -9,8 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { FORM_NOT_FOUND } from '../forms/public-access.ts';
-import { findOwnedForm } from '../forms/repository.ts';
+import { requireOwnedForm } from '../forms/index.ts';
 import { attemptDelivery } from './deliver.ts';
 import * as repo from './repository.ts';
 import { checkTarget, RefusedTargetError } from './safe-target.ts';
@@ -50,7 +49,7 @@ function toDelivery(row: repo.DeliveryRow & { attempts: repo.AttemptRow[] }): We
 }
 
 async function requireForm(app: FastifyInstance, input: OwnedForm): Promise<void> {
-  if (!(await findOwnedForm(app.db, input))) throw notFound(FORM_NOT_FOUND);
+  await requireOwnedForm(app.db, input);
 }
 
 async function requireWebhook(
