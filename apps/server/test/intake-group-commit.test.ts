@@ -47,8 +47,9 @@ describe(`group commit of submissions (${dbKind})`, () => {
       idempotencyKey: key,
       createdAt,
       stats: { formId, fields, data, metadata, createdAt },
-      mail: { to: 'owner@example.com', subject: `New submission ${formId}`, text: 't', html: 'h' },
+      mails: [{ to: 'owner@example.com', subject: `New submission ${formId}`, text: 't', html: 'h' }],
       uploadIds: [],
+      limited: false,
     };
   };
 

@@ -15,6 +15,7 @@ import {
   slugParamsSchema,
 } from './schemas.ts';
 import * as service from './service.ts';
+import formSettingsRoutes from './settings-routes.ts';
 
 const read = { scope: 'forms:read' as const };
 const write = { scope: 'forms:write' as const };
@@ -157,6 +158,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(readRoutes);
   await app.register(ownerRoutes);
+  await app.register(formSettingsRoutes);
 };
 
 export default formsRoutes;
