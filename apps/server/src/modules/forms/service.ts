@@ -41,7 +41,6 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   return form;
 }
 
-
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
   const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
