@@ -10,6 +10,7 @@ export {
   findSubmitTarget,
   listFormFields,
   listForms,
+  publishedFormIdQuery,
   type SubmitTarget,
   searchForms,
   submissionCountOf,
