@@ -1,7 +1,7 @@
 import { normalizeForm } from '@formsmith/core/fields/normalize';
 import type { Form, FormField } from '@formsmith/core/fields/types';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { getPublicForm } from './api/get-public-form.ts';
+import { type ClosedInfo, getPublicForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
 import {
@@ -22,7 +22,7 @@ type View =
   | { kind: 'loading' }
   | { kind: 'unavailable'; message?: string }
   | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
-  | { kind: 'expired'; title?: string }
+  | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number }
   | { kind: 'success'; form: LoadedForm; round: number };
 
@@ -56,6 +56,7 @@ export function FillPage() {
           setView({ kind: 'gate', wrongCode: result.wrongCode, title: result.title, checking: false });
           return;
         }
+        if (result.kind === 'expired') return setView({ kind: 'expired', closed: result.closed });
         if (result.kind !== 'form') return setView({ kind: result.kind });
         const form = normalizeForm(result.raw);
         if (form.id === undefined) return setView({ kind: 'unavailable' });
@@ -88,7 +89,7 @@ export function FillPage() {
       case 'unavailable':
         return <UnavailableView embed={embed} message={view.message} />;
       case 'expired':
-        return <ExpiredView title={view.title} />;
+        return <ExpiredView title={view.title} closed={view.closed} />;
       case 'gate':
         return (
           <AccessGate
@@ -119,7 +120,7 @@ export function FillPage() {
               setView({ kind: 'success', form: view.form, round: view.round });
               window.scrollTo({ top: 0 });
             }}
-            onExpired={() => setView({ kind: 'expired', title: view.form.title })}
+            onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
           />
         );
       default: {
@@ -142,7 +143,7 @@ function FormBody(props: {
   embed: boolean;
   accessCode: string | undefined;
   onSubmitted: () => void;
-  onExpired: () => void;
+  onExpired: (closed?: ClosedInfo) => void;
 }) {
   const { form } = props;
   const [fields] = useState(() => displayFields(form));

@@ -4,8 +4,19 @@ import { type PublicResponse, publicRequest } from './public-request.ts';
 export type FormLoad =
   | { kind: 'form'; raw: Record<string, unknown> }
   | { kind: 'gate'; wrongCode: boolean; title?: string }
-  | { kind: 'expired' }
+  | { kind: 'expired'; closed?: ClosedInfo }
   | { kind: 'unavailable' };
+
+/** A form closed by its owner's limits or schedule (410 FORM_CLOSED), with their message if any. */
+export type ClosedInfo = { message?: string };
+
+/** The closed-form details of a 410 answer, or undefined when the form expired instead. */
+export function closedInfo(res: PublicResponse): ClosedInfo | undefined {
+  if (res.body?.code !== 'FORM_CLOSED') return undefined;
+  const fields = res.body.fields as Record<string, unknown> | undefined;
+  const message = fields?.closed_message;
+  return typeof message === 'string' ? { message } : {};
+}
 
 function withCode(path: string, accessCode: string | undefined): string {
   return accessCode ? `${path}?access_code=${encodeURIComponent(accessCode)}` : path;
@@ -18,7 +29,7 @@ function classify(res: PublicResponse): FormLoad | null {
     const title = typeof res.body?.title === 'string' ? res.body.title : undefined;
     return { kind: 'gate', wrongCode: code === 'ACCESS_CODE_INVALID', title };
   }
-  if (res.status === 410) return { kind: 'expired' };
+  if (res.status === 410) return { kind: 'expired', closed: closedInfo(res) };
   return null;
 }
 

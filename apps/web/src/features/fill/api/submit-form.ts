@@ -18,7 +18,11 @@ export async function submitForm(formId: number, payload: SubmitPayload): Promis
   const headers = { 'idempotency-key': newIdempotencyKey() };
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await publicRequest(`/form-submissions/forms/${formId}/submit`, { body: payload, headers });
+      return await publicRequest(`/form-submissions/forms/${formId}/submit`, {
+        body: payload,
+        headers,
+        credentials: 'same-origin',
+      });
     } catch (error) {
       if (attempt >= LIMITS.submitRetries) throw error;
       await wait(LIMITS.submitRetryDelayMs);

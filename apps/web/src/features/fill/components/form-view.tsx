@@ -11,6 +11,7 @@ import {
   formatBytes,
   initialValues,
 } from '../../../components/form-renderer/values.ts';
+import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
 import { errorMessageOf } from '../api/public-request.ts';
 import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
@@ -25,7 +26,7 @@ type FormViewProps = {
   fields: FormField[];
   accessCode: string | undefined;
   onSubmitted: () => void;
-  onExpired: () => void;
+  onExpired: (closed?: ClosedInfo) => void;
 };
 
 function answerOf(field: FormField, value: FieldValue): unknown {
@@ -148,7 +149,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
         trackSubmission(form.id, { submission_id: id, ...analytics });
         return onSubmitted();
       }
-      if (res.status === 410) return onExpired();
+      if (res.status === 410) return onExpired(closedInfo(res));
       if (res.status === 422 && res.body?.fields && typeof res.body.fields === 'object') {
         setServerErrors(res.body.fields as Record<string, string>);
       }
