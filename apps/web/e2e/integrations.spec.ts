@@ -155,3 +155,15 @@ test.describe('integrations', () => {
     await shot(fill, 'closed');
   });
 });
+
+test('the API reference page renders from this server alone (no CDN)', async ({ page }) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => origins.add(new URL(request.url()).origin));
+  await page.goto('/api/reference/');
+  await expect(page.getByText('Formsmith API').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('webhooks', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Ask AI')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect([...origins].filter((o) => o.startsWith('http'))).toEqual([new URL(page.url()).origin]);
+  await shot(page, 'api-reference');
+});
