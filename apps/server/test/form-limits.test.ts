@@ -105,6 +105,29 @@ describe(`form limits and schedule (${dbKind})`, () => {
     expect(closed.json()).toEqual({ error: 'This form is closed', code: 'FORM_CLOSED' });
   });
 
+  it('copies limits to a duplicate, which starts with none of the responses', async () => {
+    const formId = await createPublishedForm(app, owner);
+    await putLimits(formId, { response_limit: 1, closed_message: 'Full', one_response_per_browser: true });
+    await submit(formId);
+    const copy = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${formId}/duplicate`,
+      headers: owner.auth,
+    });
+    const limits = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${copy.json().id}/limits`,
+      headers: owner.auth,
+    });
+    expect(limits.json()).toMatchObject({
+      response_limit: 1,
+      responses_taken: 0,
+      closed_message: 'Full',
+      one_response_per_browser: true,
+      open: true,
+    });
+  });
+
   it('takes one response per browser when asked to', async () => {
     const formId = await createPublishedForm(app, owner);
     await putLimits(formId, { one_response_per_browser: true });

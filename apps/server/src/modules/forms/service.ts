@@ -129,6 +129,14 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,
     retentionDays: source.retentionDays,
+    // Limits and the confirmation mail come along; the copy starts with none of the responses.
+    responseLimit: source.responseLimit,
+    opensAt: source.opensAt,
+    closesAt: source.closesAt,
+    scheduleTimeZone: source.scheduleTimeZone,
+    closedMessage: source.closedMessage,
+    oneResponsePerBrowser: source.oneResponsePerBrowser,
+    confirmation: source.confirmation,
   });
   return toWireForm(row, app.config.publicUrl);
 }
