@@ -1,4 +1,4 @@
-import { wireFieldSchema } from '@formsmith/core/fields/wire';
+import { generatedFormSchema } from '@formsmith/core/forms/api';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,10 +12,6 @@ const TOO_LONG = `Please shorten the description to at most ${LIMITS.aiDescripti
 // A missing or non-string description is treated like a blank one, so the user sees SPEC's text.
 const generateBody = z.object({ description: z.unknown().optional() });
 
-const generateResponse = z.object({
-  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldSchema) }),
-});
-
 /** POST /api/forms/generate: a form (title, description, wire fields) from a plain-language description. */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
@@ -24,7 +20,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.post(
       '/forms/generate',
-      { schema: { tags: ['ai'], body: generateBody, response: { 200: generateResponse } } },
+      { schema: { tags: ['ai'], body: generateBody, response: { 200: generatedFormSchema } } },
       async (request) => {
         const raw = request.body.description;
         const description = typeof raw === 'string' ? raw.trim() : '';

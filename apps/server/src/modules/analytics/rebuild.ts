@@ -1,5 +1,4 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, submissions } from '../../db/schema.ts';
@@ -46,7 +45,7 @@ export async function rebuildFormStats(
     .orderBy(asc(forms.id));
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, form.id, normalizeFields(form.fields));
+    const totals = await accumulate(db, form.id, form.fields);
     count += totals.count;
     await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
   }

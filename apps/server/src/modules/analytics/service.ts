@@ -1,6 +1,5 @@
 import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import { type FormField, optionsOf } from '@formsmith/core/forms/field';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema.ts';
@@ -36,7 +35,7 @@ export async function getFormAnalytics(
   }
   if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
   const stats = await readPeriodStats(db, { formId: form.id, start, end });
-  return buildAnalytics({ formId: form.id, start, end, fields: normalizeFields(form.fields), stats });
+  return buildAnalytics({ formId: form.id, start, end, fields: form.fields, stats });
 }
 
 function buildAnalytics(input: {
@@ -77,7 +76,7 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics
   const byField = new Map(stats.fields.map((f) => [f.fieldId, f]));
   return countedFields(fields).map((field) => {
     const f = byField.get(field.id);
-    const labels = new Map((field.options ?? []).map((o) => [o.value, o.label]));
+    const labels = new Map((optionsOf(field) ?? []).map((o) => [o.value, o.label]));
     const answers = stats.answers
       .filter((a) => a.fieldId === field.id && a.count > 0)
       .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer));
@@ -132,8 +131,7 @@ export async function trackSubmission(db: Db, input: { formId: number; body: Tra
   if (!submissionId || !isUuid(submissionId)) return false;
   const [form] = await db.select({ fields: forms.fields }).from(forms).where(eq(forms.id, input.formId));
   if (!form) return false;
-  const fields = normalizeFields(form.fields);
-  const timing = cleanTiming(fields, input.body);
+  const timing = cleanTiming(form.fields, input.body);
   const m = submissions.metadata;
   const lacksTiming = sql`(not (${m} ? 'analytics') or (
     jsonb_typeof(${m} -> 'analytics' -> 'totalTimeSpent') is distinct from 'number'
@@ -145,7 +143,7 @@ export async function trackSubmission(db: Db, input: { formId: number; body: Tra
       .where(and(eq(submissions.id, submissionId), eq(submissions.formId, input.formId), lacksTiming))
       .returning({ createdAt: submissions.createdAt, metadata: submissions.metadata });
     if (!row) return false;
-    const time = extractTimeStats(fields, row.metadata);
+    const time = extractTimeStats(form.fields, row.metadata);
     await recordTimeStats(tx, { formId: input.formId, createdAt: row.createdAt, time });
     return true;
   });

@@ -1,3 +1,4 @@
+import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
@@ -6,7 +7,6 @@ import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
-import type { SaveBody, SharingBody } from './schemas.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
 import { toPublicForm, toWireForm } from './view.ts';
 

@@ -1,3 +1,4 @@
+import type { FormField } from '@formsmith/core/forms/field';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
@@ -11,7 +12,7 @@ import type { WireSubmission } from './schemas.ts';
 export type OwnedForm = {
   id: number;
   title: string;
-  fields: unknown[];
+  fields: FormField[];
   submissionCount: number;
   notifyOnSubmission: boolean | null;
   retentionDays: number | null;

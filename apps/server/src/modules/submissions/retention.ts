@@ -1,5 +1,4 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { DAY_MS } from '@formsmith/core/time';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -53,7 +52,7 @@ export async function deleteExpiredSubmissions(
           .select({ id: forms.id, fields: forms.fields })
           .from(forms)
           .where(inArray(forms.id, missing));
-        for (const form of found) fieldsOf.set(form.id, normalizeFields(form.fields));
+        for (const form of found) fieldsOf.set(form.id, form.fields);
       }
       const items: BatchStatsItem[] = expired.map((r) => ({
         id: r.id,
