@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import {
   conditionalLogicSchema,
+  type FieldOf,
   type FormField,
   fieldSchema,
   fieldTypeSchema,
@@ -40,6 +41,23 @@ export const wireFieldSchema = z.object({
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
+type BaseProperty = Exclude<keyof FieldOf<'text'>, 'id' | 'type' | 'label' | 'position' | 'validation'>;
+
+/**
+ * The wire name of every optional property that all fields share. Adding one to the field fails
+ * to compile until it is named here, and encode and decode below then carry it both ways.
+ */
+const WIRE_NAMES = {
+  placeholder: 'placeholder',
+  helpText: 'help_text',
+  defaultValue: 'default_value',
+  isHidden: 'is_hidden',
+  isReadOnly: 'is_read_only',
+  parentId: 'parent_id',
+  conditionalLogic: 'conditional_logic',
+} as const satisfies Record<BaseProperty, keyof WireField>;
+const BASE_PROPERTIES = Object.keys(WIRE_NAMES) as BaseProperty[];
+
 /** The field as the API sends it, aliases included. */
 export function toWireField(field: FormField): WireField {
   const validation = rulesOf(field);
@@ -53,16 +71,12 @@ export function toWireField(field: FormField): WireField {
     position: field.position,
     validation_rules: options ? { ...validation, options } : { ...validation },
   };
+  for (const name of BASE_PROPERTIES) {
+    if (field[name] !== undefined) Object.assign(wire, { [WIRE_NAMES[name]]: field[name] });
+  }
   if (options) wire.options = options;
   if (validation.min !== undefined) wire.min = validation.min;
   if (validation.max !== undefined) wire.max = validation.max;
-  if (field.placeholder !== undefined) wire.placeholder = field.placeholder;
-  if (field.helpText !== undefined) wire.help_text = field.helpText;
-  if (field.defaultValue !== undefined) wire.default_value = field.defaultValue;
-  if (field.isHidden !== undefined) wire.is_hidden = field.isHidden;
-  if (field.isReadOnly !== undefined) wire.is_read_only = field.isReadOnly;
-  if (field.parentId !== undefined) wire.parent_id = field.parentId;
-  if (field.conditionalLogic !== undefined) wire.conditional_logic = field.conditionalLogic;
   if (field.type === 'image' && field.imageUrl !== undefined) wire.image_url = field.imageUrl;
   return wire;
 }
@@ -70,17 +84,12 @@ export function toWireField(field: FormField): WireField {
 /** The canonical field a wire field was made from (the names are fixed: no alias guessing). */
 export function fromWireField(wire: WireField): FormField {
   const { options: _options, ...rules } = wire.validation_rules;
+  const base = Object.fromEntries(BASE_PROPERTIES.map((name) => [name, wire[WIRE_NAMES[name]]]));
   return fieldSchema.parse({
+    ...base,
     id: wire.id,
     type: wire.field_type,
     label: wire.label,
-    placeholder: wire.placeholder,
-    helpText: wire.help_text,
-    defaultValue: wire.default_value,
-    isHidden: wire.is_hidden,
-    isReadOnly: wire.is_read_only,
-    parentId: wire.parent_id,
-    conditionalLogic: wire.conditional_logic,
     position: wire.position,
     validation: { ...rules, required: wire.is_required },
     options: wire.options?.map((option, index) => ({ ...option, id: option.id ?? `option_${index + 1}` })),
