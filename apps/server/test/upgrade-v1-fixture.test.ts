@@ -3,12 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fieldSchema } from '@formsmith/core/forms/field';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import { dataMigrations, forms } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import expectedJson from './fixtures/v1/expected.json' with { type: 'json' };
 import { FIXTURE_READS, type FixtureExpectations, readKey } from './fixtures/v1/reads.ts';
@@ -116,6 +118,13 @@ describe(`a database written by release v1 (${dbKind})`, () => {
       .items.find((item: { data: { name?: string } }) => item.data.name === 'Ada Lovelace');
     expect(ada.data.cv).toMatchObject({ name: 'cv.txt', upload_id: expect.any(String) });
     expect(ada.data.topics).toEqual(['design', 'code']);
+  });
+
+  it('stores the fields of every form in the canonical shape, once', async () => {
+    const rows = await app.db.select({ fields: forms.fields }).from(forms);
+    for (const row of rows) for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
+    const applied = await app.db.select().from(dataMigrations);
+    expect(applied.map((m) => m.name)).toEqual(['0003-canonical-fields']);
   });
 
   it('accepts new submissions to the upgraded forms', async () => {
