@@ -33,7 +33,7 @@ async function canonicalFields(db: DbOrTx): Promise<void> {
 }
 
 /** In order; a name, once applied, never changes meaning. */
-const DATA_MIGRATIONS: DataMigration[] = [{ name: '0003-canonical-fields', run: canonicalFields }];
+const DATA_MIGRATIONS: DataMigration[] = [{ name: 'canonical-fields', run: canonicalFields }];
 
 /**
  * Applies the data migrations this database has not had yet, each in its own transaction with

@@ -20,7 +20,10 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.post(
       '/forms/generate',
-      { schema: { tags: ['ai'], body: generateBody, response: { 200: generatedFormSchema } } },
+      {
+        config: { scope: 'forms:write' },
+        schema: { tags: ['ai'], body: generateBody, response: { 200: generatedFormSchema } },
+      },
       async (request) => {
         const raw = request.body.description;
         const description = typeof raw === 'string' ? raw.trim() : '';
