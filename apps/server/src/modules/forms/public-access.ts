@@ -24,7 +24,10 @@ export function formClosed(closedMessage: string | null): AppError {
   );
 }
 
-/** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
+/**
+ * The rules for anonymous access to a form row (published, not expired, access code); throws the
+ * matching AppError.
+ */
 export async function assertPublicAccess<T extends AccessRow>(
   app: FastifyInstance,
   input: { form: T | null; accessCode?: string; ip: string },

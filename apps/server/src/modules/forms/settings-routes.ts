@@ -1,9 +1,9 @@
 import { confirmationSchema, limitsBodySchema, limitsSchema } from '@formsmith/core/form-settings/schemas';
+import { formIdParamsSchema } from '@formsmith/core/forms/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { formIdParamsSchema } from './schemas.ts';
 import * as settings from './settings-service.ts';
 
 const tags = ['forms'];

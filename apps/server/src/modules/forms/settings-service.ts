@@ -1,4 +1,3 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
 import {
   type Confirmation,
   closedReason,
@@ -8,6 +7,7 @@ import {
   type limitsBodySchema,
 } from '@formsmith/core/form-settings/schemas';
 import { instantToZoned, zonedToInstant } from '@formsmith/core/form-settings/zoned-time';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';

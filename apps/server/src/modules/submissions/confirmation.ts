@@ -1,7 +1,7 @@
 import { emailSchema } from '@formsmith/core/auth/schemas';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/fields/types';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { Mail } from '../../mail/mailer.ts';
 import { escapeHtml, tableHtml } from '../../mail/templates.ts';
 import { answerRowsHtml, summaryLines } from './notify.ts';

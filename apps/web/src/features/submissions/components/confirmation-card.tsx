@@ -1,5 +1,5 @@
-import type { FormField as FormFieldModel } from '@formsmith/core/fields/types';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
+import type { FormField as FormFieldModel } from '@formsmith/core/forms/field';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
