@@ -4,7 +4,7 @@ import type { FieldType, FormField } from './types.ts';
 
 export { isChoiceType, newFieldOptions } from './options.ts';
 
-/** Which validation inputs the editor offers for a field type (SPEC §5 'Editor'). */
+/** Which validation inputs the editor offers for a field type. */
 export type ApplicableRules = {
   length: boolean;
   value: boolean;
@@ -45,7 +45,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
   }
 }
 
-/** The types the editor's palette offers, in order, with their names there (SPEC §2 'Form editor'). */
+/** The types the editor's palette offers, in order, with their names there. */
 export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = [
   { type: 'text', name: 'Text' },
   { type: 'textarea', name: 'Paragraph' },

@@ -118,7 +118,7 @@ export function defaultFieldLabel(index: number): string {
 }
 
 /**
- * Turns one field from a server, an AI provider or an old client into a FormField (SPEC §3).
+ * Turns one field from a server, an AI provider or an old client into a FormField.
  * Never throws; the id is kept when given, else `field_<n>`.
  */
 export function normalizeField(raw: unknown, index: number): FormField {

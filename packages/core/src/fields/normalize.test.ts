@@ -119,7 +119,7 @@ describe('normalizeForm', () => {
     });
   });
 
-  it('applies the SPEC §3 defaults', () => {
+  it('applies the default title, texts and theme', () => {
     const form = normalizeForm({ fields: [] });
     expect(form).toMatchObject({
       title: 'Untitled Form',

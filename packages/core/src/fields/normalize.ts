@@ -19,10 +19,10 @@ export {
   normalizeFieldType,
 } from './normalize-field.ts';
 
-/** The title of the placeholder form used when the input cannot be mapped (SPEC §3). */
+/** The title of the placeholder form used when the input cannot be mapped. */
 export const ERROR_FORM_TITLE = 'Error Loading Form';
 
-/** An empty form with the SPEC §3 defaults: the editor's starting point in create mode. */
+/** An empty form with the default texts and theme: the editor's starting point in create mode. */
 export function blankForm(title: string = FORM_DEFAULTS.title): Form {
   return {
     title,

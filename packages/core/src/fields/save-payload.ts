@@ -2,7 +2,7 @@ import { isChoiceType } from './options.ts';
 import type { AccessRestriction, Form, FormField } from './types.ts';
 import type { WireField } from './wire.ts';
 
-/** The body of POST /api/forms and PUT /api/forms/:id (SPEC §3 'Form save payload'). */
+/** The body of POST /api/forms and PUT /api/forms/:id. */
 export type SavePayload = {
   title: string;
   description: string;
@@ -10,7 +10,7 @@ export type SavePayload = {
   logo_url: string | null;
   theme_config: Record<string, unknown>;
   slug: string | null;
-  /** Empty unless the restriction is password (SPEC §7). */
+  /** Empty unless the restriction is password. */
   access_code: string;
   expiration_date: string | null;
   access_restriction: AccessRestriction;
@@ -18,7 +18,7 @@ export type SavePayload = {
   success_message: string;
 };
 
-/** A FormField as the server stores it (SPEC §3 'Field on the wire when saving'); position is the index. */
+/** A FormField as the server stores it; position is the index. */
 export function toWireField(field: FormField, index: number): WireField {
   const { validation } = field;
   const options = isChoiceType(field.type) ? field.options : undefined;

@@ -3,7 +3,7 @@ import { type Answers, computeVisibility } from './conditions.ts';
 import { matchesPattern } from './pattern.ts';
 import type { FormField } from './types.ts';
 
-/** SPEC §5 'Respondent submission' texts, verbatim, plus the checks DESIGN adds for typed inputs. */
+/** The respondent's validation texts, and those of typed inputs (number, email, url, date, time, color, choice). */
 export const VALIDATION_MESSAGES = {
   required: 'This field is required',
   minLength: (n: number) => `Minimum length is ${n} characters`,

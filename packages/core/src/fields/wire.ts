@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_RESTRICTIONS, conditionalLogicSchema, fieldTypeSchema } from './types.ts';
 
 /**
- * A field as the server stores and sends it (SPEC §3 'server names'). Clients turn it into a
+ * A field as the server stores and sends it (the server's key names). Clients turn it into a
  * FormField with normalizeField (fields/normalize.ts); the editor turns a FormField back into
  * this with toWireField (fields/save-payload.ts).
  */

@@ -9,7 +9,7 @@ import { generateFormForUser } from './service.ts';
 const BLANK_DESCRIPTION = 'Please enter a description of the form you want to create.';
 const TOO_LONG = `Please shorten the description to at most ${LIMITS.aiDescriptionMaxLength} characters.`;
 
-// A missing or non-string description is treated like a blank one, so the user sees SPEC's text.
+// A missing or non-string description is treated like a blank one, so the user sees the same 'describe your form' message.
 const generateBody = z.object({ description: z.unknown().optional() });
 
 const generateResponse = z.object({

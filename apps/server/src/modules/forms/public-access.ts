@@ -13,7 +13,10 @@ import { accessRestrictionOf } from './view.ts';
 
 export { FORM_NOT_FOUND };
 
-/** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
+/**
+ * Whether anyone may see a form row: unpublished or private answers 404 like a missing form, an
+ * expired one 410, a password form 403 until the right access code; throws the matching AppError.
+ */
 export async function assertPublicAccess<T extends AccessRow>(
   app: FastifyInstance,
   input: { form: T | null; accessCode?: string; ip: string },

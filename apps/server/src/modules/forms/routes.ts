@@ -153,7 +153,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
 };
 
-/** Forms API (SPEC §7 'Forms', DESIGN §4). */
+/** Forms API: reads by anyone (owner or public view), then the owner's calls. */
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(readRoutes);
   await app.register(ownerRoutes);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 const text = z.string().nullable().optional();
 
-/** Sharing settings in snake_case or camelCase (SPEC §7 PUT /forms/:id/sharing). */
+/** Sharing settings of PUT /forms/:id/sharing, in snake_case or camelCase. */
 export const sharingBodySchema = z.object({
   slug: text,
   access_restriction: z.enum(ACCESS_RESTRICTIONS).optional(),
@@ -15,7 +15,7 @@ export const sharingBodySchema = z.object({
   expirationDate: text,
 });
 
-/** The form save payload (SPEC §3) in snake_case or camelCase; fields are normalised by core. */
+/** The form save payload in snake_case or camelCase; fields are normalised by core. */
 export const saveBodySchema = sharingBodySchema.extend({
   title: z.string().optional(),
   description: text,

@@ -156,7 +156,7 @@ export async function findFormByIdParam(app: FastifyInstance, raw: string): Prom
   return id === null ? null : repo.findFormById(app.db, id);
 }
 
-/** A slug, or for a numeric value the id (SPEC §7: the client may try either). */
+/** A slug, or for a numeric value the id: the public page tries the shared lookup with either. */
 export async function findFormBySlugParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
   const slug = raw.trim().toLowerCase();
   if (slug === '' || slug.length > 200) return null;

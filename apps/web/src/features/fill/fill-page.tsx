@@ -26,7 +26,7 @@ type View =
   | { kind: 'form'; form: LoadedForm; round: number }
   | { kind: 'success'; form: LoadedForm; round: number };
 
-/** Fields without a label are dropped when preparing fields for display (SPEC §5). */
+/** Fields without a label are dropped when preparing fields for display: nobody could answer them. */
 function displayFields(form: Form): FormField[] {
   return form.fields.filter((f) => f.label.trim() !== '');
 }
@@ -36,7 +36,7 @@ function isExpired(form: Form): boolean {
   return Number.isFinite(at) && at <= Date.now();
 }
 
-/** The respondent's page, /form/<formIdOrSlug>[/embed] (SPEC §2 'Public form page', §4). */
+/** The respondent's page, /form/<formIdOrSlug>[/embed] (its path is in docs/architecture.md). */
 export function FillPage() {
   const [location] = useState(() => parseFillLocation(window.location.pathname));
   const embed = location?.embed ?? false;

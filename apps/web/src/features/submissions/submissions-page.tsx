@@ -6,7 +6,7 @@ import { AnalyticsTab } from './components/analytics-tab.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
 
-/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs (SPEC §2). */
+/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs. */
 export function SubmissionsPage() {
   const { formId } = useParams();
   if (!formId) return <PageMessage message="Form ID is required to load submissions" />;

@@ -4,7 +4,7 @@ import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
 import { type StoredForm, toStoredForm } from './stored-form.ts';
 
-/** GET /api/forms: a list, or an object with forms (SPEC §7). */
+/** GET /api/forms: a list, or an object with forms (both shapes are accepted). */
 export async function listForms(): Promise<StoredForm[]> {
   const data = await apiRequest<unknown>('/forms');
   const raw = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.forms) ? data.forms : [];

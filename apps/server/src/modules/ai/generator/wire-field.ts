@@ -17,7 +17,7 @@ function toOptions(labels: string[]): GeneratedOption[] {
   });
 }
 
-/** The draft in the snake_case wire shape of SPEC §3 (type and field_type, required and is_required). */
+/** The draft in the snake_case wire shape the API stores (type and field_type, required and is_required). */
 export function toWireField(draft: FieldDraft): GeneratedField {
   const field: GeneratedField = {
     label: draft.label,

@@ -23,7 +23,7 @@ function classify(res: PublicResponse): FormLoad | null {
 }
 
 /**
- * Loads the public view of a form (SPEC §7): a numeric identifier is an id; anything else is a
+ * Loads the public view of a form: a numeric identifier is an id; anything else is a
  * slug, tried through the shared lookup first and then as /forms/<identifier>.
  */
 export async function getPublicForm(identifier: string, accessCode?: string): Promise<FormLoad> {
