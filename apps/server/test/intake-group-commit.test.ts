@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { FieldType, FormField } from '@formsmith/core/fields/types';
+import type { FieldType, FormField } from '@formsmith/core/forms/field';
 
 /**
  * What one submission adds to the aggregates. Pure, shared by the incremental recorder, the
@@ -109,7 +109,7 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'hidden':
       return typeof value === 'boolean' ? [value ? 'Yes' : 'No'] : [];
     default: {
-      const exhaustive: never = field.type;
+      const exhaustive: never = field;
       return exhaustive;
     }
   }

@@ -14,8 +14,8 @@ import { accessRestrictionOf } from './view.ts';
 export { FORM_NOT_FOUND };
 
 /**
- * Whether anyone may see a form row: unpublished or private answers 404 like a missing form, an
- * expired one 410, a password form 403 until the right access code; throws the matching AppError.
+ * The rules for anonymous access to a form row (published, not expired, access code); throws the
+ * matching AppError.
  */
 export async function assertPublicAccess<T extends AccessRow>(
   app: FastifyInstance,

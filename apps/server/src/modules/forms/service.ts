@@ -1,3 +1,4 @@
+import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -8,7 +9,6 @@ import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
-import type { SaveBody, SharingBody } from './schemas.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
 import { toPublicForm, toWireForm } from './view.ts';
 
@@ -156,7 +156,7 @@ export async function findFormByIdParam(app: FastifyInstance, raw: string): Prom
   return id === null ? null : repo.findFormById(app.db, id);
 }
 
-/** A slug, or for a numeric value the id: the public page tries the shared lookup with either. */
+/** A slug, or for a numeric value the id: the public page tries a slug first and may hold either. */
 export async function findFormBySlugParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
   const slug = raw.trim().toLowerCase();
   if (slug === '' || slug.length > 200) return null;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
-import type { FormField } from '@formsmith/core/fields/types';
 import { validateSubmission } from '@formsmith/core/fields/validate';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
@@ -14,7 +14,6 @@ import {
   submissionNotification,
 } from '../submissions/index.ts';
 import { MicroBatcher } from './batcher.ts';
-import { formFields } from './fields.ts';
 import { buildMetadata } from './metadata.ts';
 import { type FileAnswer, fileAnswerSchema } from './schemas.ts';
 import { isSpam } from './spam.ts';
@@ -153,7 +152,7 @@ export async function submitForm(
   const { form } = target;
   const data = input.data ?? {};
   if (Object.keys(data).length === 0) throw badRequest('Form data is required');
-  const fields = formFields(form);
+  const { fields } = form;
   const fieldIds = new Set(fields.map((f) => f.id));
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {

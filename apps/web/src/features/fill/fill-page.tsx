@@ -1,7 +1,7 @@
-import { normalizeForm } from '@formsmith/core/fields/normalize';
-import type { Form, FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { getPublicForm } from './api/get-public-form.ts';
+import { getPublicForm, type LoadedForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
 import {
@@ -16,8 +16,6 @@ import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { parseFillLocation } from './lib/location.ts';
 import { FILL_TEXT } from './lib/messages.ts';
 
-type LoadedForm = Form & { id: number };
-
 type View =
   | { kind: 'loading' }
   | { kind: 'unavailable'; message?: string }
@@ -26,7 +24,7 @@ type View =
   | { kind: 'form'; form: LoadedForm; round: number }
   | { kind: 'success'; form: LoadedForm; round: number };
 
-/** Fields without a label are dropped when preparing fields for display: nobody could answer them. */
+/** Fields without a label are not shown: there would be nothing to answer to. */
 function displayFields(form: Form): FormField[] {
   return form.fields.filter((f) => f.label.trim() !== '');
 }
@@ -36,7 +34,7 @@ function isExpired(form: Form): boolean {
   return Number.isFinite(at) && at <= Date.now();
 }
 
-/** The respondent's page, /form/<formIdOrSlug>[/embed] (its path is in docs/architecture.md). */
+/** The respondent's page, /form/<formIdOrSlug>[/embed]. */
 export function FillPage() {
   const [location] = useState(() => parseFillLocation(window.location.pathname));
   const embed = location?.embed ?? false;
@@ -57,9 +55,8 @@ export function FillPage() {
           return;
         }
         if (result.kind !== 'form') return setView({ kind: result.kind });
-        const form = normalizeForm(result.raw);
-        if (form.id === undefined) return setView({ kind: 'unavailable' });
-        const loaded = form as LoadedForm;
+        const loaded = result.form;
+        const { form } = result;
         document.title = form.title;
         if (isExpired(form)) return setView({ kind: 'expired', title: form.title });
         setAccessCode(code);

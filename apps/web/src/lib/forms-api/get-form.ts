@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
-import { type StoredForm, unwrapForm } from './stored-form.ts';
+import { parseStoredForm, type StoredForm } from './stored-form.ts';
 
-/** GET /api/forms/:id: the form, or an object with form. */
+/** GET /api/forms/:id: the owner's form. */
 export async function getForm(id: number): Promise<StoredForm> {
-  return unwrapForm(await apiRequest<unknown>(`/forms/${id}`));
+  return parseStoredForm(await apiRequest<unknown>(`/forms/${id}`));
 }
 
 export const formQueryOptions = (id: number) =>

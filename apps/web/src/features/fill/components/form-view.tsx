@@ -1,6 +1,7 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { visibleFields } from '@formsmith/core/fields/conditions';
-import type { Form, FormField } from '@formsmith/core/fields/types';
+import { type FormField, rulesOf } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
@@ -84,8 +85,8 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
   };
 
   const selectFile = async (field: FormField, file: File) => {
-    const max = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
-    const local = !isAcceptedFile(field.validation.accept, file)
+    const max = Math.min(rulesOf(field).maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
+    const local = !isAcceptedFile(rulesOf(field).accept, file)
       ? 'This file type is not accepted'
       : file.size > max
         ? `The file is too large (at most ${formatBytes(max)})`

@@ -1,9 +1,9 @@
-import { toSavePayload } from '@formsmith/core/fields/save-payload';
-import type { Form } from '@formsmith/core/fields/types';
+import { toSavePayload } from '@formsmith/core/forms/api';
+import type { Form } from '@formsmith/core/forms/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { type StoredForm, unwrapForm } from '../../../lib/forms-api/stored-form.ts';
+import { parseStoredForm, type StoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 /** POST /api/forms for a new form, PUT /api/forms/:id for an existing one. */
 export async function saveForm(form: Form): Promise<StoredForm> {
@@ -12,7 +12,7 @@ export async function saveForm(form: Form): Promise<StoredForm> {
     form.id === undefined
       ? await apiRequest<unknown>('/forms', { method: 'POST', body })
       : await apiRequest<unknown>(`/forms/${form.id}`, { method: 'PUT', body });
-  return unwrapForm(data);
+  return parseStoredForm(data);
 }
 
 export function useSaveForm() {

@@ -1,8 +1,8 @@
-import type { AccessRestriction } from '@formsmith/core/fields/types';
+import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { parseStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 export type SharingInput = {
   slug: string;
@@ -22,7 +22,7 @@ export async function updateSharing({ id, input }: { id: number; input: SharingI
       expiration_date: input.expirationDate || null,
     },
   });
-  return toStoredForm(data);
+  return parseStoredForm(data);
 }
 
 export function useUpdateSharing() {
@@ -30,7 +30,7 @@ export function useUpdateSharing() {
   return useMutation({
     mutationFn: updateSharing,
     onSuccess: (form, { id }) => {
-      if (form) client.setQueryData(formsKeys.detail(id), form);
+      client.setQueryData(formsKeys.detail(id), form);
       return client.invalidateQueries({ queryKey: formsKeys.all });
     },
   });

@@ -1,5 +1,5 @@
 import { PALETTE_TYPES } from '@formsmith/core/fields/editor-rules';
-import type { FieldType } from '@formsmith/core/fields/types';
+import type { FieldType } from '@formsmith/core/forms/field';
 import { FIELD_ICONS } from './field-icons.ts';
 
 /** The nine field types an owner can add from the palette. */

@@ -1,5 +1,5 @@
 import { visibleFields } from '@formsmith/core/fields/conditions';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';

@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';

@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { Inbox } from 'lucide-react';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';

@@ -1,5 +1,7 @@
-import { CONDITION_OPERATORS, FIELD_TYPES } from './constants.ts';
-import { fallbackOptions, isChoiceType, normalizeOptions } from './options.ts';
+// The door for fields: alternative key names, legacy shapes and AI output are read here, once,
+// into the canonical field. Nothing behind the door reads aliases.
+import { CONDITION_OPERATORS, FIELD_TYPES } from '../fields/constants.ts';
+import { fallbackOptions, isChoiceType, normalizeOptions } from '../fields/options.ts';
 import {
   asBoolean,
   asNonEmptyString,
@@ -9,8 +11,15 @@ import {
   pick,
   readKey,
   type UnknownRecord,
-} from './read.ts';
-import type { Condition, ConditionalLogic, FieldType, FieldValidation, FormField } from './types.ts';
+} from '../fields/read.ts';
+import {
+  type Condition,
+  type ConditionalLogic,
+  type FieldType,
+  type FieldValidation,
+  type FormField,
+  fieldSchema,
+} from './field.ts';
 
 /** Names other tools use for our types. Anything else unknown becomes text. */
 const TYPE_ALIASES: Record<string, FieldType> = {
@@ -118,8 +127,9 @@ export function defaultFieldLabel(index: number): string {
 }
 
 /**
- * Turns one field from a server, an AI provider or an old client into a FormField.
- * Never throws; the id is kept when given, else `field_<n>`.
+ * Turns one field from an old client, an AI provider or a first-release row into a canonical
+ * field; properties its type does not carry are dropped. Never throws; the id is kept when
+ * given, else `field_<n>`.
  */
 export function normalizeField(raw: unknown, index: number): FormField {
   const record: UnknownRecord = isRecord(raw) ? raw : {};
@@ -131,7 +141,7 @@ export function normalizeField(raw: unknown, index: number): FormField {
     ...(isRecord(validationRaw) ? validationRaw : {}),
   };
   const type = normalizeFieldType(record);
-  const field: FormField = {
+  const field: Record<string, unknown> & { validation: FieldValidation } = {
     id: asNonEmptyString(readKey(record, 'id')) ?? `field_${index + 1}`,
     type,
     label:
@@ -159,5 +169,25 @@ export function normalizeField(raw: unknown, index: number): FormField {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
     field.options = options.length > 0 ? options : fallbackOptions();
   }
-  return field;
+  return fieldSchema.parse(field);
+}
+
+/**
+ * A list of fields in any shape normalizeField reads: ordered by position, positions renumbered
+ * 0..n-1, ids made unique. Anything but an array gives no fields.
+ */
+export function normalizeFields(raw: unknown): FormField[] {
+  if (!Array.isArray(raw)) return [];
+  const fields = raw
+    .map((item, index) => normalizeField(item, index))
+    .map((field, index) => ({ field, index }))
+    .sort((a, b) => a.field.position - b.field.position || a.index - b.index)
+    .map(({ field }) => field);
+  const used = new Set<string>();
+  return fields.map((field, position) => {
+    let id = field.id;
+    for (let n = 2; used.has(id); n += 1) id = `${field.id}_${n}`;
+    used.add(id);
+    return { ...field, id, position };
+  });
 }
