@@ -25,7 +25,7 @@ describe(`forms API (${dbKind})`, () => {
   });
 
   describe('POST /api/forms', () => {
-    it('creates a form with SPEC §3 defaults and server field ids', async () => {
+    it('creates a form with the default title, texts and theme, and server field ids', async () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/forms',

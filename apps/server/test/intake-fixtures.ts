@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { formSubmissionCounts, forms, submissions, uploads } from '../src/db/schema.ts';
 import type { TestUser } from './helpers/users.ts';
 
-/** A wire field (SPEC §3 server names) with sensible defaults. */
+/** A wire field (the names the server stores) with sensible defaults. */
 export function wireField(input: {
   id: string;
   label: string;

@@ -15,7 +15,7 @@ const STATUS_CODES: Record<number, ErrorBody['code']> = {
   429: 'RATE_LIMITED',
 };
 
-/** Turns every failure into DESIGN §4's error shape; 5xx details stay in the log. */
+/** Turns every failure into the one error shape, {error, code, fields}; 5xx details stay in the log. */
 export function toErrorBody(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     return {

@@ -5,7 +5,7 @@ import { ApiError, apiRequest } from './api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';
 import { readStorage, STORAGE_KEYS } from './storage.ts';
 
-/** The signed-in user as GET /api/auth/current answers (SPEC §3 plus role, company, dates). */
+/** The signed-in user as GET /api/auth/current answers (with role, company, dates). */
 export type CurrentUser = CurrentUserResponse;
 
 export const currentUserQueryKey = ['auth', 'current'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One field's figures over the period (SPEC §3 'Form analytics'). */
+/** One field's figures over the period. */
 export const fieldAnalyticsSchema = z.object({
   field_id: z.string(),
   label: z.string(),
@@ -16,7 +16,7 @@ export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
 
 /**
  * GET /api/analytics/forms/:id. Days are UTC dates ('YYYY-MM-DD'); period_start and period_end
- * are inclusive. total_views is an addition to SPEC's object (the completion rate needs it).
+ * are inclusive. total_views is there for the completion rate.
  */
 export const formAnalyticsSchema = z.object({
   formId: z.number().int(),
@@ -35,7 +35,7 @@ export const formAnalyticsSchema = z.object({
 });
 export type FormAnalytics = z.infer<typeof formAnalyticsSchema>;
 
-/** Body of POST /api/analytics/forms/:id/track (camelCase as SPEC §7; submission id either case). */
+/** Body of POST /api/analytics/forms/:id/track (camelCase; the submission id in either case). */
 export const trackBodySchema = z.object({
   submission_id: z.string().max(100).optional(),
   submissionId: z.string().max(100).optional(),

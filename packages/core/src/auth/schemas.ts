@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits.ts';
 
-/** SPEC §5 and §8 texts of sign-up and sign-in, shared by the web forms and the API. */
+/** Texts of sign-up and sign-in, shared by the web forms and the API. */
 export const AUTH_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -32,7 +32,7 @@ export const AUTH_MESSAGES = {
   companyTooLong: 'Company must be at most 200 characters',
 } as const;
 
-// Loose on purpose: 'looks like an email' (SPEC §5), not RFC 5322.
+// Loose on purpose: 'looks like an email', not RFC 5322; the verification mail proves the rest.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Required, trimmed, looks like an address. The first failing message is the one shown. */
@@ -68,7 +68,7 @@ export const registerSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsMismatch }),
-    // SPEC §5: the client always sends true; an explicit false is refused.
+    // The client always sends true; an explicit false is refused.
     acceptTerms: z.boolean().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -108,7 +108,7 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** Login and magic-link login answer (SPEC §3). */
+/** Login and magic-link login answer. */
 export const loginResponseSchema = z.object({
   pid: z.string(),
   name: z.string(),
@@ -141,7 +141,7 @@ export function firstFieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Accepts snake_case and camelCase spellings of request keys (DESIGN §4). */
+/** Accepts snake_case and camelCase spellings of request keys (older clients send either). */
 export function aliasKeys(aliases: Record<string, string>) {
   return (input: unknown): unknown => {
     if (!input || typeof input !== 'object' || Array.isArray(input)) return input;

@@ -47,7 +47,7 @@ export async function updateSecuritySettings(
   return next;
 }
 
-/** SPEC §2: security alerts default to the security-settings value, or on. */
+/** Security alerts default to the security-settings value, or on. */
 export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   if (row) {

@@ -15,7 +15,7 @@ const MAX_RANGE_DAYS = 3660;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** SPEC §3's analytics object for an owner's form; 404 for anyone else's. */
+/** The analytics report of an owner's form (core's formAnalyticsSchema); 404 for anyone else's. */
 export async function getFormAnalytics(
   db: Db,
   input: { formId: number; ownerId: string; startDate?: string; now?: Date },
@@ -119,7 +119,7 @@ function cleanTiming(fields: FormField[], body: TrackBody) {
 }
 
 /**
- * The client's timing after a submit (SPEC §7 track). When the submission was stored without
+ * The client's timing, sent by the public page after a successful submit. When the submission was stored without
  * timing (no metadata.analytics, or one with no total and no interactions), the timing is merged
  * into it and added to the aggregates, once: the conditional update lets exactly one call win.
  * Anything else is ignored (true = recorded); the client never learns why.

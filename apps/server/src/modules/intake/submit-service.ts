@@ -172,7 +172,7 @@ async function confirmationFor(
 }
 
 /**
- * Takes a respondent's submission (SPEC §5, §7; DESIGN §4): access, anti-spam, validation,
+ * Takes a respondent's submission (path in docs/architecture.md): access, anti-spam, validation,
  * idempotency, then one statement that stores it with its counters, stats and notification.
  */
 export async function submitForm(

@@ -22,7 +22,7 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * Stores one respondent file for a file field of a published, accessible form (DESIGN §9). The
+ * Stores one respondent file for a file field of a published, accessible form. The
  * multipart body sends field_id (and access_code for password forms) before the file itself.
  */
 export async function uploadFile(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Query of the submissions list (SPEC §7, DESIGN §9 filters). */
+/** Query of the submissions list: paging, search and the date and status filters, all applied by the server. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),

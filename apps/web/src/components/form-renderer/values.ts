@@ -50,7 +50,7 @@ export function initialValues(fields: FormField[]): FieldValues {
   return values;
 }
 
-/** Numbers are kept inside min and max when the control is left (SPEC §5). */
+/** Numbers are kept inside min and max when the control is left, so a typo is fixed, not refused. */
 export function clampNumber(field: FormField, value: string): string {
   if (value.trim() === '') return value;
   const n = Number(value);

@@ -9,7 +9,7 @@ import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
 import { WebhooksCard } from './components/webhooks-card.tsx';
 
-/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs (SPEC §2). */
+/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs. */
 export function SubmissionsPage() {
   const { formId } = useParams();
   if (!formId) return <PageMessage message="Form ID is required to load submissions" />;

@@ -29,7 +29,7 @@ export function useFormAnalytics(formId: number, range: AnalyticsRange) {
   return useQuery(formAnalyticsQueryOptions(formId, range));
 }
 
-/** SPEC §3's empty default: a 30-day period ending today, zero submissions, no averages. */
+/** The empty report shown before any data: a 30-day period ending today, zero submissions, no averages. */
 export function emptyAnalytics(formId: number, now = new Date()): FormAnalytics {
   const days = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(now.getTime() - (29 - i) * DAY_MS).toISOString().slice(0, 10),

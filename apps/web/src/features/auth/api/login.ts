@@ -7,7 +7,7 @@ export function loginWithPassword(input: LoginInput): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, skipAuth: true });
 }
 
-/** Signs in, stores the token and fills the current user (SPEC §7: login, then GET current). */
+/** Signs in, stores the token and fills the current user (login, then GET /api/auth/current). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

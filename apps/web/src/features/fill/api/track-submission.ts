@@ -5,7 +5,7 @@ export type TrackPayload = {
   completed: boolean;
 };
 
-/** SPEC §7: sent after a successful submit; failures are ignored. */
+/** Sent after a successful submit; failures are ignored (the submission is stored already). */
 export function trackSubmission(formId: number, payload: TrackPayload): void {
   fetch(`/api/analytics/forms/${formId}/track`, {
     method: 'POST',

@@ -183,7 +183,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
         fileStatus={fileStatus}
         disabled={submitting}
       />
-      {/* SPEC §5 decoy: people never see or reach it; bots that fill every input trip it. */}
+      {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="website">Website</label>
         <input

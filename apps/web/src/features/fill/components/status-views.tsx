@@ -1,6 +1,6 @@
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
-/** SPEC §2 and §8 'Public page' texts of these views, verbatim. */
+/** The texts of these views, word for word as the public page shows them. */
 const TEXT = {
   unavailableTitle: 'Form Unavailable',
   unavailable: 'Unable to load the form. It may have been deleted or is no longer available.',

@@ -174,7 +174,7 @@ function FieldPropertiesForm({
   );
 }
 
-/** Keeps only parseable numbers; anything else unsets the rule (SPEC §5 'Editor'). */
+/** Keeps only parseable numbers; anything else unsets the rule. */
 function NumberRule({
   label,
   value,

@@ -25,7 +25,7 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[
   { key: 'weekly_digest', label: 'Weekly digest', hint: 'A weekly summary of submissions per form.' },
 ];
 
-/** Notifications tab: the four switches of SPEC §2, saved on the server. */
+/** Notifications tab: four switches, saved on the server. */
 export function NotificationsTab() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();

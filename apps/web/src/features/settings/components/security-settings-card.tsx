@@ -34,7 +34,7 @@ export function SecuritySettingsCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: saving does nothing if the settings were never loaded.
+    // Saving does nothing if the settings were never loaded: there is nothing of the user's to save.
     if (!values) return;
     const days = Number(values.retention);
     if (!Number.isInteger(days) || days < RETENTION_MIN || days > RETENTION_MAX) {

@@ -123,7 +123,7 @@ function SafeValue(props: ValueProps) {
   }
 }
 
-/** A field's answer by SPEC's rules; anything that fails to render shows 'Error displaying value'. */
+/** A field's answer, formatted by its type; anything that fails to render shows 'Error displaying value'. */
 export function FieldValue(props: ValueProps) {
   return (
     <ErrorBoundary fallback={() => muted(ERROR_TEXT)}>

@@ -27,7 +27,7 @@ function safeCell(form: Form['fields'][number], submission: Submission): string 
   }
 }
 
-/** The submissions table with its toolbar, empty states and pagination (SPEC §2). */
+/** The submissions table with its toolbar, empty states and pagination. */
 export function SubmissionsTable({
   formId,
   form,

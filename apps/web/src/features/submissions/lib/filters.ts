@@ -1,5 +1,5 @@
 import { DAY_MS } from '@formsmith/core/time';
-/** The table's filters (DESIGN §9: they filter on the server). */
+/** The table's filters; the server applies them, so paging stays right on large forms. */
 export type DateRange = 'all' | '7d' | '30d' | 'custom';
 export type StatusFilter = 'all' | 'complete' | 'incomplete';
 
