@@ -1,5 +1,4 @@
-/** The largest form id: forms.id is a PostgreSQL integer. */
-export const MAX_FORM_ID = 2_147_483_647;
+import { MAX_FORM_ID } from '@formsmith/core/limits';
 
 /** Whether a number can be a form id. */
 export function isFormId(id: number): boolean {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { DataRequestInput, DataRequestView, RequestType } from '@formsmith/core/account/api';
 import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -8,7 +9,6 @@ import { deleteUpload } from '../../lib/storage.ts';
 import { submissionCountOf } from '../forms/repository.ts';
 import { submissionBatches } from '../submissions/export.ts';
 import { describeDevice } from './device.ts';
-import type { DataRequestInput, DataRequestView, RequestType } from './schemas.ts';
 import { getNotificationSettings, getSecuritySettings } from './settings.ts';
 
 export const CONFIRM_EMAIL_MESSAGE = 'Type your email address to confirm the deletion';

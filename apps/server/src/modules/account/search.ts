@@ -1,6 +1,6 @@
+import type { RecentSubmission, SearchResult } from '@formsmith/core/account/api';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import type { RecentSubmission, SearchResult } from './schemas.ts';
 
 const LIMIT = 20;
 const SNIPPET_CHARS = 120;

@@ -1,19 +1,21 @@
-import { formAnalyticsSchema, trackBodySchema } from '@formsmith/core/analytics/wire';
+import {
+  analyticsQuerySchema,
+  formAnalyticsSchema,
+  analyticsParamsSchema as params,
+  trackBodySchema,
+} from '@formsmith/core/analytics/api';
+import { noContentSchema } from '@formsmith/core/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { MAX_FORM_ID } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
 import { getFormAnalytics, trackSubmission } from './service.ts';
-
-const params = z.object({ id: z.coerce.number().int().positive().max(MAX_FORM_ID) });
 
 /** Routes of the analytics module: anonymous view/track recording and the owner's report. */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/analytics/forms/:id/view',
-    { schema: { tags: ['analytics'], params, response: { 204: z.null() } } },
+    { schema: { tags: ['analytics'], params, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await app.rateLimit('view', request.ip);
       if (!(await recordView(app.db, request.params.id))) throw notFound('Form not found');
@@ -23,7 +25,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/analytics/forms/:id/track',
-    { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: z.null() } } },
+    { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await app.rateLimit('view', `track:${request.ip}`);
       await trackSubmission(app.db, { formId: request.params.id, body: request.body });
@@ -40,7 +42,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['analytics'],
           params,
-          querystring: z.object({ start_date: z.string().max(20).optional() }),
+          querystring: analyticsQuerySchema,
           response: { 200: formAnalyticsSchema },
         },
       },

@@ -1,4 +1,4 @@
-import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
+import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/api';
 import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/schemas';
+import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/api';
 import type { UserRow } from './repository.ts';
 
 /** The current-user view of SPEC §3: every user is presented as role 'user' (SPEC §6). */

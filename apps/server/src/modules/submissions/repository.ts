@@ -1,3 +1,4 @@
+import type { WireSubmission } from '@formsmith/core/submissions/api';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
@@ -6,7 +7,6 @@ import { parseFormId } from '../../lib/form-id.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { forgetPublicForm } from '../forms/public-cache.ts';
 import { submissionCountOf } from '../forms/repository.ts';
-import type { WireSubmission } from './schemas.ts';
 
 export type OwnedForm = {
   id: number;

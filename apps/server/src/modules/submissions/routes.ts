@@ -1,3 +1,16 @@
+import {
+  type ExportFormat,
+  exportQuerySchema,
+  fileParamsSchema,
+  formParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  type SubmissionSettings,
+  settingsBodySchema,
+  settingsSchema,
+  submissionParamsSchema,
+  submissionSchema,
+} from '@formsmith/core/submissions/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
@@ -14,18 +27,6 @@ import {
   updateSubmissionSettings,
 } from './repository.ts';
 import { registerRetentionJob } from './retention.ts';
-import {
-  exportQuerySchema,
-  fileParamsSchema,
-  formParamsSchema,
-  listQuerySchema,
-  listResponseSchema,
-  type SubmissionSettings,
-  settingsBodySchema,
-  settingsSchema,
-  submissionParamsSchema,
-  submissionSchema,
-} from './schemas.ts';
 
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
@@ -34,7 +35,7 @@ function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;
 }
 
-function contentType(format: 'csv' | 'json'): string {
+function contentType(format: ExportFormat): string {
   return format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
 }
 

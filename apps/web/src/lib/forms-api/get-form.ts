@@ -1,11 +1,12 @@
+import { wireFormSchema } from '@formsmith/core/fields/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
 import { type StoredForm, unwrapForm } from './stored-form.ts';
 
-/** GET /api/forms/:id: the form, or an object with form. */
+/** GET /api/forms/:id: the owner's view of the form. */
 export async function getForm(id: number): Promise<StoredForm> {
-  return unwrapForm(await apiRequest<unknown>(`/forms/${id}`));
+  return unwrapForm(await apiRequest(`/forms/${id}`, wireFormSchema));
 }
 
 export const formQueryOptions = (id: number) =>

@@ -1,14 +1,16 @@
-import { isRecord } from '@formsmith/core/fields/read';
+import { wireFormSchema } from '@formsmith/core/fields/wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
 import { type StoredForm, toStoredForm } from './stored-form.ts';
 
-/** GET /api/forms: a list, or an object with forms (SPEC §7). */
+const formListSchema = z.object({ forms: z.array(wireFormSchema) });
+
+/** GET /api/forms: the owner's forms, as {forms}. */
 export async function listForms(): Promise<StoredForm[]> {
-  const data = await apiRequest<unknown>('/forms');
-  const raw = Array.isArray(data) ? data : isRecord(data) && Array.isArray(data.forms) ? data.forms : [];
-  return raw.map(toStoredForm).filter((form): form is StoredForm => form !== null);
+  const data = await apiRequest('/forms', formListSchema);
+  return data.forms.map(toStoredForm).filter((form): form is StoredForm => form !== null);
 }
 
 export const formsListQueryOptions = () => queryOptions({ queryKey: formsKeys.list(), queryFn: listForms });

@@ -1,5 +1,6 @@
 import { toSavePayload } from '@formsmith/core/fields/save-payload';
 import type { Form } from '@formsmith/core/fields/types';
+import { wireFormSchema } from '@formsmith/core/fields/wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
@@ -10,8 +11,8 @@ export async function saveForm(form: Form): Promise<StoredForm> {
   const body = toSavePayload(form);
   const data =
     form.id === undefined
-      ? await apiRequest<unknown>('/forms', { method: 'POST', body })
-      : await apiRequest<unknown>(`/forms/${form.id}`, { method: 'PUT', body });
+      ? await apiRequest('/forms', wireFormSchema, { method: 'POST', body })
+      : await apiRequest(`/forms/${form.id}`, wireFormSchema, { method: 'PUT', body });
   return unwrapForm(data);
 }
 

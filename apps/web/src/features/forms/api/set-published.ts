@@ -1,3 +1,4 @@
+import { wireFormSchema } from '@formsmith/core/fields/wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
@@ -5,7 +6,7 @@ import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-for
 
 /** POST /api/forms/:id/publish or /unpublish (no payload). Resolves to the updated form when sent back. */
 export async function setPublished({ id, published }: { id: number; published: boolean }) {
-  const data = await apiRequest<unknown>(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, {
+  const data = await apiRequest(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, wireFormSchema, {
     method: 'POST',
   });
   return toStoredForm(data);

@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { MAX_FORM_ID } from '../limits.ts';
 
-/** One field's figures over the period (SPEC §3 'Form analytics'). */
+// Request and response shapes of the /api/analytics routes.
+
+/** The form named in the path: a positive integer that fits the database's id column. */
+export const analyticsParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_FORM_ID) });
+
+/** GET /api/analytics/forms/:id query: the first day of the period ('YYYY-MM-DD'). */
+export const analyticsQuerySchema = z.object({ start_date: z.string().max(20).optional() });
+
+/** One field's figures over the period. */
 export const fieldAnalyticsSchema = z.object({
   field_id: z.string(),
   label: z.string(),
@@ -16,7 +25,7 @@ export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
 
 /**
  * GET /api/analytics/forms/:id. Days are UTC dates ('YYYY-MM-DD'); period_start and period_end
- * are inclusive. total_views is an addition to SPEC's object (the completion rate needs it).
+ * are inclusive. total_views lets the web show the completion rate.
  */
 export const formAnalyticsSchema = z.object({
   formId: z.number().int(),
@@ -35,7 +44,7 @@ export const formAnalyticsSchema = z.object({
 });
 export type FormAnalytics = z.infer<typeof formAnalyticsSchema>;
 
-/** Body of POST /api/analytics/forms/:id/track (camelCase as SPEC §7; submission id either case). */
+/** Body of POST /api/analytics/forms/:id/track (camelCase; the submission id in either case). */
 export const trackBodySchema = z.object({
   submission_id: z.string().max(100).optional(),
   submissionId: z.string().max(100).optional(),
