@@ -57,9 +57,7 @@ test('an analytics report of the wrong shape names the problem', async ({ page }
   await expectNoCrash(page);
 });
 
-test('settings of the wrong shape show the load error, and the other tabs keep working', async ({
-  page,
-}) => {
+test('settings of the wrong shape show the load error, and the other tabs keep working', async ({ page }) => {
   await registerAndLogin(page);
   await answerMalformed(page, /\/api\/account\/notifications$/, { form_submissions: 'yes' });
 
