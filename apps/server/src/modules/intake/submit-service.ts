@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import type { FormField } from '@formsmith/core/fields/types';
 import { validateSubmission } from '@formsmith/core/fields/validate';
+import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
@@ -12,7 +13,6 @@ import { MicroBatcher } from './batcher.ts';
 import { formFields } from './fields.ts';
 import { buildMetadata } from './metadata.ts';
 import * as repo from './repository.ts';
-import { type FileAnswer, fileAnswerSchema } from './schemas.ts';
 import { isSpam } from './spam.ts';
 
 export type SubmitInput = {

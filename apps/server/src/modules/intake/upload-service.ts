@@ -1,13 +1,13 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { LIMITS } from '@formsmith/core/limits';
+import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
 import { loadPublicFormForSubmit } from '../forms/public-access.ts';
 import { formFields } from './fields.ts';
 import * as repo from './repository.ts';
-import type { FileAnswer } from './schemas.ts';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
