@@ -20,6 +20,3 @@ export const LIMITS = {
   uploadMaxBytes: 10 * 1024 * 1024,
   submissionMaxBytes: 1024 * 1024,
 } as const;
-
-/** The largest form id: forms.id is a PostgreSQL integer. */
-export const MAX_FORM_ID = 2_147_483_647;

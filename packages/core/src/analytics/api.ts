@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { MAX_FORM_ID } from '../limits.ts';
 
 // Request and response shapes of the /api/analytics routes.
 
-/** The form named in the path: a positive integer that fits the database's id column. */
-export const analyticsParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_FORM_ID) });
+/** The form named in the path; the server reads the id itself so a bad one answers like a missing form. */
+export const analyticsParamsSchema = z.object({ id: z.string().max(20) });
 
 /** GET /api/analytics/forms/:id query: the first day of the period ('YYYY-MM-DD'). */
 export const analyticsQuerySchema = z.object({ start_date: z.string().max(20).optional() });

@@ -7,6 +7,7 @@ import {
 import { noContentSchema } from '@formsmith/core/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { FORM_NOT_FOUND, parseFormId, requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
 import { getFormAnalytics, trackSubmission } from './service.ts';
@@ -18,7 +19,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['analytics'], params, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await app.rateLimit('view', request.ip);
-      if (!(await recordView(app.db, request.params.id))) throw notFound('Form not found');
+      const formId = requireFormId(request.params.id);
+      if (!(await recordView(app.db, formId))) throw notFound(FORM_NOT_FOUND);
       return reply.status(204).send(null);
     },
   );
@@ -28,7 +30,9 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await app.rateLimit('view', `track:${request.ip}`);
-      await trackSubmission(app.db, { formId: request.params.id, body: request.body });
+      // Ignored like any other call it cannot use: the client never learns why.
+      const formId = parseFormId(request.params.id);
+      if (formId !== null) await trackSubmission(app.db, { formId, body: request.body });
       return reply.status(204).send(null);
     },
   );
@@ -48,7 +52,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         getFormAnalytics(app.db, {
-          formId: request.params.id,
+          formId: requireFormId(request.params.id),
           ownerId: currentUser(request).id,
           startDate: request.query.start_date || undefined,
         }),

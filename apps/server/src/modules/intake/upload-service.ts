@@ -5,9 +5,9 @@ import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
-import { loadPublicFormForSubmit } from '../forms/public-access.ts';
+import { loadPublicFormForSubmit } from '../forms/index.ts';
 import { formFields } from './fields.ts';
-import * as repo from './repository.ts';
+import * as repo from './upload-repository.ts';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
