@@ -51,10 +51,15 @@ test('an analytics report of the wrong shape names the problem', async ({ page }
     total_submissions: 'three',
   });
 
+  await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`/dashboard/analytics?formId=${form.id}`);
   await expect(page.getByRole('alert')).toContainText(CANNOT_READ);
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expectNoCrash(page);
+  // The message wraps on a phone: no sideways scroll.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '/tmp/shots-contract-web/analytics-malformed-375.png', fullPage: true });
 });
 
 test('settings of the wrong shape show the load error, and the other tabs keep working', async ({ page }) => {
