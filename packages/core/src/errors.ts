@@ -9,6 +9,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'FORM_EXPIRED',
+  'FORM_CLOSED',
+  'ALREADY_RESPONDED',
+  'INSUFFICIENT_SCOPE',
+  'API_KEY_NOT_ALLOWED',
   'ACCESS_CODE_REQUIRED',
   'ACCESS_CODE_INVALID',
   'PAYLOAD_TOO_LARGE',
@@ -23,9 +27,12 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The body of every error response. */
 export const errorBodySchema = z.object({
-  error: z.string(),
-  code: z.enum(ERROR_CODES),
-  fields: z.record(z.string(), z.string()).optional(),
+  error: z.string().describe('A message that can be shown to people'),
+  code: z.enum(ERROR_CODES).describe('A stable code a client can act on'),
+  fields: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Per-field messages when the input was refused'),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

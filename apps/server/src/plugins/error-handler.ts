@@ -1,4 +1,4 @@
-import { type ErrorBody, errorBodySchema } from '@formsmith/core/errors';
+import type { ErrorBody } from '@formsmith/core/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -62,13 +62,6 @@ export function toErrorBody(err: FastifyError | AppError | Error): { status: num
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  // Every route answers its errors in the one shape of core, checked on the way out and listed
-  // in the OpenAPI document, without each route having to repeat it.
-  app.addHook('onRoute', (route) => {
-    if (!route.schema) return;
-    const declared = (route.schema.response ?? {}) as Record<string, unknown>;
-    route.schema.response = { '4xx': errorBodySchema, '5xx': errorBodySchema, ...declared };
-  });
   app.setErrorHandler((err, request, reply) => {
     const { status, body } = toErrorBody(err as FastifyError);
     if (status >= 500) request.log.error({ err }, 'request failed');
