@@ -1,4 +1,4 @@
-import type { FormAnalytics } from '@formsmith/core/analytics/wire';
+import type { FormAnalytics } from '@formsmith/core/analytics/api';
 import { normalizeField, normalizeFields } from '@formsmith/core/forms/read-field';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

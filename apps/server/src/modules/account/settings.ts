@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { notificationSettings, securitySettings } from '../../db/schema.ts';
 import type {
   NotificationSettings,
   NotificationSettingsInput,
   SecuritySettings,
   SecuritySettingsInput,
-} from './schemas.ts';
+} from '@formsmith/core/account/api';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notificationSettings, securitySettings } from '../../db/schema.ts';
 
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   security_notifications: true,

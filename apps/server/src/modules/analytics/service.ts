@@ -1,4 +1,4 @@
-import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
+import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/api';
 import { type FormField, optionsOf } from '@formsmith/core/forms/field';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';

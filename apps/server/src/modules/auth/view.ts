@@ -1,4 +1,4 @@
-import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/schemas';
+import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/api';
 import type { UserRow } from './repository.ts';
 
 /** The current-user view: an admin is presented as 'admin', every other account (system included) as 'user'. */

@@ -1,17 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFormId } from '../../lib/form-id.ts';
-import { hasCookie, respondedCookie } from './responded-cookie.ts';
 import {
-  formParamsSchema,
   SUBMIT_SUCCESS_MESSAGE,
   submitBodySchema,
   submitHeadersSchema,
+  submitParamsSchema,
   submitResponseSchema,
   uploadQuerySchema,
   uploadResponseSchema,
-} from './schemas.ts';
+} from '@formsmith/core/submissions/submit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFormId } from '../../lib/form-id.ts';
+import { hasCookie, respondedCookie } from './responded-cookie.ts';
 import { submitForm } from './submit-service.ts';
 import { uploadFile } from './upload-service.ts';
 
@@ -28,7 +28,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'Submit a form (anonymous)',
-        params: formParamsSchema,
+        params: submitParamsSchema,
         headers: submitHeadersSchema,
         body: submitBodySchema,
         response: { 201: submitResponseSchema },
@@ -60,7 +60,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'Upload a file for a file field (anonymous)',
-        params: formParamsSchema,
+        params: submitParamsSchema,
         querystring: uploadQuerySchema,
         response: { 201: uploadResponseSchema },
       },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
+import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
@@ -24,7 +25,6 @@ import {
 } from '../submissions/index.ts';
 import { MicroBatcher } from './batcher.ts';
 import { buildMetadata } from './metadata.ts';
-import { type FileAnswer, fileAnswerSchema } from './schemas.ts';
 import { isSpam } from './spam.ts';
 import { listUnattachedUploads } from './upload-repository.ts';
 

@@ -2,11 +2,11 @@ import type { MultipartFile } from '@fastify/multipart';
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import type { FieldOf } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
+import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
 import { loadPublicFormForSubmit } from '../forms/index.ts';
-import type { FileAnswer } from './schemas.ts';
 import * as repo from './upload-repository.ts';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {

@@ -1,4 +1,4 @@
-import { emailSchema } from '@formsmith/core/auth/schemas';
+import { emailSchema } from '@formsmith/core/auth/api';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
 import type { FormField } from '@formsmith/core/forms/field';

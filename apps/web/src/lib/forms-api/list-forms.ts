@@ -6,7 +6,7 @@ import { type StoredForm, toStoredForm } from './stored-form.ts';
 
 /** GET /api/forms: the caller's forms. */
 export async function listForms(): Promise<StoredForm[]> {
-  return formListSchema.parse(await apiRequest<unknown>('/forms')).forms.map(toStoredForm);
+  return (await apiRequest('/forms', formListSchema)).forms.map(toStoredForm);
 }
 
 export const formsListQueryOptions = () => queryOptions({ queryKey: formsKeys.list(), queryFn: listForms });

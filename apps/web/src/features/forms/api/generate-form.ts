@@ -9,8 +9,10 @@ export class NoFieldsGeneratedError extends Error {}
 
 /** POST /api/forms/generate: a new form (no id: it must be created, not saved over another). */
 export async function generateForm(description: string): Promise<Form> {
-  const data = await apiRequest<unknown>('/forms/generate', { method: 'POST', body: { description } });
-  const { form } = generatedFormSchema.parse(data);
+  const { form } = await apiRequest('/forms/generate', generatedFormSchema, {
+    method: 'POST',
+    body: { description },
+  });
   if (form.fields.length === 0)
     throw new NoFieldsGeneratedError(
       'Failed to generate form. Please try again with a different description.',

@@ -1,14 +1,15 @@
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { parseStoredForm, type StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 /** POST /api/forms/:id/publish or /unpublish (no payload). Resolves to the updated form. */
 export async function setPublished({ id, published }: { id: number; published: boolean }) {
-  const data = await apiRequest<unknown>(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, {
+  const data = await apiRequest(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, wireFormSchema, {
     method: 'POST',
   });
-  return parseStoredForm(data);
+  return toStoredForm(data);
 }
 
 export function useSetPublished() {

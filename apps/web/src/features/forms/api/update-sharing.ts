@@ -1,8 +1,9 @@
 import type { AccessRestriction } from '@formsmith/core/forms/form';
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { parseStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 export type SharingInput = {
   slug: string;
@@ -13,7 +14,7 @@ export type SharingInput = {
 
 /** PUT /api/forms/:id/sharing; the access code is sent only when the restriction is password. */
 export async function updateSharing({ id, input }: { id: number; input: SharingInput }) {
-  const data = await apiRequest<unknown>(`/forms/${id}/sharing`, {
+  const data = await apiRequest(`/forms/${id}/sharing`, wireFormSchema, {
     method: 'PUT',
     body: {
       slug: input.slug.trim(),
@@ -22,7 +23,7 @@ export async function updateSharing({ id, input }: { id: number; input: SharingI
       expiration_date: input.expirationDate || null,
     },
   });
-  return parseStoredForm(data);
+  return toStoredForm(data);
 }
 
 export function useUpdateSharing() {

@@ -1,3 +1,4 @@
+import { noContentSchema } from '@formsmith/core/api';
 import {
   apiKeyListSchema,
   type CreateApiKeyBody,
@@ -11,7 +12,7 @@ export const API_KEYS_KEY = ['account', 'api-keys'] as const;
 export const apiKeysQueryOptions = () =>
   queryOptions({
     queryKey: API_KEYS_KEY,
-    queryFn: async () => apiKeyListSchema.parse(await apiRequest('/account/api-keys')).items,
+    queryFn: async () => (await apiRequest('/account/api-keys', apiKeyListSchema)).items,
   });
 
 export function useApiKeys() {
@@ -23,7 +24,7 @@ export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateApiKeyBody) =>
-      createdApiKeySchema.parse(await apiRequest('/account/api-keys', { method: 'POST', body })),
+      await apiRequest('/account/api-keys', createdApiKeySchema, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: API_KEYS_KEY }),
   });
 }
@@ -31,7 +32,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/account/api-keys/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest(`/account/api-keys/${id}`, noContentSchema, { method: 'DELETE' }),
     onSettled: () => client.invalidateQueries({ queryKey: API_KEYS_KEY }),
   });
 }

@@ -1,14 +1,11 @@
+import type { NotificationSettings } from '@formsmith/core/account/api';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { Checkbox } from '../../../components/ui/input.tsx';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import {
-  type NotificationSettings,
-  useNotificationSettings,
-  useUpdateNotificationSettings,
-} from '../api/notification-settings.ts';
+import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings.ts';
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
   {

@@ -7,7 +7,7 @@ const confirmationKey = (formId: number) => ['forms', formId, 'confirmation'] as
 export function useConfirmation(formId: number) {
   return useQuery({
     queryKey: confirmationKey(formId),
-    queryFn: async () => confirmationSchema.parse(await apiRequest(`/forms/${formId}/confirmation`)),
+    queryFn: async () => await apiRequest(`/forms/${formId}/confirmation`, confirmationSchema),
   });
 }
 
@@ -15,7 +15,7 @@ export function useUpdateConfirmation(formId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: Confirmation) =>
-      confirmationSchema.parse(await apiRequest(`/forms/${formId}/confirmation`, { method: 'PUT', body })),
+      await apiRequest(`/forms/${formId}/confirmation`, confirmationSchema, { method: 'PUT', body }),
     onSuccess: (data) => client.setQueryData(confirmationKey(formId), data),
   });
 }

@@ -7,7 +7,7 @@ const limitsKey = (formId: number) => ['forms', formId, 'limits'] as const;
 export function useFormLimits(formId: number) {
   return useQuery({
     queryKey: limitsKey(formId),
-    queryFn: async () => limitsSchema.parse(await apiRequest(`/forms/${formId}/limits`)),
+    queryFn: async () => await apiRequest(`/forms/${formId}/limits`, limitsSchema),
   });
 }
 
@@ -15,7 +15,7 @@ export function useUpdateFormLimits(formId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: LimitsBody) =>
-      limitsSchema.parse(await apiRequest(`/forms/${formId}/limits`, { method: 'PUT', body })),
+      await apiRequest(`/forms/${formId}/limits`, limitsSchema, { method: 'PUT', body }),
     onSuccess: (data) => client.setQueryData(limitsKey(formId), data),
   });
 }

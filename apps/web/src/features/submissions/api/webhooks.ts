@@ -1,3 +1,4 @@
+import { noContentSchema } from '@formsmith/core/api';
 import type { CreateWebhookBody, UpdateWebhookBody } from '@formsmith/core/webhooks/schemas';
 import {
   webhookDeliveryListSchema,
@@ -17,7 +18,7 @@ const base = (formId: number) => `/forms/${formId}/webhooks`;
 export const webhooksQueryOptions = (formId: number) =>
   queryOptions({
     queryKey: webhooksKey(formId),
-    queryFn: async () => webhookListSchema.parse(await apiRequest(base(formId))).items,
+    queryFn: async () => (await apiRequest(base(formId), webhookListSchema)).items,
   });
 
 export function useWebhooks(formId: number) {
@@ -28,7 +29,7 @@ export function useWebhookDeliveries(formId: number, webhookId: string) {
   return useQuery({
     queryKey: deliveriesKey(formId, webhookId),
     queryFn: async () =>
-      webhookDeliveryListSchema.parse(await apiRequest(`${base(formId)}/${webhookId}/deliveries`)).items,
+      (await apiRequest(`${base(formId)}/${webhookId}/deliveries`, webhookDeliveryListSchema)).items,
   });
 }
 
@@ -37,7 +38,7 @@ export function useCreateWebhook(formId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateWebhookBody) =>
-      webhookWithSecretSchema.parse(await apiRequest(base(formId), { method: 'POST', body })),
+      await apiRequest(base(formId), webhookWithSecretSchema, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: webhooksKey(formId) }),
   });
 }
@@ -46,7 +47,7 @@ export function useUpdateWebhook(formId: number, webhookId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateWebhookBody) =>
-      webhookSchema.parse(await apiRequest(`${base(formId)}/${webhookId}`, { method: 'PATCH', body })),
+      await apiRequest(`${base(formId)}/${webhookId}`, webhookSchema, { method: 'PATCH', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: webhooksKey(formId) }),
   });
 }
@@ -54,7 +55,7 @@ export function useUpdateWebhook(formId: number, webhookId: string) {
 export function useDeleteWebhook(formId: number, webhookId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(`${base(formId)}/${webhookId}`, { method: 'DELETE' }),
+    mutationFn: () => apiRequest(`${base(formId)}/${webhookId}`, noContentSchema, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: webhooksKey(formId) }),
   });
 }
@@ -62,9 +63,7 @@ export function useDeleteWebhook(formId: number, webhookId: string) {
 export function useRotateWebhookSecret(formId: number, webhookId: string) {
   return useMutation({
     mutationFn: async () =>
-      webhookWithSecretSchema.parse(
-        await apiRequest(`${base(formId)}/${webhookId}/rotate-secret`, { method: 'POST' }),
-      ),
+      apiRequest(`${base(formId)}/${webhookId}/rotate-secret`, webhookWithSecretSchema, { method: 'POST' }),
   });
 }
 
@@ -76,7 +75,7 @@ export function useSendDelivery(formId: number, webhookId: string) {
       const path = input.resend
         ? `${base(formId)}/${webhookId}/deliveries/${input.resend}/resend`
         : `${base(formId)}/${webhookId}/test`;
-      return webhookDeliverySchema.parse(await apiRequest(path, { method: 'POST' }));
+      return await apiRequest(path, webhookDeliverySchema, { method: 'POST' });
     },
     onSuccess: () => client.invalidateQueries({ queryKey: deliveriesKey(formId, webhookId) }),
   });

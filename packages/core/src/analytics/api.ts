@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+// Request and response shapes of the /api/analytics routes.
+
+/** The form named in the path; the server reads the id itself so a bad one answers like a missing form. */
+export const analyticsParamsSchema = z.object({ id: z.string().max(20) });
+
+/** GET /api/analytics/forms/:id query: the first day of the period ('YYYY-MM-DD'). */
+export const analyticsQuerySchema = z.object({ start_date: z.string().max(20).optional() });
+
 /** One field's figures over the period. */
 export const fieldAnalyticsSchema = z.object({
   field_id: z.string(),
@@ -16,7 +24,7 @@ export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
 
 /**
  * GET /api/analytics/forms/:id. Days are UTC dates ('YYYY-MM-DD'); period_start and period_end
- * are inclusive. total_views is there for the completion rate.
+ * are inclusive. total_views lets the web show the completion rate.
  */
 export const formAnalyticsSchema = z.object({
   formId: z.number().int(),

@@ -1,38 +1,12 @@
 import { z } from 'zod';
+import { aliasKeys, messageSchema } from '../api.ts';
 import { LIMITS } from '../limits.ts';
+import { AUTH_MESSAGES } from './messages.ts';
 
-/** Texts of sign-up and sign-in, shared by the web forms and the API. */
-export const AUTH_MESSAGES = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Email is invalid',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${LIMITS.passwordMinLength} characters`,
-  passwordsMismatch: 'Passwords do not match',
-  newPasswordsMismatch: 'New passwords do not match',
-  currentPasswordRequired: 'Current password is required',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  emailTaken: 'This email is already registered',
-  invalidCredentials: 'Invalid email or password',
-  loginFailed: 'Failed to login. Please check your credentials.',
-  registerFailed: 'Failed to register. Please try again.',
-  verifyFailed: 'Failed to verify email. The link may be invalid or expired.',
-  verifyNoToken: 'No verification token provided.',
-  verifySuccess: 'Your email has been successfully verified!',
-  magicLinkSendFailed: 'Failed to send magic link. Please try again.',
-  magicLinkInvalid: 'This login link is invalid or has expired.',
-  resetFailed: 'An error occurred. Please try again.',
-  resetSent: "We've sent you a secure login link. Check your email to reset your password.",
-  sessionExpired: 'Authentication session has expired. Please log in again.',
-  noToken: 'No authentication token found',
-  termsRequired: 'You must accept the terms',
-  nameTooLong: 'Name must be at most 200 characters',
-  emailTooLong: 'Email must be at most 254 characters',
-  passwordTooLong: 'Password must be at most 1024 characters',
-  companyTooLong: 'Company must be at most 200 characters',
-} as const;
+// Request and response shapes of every /api/auth route, read by the server's route schemas and by
+// the web's forms (as resolvers) and API calls (to parse what comes back).
 
-// Loose on purpose: 'looks like an email', not RFC 5322; the verification mail proves the rest.
+// Loose on purpose: it 'looks like an email', not RFC 5322.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Required, trimmed, looks like an address. The first failing message is the one shown. */
@@ -68,7 +42,7 @@ export const registerSchema = z
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordsMismatch }),
-    // The client always sends true; an explicit false is refused.
+    // The web client always sends true; an explicit false is refused.
     acceptTerms: z.boolean().optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -78,6 +52,28 @@ export const registerSchema = z
   })
   .refine((v) => v.acceptTerms !== false, { error: AUTH_MESSAGES.termsRequired, path: ['acceptTerms'] });
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /api/auth/register body: also accepts confirm_password and accept_terms. */
+export const registerBodySchema = z.preprocess(
+  aliasKeys({ confirm_password: 'confirmPassword', accept_terms: 'acceptTerms' }),
+  registerSchema,
+);
+
+/** POST /api/auth/register answer (201): the account, not yet verified. */
+export const registerResponseSchema = z.object({
+  pid: z.string(),
+  email: z.string(),
+  name: z.string(),
+  is_verified: z.boolean(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+/** The token of a mailed link (verification, magic link) as a path parameter. */
+export const tokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** GET /api/auth/verify/:token answer. */
+export const verifyResponseSchema = messageSchema.extend({ email: z.string(), is_verified: z.boolean() });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** Magic-link, forgot-password and reset requests: one email field. */
 export const emailRequestSchema = z.object({ email: emailSchema });
@@ -94,6 +90,8 @@ export const profileUpdateSchema = z.object({
     .transform((v) => (v ? v : null)),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+/** What the web sends to update the profile (company may be blank). */
+export type ProfileUpdateBody = z.input<typeof profileUpdateSchema>;
 
 export const changePasswordSchema = z
   .object({
@@ -107,6 +105,18 @@ export const changePasswordSchema = z
     when: (p) => typeof (p.value as { confirm_password?: unknown }).confirm_password === 'string',
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+/** What the web sends to change a password. */
+export type ChangePasswordBody = z.input<typeof changePasswordSchema>;
+
+/** POST /api/auth/change-password body: also accepts the camelCase keys. */
+export const changePasswordBodySchema = z.preprocess(
+  aliasKeys({
+    currentPassword: 'current_password',
+    newPassword: 'new_password',
+    confirmPassword: 'confirm_password',
+  }),
+  changePasswordSchema,
+);
 
 /** Login and magic-link login answer. */
 export const loginResponseSchema = z.object({
@@ -131,25 +141,9 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUserResponse = z.infer<typeof currentUserSchema>;
 
-/** The first message per field of a failed parse: what a form shows under each control. */
-export function firstFieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.') || 'form';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+/** POST /api/auth/refresh answer: a new token that replaces the caller's. */
+export const refreshResponseSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-/** Accepts snake_case and camelCase spellings of request keys (older clients send either). */
-export function aliasKeys(aliases: Record<string, string>) {
-  return (input: unknown): unknown => {
-    if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-    const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-    for (const [from, to] of Object.entries(aliases)) {
-      if (out[to] === undefined && out[from] !== undefined) out[to] = out[from];
-      delete out[from];
-    }
-    return out;
-  };
-}
+/** POST /api/auth/resend-verification answer: whether the address was verified already. */
+export const resendVerificationResponseSchema = messageSchema.extend({ is_verified: z.boolean() });

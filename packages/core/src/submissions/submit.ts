@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const formParamsSchema = z.object({ id: z.string().max(20) });
+// Request and response shapes of what anonymous respondents call: submit a form, upload a file.
+
+export const submitParamsSchema = z.object({ id: z.string().max(20) });
 
 /** data and metadata are free-form here; the service checks them against the form's fields. */
 export const submitBodySchema = z.object({
@@ -15,6 +17,7 @@ export const submitHeadersSchema = z.object({
   'idempotency-key': z.string().min(1).max(200).optional(),
 });
 
+/** The submit's answer (201). */
 export const submitResponseSchema = z.object({
   submission_id: z.string(),
   message: z.string(),
@@ -25,12 +28,14 @@ export const uploadQuerySchema = z.object({
   field_id: z.string().max(200).optional(),
 });
 
+/** An uploaded file, as the upload answers it and as the submit then sends it for its field. */
 export const uploadResponseSchema = z.object({
   upload_id: z.string(),
   name: z.string(),
   size: z.number().int(),
   type: z.string(),
 });
+export type FileAnswer = z.infer<typeof uploadResponseSchema>;
 
 /** What a file field's answer carries, in the submit data and in the stored submission. */
 export const fileAnswerSchema = z.object({
@@ -39,6 +44,5 @@ export const fileAnswerSchema = z.object({
   size: z.number().optional(),
   type: z.string().optional(),
 });
-export type FileAnswer = { upload_id: string; name: string; size: number; type: string };
 
 export const SUBMIT_SUCCESS_MESSAGE = 'Form submitted successfully';

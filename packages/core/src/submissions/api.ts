@@ -1,10 +1,22 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
 
-/** Query of the submissions list: paging, search and the date and status filters, all applied by the server. */
+// Request and response shapes of the owner's /api/form-submissions routes.
+
+export const SUBMISSION_SORTS = ['newest', 'oldest'] as const;
+export const SUBMISSION_STATUSES = ['complete', 'incomplete', 'all'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Query of the submissions list: paging, order, text search, date range and status filters. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  sort: z.enum(['newest', 'oldest']).default('newest'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.submissionsMaxPageSize)
+    .default(LIMITS.submissionsPageSize),
+  sort: z.enum(SUBMISSION_SORTS).default('newest'),
   search: z.string().max(200).optional(),
   from: z.iso
     .date()
@@ -14,10 +26,13 @@ export const listQuerySchema = z.object({
     .date()
     .or(z.iso.datetime({ offset: true }))
     .optional(),
-  status: z.enum(['complete', 'incomplete', 'all']).optional(),
+  status: z.enum(SUBMISSION_STATUSES).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+/** The list query as the web sends it (every key optional, numbers as numbers). */
+export type ListQueryParams = z.input<typeof listQuerySchema>;
 
+/** One submission, in the list and alone. data holds the answers by field id. */
 export const submissionSchema = z.object({
   id: z.string(),
   form_id: z.number().int(),
@@ -34,6 +49,7 @@ export const listResponseSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+export type SubmissionPage = z.infer<typeof listResponseSchema>;
 
 export const formParamsSchema = z.object({ id: z.string() });
 export const submissionParamsSchema = z.object({ id: z.string(), sid: z.string() });
@@ -41,11 +57,16 @@ export const fileParamsSchema = submissionParamsSchema.extend({ uploadId: z.stri
 
 export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
 
-export const RETENTION_DAYS = [7, 30, 90] as const;
+export type ExportFormat = z.infer<typeof exportQuerySchema>['format'];
 
+/** How many days a form keeps its submissions; null keeps them for ever. */
+export const RETENTION_DAYS = [7, 30, 90] as const;
+const retentionDaysSchema = z.union([z.literal(7), z.literal(30), z.literal(90)]);
+
+/** A form's submission settings: notification mail to the owner and data retention. */
 export const settingsSchema = z.object({
   email_notifications: z.boolean().nullable(),
-  retention_days: z.union([z.literal(7), z.literal(30), z.literal(90)]).nullable(),
+  retention_days: retentionDaysSchema.nullable(),
 });
 export type SubmissionSettings = z.infer<typeof settingsSchema>;
 
@@ -53,12 +74,6 @@ export type SubmissionSettings = z.infer<typeof settingsSchema>;
 export const settingsBodySchema = z.object({
   email_notifications: z.boolean().nullable().optional(),
   emailNotifications: z.boolean().nullable().optional(),
-  retention_days: z
-    .union([z.literal(7), z.literal(30), z.literal(90)])
-    .nullable()
-    .optional(),
-  retentionDays: z
-    .union([z.literal(7), z.literal(30), z.literal(90)])
-    .nullable()
-    .optional(),
+  retention_days: retentionDaysSchema.nullable().optional(),
+  retentionDays: retentionDaysSchema.nullable().optional(),
 });
