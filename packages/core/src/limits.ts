@@ -1,6 +1,8 @@
 /** Product constants shared by the web app and the server (SPEC §9). */
 export const LIMITS = {
   passwordMinLength: 8,
+  /** Shorter access codes are guessed too fast, even behind the per-form backoff. */
+  accessCodeMinLength: 4,
   minSubmitDelayMs: 3000,
   submitRetries: 2,
   submitRetryDelayMs: 1000,

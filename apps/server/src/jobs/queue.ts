@@ -7,10 +7,18 @@ export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 /** Adds a job; pass the transaction that writes the data the job is about so both commit together. */
 export async function enqueueJob(
   db: DbOrTx,
-  input: { kind: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number },
+  input: {
+    kind: string;
+    payload: Record<string, unknown>;
+    runAt?: Date;
+    maxAttempts?: number;
+    /** The account the job is about: its jobs go when the account is deleted. */
+    userId?: string;
+  },
 ): Promise<void> {
   await db.insert(jobs).values({
     kind: input.kind,
+    userId: input.userId ?? null,
     payload: input.payload,
     runAt: input.runAt ?? new Date(),
     maxAttempts: input.maxAttempts ?? 8,
@@ -54,7 +62,9 @@ export async function runDueJobs(
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
       await db.execute(
-        sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${job.id}`,
+        // A finished job keeps nothing of what it carried (mail with links and answers).
+        sql`update jobs set done_at = now(), locked_until = null, last_error = null, payload = '{}'::jsonb
+          where id = ${job.id}`,
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

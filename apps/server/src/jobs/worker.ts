@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerJobsPurge } from './purge.ts';
 import { type JobHandler, runDueJobs } from './queue.ts';
 
 declare module 'fastify' {
@@ -46,6 +47,7 @@ export default fp(async (app: FastifyInstance) => {
       await tick();
     },
   });
+  registerJobsPurge(app);
   if (app.config.runJobs) app.addHook('onReady', async () => schedule());
   app.addHook('onClose', async () => {
     closed = true;

@@ -11,8 +11,11 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: {
-      /** Queues a mail in the jobs table (pass the transaction of the write it belongs to). */
-      queue: (db: DbOrTx, mail: Mail) => Promise<void>;
+      /**
+       * Queues a mail in the jobs table (pass the transaction of the write it belongs to). Name
+       * the account it is about, so that deleting the account deletes the unsent mail too.
+       */
+      queue: (db: DbOrTx, mail: Mail, about?: { userId: string }) => Promise<void>;
       /** Sends now: SMTP when SMTP_URL is set, else an .eml file in DATA_DIR/outbox. */
       send: (mail: Mail) => Promise<void>;
     };
@@ -40,7 +43,8 @@ export default fp(async (app: FastifyInstance) => {
 
   app.decorate('mailer', {
     send,
-    queue: (db: DbOrTx, mail: Mail) => enqueueJob(db, { kind: MAIL_JOB, payload: mail }),
+    queue: (db: DbOrTx, mail: Mail, about?: { userId: string }) =>
+      enqueueJob(db, { kind: MAIL_JOB, payload: mail, userId: about?.userId }),
   });
   app.jobs.register(MAIL_JOB, async (payload) => send(payload as Mail));
   app.addHook('onClose', async () => transport.close());

@@ -31,14 +31,15 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  const maxAge = { maxAgeSeconds: app.config.sessionMaxAgeSeconds };
   app.decorate('identify', async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    request.user = token ? await findSessionUser(app.db, token) : null;
+    request.user = token ? await findSessionUser(app.db, token, maxAge) : null;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('No authentication token found');
-    const user = await findSessionUser(app.db, token);
+    const user = await findSessionUser(app.db, token, maxAge);
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
     request.user = user;
   });

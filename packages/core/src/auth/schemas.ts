@@ -30,6 +30,9 @@ export const AUTH_MESSAGES = {
   emailTooLong: 'Email must be at most 254 characters',
   passwordTooLong: 'Password must be at most 1024 characters',
   companyTooLong: 'Company must be at most 200 characters',
+  passwordBlank: 'Password cannot be only spaces',
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  publishNeedsVerifiedEmail: 'Verify your email address to publish forms.',
 } as const;
 
 // Loose on purpose: 'looks like an email' (SPEC §5), not RFC 5322.
@@ -48,10 +51,13 @@ const passwordRequired = z
   .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
   .max(1024, { error: AUTH_MESSAGES.passwordTooLong, abort: true });
 
-/** A new password: required and at least LIMITS.passwordMinLength characters. */
-export const newPasswordSchema = passwordRequired.check(
-  z.minLength(LIMITS.passwordMinLength, { error: AUTH_MESSAGES.passwordTooShort }),
-);
+/**
+ * A new password: required, at least LIMITS.passwordMinLength characters, not only spaces. The
+ * server also refuses the most common passwords (a list too large for the web bundle).
+ */
+export const newPasswordSchema = passwordRequired
+  .check(z.minLength(LIMITS.passwordMinLength, { error: AUTH_MESSAGES.passwordTooShort }))
+  .refine((v) => v.trim() !== '', { error: AUTH_MESSAGES.passwordBlank });
 
 const nameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
@@ -83,9 +89,14 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const emailRequestSchema = z.object({ email: emailSchema });
 export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
 
+/**
+ * A new email needs the current password (or a sign-in by mailed link minutes ago); name and
+ * company alone do not.
+ */
 export const profileUpdateSchema = z.object({
   name: nameSchema,
   email: emailSchema,
+  current_password: z.string().max(1024, { error: AUTH_MESSAGES.passwordTooLong }).optional(),
   company: z
     .string()
     .trim()

@@ -19,9 +19,10 @@ import {
   loginWithMagicLink,
   loginWithPassword,
   refreshSession,
+  registerAuthJobs,
   registerUser,
+  requestLoginLink,
   resendVerification,
-  sendLoginLink,
   verifyEmailToken,
 } from './service.ts';
 import { revokeSession } from './sessions.ts';
@@ -37,11 +38,22 @@ function clientMeta(request: FastifyRequest): ClientMeta {
 
 /** Sign-up, sign-in, verification, magic links, sessions and the signed-in user's profile. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerAuthJobs(app);
   // Per IP before validation, so malformed requests count too; per email once the body is parsed.
   const limitByIp = (name: RateLimitName) => async (request: FastifyRequest) =>
     app.rateLimit(name, request.ip);
   const limitByEmail = (name: RateLimitName, email: string) =>
     app.rateLimit(name, email.trim().toLowerCase());
+  // Mailed links: per address and IP, so others' requests never refuse the owner's, and a slower
+  // cap per address, so nobody floods one inbox from many IPs.
+  const limitLinkRequests = async (
+    names: { perEmailIp: RateLimitName; perEmail: RateLimitName },
+    request: FastifyRequest,
+    email: string,
+  ) => {
+    await limitByEmail(names.perEmailIp, `${email.trim().toLowerCase()}|${request.ip}`);
+    await limitByEmail(names.perEmail, email);
+  };
 
   app.post(
     '/auth/register',
@@ -86,10 +98,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limitByIp('login'),
       schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } },
     },
-    async (request) => {
-      await limitByEmail('loginPerEmail', request.body.email);
-      return loginWithPassword(app, request.body, clientMeta(request));
-    },
+    async (request) => loginWithPassword(app, request.body, clientMeta(request)),
   );
 
   app.post(
@@ -99,8 +108,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await limitByEmail('magicLinkPerEmail', request.body.email);
-      await sendLoginLink(app, { email: request.body.email, purpose: 'login' });
+      const names = { perEmailIp: 'magicLinkPerEmailIp', perEmail: 'magicLinkPerEmail' } as const;
+      await limitLinkRequests(names, request, request.body.email);
+      await requestLoginLink(app, { email: request.body.email, purpose: 'login' });
       return { message: LOGIN_LINK_SENT };
     },
   );
@@ -118,8 +128,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await limitByEmail('forgotPasswordPerEmail', request.body.email);
-      await sendLoginLink(app, { email: request.body.email, purpose: 'reset' });
+      const names = { perEmailIp: 'forgotPasswordPerEmailIp', perEmail: 'forgotPasswordPerEmail' } as const;
+      await limitLinkRequests(names, request, request.body.email);
+      await requestLoginLink(app, { email: request.body.email, purpose: 'reset' });
       return { message: LOGIN_LINK_SENT };
     },
   );
@@ -136,8 +147,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.put(
       '/auth/profile',
-      { schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: currentUserSchema } } },
-      async (request) => updateProfile(app, currentUser(request).id, request.body),
+      {
+        schema: {
+          tags: ['auth'],
+          body: z.preprocess(aliasKeys({ currentPassword: 'current_password' }), profileUpdateSchema),
+          response: { 200: currentUserSchema },
+        },
+      },
+      async (request) => updateProfile(app, { ...currentUser(request), ip: request.ip }, request.body),
     );
 
     signedIn.post(

@@ -6,8 +6,11 @@ import {
 } from '@formsmith/core/auth/schemas';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { magicLinkMail, resetLoginLinkMail, verifyEmailMail } from '../../mail/templates.ts';
+import { assertMayTryPassword, recordWrongPassword } from './login-guard.ts';
+import { assertUncommonPassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   consumeAuthToken,
@@ -19,11 +22,14 @@ import {
   type UserRow,
   updateUser,
 } from './repository.ts';
-import { createSession, revokeSession, type SessionUser } from './sessions.ts';
+import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
 import { toLoginResponse } from './view.ts';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
+/** How long a session opened by a mailed link may set a password or email without the current password. */
+export const FRESH_LINK_SESSION_SECONDS = 10 * 60;
+export const LOGIN_LINK_JOB = 'auth.login-link';
 
 export type ClientMeta = { ip?: string; userAgent?: string };
 
@@ -33,6 +39,7 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** Creates an unverified account and mails the verification link in the same transaction. */
 export async function registerUser(app: FastifyInstance, input: RegisterInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
+  assertUncommonPassword(input.password, 'password');
   if (await findUserByEmail(app.db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -58,7 +65,7 @@ async function queueVerificationMail(
     ttlSeconds: VERIFY_TTL_SECONDS,
   });
   const link = `${app.config.publicUrl}/verify-email?token=${token}`;
-  await app.mailer.queue(tx, verifyEmailMail({ to: user.email, name: user.name, link }));
+  await app.mailer.queue(tx, verifyEmailMail({ to: user.email, link }), { userId: user.id });
 }
 
 /** Mails a fresh verification link (older links stop working). */
@@ -78,9 +85,14 @@ export async function loginWithPassword(
   input: LoginInput,
   meta: ClientMeta,
 ): Promise<LoginResponse> {
-  const user = await findUserByEmail(app.db, normalizeEmail(input.email));
+  const email = normalizeEmail(input.email);
+  await assertMayTryPassword(app, { email, ip: meta.ip });
+  const user = await findUserByEmail(app.db, email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    await recordWrongPassword(app, { email, ip: meta.ip });
+    throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
+  }
   const session = await createSession(app.db, {
     userId: user.id,
     ttlSeconds: app.config.sessionTtlSeconds,
@@ -90,7 +102,11 @@ export async function loginWithPassword(
   return toLoginResponse(user, session);
 }
 
-/** Confirms a mailed verification or email-change link. */
+/**
+ * Confirms a mailed verification or email-change link. Proving the mailbox of an unverified
+ * account ends every session opened before (someone may have signed up with another's address),
+ * and using any link retires the login links still out.
+ */
 export async function verifyEmailToken(app: FastifyInstance, token: string): Promise<UserRow> {
   const failed = () => new AppError('BAD_REQUEST', 400, AUTH_MESSAGES.verifyFailed);
   try {
@@ -99,8 +115,10 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
       if (!used) throw failed();
       const user = await findUserById(tx, used.userId);
       if (!user) throw failed();
+      await retireAuthTokens(tx, user.id, 'magic_link');
       if (used.kind === 'verify') {
         if (user.emailVerifiedAt) return user;
+        await revokeOtherSessions(tx, { userId: user.id });
         return (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
       }
       const newEmail = typeof used.data?.email === 'string' ? used.data.email : null;
@@ -116,36 +134,61 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
 }
 
 /**
- * Mails a single-use 15-minute login link when the account exists; does nothing otherwise, so the
- * caller answers the same either way. purpose 'reset' sends the user on to /password-reset.
+ * Queues a login link for an address. The request only adds a job, the same for a known and an
+ * unknown address, so its answer and its timing say nothing about which addresses have accounts.
  */
-export async function sendLoginLink(
+export async function requestLoginLink(
   app: FastifyInstance,
   input: { email: string; purpose: 'login' | 'reset' },
 ): Promise<void> {
   const user = await findUserByEmail(app.db, normalizeEmail(input.email));
+  // Owned by the account when there is one, so deleting it deletes the job; no address is kept.
+  await enqueueJob(app.db, {
+    kind: LOGIN_LINK_JOB,
+    payload: { userId: user?.id ?? null, purpose: input.purpose },
+    userId: user?.id,
+  });
+}
+
+/**
+ * The job of requestLoginLink: mails a single-use 15-minute login link when the account exists
+ * (a newer link retires the older ones). purpose 'reset' sends the user on to /password-reset.
+ */
+async function sendLoginLink(app: FastifyInstance, payload: Record<string, unknown>): Promise<void> {
+  const user = typeof payload.userId === 'string' ? await findUserById(app.db, payload.userId) : null;
   if (!user) return;
+  const purpose = payload.purpose === 'reset' ? 'reset' : 'login';
   await app.db.transaction(async (tx) => {
+    await retireAuthTokens(tx, user.id, 'magic_link');
     const token = await createAuthToken(tx, {
       userId: user.id,
       kind: 'magic_link',
       ttlSeconds: MAGIC_LINK_TTL_SECONDS,
-      data: { purpose: input.purpose },
+      data: { purpose },
     });
-    const base = `${app.config.publicUrl}/magic-link/${token}`;
+    const base = `${app.config.publicUrl}/magic-link/${token}?email=${encodeURIComponent(user.email)}`;
     const mail =
-      input.purpose === 'reset'
+      purpose === 'reset'
         ? resetLoginLinkMail({
             to: user.email,
             name: user.name,
-            link: `${base}?returnUrl=${encodeURIComponent('/password-reset')}`,
+            link: `${base}&returnUrl=${encodeURIComponent('/password-reset')}`,
           })
         : magicLinkMail({ to: user.email, name: user.name, link: base });
-    await app.mailer.queue(tx, mail);
+    await app.mailer.queue(tx, mail, { userId: user.id });
   });
 }
 
-/** Signs in by a mailed link; the link also proves the address, so it marks the email verified. */
+/** Registers the jobs of the auth module. */
+export function registerAuthJobs(app: FastifyInstance): void {
+  app.jobs.register(LOGIN_LINK_JOB, (payload) => sendLoginLink(app, payload));
+}
+
+/**
+ * Signs in by a mailed link; the link also proves the address, so it marks the email verified.
+ * For an account not verified before, whoever set its password and opened its sessions never
+ * proved the address: those sessions end and that password goes (the owner sets their own).
+ */
 export async function loginWithMagicLink(
   app: FastifyInstance,
   token: string,
@@ -157,8 +200,11 @@ export async function loginWithMagicLink(
     if (!used) throw invalid();
     let user = await findUserById(tx, used.userId);
     if (!user) throw invalid();
-    if (!user.emailVerifiedAt)
-      user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+    await retireAuthTokens(tx, user.id, 'magic_link');
+    if (!user.emailVerifiedAt) {
+      await revokeOtherSessions(tx, { userId: user.id });
+      user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date(), passwordHash: null })) ?? user;
+    }
     const session = await createSession(tx, {
       userId: user.id,
       ttlSeconds: app.config.sessionTtlSeconds,
@@ -181,6 +227,7 @@ export async function refreshSession(
       ttlSeconds: app.config.sessionTtlSeconds,
       authMethod: current.authMethod === 'magic_link' ? 'magic_link' : 'password',
       createdAt: current.sessionCreatedAt,
+      maxAgeSeconds: app.config.sessionMaxAgeSeconds,
       ...meta,
     });
     await revokeSession(tx, { sessionId: current.sessionId, userId: current.id });

@@ -120,12 +120,22 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.post(
     '/forms/:id/publish',
     { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
-    async (request) => service.setPublished(app, { ...owned(request), published: true }),
+    async (request) =>
+      service.setPublished(app, {
+        ...owned(request),
+        published: true,
+        ownerVerified: currentUser(request).emailVerified,
+      }),
   );
   scope.post(
     '/forms/:id/unpublish',
     { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
-    async (request) => service.setPublished(app, { ...owned(request), published: false }),
+    async (request) =>
+      service.setPublished(app, {
+        ...owned(request),
+        published: false,
+        ownerVerified: currentUser(request).emailVerified,
+      }),
   );
   scope.post(
     '/forms/:id/duplicate',

@@ -1,6 +1,7 @@
+import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
@@ -86,15 +87,22 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
   };
 }
 
-export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
+/** Publishing needs a verified address: a published form mails its owner what strangers type. */
+export async function setPublished(
+  app: FastifyInstance,
+  input: OwnedFormInput & { published: boolean; ownerVerified: boolean },
+) {
   const stored = await requireOwned(app, input);
+  if (input.published && !input.ownerVerified) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
+  }
   const changes = input.published
     ? {
         isPublished: true,
         publishedAt: stored.isPublished && stored.publishedAt ? stored.publishedAt : new Date(),
       }
     : { isPublished: false, publishedAt: null };
-  const row = await repo.updateForm(app.db, { ...input, changes });
+  const row = await repo.updateForm(app.db, { formId: input.formId, ownerId: input.ownerId, changes });
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toWireForm(row, app.config.publicUrl);
 }

@@ -25,6 +25,8 @@ export type StoreSubmissionInput = {
   stats: SubmissionStatsInput;
   /** The owner's notification mail, queued in the jobs table with the submission. */
   mail: Mail | null;
+  /** The form's owner, whom the mail job belongs to. */
+  ownerId: string;
   uploadIds: string[];
 };
 
@@ -57,7 +59,8 @@ export async function storeSubmission(
   ];
   if (input.mail) {
     ctes.push(sql`mailed as (
-      insert into jobs (kind, payload) select ${MAIL_JOB}::text, ${JSON.stringify(input.mail)}::jsonb from stored)`);
+      insert into jobs (kind, payload, user_id)
+      select ${MAIL_JOB}::text, ${JSON.stringify(input.mail)}::jsonb, ${input.ownerId}::uuid from stored)`);
   }
   let attached = sql`0`;
   if (input.uploadIds.length > 0) {
@@ -107,11 +110,13 @@ export async function storeSubmissions(
     idempotency_key: input.idempotencyKey,
     created_at: input.createdAt.toISOString(),
     mail: input.mail,
+    owner_id: input.ownerId,
   }));
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, data jsonb,
-        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mail jsonb))`,
+        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mail jsonb,
+        owner_id uuid))`,
     sql`stored as (
       insert into submissions (id, form_id, data, metadata, completed, idempotency_key, created_at)
       select id, form_id, data, metadata, completed, idempotency_key, created_at from batch
@@ -126,8 +131,8 @@ export async function storeSubmissions(
       'stored',
     ),
     sql`mailed as (
-      insert into jobs (kind, payload)
-      select ${MAIL_JOB}::text, b.mail from batch b join stored s on s.id = b.id where b.mail is not null)`,
+      insert into jobs (kind, payload, user_id)
+      select ${MAIL_JOB}::text, b.mail, b.owner_id from batch b join stored s on s.id = b.id where b.mail is not null)`,
   ];
   const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
   type Row = { id: string };
@@ -143,6 +148,7 @@ export async function findSubmitTarget(db: DbOrTx, formId: number) {
       form: forms,
       ownerEmail: users.email,
       ownerName: users.name,
+      ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       ownerNotifies: notificationSettings.formSubmissions,
     })
     .from(forms)
@@ -153,17 +159,18 @@ export async function findSubmitTarget(db: DbOrTx, formId: number) {
   return row ?? null;
 }
 
-export async function findSubmissionIdByKey(
+/** The submission stored earlier under this Idempotency-Key, with its answers. */
+export async function findSubmissionByKey(
   db: DbOrTx,
   formId: number,
   idempotencyKey: string,
-): Promise<string | null> {
+): Promise<{ id: string; data: Record<string, unknown> } | null> {
   const rows = await db
-    .select({ id: submissions.id })
+    .select({ id: submissions.id, data: submissions.data })
     .from(submissions)
     .where(and(eq(submissions.formId, formId), eq(submissions.idempotencyKey, idempotencyKey)))
     .limit(1);
-  return rows[0]?.id ?? null;
+  return rows[0] ?? null;
 }
 
 export type UploadRow = typeof uploads.$inferSelect;

@@ -26,6 +26,7 @@ export type SubmitInput = {
   referer: string | undefined;
 };
 
+const FORM_DATA_REQUIRED = 'Form data is required';
 const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it again.';
 const INVALID_VALUE = 'Invalid value';
 
@@ -38,18 +39,31 @@ function isPlainAnswer(value: unknown): boolean {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
 
+/** Fields whose answer is the owner's to set: the respondent never sees or edits them. */
+function isOwnerSet(field: FormField): boolean {
+  return field.type === 'hidden' || field.isHidden === true || field.isReadOnly === true;
+}
+
 /**
  * Keeps only the answers of the form's own fields (never images, never fields that conditional
  * logic hides), and checks each has a shape an answer can have. File answers are parsed here.
+ * Hidden and read-only fields take the owner's default, whatever was sent for them. `answered`
+ * counts what the respondent gave, so a body of unknown keys alone stores nothing.
  */
 function cleanData(fields: FormField[], data: Record<string, unknown>) {
   const visibility = computeVisibility(fields, data);
   const clean: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   const files = new Map<string, string>(); // field id -> upload id
+  let answered = 0;
   for (const field of fields) {
-    if (field.type === 'image' || !Object.hasOwn(data, field.id)) continue;
-    if (visibility.get(field.id) === false) continue;
+    if (field.type === 'image' || visibility.get(field.id) === false) continue;
+    if (isOwnerSet(field)) {
+      if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
+      continue;
+    }
+    if (!Object.hasOwn(data, field.id)) continue;
+    answered += 1;
     const value = data[field.id];
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
@@ -61,7 +75,7 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
     if (isPlainAnswer(value)) clean[field.id] = value;
     else errors[field.id] = INVALID_VALUE;
   }
-  return { clean, errors, files };
+  return { clean, errors, files, answered };
 }
 
 /** Replaces file answers by what we stored, after checking each upload is this field's and free. */
@@ -76,6 +90,41 @@ async function resolveFiles(app: FastifyInstance, formId: number, files: Map<str
     else answers[fieldId] = { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
   }
   return { answers, errors };
+}
+
+/** Answers as a comparable string: keys sorted, a file answer by its upload id alone. */
+function fingerprint(data: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(data)
+      .sort()
+      .map((key) => {
+        const file = fileAnswerSchema.safeParse(data[key]);
+        return [key, file.success ? file.data.upload_id : data[key]];
+      }),
+  );
+}
+
+/**
+ * The submission an earlier request stored under this Idempotency-Key, when this one is its
+ * retry. The same key with other answers is refused: answering the old id would drop them.
+ */
+async function findRetried(
+  app: FastifyInstance,
+  formId: number,
+  idempotencyKey: string | undefined,
+  sent: string,
+): Promise<string | null> {
+  if (!idempotencyKey) return null;
+  const existing = await repo.findSubmissionByKey(app.db, formId, idempotencyKey);
+  if (!existing) return null;
+  if (fingerprint(existing.data) !== sent) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      422,
+      'This Idempotency-Key was used for a different submission',
+    );
+  }
+  return existing.id;
 }
 
 type SubmitTarget = NonNullable<Awaited<ReturnType<typeof repo.findSubmitTarget>>>;
@@ -148,7 +197,7 @@ export async function submitForm(
   });
   const { form } = target;
   const data = input.data ?? {};
-  if (Object.keys(data).length === 0) throw badRequest('Form data is required');
+  if (Object.keys(data).length === 0) throw badRequest(FORM_DATA_REQUIRED);
   const fields = formFields(form);
   const fieldIds = new Set(fields.map((f) => f.id));
   const rawMetadata = input.metadata ?? {};
@@ -157,7 +206,9 @@ export async function submitForm(
     return { submissionId: randomUUID() };
   }
 
-  const { clean, errors, files } = cleanData(fields, data);
+  const { clean, errors, files, answered } = cleanData(fields, data);
+  if (answered === 0) throw badRequest(FORM_DATA_REQUIRED);
+  const sent = fingerprint({ ...clean, ...Object.fromEntries(files) });
   const fieldErrors = {
     ...validateSubmission(fields, { ...clean, ...Object.fromEntries(files) }),
     ...errors,
@@ -166,9 +217,7 @@ export async function submitForm(
     const resolved = await resolveFiles(app, form.id, files);
     if (Object.keys(resolved.errors).length > 0) {
       // A retry of a submission that went through: its uploads are attached already.
-      const existing = input.idempotencyKey
-        ? await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
-        : null;
+      const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
       if (existing) return { submissionId: existing };
       throw invalid(resolved.errors);
     }
@@ -202,8 +251,10 @@ export async function submitForm(
       ownerSetting: target.ownerNotifies,
       ownerEmail: target.ownerEmail,
       ownerName: target.ownerName,
+      ownerVerified: target.ownerVerified,
       publicUrl: app.config.publicUrl,
     }),
+    ownerId: form.ownerId,
     uploadIds,
   };
   // One statement, atomic by itself (on PostgreSQL shared with concurrent submits: group commit);
@@ -220,7 +271,7 @@ export async function submitForm(
         });
   if (submissionId) return { submissionId };
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
-  const existing = await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);
+  const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
   if (!existing) throw new AppError('CONFLICT', 409, 'This submission is already being processed');
   return { submissionId: existing };
 }
