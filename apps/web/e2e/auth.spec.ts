@@ -74,10 +74,12 @@ test('signs in with a magic link', async ({ page }) => {
 
   const link = await waitForMailLink(email, `${E2E_BASE_URL}/magic-link/`);
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The link works once.
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page.getByRole('heading', { name: 'Magic Link Error' })).toBeVisible();
   await expect(page.getByText('This login link is invalid or has expired.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/magic-link');
@@ -239,6 +241,7 @@ test('forgot password mails a login link that leads to setting a new password', 
   await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   const link = await waitForMailLink(email, `${E2E_BASE_URL}/magic-link/`);
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL(/\/password-reset$/);
 });
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type CurrentUser, currentUserQueryKey } from '../../../lib/session.ts';
 
-export type ProfileInput = { name: string; email: string; company: string };
+/** current_password is sent only with a new email (the server asks for it then). */
+export type ProfileInput = { name: string; email: string; company: string; current_password?: string };
 
 /** PUT /api/auth/profile: a new email stays pending until its link is opened. */
 export function useUpdateProfile() {
