@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerJobsPurge } from './purge.ts';
 import { type JobHandler, runDueJobs } from './queue.ts';
 
 declare module 'fastify' {
@@ -47,7 +46,6 @@ export default fp(async (app: FastifyInstance) => {
       await tick();
     },
   });
-  registerJobsPurge(app);
   if (app.config.runJobs) app.addHook('onReady', async () => schedule());
   app.addHook('onClose', async () => {
     closed = true;

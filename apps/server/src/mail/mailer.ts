@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { QueuedJob } from '../jobs/registry.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -23,6 +24,12 @@ declare module 'fastify' {
 }
 
 export const MAIL_JOB = 'mail.send';
+
+/** Sends one queued mail; a failure is retried by the job queue. */
+export const mailJob: QueuedJob = {
+  kind: MAIL_JOB,
+  handler: (app) => async (payload) => app.mailer.send(payload as Mail),
+};
 
 export default fp(async (app: FastifyInstance) => {
   const { smtpUrl, mailFrom, dataDir } = app.config;
@@ -46,6 +53,5 @@ export default fp(async (app: FastifyInstance) => {
     queue: (db: DbOrTx, mail: Mail, about?: { userId: string }) =>
       enqueueJob(db, { kind: MAIL_JOB, payload: mail, userId: about?.userId }),
   });
-  app.jobs.register(MAIL_JOB, async (payload) => send(payload as Mail));
   app.addHook('onClose', async () => transport.close());
 });

@@ -19,7 +19,6 @@ import {
   loginWithMagicLink,
   loginWithPassword,
   refreshSession,
-  registerAuthJobs,
   registerUser,
   requestLoginLink,
   resendVerification,
@@ -38,7 +37,6 @@ function clientMeta(request: FastifyRequest): ClientMeta {
 
 /** Sign-up, sign-in, verification, magic links, sessions and the signed-in user's profile. */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerAuthJobs(app);
   // Per IP before validation, so malformed requests count too; per email once the body is parsed.
   const limitByIp = (name: RateLimitName) => async (request: FastifyRequest) =>
     app.rateLimit(name, request.ip);

@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import type { QueuedJob } from '../../jobs/registry.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { magicLinkMail, resetLoginLinkMail, verifyEmailMail } from '../../mail/templates.ts';
 import { assertMayTryPassword, recordWrongPassword } from './login-guard.ts';
@@ -179,10 +180,10 @@ async function sendLoginLink(app: FastifyInstance, payload: Record<string, unkno
   });
 }
 
-/** Registers the jobs of the auth module. */
-export function registerAuthJobs(app: FastifyInstance): void {
-  app.jobs.register(LOGIN_LINK_JOB, (payload) => sendLoginLink(app, payload));
-}
+export const loginLinkJob: QueuedJob = {
+  kind: LOGIN_LINK_JOB,
+  handler: (app) => (payload) => sendLoginLink(app, payload),
+};
 
 /**
  * Signs in by a mailed link; the link also proves the address, so it marks the email verified.
