@@ -53,6 +53,10 @@ test.describe('settings page', () => {
 
     const newEmail = `new-${user.email}`;
     await page.getByLabel('Email address').fill(newEmail);
+    // A new address needs the current password.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Current password is required')).toBeVisible();
+    await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(/Email change pending/)).toContainText(newEmail);
     // The account keeps its address until the new one is verified.
