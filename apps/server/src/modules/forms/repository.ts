@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, notificationSettings, users } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
@@ -33,6 +33,14 @@ export async function findOwnedForm(
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A subquery of the form's id when it is published (no row otherwise), for a statement of another
+ * module that must write only for a published form in the same round trip (views, on every page load).
+ */
+export function publishedFormIdQuery(formId: number): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished}`;
 }
 
 /** Any form by id, or null. */

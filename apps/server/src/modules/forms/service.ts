@@ -42,10 +42,6 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   return form;
 }
 
-async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
-  return requireOwnedForm(app.db, input);
-}
-
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
   const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
@@ -67,7 +63,7 @@ export async function createOwnerForm(app: FastifyInstance, input: Owner & { bod
 }
 
 export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInput & { body: SaveBody }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const content = readContentInput(input.body, { creating: false });
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
@@ -79,7 +75,7 @@ export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInpu
 }
 
 export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() => repo.updateForm(app.db, { ...input, changes: sharing }));
@@ -98,7 +94,7 @@ export async function setPublished(
   app: FastifyInstance,
   input: OwnedFormInput & { published: boolean; ownerVerified: boolean },
 ) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   if (input.published && !input.ownerVerified) {
     throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
   }
@@ -118,7 +114,7 @@ export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInpu
 }
 
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
-  const source = await requireOwned(app, input);
+  const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,
