@@ -1,7 +1,9 @@
+import { LIMITS } from '@formsmith/core/limits';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, users } from '../src/db/schema.ts';
+import { forms, jobs, users } from '../src/db/schema.ts';
+import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
@@ -77,6 +79,95 @@ describe(`security findings: forms (${dbKind})`, () => {
       });
       expect((await submit()).statusCode).toBe(201);
       expect(await mailsTo()).toHaveLength(1);
+    });
+  });
+
+  describe('finding 6: forms cannot exhaust the server', () => {
+    it('finding 6: the list carries a field count, never the fields', async () => {
+      const owner = await createTestUser(app);
+      const fields = Array.from({ length: 3 }, (_, i) => ({ type: 'text', label: `Question ${i}` }));
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/forms',
+        headers: owner.auth,
+        payload: { title: 'Counted', fields },
+      });
+      expect(made.statusCode).toBe(201);
+      const res = await app.inject({ method: 'GET', url: '/api/forms', headers: owner.auth });
+      expect(res.statusCode).toBe(200);
+      const [entry] = res.json().forms;
+      expect(entry).toMatchObject({ id: made.json().id, title: 'Counted', field_count: 3 });
+      expect(entry).not.toHaveProperty('fields');
+      expect(res.body).not.toContain('Question 0');
+    });
+
+    it(`finding 6: an account holds at most ${LIMITS.maxFormsPerAccount} forms`, async () => {
+      const owner = await createTestUser(app);
+      await app.db
+        .insert(forms)
+        .values(
+          Array.from({ length: LIMITS.maxFormsPerAccount - 1 }, (_, i) => ({
+            ownerId: owner.id,
+            title: `F${i}`,
+          })),
+        );
+      const create = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/forms',
+          headers: owner.auth,
+          payload: { title: 'One more' },
+        });
+      const last = await create();
+      expect(last.statusCode).toBe(201);
+      const over = await create();
+      expect(over.statusCode).toBe(403);
+      expect(over.json()).toEqual({
+        error: `You have reached the limit of ${LIMITS.maxFormsPerAccount} forms. Delete a form to make room.`,
+        code: 'LIMIT_REACHED',
+      });
+      const copy = await app.inject({
+        method: 'POST',
+        url: `/api/forms/${last.json().id}/duplicate`,
+        headers: owner.auth,
+      });
+      expect(copy.statusCode).toBe(403);
+    });
+
+    it(`finding 6: a form holds at most ${LIMITS.maxFields} fields`, async () => {
+      const owner = await createTestUser(app);
+      const fields = Array.from({ length: LIMITS.maxFields + 1 }, (_, i) => ({
+        type: 'text',
+        label: `Q${i}`,
+      }));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/forms',
+        headers: owner.auth,
+        payload: { fields },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.fields).toBe(`A form can have at most ${LIMITS.maxFields} fields`);
+    });
+
+    it(`finding 6: creating forms is rate-limited (${RATE_LIMITS.createForm.max} a minute per account)`, async () => {
+      const limited = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+      try {
+        const owner = await createTestUser(limited);
+        const create = () =>
+          limited.inject({
+            method: 'POST',
+            url: '/api/forms',
+            headers: owner.auth,
+            payload: { title: 'Burst' },
+          });
+        for (let i = 0; i < RATE_LIMITS.createForm.max; i++) expect((await create()).statusCode).toBe(201);
+        const over = await create();
+        expect(over.statusCode).toBe(429);
+        expect(over.json().code).toBe('RATE_LIMITED');
+      } finally {
+        await limited.close();
+      }
     });
   });
 });

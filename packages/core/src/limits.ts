@@ -17,6 +17,8 @@ export const LIMITS = {
   descriptionMaxLength: 5000,
   labelMaxLength: 500,
   maxFields: 200,
+  /** Forms one account may hold (created or duplicated). */
+  maxFormsPerAccount: 500,
   maxOptions: 500,
   aiDescriptionMaxLength: 4000,
   uploadMaxBytes: 10 * 1024 * 1024,

@@ -68,6 +68,15 @@ export async function listForms(
     .orderBy(...order);
 }
 
+/** How many forms the owner has. */
+export async function countForms(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forms)
+    .where(eq(forms.ownerId, ownerId));
+  return Number(row?.n ?? 0);
+}
+
 /** The stored fields of the given forms (of every form when formIds is left out), by id. */
 export async function listFormFields(
   db: DbOrTx,

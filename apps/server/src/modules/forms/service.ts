@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -47,7 +48,24 @@ export async function listOwnerForms(app: FastifyInstance, input: Owner) {
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
 }
 
+/**
+ * Every new form (created or duplicated) goes through here: creation is rate-limited per account
+ * and an account holds at most LIMITS.maxFormsPerAccount forms, so one account cannot fill the
+ * database (the count is checked, not locked: two racing creations may pass it by one).
+ */
+async function assertRoomForForm(app: FastifyInstance, ownerId: string): Promise<void> {
+  await app.rateLimit('createForm', ownerId);
+  if ((await repo.countForms(app.db, ownerId)) >= LIMITS.maxFormsPerAccount) {
+    throw new AppError(
+      'LIMIT_REACHED',
+      403,
+      `You have reached the limit of ${LIMITS.maxFormsPerAccount} forms. Delete a form to make room.`,
+    );
+  }
+}
+
 export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
+  await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
@@ -116,6 +134,7 @@ export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInpu
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
   const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+  await assertRoomForForm(app, input.ownerId);
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,
     title,
