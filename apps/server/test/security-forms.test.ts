@@ -103,14 +103,12 @@ describe(`security findings: forms (${dbKind})`, () => {
 
     it(`finding 6: an account holds at most ${LIMITS.maxFormsPerAccount} forms`, async () => {
       const owner = await createTestUser(app);
-      await app.db
-        .insert(forms)
-        .values(
-          Array.from({ length: LIMITS.maxFormsPerAccount - 1 }, (_, i) => ({
-            ownerId: owner.id,
-            title: `F${i}`,
-          })),
-        );
+      await app.db.insert(forms).values(
+        Array.from({ length: LIMITS.maxFormsPerAccount - 1 }, (_, i) => ({
+          ownerId: owner.id,
+          title: `F${i}`,
+        })),
+      );
       const create = () =>
         app.inject({
           method: 'POST',
