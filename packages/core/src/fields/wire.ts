@@ -59,6 +59,12 @@ export const wireFormSchema = z.object({
 });
 export type WireForm = z.infer<typeof wireFormSchema>;
 
+/** An entry of the owner's form list: the form without its fields (they can be large), with their count. */
+export const formListEntrySchema = wireFormSchema
+  .omit({ fields: true })
+  .extend({ field_count: z.number().int() });
+export type FormListEntry = z.infer<typeof formListEntrySchema>;
+
 /** What an anonymous respondent gets (GET /api/forms/:id or /api/forms/shared/:slug): no owner data. */
 export const publicFormSchema = z.object({
   id: z.number().int(),

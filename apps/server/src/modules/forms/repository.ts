@@ -68,6 +68,22 @@ export async function listForms(
     .orderBy(...order);
 }
 
+/** A form of the owner's list: every column but the fields, and how many fields it has. */
+export type FormSummaryRow = Omit<FormRow, 'fields'> & { fieldCount: number };
+
+/**
+ * The owner's forms for the list, most recently saved first, without their fields: a list of
+ * many large forms would otherwise be read and sent whole.
+ */
+export async function listFormSummaries(db: DbOrTx, ownerId: string): Promise<FormSummaryRow[]> {
+  const { fields, ...rest } = columns;
+  return db
+    .select({ ...rest, fieldCount: sql<number>`jsonb_array_length(${fields})`.mapWith(Number) })
+    .from(forms)
+    .where(eq(forms.ownerId, ownerId))
+    .orderBy(desc(forms.updatedAt), desc(forms.id));
+}
+
 /** How many forms the owner has. */
 export async function countForms(db: DbOrTx, ownerId: string): Promise<number> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { ACCESS_RESTRICTIONS } from '@formsmith/core/fields/types';
-import { publicFormSchema, wireFormSchema } from '@formsmith/core/fields/wire';
+import { formListEntrySchema, publicFormSchema, wireFormSchema } from '@formsmith/core/fields/wire';
 import { z } from 'zod';
 
 const text = z.string().nullable().optional();
@@ -40,7 +40,7 @@ export const accessQuerySchema = z.object({
   accessCode: z.string().optional(),
 });
 
-export const formListSchema = z.object({ forms: z.array(wireFormSchema) });
+export const formListSchema = z.object({ forms: z.array(formListEntrySchema) });
 /** The sharing answer: the owner's form, with the sharing figures also at the top for older clients. */
 export const sharingResponseSchema = wireFormSchema.extend({
   share_url: z.string(),

@@ -12,7 +12,7 @@ import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import type { SaveBody, SharingBody } from './schemas.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
-import { toPublicForm, toWireForm } from './view.ts';
+import { toFormListEntry, toPublicForm, toWireForm } from './view.ts';
 
 type Owner = { ownerId: string };
 type OwnedFormInput = Owner & { formId: number };
@@ -45,8 +45,8 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
 }
 
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
-  const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
-  return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
+  const rows = await repo.listFormSummaries(app.db, input.ownerId);
+  return { forms: rows.map((row) => toFormListEntry(row, app.config.publicUrl)) };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { normalizeFields } from '@formsmith/core/fields/normalize';
 import { toWireField } from '@formsmith/core/fields/save-payload';
 import { ACCESS_RESTRICTIONS, type AccessRestriction, type FormField } from '@formsmith/core/fields/types';
-import type { PublicForm, WireField, WireForm } from '@formsmith/core/fields/wire';
-import type { FormRow } from './repository.ts';
+import type { FormListEntry, PublicForm, WireField, WireForm } from '@formsmith/core/fields/wire';
+import type { FormRow, FormSummaryRow } from './repository.ts';
 
 /** The stored fields as the client model; old or odd rows are normalised, never trusted. */
 export function formFields(row: Pick<FormRow, 'fields'>): FormField[] {
@@ -18,17 +18,16 @@ export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): Ac
 }
 
 /** `${publicUrl}/form/${slug ?? id}` */
-export function shareUrl(row: FormRow, publicUrl: string): string {
+export function shareUrl(row: Pick<FormRow, 'slug' | 'id'>, publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/form/${row.slug ?? row.id}`;
 }
 
-/** What the owner and a respondent both see of a form. */
-function formContent(row: FormRow) {
+/** What the owner and a respondent both see of a form, but its fields. */
+function formHeader(row: Omit<FormRow, 'fields'>) {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    fields: wireFields(row),
     logo_url: row.logoUrl,
     theme_config: row.themeConfig,
     submit_button_text: row.submitButtonText,
@@ -36,10 +35,13 @@ function formContent(row: FormRow) {
   };
 }
 
-/** The owner's view of a form (never the access code itself). */
-export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+function formContent(row: FormRow) {
+  return { ...formHeader(row), fields: wireFields(row) };
+}
+
+/** What the owner sees of a form besides its content. */
+function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
   return {
-    ...formContent(row),
     is_published: row.isPublished,
     submissions: row.submissionCount,
     last_edited: row.updatedAt.toISOString(),
@@ -54,6 +56,16 @@ export function toWireForm(row: FormRow, publicUrl: string): WireForm {
       share_count: row.shareCount,
     },
   };
+}
+
+/** The owner's view of a form (never the access code itself). */
+export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+  return { ...formContent(row), ...ownerDetails(row, publicUrl) };
+}
+
+/** An entry of the owner's form list: the owner's view with a field count instead of the fields. */
+export function toFormListEntry(row: FormSummaryRow, publicUrl: string): FormListEntry {
+  return { ...formHeader(row), field_count: row.fieldCount, ...ownerDetails(row, publicUrl) };
 }
 
 /** What a respondent sees: no owner, counts, access code or timestamps of editing. */

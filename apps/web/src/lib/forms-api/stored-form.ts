@@ -13,6 +13,18 @@ export function toStoredForm(raw: unknown): StoredForm | null {
   return { ...form, id: form.id, hasAccessCode: sharing.has_access_code === true };
 }
 
+/** A form of the owner's list: everything but the fields, which the list leaves out, and their count. */
+export type FormSummary = Omit<StoredForm, 'fields'> & { fieldCount: number };
+
+/** A list entry of GET /api/forms (it carries field_count instead of the fields). */
+export function toFormSummary(raw: unknown): FormSummary | null {
+  const form = toStoredForm(raw);
+  if (!form) return null;
+  const { fields, ...rest } = form;
+  const count = isRecord(raw) ? raw.field_count : undefined;
+  return { ...rest, fieldCount: typeof count === 'number' ? count : fields.length };
+}
+
 /** The form in a response that is the form itself or wraps it as {form}. */
 export function unwrapForm(data: unknown): StoredForm {
   const raw = isRecord(data) && isRecord(data.form) ? data.form : data;
