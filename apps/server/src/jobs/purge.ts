@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { MAIL_JOB } from './queue.ts';
 import type { RecurringJob } from './registry.ts';
 
 export const JOBS_PURGE_JOB = 'jobs.purge';
 
 /**
- * Jobs carry mail (links, answers) until they run; a finished job keeps no payload (queue.ts) and
+ * Jobs carry mail (links, answers) until they run; a sent mail keeps no payload (queue.ts) and
  * its row goes after a day, a job that gave up after a week (long enough to read its last_error).
  */
 export const jobsPurgeJob: RecurringJob = {
@@ -17,9 +18,10 @@ export const jobsPurgeJob: RecurringJob = {
       sql`delete from jobs where done_at is null and attempts >= max_attempts
         and created_at < now() - interval '7 days'`,
     );
-    // Rows finished before payloads were cleared on completion.
+    // Mail sent before payloads were cleared on completion.
     await app.db.execute(
-      sql`update jobs set payload = '{}'::jsonb where done_at is not null and payload <> '{}'::jsonb`,
+      sql`update jobs set payload = '{}'::jsonb
+        where kind = ${MAIL_JOB} and done_at is not null and payload <> '{}'::jsonb`,
     );
   },
 };

@@ -3,6 +3,9 @@ import { type Db, type DbOrTx, queryRows } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
 /** Runs one job; `job` tells which attempt this is, so a handler can act on its last one. */
+/** The kind of mail jobs (mail/mailer.ts sends them); their payload is the whole mail. */
+export const MAIL_JOB = 'mail.send';
+
 export type JobHandler = (
   payload: Record<string, unknown>,
   job: { attempt: number; maxAttempts: number },
@@ -74,8 +77,9 @@ export async function runDueJobs(
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler.run(job.payload, { attempt: job.attempts, maxAttempts: job.max_attempts });
       await db.execute(
-        // A finished job keeps nothing of what it carried (mail with links and answers).
-        sql`update jobs set done_at = now(), locked_until = null, last_error = null, payload = '{}'::jsonb
+        // A sent mail keeps nothing of what it carried (links, answers); other kinds carry ids only.
+        sql`update jobs set done_at = now(), locked_until = null, last_error = null,
+          payload = case when kind = ${MAIL_JOB} then '{}'::jsonb else payload end
           where id = ${job.id}`,
       );
     } catch (err) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
-import { enqueueJob } from '../jobs/queue.ts';
+import { enqueueJob, MAIL_JOB } from '../jobs/queue.ts';
 import type { QueuedJob } from '../jobs/registry.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export const MAIL_JOB = 'mail.send';
+export { MAIL_JOB };
 
 /** Sends one queued mail; a failure is retried by the job queue. */
 export const mailJob: QueuedJob = {
