@@ -1,3 +1,4 @@
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -99,7 +100,9 @@ describe(`security findings: stored data (${dbKind})`, () => {
   describe('finding 17: CSV formula cells', () => {
     it('finding 17: neutralises formulas behind spaces, line breaks and full-width signs; plain numbers stay', async () => {
       const owner = await createTestUser(app);
-      const formId = await createTestForm(app, owner.id, { fields: [wireField('x', 'X', 'text')] });
+      const formId = await createTestForm(app, owner.id, {
+        fields: normalizeFields([wireField('x', 'X', 'text')]),
+      });
       const cells = [
         ' =1+1',
         '\n=cmd|calc',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -43,7 +44,7 @@ describe(`security findings: respondents (${dbKind})`, () => {
   };
 
   describe('finding 10: respondents cannot set hidden or read-only fields', () => {
-    const fields = [
+    const wireFields = [
       wireField({ id: 'name', label: 'Name', type: 'text' }),
       wireField({ id: 'source', label: 'Source', type: 'hidden', default_value: 'fixed' }),
       {
@@ -52,6 +53,7 @@ describe(`security findings: respondents (${dbKind})`, () => {
       },
       { ...wireField({ id: 'ref', label: 'Ref', type: 'text', default_value: 'staff' }), is_hidden: true },
     ].map((f, position) => ({ ...f, position }));
+    const fields = normalizeFields(wireFields);
 
     it("finding 10: hidden and read-only fields store the owner's value whatever is sent", async () => {
       const formId = await createPublishedForm(app, owner, { fields });
@@ -162,7 +164,9 @@ describe(`security findings: respondents (${dbKind})`, () => {
   describe('finding 15: uploads are checked by their content', () => {
     const fileForm = (accept: string[]) =>
       createPublishedForm(app, owner, {
-        fields: [wireField({ id: 'doc', label: 'Document', type: 'file', rules: { accept } })],
+        fields: normalizeFields([
+          wireField({ id: 'doc', label: 'Document', type: 'file', rules: { accept } }),
+        ]),
       });
     const upload = (formId: number, file: { filename: string; type: string; content: Buffer }) => {
       const body = multipart([

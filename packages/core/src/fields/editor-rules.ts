@@ -1,10 +1,10 @@
-import { defaultFieldLabel } from './normalize-field.ts';
+import { type FieldType, type FormField, fieldSchema } from '../forms/field.ts';
+import { defaultFieldLabel } from '../forms/read-field.ts';
 import { isChoiceType, newFieldOptions } from './options.ts';
-import type { FieldType, FormField } from './types.ts';
 
 export { isChoiceType, newFieldOptions } from './options.ts';
 
-/** Which validation inputs the editor offers for a field type (SPEC §5 'Editor'). */
+/** Which validation inputs the editor offers for a field type. */
 export type ApplicableRules = {
   length: boolean;
   value: boolean;
@@ -45,7 +45,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
   }
 }
 
-/** The types the editor's palette offers, in order, with their names there (SPEC §2 'Form editor'). */
+/** The types the editor's palette offers, in order, with their names there. */
 export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = [
   { type: 'text', name: 'Text' },
   { type: 'textarea', name: 'Paragraph' },
@@ -82,13 +82,12 @@ export function parseNumericInput(text: string): number | undefined {
 
 /** A field as the editor adds it: default label, choice fields with Option 1..3. */
 export function createField(input: { type: FieldType; index: number; id: string }): FormField {
-  const field: FormField = {
+  return fieldSchema.parse({
     id: input.id,
     type: input.type,
     label: defaultFieldLabel(input.index),
     validation: { required: false },
     position: input.index,
-  };
-  if (isChoiceType(input.type)) field.options = newFieldOptions();
-  return field;
+    ...(isChoiceType(input.type) ? { options: newFieldOptions() } : {}),
+  });
 }

@@ -1,5 +1,4 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
@@ -38,7 +37,7 @@ export async function rebuildFormStats(
   const targets = await listFormFields(db, formId === undefined ? undefined : [formId]);
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, form.id, normalizeFields(form.fields));
+    const totals = await accumulate(db, form.id, form.fields);
     count += totals.count;
     await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
   }

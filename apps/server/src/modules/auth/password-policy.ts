@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { badRequest } from '../../lib/app-error.ts';
 

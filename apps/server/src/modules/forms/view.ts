@@ -1,17 +1,8 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import { toWireField } from '@formsmith/core/fields/save-payload';
-import { ACCESS_RESTRICTIONS, type AccessRestriction, type FormField } from '@formsmith/core/fields/types';
-import type { FormListEntry, PublicForm, WireField, WireForm } from '@formsmith/core/fields/wire';
+import { ACCESS_RESTRICTIONS } from '@formsmith/core/fields/constants';
+import type { FormListEntry } from '@formsmith/core/forms/api';
+import type { AccessRestriction } from '@formsmith/core/forms/form';
+import type { OwnerForm, PublicFormView } from '@formsmith/core/forms/form-wire';
 import type { FormRow, FormSummaryRow } from './repository.ts';
-
-/** The stored fields as the client model; old or odd rows are normalised, never trusted. */
-export function formFields(row: Pick<FormRow, 'fields'>): FormField[] {
-  return normalizeFields(row.fields);
-}
-
-function wireFields(row: FormRow): WireField[] {
-  return formFields(row).map(toWireField);
-}
 
 export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): AccessRestriction {
   return ACCESS_RESTRICTIONS.find((r) => r === row.accessRestriction) ?? 'private';
@@ -35,8 +26,9 @@ function formHeader(row: Omit<FormRow, 'fields'>) {
   };
 }
 
+/** What the owner and a respondent both see of a form. */
 function formContent(row: FormRow) {
-  return { ...formHeader(row), fields: wireFields(row) };
+  return { ...formHeader(row), fields: row.fields };
 }
 
 /** What the owner sees of a form besides its content. */
@@ -59,7 +51,7 @@ function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
 }
 
 /** The owner's view of a form (never the access code itself). */
-export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+export function toWireForm(row: FormRow, publicUrl: string): OwnerForm {
   return { ...formContent(row), ...ownerDetails(row, publicUrl) };
 }
 
@@ -69,7 +61,7 @@ export function toFormListEntry(row: FormSummaryRow, publicUrl: string): FormLis
 }
 
 /** What a respondent sees: no owner, counts, access code or timestamps of editing. */
-export function toPublicForm(row: FormRow): PublicForm {
+export function toPublicForm(row: FormRow): PublicFormView {
   return {
     ...formContent(row),
     is_published: true,

@@ -1,6 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { csvCell } from './csv-line.ts';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
@@ -12,16 +11,16 @@ function isInternalKey(key: string): boolean {
 }
 
 /** Fields that can hold an answer, in form order (image fields only show a picture). */
-export function answerFields(rawFields: unknown[]): FormField[] {
-  return normalizeFields(rawFields).filter((field) => field.type !== 'image');
+export function answerFields(fields: FormField[]): FormField[] {
+  return fields.filter((field) => field.type !== 'image');
 }
 
 /**
  * The current fields in form order, then every other key found in the data (answers to fields
  * deleted since), sorted, so that no stored answer is left out of an export.
  */
-export function exportColumns(rawFields: unknown[], dataKeys: Iterable<string>): ExportColumn[] {
-  const fields = answerFields(rawFields);
+export function exportColumns(formFields: FormField[], dataKeys: Iterable<string>): ExportColumn[] {
+  const fields = answerFields(formFields);
   const known = new Set<string>();
   const columns: ExportColumn[] = fields.map((field) => {
     known.add(field.id);

@@ -1,5 +1,4 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -49,7 +48,7 @@ export async function deleteExpiredSubmissions(
       const missing = [...new Set(expired.map((r) => r.form_id))].filter((id) => !fieldsOf.has(id));
       if (missing.length > 0) {
         const found = await listFormFields(tx, missing);
-        for (const form of found) fieldsOf.set(form.id, normalizeFields(form.fields));
+        for (const form of found) fieldsOf.set(form.id, form.fields);
       }
       const items: BatchStatsItem[] = expired.map((r) => ({
         id: r.id,

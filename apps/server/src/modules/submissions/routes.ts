@@ -1,3 +1,16 @@
+import {
+  type ExportFormat,
+  exportQuerySchema,
+  fileParamsSchema,
+  formParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  type SubmissionSettings,
+  settingsBodySchema,
+  settingsSchema,
+  submissionParamsSchema,
+  submissionSchema,
+} from '@formsmith/core/submissions/api';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,18 +22,6 @@ import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
-import {
-  exportQuerySchema,
-  fileParamsSchema,
-  formParamsSchema,
-  listQuerySchema,
-  listResponseSchema,
-  type SubmissionSettings,
-  settingsBodySchema,
-  settingsSchema,
-  submissionParamsSchema,
-  submissionSchema,
-} from './schemas.ts';
 import { listSubmissionsSince } from './sync.ts';
 
 const BASE = '/form-submissions/forms/:id';
@@ -32,7 +33,7 @@ function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;
 }
 
-function contentType(format: 'csv' | 'json'): string {
+function contentType(format: ExportFormat): string {
   return format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
 }
 

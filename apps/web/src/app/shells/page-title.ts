@@ -1,6 +1,6 @@
 export type ShellTitle = 'Dashboard' | 'Forms' | 'Analytics' | 'Settings' | 'Profile' | 'Form Submissions';
 
-/** The authenticated top bar's title for a path (SPEC §2 'Shells'). */
+/** The authenticated top bar's title for a path. */
 export function shellTitleFor(pathname: string): ShellTitle {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/dashboard/submissions' || /^\/forms\/[^/]+\/submissions$/.test(path))

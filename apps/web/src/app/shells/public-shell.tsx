@@ -6,7 +6,7 @@ import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Logo, SkipLink } from './logo.tsx';
 
-// SPEC's footer links, in SPEC's order.
+// The footer links, in the order the e2e journey checks.
 const FOOTER_GROUPS = [
   {
     title: 'Formsmith',
@@ -43,7 +43,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/register': 'Get Started · Formsmith',
 };
 
-/** Header with 'Sign In' and 'Get Started'; footer with SPEC's links. */
+/** Header with 'Sign In' and 'Get Started'; footer with the legal and help links. */
 export function PublicShell() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { FormField } from '@formsmith/core/fields/types';
+import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import {
@@ -67,7 +67,7 @@ export function FieldControl(props: ControlProps) {
           className={`${controlClasses} h-10`}
           placeholder={field.placeholder}
           autoComplete={field.type === 'password' ? 'off' : AUTOCOMPLETE[field.type]}
-          maxLength={field.validation.maxLength}
+          maxLength={rulesOf(field).maxLength}
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         />
@@ -79,7 +79,7 @@ export function FieldControl(props: ControlProps) {
           rows={4}
           className={controlClasses}
           placeholder={field.placeholder}
-          maxLength={field.validation.maxLength}
+          maxLength={rulesOf(field).maxLength}
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         />
@@ -106,7 +106,7 @@ export function FieldControl(props: ControlProps) {
           onChange={(e) => props.onChange(e.target.value)}
         >
           <option value="">{field.placeholder || 'Select an option'}</option>
-          {(field.options ?? []).map((o) => (
+          {(optionsOf(field) ?? []).map((o) => (
             <option key={o.id} value={o.value}>
               {o.label}
             </option>
@@ -143,7 +143,7 @@ export function FieldControl(props: ControlProps) {
     case 'hidden':
       return null;
     default: {
-      const unknown: never = field.type;
+      const unknown: never = field;
       return unknown;
     }
   }
@@ -151,8 +151,7 @@ export function FieldControl(props: ControlProps) {
 
 function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { field } = props;
-  const { min, max } = field.validation;
-  const step = field.validation.step ?? 1;
+  const { min, max, step = 1 } = rulesOf(field);
   const value = text(props.value);
   const onBlur = () => {
     const clamped = clampNumber(field, value);
@@ -215,7 +214,7 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
       : { role: 'group' };
   return (
     <div className="space-y-2" aria-describedby={props.describedBy} {...groupAttrs}>
-      {(field.options ?? []).map((o, i) => {
+      {(optionsOf(field) ?? []).map((o, i) => {
         const optionId = `${props.id}-${i}`;
         const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
         return (

@@ -1,3 +1,4 @@
+import { noContentSchema } from '@formsmith/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
@@ -5,7 +6,7 @@ import type { FormSummary } from './stored-form.ts';
 
 /** DELETE /api/forms/:id. */
 export async function deleteForm(id: number): Promise<void> {
-  await apiRequest(`/forms/${id}`, { method: 'DELETE' });
+  await apiRequest(`/forms/${id}`, noContentSchema, { method: 'DELETE' });
 }
 
 export function useDeleteForm() {

@@ -1,34 +1,50 @@
-import { normalizeForm } from '@formsmith/core/fields/normalize';
-import { isRecord } from '@formsmith/core/fields/read';
-import type { Form } from '@formsmith/core/fields/types';
+import type { FormListEntry } from '@formsmith/core/forms/api';
+import type { Form } from '@formsmith/core/forms/form';
+import { type OwnerForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
 
-/** A form that exists on the server: it has an id. */
+/** A form that exists on the server: it has an id, and the server knows whether a code is set. */
 export type StoredForm = Form & { id: number; hasAccessCode: boolean };
-
-/** Normalises a server form and keeps what the client model drops (whether an access code is set). */
-export function toStoredForm(raw: unknown): StoredForm | null {
-  const form = normalizeForm(raw);
-  if (form.id === undefined) return null;
-  const sharing = isRecord(raw) && isRecord(raw.sharing) ? raw.sharing : {};
-  return { ...form, id: form.id, hasAccessCode: sharing.has_access_code === true };
-}
 
 /** A form of the owner's list: everything but the fields, which the list leaves out, and their count. */
 export type FormSummary = Omit<StoredForm, 'fields'> & { fieldCount: number };
 
-/** A list entry of GET /api/forms (it carries field_count instead of the fields). */
-export function toFormSummary(raw: unknown): FormSummary | null {
-  const form = toStoredForm(raw);
-  if (!form) return null;
-  const { fields, ...rest } = form;
-  const count = isRecord(raw) ? raw.field_count : undefined;
-  return { ...rest, fieldCount: typeof count === 'number' ? count : fields.length };
+/** Everything of the owner's form but its fields, under the names the web app uses. */
+function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields'> {
+  const { sharing } = form;
+  return {
+    id: form.id,
+    title: form.title,
+    description: form.description,
+    lastSaved: form.last_edited,
+    ...(form.logo_url ? { logoUrl: form.logo_url } : {}),
+    themeConfig: form.theme_config,
+    isPublished: form.is_published,
+    submissions: form.submissions,
+    submitButtonText: form.submit_button_text,
+    successMessage: form.success_message,
+    sharing: {
+      ...(sharing.slug ? { slug: sharing.slug } : {}),
+      accessRestriction: sharing.access_restriction,
+      expirationDate: sharing.expiration_date,
+      shareCount: sharing.share_count,
+      publishedAt: sharing.published_at,
+      shareUrl: sharing.share_url,
+    },
+    hasAccessCode: sharing.has_access_code,
+  };
 }
 
-/** The form in a response that is the form itself or wraps it as {form}. */
-export function unwrapForm(data: unknown): StoredForm {
-  const raw = isRecord(data) && isRecord(data.form) ? data.form : data;
-  const form = toStoredForm(raw);
-  if (!form) throw new Error('Form not found or unable to load form data');
-  return form;
+/** The owner's form under the names the web app uses; the fields are already canonical. */
+export function toStoredForm(form: OwnerForm): StoredForm {
+  return { ...toFormHeader(form), fields: form.fields };
+}
+
+/** A list entry of GET /api/forms (it carries field_count instead of the fields). */
+export function toFormSummary(entry: FormListEntry): FormSummary {
+  return { ...toFormHeader(entry), fieldCount: entry.field_count };
+}
+
+/** An owner's form response; one that does not match the schema throws (a visible error). */
+export function parseStoredForm(data: unknown): StoredForm {
+  return toStoredForm(wireFormSchema.parse(data));
 }

@@ -1,6 +1,12 @@
 import { applicableRules, labelError, parseNumericInput } from '@formsmith/core/fields/editor-rules';
 import { checkPattern } from '@formsmith/core/fields/pattern';
-import type { FieldValidation, FormField } from '@formsmith/core/fields/types';
+import {
+  type FieldPatch,
+  type FieldValidation,
+  type FormField,
+  optionsOf,
+  rulesOf,
+} from '@formsmith/core/forms/field';
 import { Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
@@ -47,7 +53,7 @@ function FieldPropertiesForm({
   fields: FormField[];
   dispatch: Props['dispatch'];
 }) {
-  const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
+  const update = (patch: FieldPatch) => dispatch({ type: 'update', id: field.id, patch });
   const setRule = (patch: Partial<FieldValidation>) => {
     const validation = { ...field.validation, ...patch };
     for (const key of Object.keys(patch) as (keyof FieldValidation)[])
@@ -60,7 +66,7 @@ function FieldPropertiesForm({
   const label = useDebouncedText(field.label, 300, (value) => {
     if (labelError(value) === null) update({ label: value.trim() });
   });
-  const pattern = useDebouncedText(field.validation.pattern ?? '', 500, (value) => {
+  const pattern = useDebouncedText(rulesOf(field).pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
   });
   const labelMessage = labelError(label.text);
@@ -107,21 +113,21 @@ function FieldPropertiesForm({
           <NumberRule
             label="Min length"
             min={0}
-            value={field.validation.minLength}
+            value={rulesOf(field).minLength}
             onChange={(minLength) => setRule({ minLength })}
           />
           <NumberRule
             label="Max length"
             min={0}
-            value={field.validation.maxLength}
+            value={rulesOf(field).maxLength}
             onChange={(maxLength) => setRule({ maxLength })}
           />
         </div>
       )}
       {rules.value && (
         <div className="grid grid-cols-2 gap-3">
-          <NumberRule label="Min value" value={field.validation.min} onChange={(min) => setRule({ min })} />
-          <NumberRule label="Max value" value={field.validation.max} onChange={(max) => setRule({ max })} />
+          <NumberRule label="Min value" value={rulesOf(field).min} onChange={(min) => setRule({ min })} />
+          <NumberRule label="Max value" value={rulesOf(field).max} onChange={(max) => setRule({ max })} />
         </div>
       )}
       {rules.pattern && (
@@ -144,7 +150,7 @@ function FieldPropertiesForm({
             hint="Shown when the pattern does not match (default 'Invalid format')"
           >
             <Input
-              value={field.validation.customError ?? ''}
+              value={rulesOf(field).customError ?? ''}
               onChange={(e) => setRule({ customError: e.target.value || undefined })}
             />
           </Labelled>
@@ -154,7 +160,7 @@ function FieldPropertiesForm({
       {rules.options && (
         <>
           <SectionTitle>Choices</SectionTitle>
-          <OptionsEditor options={field.options ?? []} onChange={(options) => update({ options })} />
+          <OptionsEditor options={optionsOf(field) ?? []} onChange={(options) => update({ options })} />
         </>
       )}
 
@@ -168,7 +174,7 @@ function FieldPropertiesForm({
   );
 }
 
-/** Keeps only parseable numbers; anything else unsets the rule (SPEC §5 'Editor'). */
+/** Keeps only parseable numbers; anything else unsets the rule. */
 function NumberRule({
   label,
   value,
@@ -208,7 +214,7 @@ function DefaultValueInput({
 }) {
   const value = field.defaultValue ?? '';
   const set = (next: string) => onChange(next === '' ? undefined : next);
-  if (field.options && (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox')) {
+  if (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox') {
     return (
       <Labelled label="Default value">
         <Select value={value} onChange={(e) => set(e.target.value)}>

@@ -1,5 +1,5 @@
-import { blankForm } from '@formsmith/core/fields/normalize';
-import { FORM_DEFAULTS, type Form } from '@formsmith/core/fields/types';
+import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
+import { blankForm, type Form } from '@formsmith/core/forms/form';
 import { ArrowLeft, Save, Sparkles } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { FieldOption } from '@formsmith/core/fields/types';
+import type { FieldOption } from '@formsmith/core/forms/field';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';

@@ -1,4 +1,5 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
+import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { ArrowLeft, ChevronDown, Download } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -7,7 +8,6 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { downloadSubmission } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
-import type { Submission } from '../api/types.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { FieldValue } from './field-value.tsx';
 

@@ -1,9 +1,9 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
+import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { Inbox } from 'lucide-react';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
-import type { Submission } from '../api/types.ts';
 import type { SubmissionFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { Pagination } from './pagination.tsx';
@@ -27,7 +27,7 @@ function safeCell(form: Form['fields'][number], submission: Submission): string 
   }
 }
 
-/** The submissions table with its toolbar, empty states and pagination (SPEC §2). */
+/** The submissions table with its toolbar, empty states and pagination. */
 export function SubmissionsTable({
   formId,
   form,
