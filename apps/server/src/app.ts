@@ -14,7 +14,9 @@ import mailer from './mail/mailer.ts';
 import accountRoutes from './modules/account/routes.ts';
 import aiRoutes from './modules/ai/routes.ts';
 import analyticsRoutes from './modules/analytics/routes.ts';
+import passkeyRoutes from './modules/auth/passkeys/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
+import twoFactorRoutes from './modules/auth/two-factor/routes.ts';
 import formsRoutes from './modules/forms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import intakeRoutes from './modules/intake/routes.ts';
@@ -70,6 +72,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(passkeyRoutes);
       await api.register(formsRoutes);
       await api.register(submissionsRoutes);
       await api.register(intakeRoutes);

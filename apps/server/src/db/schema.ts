@@ -286,3 +286,5 @@ export const rateLimitWindows = pgTable(
   },
   (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
 );
+
+export * from './schema-two-factor.ts';

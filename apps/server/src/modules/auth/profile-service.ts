@@ -7,6 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import { emailChangeMail } from '../../mail/templates.ts';
+import { sendSecurityAlert } from './alerts/security-alert.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   createAuthToken,
@@ -16,7 +17,7 @@ import {
   retireAuthTokens,
   updateUser,
 } from './repository.ts';
-import { MAGIC_LINK_TTL_SECONDS, VERIFY_TTL_SECONDS } from './service.ts';
+import { type ClientMeta, MAGIC_LINK_TTL_SECONDS, VERIFY_TTL_SECONDS } from './service.ts';
 import { revokeOtherSessions, type SessionUser } from './sessions.ts';
 import { toCurrentUser } from './view.ts';
 
@@ -75,6 +76,7 @@ export async function changePassword(
   app: FastifyInstance,
   session: SessionUser,
   input: ChangePasswordInput,
+  meta: ClientMeta = {},
 ): Promise<void> {
   const user = await findUserById(app.db, session.id);
   if (!user) throw unauthorized(AUTH_MESSAGES.sessionExpired);
@@ -94,5 +96,6 @@ export async function changePassword(
   await app.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await revokeOtherSessions(tx, { userId: user.id, keepSessionId: session.sessionId });
+    await sendSecurityAlert(app, user.id, { kind: 'password-changed', ip: meta.ip }, { db: tx });
   });
 }

@@ -3,11 +3,11 @@ import {
   changePasswordSchema,
   currentUserSchema,
   emailRequestSchema,
-  loginResponseSchema,
   loginSchema,
   profileUpdateSchema,
   registerSchema,
 } from '@formsmith/core/auth/schemas';
+import { signInResultSchema } from '@formsmith/core/auth/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       onRequest: limitByIp('login'),
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: signInResultSchema } },
     },
     async (request) => {
       await limitByEmail('loginPerEmail', request.body.email);
@@ -107,7 +107,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/magic-link/:token',
-    { schema: { tags: ['auth'], params: tokenParams, response: { 200: loginResponseSchema } } },
+    { schema: { tags: ['auth'], params: tokenParams, response: { 200: signInResultSchema } } },
     async (request) => loginWithMagicLink(app, request.params.token, clientMeta(request)),
   );
 
@@ -157,7 +157,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await changePassword(app, currentUser(request), request.body);
+        await changePassword(app, currentUser(request), request.body, clientMeta(request));
         return { message: 'Password changed successfully' };
       },
     );

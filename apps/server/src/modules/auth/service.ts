@@ -1,13 +1,10 @@
-import {
-  AUTH_MESSAGES,
-  type LoginInput,
-  type LoginResponse,
-  type RegisterInput,
-} from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES, type LoginInput, type RegisterInput } from '@formsmith/core/auth/schemas';
+import type { SignInResult } from '@formsmith/core/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { magicLinkMail, resetLoginLinkMail, verifyEmailMail } from '../../mail/templates.ts';
+import { sendSecurityAlert } from './alerts/security-alert.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   consumeAuthToken,
@@ -20,7 +17,7 @@ import {
   updateUser,
 } from './repository.ts';
 import { createSession, revokeSession, type SessionUser } from './sessions.ts';
-import { toLoginResponse } from './view.ts';
+import { finishFirstFactor } from './two-factor/sign-in.ts';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -72,22 +69,19 @@ export async function resendVerification(app: FastifyInstance, userId: string): 
   return true;
 }
 
-/** Password sign-in; unverified accounts may sign in (the answer says is_verified: false). */
+/**
+ * Password sign-in; unverified accounts may sign in (the answer says is_verified: false). With a
+ * second factor the answer is a challenge instead of a session.
+ */
 export async function loginWithPassword(
   app: FastifyInstance,
   input: LoginInput,
   meta: ClientMeta,
-): Promise<LoginResponse> {
+): Promise<SignInResult> {
   const user = await findUserByEmail(app.db, normalizeEmail(input.email));
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
-  const session = await createSession(app.db, {
-    userId: user.id,
-    ttlSeconds: app.config.sessionTtlSeconds,
-    authMethod: 'password',
-    ...meta,
-  });
-  return toLoginResponse(user, session);
+  return app.db.transaction((tx) => finishFirstFactor(app, tx, { user, authMethod: 'password', meta }));
 }
 
 /** Confirms a mailed verification or email-change link. */
@@ -107,7 +101,14 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
       if (!newEmail) throw failed();
       const other = await findUserByEmail(tx, newEmail);
       if (other && other.id !== user.id) throw emailTaken();
-      return (await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() })) ?? user;
+      const changed = await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() });
+      await sendSecurityAlert(
+        app,
+        user.id,
+        { kind: 'email-changed', oldEmail: user.email, newEmail },
+        { db: tx },
+      );
+      return changed ?? user;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -145,12 +146,15 @@ export async function sendLoginLink(
   });
 }
 
-/** Signs in by a mailed link; the link also proves the address, so it marks the email verified. */
+/**
+ * Signs in by a mailed link; the link also proves the address, so it marks the email verified.
+ * With a second factor the answer is a challenge instead of a session.
+ */
 export async function loginWithMagicLink(
   app: FastifyInstance,
   token: string,
   meta: ClientMeta,
-): Promise<LoginResponse> {
+): Promise<SignInResult> {
   const invalid = () => new AppError('BAD_REQUEST', 400, AUTH_MESSAGES.magicLinkInvalid);
   return app.db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, token, ['magic_link']);
@@ -159,13 +163,7 @@ export async function loginWithMagicLink(
     if (!user) throw invalid();
     if (!user.emailVerifiedAt)
       user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
-    const session = await createSession(tx, {
-      userId: user.id,
-      ttlSeconds: app.config.sessionTtlSeconds,
-      authMethod: 'magic_link',
-      ...meta,
-    });
-    return toLoginResponse(user, session);
+    return finishFirstFactor(app, tx, { user, authMethod: 'magic_link', meta });
   });
 }
 
