@@ -167,3 +167,5 @@ export const reauthSchema = z
     path: ['password'],
   });
 export type ReauthInput = z.infer<typeof reauthSchema>;
+/** What a client sends to reauthSchema. */
+export type ReauthRequest = z.input<typeof reauthSchema>;

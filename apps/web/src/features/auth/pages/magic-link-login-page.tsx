@@ -1,11 +1,13 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import type { TwoFactorChallenge } from '@formsmith/core/auth/two-factor';
 import { KeyRound, TriangleAlert } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/feedback.tsx';
 import { useMagicLinkLogin } from '../api/login-with-magic-link.ts';
 import { AuthCard, AuthIcon } from '../components/auth-card.tsx';
+import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { authErrorMessage } from '../lib/error-message.ts';
 import { safeReturnUrl } from '../lib/return-url.ts';
 
@@ -16,13 +18,23 @@ export function MagicLinkLoginPage() {
   const navigate = useNavigate();
   const login = useMagicLinkLogin();
   const started = useRef<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const signedIn = () => navigate(returnUrl, { replace: true });
 
   useEffect(() => {
     // A link works once: never send the same token twice (StrictMode runs effects twice).
     if (started.current === token) return;
     started.current = token;
-    login.mutate(token, { onSuccess: () => navigate(returnUrl, { replace: true }) });
+    login.mutate(token, {
+      onSuccess: (pending) => (pending ? setChallenge(pending) : navigate(returnUrl, { replace: true })),
+    });
   }, [token, returnUrl, login.mutate, navigate]);
+
+  if (challenge) {
+    return (
+      <SecondFactorCard challenge={challenge} onSignedIn={signedIn} onRestart={() => navigate('/login')} />
+    );
+  }
 
   if (login.isError) {
     return (

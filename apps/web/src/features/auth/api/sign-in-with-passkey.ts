@@ -1,0 +1,29 @@
+import { loginResponseSchema } from '@formsmith/core/auth/schemas';
+import { passkeyCeremonySchema } from '@formsmith/core/auth/two-factor';
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { startSession } from '../../../lib/session.ts';
+
+/** Passwordless sign-in: the browser offers the passkeys it holds for this site, no email needed. */
+export function useSignInWithPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { challenge_token, options } = passkeyCeremonySchema.parse(
+        await apiRequest('/auth/passkey/options', { method: 'POST', skipAuth: true }),
+      );
+      // Built by @simplewebauthn/server for this very library; core's schema only checks the challenge.
+      const optionsJSON = options as unknown as PublicKeyCredentialRequestOptionsJSON;
+      const response = await startAuthentication({ optionsJSON });
+      const session = loginResponseSchema.parse(
+        await apiRequest('/auth/passkey/verify', {
+          method: 'POST',
+          body: { challenge_token, response },
+          skipAuth: true,
+        }),
+      );
+      return startSession(queryClient, session);
+    },
+  });
+}
