@@ -2,6 +2,7 @@ import type { FormField } from '@formsmith/core/fields/types';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';
+import { publishedFormIdQuery } from '../forms/index.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats, type TimeStats } from './extract.ts';
 
@@ -133,7 +134,7 @@ export function submissionStatsRows(input: SubmissionStatsInput) {
 
 /**
  * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
- * statement (see intake/repository.ts): they commit with the submission or not at all.
+ * statement (see submissions/store.ts): they commit with the submission or not at all.
  */
 export function submissionStatsCtes(input: SubmissionStatsInput, gate: string): SQL[] {
   const { day, form, fields, answers } = submissionStatsRows(input);
@@ -272,7 +273,7 @@ export async function recordView(db: DbOrTx, formId: number, at = new Date()): P
   const rows = await queryRows(
     db,
     sql`insert into form_daily_stats (form_id, day, shard, views)
-    select id, ${utcDay(at)}::date, ${SHARD}, 1 from forms where id = ${formId} and is_published
+    select published.id, ${utcDay(at)}::date, ${SHARD}, 1 from (${publishedFormIdQuery(formId)}) as published
     on conflict (form_id, day, shard) do update set ${add('form_daily_stats', 'views')}
       returning form_id`,
   );

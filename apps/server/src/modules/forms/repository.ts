@@ -1,7 +1,10 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { forms } from '../../db/schema.ts';
+import { forms, notificationSettings, users } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
+
+// The only code that reads and writes the forms table. Every write forgets the form in the
+// per-instance public cache (public-cache.ts), so no caller has to remember to.
 
 /** A form with how many submissions it holds (summed from its counter shards). */
 export type FormRow = typeof forms.$inferSelect & { submissionCount: number };
@@ -32,6 +35,14 @@ export async function findOwnedForm(
   return row ?? null;
 }
 
+/**
+ * A subquery of the form's id when it is published (no row otherwise), for a statement of another
+ * module that must write only for a published form in the same round trip (views, on every page load).
+ */
+export function publishedFormIdQuery(formId: number): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished}`;
+}
+
 /** Any form by id, or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
   const [row] = await db.select(columns).from(forms).where(eq(forms.id, formId)).limit(1);
@@ -44,13 +55,72 @@ export async function findFormBySlug(db: DbOrTx, slug: string): Promise<FormRow 
   return row ?? null;
 }
 
-/** The owner's forms, most recently saved first. */
-export async function listForms(db: DbOrTx, ownerId: string): Promise<FormRow[]> {
+/** The owner's forms, most recently saved first (or oldest first, for the account's data download). */
+export async function listForms(
+  db: DbOrTx,
+  input: { ownerId: string; order?: 'recent' | 'oldest' },
+): Promise<FormRow[]> {
+  const order = input.order === 'oldest' ? [asc(forms.id)] : [desc(forms.updatedAt), desc(forms.id)];
   return db
     .select(columns)
     .from(forms)
-    .where(eq(forms.ownerId, ownerId))
-    .orderBy(desc(forms.updatedAt), desc(forms.id));
+    .where(eq(forms.ownerId, input.ownerId))
+    .orderBy(...order);
+}
+
+/** The stored fields of the given forms (of every form when formIds is left out), by id. */
+export async function listFormFields(
+  db: DbOrTx,
+  formIds?: number[],
+): Promise<{ id: number; fields: unknown[]; updatedAt: Date }[]> {
+  if (formIds?.length === 0) return [];
+  return db
+    .select({ id: forms.id, fields: forms.fields, updatedAt: forms.updatedAt })
+    .from(forms)
+    .where(formIds ? inArray(forms.id, formIds) : undefined)
+    .orderBy(asc(forms.id));
+}
+
+/** The owner's forms whose title or description matches an ILIKE pattern, most recent first. */
+export async function searchForms(
+  db: DbOrTx,
+  input: { ownerId: string; pattern: string; limit: number },
+): Promise<{ id: number; title: string; description: string }[]> {
+  return db
+    .select({ id: forms.id, title: forms.title, description: forms.description })
+    .from(forms)
+    .where(
+      and(
+        eq(forms.ownerId, input.ownerId),
+        sql`(${forms.title} ilike ${input.pattern} or ${forms.description} ilike ${input.pattern})`,
+      ),
+    )
+    .orderBy(desc(forms.updatedAt), desc(forms.id))
+    .limit(input.limit);
+}
+
+/** A form for the submit path, with what its owner's notification mail needs; null when missing. */
+export async function findSubmitTarget(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      form: forms,
+      ownerEmail: users.email,
+      ownerName: users.name,
+      ownerNotifies: notificationSettings.formSubmissions,
+    })
+    .from(forms)
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, forms.ownerId))
+    .where(eq(forms.id, formId))
+    .limit(1);
+  return row ?? null;
+}
+export type SubmitTarget = NonNullable<Awaited<ReturnType<typeof findSubmitTarget>>>;
+
+/** Inserts the form unless its slug is taken (start-up seeding that several instances may run). */
+export async function createFormUnlessSlugTaken(db: DbOrTx, values: NewFormRow): Promise<void> {
+  const rows = await db.insert(forms).values(values).onConflictDoNothing().returning({ id: forms.id });
+  for (const row of rows) forgetPublicForm(row.id);
 }
 
 export async function createForm(db: DbOrTx, values: NewFormRow): Promise<FormRow> {
@@ -59,11 +129,14 @@ export async function createForm(db: DbOrTx, values: NewFormRow): Promise<FormRo
   return { ...row!, submissionCount: 0 };
 }
 
-/** Updates the owner's form; null when it is not theirs. */
+/** Updates the owner's form; null when it is not theirs (or when there is nothing to change). */
 export async function updateForm(
   db: DbOrTx,
   input: { formId: number; ownerId: string; changes: FormChanges },
 ): Promise<FormRow | null> {
+  if (Object.values(input.changes).every((value) => value === undefined)) {
+    return findOwnedForm(db, input);
+  }
   const [row] = await db
     .update(forms)
     .set(input.changes)
@@ -83,6 +156,13 @@ export async function deleteForm(db: DbOrTx, input: { formId: number; ownerId: s
   return rows.length > 0;
 }
 
+/** Deletes every form of the owner (their submissions go with them); answers their ids. */
+export async function deleteOwnerForms(db: DbOrTx, ownerId: string): Promise<number[]> {
+  const rows = await db.delete(forms).where(eq(forms.ownerId, ownerId)).returning({ id: forms.id });
+  for (const row of rows) forgetPublicForm(row.id);
+  return rows.map((row) => row.id);
+}
+
 /** Counts one copy of the share link. */
 export async function incrementShareCount(
   db: DbOrTx,
@@ -93,5 +173,6 @@ export async function incrementShareCount(
     .set({ shareCount: sql`${forms.shareCount} + 1` })
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
     .returning(columns);
+  forgetPublicForm(input.formId);
   return row ?? null;
 }

@@ -2,10 +2,8 @@ import { wireFormSchema } from '@formsmith/core/fields/wire';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { parseFormId } from '../../lib/form-id.ts';
+import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { FORM_NOT_FOUND } from './public-access.ts';
 import {
   accessQuerySchema,
   formIdParamsSchema,
@@ -17,12 +15,6 @@ import {
   slugParamsSchema,
 } from './schemas.ts';
 import * as service from './service.ts';
-
-function formIdOf(raw: string): number {
-  const id = parseFormId(raw);
-  if (id === null) throw notFound(FORM_NOT_FOUND);
-  return id;
-}
 
 const viewRouteSchema = {
   tags: ['forms'],
@@ -67,7 +59,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   const app = scope;
   scope.addHook('onRequest', app.authenticate);
   const owned = (request: FastifyRequest) => ({
-    formId: formIdOf((request.params as { id: string }).id),
+    formId: requireFormId((request.params as { id: string }).id),
     ownerId: currentUser(request).id,
   });
 

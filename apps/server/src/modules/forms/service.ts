@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
@@ -33,14 +34,15 @@ async function withSlugGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
-  const form = await repo.findOwnedForm(app.db, input);
+/** The caller's form; 404 'Form not found' when it is missing or someone else's. */
+export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promise<FormRow> {
+  const form = await repo.findOwnedForm(db, input);
   if (!form) throw notFound(FORM_NOT_FOUND);
   return form;
 }
 
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
-  const rows = await repo.listForms(app.db, input.ownerId);
+  const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
 }
 
@@ -60,7 +62,7 @@ export async function createOwnerForm(app: FastifyInstance, input: Owner & { bod
 }
 
 export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInput & { body: SaveBody }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const content = readContentInput(input.body, { creating: false });
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
@@ -72,7 +74,7 @@ export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInpu
 }
 
 export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() => repo.updateForm(app.db, { ...input, changes: sharing }));
@@ -87,7 +89,7 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
 }
 
 export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const changes = input.published
     ? {
         isPublished: true,
@@ -104,7 +106,7 @@ export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInpu
 }
 
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
-  const source = await requireOwned(app, input);
+  const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,

@@ -1,13 +1,12 @@
 import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { DAY_MS } from '@formsmith/core/time';
-import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { forms } from '../../db/schema.ts';
-import { scheduleRecurringJob } from '../../jobs/recurring.ts';
+import type { RecurringJob } from '../../jobs/registry.ts';
 import { deleteUpload } from '../../lib/storage.ts';
-import { type BatchStatsItem, batchStatsCtes } from '../analytics/recorder.ts';
+import { type BatchStatsItem, batchStatsCtes } from '../analytics/index.ts';
+import { listFormFields } from '../forms/index.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
 
@@ -49,10 +48,7 @@ export async function deleteExpiredSubmissions(
       if (expired.length === 0) return null;
       const missing = [...new Set(expired.map((r) => r.form_id))].filter((id) => !fieldsOf.has(id));
       if (missing.length > 0) {
-        const found = await tx
-          .select({ id: forms.id, fields: forms.fields })
-          .from(forms)
-          .where(inArray(forms.id, missing));
+        const found = await listFormFields(tx, missing);
         for (const form of found) fieldsOf.set(form.id, normalizeFields(form.fields));
       }
       const items: BatchStatsItem[] = expired.map((r) => ({
@@ -100,7 +96,6 @@ export async function deleteExpiredSubmissions(
   return total;
 }
 
-/** Registers the daily retention job; each run schedules the next, start-up seeds the first now. */
 /** Uploads a respondent never submitted are kept this long (a form left open overnight still works). */
 const ABANDONED_UPLOAD_MS = DAY_MS;
 
@@ -115,22 +110,21 @@ export async function deleteAbandonedUploads(db: DbOrTx, now: Date = new Date())
   return rows.map((r) => r.storage_key);
 }
 
-export function registerRetentionJob(app: FastifyInstance): void {
-  scheduleRecurringJob(app, {
-    kind: RETENTION_JOB,
-    everyMs: DAY_MS,
-    firstRunInMs: 0,
-    run: async () => {
-      const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
-      const abandoned = await deleteAbandonedUploads(app.db);
-      for (const key of [...storageKeys, ...abandoned]) {
-        // The rows are gone already; a file that cannot be removed is logged, not retried.
-        await deleteUpload(app.config, key).catch((err) =>
-          app.log.warn({ err, key }, 'could not delete upload'),
-        );
-      }
-      if (deleted > 0)
-        app.log.info({ deleted, files: storageKeys.length }, 'retention deleted old submissions');
-    },
-  });
-}
+/** The daily retention run: expired submissions, then abandoned uploads, then their files. */
+export const retentionJob: RecurringJob = {
+  kind: RETENTION_JOB,
+  everyMs: DAY_MS,
+  firstRunInMs: 0,
+  run: async (app) => {
+    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
+    const abandoned = await deleteAbandonedUploads(app.db);
+    for (const key of [...storageKeys, ...abandoned]) {
+      // The rows are gone already; a file that cannot be removed is logged, not retried.
+      await deleteUpload(app.config, key).catch((err) =>
+        app.log.warn({ err, key }, 'could not delete upload'),
+      );
+    }
+    if (deleted > 0)
+      app.log.info({ deleted, files: storageKeys.length }, 'retention deleted old submissions');
+  },
+};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
-import { getNotificationSettings } from '../../account/settings.ts';
+import { getNotificationSettings } from '../../account/index.ts';
 import { findUserById } from '../repository.ts';
 import { securityAlertMail, type TwoFactorChangeKind } from './alert-mails.ts';
 

@@ -1,0 +1,6 @@
+// The account module's public entry.
+
+export { describeDevice } from './device.ts';
+export { digestJob } from './digest.ts';
+export { default as accountRoutes } from './routes.ts';
+export { getNotificationSettings } from './settings.ts';

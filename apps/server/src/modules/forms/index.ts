@@ -1,0 +1,19 @@
+// The forms module's public entry: other modules reach the forms table only through these.
+
+export { assertPublicAccess, FORM_NOT_FOUND, loadPublicFormForSubmit } from './public-access.ts';
+export { PublicFormCache } from './public-cache.ts';
+export {
+  createFormUnlessSlugTaken,
+  deleteOwnerForms,
+  type FormRow,
+  findSubmitTarget,
+  listFormFields,
+  listForms,
+  publishedFormIdQuery,
+  type SubmitTarget,
+  searchForms,
+  submissionCountOf,
+  updateForm,
+} from './repository.ts';
+export { default as formsRoutes } from './routes.ts';
+export { requireOwnedForm } from './service.ts';
