@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@formsmith/core/auth/two-factor';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -285,16 +286,28 @@ describe(`two-factor code attempts are rate-limited per account (${dbKind})`, ()
     const { secret } = await enrolTotp(app, user);
     await awayFromStepEdge();
     const wrong = totpCode(secret, 1) === '000000' ? '111111' : '000000';
-    const challenge = await signIn(app, user);
+    // An address of its own: on PostgreSQL the per-IP windows are shared with every test file.
+    const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+    const signIn = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email: user.email, password: user.password },
+      });
+      return res.json();
+    };
+    const challenge = await signIn();
     const verify = (token: unknown, code: string) =>
       app.inject({
         method: 'POST',
         url: '/api/auth/two-factor/verify',
+        remoteAddress,
         payload: { challenge_token: token, method: 'totp', code },
       });
     // One attempt was spent confirming the set-up.
     for (let i = 0; i < 9; i++) expect((await verify(challenge.challenge_token, wrong)).statusCode).toBe(401);
-    const fresh = await signIn(app, user);
+    const fresh = await signIn();
     const limited = await verify(fresh.challenge_token, totpCode(secret, 1));
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('RATE_LIMITED');
