@@ -242,6 +242,25 @@ describe(`two-factor sign-in with an authenticator app (${dbKind})`, () => {
     expect(byPassword.json()).toMatchObject({ enabled: false });
   });
 
+  it("the account's data download lists its second factors but no secret or recovery code", async () => {
+    const user = await createTestUser(app);
+    const { secret, recoveryCodes: codes } = await enrolTotp(app, user);
+    const created = await post('/api/security/data-protection/requests', user, { request_type: 'access' });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/security/data-protection/requests/${created.json().id}/download`,
+      headers: bearer(user),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().two_factor).toMatchObject({
+      enabled: true,
+      totp_enabled: true,
+      recovery_codes_remaining: 10,
+    });
+    expect(res.body).not.toContain(secret);
+    expect(res.body).not.toContain(codes[0]);
+  });
+
   it('an expired challenge is refused', async () => {
     const user = await createTestUser(app);
     const { secret } = await enrolTotp(app, user);

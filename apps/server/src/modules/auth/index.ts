@@ -5,6 +5,7 @@ export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repo
 export { default as authRoutes } from './routes.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
 export { default as twoFactorRoutes } from './two-factor/routes.ts';
+export { getTwoFactorStatus } from './two-factor/status.ts';
 
 /*
  * sendSecurityAlert(app, userId, alert, { db }) mails the user a security alert unless they turned

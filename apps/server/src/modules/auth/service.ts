@@ -177,7 +177,10 @@ export async function refreshSession(
     const session = await createSession(tx, {
       userId: current.id,
       ttlSeconds: app.config.sessionTtlSeconds,
-      authMethod: current.authMethod === 'magic_link' ? 'magic_link' : 'password',
+      authMethod:
+        current.authMethod === 'magic_link' || current.authMethod === 'passkey'
+          ? current.authMethod
+          : 'password',
       createdAt: current.sessionCreatedAt,
       ...meta,
     });
