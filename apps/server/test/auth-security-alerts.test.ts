@@ -199,6 +199,19 @@ describe(`security alert mails (${dbKind})`, () => {
   });
 
   describe('sendSecurityAlert for other modules', () => {
+    it('creating an API key mails the alert, naming the key by name and prefix', async () => {
+      const user = await createTestUser(app);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: bearer(user),
+        payload: { name: 'Reporting', scopes: ['forms:read'] },
+      });
+      expect(res.statusCode).toBe(201);
+      const [mail] = await alerts(user.email, 'A new API key was created');
+      expect(mail!.raw).toContain(`Key: Reporting (${res.json().prefix}`);
+    });
+
     it("mails 'API key created' with the key's name, respecting the setting", async () => {
       const user = await createTestUser(app);
       const sent = await sendSecurityAlert(app, user.id, {

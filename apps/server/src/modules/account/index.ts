@@ -3,4 +3,4 @@
 export { describeDevice } from './device.ts';
 export { digestJob } from './digest.ts';
 export { default as accountRoutes } from './routes.ts';
-export { getNotificationSettings } from './settings.ts';
+export { getNotificationSettings, getSecuritySettings } from './settings.ts';

@@ -16,6 +16,9 @@ import {
 } from './schemas.ts';
 import * as service from './service.ts';
 
+const read = { scope: 'forms:read' as const };
+const write = { scope: 'forms:write' as const };
+
 const viewRouteSchema = {
   tags: ['forms'],
   querystring: accessQuerySchema,
@@ -39,18 +42,21 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.addHook('onRequest', app.identify);
   scope.get(
     '/forms/shared/:slug',
-    { schema: { ...viewRouteSchema, params: slugParamsSchema } },
+    { config: read, schema: { ...viewRouteSchema, params: slugParamsSchema } },
     async (request) =>
       service.viewForm(app, {
         form: await service.findFormBySlugParam(app, request.params.slug),
         ...viewerOf(request),
       }),
   );
-  scope.get('/forms/:id', { schema: { ...viewRouteSchema, params: formIdParamsSchema } }, async (request) =>
-    service.viewForm(app, {
-      form: await service.findFormByIdParam(app, request.params.id),
-      ...viewerOf(request),
-    }),
+  scope.get(
+    '/forms/:id',
+    { config: read, schema: { ...viewRouteSchema, params: formIdParamsSchema } },
+    async (request) =>
+      service.viewForm(app, {
+        form: await service.findFormByIdParam(app, request.params.id),
+        ...viewerOf(request),
+      }),
   );
 };
 
@@ -63,12 +69,14 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
     ownerId: currentUser(request).id,
   });
 
-  scope.get('/forms', { schema: { tags: ['forms'], response: { 200: formListSchema } } }, async (request) =>
-    service.listOwnerForms(app, { ownerId: currentUser(request).id }),
+  scope.get(
+    '/forms',
+    { config: read, schema: { tags: ['forms'], response: { 200: formListSchema } } },
+    async (request) => service.listOwnerForms(app, { ownerId: currentUser(request).id }),
   );
   scope.post(
     '/forms',
-    { schema: { tags: ['forms'], body: saveBodySchema, response: { 201: wireFormSchema } } },
+    { config: write, schema: { tags: ['forms'], body: saveBodySchema, response: { 201: wireFormSchema } } },
     async (request, reply) => {
       const form = await service.createOwnerForm(app, {
         ownerId: currentUser(request).id,
@@ -80,6 +88,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.put(
     '/forms/:id',
     {
+      config: write,
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -91,7 +100,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.delete(
     '/forms/:id',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 204: z.null() } } },
+    { config: write, schema: { tags: ['forms'], params: formIdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await service.deleteOwnerForm(app, owned(request));
       return reply.status(204).send(null);
@@ -100,6 +109,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.put(
     '/forms/:id/sharing',
     {
+      config: write,
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -111,22 +121,34 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.post(
     '/forms/:id/publish',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => service.setPublished(app, { ...owned(request), published: true }),
   );
   scope.post(
     '/forms/:id/unpublish',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => service.setPublished(app, { ...owned(request), published: false }),
   );
   scope.post(
     '/forms/:id/duplicate',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 201: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 201: wireFormSchema } },
+    },
     async (request, reply) => reply.status(201).send(await service.duplicateOwnerForm(app, owned(request))),
   );
   scope.post(
     '/forms/:id/share-count',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => service.countShare(app, owned(request)),
   );
 };

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
+import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
@@ -96,7 +97,14 @@ export async function setPublished(app: FastifyInstance, input: OwnedFormInput &
         publishedAt: stored.isPublished && stored.publishedAt ? stored.publishedAt : new Date(),
       }
     : { isPublished: false, publishedAt: null };
-  const row = await repo.updateForm(app.db, { ...input, changes });
+  const row = await app.db.transaction(async (tx) => {
+    const updated = await repo.updateForm(tx, { ...input, changes });
+    // Publishing an unpublished form is the event; saving an already published one is not.
+    if (updated && input.published && !stored.isPublished) {
+      await queueFormEvent(tx, { formId: input.formId, event: 'form.published' });
+    }
+    return updated;
+  });
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toWireForm(row, app.config.publicUrl);
 }

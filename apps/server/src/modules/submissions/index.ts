@@ -2,6 +2,7 @@
 export { submissionBatches } from './export.ts';
 export { submissionNotification } from './notify.ts';
 export {
+  findSubmission,
   listDigestCounts,
   listOwnerRecentSubmissions,
   listSubmissionsAfter,

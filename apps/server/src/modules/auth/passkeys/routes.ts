@@ -27,19 +27,32 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/passkeys',
-    { schema: { tags, response: { 200: z.array(passkeySchema) } } },
+    { schema: { tags, summary: "The signed-in user's passkeys", response: { 200: z.array(passkeySchema) } } },
     async (request) => (await listPasskeys(app.db, currentUser(request).id)).map(toPasskey),
   );
 
   app.post(
     '/auth/passkeys/options',
-    { schema: { tags, response: { 200: passkeyCeremonySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'WebAuthn options to register a passkey',
+        response: { 200: passkeyCeremonySchema },
+      },
+    },
     async (request) => startPasskeyRegistration(app, currentUser(request).id),
   );
 
   app.post(
     '/auth/passkeys',
-    { schema: { tags, body: passkeyRegisterSchema, response: { 201: twoFactorChangeSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Register a passkey under a name',
+        body: passkeyRegisterSchema,
+        response: { 201: twoFactorChangeSchema },
+      },
+    },
     async (request, reply) => {
       const change = await finishPasskeyRegistration(app, {
         userId: currentUser(request).id,
@@ -54,14 +67,29 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/auth/passkeys/:id',
-    { schema: { tags, params: idParams, body: passkeyRenameSchema, response: { 200: passkeySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Rename a passkey',
+        params: idParams,
+        body: passkeyRenameSchema,
+        response: { 200: passkeySchema },
+      },
+    },
     async (request) =>
       renamePasskey(app, { userId: currentUser(request).id, id: request.params.id, name: request.body.name }),
   );
 
   app.delete(
     '/auth/passkeys/:id',
-    { schema: { tags, params: idParams, response: { 200: twoFactorStatusSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a passkey',
+        params: idParams,
+        response: { 200: twoFactorStatusSchema },
+      },
+    },
     async (request) =>
       removePasskey(app, {
         userId: currentUser(request).id,

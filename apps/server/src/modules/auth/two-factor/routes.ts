@@ -34,7 +34,12 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/two-factor/verify',
     {
       onRequest: limitByIp,
-      schema: { tags, body: twoFactorVerifySchema, response: { 200: loginResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with an authenticator code, a recovery code or a passkey',
+        body: twoFactorVerifySchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (request) => verifySecondFactor(app, request.body, clientMeta(request)),
   );
@@ -43,14 +48,26 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/two-factor/passkey-options',
     {
       onRequest: limitByIp,
-      schema: { tags, body: challengeTokenSchema, response: { 200: passkeyCeremonySchema } },
+      schema: {
+        tags,
+        summary: "WebAuthn options for the second step with one of the user's passkeys",
+        body: challengeTokenSchema,
+        response: { 200: passkeyCeremonySchema },
+      },
     },
     async (request) => secondFactorPasskeyOptions(app, request.body.challenge_token),
   );
 
   app.post(
     '/auth/passkey/options',
-    { onRequest: limitByIp, schema: { tags, response: { 200: passkeyCeremonySchema } } },
+    {
+      onRequest: limitByIp,
+      schema: {
+        tags,
+        summary: 'WebAuthn options for a passwordless sign-in with a passkey',
+        response: { 200: passkeyCeremonySchema },
+      },
+    },
     async () => passwordlessOptions(app),
   );
 
@@ -58,7 +75,12 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/passkey/verify',
     {
       onRequest: limitByIp,
-      schema: { tags, body: passkeySignInSchema, response: { 200: loginResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Sign in with a passkey, without email or password',
+        body: passkeySignInSchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (request) => signInWithPasskey(app, request.body, clientMeta(request)),
   );
@@ -69,19 +91,38 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.get(
       '/auth/two-factor',
-      { schema: { tags, response: { 200: twoFactorStatusSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'What protects the account: authenticator app, passkeys, recovery codes',
+          response: { 200: twoFactorStatusSchema },
+        },
+      },
       async (request) => getTwoFactorStatus(app.db, currentUser(request).id),
     );
 
     signedIn.post(
       '/auth/two-factor/totp/setup',
-      { schema: { tags, response: { 200: totpSetupSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Start authenticator-app set-up: a new secret and otpauth URI',
+          response: { 200: totpSetupSchema },
+        },
+      },
       async (request) => startTotpSetup(app, currentUser(request).id),
     );
 
     signedIn.post(
       '/auth/two-factor/totp/confirm',
-      { schema: { tags, body: totpConfirmSchema, response: { 200: twoFactorChangeSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Turn the authenticator app on with a code from it',
+          body: totpConfirmSchema,
+          response: { 200: twoFactorChangeSchema },
+        },
+      },
       async (request) =>
         confirmTotp(app, {
           userId: currentUser(request).id,
@@ -92,14 +133,28 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.post(
       '/auth/two-factor/totp/disable',
-      { schema: { tags, body: reauthSchema, response: { 200: twoFactorStatusSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Turn the authenticator app off (password or current code)',
+          body: reauthSchema,
+          response: { 200: twoFactorStatusSchema },
+        },
+      },
       async (request) =>
         disableTotp(app, { userId: currentUser(request).id, proof: request.body, meta: clientMeta(request) }),
     );
 
     signedIn.post(
       '/auth/two-factor/recovery-codes',
-      { schema: { tags, body: reauthSchema, response: { 200: recoveryCodesSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace the recovery codes (password or current code)',
+          body: reauthSchema,
+          response: { 200: recoveryCodesSchema },
+        },
+      },
       async (request) =>
         regenerateRecoveryCodes(app, {
           userId: currentUser(request).id,
