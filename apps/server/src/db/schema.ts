@@ -397,3 +397,4 @@ export const dataMigrations = pgTable('data_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-two-factor.ts';

@@ -41,6 +41,10 @@ export const RATE_LIMITS = {
   /** Wrong access codes for one form from anywhere. */
   accessCodeFailuresPerForm: { free: 50, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, windowMs: 3600_000 },
   createForm: { max: 30, windowMs: 60_000, shared: true },
+  // Second-factor codes per account (a 6-digit code has a million values: ten tries per 5 minutes
+  // leave an attacker with a password about 1 in 100,000 per window), and sign-in steps per IP.
+  twoFactorCode: { max: 10, windowMs: 5 * 60_000, shared: true },
+  twoFactorPerIp: { max: 30, windowMs: 60_000, shared: true },
   submitPerIp: { max: 60, windowMs: 60_000, shared: false },
   submitPerForm: { max: 600, windowMs: 60_000, shared: false },
   generate: { max: 20, windowMs: 60_000, shared: false },

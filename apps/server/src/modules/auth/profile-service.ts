@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import { emailChangeMail, emailChangeRequestedMail } from '../../mail/templates.ts';
+import { sendSecurityAlert } from './alerts/security-alert.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -14,7 +15,7 @@ import {
   type UserRow,
   updateUser,
 } from './repository.ts';
-import { FRESH_LINK_SESSION_SECONDS, VERIFY_TTL_SECONDS } from './service.ts';
+import { type ClientMeta, FRESH_LINK_SESSION_SECONDS, VERIFY_TTL_SECONDS } from './service.ts';
 import { revokeOtherSessions, type SessionUser } from './sessions.ts';
 import { toCurrentUser } from './view.ts';
 
@@ -107,6 +108,7 @@ export async function changePassword(
   app: FastifyInstance,
   session: SessionUser,
   input: ChangePasswordInput,
+  meta: ClientMeta = {},
 ): Promise<void> {
   const user = await findUserById(app.db, session.id);
   if (!user) throw unauthorized(AUTH_MESSAGES.sessionExpired);
@@ -117,5 +119,6 @@ export async function changePassword(
     await updateUser(tx, user.id, { passwordHash });
     await revokeOtherSessions(tx, { userId: user.id, keepSessionId: session.sessionId });
     await retireAuthTokens(tx, user.id, 'magic_link');
+    await sendSecurityAlert(app, user.id, { kind: 'password-changed', ip: meta.ip }, { db: tx });
   });
 }

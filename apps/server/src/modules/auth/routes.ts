@@ -3,7 +3,6 @@ import {
   changePasswordBodySchema,
   currentUserSchema,
   emailRequestSchema,
-  loginResponseSchema,
   loginSchema,
   profileUpdateBodySchema,
   refreshResponseSchema,
@@ -14,6 +13,7 @@ import {
   verifyResponseSchema,
 } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
+import { signInResultSchema } from '@formsmith/core/auth/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -91,7 +91,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       onRequest: limitByIp('login'),
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: signInResultSchema } },
     },
     async (request) => loginWithPassword(app, request.body, clientMeta(request)),
   );
@@ -112,7 +112,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/magic-link/:token',
-    { schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: loginResponseSchema } } },
+    { schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: signInResultSchema } } },
     async (request) => loginWithMagicLink(app, request.params.token, clientMeta(request)),
   );
 
@@ -162,7 +162,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await changePassword(app, currentUser(request), request.body);
+        await changePassword(app, currentUser(request), request.body, clientMeta(request));
         return { message: 'Password changed successfully' };
       },
     );

@@ -1,11 +1,13 @@
-import type { LoginInput, LoginResponse, RegisterInput } from '@formsmith/core/auth/api';
+import type { LoginInput, RegisterInput } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
+import type { SignInResult } from '@formsmith/core/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { QueuedJob } from '../../jobs/registry.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { magicLinkMail, resetLoginLinkMail, verifyEmailMail } from '../../mail/templates.ts';
+import { sendSecurityAlert } from './alerts/security-alert.ts';
 import { assertMayTryPassword, recordWrongPassword } from './login-guard.ts';
 import { assertUncommonPassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -20,7 +22,7 @@ import {
   updateUser,
 } from './repository.ts';
 import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
-import { toLoginResponse } from './view.ts';
+import { finishFirstFactor } from './two-factor/sign-in.ts';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
@@ -76,12 +78,15 @@ export async function resendVerification(app: FastifyInstance, userId: string): 
   return true;
 }
 
-/** Password sign-in; unverified accounts may sign in (the answer says is_verified: false). */
+/**
+ * Password sign-in; unverified accounts may sign in (the answer says is_verified: false). With a
+ * second factor the answer is a challenge instead of a session.
+ */
 export async function loginWithPassword(
   app: FastifyInstance,
   input: LoginInput,
   meta: ClientMeta,
-): Promise<LoginResponse> {
+): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   await assertMayTryPassword(app, { email, ip: meta.ip });
   const user = await findUserByEmail(app.db, email);
@@ -90,13 +95,8 @@ export async function loginWithPassword(
     await recordWrongPassword(app, { email, ip: meta.ip });
     throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
   }
-  const session = await createSession(app.db, {
-    userId: user.id,
-    ttlSeconds: app.config.sessionTtlSeconds,
-    authMethod: 'password',
-    ...meta,
-  });
-  return toLoginResponse(user, session);
+  // The second factor comes after the failure counting: a right password alone is not a sign-in.
+  return app.db.transaction((tx) => finishFirstFactor(app, tx, { user, authMethod: 'password', meta }));
 }
 
 /**
@@ -122,7 +122,14 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
       if (!newEmail) throw failed();
       const other = await findUserByEmail(tx, newEmail);
       if (other && other.id !== user.id) throw emailTaken();
-      return (await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() })) ?? user;
+      const changed = await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() });
+      await sendSecurityAlert(
+        app,
+        user.id,
+        { kind: 'email-changed', oldEmail: user.email, newEmail },
+        { db: tx },
+      );
+      return changed ?? user;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -185,12 +192,13 @@ export const loginLinkJob: QueuedJob = {
  * Signs in by a mailed link; the link also proves the address, so it marks the email verified.
  * For an account not verified before, whoever set its password and opened its sessions never
  * proved the address: those sessions end and that password goes (the owner sets their own).
+ * With a second factor the answer is a challenge instead of a session.
  */
 export async function loginWithMagicLink(
   app: FastifyInstance,
   token: string,
   meta: ClientMeta,
-): Promise<LoginResponse> {
+): Promise<SignInResult> {
   const invalid = () => new AppError('BAD_REQUEST', 400, AUTH_MESSAGES.magicLinkInvalid);
   return app.db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, token, ['magic_link']);
@@ -202,13 +210,7 @@ export async function loginWithMagicLink(
       await revokeOtherSessions(tx, { userId: user.id });
       user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date(), passwordHash: null })) ?? user;
     }
-    const session = await createSession(tx, {
-      userId: user.id,
-      ttlSeconds: app.config.sessionTtlSeconds,
-      authMethod: 'magic_link',
-      ...meta,
-    });
-    return toLoginResponse(user, session);
+    return finishFirstFactor(app, tx, { user, authMethod: 'magic_link', meta });
   });
 }
 
@@ -222,7 +224,10 @@ export async function refreshSession(
     const session = await createSession(tx, {
       userId: current.id,
       ttlSeconds: app.config.sessionTtlSeconds,
-      authMethod: current.authMethod === 'magic_link' ? 'magic_link' : 'password',
+      authMethod:
+        current.authMethod === 'magic_link' || current.authMethod === 'passkey'
+          ? current.authMethod
+          : 'password',
       createdAt: current.sessionCreatedAt,
       maxAgeSeconds: app.config.sessionMaxAgeSeconds,
       ...meta,

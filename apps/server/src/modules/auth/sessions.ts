@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
+/** How a session was signed in to. */
+export type SessionMethod = 'password' | 'magic_link' | 'passkey';
+
 export type SessionUser = {
   id: string;
   email: string;
@@ -21,7 +24,7 @@ export async function createSession(
   input: {
     userId: string;
     ttlSeconds: number;
-    authMethod: 'password' | 'magic_link';
+    authMethod: SessionMethod;
     userAgent?: string;
     ip?: string;
     /** A refreshed session keeps the sign-in time of the one it replaces. */

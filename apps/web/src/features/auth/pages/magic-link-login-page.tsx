@@ -1,10 +1,13 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
+import type { TwoFactorChallenge } from '@formsmith/core/auth/two-factor';
 import { KeyRound, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/feedback.tsx';
 import { useMagicLinkLogin } from '../api/login-with-magic-link.ts';
 import { AuthCard, AuthIcon } from '../components/auth-card.tsx';
+import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { authErrorMessage } from '../lib/error-message.ts';
 import { safeReturnUrl } from '../lib/return-url.ts';
 
@@ -19,7 +22,17 @@ export function MagicLinkLoginPage() {
   const email = params.get('email')?.trim() ?? '';
   const navigate = useNavigate();
   const login = useMagicLinkLogin();
-  const signIn = () => login.mutate(token, { onSuccess: () => navigate(returnUrl, { replace: true }) });
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const signedIn = () => navigate(returnUrl, { replace: true });
+  // A second factor, when the account has one, comes after the click.
+  const signIn = () =>
+    login.mutate(token, { onSuccess: (pending) => (pending ? setChallenge(pending) : signedIn()) });
+
+  if (challenge) {
+    return (
+      <SecondFactorCard challenge={challenge} onSignedIn={signedIn} onRestart={() => navigate('/login')} />
+    );
+  }
 
   if (login.isError) {
     return (
