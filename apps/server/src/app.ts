@@ -10,7 +10,7 @@ import { accountRoutes } from './modules/account/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { apiKeysRoutes } from './modules/api-keys/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authRoutes, passkeyRoutes, twoFactorRoutes } from './modules/auth/index.ts';
 import { formsRoutes } from './modules/forms/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
@@ -67,6 +67,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(passkeyRoutes);
       await api.register(formsRoutes);
       await api.register(submissionsRoutes);
       await api.register(intakeRoutes);

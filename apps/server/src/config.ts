@@ -32,6 +32,11 @@ const envSchema = z
     AI_MODEL: optionalString,
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
     SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
+    SESSION_MAX_AGE_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int({ message: 'must be a whole number of seconds' })
+      .min(300, { message: 'must be at least 300 seconds' })
+      .default(30 * 24 * 3600),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     TRUST_PROXY: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -70,6 +75,8 @@ export type Config = {
     timeoutMs: number;
   };
   sessionTtlSeconds: number;
+  /** How long after signing in a session ends, however often it is refreshed. */
+  sessionMaxAgeSeconds: number;
   rateLimitFactor: number;
   trustProxy: string | undefined;
   logLevel: string;
@@ -112,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

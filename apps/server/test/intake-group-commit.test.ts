@@ -48,6 +48,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
       createdAt,
       stats: { formId, fields, data, metadata, createdAt },
       mails: [{ to: 'owner@example.com', subject: `New submission ${formId}`, text: 't', html: 'h' }],
+      ownerId: owner.id,
       uploadIds: [],
       limited: false,
     };
@@ -127,7 +128,10 @@ describe(`group commit of submissions (${dbKind})`, () => {
           // keys 0-9 are each sent three times (i, i+10, i+20: always to the same form)
           headers: i < 30 ? { 'idempotency-key': `${run}-${i % 10}` } : {},
           payload: {
-            data: validData({ colour: i % 3 ? 'blue' : 'red', ...(i % 3 ? {} : { why_red: 'Bright' }) }),
+            // A retry sends the same answers as the first try (the key's own number picks them).
+            data: validData(
+              (i < 30 ? i % 10 : i) % 3 ? { colour: 'blue' } : { colour: 'red', why_red: 'Bright' },
+            ),
             metadata: { analytics: { totalTimeSpent: i, completed: true } },
           },
         }),

@@ -65,6 +65,7 @@ test('after a magic-link sign-in, /password-reset sets a new password without th
   expect(sent.ok()).toBe(true);
   const link = await waitForMailLink(user.email, `${E2E_BASE_URL}/magic-link/`);
   await linked.goto(link.replace(E2E_BASE_URL, ''));
+  await linked.getByRole('button', { name: `Sign in as ${user.email}` }).click();
   // The reset mail's link lands on /password-reset.
   await expect(linked).toHaveURL(/\/password-reset$/);
 

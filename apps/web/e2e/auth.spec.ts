@@ -20,7 +20,7 @@ async function registerByApi(request: APIRequestContext, name = 'Journey User'):
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 test('register, verify by mail, sign in, reach the dashboard and sign out', async ({ page }) => {
@@ -74,10 +74,12 @@ test('signs in with a magic link', async ({ page }) => {
 
   const link = await waitForMailLink(email, `${E2E_BASE_URL}/magic-link/`);
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The link works once.
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page.getByRole('heading', { name: 'Magic Link Error' })).toBeVisible();
   await expect(page.getByText('This login link is invalid or has expired.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/magic-link');
@@ -187,12 +189,12 @@ test('a call that crosses a token refresh made in another tab is sent again with
 test('login shows every validation message and a wrong password', async ({ page }) => {
   const email = await registerByApi(page.request);
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Email').fill('not-an-email');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Email is invalid')).toBeVisible();
   await signIn(page, email, 'wrong password');
   await expect(page.getByText('Invalid email or password')).toBeVisible();
@@ -239,6 +241,7 @@ test('forgot password mails a login link that leads to setting a new password', 
   await expect(page.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
   const link = await waitForMailLink(email, `${E2E_BASE_URL}/magic-link/`);
   await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
   await expect(page).toHaveURL(/\/password-reset$/);
 });
 
@@ -260,7 +263,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page);
     }
     await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expectNoAxeViolations(page);
   });

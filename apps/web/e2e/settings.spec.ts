@@ -18,7 +18,7 @@ async function signInThroughLoginPage(page: Page, email: string, password: strin
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -53,6 +53,10 @@ test.describe('settings page', () => {
 
     const newEmail = `new-${user.email}`;
     await page.getByLabel('Email address').fill(newEmail);
+    // A new address needs the current password.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Current password is required')).toBeVisible();
+    await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(/Email change pending/)).toContainText(newEmail);
     // The account keeps its address until the new one is verified.
@@ -118,7 +122,7 @@ test.describe('settings page', () => {
     await other.goto('/login');
     await other.getByLabel('Email').fill(user.email);
     await other.getByLabel('Password').fill(user.password);
-    await other.getByRole('button', { name: /sign in/i }).click();
+    await other.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(other.getByText('Invalid email or password')).toBeVisible();
     await signInThroughLoginPage(other, user.email, 'brand-new-password-1');
     await fresh.close();
@@ -144,8 +148,9 @@ test.describe('settings page', () => {
     const retention = page.getByLabel('Data Retention Period');
     await expect(retention).toHaveValue('30');
     await expect(page.getByText('No data protection requests yet')).toBeVisible();
-    await expect(page.getByText('Two-Factor Authentication')).toBeVisible();
-    await expect(page.getByText('Coming Soon')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set up' })).toBeVisible();
+    await expect(page.getByText('No passkeys yet.')).toBeVisible();
 
     await retention.fill('12');
     await page.getByRole('button', { name: 'Save Security Settings' }).click();

@@ -1,6 +1,8 @@
 /** Product constants shared by the web app and the server. */
 export const LIMITS = {
   passwordMinLength: 8,
+  /** Shorter access codes are guessed too fast, even behind the per-form backoff. */
+  accessCodeMinLength: 4,
   minSubmitDelayMs: 3000,
   submitRetries: 2,
   submitRetryDelayMs: 1000,
@@ -15,6 +17,8 @@ export const LIMITS = {
   descriptionMaxLength: 5000,
   labelMaxLength: 500,
   maxFields: 200,
+  /** Forms one account may hold (created or duplicated). */
+  maxFormsPerAccount: 500,
   maxOptions: 500,
   aiDescriptionMaxLength: 4000,
   uploadMaxBytes: 10 * 1024 * 1024,

@@ -282,6 +282,8 @@ export const jobs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The account the job is about (its mail, its links); deleting the account deletes them. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
@@ -290,7 +292,10 @@ export const jobs = pgTable(
     doneAt: timestamp('done_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`),
+    index('jobs_user_idx').on(t.userId),
+  ],
 );
 
 /**
@@ -392,3 +397,4 @@ export const dataMigrations = pgTable('data_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-two-factor.ts';

@@ -3,6 +3,9 @@ import { type Db, type DbOrTx, queryRows } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
 /** Runs one job; `job` tells which attempt this is, so a handler can act on its last one. */
+/** The kind of mail jobs (mail/mailer.ts sends them); their payload is the whole mail. */
+export const MAIL_JOB = 'mail.send';
+
 export type JobHandler = (
   payload: Record<string, unknown>,
   job: { attempt: number; maxAttempts: number },
@@ -19,10 +22,18 @@ function defaultRetryDelaySeconds(attempt: number): number {
 /** Adds a job; pass the transaction that writes the data the job is about so both commit together. */
 export async function enqueueJob(
   db: DbOrTx,
-  input: { kind: string; payload: Record<string, unknown>; runAt?: Date; maxAttempts?: number },
+  input: {
+    kind: string;
+    payload: Record<string, unknown>;
+    runAt?: Date;
+    maxAttempts?: number;
+    /** The account the job is about: its jobs go when the account is deleted. */
+    userId?: string;
+  },
 ): Promise<void> {
   await db.insert(jobs).values({
     kind: input.kind,
+    userId: input.userId ?? null,
     payload: input.payload,
     runAt: input.runAt ?? new Date(),
     maxAttempts: input.maxAttempts ?? 8,
@@ -66,7 +77,10 @@ export async function runDueJobs(
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler.run(job.payload, { attempt: job.attempts, maxAttempts: job.max_attempts });
       await db.execute(
-        sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${job.id}`,
+        // A sent mail keeps nothing of what it carried (links, answers); other kinds carry ids only.
+        sql`update jobs set done_at = now(), locked_until = null, last_error = null,
+          payload = case when kind = ${MAIL_JOB} then '{}'::jsonb else payload end
+          where id = ${job.id}`,
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJob } from '../mail/mailer.ts';
 import { digestJob } from '../modules/account/index.ts';
+import { loginLinkJob } from '../modules/auth/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
+import { jobsPurgeJob } from './purge.ts';
 import type { JobHandler } from './queue.ts';
 import { scheduleRecurringJob } from './recurring.ts';
 
@@ -23,7 +25,14 @@ export type RecurringJob = {
 export type JobDefinition = QueuedJob | RecurringJob;
 
 /** Every background job of the server. Adding a kind is one line here. */
-const JOBS: JobDefinition[] = [mailJob, retentionJob, digestJob, webhookDeliveryJob];
+const JOBS: JobDefinition[] = [
+  mailJob,
+  retentionJob,
+  digestJob,
+  webhookDeliveryJob,
+  loginLinkJob,
+  jobsPurgeJob,
+];
 
 /** Registers every job kind with the worker (app.ts calls this once the worker and mailer exist). */
 export function registerJobs(app: FastifyInstance, jobs: JobDefinition[] = JOBS): void {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
-import { enqueueJob } from '../jobs/queue.ts';
+import { enqueueJob, MAIL_JOB } from '../jobs/queue.ts';
 import type { QueuedJob } from '../jobs/registry.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
@@ -12,15 +12,18 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: {
-      /** Queues a mail in the jobs table (pass the transaction of the write it belongs to). */
-      queue: (db: DbOrTx, mail: Mail) => Promise<void>;
+      /**
+       * Queues a mail in the jobs table (pass the transaction of the write it belongs to). Name
+       * the account it is about, so that deleting the account deletes the unsent mail too.
+       */
+      queue: (db: DbOrTx, mail: Mail, about?: { userId: string }) => Promise<void>;
       /** Sends now: SMTP when SMTP_URL is set, else an .eml file in DATA_DIR/outbox. */
       send: (mail: Mail) => Promise<void>;
     };
   }
 }
 
-export const MAIL_JOB = 'mail.send';
+export { MAIL_JOB };
 
 /** Sends one queued mail; a failure is retried by the job queue. */
 export const mailJob: QueuedJob = {
@@ -47,7 +50,8 @@ export default fp(async (app: FastifyInstance) => {
 
   app.decorate('mailer', {
     send,
-    queue: (db: DbOrTx, mail: Mail) => enqueueJob(db, { kind: MAIL_JOB, payload: mail }),
+    queue: (db: DbOrTx, mail: Mail, about?: { userId: string }) =>
+      enqueueJob(db, { kind: MAIL_JOB, payload: mail, userId: about?.userId }),
   });
   app.addHook('onClose', async () => transport.close());
 });

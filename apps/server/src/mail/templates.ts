@@ -23,19 +23,21 @@ export function tableHtml(rows: string): string {
 
 /**
  * Wraps a mail's body in the greeting and signature: `textLines` are plain text, `htmlBody` is
- * HTML whose dynamic parts the caller has already escaped.
+ * HTML whose dynamic parts the caller has already escaped. Without a name the greeting is plain
+ * 'Hello': mail to an address nobody has proven yet carries no text anyone typed.
  */
 export function composeMail(input: {
   to: string;
   subject: string;
-  greetingName: string;
+  greetingName?: string;
   textLines: string[];
   htmlBody: string;
 }): Mail {
-  const text = [`Hi ${input.greetingName},`, '', ...input.textLines, '', '— Formsmith'].join('\n');
+  const greeting = input.greetingName === undefined ? 'Hello' : `Hi ${input.greetingName}`;
+  const text = [`${greeting},`, '', ...input.textLines, '', '— Formsmith'].join('\n');
   const html = `<!doctype html>
 <html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
-<p>Hi ${escapeHtml(input.greetingName)},</p>
+<p>${escapeHtml(greeting)},</p>
 ${input.htmlBody}
 <p>— Formsmith</p>
 </body></html>`;
@@ -45,7 +47,7 @@ ${input.htmlBody}
 type LinkMail = {
   to: string;
   subject: string;
-  greetingName: string;
+  greetingName?: string;
   intro: string;
   action: string;
   link: string;
@@ -65,11 +67,10 @@ function linkMail(m: LinkMail): Mail {
   });
 }
 
-export function verifyEmailMail(input: { to: string; name: string; link: string }): Mail {
+export function verifyEmailMail(input: { to: string; link: string }): Mail {
   return linkMail({
     to: input.to,
     subject: 'Verify your email for Formsmith',
-    greetingName: input.name,
     intro: 'Thanks for signing up. Please confirm your email address by opening the link below.',
     action: 'Verify email',
     link: input.link,
@@ -104,15 +105,30 @@ export function resetLoginLinkMail(input: { to: string; name: string; link: stri
   });
 }
 
-export function emailChangeMail(input: { to: string; name: string; link: string }): Mail {
+export function emailChangeMail(input: { to: string; link: string }): Mail {
   return linkMail({
     to: input.to,
     subject: 'Confirm your new email for Formsmith',
-    greetingName: input.name,
     intro: 'Please confirm that this is the new email address of your Formsmith account.',
     action: 'Confirm email',
     link: input.link,
     outro:
       'The link is valid for 24 hours. Until you confirm it, your account keeps its current email address.',
+  });
+}
+
+/** To the current address when a change of email is asked for: no detail of the request. */
+export function emailChangeRequestedMail(input: { to: string; name: string }): Mail {
+  const lines = [
+    'Someone signed in to your Formsmith account asked to change the email address of the account.',
+    'The change takes effect only once the new address confirms it.',
+    'If this was not you, sign in and change your password now.',
+  ];
+  return composeMail({
+    to: input.to,
+    subject: 'A change of your Formsmith email was requested',
+    greetingName: input.name,
+    textLines: lines,
+    htmlBody: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
   });
 }

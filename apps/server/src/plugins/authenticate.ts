@@ -43,6 +43,7 @@ const KEY_INVALID = 'This API key is invalid, expired or revoked';
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
+  const maxAge = { maxAgeSeconds: app.config.sessionMaxAgeSeconds };
 
   /**
    * An API key stands for its owner on routes that name a scope the key holds. Routes naming no
@@ -70,6 +71,7 @@ export default fp(async (app: FastifyInstance) => {
       sessionId: `api-key:${row.keyId}`,
       authMethod: 'api_key',
       sessionCreatedAt: row.keyCreatedAt,
+      emailVerified: row.emailVerified,
     };
   }
 
@@ -82,13 +84,13 @@ export default fp(async (app: FastifyInstance) => {
       });
       return;
     }
-    request.user = token ? await findSessionUser(app.db, token) : null;
+    request.user = token ? await findSessionUser(app.db, token, maxAge) : null;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('No authentication token found');
     if (isApiKey(token)) return authenticateKey(request, token);
-    const user = await findSessionUser(app.db, token);
+    const user = await findSessionUser(app.db, token, maxAge);
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
     request.user = user;
   });

@@ -6,6 +6,10 @@ export const API_TAGS = [
   { name: 'health', description: 'Is the server (and its database) up' },
   { name: 'auth', description: 'Sign-up, sign-in, sessions and the signed-in user' },
   {
+    name: 'two-factor',
+    description: 'Second sign-in step, authenticator app, recovery codes, passkeys and passwordless sign-in',
+  },
+  {
     name: 'forms',
     description: "The owner's forms, sharing and publishing; public reads of published forms",
   },
@@ -30,6 +34,10 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/magic-link',
   'GET /api/auth/magic-link/:token',
   'POST /api/auth/forgot-password',
+  'POST /api/auth/two-factor/verify',
+  'POST /api/auth/two-factor/passkey-options',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey/verify',
   'GET /api/forms/shared/:slug',
   'GET /api/forms/:id',
   'POST /api/form-submissions/forms/:id/submit',

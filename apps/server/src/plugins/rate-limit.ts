@@ -4,12 +4,24 @@ import fp from 'fastify-plugin';
 import { queryRows } from '../db/client.ts';
 import { rateLimitWindows } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
-import { RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
+import { type BackoffName, type FailureLimitName, RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts one hit of `name` for `key`; rejects with 429 once the window's limit is passed. */
     rateLimit: (name: RateLimitName, key: string) => Promise<void>;
+    /**
+     * Limits on failed attempts only (always counted in the database): check before trying,
+     * record when the attempt failed. A right answer never uses the allowance up.
+     */
+    failures: {
+      /** Rejects with 429 while `key` may not try again: its window is full, or its backoff runs. */
+      assertAllowed: (name: FailureLimitName, key: string) => Promise<void>;
+      /** Counts one failed attempt. */
+      record: (name: FailureLimitName, key: string) => Promise<void>;
+      /** How many failures `key` has in the current window (0 when none). */
+      count: (name: FailureLimitName, key: string) => Promise<number>;
+    };
   }
 }
 
@@ -26,6 +38,7 @@ const tooMany = () =>
  */
 export default fp(async (app: FastifyInstance) => {
   const windows = new Map<string, Window>();
+  const db = app.db;
   const factor = app.config.rateLimitFactor;
   const sweep = setInterval(() => {
     const now = Date.now();
@@ -70,5 +83,51 @@ export default fp(async (app: FastifyInstance) => {
       ? await countInDatabase(id, limit.windowMs)
       : countInMemory(id, limit.windowMs);
     if (count > Math.ceil(limit.max * factor)) throw tooMany();
+  });
+
+  // A failure window slides: each failure pushes reset_at to now + window, so the row also tells
+  // when the last failure happened (reset_at - window), which backoffs measure their delay from.
+  async function readFailures(name: FailureLimitName, key: string) {
+    const [row] = await queryRows<{ count: number; reset_at: string | Date }>(
+      app.db,
+      sql`select count, reset_at from rate_limit_windows
+        where key = ${`${name}:${key}`} and reset_at > now()`,
+    );
+    if (!row) return null;
+    const lastAt = new Date(row.reset_at).getTime() - RATE_LIMITS[name].windowMs;
+    return { count: Number(row.count), lastAt };
+  }
+
+  /** The delay a backoff imposes after `count` failures (0 while within its free ones). */
+  function backoffDelay(name: BackoffName, count: number): number {
+    const limit = RATE_LIMITS[name];
+    const over = count - Math.ceil(limit.free * factor);
+    if (over < 0) return 0;
+    return Math.min(limit.maxDelayMs, limit.baseDelayMs * 2 ** Math.min(over, 30));
+  }
+
+  app.decorate('failures', {
+    async assertAllowed(name: FailureLimitName, key: string) {
+      const found = await readFailures(name, key);
+      if (!found) return;
+      const limit = RATE_LIMITS[name];
+      if ('max' in limit) {
+        if (found.count >= Math.ceil(limit.max * factor)) throw tooMany();
+        return;
+      }
+      if (Date.now() - found.lastAt < backoffDelay(name as BackoffName, found.count)) throw tooMany();
+    },
+    async record(name: FailureLimitName, key: string) {
+      await db.execute(
+        sql`insert into rate_limit_windows (key, count, reset_at)
+          values (${`${name}:${key}`}, 1, now() + ${RATE_LIMITS[name].windowMs} * interval '1 millisecond')
+          on conflict (key) do update set
+            count = case when rate_limit_windows.reset_at <= now() then 1 else rate_limit_windows.count + 1 end,
+            reset_at = excluded.reset_at`,
+      );
+    },
+    async count(name: FailureLimitName, key: string) {
+      return (await readFailures(name, key))?.count ?? 0;
+    },
   });
 });

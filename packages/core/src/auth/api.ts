@@ -22,10 +22,13 @@ const passwordRequired = z
   .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
   .max(1024, { error: AUTH_MESSAGES.passwordTooLong, abort: true });
 
-/** A new password: required and at least LIMITS.passwordMinLength characters. */
-export const newPasswordSchema = passwordRequired.check(
-  z.minLength(LIMITS.passwordMinLength, { error: AUTH_MESSAGES.passwordTooShort }),
-);
+/**
+ * A new password: required, at least LIMITS.passwordMinLength characters, not only spaces. The
+ * server also refuses the most common passwords (a list too large for the web bundle).
+ */
+export const newPasswordSchema = passwordRequired
+  .check(z.minLength(LIMITS.passwordMinLength, { error: AUTH_MESSAGES.passwordTooShort }))
+  .refine((v) => v.trim() !== '', { error: AUTH_MESSAGES.passwordBlank });
 
 const nameSchema = z
   .string({ error: AUTH_MESSAGES.nameRequired })
@@ -79,9 +82,14 @@ export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export const emailRequestSchema = z.object({ email: emailSchema });
 export type EmailRequestInput = z.infer<typeof emailRequestSchema>;
 
+/**
+ * A new email needs the current password (or a sign-in by mailed link minutes ago); name and
+ * company alone do not.
+ */
 export const profileUpdateSchema = z.object({
   name: nameSchema,
   email: emailSchema,
+  current_password: z.string().max(1024, { error: AUTH_MESSAGES.passwordTooLong }).optional(),
   company: z
     .string()
     .trim()
@@ -92,6 +100,12 @@ export const profileUpdateSchema = z.object({
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 /** What the web sends to update the profile (company may be blank). */
 export type ProfileUpdateBody = z.input<typeof profileUpdateSchema>;
+
+/** PUT /api/auth/profile body: also accepts currentPassword. */
+export const profileUpdateBodySchema = z.preprocess(
+  aliasKeys({ currentPassword: 'current_password' }),
+  profileUpdateSchema,
+);
 
 export const changePasswordSchema = z
   .object({

@@ -29,4 +29,7 @@ export const AUTH_MESSAGES = {
   emailTooLong: 'Email must be at most 254 characters',
   passwordTooLong: 'Password must be at most 1024 characters',
   companyTooLong: 'Company must be at most 200 characters',
+  passwordBlank: 'Password cannot be only spaces',
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  publishNeedsVerifiedEmail: 'Verify your email address to publish forms.',
 } as const;

@@ -9,7 +9,12 @@ import { checkFieldLimits, tooLong } from './limits.ts';
 import { readFieldList, snakeCaseKeys } from './read-body.ts';
 import { wireFieldCodec } from './wire.ts';
 
-export const formListSchema = z.object({ forms: z.array(wireFormSchema) });
+/** An entry of the owner's form list: the form without its fields (they can be large), with their count. */
+export const formListEntrySchema = z.extend(z.omit(wireFormSchema, { fields: true }), {
+  field_count: z.number().check(z.int()),
+});
+export type FormListEntry = z.output<typeof formListEntrySchema>;
+export const formListSchema = z.object({ forms: z.array(formListEntrySchema) });
 /** The sharing answer: the owner's form, with the sharing figures also at the top for older clients. */
 export const sharingResponseSchema = z.extend(wireFormSchema, {
   share_url: z.string(),

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { dataProtectionRequests, sessions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage.ts';
-import { deleteUser, findUserById } from '../auth/index.ts';
+import { deleteUser, findUserById, getTwoFactorStatus } from '../auth/index.ts';
 import { deleteOwnerForms, listForms } from '../forms/index.ts';
 import { submissionBatches } from '../submissions/index.ts';
 import { describeDevice } from './device.ts';
@@ -184,6 +184,8 @@ export async function exportAccountData(
     })),
     security_settings: await getSecuritySettings(db, input.userId),
     notification_settings: await getNotificationSettings(db, input.userId),
+    // Which second factors and passkeys the account has; never the secret or the recovery codes.
+    two_factor: await getTwoFactorStatus(db, input.userId),
     data_protection_requests: await listDataRequests(db, input.userId),
     sessions: sessionRows.map((s) => ({
       id: s.id,

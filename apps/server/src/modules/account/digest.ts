@@ -81,6 +81,7 @@ export async function sendWeeklyDigests(
           lines: entry.lines,
           publicUrl: app.config.publicUrl,
         }),
+        { userId },
       );
     });
   }

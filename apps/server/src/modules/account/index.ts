@@ -1,4 +1,6 @@
 // The account module's public entry.
+
+export { describeDevice } from './device.ts';
 export { digestJob } from './digest.ts';
 export { default as accountRoutes } from './routes.ts';
-export { getSecuritySettings } from './settings.ts';
+export { getNotificationSettings, getSecuritySettings } from './settings.ts';

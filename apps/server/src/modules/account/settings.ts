@@ -44,10 +44,21 @@ export async function updateSecuritySettings(
     .insert(securitySettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: securitySettings.userId, set: values });
+  if (input.security_notifications !== undefined) {
+    // One switch shown in two places: security alerts follow whichever was saved last.
+    const alerts = { securityAlerts: input.security_notifications, updatedAt: sql`now()` };
+    await db
+      .insert(notificationSettings)
+      .values({ userId, ...alerts })
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: alerts });
+  }
   return next;
 }
 
-/** Security alerts default to the security-settings value, or on. */
+/**
+ * Security alerts default to the security-settings value, or on. Saving either switch
+ * saves the other too, so `security_alerts` here is the one that decides whether alerts are mailed.
+ */
 export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   if (row) {
@@ -84,6 +95,13 @@ export async function updateNotificationSettings(
     .insert(notificationSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: values });
+  if (input.security_alerts !== undefined) {
+    const security = { securityNotifications: input.security_alerts, updatedAt: new Date() };
+    await db
+      .insert(securitySettings)
+      .values({ userId, ...security })
+      .onConflictDoUpdate({ target: securitySettings.userId, set: security });
+  }
   return next;
 }
 

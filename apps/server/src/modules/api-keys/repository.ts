@@ -55,6 +55,7 @@ export async function useApiKey(db: DbOrTx, keyHash: string) {
       email: users.email,
       name: users.name,
       role: users.role,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))

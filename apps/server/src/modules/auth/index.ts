@@ -1,4 +1,17 @@
 // The auth module's public entry: other modules reach the users and sessions tables only through these.
+export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
+export { default as passkeyRoutes } from './passkeys/routes.ts';
 export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
 export { default as authRoutes } from './routes.ts';
+export { loginLinkJob } from './service.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
+export { default as twoFactorRoutes } from './two-factor/routes.ts';
+export { getTwoFactorStatus } from './two-factor/status.ts';
+
+/*
+ * sendSecurityAlert(app, userId, alert, { db }) mails the user a security alert unless they turned
+ * security alerts off (Settings → Notifications, or security_notifications). Call it inside the
+ * transaction of the change it reports, e.g. when an API key is created:
+ *
+ *   await sendSecurityAlert(app, userId, { kind: 'api-key-created', keyName, ip: request.ip }, { db: tx });
+ */

@@ -3,9 +3,8 @@ import {
   changePasswordBodySchema,
   currentUserSchema,
   emailRequestSchema,
-  loginResponseSchema,
   loginSchema,
-  profileUpdateSchema,
+  profileUpdateBodySchema,
   refreshResponseSchema,
   registerBodySchema,
   registerResponseSchema,
@@ -14,6 +13,7 @@ import {
   verifyResponseSchema,
 } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
+import { signInResultSchema } from '@formsmith/core/auth/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -25,8 +25,8 @@ import {
   loginWithPassword,
   refreshSession,
   registerUser,
+  requestLoginLink,
   resendVerification,
-  sendLoginLink,
   verifyEmailToken,
 } from './service.ts';
 import { revokeSession } from './sessions.ts';
@@ -44,6 +44,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.rateLimit(name, request.ip);
   const limitByEmail = (name: RateLimitName, email: string) =>
     app.rateLimit(name, email.trim().toLowerCase());
+  // Mailed links: per address and IP, so others' requests never refuse the owner's, and a slower
+  // cap per address, so nobody floods one inbox from many IPs.
+  const limitLinkRequests = async (
+    names: { perEmailIp: RateLimitName; perEmail: RateLimitName },
+    request: FastifyRequest,
+    email: string,
+  ) => {
+    await limitByEmail(names.perEmailIp, `${email.trim().toLowerCase()}|${request.ip}`);
+    await limitByEmail(names.perEmail, email);
+  };
 
   app.post(
     '/auth/register',
@@ -81,12 +91,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       onRequest: limitByIp('login'),
-      schema: { tags: ['auth'], body: loginSchema, response: { 200: loginResponseSchema } },
+      schema: { tags: ['auth'], body: loginSchema, response: { 200: signInResultSchema } },
     },
-    async (request) => {
-      await limitByEmail('loginPerEmail', request.body.email);
-      return loginWithPassword(app, request.body, clientMeta(request));
-    },
+    async (request) => loginWithPassword(app, request.body, clientMeta(request)),
   );
 
   app.post(
@@ -96,15 +103,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await limitByEmail('magicLinkPerEmail', request.body.email);
-      await sendLoginLink(app, { email: request.body.email, purpose: 'login' });
+      const names = { perEmailIp: 'magicLinkPerEmailIp', perEmail: 'magicLinkPerEmail' } as const;
+      await limitLinkRequests(names, request, request.body.email);
+      await requestLoginLink(app, { email: request.body.email, purpose: 'login' });
       return { message: LOGIN_LINK_SENT };
     },
   );
 
   app.get(
     '/auth/magic-link/:token',
-    { schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: loginResponseSchema } } },
+    { schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: signInResultSchema } } },
     async (request) => loginWithMagicLink(app, request.params.token, clientMeta(request)),
   );
 
@@ -115,8 +123,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
     },
     async (request) => {
-      await limitByEmail('forgotPasswordPerEmail', request.body.email);
-      await sendLoginLink(app, { email: request.body.email, purpose: 'reset' });
+      const names = { perEmailIp: 'forgotPasswordPerEmailIp', perEmail: 'forgotPasswordPerEmail' } as const;
+      await limitLinkRequests(names, request, request.body.email);
+      await requestLoginLink(app, { email: request.body.email, purpose: 'reset' });
       return { message: LOGIN_LINK_SENT };
     },
   );
@@ -133,8 +142,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.put(
       '/auth/profile',
-      { schema: { tags: ['auth'], body: profileUpdateSchema, response: { 200: currentUserSchema } } },
-      async (request) => updateProfile(app, currentUser(request).id, request.body),
+      {
+        schema: {
+          tags: ['auth'],
+          body: profileUpdateBodySchema,
+          response: { 200: currentUserSchema },
+        },
+      },
+      async (request) => updateProfile(app, { ...currentUser(request), ip: request.ip }, request.body),
     );
 
     signedIn.post(
@@ -147,7 +162,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await changePassword(app, currentUser(request), request.body);
+        await changePassword(app, currentUser(request), request.body, clientMeta(request));
         return { message: 'Password changed successfully' };
       },
     );

@@ -1,9 +1,15 @@
-import type { LoginInput, LoginResponse, RegisterInput } from '@formsmith/core/auth/api';
+import type { LoginInput, RegisterInput } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
+import type { SignInResult } from '@formsmith/core/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { QueuedJob } from '../../jobs/registry.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { magicLinkMail, resetLoginLinkMail, verifyEmailMail } from '../../mail/templates.ts';
+import { sendSecurityAlert } from './alerts/security-alert.ts';
+import { assertMayTryPassword, recordWrongPassword } from './login-guard.ts';
+import { assertUncommonPassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   consumeAuthToken,
@@ -15,11 +21,14 @@ import {
   type UserRow,
   updateUser,
 } from './repository.ts';
-import { createSession, revokeSession, type SessionUser } from './sessions.ts';
-import { toLoginResponse } from './view.ts';
+import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
+import { finishFirstFactor } from './two-factor/sign-in.ts';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
+/** How long a session opened by a mailed link may set a password or email without the current password. */
+export const FRESH_LINK_SESSION_SECONDS = 10 * 60;
+export const LOGIN_LINK_JOB = 'auth.login-link';
 
 export type ClientMeta = { ip?: string; userAgent?: string };
 
@@ -29,6 +38,7 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
 /** Creates an unverified account and mails the verification link in the same transaction. */
 export async function registerUser(app: FastifyInstance, input: RegisterInput): Promise<UserRow> {
   const email = normalizeEmail(input.email);
+  assertUncommonPassword(input.password, 'password');
   if (await findUserByEmail(app.db, email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -54,7 +64,7 @@ async function queueVerificationMail(
     ttlSeconds: VERIFY_TTL_SECONDS,
   });
   const link = `${app.config.publicUrl}/verify-email?token=${token}`;
-  await app.mailer.queue(tx, verifyEmailMail({ to: user.email, name: user.name, link }));
+  await app.mailer.queue(tx, verifyEmailMail({ to: user.email, link }), { userId: user.id });
 }
 
 /** Mails a fresh verification link (older links stop working). */
@@ -68,25 +78,32 @@ export async function resendVerification(app: FastifyInstance, userId: string): 
   return true;
 }
 
-/** Password sign-in; unverified accounts may sign in (the answer says is_verified: false). */
+/**
+ * Password sign-in; unverified accounts may sign in (the answer says is_verified: false). With a
+ * second factor the answer is a challenge instead of a session.
+ */
 export async function loginWithPassword(
   app: FastifyInstance,
   input: LoginInput,
   meta: ClientMeta,
-): Promise<LoginResponse> {
-  const user = await findUserByEmail(app.db, normalizeEmail(input.email));
+): Promise<SignInResult> {
+  const email = normalizeEmail(input.email);
+  await assertMayTryPassword(app, { email, ip: meta.ip });
+  const user = await findUserByEmail(app.db, email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
-  const session = await createSession(app.db, {
-    userId: user.id,
-    ttlSeconds: app.config.sessionTtlSeconds,
-    authMethod: 'password',
-    ...meta,
-  });
-  return toLoginResponse(user, session);
+  if (!user || !ok) {
+    await recordWrongPassword(app, { email, ip: meta.ip });
+    throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
+  }
+  // The second factor comes after the failure counting: a right password alone is not a sign-in.
+  return app.db.transaction((tx) => finishFirstFactor(app, tx, { user, authMethod: 'password', meta }));
 }
 
-/** Confirms a mailed verification or email-change link. */
+/**
+ * Confirms a mailed verification or email-change link. Proving the mailbox of an unverified
+ * account ends every session opened before (someone may have signed up with another's address),
+ * and using any link retires the login links still out.
+ */
 export async function verifyEmailToken(app: FastifyInstance, token: string): Promise<UserRow> {
   const failed = () => new AppError('BAD_REQUEST', 400, AUTH_MESSAGES.verifyFailed);
   try {
@@ -95,15 +112,24 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
       if (!used) throw failed();
       const user = await findUserById(tx, used.userId);
       if (!user) throw failed();
+      await retireAuthTokens(tx, user.id, 'magic_link');
       if (used.kind === 'verify') {
         if (user.emailVerifiedAt) return user;
+        await revokeOtherSessions(tx, { userId: user.id });
         return (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
       }
       const newEmail = typeof used.data?.email === 'string' ? used.data.email : null;
       if (!newEmail) throw failed();
       const other = await findUserByEmail(tx, newEmail);
       if (other && other.id !== user.id) throw emailTaken();
-      return (await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() })) ?? user;
+      const changed = await updateUser(tx, user.id, { email: newEmail, emailVerifiedAt: new Date() });
+      await sendSecurityAlert(
+        app,
+        user.id,
+        { kind: 'email-changed', oldEmail: user.email, newEmail },
+        { db: tx },
+      );
+      return changed ?? user;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -112,56 +138,79 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
 }
 
 /**
- * Mails a single-use 15-minute login link when the account exists; does nothing otherwise, so the
- * caller answers the same either way. purpose 'reset' sends the user on to /password-reset.
+ * Queues a login link for an address. The request only adds a job, the same for a known and an
+ * unknown address, so its answer and its timing say nothing about which addresses have accounts.
  */
-export async function sendLoginLink(
+export async function requestLoginLink(
   app: FastifyInstance,
   input: { email: string; purpose: 'login' | 'reset' },
 ): Promise<void> {
   const user = await findUserByEmail(app.db, normalizeEmail(input.email));
+  // Owned by the account when there is one, so deleting it deletes the job; no address is kept.
+  await enqueueJob(app.db, {
+    kind: LOGIN_LINK_JOB,
+    payload: { userId: user?.id ?? null, purpose: input.purpose },
+    userId: user?.id,
+  });
+}
+
+/**
+ * The job of requestLoginLink: mails a single-use 15-minute login link when the account exists
+ * (a newer link retires the older ones). purpose 'reset' sends the user on to /password-reset.
+ */
+async function sendLoginLink(app: FastifyInstance, payload: Record<string, unknown>): Promise<void> {
+  const user = typeof payload.userId === 'string' ? await findUserById(app.db, payload.userId) : null;
   if (!user) return;
+  const purpose = payload.purpose === 'reset' ? 'reset' : 'login';
   await app.db.transaction(async (tx) => {
+    await retireAuthTokens(tx, user.id, 'magic_link');
     const token = await createAuthToken(tx, {
       userId: user.id,
       kind: 'magic_link',
       ttlSeconds: MAGIC_LINK_TTL_SECONDS,
-      data: { purpose: input.purpose },
+      data: { purpose },
     });
-    const base = `${app.config.publicUrl}/magic-link/${token}`;
+    const base = `${app.config.publicUrl}/magic-link/${token}?email=${encodeURIComponent(user.email)}`;
     const mail =
-      input.purpose === 'reset'
+      purpose === 'reset'
         ? resetLoginLinkMail({
             to: user.email,
             name: user.name,
-            link: `${base}?returnUrl=${encodeURIComponent('/password-reset')}`,
+            link: `${base}&returnUrl=${encodeURIComponent('/password-reset')}`,
           })
         : magicLinkMail({ to: user.email, name: user.name, link: base });
-    await app.mailer.queue(tx, mail);
+    await app.mailer.queue(tx, mail, { userId: user.id });
   });
 }
 
-/** Signs in by a mailed link; the link also proves the address, so it marks the email verified. */
+export const loginLinkJob: QueuedJob = {
+  kind: LOGIN_LINK_JOB,
+  handler: (app) => (payload) => sendLoginLink(app, payload),
+};
+
+/**
+ * Signs in by a mailed link; the link also proves the address, so it marks the email verified.
+ * For an account not verified before, whoever set its password and opened its sessions never
+ * proved the address: those sessions end and that password goes (the owner sets their own).
+ * With a second factor the answer is a challenge instead of a session.
+ */
 export async function loginWithMagicLink(
   app: FastifyInstance,
   token: string,
   meta: ClientMeta,
-): Promise<LoginResponse> {
+): Promise<SignInResult> {
   const invalid = () => new AppError('BAD_REQUEST', 400, AUTH_MESSAGES.magicLinkInvalid);
   return app.db.transaction(async (tx) => {
     const used = await consumeAuthToken(tx, token, ['magic_link']);
     if (!used) throw invalid();
     let user = await findUserById(tx, used.userId);
     if (!user) throw invalid();
-    if (!user.emailVerifiedAt)
-      user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
-    const session = await createSession(tx, {
-      userId: user.id,
-      ttlSeconds: app.config.sessionTtlSeconds,
-      authMethod: 'magic_link',
-      ...meta,
-    });
-    return toLoginResponse(user, session);
+    await retireAuthTokens(tx, user.id, 'magic_link');
+    if (!user.emailVerifiedAt) {
+      await revokeOtherSessions(tx, { userId: user.id });
+      user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date(), passwordHash: null })) ?? user;
+    }
+    return finishFirstFactor(app, tx, { user, authMethod: 'magic_link', meta });
   });
 }
 
@@ -175,8 +224,12 @@ export async function refreshSession(
     const session = await createSession(tx, {
       userId: current.id,
       ttlSeconds: app.config.sessionTtlSeconds,
-      authMethod: current.authMethod === 'magic_link' ? 'magic_link' : 'password',
+      authMethod:
+        current.authMethod === 'magic_link' || current.authMethod === 'passkey'
+          ? current.authMethod
+          : 'password',
       createdAt: current.sessionCreatedAt,
+      maxAgeSeconds: app.config.sessionMaxAgeSeconds,
       ...meta,
     });
     await revokeSession(tx, { sessionId: current.sessionId, userId: current.id });

@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
+/** How a session was signed in to. */
+export type SessionMethod = 'password' | 'magic_link' | 'passkey';
+
 export type SessionUser = {
   id: string;
   email: string;
@@ -11,6 +14,8 @@ export type SessionUser = {
   sessionId: string;
   authMethod: string;
   sessionCreatedAt: Date;
+  /** Whether the user has proven their address (publishing needs it). */
+  emailVerified: boolean;
 };
 
 /** Creates a session and returns the bearer token (shown once, stored hashed). */
@@ -19,14 +24,21 @@ export async function createSession(
   input: {
     userId: string;
     ttlSeconds: number;
-    authMethod: 'password' | 'magic_link';
+    authMethod: SessionMethod;
     userAgent?: string;
     ip?: string;
     /** A refreshed session keeps the sign-in time of the one it replaces. */
     createdAt?: Date;
+    /** The absolute lifetime from sign-in: the expiry never goes past createdAt + this. */
+    maxAgeSeconds?: number;
   },
 ): Promise<{ token: string; sessionId: string; expiresIn: number }> {
   const token = generateToken();
+  const signedInAt = input.createdAt?.getTime() ?? Date.now();
+  const left = input.maxAgeSeconds
+    ? Math.floor((signedInAt + input.maxAgeSeconds * 1000 - Date.now()) / 1000)
+    : Number.POSITIVE_INFINITY;
+  const ttlSeconds = Math.max(1, Math.min(input.ttlSeconds, left));
   const [row] = await db
     .insert(sessions)
     .values({
@@ -35,15 +47,22 @@ export async function createSession(
       authMethod: input.authMethod,
       userAgent: input.userAgent?.slice(0, 500),
       ip: input.ip,
-      expiresAt: new Date(Date.now() + input.ttlSeconds * 1000),
+      expiresAt: new Date(Date.now() + ttlSeconds * 1000),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning({ id: sessions.id });
-  return { token, sessionId: row!.id, expiresIn: input.ttlSeconds };
+  return { token, sessionId: row!.id, expiresIn: ttlSeconds };
 }
 
-/** The user behind a live (unexpired, unrevoked) session token, or null. */
-export async function findSessionUser(db: DbOrTx, token: string): Promise<SessionUser | null> {
+/**
+ * The user behind a live session token, or null: unrevoked, unexpired, and signed in less than
+ * maxAgeSeconds ago (refreshing moves the expiry, never the sign-in time).
+ */
+export async function findSessionUser(
+  db: DbOrTx,
+  token: string,
+  opts: { maxAgeSeconds: number },
+): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -53,6 +72,7 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
       sessionId: sessions.id,
       authMethod: sessions.authMethod,
       sessionCreatedAt: sessions.createdAt,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
@@ -62,6 +82,7 @@ export async function findSessionUser(db: DbOrTx, token: string): Promise<Sessio
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
+        gt(sessions.createdAt, new Date(Date.now() - opts.maxAgeSeconds * 1000)),
       ),
     )
     .limit(1);
@@ -88,7 +109,7 @@ export async function revokeSession(
   return rows.length > 0;
 }
 
-/** Revokes every live session of a user except the one given (password change). */
+/** Revokes every live session of a user except the one given (password change, mailbox proven). */
 export async function revokeOtherSessions(
   db: DbOrTx,
   input: { userId: string; keepSessionId?: string },

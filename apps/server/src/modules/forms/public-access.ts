@@ -43,11 +43,17 @@ export async function assertPublicAccess<T extends AccessRow>(
   if (restriction === 'password') {
     const code = input.accessCode ?? '';
     if (code === '') throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code');
-    // Counted before checking, so a blocked caller learns nothing more.
-    await app.rateLimit('accessCode', input.ip);
+    // Only wrong codes count, per address and per form, so the respondents sharing one address
+    // are not refused the right code; a blocked caller is refused before any check.
+    await app.failures.assertAllowed('accessCode', input.ip);
+    await app.failures.assertAllowed('accessCodeFailuresPerForm', String(form.id));
     const valid =
       form.accessCodeHash !== null && (await verify(form.accessCodeHash, code).catch(() => false));
-    if (!valid) throw new AppError('ACCESS_CODE_INVALID', 403, 'Incorrect access code');
+    if (!valid) {
+      await app.failures.record('accessCode', input.ip);
+      await app.failures.record('accessCodeFailuresPerForm', String(form.id));
+      throw new AppError('ACCESS_CODE_INVALID', 403, 'Incorrect access code');
+    }
   }
   return form;
 }

@@ -69,6 +69,31 @@ export async function listForms(
     .orderBy(...order);
 }
 
+/** A form of the owner's list: every column but the fields, and how many fields it has. */
+export type FormSummaryRow = Omit<FormRow, 'fields'> & { fieldCount: number };
+
+/**
+ * The owner's forms for the list, most recently saved first, without their fields: a list of
+ * many large forms would otherwise be read and sent whole.
+ */
+export async function listFormSummaries(db: DbOrTx, ownerId: string): Promise<FormSummaryRow[]> {
+  const { fields, ...rest } = columns;
+  return db
+    .select({ ...rest, fieldCount: sql<number>`jsonb_array_length(${fields})`.mapWith(Number) })
+    .from(forms)
+    .where(eq(forms.ownerId, ownerId))
+    .orderBy(desc(forms.updatedAt), desc(forms.id));
+}
+
+/** How many forms the owner has. */
+export async function countForms(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(forms)
+    .where(eq(forms.ownerId, ownerId));
+  return Number(row?.n ?? 0);
+}
+
 /** The stored fields of the given forms (of every form when formIds is left out), by id. */
 export async function listFormFields(
   db: DbOrTx,
@@ -107,6 +132,7 @@ export async function findSubmitTarget(db: DbOrTx, formId: number) {
       form: forms,
       ownerEmail: users.email,
       ownerName: users.name,
+      ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       ownerNotifies: notificationSettings.formSubmissions,
     })
     .from(forms)

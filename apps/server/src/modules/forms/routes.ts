@@ -129,7 +129,12 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       config: write,
       schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
     },
-    async (request) => service.setPublished(app, { ...owned(request), published: true }),
+    async (request) =>
+      service.setPublished(app, {
+        ...owned(request),
+        published: true,
+        ownerVerified: currentUser(request).emailVerified,
+      }),
   );
   scope.post(
     '/forms/:id/unpublish',
@@ -137,7 +142,12 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       config: write,
       schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
     },
-    async (request) => service.setPublished(app, { ...owned(request), published: false }),
+    async (request) =>
+      service.setPublished(app, {
+        ...owned(request),
+        published: false,
+        ownerVerified: currentUser(request).emailVerified,
+      }),
   );
   scope.post(
     '/forms/:id/duplicate',

@@ -1,8 +1,10 @@
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
+import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
@@ -10,7 +12,7 @@ import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
-import { toPublicForm, toWireForm } from './view.ts';
+import { toFormListEntry, toPublicForm, toWireForm } from './view.ts';
 
 type Owner = { ownerId: string };
 type OwnedFormInput = Owner & { formId: number };
@@ -43,11 +45,28 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
 }
 
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
-  const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
-  return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
+  const rows = await repo.listFormSummaries(app.db, input.ownerId);
+  return { forms: rows.map((row) => toFormListEntry(row, app.config.publicUrl)) };
+}
+
+/**
+ * Every new form (created or duplicated) goes through here: creation is rate-limited per account
+ * and an account holds at most LIMITS.maxFormsPerAccount forms, so one account cannot fill the
+ * database (the count is checked, not locked: two racing creations may pass it by one).
+ */
+async function assertRoomForForm(app: FastifyInstance, ownerId: string): Promise<void> {
+  await app.rateLimit('createForm', ownerId);
+  if ((await repo.countForms(app.db, ownerId)) >= LIMITS.maxFormsPerAccount) {
+    throw new AppError(
+      'LIMIT_REACHED',
+      403,
+      `You have reached the limit of ${LIMITS.maxFormsPerAccount} forms. Delete a form to make room.`,
+    );
+  }
 }
 
 export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
+  await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
@@ -89,8 +108,15 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
   };
 }
 
-export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
+/** Publishing needs a verified address: a published form mails its owner what strangers type. */
+export async function setPublished(
+  app: FastifyInstance,
+  input: OwnedFormInput & { published: boolean; ownerVerified: boolean },
+) {
   const stored = await requireOwnedForm(app.db, input);
+  if (input.published && !input.ownerVerified) {
+    throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
+  }
   const changes = input.published
     ? {
         isPublished: true,
@@ -98,7 +124,7 @@ export async function setPublished(app: FastifyInstance, input: OwnedFormInput &
       }
     : { isPublished: false, publishedAt: null };
   const row = await app.db.transaction(async (tx) => {
-    const updated = await repo.updateForm(tx, { ...input, changes });
+    const updated = await repo.updateForm(tx, { formId: input.formId, ownerId: input.ownerId, changes });
     // Publishing an unpublished form is the event; saving an already published one is not.
     if (updated && input.published && !stored.isPublished) {
       await queueFormEvent(tx, { formId: input.formId, event: 'form.published' });
@@ -116,6 +142,7 @@ export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInpu
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
   const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+  await assertRoomForForm(app, input.ownerId);
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,
     title,

@@ -1,5 +1,6 @@
 import type { SharingBody } from '@formsmith/core/forms/api';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
+import { LIMITS } from '@formsmith/core/limits';
 import { DAY_MS } from '@formsmith/core/time';
 import { hash } from '@node-rs/argon2';
 import { badRequest } from '../../lib/app-error.ts';
@@ -86,6 +87,8 @@ export async function readSharingInput(
   if (finalRestriction === 'password') {
     if (code.length > ACCESS_CODE_MAX_LENGTH) {
       errors.access_code = `The access code must be at most ${ACCESS_CODE_MAX_LENGTH} characters`;
+    } else if (code !== '' && code.length < LIMITS.accessCodeMinLength) {
+      errors.access_code = `The access code must be at least ${LIMITS.accessCodeMinLength} characters`;
     } else if (code !== '') {
       changes.accessCodeHash = await hash(code);
     } else if (!stored?.accessCodeHash || stored.accessRestriction !== 'password') {

@@ -1,24 +1,24 @@
 import { ACCESS_RESTRICTIONS } from '@formsmith/core/fields/constants';
+import type { FormListEntry } from '@formsmith/core/forms/api';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import type { OwnerForm, PublicFormView } from '@formsmith/core/forms/form-wire';
-import type { FormRow } from './repository.ts';
+import type { FormRow, FormSummaryRow } from './repository.ts';
 
 export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): AccessRestriction {
   return ACCESS_RESTRICTIONS.find((r) => r === row.accessRestriction) ?? 'private';
 }
 
 /** `${publicUrl}/form/${slug ?? id}` */
-export function shareUrl(row: FormRow, publicUrl: string): string {
+export function shareUrl(row: Pick<FormRow, 'slug' | 'id'>, publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/form/${row.slug ?? row.id}`;
 }
 
-/** What the owner and a respondent both see of a form. */
-function formContent(row: FormRow) {
+/** What the owner and a respondent both see of a form, but its fields. */
+function formHeader(row: Omit<FormRow, 'fields'>) {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    fields: row.fields,
     logo_url: row.logoUrl,
     theme_config: row.themeConfig,
     submit_button_text: row.submitButtonText,
@@ -26,10 +26,14 @@ function formContent(row: FormRow) {
   };
 }
 
-/** The owner's view of a form (never the access code itself). */
-export function toWireForm(row: FormRow, publicUrl: string): OwnerForm {
+/** What the owner and a respondent both see of a form. */
+function formContent(row: FormRow) {
+  return { ...formHeader(row), fields: row.fields };
+}
+
+/** What the owner sees of a form besides its content. */
+function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
   return {
-    ...formContent(row),
     is_published: row.isPublished,
     submissions: row.submissionCount,
     last_edited: row.updatedAt.toISOString(),
@@ -44,6 +48,16 @@ export function toWireForm(row: FormRow, publicUrl: string): OwnerForm {
       share_count: row.shareCount,
     },
   };
+}
+
+/** The owner's view of a form (never the access code itself). */
+export function toWireForm(row: FormRow, publicUrl: string): OwnerForm {
+  return { ...formContent(row), ...ownerDetails(row, publicUrl) };
+}
+
+/** An entry of the owner's form list: the owner's view with a field count instead of the fields. */
+export function toFormListEntry(row: FormSummaryRow, publicUrl: string): FormListEntry {
+  return { ...formHeader(row), field_count: row.fieldCount, ...ownerDetails(row, publicUrl) };
 }
 
 /** What a respondent sees: no owner, counts, access code or timestamps of editing. */

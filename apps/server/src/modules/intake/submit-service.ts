@@ -16,7 +16,7 @@ import {
 import {
   confirmationMail,
   confirmationRecipient,
-  findSubmissionIdByKey,
+  findSubmissionByKey,
   readConfirmation,
   type StoreSubmissionInput,
   storeSubmission,
@@ -41,6 +41,7 @@ export type SubmitInput = {
   referer: string | undefined;
 };
 
+const FORM_DATA_REQUIRED = 'Form data is required';
 const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it again.';
 const INVALID_VALUE = 'Invalid value';
 
@@ -53,18 +54,31 @@ function isPlainAnswer(value: unknown): boolean {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
 
+/** Fields whose answer is the owner's to set: the respondent never sees or edits them. */
+function isOwnerSet(field: FormField): boolean {
+  return field.type === 'hidden' || field.isHidden === true || field.isReadOnly === true;
+}
+
 /**
  * Keeps only the answers of the form's own fields (never images, never fields that conditional
  * logic hides), and checks each has a shape an answer can have. File answers are parsed here.
+ * Hidden and read-only fields take the owner's default, whatever was sent for them. `answered`
+ * counts what the respondent gave, so a body of unknown keys alone stores nothing.
  */
 function cleanData(fields: FormField[], data: Record<string, unknown>) {
   const visibility = computeVisibility(fields, data);
   const clean: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   const files = new Map<string, string>(); // field id -> upload id
+  let answered = 0;
   for (const field of fields) {
-    if (field.type === 'image' || !Object.hasOwn(data, field.id)) continue;
-    if (visibility.get(field.id) === false) continue;
+    if (field.type === 'image' || visibility.get(field.id) === false) continue;
+    if (isOwnerSet(field)) {
+      if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
+      continue;
+    }
+    if (!Object.hasOwn(data, field.id)) continue;
+    answered += 1;
     const value = data[field.id];
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
@@ -76,7 +90,7 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
     if (isPlainAnswer(value)) clean[field.id] = value;
     else errors[field.id] = INVALID_VALUE;
   }
-  return { clean, errors, files };
+  return { clean, errors, files, answered };
 }
 
 /** Replaces file answers by what we stored, after checking each upload is this field's and free. */
@@ -91,6 +105,41 @@ async function resolveFiles(app: FastifyInstance, formId: number, files: Map<str
     else answers[fieldId] = { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
   }
   return { answers, errors };
+}
+
+/** Answers as a comparable string: keys sorted, a file answer by its upload id alone. */
+function fingerprint(data: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(data)
+      .sort()
+      .map((key) => {
+        const file = fileAnswerSchema.safeParse(data[key]);
+        return [key, file.success ? file.data.upload_id : data[key]];
+      }),
+  );
+}
+
+/**
+ * The submission an earlier request stored under this Idempotency-Key, when this one is its
+ * retry. The same key with other answers is refused: answering the old id would drop them.
+ */
+async function findRetried(
+  app: FastifyInstance,
+  formId: number,
+  idempotencyKey: string | undefined,
+  sent: string,
+): Promise<string | null> {
+  if (!idempotencyKey) return null;
+  const existing = await findSubmissionByKey(app.db, formId, idempotencyKey);
+  if (!existing) return null;
+  if (fingerprint(existing.data) !== sent) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      422,
+      'This Idempotency-Key was used for a different submission',
+    );
+  }
+  return existing.id;
 }
 
 const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null>>();
@@ -191,7 +240,7 @@ export async function submitForm(
     throw new AppError('ALREADY_RESPONDED', 409, 'You have already responded to this form');
   }
   const data = input.data ?? {};
-  if (Object.keys(data).length === 0) throw badRequest('Form data is required');
+  if (Object.keys(data).length === 0) throw badRequest(FORM_DATA_REQUIRED);
   const { fields } = form;
   const fieldIds = new Set(fields.map((f) => f.id));
   const rawMetadata = input.metadata ?? {};
@@ -200,7 +249,9 @@ export async function submitForm(
     return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser };
   }
 
-  const { clean, errors, files } = cleanData(fields, data);
+  const { clean, errors, files, answered } = cleanData(fields, data);
+  if (answered === 0) throw badRequest(FORM_DATA_REQUIRED);
+  const sent = fingerprint({ ...clean, ...Object.fromEntries(files) });
   const fieldErrors = {
     ...validateSubmission(fields, { ...clean, ...Object.fromEntries(files) }),
     ...errors,
@@ -209,9 +260,7 @@ export async function submitForm(
     const resolved = await resolveFiles(app, form.id, files);
     if (Object.keys(resolved.errors).length > 0) {
       // A retry of a submission that went through: its uploads are attached already.
-      const existing = input.idempotencyKey
-        ? await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
-        : null;
+      const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
       if (existing) return { submissionId: existing, oneResponsePerBrowser: form.oneResponsePerBrowser };
       throw invalid(resolved.errors);
     }
@@ -246,10 +295,12 @@ export async function submitForm(
         ownerSetting: target.ownerNotifies,
         ownerEmail: target.ownerEmail,
         ownerName: target.ownerName,
+        ownerVerified: target.ownerVerified,
         publicUrl: app.config.publicUrl,
       }),
       await confirmationFor(app, { form, fields, data: clean }),
     ].filter((mail) => mail !== null),
+    ownerId: form.ownerId,
     uploadIds,
     limited: form.responseLimit !== null,
   };
@@ -268,9 +319,7 @@ export async function submitForm(
   const oneResponsePerBrowser = form.oneResponsePerBrowser;
   if (stored.id) return { submissionId: stored.id, oneResponsePerBrowser };
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
-  const existing = input.idempotencyKey
-    ? await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
-    : null;
+  const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
   if (existing) return { submissionId: existing, oneResponsePerBrowser };
   if (!stored.admitted) throw formClosed(form.closedMessage);
   throw new AppError('CONFLICT', 409, 'This submission is already being processed');

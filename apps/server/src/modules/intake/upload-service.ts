@@ -7,7 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
 import { loadPublicFormForSubmit } from '../forms/index.ts';
+import { captureHead, sniffFileType } from './sniff-type.ts';
 import * as repo from './upload-repository.ts';
+
+const NOT_ACCEPTED = 'This file type is not accepted';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
@@ -44,16 +47,11 @@ export async function uploadFile(
     const field = form.fields.find((f): f is FieldOf<'file'> => f.id === fieldId && f.type === 'file');
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
     const name = (file.filename || 'file').slice(0, 255);
-    const type = (file.mimetype || 'application/octet-stream').slice(0, 255);
-    if (!isAcceptedFile(field.validation.accept, { name, type })) {
-      throw new AppError('SUBMISSION_INVALID', 422, 'This file type is not accepted', {
-        [field.id]: 'This file type is not accepted',
-      });
-    }
     const maxBytes = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
     let stored: { key: string; size: number };
+    const sample = captureHead(file.file);
     try {
-      stored = await saveUpload(app.config, file.file, { maxBytes });
+      stored = await saveUpload(app.config, sample.stream, { maxBytes });
     } catch (err) {
       if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
         const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
@@ -66,6 +64,13 @@ export async function uploadFile(
       const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
       throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
     }
+    // The type is the content's: a claimed type or a file name proves nothing.
+    const sniffed = await sniffFileType(sample.head(), name);
+    if (!isAcceptedFile(field.validation.accept, sniffed)) {
+      await deleteUpload(app.config, stored.key);
+      throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [field.id]: NOT_ACCEPTED });
+    }
+    const type = sniffed.type;
     const row = await repo
       .createUpload(app.db, {
         formId: form.id,

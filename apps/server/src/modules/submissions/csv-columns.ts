@@ -32,11 +32,17 @@ export function exportColumns(formFields: FormField[], dataKeys: Iterable<string
   return columns;
 }
 
-/** A spreadsheet would run a cell starting with these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet would run a cell starting with these as a formula (CSV injection), also behind
+ * leading white space or line breaks (which spreadsheets trim), and in their full-width forms.
+ */
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/;
+/** A plain number ('-5', '+3', '-2.50', '1e3'): a spreadsheet reads it as that number, no formula. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
-/** Prefixes a quote to text a spreadsheet would read as a formula. */
+/** Prefixes a quote to text a spreadsheet would read as a formula; plain numbers stay as they are. */
 export function neutralizeCell(text: string): string {
+  if (PLAIN_NUMBER.test(text)) return text;
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

@@ -15,7 +15,7 @@ export {
 export { retentionJob } from './retention.ts';
 export { default as submissionsRoutes } from './routes.ts';
 export {
-  findSubmissionIdByKey,
+  findSubmissionByKey,
   type StoreSubmissionInput,
   storeSubmission,
   storeSubmissions,

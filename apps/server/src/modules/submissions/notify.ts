@@ -67,7 +67,7 @@ ${tableHtml(rows)}
 
 /**
  * The owner's "new submission" mail when notifications are on (per form, else the owner's
- * setting), or null. Pure: the submit path queues it in the same statement as the submission.
+ * setting) and the owner's address is verified, or null. Pure: the submit path queues it in the same statement as the submission.
  */
 export function submissionNotification(input: {
   formId: number;
@@ -79,8 +79,11 @@ export function submissionNotification(input: {
   ownerSetting: boolean | null;
   ownerEmail: string;
   ownerName: string;
+  /** Mail goes only to a proven address: respondents' text must not reach just anyone. */
+  ownerVerified: boolean;
   publicUrl: string;
 }): Mail | null {
+  if (!input.ownerVerified) return null;
   if (!shouldNotify(input.notifyOnSubmission, input.ownerSetting)) return null;
   return submissionMail({
     to: input.ownerEmail,

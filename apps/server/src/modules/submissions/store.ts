@@ -23,6 +23,8 @@ export type StoreSubmissionInput = {
   stats: SubmissionStatsInput;
   /** Mails queued in the jobs table with the submission (the owner's notification, the respondent's confirmation). */
   mails: Mail[];
+  /** The form's owner, whom the mail jobs belong to (they go with the account). */
+  ownerId: string;
   uploadIds: string[];
   /**
    * The form closes after a number of submissions: the statement first takes one of its places
@@ -73,8 +75,8 @@ export async function storeSubmission(
   );
   if (input.mails.length > 0) {
     ctes.push(sql`mailed as (
-      insert into jobs (kind, payload)
-      select ${MAIL_JOB}::text, m from stored, jsonb_array_elements(${JSON.stringify(input.mails)}::jsonb) m)`);
+      insert into jobs (kind, payload, user_id)
+      select ${MAIL_JOB}::text, m, ${input.ownerId}::uuid from stored, jsonb_array_elements(${JSON.stringify(input.mails)}::jsonb) m)`);
   }
   let attached = sql`0`;
   if (input.uploadIds.length > 0) {
@@ -126,11 +128,13 @@ export async function storeSubmissions(
     idempotency_key: input.idempotencyKey,
     created_at: input.createdAt.toISOString(),
     mails: input.mails,
+    owner_id: input.ownerId,
   }));
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, data jsonb,
-        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb))`,
+        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+        owner_id uuid))`,
     sql`stored as (
       insert into submissions (id, form_id, data, metadata, completed, idempotency_key, created_at)
       select id, form_id, data, metadata, completed, idempotency_key, created_at from batch
@@ -145,8 +149,8 @@ export async function storeSubmissions(
       'stored',
     ),
     sql`mailed as (
-      insert into jobs (kind, payload)
-      select ${MAIL_JOB}::text, m from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
+      insert into jobs (kind, payload, user_id)
+      select ${MAIL_JOB}::text, m, b.owner_id from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
     ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
   ];
   const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
@@ -156,16 +160,16 @@ export async function storeSubmissions(
   return items.map(({ id }) => (ids.has(id) ? id : null));
 }
 
-/** The submission stored earlier under this idempotency key, or null. */
-export async function findSubmissionIdByKey(
+/** The submission stored earlier under this Idempotency-Key, with its answers. */
+export async function findSubmissionByKey(
   db: DbOrTx,
   formId: number,
   idempotencyKey: string,
-): Promise<string | null> {
+): Promise<{ id: string; data: Record<string, unknown> } | null> {
   const rows = await db
-    .select({ id: submissions.id })
+    .select({ id: submissions.id, data: submissions.data })
     .from(submissions)
     .where(and(eq(submissions.formId, formId), eq(submissions.idempotencyKey, idempotencyKey)))
     .limit(1);
-  return rows[0]?.id ?? null;
+  return rows[0] ?? null;
 }

@@ -58,3 +58,18 @@ export function CheckboxField({
     </div>
   );
 }
+/** A one-time code field: numeric keypad on phones, and the code from an SMS or app offered by the browser. */
+export const OneTimeCodeInput = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
+  function OneTimeCodeInput({ className, ...props }, ref) {
+    return (
+      <Input
+        ref={ref}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={9}
+        className={cn('font-mono tracking-widest', className)}
+        {...props}
+      />
+    );
+  },
+);

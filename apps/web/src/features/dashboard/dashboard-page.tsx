@@ -6,7 +6,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { useForms } from '../../lib/forms-api/list-forms.ts';
-import type { StoredForm } from '../../lib/forms-api/stored-form.ts';
+import type { FormSummary } from '../../lib/forms-api/stored-form.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useTimedValue } from '../../lib/use-timed-flag.ts';
 import { RecentFormCard } from './recent-form-card.tsx';
@@ -15,7 +15,7 @@ import { formatRelativeTime, publishedPercentage } from './relative-time.ts';
 const RECENT_FORMS = 4;
 const RECENT_SUBMISSIONS = 5;
 
-function byLastSaved(a: StoredForm, b: StoredForm): number {
+function byLastSaved(a: FormSummary, b: FormSummary): number {
   return (Date.parse(b.lastSaved ?? '') || 0) - (Date.parse(a.lastSaved ?? '') || 0);
 }
 

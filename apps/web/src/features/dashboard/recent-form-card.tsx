@@ -7,14 +7,14 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge } from '../../components/ui/feedback.tsx';
 import { useDeleteForm } from '../../lib/forms-api/delete-form.ts';
 import { useDuplicateForm } from '../../lib/forms-api/duplicate-form.ts';
-import type { StoredForm } from '../../lib/forms-api/stored-form.ts';
+import type { FormSummary } from '../../lib/forms-api/stored-form.ts';
 import { formatRelativeTime } from './relative-time.ts';
 
 const ITEM =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800';
 
 type Props = {
-  form: StoredForm;
+  form: FormSummary;
   onMessage: (message: { tone: 'success' | 'error'; text: string }) => void;
 };
 
@@ -102,7 +102,7 @@ export function RecentFormCard({ form, onMessage }: Props) {
         {form.isPublished ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}
         <span className="inline-flex items-center gap-1">
           <FileText aria-hidden="true" className="h-3.5 w-3.5" />
-          {form.fields.length} {form.fields.length === 1 ? 'field' : 'fields'}
+          {form.fieldCount} {form.fieldCount === 1 ? 'field' : 'fields'}
         </span>
         <span className="inline-flex items-center gap-1">
           <Inbox aria-hidden="true" className="h-3.5 w-3.5" />

@@ -1,17 +1,20 @@
+import type { FormListEntry } from '@formsmith/core/forms/api';
 import type { Form } from '@formsmith/core/forms/form';
 import { type OwnerForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
 
 /** A form that exists on the server: it has an id, and the server knows whether a code is set. */
 export type StoredForm = Form & { id: number; hasAccessCode: boolean };
 
-/** The owner's form under the names the web app uses; the fields are already canonical. */
-export function toStoredForm(form: OwnerForm): StoredForm {
+/** A form of the owner's list: everything but the fields, which the list leaves out, and their count. */
+export type FormSummary = Omit<StoredForm, 'fields'> & { fieldCount: number };
+
+/** Everything of the owner's form but its fields, under the names the web app uses. */
+function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields'> {
   const { sharing } = form;
   return {
     id: form.id,
     title: form.title,
     description: form.description,
-    fields: form.fields,
     lastSaved: form.last_edited,
     ...(form.logo_url ? { logoUrl: form.logo_url } : {}),
     themeConfig: form.theme_config,
@@ -29,6 +32,16 @@ export function toStoredForm(form: OwnerForm): StoredForm {
     },
     hasAccessCode: sharing.has_access_code,
   };
+}
+
+/** The owner's form under the names the web app uses; the fields are already canonical. */
+export function toStoredForm(form: OwnerForm): StoredForm {
+  return { ...toFormHeader(form), fields: form.fields };
+}
+
+/** A list entry of GET /api/forms (it carries field_count instead of the fields). */
+export function toFormSummary(entry: FormListEntry): FormSummary {
+  return { ...toFormHeader(entry), fieldCount: entry.field_count };
 }
 
 /** An owner's form response; one that does not match the schema throws (a visible error). */

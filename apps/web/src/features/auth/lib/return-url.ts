@@ -1,20 +1,31 @@
 const DEFAULT_RETURN_URL = '/dashboard';
 
 /**
- * The returnUrl query value when it is a path of this site, else /dashboard. Refuses absolute URLs,
- * protocol-relative '//host' and '/\host' forms, and anything with control characters.
+ * The returnUrl query value when it is a path of this site, else /dashboard. The value is
+ * normalised first (dot segments, percent-escapes) and the result checked: '/.//evil.com'
+ * normalises to '//evil.com', a protocol-relative URL, and is refused like it. Absolute URLs,
+ * '/\host' forms and control characters are refused too.
  */
 export function safeReturnUrl(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return DEFAULT_RETURN_URL;
-  }
+  if (!value?.startsWith('/')) return DEFAULT_RETURN_URL;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return DEFAULT_RETURN_URL;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return DEFAULT_RETURN_URL;
+  let url: URL;
   try {
-    const url = new URL(value, window.location.origin);
-    if (url.origin !== window.location.origin) return DEFAULT_RETURN_URL;
-    return url.pathname + url.search + url.hash;
+    url = new URL(value, window.location.origin);
   } catch {
     return DEFAULT_RETURN_URL;
   }
+  if (url.origin !== window.location.origin) return DEFAULT_RETURN_URL;
+  const path = url.pathname + url.search + url.hash;
+  // Only a single leading slash is a path of this site; '%2e'/'%2f' tricks that still decode to
+  // '//' or '/\' are refused as well.
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return DEFAULT_RETURN_URL;
+  }
+  if (/^\/[/\\]/.test(path) || /^\/[/\\]/.test(decoded) || decoded.includes('\\')) return DEFAULT_RETURN_URL;
+  return path;
 }

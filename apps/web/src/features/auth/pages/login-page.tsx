@@ -1,6 +1,7 @@
 import { loginSchema } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
-import { LogIn } from 'lucide-react';
+import type { TwoFactorChallenge } from '@formsmith/core/auth/two-factor';
+import { Fingerprint, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,8 +9,11 @@ import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { browserPasskeyError } from '../../../lib/passkey-error.ts';
 import { useLogin } from '../api/login.ts';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey.ts';
 import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
+import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { useZodForm } from '../hooks/use-zod-form.ts';
 import { authErrorMessage, serverFieldErrors } from '../lib/error-message.ts';
 import { safeReturnUrl } from '../lib/return-url.ts';
@@ -21,11 +25,14 @@ export function LoginPage() {
   const login = useLogin();
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+  const passkey = useSignInWithPasskey();
+  const signedIn = () => navigate(returnUrl, { replace: true });
 
   const onSubmit = form.handleSubmit((data) => {
     setFormError(null);
     login.mutate(data, {
-      onSuccess: () => navigate(returnUrl, { replace: true }),
+      onSuccess: (pending) => (pending ? setChallenge(pending) : signedIn()),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
           form.setErrors({ password: AUTH_MESSAGES.invalidCredentials });
@@ -37,6 +44,32 @@ export function LoginPage() {
       },
     });
   });
+
+  const signInWithPasskey = () => {
+    setFormError(null);
+    passkey.mutate(undefined, {
+      onSuccess: signedIn,
+      onError: (error) =>
+        setFormError(
+          error instanceof ApiError
+            ? authErrorMessage(error, error.status === 401 ? error.message : AUTH_MESSAGES.loginFailed)
+            : (browserPasskeyError(error) ?? AUTH_MESSAGES.loginFailed),
+        ),
+    });
+  };
+
+  if (challenge) {
+    return (
+      <SecondFactorCard
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          login.reset();
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -77,6 +110,10 @@ export function LoginPage() {
         <span className="absolute inset-x-0 top-1/2 h-px bg-slate-200 dark:bg-slate-800" aria-hidden="true" />
         <span className="relative bg-white px-2 dark:bg-slate-900">or</span>
       </div>
+      <Button variant="secondary" className="w-full" disabled={passkey.isPending} onClick={signInWithPasskey}>
+        <Fingerprint aria-hidden="true" className="h-4 w-4" />
+        {passkey.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      </Button>
       <p className="text-center text-sm">
         <Link to="/magic-link" className={linkClasses}>
           Email me a magic link instead

@@ -110,7 +110,8 @@ function Editor({ initial, openAi }: { initial: Form; openAi: boolean }) {
     });
   }
 
-  const saveError = save.error instanceof ApiError && save.error.status === 400 ? save.error.message : null;
+  // The server's own words for what the owner can act on: bad input, the forms limit, too many saves.
+  const saveError = save.error instanceof ApiError && save.error.status < 500 ? save.error.message : null;
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">

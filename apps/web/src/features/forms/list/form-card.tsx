@@ -5,14 +5,14 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useDeleteForm } from '../../../lib/forms-api/delete-form.ts';
-import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { formatLastEdited } from './last-edited.ts';
 
-type FormCardProps = { form: StoredForm; submissionsMode: boolean };
+type FormCardProps = { form: FormSummary; submissionsMode: boolean };
 
-function fieldCount(form: StoredForm): string {
-  return `${form.fields.length} ${form.fields.length === 1 ? 'field' : 'fields'}`;
+function fieldCount(form: FormSummary): string {
+  return `${form.fieldCount} ${form.fieldCount === 1 ? 'field' : 'fields'}`;
 }
 
 /** One form of the list: its facts and actions (or, in submissions mode, a way in). */
@@ -87,7 +87,7 @@ function ShareLinkWidget({ url }: { url: string }) {
   );
 }
 
-function CardActions({ form }: { form: StoredForm }) {
+function CardActions({ form }: { form: FormSummary }) {
   const [copied, showCopied] = useTimedValue<string>(2000);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteForm();

@@ -7,7 +7,7 @@ import { EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useForms } from '../../../lib/forms-api/list-forms.ts';
-import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { FormCard } from './form-card.tsx';
 import { DEFAULT_SORT, filterAndSortForms, nextSort, type SortKey, type SortState } from './sort-forms.ts';
 
@@ -107,7 +107,7 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
   );
 }
 
-function totalSubmissions(forms: StoredForm[]): number {
+function totalSubmissions(forms: FormSummary[]): number {
   return forms.reduce((sum, f) => sum + f.submissions, 0);
 }
 

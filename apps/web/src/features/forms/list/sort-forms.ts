@@ -1,4 +1,4 @@
-import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 
 export type SortKey = 'date' | 'name' | 'submissions';
 export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
@@ -11,7 +11,7 @@ export function nextSort(current: SortState, key: SortKey): SortState {
   return { key, direction: 'desc' };
 }
 
-function compare(a: StoredForm, b: StoredForm, key: SortKey): number {
+function compare(a: FormSummary, b: FormSummary, key: SortKey): number {
   switch (key) {
     case 'date':
       return (Date.parse(a.lastSaved ?? '') || 0) - (Date.parse(b.lastSaved ?? '') || 0);
@@ -23,7 +23,7 @@ function compare(a: StoredForm, b: StoredForm, key: SortKey): number {
 }
 
 /** Forms whose title or description contains the query (case-insensitive), sorted. */
-export function filterAndSortForms(forms: StoredForm[], query: string, sort: SortState): StoredForm[] {
+export function filterAndSortForms(forms: FormSummary[], query: string, sort: SortState): FormSummary[] {
   const needle = query.trim().toLowerCase();
   const matching = needle
     ? forms.filter(

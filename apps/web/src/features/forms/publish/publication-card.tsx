@@ -1,21 +1,28 @@
 import { Check, Copy, Globe } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { Badge } from '../../../components/ui/feedback.tsx';
+import { Alert, Badge } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useSetPublished } from '../api/set-published.ts';
 import type { PageMessage } from './publish-page.tsx';
+
+const VERIFY_TO_PUBLISH =
+  'Verify your email to publish. Open the link we mailed you, or send a new one from Settings → Account.';
 
 type Props = { form: StoredForm; onMessage: (message: PageMessage) => void };
 
 /** The publish toggle and, once published, the form's link with a copy button. */
 export function PublicationCard({ form, onMessage }: Props) {
   const toggle = useSetPublished();
+  const user = useCurrentUser();
   const [flash, showFlash] = useTimedValue<string>(1500);
   const [copied, showCopied] = useTimedValue<string>(2000);
   const [pendingTarget, setPendingTarget] = useState<boolean | null>(null);
@@ -33,6 +40,10 @@ export function PublicationCard({ form, onMessage }: Props) {
           });
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
+            onMessage({ tone: 'error', text: VERIFY_TO_PUBLISH });
+            return;
+          }
           console.error(error);
           onMessage({ tone: 'error', text: 'Failed to change form publish status' });
         },
@@ -85,6 +96,15 @@ export function PublicationCard({ form, onMessage }: Props) {
             />
           </div>
         </div>
+        {user.data?.is_verified === false && !form.isPublished && (
+          <Alert tone="info">
+            Verify your email to publish: open the link we mailed you, or send a new one from{' '}
+            <Link to="/dashboard/settings" className="font-medium underline">
+              Settings
+            </Link>
+            .
+          </Alert>
+        )}
         <div className="space-y-1.5">
           <p id="form-link-label" className="text-sm font-medium">
             Form link

@@ -24,13 +24,18 @@ const fromUser = (user: CurrentUser): ProfileInput => ({
 /** Account tab: name, email (a change waits for verification), company, status. */
 export function AccountTab({ user }: { user: CurrentUser }) {
   const [values, setValues] = useState<ProfileInput>(() => fromUser(user));
+  const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, showSaved] = useTimedValue<string>(2500);
   const update = useUpdateProfile();
   const resend = useResendVerification();
 
   // A saved profile (or another tab) refreshes the loaded values.
-  useEffect(() => setValues(fromUser(user)), [user]);
+  useEffect(() => {
+    setValues(fromUser(user));
+    setCurrentPassword('');
+  }, [user]);
+  const emailChanging = values.email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const set = (key: keyof ProfileInput) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: event.target.value }));
@@ -38,7 +43,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    update.mutate(values, {
+    update.mutate(emailChanging ? { ...values, current_password: currentPassword } : values, {
       onSuccess: () => showSaved('Profile updated successfully!'),
       onError: (error) =>
         setErrors(
@@ -108,6 +113,20 @@ export function AccountTab({ user }: { user: CurrentUser }) {
             <FormField label="Company" error={errors.company}>
               <Input autoComplete="organization" value={values.company} onChange={set('company')} />
             </FormField>
+            {emailChanging && (
+              <FormField
+                label="Current password"
+                hint="Needed to change your email address. Signed in by a login link just now? Leave it empty."
+                error={errors.current_password}
+              >
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={currentPassword}
+                  onChange={(event) => setCurrentPassword(event.target.value)}
+                />
+              </FormField>
+            )}
           </div>
           {saved && <Alert tone="success">{saved}</Alert>}
           {errors.form && <Alert tone="error">{errors.form}</Alert>}
@@ -119,6 +138,7 @@ export function AccountTab({ user }: { user: CurrentUser }) {
               variant="secondary"
               onClick={() => {
                 setValues(fromUser(user));
+                setCurrentPassword('');
                 setErrors({});
               }}
             >

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../../db/client.ts';
+import { getNotificationSettings } from '../../account/index.ts';
+import { findUserById } from '../repository.ts';
+import { securityAlertMail, type TwoFactorChangeKind } from './alert-mails.ts';
+
+type AlertContext = { at?: Date; ip?: string };
+
+/** What a security alert mail reports; `at` defaults to now. */
+export type SecurityAlert = AlertContext &
+  (
+    | { kind: 'new-sign-in'; device: string }
+    | { kind: 'password-changed' }
+    | { kind: 'email-changed'; oldEmail: string; newEmail: string }
+    | { kind: 'two-factor-changed'; change: TwoFactorChangeKind; passkeyName?: string }
+    | { kind: 'api-key-created'; keyName: string }
+  );
+
+/**
+ * Queues a security alert mail to the user unless they turned security alerts off. Pass the
+ * transaction of the change it reports (`db`), so the mail is sent only if the change commits.
+ * 'email-changed' goes to the old address, which is the one that must hear of it.
+ * Returns whether a mail was queued.
+ */
+export async function sendSecurityAlert(
+  app: FastifyInstance,
+  userId: string,
+  alert: SecurityAlert,
+  opts: { db?: DbOrTx } = {},
+): Promise<boolean> {
+  const db = opts.db ?? app.db;
+  const user = await findUserById(db, userId);
+  if (!user) return false;
+  const settings = await getNotificationSettings(db, userId);
+  if (!settings.security_alerts) return false;
+  const to = alert.kind === 'email-changed' ? alert.oldEmail : user.email;
+  await app.mailer.queue(db, securityAlertMail({ to, name: user.name, alert }), { userId });
+  return true;
+}
