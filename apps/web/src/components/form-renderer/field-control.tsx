@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import {
   type ControlAttributes,
-  clampNumber,
   type FieldValue,
   type FileStatus,
   type FileValue,
@@ -153,11 +152,8 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { field } = props;
   const { min, max } = field.validation;
   const step = field.validation.step ?? 1;
+  // Out-of-range input stays as typed: validation says what is wrong instead of silently changing it.
   const value = text(props.value);
-  const onBlur = () => {
-    const clamped = clampNumber(field, value);
-    if (clamped !== value) props.onChange(clamped);
-  };
   if (field.type === 'range') {
     return (
       <div className="flex items-center gap-3">
@@ -170,7 +166,6 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
           step={step}
           value={value}
           onChange={(e) => props.onChange(e.target.value)}
-          onBlur={onBlur}
         />
         <output htmlFor={props.id} className="min-w-10 text-right text-sm tabular-nums">
           {value}
@@ -190,7 +185,6 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
       step={step}
       value={value}
       onChange={(e) => props.onChange(e.target.value)}
-      onBlur={onBlur}
     />
   );
 }
