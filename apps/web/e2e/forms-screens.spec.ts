@@ -65,7 +65,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await check(page, `editor-settings-${tag}`);
 
       await page.goto('/forms/new');
-      await expect(page.getByRole('heading', { name: 'Create Form' })).toBeVisible();
+      await expect(page.getByText('Not saved yet')).toBeVisible();
       await check(page, `editor-new-${tag}`);
 
       await page.goto(`/forms/${survey.id}/publish`);

@@ -56,14 +56,12 @@ function FieldPropertiesForm({
   };
   const rules = applicableRules(field.type);
 
-  // Labels that fail the check are shown with their message but never reach the draft.
-  const label = useDebouncedText(field.label, 300, (value) => {
-    if (labelError(value) === null) update({ label: value.trim() });
-  });
+  // Every keystroke reaches the draft (and is saved); the label's problem shows once it was left.
+  const [labelTouched, setLabelTouched] = useState(false);
   const pattern = useDebouncedText(field.validation.pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
   });
-  const labelMessage = labelError(label.text);
+  const labelMessage = labelTouched ? labelError(field.label) : null;
   const patternMessage = checkPattern(pattern.text);
 
   return (
@@ -72,7 +70,11 @@ function FieldPropertiesForm({
         {fieldTypeName(field.type)} field
       </p>
       <Labelled label="Label" error={labelMessage ?? undefined} required>
-        <Input value={label.text} onChange={(e) => label.change(e.target.value)} onBlur={label.flush} />
+        <Input
+          value={field.label}
+          onChange={(e) => update({ label: e.target.value })}
+          onBlur={() => setLabelTouched(true)}
+        />
       </Labelled>
       {field.type !== 'checkbox' && field.type !== 'radio' && (
         <Labelled label="Placeholder">

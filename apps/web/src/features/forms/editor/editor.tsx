@@ -1,0 +1,89 @@
+import type { Form } from '@formsmith/core/fields/types';
+import { useCallback, useReducer, useState } from 'react';
+import { getForm } from '../../../lib/forms-api/get-form.ts';
+import { useSaveDraft } from '../api/save-form.ts';
+import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { EditorHeader } from './editor-header.tsx';
+import { createHistory, historyReducer } from './editor-history.ts';
+import { EditorWorkspace } from './editor-workspace.tsx';
+import type { DraftAction } from './form-draft.ts';
+import { LeaveDialog } from './leave-dialog.tsx';
+import { mergeGenerated } from './merge-generated.ts';
+import { useAutosave } from './use-autosave.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { useUndoShortcuts } from './use-undo-shortcuts.ts';
+
+type EditorProps = {
+  initial: Form & { version?: number };
+  openAi: boolean;
+  /** A new form was stored for the first time. */
+  onCreated?: (id: number) => void;
+};
+
+/** The form editor: a draft with undo history, saved as the owner works. */
+export function Editor({ initial, openAi, onCreated }: EditorProps) {
+  const [history, send] = useReducer(historyReducer, initial, createHistory);
+  const { form, selectedId } = history.present;
+  const [formId, setFormId] = useState(initial.id);
+  const [aiOpen, setAiOpen] = useState(openAi);
+  const dispatch = useCallback((action: DraftAction) => send({ type: 'edit', action }), []);
+  const undo = useCallback(() => send({ type: 'undo' }), []);
+  const redo = useCallback(() => send({ type: 'redo' }), []);
+  useUndoShortcuts({ undo, redo });
+
+  const autosave = useAutosave({
+    form,
+    formId: initial.id,
+    version: initial.version,
+    save: useSaveDraft(),
+    onCreated: (id) => {
+      setFormId(id);
+      onCreated?.(id);
+    },
+  });
+  const blocker = useLeaveGuard(autosave.isDirty);
+
+  // Both choices start from the server's newest copy: its content, or just its version to save over.
+  const reloadTheirs = async () => {
+    if (formId === undefined) return;
+    const latest = await getForm(formId);
+    autosave.resolveConflict({ keep: 'theirs', form: latest, version: latest.version });
+    send({ type: 'load', form: latest });
+  };
+  const keepMine = async () => {
+    if (formId === undefined) return;
+    const latest = await getForm(formId);
+    autosave.resolveConflict({ keep: 'mine', version: latest.version });
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <EditorHeader
+        title={form.title}
+        isNew={formId === undefined}
+        saveState={autosave.state}
+        canUndo={history.past.length > 0}
+        canRedo={history.future.length > 0}
+        onUndo={undo}
+        onRedo={redo}
+        onGenerate={() => setAiOpen(true)}
+      />
+      <EditorWorkspace form={form} selectedId={selectedId} revision={history.revision} dispatch={dispatch} />
+      <AiGeneratorDialog
+        open={aiOpen}
+        onOpenChange={setAiOpen}
+        fieldCount={form.fields.length}
+        onGenerated={(generated, mode) =>
+          dispatch({ type: 'replace', form: mergeGenerated(form, generated, mode) })
+        }
+      />
+      <ConflictDialog
+        open={autosave.state.status === 'conflict'}
+        onReload={reloadTheirs}
+        onKeepMine={keepMine}
+      />
+      <LeaveDialog blocker={blocker} />
+    </section>
+  );
+}
