@@ -47,6 +47,9 @@ const wireForm: WireForm = {
     published_at: '2025-05-02T10:00:00.000Z',
     share_count: 4,
   },
+  version: 3,
+  published_version: 2,
+  has_unpublished_changes: true,
 };
 
 describe('normalizeForm', () => {

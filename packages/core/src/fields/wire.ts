@@ -56,6 +56,12 @@ export const wireFormSchema = z.object({
   last_edited: z.string(),
   created_at: z.string(),
   sharing: wireSharingSchema,
+  /** The draft's revision: every save bumps it; a save naming an older one gets 409. */
+  version: z.number().int().min(1),
+  /** The published version respondents get (null until the first publish). */
+  published_version: z.number().int().min(1).nullable(),
+  /** The draft differs from the published version (edits wait for 'Publish changes'). */
+  has_unpublished_changes: z.boolean(),
 });
 export type WireForm = z.infer<typeof wireFormSchema>;
 

@@ -76,7 +76,7 @@ export async function sendWeeklyDigests(
         where s.form_id = f.id and s.created_at >= ${since.toISOString()}::timestamptz
           and s.created_at < ${now.toISOString()}::timestamptz) as n
     from users u
-    join forms f on f.owner_id = u.id
+    join forms f on f.owner_id = u.id and f.deleted_at is null
     left join notification_settings ns on ns.user_id = u.id
     where u.email_verified_at is not null and u.role <> 'system'
       and coalesce(ns.weekly_digest, true)

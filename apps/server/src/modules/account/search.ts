@@ -33,14 +33,14 @@ export async function searchAccount(db: DbOrTx, input: { userId: string; q: stri
   const pattern = containsPattern(input.q);
   const formRows = await db.execute(sql`
     select id, title, description from forms
-    where owner_id = ${input.userId}
+    where owner_id = ${input.userId} and deleted_at is null
       and (title ilike ${pattern} or description ilike ${pattern})
     order by updated_at desc, id desc limit ${LIMIT}`);
   // Answers only: keys (field ids) and the anti-spam markers (_formLoadTime…) are not content.
   const submissionRows = await db.execute(sql`
     select s.id, s.form_id, f.title as form_title, s.created_at, s.data
     from submissions s join forms f on f.id = s.form_id
-    where f.owner_id = ${input.userId}
+    where f.owner_id = ${input.userId} and f.deleted_at is null
       and exists (
         select 1 from jsonb_each_text(case when jsonb_typeof(s.data) = 'object' then s.data else '{}'::jsonb end) e
         where e.key not like '\\_%' and e.value ilike ${pattern})
@@ -68,7 +68,7 @@ export async function listRecentSubmissions(db: DbOrTx, userId: string): Promise
   const result = await db.execute(sql`
     select s.id, s.form_id, f.title as form_title, s.created_at
     from submissions s join forms f on f.id = s.form_id
-    where f.owner_id = ${userId}
+    where f.owner_id = ${userId} and f.deleted_at is null
     order by s.created_at desc, s.id desc limit ${LIMIT}`);
   type Row = { id: string; form_id: number; form_title: string; created_at: Date | string };
   return (result as unknown as Rows<Row>).rows.map((r) => ({

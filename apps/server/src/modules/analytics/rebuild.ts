@@ -3,6 +3,7 @@ import type { FormField } from '@formsmith/core/fields/types';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, submissions } from '../../db/schema.ts';
+import { findAnsweredFields } from '../forms/versions-repository.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats } from './extract.ts';
 
@@ -16,6 +17,7 @@ type SubmissionRow = {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   createdAt: Date;
+  formVersion: number;
 };
 type FormDay = { submissions: number; completionTimeTotal: number; completionTimeCount: number };
 type FieldDay = { responseCount: number; skipCount: number; timeSpentTotal: number; timeSpentCount: number };
@@ -40,23 +42,38 @@ export async function rebuildFormStats(
   formId?: number,
 ): Promise<{ forms: number; submissions: number }> {
   const targets = await db
-    .select({ id: forms.id, fields: forms.fields })
+    .select({ id: forms.id })
     .from(forms)
     .where(formId === undefined ? undefined : eq(forms.id, formId))
     .orderBy(asc(forms.id));
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, form.id, normalizeFields(form.fields));
+    const totals = await accumulate(db, form.id, await fieldsByVersion(db, form.id));
     count += totals.count;
     await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
   }
   return { forms: targets.length, submissions: count };
 }
 
+/** The fields each answered version of the form had: submissions are counted against their own. */
+async function fieldsByVersion(db: DbOrTx, formId: number): Promise<(version: number) => FormField[]> {
+  const answered = await db
+    .selectDistinct({ v: submissions.formVersion })
+    .from(submissions)
+    .where(eq(submissions.formId, formId));
+  const raw = await findAnsweredFields(
+    db,
+    formId,
+    answered.map((r) => r.v),
+  );
+  const fields = new Map([...raw].map(([n, f]) => [n, normalizeFields(f)]));
+  return (version) => fields.get(version) ?? [];
+}
+
 async function accumulate(
   db: DbOrTx,
   formId: number,
-  fields: FormField[],
+  fieldsOf: (version: number) => FormField[],
 ): Promise<Totals & { count: number }> {
   const totals: Totals = { formDays: new Map(), fieldDays: new Map(), answers: new Map() };
   let count = 0;
@@ -74,12 +91,13 @@ async function accumulate(
         data: submissions.data,
         metadata: submissions.metadata,
         createdAt: submissions.createdAt,
+        formVersion: submissions.formVersion,
       })
       .from(submissions)
       .where(and(eq(submissions.formId, formId), after))
       .orderBy(asc(submissions.createdAt), asc(submissions.id))
       .limit(BATCH);
-    for (const row of rows) addSubmission(totals, fields, row);
+    for (const row of rows) addSubmission(totals, fieldsOf(row.formVersion), row);
     count += rows.length;
     if (rows.length < BATCH) break;
     const last: SubmissionRow = rows[rows.length - 1]!;

@@ -272,7 +272,7 @@ export async function recordView(db: DbOrTx, formId: number, at = new Date()): P
   const rows = await queryRows(
     db,
     sql`insert into form_daily_stats (form_id, day, shard, views)
-    select id, ${utcDay(at)}::date, ${SHARD}, 1 from forms where id = ${formId} and is_published
+    select id, ${utcDay(at)}::date, ${SHARD}, 1 from forms where id = ${formId} and is_published and deleted_at is null
     on conflict (form_id, day, shard) do update set ${add('form_daily_stats', 'views')}
       returning form_id`,
   );

@@ -3,10 +3,11 @@ import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { forms, submissions } from '../../db/schema.ts';
+import { submissions } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findOwnedForm } from '../forms/repository.ts';
+import { findAnsweredFields } from '../forms/versions-repository.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
 import { recordTimeStats } from './recorder.ts';
@@ -36,7 +37,12 @@ export async function getFormAnalytics(
   }
   if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
   const stats = await readPeriodStats(db, { formId: form.id, start, end });
-  return buildAnalytics({ formId: form.id, start, end, fields: normalizeFields(form.fields), stats });
+  // The fields respondents get now (the draft's until the form is first published).
+  const live =
+    form.publishedVersion === null
+      ? form.fields
+      : (await findAnsweredFields(db, form.id, [form.publishedVersion])).get(form.publishedVersion)!;
+  return buildAnalytics({ formId: form.id, start, end, fields: normalizeFields(live), stats });
 }
 
 function buildAnalytics(input: {
@@ -130,9 +136,14 @@ function cleanTiming(fields: FormField[], body: TrackBody) {
 export async function trackSubmission(db: Db, input: { formId: number; body: TrackBody }): Promise<boolean> {
   const submissionId = input.body.submission_id ?? input.body.submissionId;
   if (!submissionId || !isUuid(submissionId)) return false;
-  const [form] = await db.select({ fields: forms.fields }).from(forms).where(eq(forms.id, input.formId));
-  if (!form) return false;
-  const fields = normalizeFields(form.fields);
+  // Timing counts against the fields of the version the submission answered.
+  const [answered] = await db
+    .select({ version: submissions.formVersion })
+    .from(submissions)
+    .where(and(eq(submissions.id, submissionId), eq(submissions.formId, input.formId)));
+  if (!answered) return false;
+  const versions = await findAnsweredFields(db, input.formId, [answered.version]);
+  const fields = normalizeFields(versions.get(answered.version)!);
   const timing = cleanTiming(fields, input.body);
   const m = submissions.metadata;
   const lacksTiming = sql`(not (${m} ? 'analytics') or (

@@ -1,4 +1,6 @@
 import { wireFormSchema } from '@formsmith/core/fields/wire';
+import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
+import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +19,8 @@ import {
   slugParamsSchema,
 } from './schemas.ts';
 import * as service from './service.ts';
+import * as trash from './trash-service.ts';
+import * as versions from './versions-service.ts';
 
 function formIdOf(raw: string): number {
   const id = parseFormId(raw);
@@ -54,11 +58,18 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
         ...viewerOf(request),
       }),
   );
-  scope.get('/forms/:id', { schema: { ...viewRouteSchema, params: formIdParamsSchema } }, async (request) =>
-    service.viewForm(app, {
-      form: await service.findFormByIdParam(app, request.params.id),
-      ...viewerOf(request),
-    }),
+  scope.get(
+    '/forms/:id',
+    { schema: { ...viewRouteSchema, params: formIdParamsSchema } },
+    async (request, reply) => {
+      const view = await service.viewForm(app, {
+        form: await service.findFormByIdParam(app, request.params.id),
+        ...viewerOf(request),
+      });
+      if ('version' in view)
+        reply.header('etag', versionEtag(view.version)).header('cache-control', 'no-store');
+      return view;
+    },
   );
 };
 
@@ -95,15 +106,55 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
         response: { 200: wireFormSchema },
       },
     },
-    async (request) => service.updateOwnerForm(app, { ...owned(request), body: request.body }),
+    async (request, reply) => {
+      const form = await service.updateOwnerForm(app, {
+        ...owned(request),
+        body: request.body,
+        ifMatch: request.headers['if-match'],
+      });
+      reply.header('etag', versionEtag(form.version));
+      return form;
+    },
   );
   scope.delete(
     '/forms/:id',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['forms'],
+        params: formIdParamsSchema,
+        querystring: deleteFormQuerySchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
-      await service.deleteOwnerForm(app, owned(request));
+      await trash.deleteOwnerForm(app, { ...owned(request), permanent: request.query.permanent });
       return reply.status(204).send(null);
     },
+  );
+  scope.get(
+    '/forms/trash',
+    { schema: { tags: ['forms'], response: { 200: trashListSchema } } },
+    async (request) => trash.listOwnerTrash(app, { ownerId: currentUser(request).id }),
+  );
+  scope.post(
+    '/forms/:id/restore',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    async (request) => trash.restoreOwnerForm(app, owned(request)),
+  );
+  scope.get(
+    '/forms/:id/delete-impact',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: deleteImpactSchema } } },
+    async (request) => trash.findOwnerDeleteImpact(app, owned(request)),
+  );
+  scope.get(
+    '/forms/:id/versions',
+    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: formVersionListSchema } } },
+    async (request) => versions.listOwnerVersions(app, owned(request)),
+  );
+  scope.post(
+    '/forms/:id/versions/:n/restore',
+    { schema: { tags: ['forms'], params: versionParamsSchema, response: { 200: wireFormSchema } } },
+    async (request) => versions.restoreOwnerVersion(app, { ...owned(request), number: request.params.n }),
   );
   scope.put(
     '/forms/:id/sharing',
@@ -141,6 +192,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
 
 /** Forms API (SPEC §7 'Forms', DESIGN §4). */
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
+  trash.registerTrashPurgeJob(app);
   await app.register(readRoutes);
   await app.register(ownerRoutes);
 };

@@ -28,6 +28,8 @@ export const saveBodySchema = sharingBodySchema.extend({
   submitButtonText: text,
   success_message: text,
   successMessage: text,
+  /** The draft revision this save was made against (like If-Match); a stale one gets 409. */
+  version: z.number().int().min(1).optional(),
 });
 
 export type SaveBody = z.infer<typeof saveBodySchema>;

@@ -53,6 +53,9 @@ export function toWireForm(row: FormRow, publicUrl: string): WireForm {
       published_at: row.publishedAt?.toISOString() ?? null,
       share_count: row.shareCount,
     },
+    version: row.version,
+    published_version: row.publishedVersion,
+    has_unpublished_changes: row.hasUnpublishedChanges,
   };
 }
 

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { forms, notificationSettings, submissions, uploads, users } from '../../db/schema.ts';
+import { forms, formVersions, notificationSettings, submissions, uploads, users } from '../../db/schema.ts';
 import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
 import {
   batchStatsCtes,
@@ -11,11 +11,14 @@ import {
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from '../analytics/recorder.ts';
+import { withLiveContent } from '../forms/versions-repository.ts';
 
 const dialect = new PgDialect();
 
 export type StoreSubmissionInput = {
   formId: number;
+  /** The published version the respondent answered. */
+  formVersion: number;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   completed: boolean;
@@ -44,9 +47,10 @@ export async function storeSubmission(
 ): Promise<{ id: string | null; attached: number }> {
   const ctes: SQL[] = [
     sql`stored as (
-      insert into submissions (form_id, data, metadata, completed, idempotency_key, created_at)
-      values (${input.formId}::int, ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb,
-        ${input.completed}::boolean, ${input.idempotencyKey}::text, ${input.createdAt.toISOString()}::timestamptz)
+      insert into submissions (form_id, form_version, data, metadata, completed, idempotency_key, created_at)
+      values (${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
+        ${JSON.stringify(input.metadata)}::jsonb, ${input.completed}::boolean, ${input.idempotencyKey}::text,
+        ${input.createdAt.toISOString()}::timestamptz)
       on conflict (form_id, idempotency_key) do nothing
       returning id)`,
     sql`counted as (
@@ -101,6 +105,7 @@ export async function storeSubmissions(
   const rows = items.map(({ id, input }) => ({
     id,
     form_id: input.formId,
+    form_version: input.formVersion,
     data: input.data,
     metadata: input.metadata,
     completed: input.completed,
@@ -110,11 +115,11 @@ export async function storeSubmissions(
   }));
   const ctes: SQL[] = [
     sql`batch as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, data jsonb,
-        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mail jsonb))`,
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
+        data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mail jsonb))`,
     sql`stored as (
-      insert into submissions (id, form_id, data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, data, metadata, completed, idempotency_key, created_at from batch
+      insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, data, metadata, completed, idempotency_key, created_at from batch
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
     sql`counted as (
@@ -136,11 +141,15 @@ export async function storeSubmissions(
   return items.map(({ id }) => (ids.has(id) ? id : null));
 }
 
-/** A form for the submit path, with what its notification mail needs. */
+/**
+ * A form for the submit path (not in the Trash), as respondents get it (its published version's
+ * content), with what its notification mail needs.
+ */
 export async function findSubmitTarget(db: DbOrTx, formId: number) {
   const [row] = await db
     .select({
       form: forms,
+      live: formVersions,
       ownerEmail: users.email,
       ownerName: users.name,
       ownerNotifies: notificationSettings.formSubmissions,
@@ -148,9 +157,15 @@ export async function findSubmitTarget(db: DbOrTx, formId: number) {
     .from(forms)
     .innerJoin(users, eq(users.id, forms.ownerId))
     .leftJoin(notificationSettings, eq(notificationSettings.userId, forms.ownerId))
-    .where(eq(forms.id, formId))
+    .leftJoin(
+      formVersions,
+      and(eq(formVersions.formId, forms.id), eq(formVersions.number, forms.publishedVersion)),
+    )
+    .where(and(eq(forms.id, formId), isNull(forms.deletedAt)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { live, ...target } = row;
+  return { ...target, form: withLiveContent(row.form, live) };
 }
 
 export async function findSubmissionIdByKey(

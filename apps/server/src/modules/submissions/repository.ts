@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/app-error.ts';
@@ -15,6 +15,7 @@ export type OwnedForm = {
   submissionCount: number;
   notifyOnSubmission: boolean | null;
   retentionDays: number | null;
+  publishedVersion: number | null;
 };
 
 /** The numeric form id of a path, or 400 'Invalid form ID'. */
@@ -37,9 +38,10 @@ export async function findOwnedForm(
       submissionCount: submissionCountOf(forms.id),
       notifyOnSubmission: forms.notifyOnSubmission,
       retentionDays: forms.retentionDays,
+      publishedVersion: forms.publishedVersion,
     })
     .from(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
+    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), isNull(forms.deletedAt)))
     .limit(1);
   return row ?? null;
 }
@@ -64,6 +66,7 @@ export function toWireSubmission(row: SubmissionRow): WireSubmission {
     metadata: row.metadata ?? {},
     created_at: new Date(row.createdAt).toISOString(),
     completed: row.completed,
+    form_version: row.formVersion,
   };
 }
 

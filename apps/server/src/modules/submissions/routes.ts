@@ -1,7 +1,12 @@
+import { toWireField } from '@formsmith/core/fields/save-payload';
+import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { findAnsweredFields } from '../forms/versions-repository.ts';
+import { formFields } from '../forms/view.ts';
+import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
@@ -23,8 +28,8 @@ import {
   type SubmissionSettings,
   settingsBodySchema,
   settingsSchema,
+  submissionDetailSchema,
   submissionParamsSchema,
-  submissionSchema,
 } from './schemas.ts';
 
 const BASE = '/form-submissions/forms/:id';
@@ -62,12 +67,43 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid`,
-    { schema: { tags, params: submissionParamsSchema, response: { 200: submissionSchema } } },
+    { schema: { tags, params: submissionParamsSchema, response: { 200: submissionDetailSchema } } },
     async (request) => {
       const form = await ownedForm(app, request);
       const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
       if (!row) throw notFound('Submission not found');
-      return toWireSubmission(row);
+      const answered = await findAnsweredFields(app.db, form.id, [row.formVersion]);
+      return {
+        ...toWireSubmission(row),
+        fields: formFields({ fields: answered.get(row.formVersion)! }).map(toWireField),
+      };
+    },
+  );
+
+  app.delete(
+    `${BASE}/submissions/:sid`,
+    { schema: { tags, params: submissionParamsSchema, response: { 200: deleteSubmissionsResultSchema } } },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      const result = await deleteFormSubmissions(app, { formId: form.id, ids: [request.params.sid] });
+      if (result.deleted === 0) throw notFound('Submission not found');
+      return result;
+    },
+  );
+
+  app.post(
+    `${BASE}/submissions/bulk-delete`,
+    {
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: bulkDeleteBodySchema,
+        response: { 200: deleteSubmissionsResultSchema },
+      },
+    },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      return deleteFormSubmissions(app, { formId: form.id, ids: request.body.ids });
     },
   );
 
@@ -94,7 +130,8 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
       if (!row) throw notFound('Submission not found');
       const { format } = request.query;
-      const body = exportOneSubmission(
+      const body = await exportOneSubmission(
+        app,
         form,
         {
           id: row.id,
@@ -103,6 +140,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           data: row.data,
           metadata: row.metadata,
           completed: row.completed,
+          form_version: row.formVersion,
         },
         format,
       );

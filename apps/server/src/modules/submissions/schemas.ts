@@ -1,3 +1,4 @@
+import { wireFieldSchema } from '@formsmith/core/fields/wire';
 import { z } from 'zod';
 
 /** Query of the submissions list (SPEC §7, DESIGN §9 filters). */
@@ -25,8 +26,13 @@ export const submissionSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   completed: z.boolean(),
+  /** The form version the respondent answered. */
+  form_version: z.number().int(),
 });
 export type WireSubmission = z.infer<typeof submissionSchema>;
+
+/** One submission with the fields of the version it answered (labels as the respondent saw them). */
+export const submissionDetailSchema = submissionSchema.extend({ fields: z.array(wireFieldSchema) });
 
 export const listResponseSchema = z.object({
   items: z.array(submissionSchema),
