@@ -2,8 +2,16 @@ import { normalizeForm } from '@formsmith/core/fields/normalize';
 import { isRecord } from '@formsmith/core/fields/read';
 import type { Form } from '@formsmith/core/fields/types';
 
-/** A form that exists on the server: it has an id, and the draft version it was read at. */
-export type StoredForm = Form & { id: number; hasAccessCode: boolean; version?: number };
+/**
+ * A form that exists on the server: it has an id, the draft revision it was read at, and whether
+ * that draft differs from what respondents get.
+ */
+export type StoredForm = Form & {
+  id: number;
+  hasAccessCode: boolean;
+  version?: number;
+  hasUnpublishedChanges: boolean;
+};
 
 /** Normalises a server form and keeps what the client model drops (whether an access code is set). */
 export function toStoredForm(raw: unknown): StoredForm | null {
@@ -11,7 +19,13 @@ export function toStoredForm(raw: unknown): StoredForm | null {
   if (form.id === undefined) return null;
   const sharing = isRecord(raw) && isRecord(raw.sharing) ? raw.sharing : {};
   const version = isRecord(raw) && typeof raw.version === 'number' ? raw.version : undefined;
-  return { ...form, id: form.id, hasAccessCode: sharing.has_access_code === true, version };
+  return {
+    ...form,
+    id: form.id,
+    hasAccessCode: sharing.has_access_code === true,
+    version,
+    hasUnpublishedChanges: isRecord(raw) && raw.has_unpublished_changes === true,
+  };
 }
 
 /** The form in a response that is the form itself or wraps it as {form}. */

@@ -16,11 +16,13 @@ type WorkspaceProps = {
   selectedId: string | null;
   /** Changes when the draft is swapped wholesale (undo, redo, reload): inputs start over from it. */
   revision: number;
+  /** Show every field's problems (after a publish attempt), not only those of touched inputs. */
+  showErrors: boolean;
   dispatch: (action: DraftAction) => void;
 };
 
 /** Palette, fields and properties side by side on a desktop; one tab each on a phone. */
-export function EditorWorkspace({ form, selectedId, revision, dispatch }: WorkspaceProps) {
+export function EditorWorkspace({ form, selectedId, revision, showErrors, dispatch }: WorkspaceProps) {
   const [tab, setTab] = useState<Tab>('fields');
   const desktop = useMediaQuery('(min-width: 1024px)');
   const selected = form.fields.find((f) => f.id === selectedId);
@@ -30,6 +32,7 @@ export function EditorWorkspace({ form, selectedId, revision, dispatch }: Worksp
       key={`${selectedId}-${revision}`}
       field={selected}
       fields={form.fields}
+      showErrors={showErrors}
       dispatch={dispatch}
     />
   );

@@ -1,6 +1,8 @@
 import type { Form } from '@formsmith/core/fields/types';
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useReducer, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/feedback.tsx';
 import { getForm } from '../../../lib/forms-api/get-form.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useSaveDraft } from '../api/save-form.ts';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
@@ -10,6 +12,8 @@ import { EditorWorkspace } from './editor-workspace.tsx';
 import type { DraftAction } from './form-draft.ts';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { mergeGenerated } from './merge-generated.ts';
+import { PublishControls } from './publish-controls.tsx';
+import { publishProblems } from './publish-problems.ts';
 import { useAutosave } from './use-autosave.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useUndoShortcuts } from './use-undo-shortcuts.ts';
@@ -25,24 +29,42 @@ type EditorProps = {
 export function Editor({ initial, openAi, onCreated }: EditorProps) {
   const [history, send] = useReducer(historyReducer, initial, createHistory);
   const { form, selectedId } = history.present;
-  const [formId, setFormId] = useState(initial.id);
   const [aiOpen, setAiOpen] = useState(openAi);
   const dispatch = useCallback((action: DraftAction) => send({ type: 'edit', action }), []);
   const undo = useCallback(() => send({ type: 'undo' }), []);
   const redo = useCallback(() => send({ type: 'redo' }), []);
   useUndoShortcuts({ undo, redo });
 
+  const [stored, setStored] = useState(initial.id === undefined ? undefined : (initial as StoredForm));
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  const [showErrors, setShowErrors] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const saveDraft = useSaveDraft();
   const autosave = useAutosave({
     form,
     formId: initial.id,
     version: initial.version,
-    save: useSaveDraft(),
-    onCreated: (id) => {
-      setFormId(id);
-      onCreated?.(id);
+    save: async (input) => {
+      const saved = await saveDraft(input);
+      storedRef.current = saved.form;
+      setStored(saved.form);
+      return saved;
     },
+    onCreated: (id) => onCreated?.(id),
   });
   const blocker = useLeaveGuard(autosave.isDirty);
+
+  const formId = stored?.id;
+  // Problems show from the first publish attempt on, beside the fields they concern.
+  const checkPublishable = () => {
+    const problems = publishProblems(form);
+    setShowErrors(true);
+    setNotice(problems.map((p) => p.message).join(' ') || null);
+    const first = problems.find((p) => p.fieldId !== null);
+    if (first) dispatch({ type: 'select', id: first.fieldId });
+    return problems.length === 0;
+  };
 
   // Both choices start from the server's newest copy: its content, or just its version to save over.
   const reloadTheirs = async () => {
@@ -68,8 +90,31 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         onUndo={undo}
         onRedo={redo}
         onGenerate={() => setAiOpen(true)}
+      >
+        <PublishControls
+          stored={stored}
+          getStored={() => storedRef.current}
+          check={checkPublishable}
+          saveNow={autosave.saveNow}
+          onPublished={(published) => {
+            setNotice(null);
+            setStored(published);
+          }}
+          onError={setNotice}
+        />
+      </EditorHeader>
+      {notice && (
+        <Alert tone="error" className="mt-4">
+          {notice}
+        </Alert>
+      )}
+      <EditorWorkspace
+        form={form}
+        selectedId={selectedId}
+        revision={history.revision}
+        showErrors={showErrors}
+        dispatch={dispatch}
       />
-      <EditorWorkspace form={form} selectedId={selectedId} revision={history.revision} dispatch={dispatch} />
       <AiGeneratorDialog
         open={aiOpen}
         onOpenChange={setAiOpen}

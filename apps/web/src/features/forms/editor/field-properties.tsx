@@ -14,11 +14,12 @@ import { useDebouncedText } from './use-debounced-text.ts';
 type Props = {
   field: FormField | undefined;
   fields: FormField[];
+  showErrors: boolean;
   dispatch: (action: DraftAction) => void;
 };
 
 /** Edits the selected field; mounted per field (key) so its local text resets on selection. */
-export function FieldProperties({ field, fields, dispatch }: Props) {
+export function FieldProperties({ field, fields, showErrors, dispatch }: Props) {
   if (!field) {
     return (
       <div className="flex flex-col items-center gap-2 px-4 py-12 text-center text-sm text-slate-600 dark:text-slate-300">
@@ -27,7 +28,15 @@ export function FieldProperties({ field, fields, dispatch }: Props) {
       </div>
     );
   }
-  return <FieldPropertiesForm key={field.id} field={field} fields={fields} dispatch={dispatch} />;
+  return (
+    <FieldPropertiesForm
+      key={field.id}
+      field={field}
+      fields={fields}
+      showErrors={showErrors}
+      dispatch={dispatch}
+    />
+  );
 }
 
 function SectionTitle({ children }: { children: string }) {
@@ -38,15 +47,7 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-function FieldPropertiesForm({
-  field,
-  fields,
-  dispatch,
-}: {
-  field: FormField;
-  fields: FormField[];
-  dispatch: Props['dispatch'];
-}) {
+function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { field: FormField }) {
   const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
   const setRule = (patch: Partial<FieldValidation>) => {
     const validation = { ...field.validation, ...patch };
@@ -61,7 +62,7 @@ function FieldPropertiesForm({
   const pattern = useDebouncedText(field.validation.pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
   });
-  const labelMessage = labelTouched ? labelError(field.label) : null;
+  const labelMessage = labelTouched || showErrors ? labelError(field.label) : null;
   const patternMessage = checkPattern(pattern.text);
 
   return (

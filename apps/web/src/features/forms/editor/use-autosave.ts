@@ -45,6 +45,7 @@ export function useAutosave({ form, formId, version, save, onCreated }: Autosave
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const retryDelay = useRef(RETRY_FIRST_MS);
   const conflict = useRef(false);
+  const failed = useRef(false);
   const callbacks = useRef({ save, onCreated });
   callbacks.current = { save, onCreated };
 
@@ -64,12 +65,14 @@ export function useAutosave({ form, formId, version, save, onCreated }: Autosave
       ids.current = { id: result.id, version: result.version };
       saved.current = sending;
       retryDelay.current = RETRY_FIRST_MS;
+      failed.current = false;
       if (created) callbacks.current.onCreated(result.id);
       inFlight.current = false;
       if (latest.current !== sending) void run();
       else setState({ status: 'saved' });
     } catch (error) {
       inFlight.current = false;
+      failed.current = true;
       if (error instanceof ApiError && error.status === 409) {
         conflict.current = true;
         setState({ status: 'conflict' });
@@ -124,5 +127,18 @@ export function useAutosave({ form, formId, version, save, onCreated }: Autosave
   /** True while something the owner did is not stored yet. */
   const isDirty = useCallback(() => inFlight.current || latest.current !== saved.current, []);
 
-  return { state, isDirty, resolveConflict, flush: run, ids };
+  /** Sends what is not stored yet now; resolves to whether everything is stored. */
+  const saveNow = useCallback(async () => {
+    for (;;) {
+      if (conflict.current) return false;
+      if (!inFlight.current && latest.current === saved.current) return true;
+      if (inFlight.current) await new Promise((resolve) => setTimeout(resolve, 50));
+      else {
+        await run();
+        if (failed.current) return false;
+      }
+    }
+  }, [run]);
+
+  return { state, isDirty, resolveConflict, saveNow };
 }

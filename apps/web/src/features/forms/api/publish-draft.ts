@@ -1,0 +1,23 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { type StoredForm, unwrapForm } from '../../../lib/forms-api/stored-form.ts';
+
+/** POST /api/forms/:id/publish: the saved draft becomes the version respondents get. */
+export async function publishDraft(id: number): Promise<StoredForm> {
+  return unwrapForm(await apiRequest<unknown>(`/forms/${id}/publish`, { method: 'POST' }));
+}
+
+export function usePublishDraft() {
+  const client = useQueryClient();
+  return useCallback(
+    async (id: number) => {
+      const form = await publishDraft(id);
+      client.setQueryData(formsKeys.detail(id), form);
+      void client.invalidateQueries({ queryKey: formsKeys.all });
+      return form;
+    },
+    [client],
+  );
+}
