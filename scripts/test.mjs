@@ -1,6 +1,6 @@
 // `npm test`: lint and typecheck, core unit tests, server API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), browser journeys. Ends with one line: `N passed, N failed`.
-// `node scripts/test.mjs unit|api|e2e` runs one suite.
+// `node scripts/test.mjs unit|api|e2e|lint ...` runs only the suites named.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-const only = process.argv[2];
+const suites = process.argv.slice(2);
+const wants = (suite) => suites.length === 0 || suites.includes(suite);
 const totals = { passed: 0, failed: 0 };
 
 function run(cmd, args, opts = {}) {
@@ -59,18 +60,18 @@ function playwright() {
   count('e2e', s.expected + s.flaky, failed);
 }
 
-if (!only || only === 'lint') {
+if (wants('lint')) {
   check('lint', 'npx', ['biome', 'check', '.']);
   check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 }
-if (!only || only === 'unit') vitest('core', path.join(root, 'packages/core'));
-if (!only || only === 'api') {
+if (wants('unit')) vitest('core', path.join(root, 'packages/core'));
+if (wants('api')) {
   const { TEST_DATABASE_URL, ...rest } = process.env;
   const api = path.join(root, 'apps/server');
   vitest('api (PGlite)', api, rest);
   if (TEST_DATABASE_URL) vitest('api (PostgreSQL)', api, process.env);
 }
-if (!only || only === 'e2e') playwright();
+if (wants('e2e')) playwright();
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

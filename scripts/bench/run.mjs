@@ -1,8 +1,10 @@
-// `npm run bench`: DESIGN §7's figures on this machine. Starts a throwaway PostgreSQL (or uses
-// BENCH_DATABASE_URL), builds and starts the server in production mode, seeds with COPY, measures
-// with load generators in separate processes, prints a table and writes bench-results.json.
-// BENCH_SCALE=<rows> lowers the data size (default 1,000,000); BENCH_DURATION=<s> the load time.
-import { execFileSync, spawnSync } from 'node:child_process';
+// `npm run bench`: the performance targets, measured on this machine. Starts a throwaway
+// PostgreSQL with its durable defaults (or uses BENCH_DATABASE_URL), builds and starts the server
+// in production mode, seeds with COPY, measures with load generators in separate processes, prints
+// a table and writes bench-results.json. BENCH_SCALE=<rows> sets the data size (default 1,000,000;
+// 10,000,000 on request); BENCH_DURATION=<s> the load time. BENCH_FAST_DB=1 runs the cluster with
+// fsync off: quicker, but such figures are labelled and never judged.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,15 +15,55 @@ import { startServer, stopServer } from './server.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const scale = Number(process.env.BENCH_SCALE ?? 1_000_000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+const fastDb = process.env.BENCH_FAST_DB === '1' && !process.env.BENCH_DATABASE_URL;
 const results = [];
-const record = (name, value, unit, target, met) => results.push({ name, value, unit, target, met });
+// A database that may lose acknowledged writes proves nothing about the targets: label, never judge.
+const record = (name, value, unit, target, met) =>
+  results.push(
+    fastDb && target
+      ? { name: `${name} (fsync=off, not judged)`, value, unit, target, met: null }
+      : { name, value, unit, target, met },
+  );
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 
 function log(msg) {
   console.error(`[bench] ${msg}`);
 }
 
-async function submitFigures(server, token, label) {
+/** A load run that met any non-2xx answer or error is invalid: reported as such, never a figure. */
+function validRun(name, run) {
+  if (!run.non2xx && !run.errors) return true;
+  record(
+    `${name}: INVALID run`,
+    `${run.non2xx} non-2xx, ${run.errors} errors of ${run.total}`,
+    '',
+    'all 2xx',
+    false,
+  );
+  return false;
+}
+
+/** The reference server (one INSERT per request) on the same database, loaded the same way. */
+async function referenceRun(databaseUrl, body) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'reference-server.mjs'), String(port), databaseUrl],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => d.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+  });
+  try {
+    return autocannon({ url: `http://127.0.0.1:${port}/submit/1`, method: 'POST', body, duration });
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p99Target }) {
   const form = await createPublishedForm(server.base, token, `Submit bench ${label}`);
   const body = JSON.stringify({
     data: { ...answerFor(form, 1), _honeypot: '', _formLoadTime: Date.now() - 60_000 },
@@ -34,14 +76,43 @@ async function submitFigures(server, token, label) {
     body,
     duration,
   });
-  const ratio = submit.rps / noop.rps;
-  record(`${label}: no-op route throughput`, noop.rps, 'req/s', null, null);
-  record(`${label}: submit throughput (64 connections)`, submit.rps, 'req/s', null, null);
-  record(`${label}: submit / no-op ratio`, Number((ratio * 100).toFixed(1)), '%', '>= 40', ratio >= 0.4);
-  record(`${label}: submit latency p50`, submit.p50, 'ms', null, null);
-  record(`${label}: submit latency p99`, submit.p99, 'ms', '< 50', submit.p99 < 50);
-  if (submit.non2xx || submit.errors)
-    record(`${label}: submit failures`, submit.non2xx + submit.errors, 'requests', '0', false);
+  const noopOk = validRun(`${label}: no-op route`, noop);
+  const submitOk = validRun(`${label}: submit`, submit);
+  if (noopOk) record(`${label}: no-op route throughput`, noop.rps, 'req/s', null, null);
+  if (submitOk) {
+    record(`${label}: submit throughput (64 connections)`, submit.rps, 'req/s', null, null);
+    record(`${label}: submit latency p50`, submit.p50, 'ms', null, null);
+    record(`${label}: submit latency p99`, submit.p99, 'ms', `< ${p99Target}`, submit.p99 < p99Target);
+  }
+  if (noopOk && submitOk) {
+    const ratio = submit.rps / noop.rps;
+    record(
+      `${label}: submit / no-op ratio`,
+      Number((ratio * 100).toFixed(1)),
+      '%',
+      `>= ${ratioTarget}`,
+      ratio * 100 >= ratioTarget,
+    );
+  }
+  if (!databaseUrl || !submitOk) return;
+  const reference = await referenceRun(databaseUrl, body);
+  if (!validRun(`${label}: reference server`, reference)) return;
+  record(`${label}: reference (one INSERT per request) throughput`, reference.rps, 'req/s', null, null);
+  record(`${label}: reference latency p99`, reference.p99, 'ms', null, null);
+  record(
+    `${label}: submit throughput / reference`,
+    Number(((submit.rps / reference.rps) * 100).toFixed(1)),
+    '%',
+    '>= 100',
+    submit.rps >= reference.rps,
+  );
+  record(
+    `${label}: submit p99 vs reference p99`,
+    Number((submit.p99 - reference.p99).toFixed(1)),
+    'ms',
+    '<= 0',
+    submit.p99 <= reference.p99,
+  );
 }
 
 async function main() {
@@ -49,10 +120,11 @@ async function main() {
   let databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl) {
     pgDir = mkdtempSync(path.join(tmpdir(), 'formsmith-bench-pg-'));
-    databaseUrl = execFileSync('bash', [path.join(root, 'scripts/ci/pg-cluster.sh'), 'start', pgDir])
+    const mode = fastDb ? 'fast' : 'durable';
+    databaseUrl = execFileSync('bash', [path.join(root, 'scripts/ci/pg-cluster.sh'), 'start', pgDir, mode])
       .toString()
       .trim();
-    log(`PostgreSQL at ${databaseUrl}`);
+    log(`PostgreSQL (${fastDb ? 'fsync off: figures not judged' : 'durable defaults'}) at ${databaseUrl}`);
   }
   let server;
   let pgliteServer;
@@ -71,7 +143,12 @@ async function main() {
     const auth = { authorization: `Bearer ${owner.token}` };
 
     log('1. submit throughput on PostgreSQL');
-    await submitFigures(server, owner.token, 'PostgreSQL');
+    await submitFigures(server, owner.token, {
+      label: 'PostgreSQL',
+      databaseUrl,
+      ratioTarget: 50,
+      p99Target: 50,
+    });
 
     log(`seeding ${scale.toLocaleString('en-US')} submissions with COPY`);
     const big = await createPublishedForm(server.base, owner.token, 'Big form');
@@ -96,12 +173,14 @@ async function main() {
       count: 300,
     });
     record('analytics p50 (1 year range)', analytics.p50, 'ms', null, null);
+    // 20 ms at a million rows; 50 ms at ten million (BENCH_SCALE=10000000).
+    const analyticsTarget = scale >= 10_000_000 ? 50 : 20;
     record(
       'analytics p95 (1 year range)',
       analytics.p95,
       'ms',
-      '< 50',
-      analytics.p95 < 50 && analytics.errors === 0,
+      `< ${analyticsTarget}`,
+      analytics.p95 < analyticsTarget && analytics.errors === 0,
     );
 
     log('3. submissions list latency');
@@ -118,6 +197,13 @@ async function main() {
       '< 30',
       pageN.p95 < 30 && pageN.errors === 0,
     );
+    record(
+      `list page ${lastPage.toLocaleString('en-US')} p95 / page 1 p95`,
+      Number((pageN.p95 / page1.p95).toFixed(2)),
+      'x',
+      '<= 1.5',
+      pageN.p95 <= 1.5 * page1.p95 && pageN.errors === 0,
+    );
 
     log('4. CSV export');
     const exp = await exportRun({
@@ -129,14 +215,8 @@ async function main() {
     else {
       const rate = Math.round(exp.rows / exp.seconds);
       record('CSV export rows', exp.rows, 'rows', String(scale), exp.rows === scale);
-      record('CSV export rate', rate, 'rows/s', '> 100000', rate > 100_000);
-      record(
-        'CSV export RSS growth',
-        Number(exp.rssGrowthMb.toFixed(1)),
-        'MB',
-        '< 100',
-        exp.rssGrowthMb < 100,
-      );
+      record('CSV export rate', rate, 'rows/s', '>= 150000', rate >= 150_000);
+      record('CSV export RSS growth', Number(exp.rssGrowthMb.toFixed(1)), 'MB', '< 50', exp.rssGrowthMb < 50);
     }
 
     log('5. public form page');
@@ -162,7 +242,11 @@ async function main() {
       env: { DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-lite-')) },
     });
     const liteOwner = await createOwner(pgliteServer.base, undefined);
-    await submitFigures(pgliteServer, liteOwner.token, 'PGlite');
+    await submitFigures(pgliteServer, liteOwner.token, {
+      label: 'PGlite',
+      ratioTarget: 10,
+      p99Target: 150,
+    });
   } finally {
     await stopServer(server);
     await stopServer(pgliteServer);
@@ -182,7 +266,8 @@ for (const r of results) {
     `${r.name.padEnd(width)}  ${String(r.value).padStart(10)} ${r.unit.padEnd(8)} ${r.target ? `target ${r.target}` : ''}  ${verdict}`,
   );
 }
-const json = { scale, duration, date: new Date().toISOString(), results };
+const database = process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : fastDb ? 'fsync off' : 'durable';
+const json = { scale, duration, database, date: new Date().toISOString(), results };
 writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(json, null, 2)}\n`);
 console.log('\nwritten bench-results.json');
 process.exit(results.some((r) => r.name === 'bench run') ? 1 : 0);

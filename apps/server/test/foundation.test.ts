@@ -100,3 +100,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/);
   });
 });
+
+describe(`liveness (${dbKind})`, () => {
+  it('answers 200 on /api/health/live while the database is down, when /api/health says 503', async () => {
+    const app = await createTestApp();
+    try {
+      await app.database.close();
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+    } finally {
+      await app.close().catch(() => {});
+    }
+  });
+});

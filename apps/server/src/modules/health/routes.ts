@@ -3,6 +3,14 @@ import { z } from 'zod';
 import { pingDatabase } from '../../db/client.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Liveness: the process answers. It touches nothing else, so a load balancer can tell a stuck
+  // process from a busy database, and the bench uses it as its no-op route.
+  app.get(
+    '/health/live',
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
   app.get(
     '/health',
     {

@@ -1,0 +1,262 @@
+import { answerStrings, isEmptyAnswer, numericAnswer } from '../fields/answers.ts';
+import { operatorHolds } from './conditions.ts';
+import { type Expr, evaluateExpression, parseExpression } from './expression.ts';
+import type { FormLogic, LogicAction, LogicCondition, LogicRule } from './schema.ts';
+
+/**
+ * The logic engine: given a form's fields and logic and a respondent's answers, the path the
+ * respondent takes (pages in order, the questions shown and required, variables, calculated
+ * values, quiz score, the ending). The public page runs it as the respondent goes; the server runs
+ * it again on the submitted answers and trusts nothing the browser computed.
+ */
+
+/** What the engine reads of a field; every member of the field union provides it. */
+export type LogicField = {
+  id: string;
+  type: string;
+  label?: string;
+  required?: boolean;
+  /** Hidden fields carry a value (from the owner or the URL) and are never shown. */
+  hidden?: boolean;
+  options?: readonly { value: string; label?: string; points?: number | undefined }[];
+  /** Calculated fields: the expression their value comes from. */
+  expression?: string;
+};
+
+/** The block type that starts a new page. */
+export const PAGE_BREAK_TYPE = 'page_break';
+/** The id of the first page, which has no page-break block before it. */
+export const FIRST_PAGE_ID = 'page_1';
+/** The name the quiz score goes by in expressions, conditions and recall. */
+export const SCORE_NAME = 'score';
+
+export type Page = { id: string; title: string; fields: LogicField[] };
+
+/** The form's pages: the field list split at page-break blocks (a break's id names its page). */
+export function splitPages<F extends LogicField>(fields: readonly F[]): (Page & { fields: F[] })[] {
+  const pages: (Page & { fields: F[] })[] = [{ id: FIRST_PAGE_ID, title: '', fields: [] }];
+  for (const field of fields) {
+    if (field.type === PAGE_BREAK_TYPE) pages.push({ id: field.id, title: field.label ?? '', fields: [] });
+    else (pages[pages.length - 1] as Page & { fields: F[] }).fields.push(field);
+  }
+  // A break at the very start or two in a row would give an empty page nobody can answer.
+  return pages.filter((page, i) => page.fields.length > 0 || (i === 0 && pages.length === 1));
+}
+
+export type QuizResult = { score: number; max: number; passed: boolean | null };
+
+export type FormRun = {
+  /** Pages the respondent goes through, in order. */
+  pages: string[];
+  /** Questions shown on those pages. */
+  visible: Set<string>;
+  /** Questions that must be answered (required, or required by a rule), among the visible. */
+  required: Set<string>;
+  /** The answers that count: shown questions, hidden fields and calculated values. */
+  values: Record<string, unknown>;
+  /** Calculated fields' values (also in values). */
+  calculated: Record<string, number | null>;
+  variables: Record<string, number>;
+  quiz: QuizResult | null;
+  /** The ending chosen by logic; null means the form's own success message. */
+  ending: string | null;
+  /** Questions answered in the input that the respondent could not have reached. */
+  unreachable: string[];
+};
+
+type State = {
+  values: Record<string, unknown>;
+  variables: Map<string, number>;
+  variableNames: Map<string, string>;
+  score: number;
+  quizOn: boolean;
+};
+
+const expressionCache = new Map<string, Expr | null>();
+function compiled(src: string): Expr | null {
+  let expr = expressionCache.get(src);
+  if (expr === undefined) {
+    const parsed = parseExpression(src);
+    expr = parsed.ok ? parsed.expr : null;
+    if (expressionCache.size > 1000) expressionCache.clear();
+    expressionCache.set(src, expr);
+  }
+  return expr;
+}
+
+/** A name in an expression: a variable by name, the quiz score, or an answer by field id. */
+function lookupName(state: State, name: string): number | null {
+  const variableId = state.variableNames.get(name);
+  if (variableId !== undefined) return state.variables.get(variableId) ?? null;
+  if (name === SCORE_NAME && state.quizOn) return state.score;
+  if (!Object.hasOwn(state.values, name)) return null;
+  const value = state.values[name];
+  if (Array.isArray(value)) return value.length;
+  return numericAnswer(value) ?? null;
+}
+
+export function evaluateIn(state: State, src: string): number | null {
+  const expr = compiled(src);
+  return expr ? evaluateExpression(expr, (name) => lookupName(state, name)) : null;
+}
+
+function conditionValue(state: State, condition: LogicCondition): unknown {
+  if (condition.source === 'variable') {
+    const value =
+      state.variables.get(condition.ref) ??
+      (condition.ref === SCORE_NAME && state.quizOn ? state.score : undefined);
+    return value === undefined ? undefined : String(value);
+  }
+  return Object.hasOwn(state.values, condition.ref) ? state.values[condition.ref] : undefined;
+}
+
+function ruleHolds(state: State, rule: LogicRule): boolean {
+  if (rule.conditions.length === 0) return true;
+  const check = (c: LogicCondition) => operatorHolds(c.operator, conditionValue(state, c), c.value);
+  return rule.match === 'all' ? rule.conditions.every(check) : rule.conditions.some(check);
+}
+
+function applyVariable(state: State, action: Extract<LogicAction, { type: 'variable' }>): void {
+  const current = state.variables.get(action.variable);
+  if (current === undefined) return;
+  const operand = evaluateIn(state, action.value);
+  if (operand === null) return;
+  const next = {
+    set: operand,
+    add: current + operand,
+    subtract: current - operand,
+    multiply: current * operand,
+    divide: operand === 0 ? current : current / operand,
+  }[action.operation];
+  if (Number.isFinite(next)) state.variables.set(action.variable, next);
+}
+
+function quizPoints(field: LogicField, answer: unknown): { points: number; max: number } {
+  const scored = field.options?.filter((o) => typeof o.points === 'number') ?? [];
+  if (scored.length === 0) return { points: 0, max: 0 };
+  const chosen = new Set(answerStrings(answer));
+  const points = scored.reduce((sum, o) => sum + (chosen.has(o.value) ? (o.points as number) : 0), 0);
+  const all = scored.map((o) => o.points as number);
+  const max =
+    field.type === 'checkbox' ? all.filter((p) => p > 0).reduce((a, b) => a + b, 0) : Math.max(0, ...all);
+  return { points, max };
+}
+
+/** Runs the form's logic over a respondent's answers (answers of unreachable questions are ignored). */
+export function runForm(
+  fields: readonly LogicField[],
+  logic: FormLogic,
+  answers: Record<string, unknown>,
+): FormRun {
+  const pages = splitPages(fields.filter((f) => !f.hidden));
+  const pageIndex = new Map(pages.map((page, i) => [page.id, i]));
+  const state: State = {
+    values: Object.create(null),
+    variables: new Map(logic.variables.map((v) => [v.id, v.initial])),
+    variableNames: new Map(logic.variables.map((v) => [v.name, v.id])),
+    score: 0,
+    quizOn: logic.quiz.enabled,
+  };
+  // Hidden fields hold their value everywhere: they come from the owner or the URL, not a page.
+  for (const field of fields) {
+    if (field.hidden && answers[field.id] !== undefined) state.values[field.id] = answers[field.id];
+  }
+  const fieldRules = logic.rules.filter((r) =>
+    r.actions.some((a) => ['show', 'hide', 'require'].includes(a.type)),
+  );
+  const exitRules = logic.rules.filter((r) =>
+    r.actions.some((a) => ['jump', 'end', 'variable'].includes(a.type)),
+  );
+
+  const run: FormRun = {
+    pages: [],
+    visible: new Set(),
+    required: new Set(),
+    values: state.values,
+    calculated: {},
+    variables: {},
+    quiz: null,
+    ending: null,
+    unreachable: [],
+  };
+  let maxScore = 0;
+  let index: number | undefined = pages.length > 0 ? 0 : undefined;
+  while (index !== undefined) {
+    const page = pages[index] as Page;
+    run.pages.push(page.id);
+    for (const field of page.fields) {
+      const targeting = fieldRules.filter((r) => r.actions.some((a) => 'field' in a && a.field === field.id));
+      const holding = targeting.filter((r) => ruleHolds(state, r));
+      const effects = new Set(
+        holding.flatMap((r) =>
+          r.actions.filter((a) => 'field' in a && a.field === field.id).map((a) => a.type),
+        ),
+      );
+      const hasShow = targeting.some((r) => r.actions.some((a) => a.type === 'show' && a.field === field.id));
+      const shown = !effects.has('hide') && (!hasShow || effects.has('show'));
+      if (!shown) continue;
+      run.visible.add(field.id);
+      if (field.required || effects.has('require')) run.required.add(field.id);
+      if (field.expression !== undefined) {
+        const value = evaluateIn(state, field.expression);
+        run.calculated[field.id] = value;
+        if (value !== null) state.values[field.id] = value;
+      } else if (answers[field.id] !== undefined) {
+        state.values[field.id] = answers[field.id];
+      }
+      if (state.quizOn) {
+        const { points, max } = quizPoints(field, state.values[field.id]);
+        state.score += points;
+        maxScore += max;
+      }
+    }
+    let next: number | undefined = index + 1 < pages.length ? index + 1 : undefined;
+    let decided = false;
+    for (const rule of exitRules) {
+      if (rule.page !== page.id || !ruleHolds(state, rule)) continue;
+      for (const action of rule.actions) {
+        if (action.type === 'variable') applyVariable(state, action);
+        else if (!decided && action.type === 'jump') {
+          const target = pageIndex.get(action.page);
+          // Jumps only go forward (checked when saved); anything else falls through.
+          if (target !== undefined && target > index) {
+            next = target;
+            decided = true;
+          }
+        } else if (!decided && action.type === 'end') {
+          run.ending = action.ending;
+          next = undefined;
+          decided = true;
+        }
+      }
+    }
+    index = next;
+  }
+
+  for (const [id, value] of state.variables) run.variables[id] = value;
+  if (state.quizOn) {
+    const passMark = logic.quiz.passMark;
+    run.quiz = {
+      score: state.score,
+      max: maxScore,
+      passed: passMark === null ? null : state.score >= passMark,
+    };
+  }
+  for (const field of fields) {
+    if (field.hidden || field.type === PAGE_BREAK_TYPE || run.visible.has(field.id)) continue;
+    if (!isEmptyAnswer(answers[field.id])) run.unreachable.push(field.id);
+  }
+  return run;
+}
+
+/** The page after `pageId` for these answers: a page id, or null when the form ends there. */
+export function nextPage(
+  fields: readonly LogicField[],
+  logic: FormLogic,
+  answers: Record<string, unknown>,
+  pageId: string,
+): string | null {
+  const { pages } = runForm(fields, logic, answers);
+  const at = pages.indexOf(pageId);
+  return at === -1 ? null : (pages[at + 1] ?? null);
+}
