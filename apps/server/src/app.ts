@@ -8,17 +8,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
+import { registerJobs } from './jobs/registry.ts';
 import jobWorker from './jobs/worker.ts';
 import { uploadStorage } from './lib/storage.ts';
 import mailer from './mail/mailer.ts';
-import accountRoutes from './modules/account/routes.ts';
-import aiRoutes from './modules/ai/routes.ts';
-import analyticsRoutes from './modules/analytics/routes.ts';
-import authRoutes from './modules/auth/routes.ts';
-import formsRoutes from './modules/forms/routes.ts';
-import healthRoutes from './modules/health/routes.ts';
-import intakeRoutes from './modules/intake/routes.ts';
-import submissionsRoutes from './modules/submissions/routes.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { aiRoutes } from './modules/ai/index.ts';
+import { analyticsRoutes } from './modules/analytics/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { formsRoutes } from './modules/forms/index.ts';
+import { healthRoutes } from './modules/health/index.ts';
+import { intakeRoutes } from './modules/intake/index.ts';
+import { submissionsRoutes } from './modules/submissions/index.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -64,6 +65,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   await app.register(rateLimit);
   await app.register(jobWorker);
   await app.register(mailer);
+  // Every background job kind (mail, retention, weekly digest, …) is listed in jobs/registry.ts.
+  registerJobs(app);
   await app.register(authenticate);
 
   await app.register(

@@ -94,7 +94,8 @@ describe(`AI provider with fallback (${dbKind})`, () => {
         AI_BASE_URL: `http://127.0.0.1:${port}/v1`,
         AI_API_KEY: 'sk-test-key',
         AI_MODEL: 'test-model',
-        AI_TIMEOUT_MS: '300',
+        // Long enough for a busy machine; the timeout case waits for it once.
+        AI_TIMEOUT_MS: '2000',
       },
     });
     user = await createTestUser(app);
@@ -191,7 +192,7 @@ describe(`AI provider with fallback (${dbKind})`, () => {
     ['a response body that is not JSON', () => answer(200, '<html>gateway</html>'), /not JSON/],
     ['an answer without choices', () => answer(200, JSON.stringify({ error: 'busy' })), /no message content/],
     ['HTTP 500', () => answer(500, JSON.stringify({ error: { message: 'model crashed' } })), /HTTP 500/],
-    ['a timeout', () => () => {}, /no answer within 300 ms/],
+    ['a timeout', () => () => {}, /no answer within 2000 ms/],
   ])('falls back to the built-in generator on %s and logs why', async (_name, makeReply, reason) => {
     reply = makeReply();
     const form = await generate('a contact form');

@@ -547,6 +547,30 @@ describe(`analytics (${dbKind})`, () => {
     const anonymous = await app.inject({ method: 'GET', url: `/api/analytics/forms/${formId}` });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('answers a form id that cannot name a form exactly like a missing form', async () => {
+    const track = (id: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/analytics/forms/${id}/track`,
+        payload: { submission_id: '00000000-0000-4000-8000-000000000000' },
+      });
+    // The track call never tells a client why it was ignored, for a missing form as for any other.
+    expect((await track('2000000000')).statusCode).toBe(204);
+    for (const bad of ['abc', '0', '1.5', '99999999999']) {
+      const report = await app.inject({
+        method: 'GET',
+        url: `/api/analytics/forms/${bad}`,
+        headers: owner.auth,
+      });
+      const view = await app.inject({ method: 'POST', url: `/api/analytics/forms/${bad}/view` });
+      for (const res of [report, view]) {
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ error: 'Form not found', code: 'NOT_FOUND' });
+      }
+      expect((await track(bad)).statusCode).toBe(204);
+    }
+  });
 });
 
 /** A snapshot without the rows whose figures are all zero (a day emptied by deletions). */

@@ -10,7 +10,7 @@ import {
   type StoreSubmissionInput,
   storeSubmission,
   storeSubmissions,
-} from '../src/modules/intake/repository.ts';
+} from '../src/modules/submissions/store.ts';
 import { dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, submissions, uploads } from '../src/db/schema.ts';
-import { findOwnedForm } from '../src/modules/submissions/repository.ts';
+import { findOwnedForm } from '../src/modules/forms/repository.ts';
 import { deleteAbandonedUploads, deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
@@ -144,11 +144,11 @@ describe(`submissions review API (${dbKind})`, () => {
     expect((await get(`${base()}/submissions/not-a-uuid`)).statusCode).toBe(404);
   });
 
-  it("answers 'Invalid form ID' for a non-numeric form id", async () => {
-    for (const bad of ['abc', '1.5', '-3', '99999999999']) {
+  it('answers a form id that cannot name a form like a missing form: 404 NOT_FOUND', async () => {
+    for (const bad of ['abc', '1.5', '-3', '0', '99999999999', '2147483648']) {
       const res = await get(`/api/form-submissions/forms/${bad}/submissions`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'Invalid form ID' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'Form not found', code: 'NOT_FOUND' });
     }
   });
 

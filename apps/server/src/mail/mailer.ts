@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { enqueueJob } from '../jobs/queue.ts';
+import type { QueuedJob } from '../jobs/registry.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -20,6 +21,12 @@ declare module 'fastify' {
 }
 
 export const MAIL_JOB = 'mail.send';
+
+/** Sends one queued mail; a failure is retried by the job queue. */
+export const mailJob: QueuedJob = {
+  kind: MAIL_JOB,
+  handler: (app) => async (payload) => app.mailer.send(payload as Mail),
+};
 
 export default fp(async (app: FastifyInstance) => {
   const { smtpUrl, mailFrom, dataDir } = app.config;
@@ -42,6 +49,5 @@ export default fp(async (app: FastifyInstance) => {
     send,
     queue: (db: DbOrTx, mail: Mail) => enqueueJob(db, { kind: MAIL_JOB, payload: mail }),
   });
-  app.jobs.register(MAIL_JOB, async (payload) => send(payload as Mail));
   app.addHook('onClose', async () => transport.close());
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error.ts';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.ts';
+import { findSessionUser, type SessionUser } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { dataProtectionRequests, forms, sessions, uploads, users } from '../../db/schema.ts';
+import { dataProtectionRequests, sessions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage.ts';
-import { submissionCountOf } from '../forms/repository.ts';
-import { submissionBatches } from '../submissions/export.ts';
+import { deleteUser, findUserById } from '../auth/index.ts';
+import { deleteOwnerForms, listForms } from '../forms/index.ts';
+import { submissionBatches } from '../submissions/index.ts';
 import { describeDevice } from './device.ts';
 import type { DataRequestInput, DataRequestView, RequestType } from './schemas.ts';
 import { getNotificationSettings, getSecuritySettings } from './settings.ts';
@@ -45,7 +46,7 @@ export async function createDataRequest(
   userId: string,
   input: DataRequestInput,
 ): Promise<{ request: DataRequestView; deleted: boolean }> {
-  const [user] = await app.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(app.db, userId);
   if (!user) throw unauthorized();
   const details = input.details ?? '';
   if (input.request_type !== 'delete') {
@@ -79,12 +80,20 @@ async function deleteAccount(
       .insert(dataProtectionRequests)
       .values({ userId: input.userId, requestType: 'delete', details: input.details, status: 'processing' })
       .returning();
-    const files = await tx
-      .select({ key: uploads.storageKey })
-      .from(uploads)
-      .innerJoin(forms, eq(forms.id, uploads.formId))
-      .where(eq(forms.ownerId, input.userId));
-    await tx.delete(users).where(eq(users.id, input.userId));
+    const owned = await listForms(tx, { ownerId: input.userId, includeTrashed: true });
+    const files = owned.length
+      ? await tx
+          .select({ key: uploads.storageKey })
+          .from(uploads)
+          .where(
+            inArray(
+              uploads.formId,
+              owned.map((f) => f.id),
+            ),
+          )
+      : [];
+    await deleteOwnerForms(tx, input.userId);
+    await deleteUser(tx, input.userId);
     return { request: row!, storageKeys: files.map((f) => f.key) };
   });
   // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.
@@ -117,13 +126,9 @@ export async function exportAccountData(
   if (!request || request.requestType === 'delete' || request.status !== 'completed') {
     throw notFound(REQUEST_NOT_FOUND);
   }
-  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  const user = await findUserById(db, input.userId);
   if (!user) throw unauthorized();
-  const formRows = await db
-    .select({ ...getTableColumns(forms), submissionCount: submissionCountOf(forms.id) })
-    .from(forms)
-    .where(eq(forms.ownerId, input.userId))
-    .orderBy(asc(forms.id));
+  const formRows = await listForms(db, { ownerId: input.userId, order: 'oldest', includeTrashed: true });
   const formIds = formRows.map((f) => f.id);
   const uploadRows = formIds.length
     ? await db.select().from(uploads).where(inArray(uploads.formId, formIds))

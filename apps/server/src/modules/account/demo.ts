@@ -1,8 +1,8 @@
 import { toWireField } from '@formsmith/core/fields/save-payload';
 import type { FormField } from '@formsmith/core/fields/types';
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { forms, users } from '../../db/schema.ts';
+import { ensureSystemUser } from '../auth/index.ts';
+import { createFormUnlessSlugTaken } from '../forms/index.ts';
 
 export const DEMO_OWNER_EMAIL = 'demo@formsmith.invalid';
 export const DEMO_FORM_SLUG = 'demo';
@@ -49,31 +49,21 @@ const DEMO_FIELDS: FormField[] = [
  * exist. Idempotent and safe when several instances start at once: inserts never overwrite.
  */
 export async function ensureDemoForm(db: DbOrTx): Promise<void> {
-  await db
-    .insert(users)
-    .values({ email: DEMO_OWNER_EMAIL, name: 'Formsmith Demo', role: 'system', passwordHash: null })
-    .onConflictDoNothing();
-  const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, DEMO_OWNER_EMAIL));
-  if (!owner) return;
-  await db
-    .insert(forms)
-    .values({
-      ownerId: owner.id,
-      title: 'Product feedback',
-      description: 'A sample form: tell us what you think of Formsmith. Answers go to the demo account.',
-      fields: DEMO_FIELDS.map((field, index) => toWireField(field, index)),
-      submitButtonText: 'Send feedback',
-      successMessage: 'Thank you for your feedback!',
-      isPublished: true,
-      publishedAt: new Date(),
-      slug: DEMO_FORM_SLUG,
-      accessRestriction: 'public',
-      // Nobody reads these mails: the owner's address cannot receive any.
-      notifyOnSubmission: false,
-      retentionDays: 30,
-    })
-    .onConflictDoNothing();
+  const ownerId = await ensureSystemUser(db, { email: DEMO_OWNER_EMAIL, name: 'Formsmith Demo' });
+  if (!ownerId) return;
+  await createFormUnlessSlugTaken(db, {
+    ownerId,
+    title: 'Product feedback',
+    description: 'A sample form: tell us what you think of Formsmith. Answers go to the demo account.',
+    fields: DEMO_FIELDS.map((field, index) => toWireField(field, index)),
+    submitButtonText: 'Send feedback',
+    successMessage: 'Thank you for your feedback!',
+    isPublished: true,
+    publishedAt: new Date(),
+    slug: DEMO_FORM_SLUG,
+    accessRestriction: 'public',
+    // Nobody reads these mails: the owner's address cannot receive any.
+    notifyOnSubmission: false,
+    retentionDays: 30,
+  });
 }

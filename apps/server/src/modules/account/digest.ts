@@ -1,25 +1,18 @@
 import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { scheduleRecurringJob } from '../../jobs/recurring.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { RecurringJob } from '../../jobs/registry.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
+import { listDigestCounts } from '../submissions/index.ts';
 
 export const DIGEST_JOB = 'account.weekly-digest';
 const WEEK_MS = 7 * DAY_MS;
 // A rerun within six days (a retry, a second instance) sends nothing twice.
-const RESEND_GUARD = '6 days';
+const RESEND_GUARD_MS = 6 * DAY_MS;
 const MAX_FORMS_LISTED = 50;
 
-type DigestRow = {
-  user_id: string;
-  email: string;
-  name: string;
-  form_id: number;
-  title: string;
-  n: number | string;
-};
 type FormLine = { formId: number; title: string; count: number };
 
 const plural = (n: number) => `${n} submission${n === 1 ? '' : 's'}`;
@@ -63,27 +56,12 @@ export async function sendWeeklyDigests(
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const since = new Date(now.getTime() - WEEK_MS);
-  const only = opts.userIds
-    ? sql`and u.id in (${sql.join(
-        opts.userIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
-  const rows = await queryRows<DigestRow>(
-    app.db,
-    sql`select u.id as user_id, u.email, u.name, f.id as form_id, f.title,
-      (select count(*) from submissions s
-        where s.form_id = f.id and s.created_at >= ${since.toISOString()}::timestamptz
-          and s.created_at < ${now.toISOString()}::timestamptz) as n
-    from users u
-    join forms f on f.owner_id = u.id and f.deleted_at is null
-    left join notification_settings ns on ns.user_id = u.id
-    where u.email_verified_at is not null and u.role <> 'system'
-      and coalesce(ns.weekly_digest, true)
-      and (ns.last_digest_at is null or ns.last_digest_at < ${now.toISOString()}::timestamptz - interval '${sql.raw(RESEND_GUARD)}')
-      ${only}
-    order by u.id, f.title, f.id`,
-  );
+  const rows = await listDigestCounts(app.db, {
+    since,
+    until: now,
+    sentBefore: new Date(now.getTime() - RESEND_GUARD_MS),
+    userIds: opts.userIds,
+  });
   const byUser = new Map<string, { email: string; name: string; lines: FormLine[] }>();
   for (const row of rows) {
     const entry = byUser.get(row.user_id) ?? { email: row.email, name: row.name, lines: [] };
@@ -118,15 +96,13 @@ async function markDigestSent(tx: DbOrTx, userId: string, now: Date): Promise<vo
     on conflict (user_id) do update set last_digest_at = excluded.last_digest_at`);
 }
 
-/** Registers the weekly digest job; each run schedules the next, start-up seeds the first. */
-export function registerDigestJob(app: FastifyInstance): void {
-  scheduleRecurringJob(app, {
-    kind: DIGEST_JOB,
-    everyMs: WEEK_MS,
-    firstRunInMs: WEEK_MS,
-    run: async () => {
-      const sent = await sendWeeklyDigests(app);
-      if (sent > 0) app.log.info({ sent }, 'weekly digests queued');
-    },
-  });
-}
+/** The weekly digest run; each run schedules the next, start-up seeds the first a week out. */
+export const digestJob: RecurringJob = {
+  kind: DIGEST_JOB,
+  everyMs: WEEK_MS,
+  firstRunInMs: WEEK_MS,
+  run: async (app) => {
+    const sent = await sendWeeklyDigests(app);
+    if (sent > 0) app.log.info({ sent }, 'weekly digests queued');
+  },
+};

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { revokeSession } from '../auth/sessions.ts';
+import { revokeSession } from '../auth/index.ts';
 import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
 import { ensureDemoForm } from './demo.ts';
-import { registerDigestJob } from './digest.ts';
 import {
   dataRequestBody,
   dataRequestSchema,
@@ -36,7 +35,6 @@ const REQUEST_NOT_FOUND = 'Data protection request not found';
 
 /** The signed-in user's settings, privacy requests, sessions, search and notifications feed. */
 const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerDigestJob(app);
   await ensureDemoForm(app.db);
 
   await app.register(async (scope) => {

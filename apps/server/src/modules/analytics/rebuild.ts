@@ -1,9 +1,10 @@
 import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, submissions } from '../../db/schema.ts';
-import { findAnsweredFields } from '../forms/versions-repository.ts';
+import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
+import { findAnsweredFields, listFormFields } from '../forms/index.ts';
+import { listAnsweredVersions, listSubmissionsAfter, type StoredSubmission } from '../submissions/index.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats } from './extract.ts';
 
@@ -12,13 +13,6 @@ const INSERT_CHUNK = 1000;
 const INT_MAX = 2_147_483_647;
 const cap = (n: number) => Math.min(n, INT_MAX);
 
-type SubmissionRow = {
-  id: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  createdAt: Date;
-  formVersion: number;
-};
 type FormDay = { submissions: number; completionTimeTotal: number; completionTimeCount: number };
 type FieldDay = { responseCount: number; skipCount: number; timeSpentTotal: number; timeSpentCount: number };
 type Totals = {
@@ -41,11 +35,7 @@ export async function rebuildFormStats(
   db: DbOrTx,
   formId?: number,
 ): Promise<{ forms: number; submissions: number }> {
-  const targets = await db
-    .select({ id: forms.id })
-    .from(forms)
-    .where(formId === undefined ? undefined : eq(forms.id, formId))
-    .orderBy(asc(forms.id));
+  const targets = await listFormFields(db, formId === undefined ? undefined : [formId]);
   let count = 0;
   for (const form of targets) {
     const totals = await accumulate(db, form.id, await fieldsByVersion(db, form.id));
@@ -55,17 +45,9 @@ export async function rebuildFormStats(
   return { forms: targets.length, submissions: count };
 }
 
-/** The fields each answered version of the form had: submissions are counted against their own. */
+/** The fields of each version the form's submissions answered: each is counted against its own. */
 async function fieldsByVersion(db: DbOrTx, formId: number): Promise<(version: number) => FormField[]> {
-  const answered = await db
-    .selectDistinct({ v: submissions.formVersion })
-    .from(submissions)
-    .where(eq(submissions.formId, formId));
-  const raw = await findAnsweredFields(
-    db,
-    formId,
-    answered.map((r) => r.v),
-  );
+  const raw = await findAnsweredFields(db, formId, await listAnsweredVersions(db, formId));
   const fields = new Map([...raw].map(([n, f]) => [n, normalizeFields(f)]));
   return (version) => fields.get(version) ?? [];
 }
@@ -77,36 +59,19 @@ async function accumulate(
 ): Promise<Totals & { count: number }> {
   const totals: Totals = { formDays: new Map(), fieldDays: new Map(), answers: new Map() };
   let count = 0;
-  let cursor: { createdAt: Date; id: string } | null = null;
+  let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const after: ReturnType<typeof or> = cursor
-      ? or(
-          gt(submissions.createdAt, cursor.createdAt),
-          and(eq(submissions.createdAt, cursor.createdAt), gt(submissions.id, cursor.id)),
-        )
-      : undefined;
-    const rows: SubmissionRow[] = await db
-      .select({
-        id: submissions.id,
-        data: submissions.data,
-        metadata: submissions.metadata,
-        createdAt: submissions.createdAt,
-        formVersion: submissions.formVersion,
-      })
-      .from(submissions)
-      .where(and(eq(submissions.formId, formId), after))
-      .orderBy(asc(submissions.createdAt), asc(submissions.id))
-      .limit(BATCH);
+    const rows: StoredSubmission[] = await listSubmissionsAfter(db, { formId, after, limit: BATCH });
     for (const row of rows) addSubmission(totals, fieldsOf(row.formVersion), row);
     count += rows.length;
     if (rows.length < BATCH) break;
-    const last: SubmissionRow = rows[rows.length - 1]!;
-    cursor = { createdAt: last.createdAt, id: last.id };
+    const last: StoredSubmission = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt, id: last.id };
   }
   return { ...totals, count };
 }
 
-function addSubmission(totals: Totals, fields: FormField[], row: SubmissionRow): void {
+function addSubmission(totals: Totals, fields: FormField[], row: StoredSubmission): void {
   const day = utcDay(row.createdAt);
   const stats = extractSubmissionStats(fields, row.data ?? {}, row.metadata);
   const formDay = totals.formDays.get(day) ?? {

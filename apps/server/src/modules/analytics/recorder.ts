@@ -133,7 +133,7 @@ export function submissionStatsRows(input: SubmissionStatsInput) {
 
 /**
  * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
- * statement (see intake/repository.ts): they commit with the submission or not at all.
+ * statement (see submissions/store.ts): they commit with the submission or not at all.
  */
 export function submissionStatsCtes(input: SubmissionStatsInput, gate: string): SQL[] {
   const { day, form, fields, answers } = submissionStatsRows(input);

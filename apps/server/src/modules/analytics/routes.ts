@@ -2,12 +2,12 @@ import { formAnalyticsSchema, trackBodySchema } from '@formsmith/core/analytics/
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
-import { MAX_FORM_ID } from '../../lib/form-id.ts';
+import { FORM_NOT_FOUND, parseFormId, requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
 import { getFormAnalytics, trackSubmission } from './service.ts';
 
-const params = z.object({ id: z.coerce.number().int().positive().max(MAX_FORM_ID) });
+const params = z.object({ id: z.string().max(20) });
 
 /** Routes of the analytics module: anonymous view/track recording and the owner's report. */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,7 +16,8 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['analytics'], params, response: { 204: z.null() } } },
     async (request, reply) => {
       await app.rateLimit('view', request.ip);
-      if (!(await recordView(app.db, request.params.id))) throw notFound('Form not found');
+      const formId = requireFormId(request.params.id);
+      if (!(await recordView(app.db, formId))) throw notFound(FORM_NOT_FOUND);
       return reply.status(204).send(null);
     },
   );
@@ -26,7 +27,9 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await app.rateLimit('view', `track:${request.ip}`);
-      await trackSubmission(app.db, { formId: request.params.id, body: request.body });
+      // Ignored like any other call it cannot use: the client never learns why.
+      const formId = parseFormId(request.params.id);
+      if (formId !== null) await trackSubmission(app.db, { formId, body: request.body });
       return reply.status(204).send(null);
     },
   );
@@ -46,7 +49,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) =>
         getFormAnalytics(app.db, {
-          formId: request.params.id,
+          formId: requireFormId(request.params.id),
           ownerId: currentUser(request).id,
           startDate: request.query.start_date || undefined,
         }),

@@ -1,13 +1,11 @@
 import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
 import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { submissions } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { findOwnedForm } from '../forms/repository.ts';
-import { findAnsweredFields } from '../forms/versions-repository.ts';
+import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
+import { findSubmissionVersion, mergeSubmissionTiming } from '../submissions/index.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
 import { recordTimeStats } from './recorder.ts';
@@ -26,8 +24,7 @@ export async function getFormAnalytics(
   if (input.startDate !== undefined && !parseDay(input.startDate)) {
     throw new AppError('BAD_REQUEST', 400, 'Invalid date', { start_date: 'Invalid date' });
   }
-  const form = await findOwnedForm(db, input);
-  if (!form) throw notFound('Form not found');
+  const form = await requireOwnedForm(db, input);
   const end = utcDay(input.now ?? new Date());
   let start = input.startDate;
   if (start === undefined) {
@@ -137,24 +134,13 @@ export async function trackSubmission(db: Db, input: { formId: number; body: Tra
   const submissionId = input.body.submission_id ?? input.body.submissionId;
   if (!submissionId || !isUuid(submissionId)) return false;
   // Timing counts against the fields of the version the submission answered.
-  const [answered] = await db
-    .select({ version: submissions.formVersion })
-    .from(submissions)
-    .where(and(eq(submissions.id, submissionId), eq(submissions.formId, input.formId)));
-  if (!answered) return false;
-  const versions = await findAnsweredFields(db, input.formId, [answered.version]);
-  const fields = normalizeFields(versions.get(answered.version)!);
+  const version = await findSubmissionVersion(db, { formId: input.formId, submissionId });
+  if (version === null) return false;
+  const answered = await findAnsweredFields(db, input.formId, [version]);
+  const fields = normalizeFields(answered.get(version)!);
   const timing = cleanTiming(fields, input.body);
-  const m = submissions.metadata;
-  const lacksTiming = sql`(not (${m} ? 'analytics') or (
-    jsonb_typeof(${m} -> 'analytics' -> 'totalTimeSpent') is distinct from 'number'
-    and coalesce(${m} -> 'analytics' -> 'fieldInteractions', '{}'::jsonb) = '{}'::jsonb))`;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(submissions)
-      .set({ metadata: sql`${m} || jsonb_build_object('analytics', ${JSON.stringify(timing)}::jsonb)` })
-      .where(and(eq(submissions.id, submissionId), eq(submissions.formId, input.formId), lacksTiming))
-      .returning({ createdAt: submissions.createdAt, metadata: submissions.metadata });
+    const row = await mergeSubmissionTiming(tx, { formId: input.formId, submissionId, timing });
     if (!row) return false;
     const time = extractTimeStats(fields, row.metadata);
     await recordTimeStats(tx, { formId: input.formId, createdAt: row.createdAt, time });

@@ -103,3 +103,27 @@ export async function findPendingEmail(db: DbOrTx, userId: string): Promise<stri
   const email = row?.data?.email;
   return typeof email === 'string' ? email : null;
 }
+
+/** Deletes the user; the foreign keys cascade to forms, submissions, sessions and settings. */
+export async function deleteUser(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/**
+ * The id of a system account (no password: it cannot sign in), created when missing. Safe when
+ * several instances start at once: the insert never overwrites.
+ */
+export async function ensureSystemUser(
+  db: DbOrTx,
+  input: { email: string; name: string },
+): Promise<string | null> {
+  await db
+    .insert(users)
+    .values({ email: input.email, name: input.name, role: 'system', passwordHash: null })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  return row?.id ?? null;
+}

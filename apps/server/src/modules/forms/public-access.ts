@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { forms } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { isFormId } from '../../lib/form-id.ts';
+import { FORM_NOT_FOUND, isFormId } from '../../lib/form-id.ts';
 import type { FormRow } from './repository.ts';
 import { findFormById } from './repository.ts';
 
@@ -11,8 +11,7 @@ type AccessRow = typeof forms.$inferSelect;
 
 import { accessRestrictionOf } from './view.ts';
 
-export const FORM_NOT_FOUND = 'Form not found';
-/** Form ids are PostgreSQL integers; larger numbers cannot name a form. */
+export { FORM_NOT_FOUND };
 
 /** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
 export async function assertPublicAccess<T extends AccessRow>(

@@ -1,7 +1,10 @@
-import { and, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { forms } from '../../db/schema.ts';
+import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
+
+// The only code that reads and writes the forms table. Every write forgets the form in the
+// per-instance public cache (public-cache.ts), so no caller has to remember to.
 
 /**
  * A form with how many submissions it holds (summed from its counter shards) and whether its
@@ -31,6 +34,7 @@ export const CONTENT_COLUMNS = [
   'success_message',
 ] as const;
 
+/** The content columns of a table alias, as a SQL list. */
 export const contentOf = (table: string) => sql.raw(CONTENT_COLUMNS.map((c) => `${table}."${c}"`).join(', '));
 
 /** Whether the draft's content differs from its published version (false before the first publish). */
@@ -45,6 +49,7 @@ export const formColumns = {
   submissionCount: submissionCountOf(forms.id),
   hasUnpublishedChanges,
 };
+const columns = formColumns;
 
 /** Forms not in the Trash: everything but the Trash's own calls sees only these. */
 export const live = isNull(forms.deletedAt);
@@ -55,7 +60,7 @@ export async function findOwnedForm(
   input: { formId: number; ownerId: string },
 ): Promise<FormRow | null> {
   const [row] = await db
-    .select(formColumns)
+    .select(columns)
     .from(forms)
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
     .limit(1);
@@ -65,7 +70,7 @@ export async function findOwnedForm(
 /** Any form by id (not in the Trash), or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
   const [row] = await db
-    .select(formColumns)
+    .select(columns)
     .from(forms)
     .where(and(eq(forms.id, formId), live))
     .limit(1);
@@ -75,20 +80,114 @@ export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow 
 /** Any form by slug (not in the Trash), or null. */
 export async function findFormBySlug(db: DbOrTx, slug: string): Promise<FormRow | null> {
   const [row] = await db
-    .select(formColumns)
+    .select(columns)
     .from(forms)
     .where(and(eq(forms.slug, slug), live))
     .limit(1);
   return row ?? null;
 }
 
-/** The owner's forms, most recently saved first. */
-export async function listForms(db: DbOrTx, ownerId: string): Promise<FormRow[]> {
+/**
+ * The owner's forms, most recently saved first (or oldest first, for the account's data download);
+ * those in the Trash only with `includeTrashed`.
+ */
+export async function listForms(
+  db: DbOrTx,
+  input: { ownerId: string; order?: 'recent' | 'oldest'; includeTrashed?: boolean },
+): Promise<FormRow[]> {
+  const order = input.order === 'oldest' ? [asc(forms.id)] : [desc(forms.updatedAt), desc(forms.id)];
   return db
-    .select(formColumns)
+    .select(columns)
     .from(forms)
-    .where(and(eq(forms.ownerId, ownerId), live))
-    .orderBy(desc(forms.updatedAt), desc(forms.id));
+    .where(and(eq(forms.ownerId, input.ownerId), input.includeTrashed ? undefined : live))
+    .orderBy(...order);
+}
+
+/** The stored fields of the given forms (of every form when formIds is left out), by id. */
+export async function listFormFields(
+  db: DbOrTx,
+  formIds?: number[],
+): Promise<{ id: number; fields: unknown[]; updatedAt: Date }[]> {
+  if (formIds?.length === 0) return [];
+  return db
+    .select({ id: forms.id, fields: forms.fields, updatedAt: forms.updatedAt })
+    .from(forms)
+    .where(formIds ? inArray(forms.id, formIds) : undefined)
+    .orderBy(asc(forms.id));
+}
+
+/** The owner's forms whose title or description matches an ILIKE pattern, most recent first. */
+export async function searchForms(
+  db: DbOrTx,
+  input: { ownerId: string; pattern: string; limit: number },
+): Promise<{ id: number; title: string; description: string }[]> {
+  return db
+    .select({ id: forms.id, title: forms.title, description: forms.description })
+    .from(forms)
+    .where(
+      and(
+        eq(forms.ownerId, input.ownerId),
+        live,
+        sql`(${forms.title} ilike ${input.pattern} or ${forms.description} ilike ${input.pattern})`,
+      ),
+    )
+    .orderBy(desc(forms.updatedAt), desc(forms.id))
+    .limit(input.limit);
+}
+
+/**
+ * A form for the submit path (not in the Trash) as respondents get it (its published version's
+ * content), with what its owner's notification mail needs; null when missing.
+ */
+export async function findSubmitTarget(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      form: forms,
+      live: formVersions,
+      ownerEmail: users.email,
+      ownerName: users.name,
+      ownerNotifies: notificationSettings.formSubmissions,
+    })
+    .from(forms)
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, forms.ownerId))
+    .leftJoin(
+      formVersions,
+      and(eq(formVersions.formId, forms.id), eq(formVersions.number, forms.publishedVersion)),
+    )
+    .where(and(eq(forms.id, formId), live))
+    .limit(1);
+  if (!row) return null;
+  const { live: version, ...target } = row;
+  return { ...target, form: withLiveContent(row.form, version) };
+}
+
+/**
+ * The form as respondents get it: the draft row with the published version's content in place
+ * (the draft itself while the form has never been published).
+ */
+export function withLiveContent<T extends typeof forms.$inferSelect>(
+  row: T,
+  version: typeof formVersions.$inferSelect | null,
+): T {
+  if (!version || row.publishedVersion !== version.number) return row;
+  return {
+    ...row,
+    title: version.title,
+    description: version.description,
+    fields: version.fields,
+    logoUrl: version.logoUrl,
+    themeConfig: version.themeConfig,
+    submitButtonText: version.submitButtonText,
+    successMessage: version.successMessage,
+  };
+}
+export type SubmitTarget = NonNullable<Awaited<ReturnType<typeof findSubmitTarget>>>;
+
+/** Inserts the form unless its slug is taken (start-up seeding that several instances may run). */
+export async function createFormUnlessSlugTaken(db: DbOrTx, values: NewFormRow): Promise<void> {
+  const rows = await db.insert(forms).values(values).onConflictDoNothing().returning({ id: forms.id });
+  for (const row of rows) forgetPublicForm(row.id);
 }
 
 export async function createForm(db: DbOrTx, values: NewFormRow): Promise<FormRow> {
@@ -112,6 +211,9 @@ export async function updateForm(
     bumpVersion?: boolean;
   },
 ): Promise<FormRow | null> {
+  if (!input.bumpVersion && Object.values(input.changes).every((value) => value === undefined)) {
+    return findOwnedForm(db, input);
+  }
   const conditions: SQL[] = [eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live];
   if (input.expectedVersion != null) conditions.push(eq(forms.version, input.expectedVersion));
   const changes = input.bumpVersion
@@ -121,9 +223,16 @@ export async function updateForm(
     .update(forms)
     .set(changes)
     .where(and(...conditions))
-    .returning(formColumns);
+    .returning(columns);
   forgetPublicForm(input.formId);
   return row ?? null;
+}
+
+/** Deletes every form of the owner (their submissions go with them); answers their ids. */
+export async function deleteOwnerForms(db: DbOrTx, ownerId: string): Promise<number[]> {
+  const rows = await db.delete(forms).where(eq(forms.ownerId, ownerId)).returning({ id: forms.id });
+  for (const row of rows) forgetPublicForm(row.id);
+  return rows.map((row) => row.id);
 }
 
 /** Counts one copy of the share link. */
@@ -135,6 +244,7 @@ export async function incrementShareCount(
     .update(forms)
     .set({ shareCount: sql`${forms.shareCount} + 1` })
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
-    .returning(formColumns);
+    .returning(columns);
+  forgetPublicForm(input.formId);
   return row ?? null;
 }

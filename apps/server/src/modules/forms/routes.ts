@@ -4,10 +4,8 @@ import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsm
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
-import { parseFormId } from '../../lib/form-id.ts';
+import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { FORM_NOT_FOUND } from './public-access.ts';
 import {
   accessQuerySchema,
   formIdParamsSchema,
@@ -21,12 +19,6 @@ import {
 import * as service from './service.ts';
 import * as trash from './trash-service.ts';
 import * as versions from './versions-service.ts';
-
-function formIdOf(raw: string): number {
-  const id = parseFormId(raw);
-  if (id === null) throw notFound(FORM_NOT_FOUND);
-  return id;
-}
 
 const viewRouteSchema = {
   tags: ['forms'],
@@ -78,7 +70,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   const app = scope;
   scope.addHook('onRequest', app.authenticate);
   const owned = (request: FastifyRequest) => ({
-    formId: formIdOf((request.params as { id: string }).id),
+    formId: requireFormId((request.params as { id: string }).id),
     ownerId: currentUser(request).id,
   });
 
@@ -192,7 +184,6 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
 
 /** Forms API (SPEC §7 'Forms', DESIGN §4). */
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
-  trash.registerTrashPurgeJob(app);
   await app.register(readRoutes);
   await app.register(ownerRoutes);
 };

@@ -1,5 +1,6 @@
 import { parseIfMatch } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
@@ -35,14 +36,19 @@ async function withSlugGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
-  const form = await repo.findOwnedForm(app.db, input);
+/** The caller's form; 404 'Form not found' when it is missing or someone else's. */
+export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promise<FormRow> {
+  const form = await repo.findOwnedForm(db, input);
   if (!form) throw notFound(FORM_NOT_FOUND);
   return form;
 }
 
+async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
+  return requireOwnedForm(app.db, input);
+}
+
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
-  const rows = await repo.listForms(app.db, input.ownerId);
+  const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
 }
 

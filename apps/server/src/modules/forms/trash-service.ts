@@ -1,7 +1,7 @@
 import { TRASH_DAYS, type TrashList } from '@formsmith/core/forms/trash';
 import { DAY_MS } from '@formsmith/core/time';
 import type { FastifyInstance } from 'fastify';
-import { scheduleRecurringJob } from '../../jobs/recurring.ts';
+import type { RecurringJob } from '../../jobs/registry.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
@@ -67,15 +67,13 @@ export async function purgeTrash(app: FastifyInstance, now: Date = new Date()): 
 
 export const TRASH_PURGE_JOB = 'forms.trash-purge';
 
-/** Registers the daily purge of the Trash; each run schedules the next, start-up seeds the first now. */
-export function registerTrashPurgeJob(app: FastifyInstance): void {
-  scheduleRecurringJob(app, {
-    kind: TRASH_PURGE_JOB,
-    everyMs: DAY_MS,
-    firstRunInMs: 0,
-    run: async () => {
-      const purged = await purgeTrash(app);
-      if (purged > 0) app.log.info({ purged }, 'purged forms from the Trash');
-    },
-  });
-}
+/** The daily purge of forms in the Trash for longer than TRASH_DAYS. */
+export const trashPurgeJob: RecurringJob = {
+  kind: TRASH_PURGE_JOB,
+  everyMs: DAY_MS,
+  firstRunInMs: 0,
+  run: async (app) => {
+    const purged = await purgeTrash(app);
+    if (purged > 0) app.log.info({ purged }, 'purged forms from the Trash');
+  },
+};

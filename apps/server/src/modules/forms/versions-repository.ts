@@ -4,6 +4,8 @@ import { forms, formVersions } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
 import { CONTENT_COLUMNS, contentOf, type FormRow, findOwnedForm, formColumns, live } from './repository.ts';
 
+export { withLiveContent } from './repository.ts';
+
 type Owned = { formId: number; ownerId: string };
 export type VersionRow = typeof formVersions.$inferSelect;
 
@@ -131,22 +133,4 @@ export async function isOwnedForm(db: DbOrTx, input: Owned): Promise<boolean> {
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
     .limit(1);
   return rows.length > 0;
-}
-
-/**
- * The form as respondents get it: the draft row with the published version's content in place
- * (the draft itself while the form has never been published).
- */
-export function withLiveContent<T extends typeof forms.$inferSelect>(row: T, version: VersionRow | null): T {
-  if (!version || row.publishedVersion !== version.number) return row;
-  return {
-    ...row,
-    title: version.title,
-    description: version.description,
-    fields: version.fields,
-    logoUrl: version.logoUrl,
-    themeConfig: version.themeConfig,
-    submitButtonText: version.submitButtonText,
-    successMessage: version.successMessage,
-  };
 }

@@ -5,11 +5,20 @@ const cache = new Map<string, FormField[]>();
 const CACHE_MAX = 1000;
 
 /**
- * The form's fields as core sees them, normalised once per saved version of the form: the
- * submit path is hot, and a form's fields only change when it is saved (updatedAt moves).
+ * The live fields of the form as core sees them, normalised once per published version (a
+ * version never changes), or per save of a form never published (updatedAt moves): the submit
+ * path is hot.
  */
-export function formFields(form: { id: number; updatedAt: Date; fields: unknown[] }): FormField[] {
-  const key = `${form.id}:${form.updatedAt.getTime()}`;
+export function formFields(form: {
+  id: number;
+  updatedAt: Date;
+  publishedVersion: number | null;
+  fields: unknown[];
+}): FormField[] {
+  const key =
+    form.publishedVersion === null
+      ? `${form.id}:${form.updatedAt.getTime()}`
+      : `${form.id}#${form.publishedVersion}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const fields = normalizeFields(form.fields);

@@ -1,8 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.ts';
-import { parseFormId } from '../../lib/form-id.ts';
+import { requireFormId } from '../../lib/form-id.ts';
 import {
   formParamsSchema,
   SUBMIT_SUCCESS_MESSAGE,
@@ -14,12 +13,6 @@ import {
 } from './schemas.ts';
 import { submitForm } from './submit-service.ts';
 import { uploadFile } from './upload-service.ts';
-
-function formIdOf(raw: string): number {
-  const id = parseFormId(raw);
-  if (id === null) throw notFound('Form not found');
-  return id;
-}
 
 /** What anonymous respondents call: submit a form, upload a file for a file field. */
 const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +36,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { body } = request;
       const { submissionId } = await submitForm(app, {
-        formId: formIdOf(request.params.id),
+        formId: requireFormId(request.params.id),
         data: body.data,
         metadata: body.metadata,
         accessCode: body.access_code ?? body.accessCode ?? undefined,
@@ -69,7 +62,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const answer = await uploadFile(app, request, {
-        formId: formIdOf(request.params.id),
+        formId: requireFormId(request.params.id),
         query: request.query,
       });
       return reply.status(201).send(answer);

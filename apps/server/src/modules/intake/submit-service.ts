@@ -5,15 +5,20 @@ import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
-import { assertPublicAccess } from '../forms/public-access.ts';
-import { PublicFormCache } from '../forms/public-cache.ts';
-import { submissionNotification } from '../submissions/notify.ts';
+import { assertPublicAccess, findSubmitTarget, PublicFormCache, type SubmitTarget } from '../forms/index.ts';
+import {
+  findSubmissionIdByKey,
+  type StoreSubmissionInput,
+  storeSubmission,
+  storeSubmissions,
+  submissionNotification,
+} from '../submissions/index.ts';
 import { MicroBatcher } from './batcher.ts';
 import { formFields } from './fields.ts';
 import { buildMetadata } from './metadata.ts';
-import * as repo from './repository.ts';
 import { type FileAnswer, fileAnswerSchema } from './schemas.ts';
 import { isSpam } from './spam.ts';
+import { listUnattachedUploads } from './upload-repository.ts';
 
 export type SubmitInput = {
   formId: number;
@@ -66,7 +71,7 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
 
 /** Replaces file answers by what we stored, after checking each upload is this field's and free. */
 async function resolveFiles(app: FastifyInstance, formId: number, files: Map<string, string>) {
-  const rows = await repo.listUnattachedUploads(app.db, formId, [...files.values()]);
+  const rows = await listUnattachedUploads(app.db, formId, [...files.values()]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const answers: Record<string, FileAnswer> = {};
   const errors: Record<string, string> = {};
@@ -78,7 +83,6 @@ async function resolveFiles(app: FastifyInstance, formId: number, files: Map<str
   return { answers, errors };
 }
 
-type SubmitTarget = NonNullable<Awaited<ReturnType<typeof repo.findSubmitTarget>>>;
 const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null>>();
 
 /**
@@ -96,13 +100,13 @@ async function loadSubmitTarget(
     targets.set(app, cache);
   }
   const target = isFormId(input.formId)
-    ? await cache.get(input.formId, () => repo.findSubmitTarget(app.db, input.formId))
+    ? await cache.get(input.formId, () => findSubmitTarget(app.db, input.formId))
     : null;
   await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });
   return target!;
 }
 
-const batchers = new WeakMap<FastifyInstance, MicroBatcher<repo.StoreSubmissionInput, string | null>>();
+const batchers = new WeakMap<FastifyInstance, MicroBatcher<StoreSubmissionInput, string | null>>();
 
 /**
  * Stores a submission without uploads. On PostgreSQL, submits that arrive while several batches
@@ -112,15 +116,15 @@ const batchers = new WeakMap<FastifyInstance, MicroBatcher<repo.StoreSubmissionI
  */
 async function storeWithoutUploads(
   app: FastifyInstance,
-  store: repo.StoreSubmissionInput,
+  store: StoreSubmissionInput,
 ): Promise<string | null> {
   const pool = app.database.pool;
-  if (!pool) return (await repo.storeSubmission(app.db, store)).id;
+  if (!pool) return (await storeSubmission(app.db, store)).id;
   let batcher = batchers.get(app);
   if (!batcher) {
     batcher = new MicroBatcher({
-      runBatch: (items) => repo.storeSubmissions(app.db, items, pool),
-      runOne: async (item) => (await repo.storeSubmission(app.db, item, pool)).id,
+      runBatch: (items) => storeSubmissions(app.db, items, pool),
+      runOne: async (item) => (await storeSubmission(app.db, item, pool)).id,
       maxSize: 64,
       maxDelayMs: 2,
       maxInFlight: 4,
@@ -167,7 +171,7 @@ export async function submitForm(
     if (Object.keys(resolved.errors).length > 0) {
       // A retry of a submission that went through: its uploads are attached already.
       const existing = input.idempotencyKey
-        ? await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
+        ? await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
         : null;
       if (existing) return { submissionId: existing };
       throw invalid(resolved.errors);
@@ -185,7 +189,7 @@ export async function submitForm(
     createdAt,
   });
   const uploadIds = [...files.values()];
-  const store: repo.StoreSubmissionInput = {
+  const store: StoreSubmissionInput = {
     formId: form.id,
     // A form published before versions were kept answers as version 1 (what the migration made).
     formVersion: form.publishedVersion ?? 1,
@@ -214,7 +218,7 @@ export async function submitForm(
     uploadIds.length === 0
       ? await storeWithoutUploads(app, store)
       : await app.db.transaction(async (tx) => {
-          const stored = await repo.storeSubmission(tx, store);
+          const stored = await storeSubmission(tx, store);
           if (stored.id && stored.attached !== uploadIds.length) {
             throw invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
           }
@@ -222,7 +226,7 @@ export async function submitForm(
         });
   if (submissionId) return { submissionId };
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
-  const existing = await repo.findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);
+  const existing = await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);
   if (!existing) throw new AppError('CONFLICT', 409, 'This submission is already being processed');
   return { submissionId: existing };
 }

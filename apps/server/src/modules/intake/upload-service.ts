@@ -4,10 +4,10 @@ import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
-import { loadPublicFormForSubmit } from '../forms/public-access.ts';
+import { loadPublicFormForSubmit } from '../forms/index.ts';
 import { formFields } from './fields.ts';
-import * as repo from './repository.ts';
 import type { FileAnswer } from './schemas.ts';
+import * as repo from './upload-repository.ts';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { removeFiles } from '../forms/trash-service.ts';
+import { removeFiles } from '../forms/index.ts';
 import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
-import { findVersionFields } from '../forms/versions-repository.ts';
+import { findAnsweredFields } from '../forms/index.ts';
 import {
   csvRow,
   csvRowLine,
@@ -237,7 +237,7 @@ async function loadColumns(
   input: { versions: number[]; dataKeys: string[] },
 ): Promise<VersionedColumns> {
   const wanted = form.publishedVersion === null ? input.versions : [...input.versions, form.publishedVersion];
-  const versions = await findVersionFields(app.db, form.id, wanted);
+  const versions = await findAnsweredFields(app.db, form.id, wanted);
   const primary = (form.publishedVersion !== null && versions.get(form.publishedVersion)) || form.fields;
   return versionedExportColumns({ primary, versions, dataKeys: input.dataKeys });
 }

@@ -2,8 +2,8 @@ import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { FormField } from '@formsmith/core/fields/types';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { type BatchStatsItem, batchStatsCtes } from '../analytics/recorder.ts';
-import { findAnsweredFields } from '../forms/versions-repository.ts';
+import { type BatchStatsItem, batchStatsCtes } from '../analytics/index.ts';
+import { findAnsweredFields } from '../forms/index.ts';
 
 /** A submission about to be deleted, with what its aggregates were computed from. */
 export type DoomedRow = {

@@ -1,60 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { forms, submissions, uploads } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/app-error.ts';
-import { parseFormId } from '../../lib/form-id.ts';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { submissions, uploads } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { forgetPublicForm } from '../forms/public-cache.ts';
-import { submissionCountOf } from '../forms/repository.ts';
+import type { FormRow } from '../forms/index.ts';
 import type { WireSubmission } from './schemas.ts';
 
-export type OwnedForm = {
-  id: number;
-  title: string;
-  fields: unknown[];
-  submissionCount: number;
-  notifyOnSubmission: boolean | null;
-  retentionDays: number | null;
-  publishedVersion: number | null;
-};
-
-/** The numeric form id of a path, or 400 'Invalid form ID'. */
-export function requireFormId(raw: string | undefined): number {
-  const id = parseFormId(raw);
-  if (id === null) throw badRequest('Invalid form ID');
-  return id;
-}
-
-/** The caller's form, or null when it is missing or belongs to someone else. */
-export async function findOwnedForm(
-  db: DbOrTx,
-  input: { formId: number; ownerId: string },
-): Promise<OwnedForm | null> {
-  const [row] = await db
-    .select({
-      id: forms.id,
-      title: forms.title,
-      fields: forms.fields,
-      submissionCount: submissionCountOf(forms.id),
-      notifyOnSubmission: forms.notifyOnSubmission,
-      retentionDays: forms.retentionDays,
-      publishedVersion: forms.publishedVersion,
-    })
-    .from(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), isNull(forms.deletedAt)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Like findOwnedForm but answers 404 'Form not found' on a miss (another owner's form included). */
-export async function requireOwnedForm(
-  db: DbOrTx,
-  input: { formId: number; ownerId: string },
-): Promise<OwnedForm> {
-  const form = await findOwnedForm(db, input);
-  if (!form) throw notFound('Form not found');
-  return form;
-}
+/** The owner's form as the submissions module reads it (from the forms module). */
+export type OwnedForm = FormRow;
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
@@ -104,15 +56,172 @@ export async function findSubmissionUpload(
   return row ?? null;
 }
 
-/** Saves the per-form submission settings; keys left undefined keep their value. */
-export async function updateSubmissionSettings(
+/**
+ * Merges the client's timing into a submission stored without any (no metadata.analytics, or
+ * one with no total and no interactions). The conditional update lets exactly one call win;
+ * null when the submission is missing or already has timing.
+ */
+export async function mergeSubmissionTiming(
   db: DbOrTx,
-  input: { formId: number; notifyOnSubmission?: boolean | null; retentionDays?: number | null },
-): Promise<void> {
-  const set: Partial<typeof forms.$inferInsert> = {};
-  if (input.notifyOnSubmission !== undefined) set.notifyOnSubmission = input.notifyOnSubmission;
-  if (input.retentionDays !== undefined) set.retentionDays = input.retentionDays;
-  if (Object.keys(set).length === 0) return;
-  await db.update(forms).set(set).where(eq(forms.id, input.formId));
-  forgetPublicForm(input.formId);
+  input: { formId: number; submissionId: string; timing: Record<string, unknown> },
+): Promise<{ createdAt: Date; metadata: Record<string, unknown> | null } | null> {
+  const m = submissions.metadata;
+  const lacksTiming = sql`(not (${m} ? 'analytics') or (
+    jsonb_typeof(${m} -> 'analytics' -> 'totalTimeSpent') is distinct from 'number'
+    and coalesce(${m} -> 'analytics' -> 'fieldInteractions', '{}'::jsonb) = '{}'::jsonb))`;
+  const [row] = await db
+    .update(submissions)
+    .set({ metadata: sql`${m} || jsonb_build_object('analytics', ${JSON.stringify(input.timing)}::jsonb)` })
+    .where(and(eq(submissions.id, input.submissionId), eq(submissions.formId, input.formId), lacksTiming))
+    .returning({ createdAt: submissions.createdAt, metadata: submissions.metadata });
+  return row ?? null;
+}
+
+export type StoredSubmission = {
+  id: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  /** The form version it answered. */
+  formVersion: number;
+};
+
+/** A form's submissions in storage order (oldest first), a page after the given one. */
+export async function listSubmissionsAfter(
+  db: DbOrTx,
+  input: { formId: number; after: { createdAt: Date; id: string } | null; limit: number },
+): Promise<StoredSubmission[]> {
+  const { after } = input;
+  const rows = await db
+    .select({
+      id: submissions.id,
+      data: submissions.data,
+      metadata: submissions.metadata,
+      createdAt: submissions.createdAt,
+      formVersion: submissions.formVersion,
+    })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.formId, input.formId),
+        after
+          ? or(
+              gt(submissions.createdAt, after.createdAt),
+              and(eq(submissions.createdAt, after.createdAt), gt(submissions.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(submissions.createdAt), asc(submissions.id))
+    .limit(input.limit);
+  return rows as StoredSubmission[];
+}
+
+/** The form versions a form's submissions answered. */
+export async function listAnsweredVersions(db: DbOrTx, formId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ v: submissions.formVersion })
+    .from(submissions)
+    .where(eq(submissions.formId, formId));
+  return rows.map((r) => r.v);
+}
+
+/** The form version one submission of a form answered, or null when there is no such submission. */
+export async function findSubmissionVersion(
+  db: DbOrTx,
+  input: { formId: number; submissionId: string },
+): Promise<number | null> {
+  if (!isUuid(input.submissionId)) return null;
+  const [row] = await db
+    .select({ v: submissions.formVersion })
+    .from(submissions)
+    .where(and(eq(submissions.id, input.submissionId), eq(submissions.formId, input.formId)))
+    .limit(1);
+  return row?.v ?? null;
+}
+
+/*
+ * Reads across the owner's forms. These join forms only to know the owner and the title, in
+ * the same statement, so that one owner's search never loads another owner's submissions.
+ */
+
+export type OwnerSubmissionRow = {
+  id: string;
+  form_id: number;
+  form_title: string;
+  created_at: Date | string;
+  data?: unknown;
+};
+
+/** The owner's submissions with an answer matching an ILIKE pattern, most recent first. */
+export async function searchSubmissions(
+  db: DbOrTx,
+  input: { ownerId: string; pattern: string; limit: number },
+): Promise<OwnerSubmissionRow[]> {
+  // Answers only: keys (field ids) and the anti-spam markers (_formLoadTime…) are not content.
+  return queryRows<OwnerSubmissionRow>(
+    db,
+    sql`select s.id, s.form_id, f.title as form_title, s.created_at, s.data
+    from submissions s join forms f on f.id = s.form_id
+    where f.owner_id = ${input.ownerId} and f.deleted_at is null
+      and exists (
+        select 1 from jsonb_each_text(case when jsonb_typeof(s.data) = 'object' then s.data else '{}'::jsonb end) e
+        where e.key not like '\\_%' and e.value ilike ${input.pattern})
+    order by s.created_at desc, s.id desc limit ${input.limit}`,
+  );
+}
+
+/** The latest submissions across all of the owner's forms. */
+export async function listOwnerRecentSubmissions(
+  db: DbOrTx,
+  input: { ownerId: string; limit: number },
+): Promise<OwnerSubmissionRow[]> {
+  return queryRows<OwnerSubmissionRow>(
+    db,
+    sql`select s.id, s.form_id, f.title as form_title, s.created_at
+    from submissions s join forms f on f.id = s.form_id
+    where f.owner_id = ${input.ownerId} and f.deleted_at is null
+    order by s.created_at desc, s.id desc limit ${input.limit}`,
+  );
+}
+
+export type DigestCountRow = {
+  user_id: string;
+  email: string;
+  name: string;
+  form_id: number;
+  title: string;
+  n: number | string;
+};
+
+/**
+ * Per form, how many submissions arrived in [since, until), for every verified owner whose
+ * weekly digest is on (the default) and was not sent after `sentBefore`. One statement over
+ * users, their forms and settings: the digest run reads every owner at once.
+ */
+export async function listDigestCounts(
+  db: DbOrTx,
+  input: { since: Date; until: Date; sentBefore: Date; userIds?: string[] },
+): Promise<DigestCountRow[]> {
+  const only = input.userIds
+    ? sql`and u.id in (${sql.join(
+        input.userIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  return queryRows<DigestCountRow>(
+    db,
+    sql`select u.id as user_id, u.email, u.name, f.id as form_id, f.title,
+      (select count(*) from submissions s
+        where s.form_id = f.id and s.created_at >= ${input.since.toISOString()}::timestamptz
+          and s.created_at < ${input.until.toISOString()}::timestamptz) as n
+    from users u
+    join forms f on f.owner_id = u.id and f.deleted_at is null
+    left join notification_settings ns on ns.user_id = u.id
+    where u.email_verified_at is not null and u.role <> 'system'
+      and coalesce(ns.weekly_digest, true)
+      and (ns.last_digest_at is null or ns.last_digest_at < ${input.sentBefore.toISOString()}::timestamptz)
+      ${only}
+    order by u.id, f.title, f.id`,
+  );
 }

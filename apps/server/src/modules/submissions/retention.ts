@@ -1,8 +1,7 @@
 import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { scheduleRecurringJob } from '../../jobs/recurring.ts';
+import type { RecurringJob } from '../../jobs/registry.ts';
 import { deleteUpload } from '../../lib/storage.ts';
 import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
 
@@ -56,23 +55,21 @@ export async function deleteAbandonedUploads(db: DbOrTx, now: Date = new Date())
   return rows.map((r) => r.storage_key);
 }
 
-/** Registers the daily retention job; each run schedules the next, start-up seeds the first now. */
-export function registerRetentionJob(app: FastifyInstance): void {
-  scheduleRecurringJob(app, {
-    kind: RETENTION_JOB,
-    everyMs: DAY_MS,
-    firstRunInMs: 0,
-    run: async () => {
-      const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
-      const abandoned = await deleteAbandonedUploads(app.db);
-      for (const key of [...storageKeys, ...abandoned]) {
-        // The rows are gone already; a file that cannot be removed is logged, not retried.
-        await deleteUpload(app.config, key).catch((err) =>
-          app.log.warn({ err, key }, 'could not delete upload'),
-        );
-      }
-      if (deleted > 0)
-        app.log.info({ deleted, files: storageKeys.length }, 'retention deleted old submissions');
-    },
-  });
-}
+/** The daily retention run: expired submissions, then abandoned uploads, then their files. */
+export const retentionJob: RecurringJob = {
+  kind: RETENTION_JOB,
+  everyMs: DAY_MS,
+  firstRunInMs: 0,
+  run: async (app) => {
+    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
+    const abandoned = await deleteAbandonedUploads(app.db);
+    for (const key of [...storageKeys, ...abandoned]) {
+      // The rows are gone already; a file that cannot be removed is logged, not retried.
+      await deleteUpload(app.config, key).catch((err) =>
+        app.log.warn({ err, key }, 'could not delete upload'),
+      );
+    }
+    if (deleted > 0)
+      app.log.info({ deleted, files: storageKeys.length }, 'retention deleted old submissions');
+  },
+};

@@ -1,24 +1,17 @@
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import { toWireField } from '@formsmith/core/fields/save-payload';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { findAnsweredFields } from '../forms/versions-repository.ts';
-import { formFields } from '../forms/view.ts';
+import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from '../forms/index.ts';
 import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
-import {
-  findSubmission,
-  findSubmissionUpload,
-  requireFormId,
-  requireOwnedForm,
-  toWireSubmission,
-  updateSubmissionSettings,
-} from './repository.ts';
-import { registerRetentionJob } from './retention.ts';
+import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
 import {
   exportQuerySchema,
   fileParamsSchema,
@@ -43,7 +36,7 @@ function contentType(format: 'csv' | 'json'): string {
   return format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
 }
 
-/** The caller's form named by the :id param; 400 'Invalid form ID', or 404 for anyone else's form. */
+/** The caller's form named by the :id param; 404 for a bad id, a missing form or anyone else's. */
 function ownedForm(app: { db: Parameters<typeof requireOwnedForm>[0] }, request: FastifyRequest) {
   const { id } = request.params as { id: string };
   return requireOwnedForm(app.db, { formId: requireFormId(id), ownerId: currentUser(request).id });
@@ -75,7 +68,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const answered = await findAnsweredFields(app.db, form.id, [row.formVersion]);
       return {
         ...toWireSubmission(row),
-        fields: formFields({ fields: answered.get(row.formVersion)! }).map(toWireField),
+        fields: normalizeFields(answered.get(row.formVersion)!).map(toWireField),
       };
     },
   );
@@ -187,11 +180,13 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const notifyOnSubmission =
         body.email_notifications !== undefined ? body.email_notifications : body.emailNotifications;
       const retentionDays = body.retention_days !== undefined ? body.retention_days : body.retentionDays;
-      await updateSubmissionSettings(app.db, { formId: form.id, notifyOnSubmission, retentionDays });
-      return settingsOf({
-        notifyOnSubmission: notifyOnSubmission === undefined ? form.notifyOnSubmission : notifyOnSubmission,
-        retentionDays: retentionDays === undefined ? form.retentionDays : retentionDays,
+      const saved = await updateForm(app.db, {
+        formId: form.id,
+        ownerId: form.ownerId,
+        changes: { notifyOnSubmission, retentionDays },
       });
+      if (!saved) throw notFound(FORM_NOT_FOUND);
+      return settingsOf(saved);
     },
   );
 };
@@ -209,7 +204,6 @@ function settingsOf(form: {
 
 /** Owner-only submission review: list, detail, exports, files and per-form settings. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerRetentionJob(app);
   await app.register(ownerRoutes);
 };
 

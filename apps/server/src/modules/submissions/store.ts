@@ -1,17 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { forms, formVersions, notificationSettings, submissions, uploads, users } from '../../db/schema.ts';
+import { submissions } from '../../db/schema.ts';
 import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
-import {
-  batchStatsCtes,
-  SHARD,
-  type SubmissionStatsInput,
-  submissionStatsCtes,
-} from '../analytics/recorder.ts';
-import { withLiveContent } from '../forms/versions-repository.ts';
+import { batchStatsCtes, SHARD, type SubmissionStatsInput, submissionStatsCtes } from '../analytics/index.ts';
 
 const dialect = new PgDialect();
 
@@ -141,33 +135,7 @@ export async function storeSubmissions(
   return items.map(({ id }) => (ids.has(id) ? id : null));
 }
 
-/**
- * A form for the submit path (not in the Trash), as respondents get it (its published version's
- * content), with what its notification mail needs.
- */
-export async function findSubmitTarget(db: DbOrTx, formId: number) {
-  const [row] = await db
-    .select({
-      form: forms,
-      live: formVersions,
-      ownerEmail: users.email,
-      ownerName: users.name,
-      ownerNotifies: notificationSettings.formSubmissions,
-    })
-    .from(forms)
-    .innerJoin(users, eq(users.id, forms.ownerId))
-    .leftJoin(notificationSettings, eq(notificationSettings.userId, forms.ownerId))
-    .leftJoin(
-      formVersions,
-      and(eq(formVersions.formId, forms.id), eq(formVersions.number, forms.publishedVersion)),
-    )
-    .where(and(eq(forms.id, formId), isNull(forms.deletedAt)))
-    .limit(1);
-  if (!row) return null;
-  const { live, ...target } = row;
-  return { ...target, form: withLiveContent(row.form, live) };
-}
-
+/** The submission stored earlier under this idempotency key, or null. */
 export async function findSubmissionIdByKey(
   db: DbOrTx,
   formId: number,
@@ -179,30 +147,4 @@ export async function findSubmissionIdByKey(
     .where(and(eq(submissions.formId, formId), eq(submissions.idempotencyKey, idempotencyKey)))
     .limit(1);
   return rows[0]?.id ?? null;
-}
-
-export type UploadRow = typeof uploads.$inferSelect;
-
-/** Uploads of this form not yet attached to a submission, among the given ids. */
-export async function listUnattachedUploads(db: DbOrTx, formId: number, ids: string[]): Promise<UploadRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.formId, formId), inArray(uploads.id, ids), isNull(uploads.submissionId)));
-}
-
-export async function createUpload(
-  db: DbOrTx,
-  input: {
-    formId: number;
-    fieldId: string;
-    filename: string;
-    mimeType: string;
-    size: number;
-    storageKey: string;
-  },
-): Promise<UploadRow> {
-  const [row] = await db.insert(uploads).values(input).returning();
-  return row!;
 }

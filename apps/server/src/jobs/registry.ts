@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { mailJob } from '../mail/mailer.ts';
+import { digestJob } from '../modules/account/index.ts';
+import { trashPurgeJob } from '../modules/forms/index.ts';
+import { retentionJob } from '../modules/submissions/index.ts';
+import type { JobHandler } from './queue.ts';
+import { scheduleRecurringJob } from './recurring.ts';
+
+/** A job run when code queues it (enqueueJob with its kind). */
+export type QueuedJob = { kind: string; handler: (app: FastifyInstance) => JobHandler };
+/** A job that reschedules itself every `everyMs`; start-up seeds the first run `firstRunInMs` from now. */
+export type RecurringJob = {
+  kind: string;
+  everyMs: number;
+  firstRunInMs: number;
+  run: (app: FastifyInstance) => Promise<void>;
+};
+export type JobDefinition = QueuedJob | RecurringJob;
+
+/** Every background job of the server. Adding a kind is one line here. */
+const JOBS: JobDefinition[] = [mailJob, retentionJob, digestJob, trashPurgeJob];
+
+/** Registers every job kind with the worker (app.ts calls this once the worker and mailer exist). */
+export function registerJobs(app: FastifyInstance, jobs: JobDefinition[] = JOBS): void {
+  for (const job of jobs) {
+    if ('handler' in job) {
+      app.jobs.register(job.kind, job.handler(app));
+    } else {
+      scheduleRecurringJob(app, { ...job, run: () => job.run(app) });
+    }
+  }
+}

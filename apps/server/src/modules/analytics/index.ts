@@ -1,0 +1,11 @@
+// The analytics module's public entry: the daily aggregates are written only through these.
+
+export { rebuildFormStats } from './rebuild.ts';
+export {
+  type BatchStatsItem,
+  batchStatsCtes,
+  SHARD,
+  type SubmissionStatsInput,
+  submissionStatsCtes,
+} from './recorder.ts';
+export { default as analyticsRoutes } from './routes.ts';

@@ -1,0 +1,20 @@
+// The forms module's public entry: other modules reach the forms table only through these.
+
+export { assertPublicAccess, FORM_NOT_FOUND, loadPublicFormForSubmit } from './public-access.ts';
+export { PublicFormCache } from './public-cache.ts';
+export {
+  createFormUnlessSlugTaken,
+  deleteOwnerForms,
+  type FormRow,
+  findSubmitTarget,
+  listFormFields,
+  listForms,
+  type SubmitTarget,
+  searchForms,
+  submissionCountOf,
+  updateForm,
+} from './repository.ts';
+export { default as formsRoutes } from './routes.ts';
+export { requireOwnedForm } from './service.ts';
+export { removeFiles, trashPurgeJob } from './trash-service.ts';
+export { findAnsweredFields } from './versions-repository.ts';

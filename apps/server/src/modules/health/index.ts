@@ -1,0 +1,2 @@
+// The health module's public entry.
+export { default as healthRoutes } from './routes.ts';

@@ -1,0 +1,23 @@
+// The submissions module's public entry: other modules reach the submissions table only through these.
+
+export { deleteFormSubmissions } from './delete.ts';
+export { submissionBatches } from './export.ts';
+export { submissionNotification } from './notify.ts';
+export {
+  findSubmissionVersion,
+  listAnsweredVersions,
+  listDigestCounts,
+  listOwnerRecentSubmissions,
+  listSubmissionsAfter,
+  mergeSubmissionTiming,
+  type StoredSubmission,
+  searchSubmissions,
+} from './repository.ts';
+export { retentionJob } from './retention.ts';
+export { default as submissionsRoutes } from './routes.ts';
+export {
+  findSubmissionIdByKey,
+  type StoreSubmissionInput,
+  storeSubmission,
+  storeSubmissions,
+} from './store.ts';
