@@ -45,18 +45,31 @@ export function applicableRules(type: FieldType): ApplicableRules {
   }
 }
 
-/** The types the editor's palette offers, in order, with their names there (SPEC §2 'Form editor'). */
-export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = [
-  { type: 'text', name: 'Text' },
-  { type: 'textarea', name: 'Paragraph' },
-  { type: 'number', name: 'Number' },
-  { type: 'email', name: 'Email' },
-  { type: 'phone', name: 'Phone' },
-  { type: 'checkbox', name: 'Checkbox' },
-  { type: 'radio', name: 'Radio' },
-  { type: 'select', name: 'Dropdown' },
-  { type: 'date', name: 'Date' },
-];
+/** Every type's name in the editor's palette, in palette order; a new type must be named here. */
+const PALETTE_NAMES = {
+  text: 'Text',
+  textarea: 'Paragraph',
+  number: 'Number',
+  email: 'Email',
+  phone: 'Phone',
+  url: 'Website link',
+  checkbox: 'Checkbox',
+  radio: 'Radio',
+  select: 'Dropdown',
+  date: 'Date',
+  time: 'Time',
+  range: 'Scale',
+  file: 'File upload',
+  image: 'Image',
+  color: 'Colour',
+  password: 'Password',
+  hidden: 'Hidden value',
+} as const satisfies Record<FieldType, string>;
+
+/** The types the editor's palette offers, in order, with their names there: all of them. */
+export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = (
+  Object.keys(PALETTE_NAMES) as FieldType[]
+).map((type) => ({ type, name: PALETTE_NAMES[type] }));
 
 /** True for labels the editor generated ('Field <n>'), which must be replaced before saving. */
 export function isDefaultLabel(label: string): boolean {
@@ -90,5 +103,7 @@ export function createField(input: { type: FieldType; index: number; id: string 
     position: input.index,
   };
   if (isChoiceType(input.type)) field.options = newFieldOptions();
+  // A scale starts as 0 to 10, the shape people expect of one.
+  if (input.type === 'range') field.validation = { required: false, min: 0, max: 10 };
   return field;
 }

@@ -25,7 +25,7 @@ const MOD = isMac ? '⌘' : 'Ctrl+';
 export function EditorHeader(props: EditorHeaderProps) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+      <div className="flex w-full min-w-0 items-center gap-3 sm:w-auto sm:flex-1">
         <Link to="/dashboard/forms" className={buttonClasses('ghost', 'icon')} aria-label="Back to forms">
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </Link>

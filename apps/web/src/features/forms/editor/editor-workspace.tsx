@@ -1,6 +1,7 @@
 import type { Form } from '@formsmith/core/fields/types';
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { CanvasHeader } from './canvas-header.tsx';
 import { FieldList } from './field-list.tsx';
 import { FieldPalette } from './field-palette.tsx';
 import { FieldProperties } from './field-properties.tsx';
@@ -32,14 +33,21 @@ export function EditorWorkspace({ form, selectedId, revision, showErrors, dispat
       key={`${selectedId}-${revision}`}
       field={selected}
       fields={form.fields}
-      showErrors={showErrors}
       dispatch={dispatch}
     />
   );
 
+  const listProps = {
+    fields: form.fields,
+    selectedId,
+    showErrors,
+    keepOptionValues: form.submissions > 0,
+    dispatch,
+  };
+
   return (
     <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-      <TabsList aria-label="Editor sections" className="flex-nowrap overflow-x-auto">
+      <TabsList aria-label="Editor sections">
         <TabsTrigger value="fields">Fields</TabsTrigger>
         {!desktop && <TabsTrigger value="add">Add</TabsTrigger>}
         {!desktop && <TabsTrigger value="properties">Properties</TabsTrigger>}
@@ -49,11 +57,14 @@ export function EditorWorkspace({ form, selectedId, revision, showErrors, dispat
 
       <TabsContent value="fields" className="mt-4">
         {desktop ? (
-          <div className="grid grid-cols-[13rem_minmax(0,1fr)_22rem] items-start gap-6">
+          <div className="grid grid-cols-[11rem_minmax(0,1fr)_18rem] xl:grid-cols-[12rem_minmax(0,1fr)_20rem] items-start gap-6">
             <aside className="sticky top-4">
               <FieldPalette onAdd={(fieldType) => dispatch({ type: 'add', fieldType })} />
             </aside>
-            <FieldList fields={form.fields} selectedId={selectedId} dispatch={dispatch} />
+            <div className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-950">
+              <CanvasHeader form={form} dispatch={dispatch} />
+              <FieldList {...listProps} />
+            </div>
             <aside
               aria-label="Field properties"
               className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
@@ -63,23 +74,20 @@ export function EditorWorkspace({ form, selectedId, revision, showErrors, dispat
             </aside>
           </div>
         ) : (
-          <FieldList
-            fields={form.fields}
-            selectedId={selectedId}
-            dispatch={(action) => {
-              dispatch(action);
-              // On a phone the properties live on their own tab: selecting a field opens it.
-              if (action.type === 'select') setTab('properties');
-            }}
-          />
+          <div className="space-y-4">
+            <CanvasHeader form={form} dispatch={dispatch} />
+            {/* On a phone the rest of a field's settings live on their own tab. */}
+            <FieldList {...listProps} onMoreSettings={() => setTab('properties')} />
+          </div>
         )}
       </TabsContent>
       {!desktop && (
         <TabsContent value="add" className="mt-4">
           <FieldPalette
             onAdd={(fieldType) => {
+              // The new field is selected on the canvas, ready for its label.
               dispatch({ type: 'add', fieldType });
-              setTab('properties');
+              setTab('fields');
             }}
           />
         </TabsContent>

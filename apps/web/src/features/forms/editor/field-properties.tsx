@@ -1,25 +1,24 @@
-import { applicableRules, labelError, parseNumericInput } from '@formsmith/core/fields/editor-rules';
+import { applicableRules } from '@formsmith/core/fields/editor-rules';
 import { checkPattern } from '@formsmith/core/fields/pattern';
 import type { FieldValidation, FormField } from '@formsmith/core/fields/types';
 import { Settings2 } from 'lucide-react';
-import { useState } from 'react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
-import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.tsx';
+import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { ConditionalLogicEditor } from './conditional-logic-editor.tsx';
 import { fieldTypeName } from './field-palette.tsx';
 import type { DraftAction } from './form-draft.ts';
-import { OptionsEditor } from './options-editor.tsx';
+import { NumberRule } from './number-rule.tsx';
+import { TypeProperties } from './type-properties.tsx';
 import { useDebouncedText } from './use-debounced-text.ts';
 
 type Props = {
   field: FormField | undefined;
   fields: FormField[];
-  showErrors: boolean;
   dispatch: (action: DraftAction) => void;
 };
 
 /** Edits the selected field; mounted per field (key) so its local text resets on selection. */
-export function FieldProperties({ field, fields, showErrors, dispatch }: Props) {
+export function FieldProperties({ field, fields, dispatch }: Props) {
   if (!field) {
     return (
       <div className="flex flex-col items-center gap-2 px-4 py-12 text-center text-sm text-slate-600 dark:text-slate-300">
@@ -28,15 +27,7 @@ export function FieldProperties({ field, fields, showErrors, dispatch }: Props) 
       </div>
     );
   }
-  return (
-    <FieldPropertiesForm
-      key={field.id}
-      field={field}
-      fields={fields}
-      showErrors={showErrors}
-      dispatch={dispatch}
-    />
-  );
+  return <FieldPropertiesForm key={field.id} field={field} fields={fields} dispatch={dispatch} />;
 }
 
 function SectionTitle({ children }: { children: string }) {
@@ -47,7 +38,8 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { field: FormField }) {
+function FieldPropertiesForm(props: Props & { field: FormField }) {
+  const { field, fields, dispatch } = props;
   const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
   const setRule = (patch: Partial<FieldValidation>) => {
     const validation = { ...field.validation, ...patch };
@@ -57,12 +49,9 @@ function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { 
   };
   const rules = applicableRules(field.type);
 
-  // Every keystroke reaches the draft (and is saved); the label's problem shows once it was left.
-  const [labelTouched, setLabelTouched] = useState(false);
   const pattern = useDebouncedText(field.validation.pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
   });
-  const labelMessage = labelTouched || showErrors ? labelError(field.label) : null;
   const patternMessage = checkPattern(pattern.text);
 
   return (
@@ -70,13 +59,9 @@ function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { 
       <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
         {fieldTypeName(field.type)} field
       </p>
-      <Labelled label="Label" error={labelMessage ?? undefined} required>
-        <Input
-          value={field.label}
-          onChange={(e) => update({ label: e.target.value })}
-          onBlur={() => setLabelTouched(true)}
-        />
-      </Labelled>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Label, help text and choices are edited on the form itself.
+      </p>
       {field.type !== 'checkbox' && field.type !== 'radio' && (
         <Labelled label="Placeholder">
           <Input
@@ -85,13 +70,6 @@ function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { 
           />
         </Labelled>
       )}
-      <Labelled label="Help text">
-        <Textarea
-          rows={2}
-          value={field.helpText ?? ''}
-          onChange={(e) => update({ helpText: e.target.value || undefined })}
-        />
-      </Labelled>
       <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />
       <div className="flex items-center gap-2">
         <Checkbox
@@ -154,12 +132,7 @@ function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { 
         </>
       )}
 
-      {rules.options && (
-        <>
-          <SectionTitle>Choices</SectionTitle>
-          <OptionsEditor options={field.options ?? []} onChange={(options) => update({ options })} />
-        </>
-      )}
+      <TypeProperties field={field} update={update} setRule={setRule} />
 
       <SectionTitle>Conditional logic</SectionTitle>
       <ConditionalLogicEditor
@@ -168,37 +141,6 @@ function FieldPropertiesForm({ field, fields, showErrors, dispatch }: Props & { 
         onChange={(conditionalLogic) => update({ conditionalLogic })}
       />
     </div>
-  );
-}
-
-/** Keeps only parseable numbers; anything else unsets the rule (SPEC §5 'Editor'). */
-function NumberRule({
-  label,
-  value,
-  min,
-  onChange,
-}: {
-  label: string;
-  value: number | undefined;
-  min?: number;
-  onChange: (value: number | undefined) => void;
-}) {
-  // The typed text is kept while it is not a number yet ('-', '1e'), the rule is unset meanwhile.
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  return (
-    <Labelled label={label}>
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={min}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          const parsed = parseNumericInput(e.target.value);
-          onChange(parsed !== undefined && min !== undefined ? Math.max(min, parsed) : parsed);
-        }}
-      />
-    </Labelled>
   );
 }
 
