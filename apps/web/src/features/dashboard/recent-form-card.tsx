@@ -45,7 +45,7 @@ export function RecentFormCard({ form, onMessage }: Props) {
   return (
     <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="min-w-0 break-words font-semibold">
+        <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">
           <Link to={`/forms/${form.id}/edit`} className="hover:underline">
             {form.title}
           </Link>
@@ -95,7 +95,7 @@ export function RecentFormCard({ form, onMessage }: Props) {
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </div>
-      <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">
+      <p className="mt-1 line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
         {form.description || 'No description'}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-xs text-slate-600 dark:text-slate-300">
