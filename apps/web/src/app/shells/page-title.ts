@@ -1,4 +1,12 @@
-export type ShellTitle = 'Dashboard' | 'Forms' | 'Analytics' | 'Settings' | 'Profile' | 'Form Submissions';
+export type ShellTitle =
+  | 'Dashboard'
+  | 'Forms'
+  | 'Analytics'
+  | 'Settings'
+  | 'Profile'
+  | 'Form Submissions'
+  | 'Search'
+  | 'Notifications';
 
 /** The authenticated top bar's title for a path (SPEC §2 'Shells'). */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -9,5 +17,7 @@ export function shellTitleFor(pathname: string): ShellTitle {
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
+  if (path.startsWith('/dashboard/search')) return 'Search';
+  if (path.startsWith('/dashboard/notifications')) return 'Notifications';
   return 'Dashboard';
 }

@@ -1,10 +1,11 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import type { Form } from '@formsmith/core/fields/types';
 import { Inbox } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
 import type { Submission } from '../api/types.ts';
-import type { SubmissionFilters } from '../lib/filters.ts';
+import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { Pagination } from './pagination.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
@@ -39,7 +40,8 @@ export function SubmissionsTable({
 }: TableProps) {
   const list = useSubmissions(formId, { ...filters, page });
   const columns = form.fields.filter((f) => f.type !== 'image').slice(0, 3);
-  const searching = filters.search.trim() !== '';
+  // An empty page under filters says so, not that the form has no submissions at all.
+  const filtering = !sameFilters(filters, NO_FILTERS);
 
   return (
     <div className="space-y-4">
@@ -52,12 +54,19 @@ export function SubmissionsTable({
         <Alert tone="error">Failed to load form submissions</Alert>
       ) : list.data.items.length === 0 ? (
         <EmptyState
-          title="No submissions found"
+          title={filtering ? 'No matching submissions' : 'No submissions yet'}
           icon={<Inbox aria-hidden="true" className="h-10 w-10 text-slate-400 dark:text-slate-500" />}
         >
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {searching ? 'Try adjusting your search query' : "This form hasn't received any submissions yet"}
+            {filtering
+              ? 'No submission matches these filters. Try other filters, or clear them to see every submission.'
+              : "This form hasn't received any submissions yet"}
           </p>
+          {filtering && (
+            <Button variant="secondary" onClick={() => onFiltersChange(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          )}
         </EmptyState>
       ) : (
         <>
