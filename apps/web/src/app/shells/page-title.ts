@@ -1,4 +1,11 @@
-export type ShellTitle = 'Dashboard' | 'Forms' | 'Analytics' | 'Settings' | 'Profile' | 'Form Submissions';
+export type ShellTitle =
+  | 'Dashboard'
+  | 'Forms'
+  | 'Analytics'
+  | 'Settings'
+  | 'Profile'
+  | 'Form Submissions'
+  | 'Trash';
 
 /** The authenticated top bar's title for a path (SPEC §2 'Shells'). */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -7,6 +14,7 @@ export function shellTitleFor(pathname: string): ShellTitle {
     return 'Form Submissions';
   if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
+  if (path === '/dashboard/trash') return 'Trash';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
   return 'Dashboard';

@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { ApiError } from '../../../lib/api-client.ts';
 import { useForm } from '../../../lib/forms-api/get-form.ts';
 import { useSaveForm } from '../api/save-form.ts';
+import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { FieldList } from './field-list.tsx';
 import { FieldPalette } from './field-palette.tsx';
@@ -210,6 +211,14 @@ function Editor({ initial, openAi }: { initial: Form; openAi: boolean }) {
         </TabsContent>
         <TabsContent value="settings" className="mt-4">
           <FormSettings form={state.form} titleError={titleError} dispatch={dispatch} />
+          {state.form.id !== undefined && (
+            <div className="mt-6">
+              <VersionHistoryPanel
+                formId={state.form.id}
+                onRestored={(form) => dispatch({ type: 'replace', form })}
+              />
+            </div>
+          )}
         </TabsContent>
       </Tabs>
 
