@@ -98,6 +98,7 @@ export function SubmissionsTable({
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
                 <tr>
                   <th scope="col" className="w-10 px-4 py-3">
+                    <span className="sr-only">Select</span>
                     <input
                       type="checkbox"
                       aria-label="Select all submissions on this page"
