@@ -212,7 +212,7 @@ function Editor({ initial, openAi }: { initial: Form; openAi: boolean }) {
         <TabsContent value="settings" className="mt-4">
           <FormSettings form={state.form} titleError={titleError} dispatch={dispatch} />
           {state.form.id !== undefined && (
-            <div className="mt-6">
+            <div className="mx-auto mt-6 max-w-2xl">
               <VersionHistoryPanel
                 formId={state.form.id}
                 onRestored={(form) => dispatch({ type: 'replace', form })}

@@ -46,8 +46,8 @@ export function VersionHistoryPanel({ formId, onRestored }: PanelProps) {
         ) : (
           <ol aria-label="Published versions" className="divide-y divide-slate-200 dark:divide-slate-800">
             {versions.data.versions.map((v) => (
-              <li key={v.number} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                <div className="min-w-0 text-sm">
+              <li key={v.number} className="flex items-center justify-between gap-3 py-3">
+                <div className="min-w-0 flex-1 text-sm">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-white">
                     Version {v.number}
                     {v.is_live && <Badge tone="success">Live</Badge>}
@@ -60,6 +60,7 @@ export function VersionHistoryPanel({ formId, onRestored }: PanelProps) {
                 <Button
                   variant="secondary"
                   size="sm"
+                  className="shrink-0"
                   onClick={() => setConfirming(v)}
                   aria-label={`Restore version ${v.number}`}
                 >
