@@ -9,6 +9,7 @@ export {
   findSubmitTarget,
   listFormFields,
   listForms,
+  publishedFormIdQuery,
   type SubmitTarget,
   searchForms,
   submissionCountOf,

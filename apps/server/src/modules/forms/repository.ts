@@ -67,6 +67,15 @@ export async function findOwnedForm(
   return row ?? null;
 }
 
+/**
+ * A subquery of the form's id when it is published and not in the Trash (no row otherwise), for a
+ * statement of another module that must write only for a published form in the same round trip
+ * (views, on every page load).
+ */
+export function publishedFormIdQuery(formId: number): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished} and ${live}`;
+}
+
 /** Any form by id (not in the Trash), or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
   const [row] = await db

@@ -43,10 +43,6 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   return form;
 }
 
-async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
-  return requireOwnedForm(app.db, input);
-}
-
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
   const rows = await repo.listForms(app.db, { ownerId: input.ownerId });
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
@@ -97,7 +93,7 @@ export async function updateOwnerForm(
   input: OwnedFormInput & { body: SaveBody; ifMatch?: string },
 ) {
   const expectedVersion = expectedVersionOf(input.ifMatch, input.body.version);
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
   const sharing = await readSharingInput(input.body, stored);
@@ -111,12 +107,12 @@ export async function updateOwnerForm(
     }),
   );
   if (row) return toWireForm(row, app.config.publicUrl);
-  const current = await requireOwned(app, input);
+  const current = await requireOwnedForm(app.db, input);
   throw versionConflict(app, current);
 }
 
 export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() => repo.updateForm(app.db, { ...input, changes: sharing }));
@@ -143,7 +139,7 @@ export async function setPublished(app: FastifyInstance, input: OwnedFormInput &
 }
 
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
-  const source = await requireOwned(app, input);
+  const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,
