@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
-const VERSIONS_TAG = '0003_form-versions-and-trash';
+const VERSIONS_TAG = '0004_form-versions-and-trash';
 
 /** The committed migrations up to (not including) the one that brought form versions. */
 function migrationsBeforeVersions(): string {

@@ -6,6 +6,7 @@ export {
   createFormUnlessSlugTaken,
   deleteOwnerForms,
   type FormRow,
+  findFormWithOwner,
   findSubmitTarget,
   listFormFields,
   listForms,

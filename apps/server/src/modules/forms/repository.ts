@@ -257,3 +257,21 @@ export async function incrementShareCount(
   forgetPublicForm(input.formId);
   return row ?? null;
 }
+
+/** A form's title and fields with its owner's address, for mails about the form; null when gone. */
+export async function findFormWithOwner(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      title: forms.title,
+      fields: forms.fields,
+      ownerId: forms.ownerId,
+      ownerEmail: users.email,
+      ownerName: users.name,
+    })
+    .from(forms)
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .where(eq(forms.id, formId))
+    .limit(1);
+  return row ?? null;
+}

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
+import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
@@ -131,9 +132,17 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
  * unpublish takes the form offline and keeps its versions.
  */
 export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
-  const row = input.published
-    ? await publishDraft(app.db, input)
-    : await repo.updateForm(app.db, { ...input, changes: { isPublished: false, publishedAt: null } });
+  const stored = await requireOwnedForm(app.db, input);
+  const row = await app.db.transaction(async (tx) => {
+    const updated = input.published
+      ? await publishDraft(tx, input)
+      : await repo.updateForm(tx, { ...input, changes: { isPublished: false, publishedAt: null } });
+    // Publishing an unpublished form is the event; publishing changes of a live one is not.
+    if (updated && input.published && !stored.isPublished) {
+      await queueFormEvent(tx, { formId: input.formId, event: 'form.published' });
+    }
+    return updated;
+  });
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toWireForm(row, app.config.publicUrl);
 }
