@@ -1,11 +1,5 @@
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerJobs } from './jobs/registry.ts';
@@ -15,13 +9,16 @@ import mailer from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
+import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { formsRoutes } from './modules/forms/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
@@ -57,10 +54,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // A database handed in by a test belongs to the test; one we opened we close.
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Formsmith API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(openapi);
   await app.register(securityHeaders);
   await app.register(rateLimit);
   await app.register(jobWorker);
@@ -79,6 +73,8 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
       await api.register(analyticsRoutes);
       await api.register(aiRoutes);
       await api.register(accountRoutes);
+      await api.register(webhooksRoutes);
+      await api.register(apiKeysRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -43,6 +43,10 @@ const envSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['true', 'false', ''], { message: 'must be true or false' })
+      .optional()
+      .transform((v) => v === 'true'),
   })
   .superRefine((e, ctx) => {
     if (!e.S3_BUCKET) return;
@@ -73,6 +77,8 @@ export type Config = {
   s3: S3Config | undefined;
   /** Folder of the built web app; the server serves it when it exists. */
   webDist: string;
+  /** Let webhooks reach loopback, private and link-local addresses (a LAN install, tests). */
+  webhookAllowPrivate: boolean;
   /** Run background jobs (mail, retention, digest) in this process. */
   runJobs: boolean;
 };
@@ -119,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         }
       : undefined,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     runJobs: true,
   };
 }

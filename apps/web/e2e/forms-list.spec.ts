@@ -88,14 +88,15 @@ test('the forms list searches, sorts, shares and deletes in two steps', async ({
   );
   await expect(alphaCard).toContainText(/Last edited:\s*Today, \d{1,2}:\d{2}/);
 
-  // Delete takes two clicks: the first turns the button into Confirm.
+  // Delete asks first, saying what goes with the form; it moves the form to the Trash.
   const gammaCard = page.getByRole('article', { name: 'Gamma poll' });
   await gammaCard.getByRole('button', { name: 'Delete Gamma poll' }).click();
-  await expect(gammaCard.getByRole('button', { name: 'Confirm deleting Gamma poll' })).toHaveText('Confirm');
+  const dialog = page.getByRole('dialog', { name: 'Move this form to the Trash?' });
+  await expect(dialog).toContainText('0 submissions and 0 files');
   expect((await page.request.get(`/api/forms/${gamma.id}`, { headers: authHeaders(user) })).status()).toBe(
     200,
   );
-  await gammaCard.getByRole('button', { name: 'Confirm deleting Gamma poll' }).click();
+  await dialog.getByRole('button', { name: 'Move to Trash' }).click();
   await expect(gammaCard).toHaveCount(0);
   expect((await page.request.get(`/api/forms/${gamma.id}`, { headers: authHeaders(user) })).status()).toBe(
     404,
@@ -144,7 +145,8 @@ test('the dashboard shows recent forms and duplicates and deletes from the card 
   await expect(page.getByRole('menuitem', { name: 'Preview' })).toHaveAttribute('href', `/form/${ids[4]}`);
   await expect(page.getByRole('menuitem', { name: 'Preview' })).toHaveAttribute('target', '_blank');
   await page.getByRole('menuitem', { name: 'Delete Form' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete Form' }).click();
+  await expect(page.getByRole('dialog')).toContainText('1 submission and 0 files');
+  await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
   await expect.poll(async () => (await list()).length).toBe(5);
   await expect(page.getByRole('heading', { name: 'Form Five' })).toHaveCount(0);
 });

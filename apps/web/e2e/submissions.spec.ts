@@ -111,6 +111,7 @@ test.describe('submissions page', () => {
     await expect(table.getByRole('row')).toHaveCount(11);
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText([
+      'Select',
       'ID',
       'Full name',
       'Favourite fruit',

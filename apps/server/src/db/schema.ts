@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -106,6 +107,18 @@ export const forms = pgTable(
     publishedVersion: integer('published_version'),
     /** Set when the owner deletes the form: it sits in the Trash until restored or purged. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Close after this many submissions; null means no limit. */
+    responseLimit: integer('response_limit'),
+    /** Submissions taken against responseLimit, raised in the statement that stores each one. */
+    responsesTaken: integer('responses_taken').notNull().default(0),
+    opensAt: timestamp('opens_at', { withTimezone: true }),
+    closesAt: timestamp('closes_at', { withTimezone: true }),
+    /** The owner's IANA time zone the open/close times were entered in (shown back in it). */
+    scheduleTimeZone: text('schedule_time_zone'),
+    closedMessage: text('closed_message'),
+    oneResponsePerBrowser: boolean('one_response_per_browser').notNull().default(false),
+    /** Respondent confirmation mail settings (core forms/settings confirmationSchema); null when off. */
+    confirmation: jsonb('confirmation').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -154,9 +167,15 @@ export const submissions = pgTable(
     /** The form_versions number the respondent answered. */
     formVersion: integer('form_version').notNull().default(1),
     createdAt: createdAt(),
+    /**
+     * The transaction that stored the row: the sync listing pages by it and stops below the oldest
+     * transaction still running, so a row can never appear behind a cursor already handed out.
+     */
+    txid: bigint('txid', { mode: 'number' }).notNull().default(sql`pg_current_xact_id()::text::bigint`),
   },
   (t) => [
     index('submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
+    index('submissions_form_txid_idx').on(t.formId, t.txid, t.id),
     uniqueIndex('submissions_idempotency_idx').on(t.formId, t.idempotencyKey),
   ],
 );
@@ -321,4 +340,83 @@ export const rateLimitWindows = pgTable(
     resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
+);
+
+/** A form's webhook endpoints. The secret signs deliveries; the previous one also, until it expires. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    format: text('format').notNull().default('json'),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    enabled: boolean('enabled').notNull().default(true),
+    /** First failure of the current run of failures; cleared by any success. */
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_form_idx').on(t.formId)],
+);
+
+/** One event for one webhook; its id is the `webhook-id` every attempt of it carries. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    submissionId: uuid('submission_id'),
+    /** The body, fixed at the first attempt so every retry sends the same bytes. */
+    body: text('body'),
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    responseExcerpt: text('response_excerpt').notNull().default(''),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/** Personal API keys: stored as a SHA-256 hash; `prefix` is the part shown in lists. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );

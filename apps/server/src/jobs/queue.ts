@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** Runs one job; `job` tells which attempt this is, so a handler can act on its last one. */
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  job: { attempt: number; maxAttempts: number },
+) => Promise<void>;
+
+/** A job kind's handler and, optionally, its own wait before attempt `attempt + 1`. */
+export type JobKind = { run: JobHandler; retryDelaySeconds?: (attempt: number) => number };
+
+/** The default wait after a failed attempt: exponential, capped at an hour. */
+function defaultRetryDelaySeconds(attempt: number): number {
+  return Math.min(3600, 2 ** attempt * 5);
+}
 
 /** Adds a job; pass the transaction that writes the data the job is about so both commit together. */
 export async function enqueueJob(
@@ -44,7 +56,7 @@ async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
 /** Runs due jobs once; a failed job is retried later with exponential backoff. Returns how many ran. */
 export async function runDueJobs(
   db: Db,
-  handlers: ReadonlyMap<string, JobHandler>,
+  handlers: ReadonlyMap<string, JobKind>,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<number> {
   const claimed = await claimJobs(db, 20);
@@ -52,13 +64,13 @@ export async function runDueJobs(
     const handler = handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler(job.payload);
+      await handler.run(job.payload, { attempt: job.attempts, maxAttempts: job.max_attempts });
       await db.execute(
         sql`update jobs set done_at = now(), locked_until = null, last_error = null where id = ${job.id}`,
       );
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const delaySeconds = Math.min(3600, 2 ** job.attempts * 5);
+      const delaySeconds = (handler?.retryDelaySeconds ?? defaultRetryDelaySeconds)(job.attempts);
       log.warn(
         { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
         'job failed, will retry',

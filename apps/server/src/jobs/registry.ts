@@ -3,11 +3,17 @@ import { mailJob } from '../mail/mailer.ts';
 import { digestJob } from '../modules/account/index.ts';
 import { trashPurgeJob } from '../modules/forms/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
+import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
 import type { JobHandler } from './queue.ts';
 import { scheduleRecurringJob } from './recurring.ts';
 
 /** A job run when code queues it (enqueueJob with its kind). */
-export type QueuedJob = { kind: string; handler: (app: FastifyInstance) => JobHandler };
+export type QueuedJob = {
+  kind: string;
+  handler: (app: FastifyInstance) => JobHandler;
+  /** Its own wait before the next attempt after a failure (the queue's default otherwise). */
+  retryDelaySeconds?: (attempt: number) => number;
+};
 /** A job that reschedules itself every `everyMs`; start-up seeds the first run `firstRunInMs` from now. */
 export type RecurringJob = {
   kind: string;
@@ -18,13 +24,13 @@ export type RecurringJob = {
 export type JobDefinition = QueuedJob | RecurringJob;
 
 /** Every background job of the server. Adding a kind is one line here. */
-const JOBS: JobDefinition[] = [mailJob, retentionJob, digestJob, trashPurgeJob];
+const JOBS: JobDefinition[] = [mailJob, retentionJob, digestJob, webhookDeliveryJob, trashPurgeJob];
 
 /** Registers every job kind with the worker (app.ts calls this once the worker and mailer exist). */
 export function registerJobs(app: FastifyInstance, jobs: JobDefinition[] = JOBS): void {
   for (const job of jobs) {
     if ('handler' in job) {
-      app.jobs.register(job.kind, job.handler(app));
+      app.jobs.register(job.kind, job.handler(app), { retryDelaySeconds: job.retryDelaySeconds });
     } else {
       scheduleRecurringJob(app, { ...job, run: () => job.run(app) });
     }

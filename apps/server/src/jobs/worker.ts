@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type JobHandler, runDueJobs } from './queue.ts';
+import { type JobHandler, type JobKind, runDueJobs } from './queue.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: {
       /** Registers the handler of a job kind; modules call this when they load. */
-      register: (kind: string, handler: JobHandler) => void;
+      register: (kind: string, handler: JobHandler, opts?: Omit<JobKind, 'run'>) => void;
       /** Runs every due job now (tests use it instead of waiting for the poll). */
       drain: () => Promise<void>;
     };
@@ -17,7 +17,7 @@ const POLL_MS = 1000;
 
 /** The job worker: polls the jobs table while the server runs. */
 export default fp(async (app: FastifyInstance) => {
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, JobKind>();
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -38,8 +38,8 @@ export default fp(async (app: FastifyInstance) => {
   };
 
   app.decorate('jobs', {
-    register: (kind: string, handler: JobHandler) => {
-      handlers.set(kind, handler);
+    register: (kind: string, handler: JobHandler, opts?: Omit<JobKind, 'run'>) => {
+      handlers.set(kind, { run: handler, ...opts });
     },
     drain: async () => {
       await running;

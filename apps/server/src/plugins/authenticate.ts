@@ -1,15 +1,24 @@
+import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/app-error.ts';
+import { AppError, unauthorized } from '../lib/app-error.ts';
+import { hashToken } from '../lib/tokens.ts';
+import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
 import { findSessionUser, type SessionUser } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The API key scope this owner route needs; routes without one refuse API keys. */
+    scope?: ApiKeyScope;
+  }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
     user: SessionUser | null;
+    /** The API key the request was made with, when it was made with one. */
+    apiKey: { id: string; scopes: ApiKeyScope[] } | null;
   }
   interface FastifyInstance {
-    /** onRequest hook for protected scopes: 401 unless a live bearer token is sent. */
+    /** onRequest hook for protected scopes: 401 unless a live session token or API key is sent. */
     authenticate: (request: FastifyRequest) => Promise<void>;
     /** Like authenticate, but lets anonymous callers through with request.user = null. */
     identify: (request: FastifyRequest) => Promise<void>;
@@ -29,15 +38,56 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+const KEY_INVALID = 'This API key is invalid, expired or revoked';
+
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
+
+  /**
+   * An API key stands for its owner on routes that name a scope the key holds. Routes naming no
+   * scope (account, sessions, keys, password) never take keys, so a leaked key cannot take over
+   * the account.
+   */
+  async function authenticateKey(request: FastifyRequest, token: string): Promise<void> {
+    const row = await useApiKey(app.db, hashToken(token));
+    if (!row) throw unauthorized(KEY_INVALID);
+    await app.rateLimit('apiKey', row.keyId);
+    const needed = request.routeOptions.config.scope;
+    if (!needed) {
+      throw new AppError('API_KEY_NOT_ALLOWED', 403, 'API keys cannot be used here; sign in instead');
+    }
+    const scopes = row.scopes as ApiKeyScope[];
+    if (!scopes.includes(needed)) {
+      throw new AppError('INSUFFICIENT_SCOPE', 403, `This API key lacks the ${needed} scope`);
+    }
+    request.apiKey = { id: row.keyId, scopes };
+    request.user = {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      sessionId: `api-key:${row.keyId}`,
+      authMethod: 'api_key',
+      sessionCreatedAt: row.keyCreatedAt,
+    };
+  }
+
   app.decorate('identify', async (request: FastifyRequest) => {
     const token = bearerToken(request);
+    // Reads open to anyone treat a key like a session when its scope allows, else as anonymous.
+    if (token && isApiKey(token)) {
+      await authenticateKey(request, token).catch(() => {
+        request.user = null;
+      });
+      return;
+    }
     request.user = token ? await findSessionUser(app.db, token) : null;
   });
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized('No authentication token found');
+    if (isApiKey(token)) return authenticateKey(request, token);
     const user = await findSessionUser(app.db, token);
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
     request.user = user;

@@ -21,6 +21,7 @@ export const RATE_LIMITS = {
   generate: { max: 20, windowMs: 60_000, shared: false },
   upload: { max: 30, windowMs: 60_000, shared: false },
   view: { max: 120, windowMs: 60_000, shared: false },
+  apiKey: { max: 300, windowMs: 60_000, shared: false },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -97,6 +97,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/forms/list/forms-list-page.tsx')).FormsListPage),
   },
   {
+    path: 'dashboard/trash',
+    lazy: page(async () => (await import('../features/trash/trash-page.tsx')).TrashPage),
+  },
+  {
     path: 'dashboard/submissions',
     lazy: page(async () => (await import('../features/forms/list/forms-list-page.tsx')).FormsListPage),
   },

@@ -24,7 +24,10 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.post(
       '/forms/generate',
-      { schema: { tags: ['ai'], body: generateBody, response: { 200: generateResponse } } },
+      {
+        config: { scope: 'forms:write' },
+        schema: { tags: ['ai'], body: generateBody, response: { 200: generateResponse } },
+      },
       async (request) => {
         const raw = request.body.description;
         const description = typeof raw === 'string' ? raw.trim() : '';

@@ -2,6 +2,7 @@ import type { FormField } from '@formsmith/core/fields/types';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';
+import { publishedFormIdQuery } from '../forms/index.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats, type TimeStats } from './extract.ts';
 
@@ -272,7 +273,7 @@ export async function recordView(db: DbOrTx, formId: number, at = new Date()): P
   const rows = await queryRows(
     db,
     sql`insert into form_daily_stats (form_id, day, shard, views)
-    select id, ${utcDay(at)}::date, ${SHARD}, 1 from forms where id = ${formId} and is_published and deleted_at is null
+    select published.id, ${utcDay(at)}::date, ${SHARD}, 1 from (${publishedFormIdQuery(formId)}) as published
     on conflict (form_id, day, shard) do update set ${add('form_daily_stats', 'views')}
       returning form_id`,
   );

@@ -40,6 +40,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.get(
       '/analytics/forms/:id',
       {
+        config: { scope: 'submissions:read' },
         schema: {
           tags: ['analytics'],
           params,

@@ -67,6 +67,15 @@ export async function findOwnedForm(
   return row ?? null;
 }
 
+/**
+ * A subquery of the form's id when it is published and not in the Trash (no row otherwise), for a
+ * statement of another module that must write only for a published form in the same round trip
+ * (views, on every page load).
+ */
+export function publishedFormIdQuery(formId: number): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished} and ${live}`;
+}
+
 /** Any form by id (not in the Trash), or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
   const [row] = await db
@@ -246,5 +255,23 @@ export async function incrementShareCount(
     .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
     .returning(columns);
   forgetPublicForm(input.formId);
+  return row ?? null;
+}
+
+/** A form's title and fields with its owner's address, for mails about the form; null when gone. */
+export async function findFormWithOwner(db: DbOrTx, formId: number) {
+  const [row] = await db
+    .select({
+      id: forms.id,
+      title: forms.title,
+      fields: forms.fields,
+      ownerId: forms.ownerId,
+      ownerEmail: users.email,
+      ownerName: users.name,
+    })
+    .from(forms)
+    .innerJoin(users, eq(users.id, forms.ownerId))
+    .where(eq(forms.id, formId))
+    .limit(1);
   return row ?? null;
 }

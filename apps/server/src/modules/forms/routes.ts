@@ -20,6 +20,9 @@ import * as service from './service.ts';
 import * as trash from './trash-service.ts';
 import * as versions from './versions-service.ts';
 
+const read = { scope: 'forms:read' as const };
+const write = { scope: 'forms:write' as const };
+
 const viewRouteSchema = {
   tags: ['forms'],
   querystring: accessQuerySchema,
@@ -43,7 +46,7 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.addHook('onRequest', app.identify);
   scope.get(
     '/forms/shared/:slug',
-    { schema: { ...viewRouteSchema, params: slugParamsSchema } },
+    { config: read, schema: { ...viewRouteSchema, params: slugParamsSchema } },
     async (request) =>
       service.viewForm(app, {
         form: await service.findFormBySlugParam(app, request.params.slug),
@@ -52,7 +55,7 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.get(
     '/forms/:id',
-    { schema: { ...viewRouteSchema, params: formIdParamsSchema } },
+    { config: read, schema: { ...viewRouteSchema, params: formIdParamsSchema } },
     async (request, reply) => {
       const view = await service.viewForm(app, {
         form: await service.findFormByIdParam(app, request.params.id),
@@ -74,12 +77,14 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
     ownerId: currentUser(request).id,
   });
 
-  scope.get('/forms', { schema: { tags: ['forms'], response: { 200: formListSchema } } }, async (request) =>
-    service.listOwnerForms(app, { ownerId: currentUser(request).id }),
+  scope.get(
+    '/forms',
+    { config: read, schema: { tags: ['forms'], response: { 200: formListSchema } } },
+    async (request) => service.listOwnerForms(app, { ownerId: currentUser(request).id }),
   );
   scope.post(
     '/forms',
-    { schema: { tags: ['forms'], body: saveBodySchema, response: { 201: wireFormSchema } } },
+    { config: write, schema: { tags: ['forms'], body: saveBodySchema, response: { 201: wireFormSchema } } },
     async (request, reply) => {
       const form = await service.createOwnerForm(app, {
         ownerId: currentUser(request).id,
@@ -91,6 +96,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.put(
     '/forms/:id',
     {
+      config: write,
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -111,6 +117,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.delete(
     '/forms/:id',
     {
+      config: write,
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -125,32 +132,45 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.get(
     '/forms/trash',
-    { schema: { tags: ['forms'], response: { 200: trashListSchema } } },
+    { config: read, schema: { tags: ['forms'], response: { 200: trashListSchema } } },
     async (request) => trash.listOwnerTrash(app, { ownerId: currentUser(request).id }),
   );
   scope.post(
     '/forms/:id/restore',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => trash.restoreOwnerForm(app, owned(request)),
   );
   scope.get(
     '/forms/:id/delete-impact',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: deleteImpactSchema } } },
+    {
+      config: read,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: deleteImpactSchema } },
+    },
     async (request) => trash.findOwnerDeleteImpact(app, owned(request)),
   );
   scope.get(
     '/forms/:id/versions',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: formVersionListSchema } } },
+    {
+      config: read,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: formVersionListSchema } },
+    },
     async (request) => versions.listOwnerVersions(app, owned(request)),
   );
   scope.post(
     '/forms/:id/versions/:n/restore',
-    { schema: { tags: ['forms'], params: versionParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: versionParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => versions.restoreOwnerVersion(app, { ...owned(request), number: request.params.n }),
   );
   scope.put(
     '/forms/:id/sharing',
     {
+      config: write,
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -162,22 +182,34 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.post(
     '/forms/:id/publish',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => service.setPublished(app, { ...owned(request), published: true }),
   );
   scope.post(
     '/forms/:id/unpublish',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => service.setPublished(app, { ...owned(request), published: false }),
   );
   scope.post(
     '/forms/:id/duplicate',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 201: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 201: wireFormSchema } },
+    },
     async (request, reply) => reply.status(201).send(await service.duplicateOwnerForm(app, owned(request))),
   );
   scope.post(
     '/forms/:id/share-count',
-    { schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
     async (request) => service.countShare(app, owned(request)),
   );
 };

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
+import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
@@ -41,10 +42,6 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   const form = await repo.findOwnedForm(db, input);
   if (!form) throw notFound(FORM_NOT_FOUND);
   return form;
-}
-
-async function requireOwned(app: FastifyInstance, input: OwnedFormInput): Promise<FormRow> {
-  return requireOwnedForm(app.db, input);
 }
 
 export async function listOwnerForms(app: FastifyInstance, input: Owner) {
@@ -97,7 +94,7 @@ export async function updateOwnerForm(
   input: OwnedFormInput & { body: SaveBody; ifMatch?: string },
 ) {
   const expectedVersion = expectedVersionOf(input.ifMatch, input.body.version);
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
   const sharing = await readSharingInput(input.body, stored);
@@ -111,12 +108,12 @@ export async function updateOwnerForm(
     }),
   );
   if (row) return toWireForm(row, app.config.publicUrl);
-  const current = await requireOwned(app, input);
+  const current = await requireOwnedForm(app.db, input);
   throw versionConflict(app, current);
 }
 
 export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
-  const stored = await requireOwned(app, input);
+  const stored = await requireOwnedForm(app.db, input);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() => repo.updateForm(app.db, { ...input, changes: sharing }));
@@ -135,15 +132,23 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
  * unpublish takes the form offline and keeps its versions.
  */
 export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
-  const row = input.published
-    ? await publishDraft(app.db, input)
-    : await repo.updateForm(app.db, { ...input, changes: { isPublished: false, publishedAt: null } });
+  const stored = await requireOwnedForm(app.db, input);
+  const row = await app.db.transaction(async (tx) => {
+    const updated = input.published
+      ? await publishDraft(tx, input)
+      : await repo.updateForm(tx, { ...input, changes: { isPublished: false, publishedAt: null } });
+    // Publishing an unpublished form is the event; publishing changes of a live one is not.
+    if (updated && input.published && !stored.isPublished) {
+      await queueFormEvent(tx, { formId: input.formId, event: 'form.published' });
+    }
+    return updated;
+  });
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toWireForm(row, app.config.publicUrl);
 }
 
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
-  const source = await requireOwned(app, input);
+  const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,

@@ -4,6 +4,7 @@ export { deleteFormSubmissions } from './delete.ts';
 export { submissionBatches } from './export.ts';
 export { submissionNotification } from './notify.ts';
 export {
+  findSubmission,
   findSubmissionVersion,
   listAnsweredVersions,
   listDigestCounts,

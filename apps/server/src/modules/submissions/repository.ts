@@ -10,7 +10,7 @@ export type OwnedForm = FormRow;
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-export function toWireSubmission(row: SubmissionRow): WireSubmission {
+export function toWireSubmission(row: Omit<SubmissionRow, 'txid'>): WireSubmission {
   return {
     id: row.id,
     form_id: row.formId,

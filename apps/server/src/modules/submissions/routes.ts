@@ -1,6 +1,7 @@
 import { normalizeFields } from '@formsmith/core/fields/normalize';
 import { toWireField } from '@formsmith/core/fields/save-payload';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
+import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
@@ -24,9 +25,12 @@ import {
   submissionDetailSchema,
   submissionParamsSchema,
 } from './schemas.ts';
+import { listSubmissionsSince } from './sync.ts';
 
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
+const read = { scope: 'submissions:read' as const };
+const write = { scope: 'submissions:write' as const };
 
 function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;
@@ -46,8 +50,30 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
+    '/forms/:id/submissions',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Sync submissions with a cursor',
+        description:
+          'Oldest first, for integrations that copy submissions incrementally. Keep `next_cursor` and pass it back as `cursor`: ' +
+          'a page never skips a submission, even one stored while you were paging. `has_more` is false when you are up to date.',
+        params: formParamsSchema,
+        querystring: syncQuerySchema,
+        response: { 200: syncPageSchema },
+      },
+    },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      return listSubmissionsSince(app.db, { formId: form.id, ...request.query });
+    },
+  );
+
+  app.get(
     `${BASE}/submissions`,
     {
+      config: read,
       schema: {
         tags,
         params: formParamsSchema,
@@ -60,7 +86,10 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid`,
-    { schema: { tags, params: submissionParamsSchema, response: { 200: submissionDetailSchema } } },
+    {
+      config: read,
+      schema: { tags, params: submissionParamsSchema, response: { 200: submissionDetailSchema } },
+    },
     async (request) => {
       const form = await ownedForm(app, request);
       const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
@@ -75,7 +104,10 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${BASE}/submissions/:sid`,
-    { schema: { tags, params: submissionParamsSchema, response: { 200: deleteSubmissionsResultSchema } } },
+    {
+      config: write,
+      schema: { tags, params: submissionParamsSchema, response: { 200: deleteSubmissionsResultSchema } },
+    },
     async (request) => {
       const form = await ownedForm(app, request);
       const result = await deleteFormSubmissions(app, { formId: form.id, ids: [request.params.sid] });
@@ -87,6 +119,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/submissions/bulk-delete`,
     {
+      config: write,
       schema: {
         tags,
         params: formParamsSchema,
@@ -102,7 +135,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/export`,
-    { schema: { tags, params: formParamsSchema, querystring: exportQuerySchema } },
+    { config: read, schema: { tags, params: formParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
       const { format } = request.query;
@@ -117,7 +150,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid/export`,
-    { schema: { tags, params: submissionParamsSchema, querystring: exportQuerySchema } },
+    { config: read, schema: { tags, params: submissionParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
       const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
@@ -147,7 +180,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid/files/:uploadId`,
-    { schema: { tags, params: fileParamsSchema } },
+    { config: read, schema: { tags, params: fileParamsSchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
       const upload = await findSubmissionUpload(app.db, {
@@ -162,7 +195,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/settings`,
-    { schema: { tags, params: formParamsSchema, response: { 200: settingsSchema } } },
+    { config: read, schema: { tags, params: formParamsSchema, response: { 200: settingsSchema } } },
     async (request) => {
       const form = await ownedForm(app, request);
       return settingsOf(form);
@@ -172,6 +205,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/settings`,
     {
+      config: write,
       schema: { tags, params: formParamsSchema, body: settingsBodySchema, response: { 200: settingsSchema } },
     },
     async (request) => {

@@ -6,6 +6,9 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
 import { batchStatsCtes, SHARD, type SubmissionStatsInput, submissionStatsCtes } from '../analytics/index.ts';
+import { eventDeliveryCtes } from '../webhooks/index.ts';
+
+const SUBMISSION_CREATED = 'submission.created';
 
 const dialect = new PgDialect();
 
@@ -46,12 +49,13 @@ export async function storeSubmission(
         ${JSON.stringify(input.metadata)}::jsonb, ${input.completed}::boolean, ${input.idempotencyKey}::text,
         ${input.createdAt.toISOString()}::timestamptz)
       on conflict (form_id, idempotency_key) do nothing
-      returning id)`,
+      returning id, form_id)`,
     sql`counted as (
       insert into form_submission_counts (form_id, shard, count)
       select ${input.formId}::int, ${SHARD}, 1 from stored
       on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
     ...submissionStatsCtes(input.stats, 'stored'),
+    ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
   ];
   if (input.mail) {
     ctes.push(sql`mailed as (
@@ -127,6 +131,7 @@ export async function storeSubmissions(
     sql`mailed as (
       insert into jobs (kind, payload)
       select ${MAIL_JOB}::text, b.mail from batch b join stored s on s.id = b.id where b.mail is not null)`,
+    ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
   ];
   const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
   type Row = { id: string };

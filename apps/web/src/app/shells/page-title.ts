@@ -6,7 +6,8 @@ export type ShellTitle =
   | 'Profile'
   | 'Form Submissions'
   | 'Search'
-  | 'Notifications';
+  | 'Notifications'
+  | 'Trash';
 
 /** The authenticated top bar's title for a path (SPEC §2 'Shells'). */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -15,6 +16,7 @@ export function shellTitleFor(pathname: string): ShellTitle {
     return 'Form Submissions';
   if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
+  if (path === '/dashboard/trash') return 'Trash';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
   if (path.startsWith('/dashboard/search')) return 'Search';

@@ -2,10 +2,9 @@ import { Copy, ExternalLink, FileText, Inbox, MoreVertical, Pencil, Send, Trash2
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DeleteFormDialog } from '../../components/forms/delete-form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge } from '../../components/ui/feedback.tsx';
-import { useDeleteForm } from '../../lib/forms-api/delete-form.ts';
 import { useDuplicateForm } from '../../lib/forms-api/duplicate-form.ts';
 import type { StoredForm } from '../../lib/forms-api/stored-form.ts';
 import { formatRelativeTime } from './relative-time.ts';
@@ -22,23 +21,12 @@ type Props = {
 export function RecentFormCard({ form, onMessage }: Props) {
   const navigate = useNavigate();
   const duplicate = useDuplicateForm();
-  const remove = useDeleteForm();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   function onDuplicate() {
     duplicate.mutate(form.id, {
       onSuccess: () => onMessage({ tone: 'success', text: `“${form.title}” duplicated` }),
       onError: () => onMessage({ tone: 'error', text: 'Failed to duplicate form.' }),
-    });
-  }
-
-  function onDelete() {
-    remove.mutate(form.id, {
-      onSuccess: () => setConfirmDelete(false),
-      onError: () => {
-        setConfirmDelete(false);
-        onMessage({ tone: 'error', text: 'Failed to delete form.' });
-      },
     });
   }
 
@@ -110,21 +98,7 @@ export function RecentFormCard({ form, onMessage }: Props) {
         </span>
         <span>Saved {formatRelativeTime(form.lastSaved)}</span>
       </div>
-      <Dialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this form?"
-        description={`“${form.title}” and all its submissions will be deleted. This cannot be undone.`}
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete Form'}
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteFormDialog form={form} open={confirmDelete} onOpenChange={setConfirmDelete} />
     </article>
   );
 }

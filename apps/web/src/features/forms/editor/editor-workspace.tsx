@@ -1,5 +1,5 @@
 import type { Form } from '@formsmith/core/fields/types';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { CanvasHeader } from './canvas-header.tsx';
 import { FieldList } from './field-list.tsx';
@@ -20,10 +20,13 @@ type WorkspaceProps = {
   /** Show every field's problems (after a publish attempt), not only those of touched inputs. */
   showErrors: boolean;
   dispatch: (action: DraftAction) => void;
+  /** Below the settings (the version history of a stored form). */
+  settingsExtra?: ReactNode;
 };
 
 /** Palette, fields and properties side by side on a desktop; one tab each on a phone. */
-export function EditorWorkspace({ form, selectedId, revision, showErrors, dispatch }: WorkspaceProps) {
+export function EditorWorkspace(props: WorkspaceProps) {
+  const { form, selectedId, revision, showErrors, dispatch } = props;
   const [tab, setTab] = useState<Tab>('fields');
   const desktop = useMediaQuery('(min-width: 1024px)');
   const selected = form.fields.find((f) => f.id === selectedId);
@@ -103,6 +106,7 @@ export function EditorWorkspace({ form, selectedId, revision, showErrors, dispat
       </TabsContent>
       <TabsContent value="settings" className="mt-4">
         <FormSettings key={revision} form={form} titleError={null} dispatch={dispatch} />
+        {props.settingsExtra && <div className="mx-auto mt-6 max-w-2xl">{props.settingsExtra}</div>}
       </TabsContent>
     </Tabs>
   );

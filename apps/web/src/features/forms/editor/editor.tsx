@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/feedback.tsx';
 import { getForm } from '../../../lib/forms-api/get-form.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useSaveDraft } from '../api/save-form.ts';
+import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { EditorHeader } from './editor-header.tsx';
@@ -66,12 +67,16 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
     return problems.length === 0;
   };
 
-  // Both choices start from the server's newest copy: its content, or just its version to save over.
-  const reloadTheirs = async () => {
-    if (formId === undefined) return;
-    const latest = await getForm(formId);
+  // The server's copy becomes the draft (undo brings this tab's back): after a conflict, a restore.
+  const adopt = (latest: StoredForm) => {
     autosave.resolveConflict({ keep: 'theirs', form: latest, version: latest.version });
     send({ type: 'load', form: latest });
+    setStored(latest);
+  };
+  // Both conflict choices start from the server's newest copy: its content, or its version to save over.
+  const reloadTheirs = async () => {
+    if (formId === undefined) return;
+    adopt(await getForm(formId));
   };
   const keepMine = async () => {
     if (formId === undefined) return;
@@ -114,6 +119,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         revision={history.revision}
         showErrors={showErrors}
         dispatch={dispatch}
+        settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
       />
       <AiGeneratorDialog
         open={aiOpen}

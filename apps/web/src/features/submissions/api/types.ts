@@ -6,6 +6,10 @@ export type Submission = {
   metadata: Record<string, unknown>;
   created_at: string;
   completed: boolean;
+  /** The form version it answered. */
+  form_version?: number;
+  /** Detail only: the fields of that version. */
+  fields?: unknown[];
 };
 
 export type SubmissionPage = { items: Submission[]; total: number; page: number; limit: number };

@@ -1,5 +1,6 @@
+import { normalizeFields } from '@formsmith/core/fields/normalize';
 import type { Form } from '@formsmith/core/fields/types';
-import { ArrowLeft, ChevronDown, Download } from 'lucide-react';
+import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,10 +12,16 @@ import type { Submission } from '../api/types.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { FieldValue } from './field-value.tsx';
 
-type DetailProps = { formId: number; form: Form; submissionId: string; onBack: () => void };
+type DetailProps = {
+  formId: number;
+  form: Form;
+  submissionId: string;
+  onBack: () => void;
+  onDelete: () => void;
+};
 
 /** 'Submission Details': the answers of one submission, with its export. */
-export function SubmissionDetail({ formId, form, submissionId, onBack }: DetailProps) {
+export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete }: DetailProps) {
   const submission = useSubmission(formId, submissionId);
   return (
     <section aria-labelledby="submission-details-title" className="space-y-4">
@@ -27,7 +34,15 @@ export function SubmissionDetail({ formId, form, submissionId, onBack }: DetailP
             Submission Details
           </h2>
         </div>
-        {submission.data && <ExportMenu formId={formId} submissionId={submission.data.id} />}
+        {submission.data && (
+          <div className="flex flex-wrap items-start gap-2">
+            <Button variant="secondary" onClick={onDelete} className="text-red-700 dark:text-red-400">
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Delete
+            </Button>
+            <ExportMenu formId={formId} submissionId={submission.data.id} />
+          </div>
+        )}
       </div>
       {submission.isPending ? (
         <div className="flex justify-center p-12">
@@ -90,7 +105,9 @@ const HIDDEN_KEYS = new Set(['_honeypot', '_formLoadTime', 'website']);
 
 function DetailBody({ formId, form, submission }: { formId: number; form: Form; submission: Submission }) {
   const data = submission.data ?? {};
-  const fields = form.fields.filter((f) => f.type !== 'image');
+  // The fields of the version this submission answered (labels as the respondent saw them).
+  const answered = submission.fields ? normalizeFields(submission.fields) : form.fields;
+  const fields = answered.filter((f) => f.type !== 'image');
   const known = new Set(fields.flatMap((f) => [f.id, f.label]));
   const otherKeys = Object.keys(data).filter((k) => !known.has(k) && !HIDDEN_KEYS.has(k));
   return (

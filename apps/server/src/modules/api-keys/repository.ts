@@ -1,0 +1,68 @@
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { apiKeys, users } from '../../db/schema.ts';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function createApiKey(
+  db: DbOrTx,
+  values: Pick<
+    typeof apiKeys.$inferInsert,
+    'userId' | 'name' | 'prefix' | 'keyHash' | 'scopes' | 'expiresAt'
+  >,
+): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row!;
+}
+
+/** The user's keys that are not revoked, newest first (expired ones stay listed until revoked). */
+export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt));
+}
+
+/** Revokes the user's key; false when it is missing, revoked already or someone else's. */
+export async function revokeApiKey(db: DbOrTx, input: { userId: string; keyId: string }): Promise<boolean> {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+/**
+ * The owner and scopes of a live key (not revoked, not expired), marking it used; null otherwise.
+ * last_used_at is written at most once a minute per key, so busy integrations do not write on
+ * every call.
+ */
+export async function useApiKey(db: DbOrTx, keyHash: string) {
+  const live = and(
+    eq(apiKeys.keyHash, keyHash),
+    isNull(apiKeys.revokedAt),
+    or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+  );
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      keyCreatedAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(live)
+    .limit(1);
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, row.keyId));
+  }
+  return row;
+}

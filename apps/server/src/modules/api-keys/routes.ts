@@ -1,0 +1,60 @@
+import {
+  apiKeyListSchema,
+  createApiKeyBodySchema,
+  createdApiKeySchema,
+} from '@formsmith/core/api-keys/schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+import * as service from './service.ts';
+
+const tags = ['api-keys'];
+const keyParams = z.object({ keyId: z.string().max(100) });
+
+/**
+ * The signed-in user's API keys. These routes name no scope, so API keys themselves are refused
+ * here (a key can never mint or revoke keys).
+ */
+const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/account/api-keys',
+    { schema: { tags, summary: 'List your API keys', response: { 200: apiKeyListSchema } } },
+    async (request) => service.listUserApiKeys(app, currentUser(request).id),
+  );
+  app.post(
+    '/account/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key',
+        description: 'The answer holds the key itself; it is shown only this once and stored hashed.',
+        body: createApiKeyBodySchema,
+        response: { 201: createdApiKeySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createUserApiKey(app, { userId: currentUser(request).id, body: request.body })),
+  );
+  app.delete(
+    '/account/api-keys/:keyId',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API key',
+        description: 'The key stops working at once.',
+        params: keyParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.revokeUserApiKey(app, { userId: currentUser(request).id, keyId: request.params.keyId });
+      return reply.status(204).send(null);
+    },
+  );
+};
+
+export default apiKeysRoutes;

@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import type { QueuedJob } from '../../jobs/registry.ts';
+import { composeMail, escapeHtml } from '../../mail/templates.ts';
+import { findFormWithOwner } from '../forms/index.ts';
+import { findSubmission } from '../submissions/index.ts';
+import { buildEvent, renderBody } from './payload.ts';
+import * as repo from './repository.ts';
+import { liveSecrets } from './secrets.ts';
+import { type AttemptResult, postToTarget } from './send.ts';
+import { webhookHeaders } from './signing.ts';
+
+/** Waits after attempts 1..7 (1 min up to 10 h, about 27 hours in all), each moved by up to ±20 %. */
+const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 18_000, 36_000, 36_000];
+/** An endpoint failing this long is switched off and its owner told. */
+export const DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
+
+export function webhookRetryDelaySeconds(attempt: number): number {
+  const base = RETRY_DELAYS_SECONDS[Math.min(attempt, RETRY_DELAYS_SECONDS.length) - 1] ?? 60;
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+type Loaded = NonNullable<Awaited<ReturnType<typeof repo.findDeliveryWithWebhook>>>;
+
+/** The body of a delivery: built at its first attempt and kept, so every retry sends the same bytes. */
+async function bodyOf(app: FastifyInstance, { delivery, webhook }: Loaded): Promise<string> {
+  if (delivery.body !== null) return delivery.body;
+  const form = await findFormWithOwner(app.db, webhook.formId);
+  const submission = delivery.submissionId
+    ? await findSubmission(app.db, { formId: webhook.formId, submissionId: delivery.submissionId })
+    : null;
+  const eventForm = { id: webhook.formId, title: form?.title ?? '', fields: form?.fields ?? [] };
+  const event = buildEvent({ type: delivery.eventType, at: delivery.createdAt, form: eventForm, submission });
+  const body = renderBody(webhook.format, event, eventForm);
+  await repo.updateDelivery(app.db, { deliveryId: delivery.id, changes: { body } });
+  return body;
+}
+
+/** Sends one attempt of a delivery, signed with every live secret, and logs it. */
+export async function attemptDelivery(app: FastifyInstance, loaded: Loaded): Promise<AttemptResult> {
+  const body = await bodyOf(app, loaded);
+  const headers = webhookHeaders({
+    secrets: liveSecrets(loaded.webhook),
+    id: loaded.delivery.id,
+    timestamp: Math.floor(Date.now() / 1000),
+    body,
+  });
+  const result = await postToTarget({
+    url: loaded.webhook.url,
+    body,
+    headers,
+    allowPrivate: app.config.webhookAllowPrivate,
+  });
+  await repo.recordAttempt(app.db, {
+    deliveryId: loaded.delivery.id,
+    statusCode: result.statusCode,
+    durationMs: result.durationMs,
+    responseExcerpt: result.responseExcerpt,
+    error: result.error,
+  });
+  await noteOutcome(app, loaded.webhook, result.ok);
+  return result;
+}
+
+/** Tracks how long the endpoint has been failing; after DISABLE_AFTER_MS it is disabled and the owner mailed. */
+async function noteOutcome(app: FastifyInstance, webhook: repo.WebhookRow, ok: boolean): Promise<void> {
+  const ids = { formId: webhook.formId, webhookId: webhook.id };
+  if (ok) {
+    if (webhook.failingSince) await repo.updateWebhook(app.db, { ...ids, changes: { failingSince: null } });
+    return;
+  }
+  if (!webhook.failingSince) {
+    await repo.updateWebhook(app.db, { ...ids, changes: { failingSince: new Date() } });
+    return;
+  }
+  if (!webhook.enabled || Date.now() - webhook.failingSince.getTime() < DISABLE_AFTER_MS) return;
+  const reason = 'Every delivery failed for 3 days';
+  await repo.updateWebhook(app.db, { ...ids, changes: { enabled: false, disabledReason: reason } });
+  const form = await findFormWithOwner(app.db, webhook.formId);
+  if (!form) return;
+  const link = `${app.config.publicUrl}/forms/${form.id}/settings`;
+  await app.mailer.queue(
+    app.db,
+    composeMail({
+      to: form.ownerEmail,
+      subject: `Webhook disabled: ${form.title}`,
+      greetingName: form.ownerName,
+      textLines: [
+        `The webhook ${webhook.url} of your form "${form.title}" failed on every delivery for 3 days, so we switched it off.`,
+        `Fix the endpoint, then enable it again: ${link}`,
+      ],
+      htmlBody: `<p>The webhook <code>${escapeHtml(webhook.url)}</code> of your form <strong>${escapeHtml(form.title)}</strong> failed on every delivery for 3 days, so we switched it off.</p>
+<p>Fix the endpoint, then enable it again in <a href="${escapeHtml(link)}">the form's settings</a>.</p>`,
+    }),
+  );
+}
+
+/** The webhook.deliver job: one attempt; a failure is retried by the queue until the last attempt. */
+export const webhookDeliveryJob: QueuedJob = {
+  kind: repo.WEBHOOK_JOB,
+  retryDelaySeconds: webhookRetryDelaySeconds,
+  handler: (app) => async (payload, job) => {
+    const loaded = await repo.findDeliveryWithWebhook(app.db, String(payload.deliveryId));
+    if (!loaded) return; // the webhook was deleted with its deliveries
+    const deliveryId = loaded.delivery.id;
+    if (!loaded.webhook.enabled) {
+      await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'failed' } });
+      return;
+    }
+    const result = await attemptDelivery(app, loaded);
+    if (result.ok) {
+      await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'succeeded' } });
+      return;
+    }
+    if (job.attempt >= job.maxAttempts) {
+      await repo.updateDelivery(app.db, { deliveryId, changes: { status: 'failed' } });
+      return;
+    }
+    throw new Error(result.error ?? `The endpoint answered ${result.statusCode}`);
+  },
+};

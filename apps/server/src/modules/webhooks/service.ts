@@ -1,0 +1,169 @@
+import {
+  type createWebhookBodySchema,
+  type updateWebhookBodySchema,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookDelivery,
+} from '@formsmith/core/webhooks/schemas';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { requireOwnedForm } from '../forms/index.ts';
+import { attemptDelivery } from './deliver.ts';
+import * as repo from './repository.ts';
+import { checkTarget, RefusedTargetError } from './safe-target.ts';
+import { PREVIOUS_SECRET_TTL_MS } from './secrets.ts';
+import { generateWebhookSecret } from './signing.ts';
+
+type OwnedForm = { formId: number; ownerId: string };
+const WEBHOOK_NOT_FOUND = 'Webhook not found';
+const DELIVERY_LOG_SIZE = 50;
+
+export function toWebhook(row: repo.WebhookRow): Webhook {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as Webhook['events'],
+    format: row.format as Webhook['format'],
+    enabled: row.enabled,
+    disabled_reason: row.disabledReason,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toDelivery(row: repo.DeliveryRow & { attempts: repo.AttemptRow[] }): WebhookDelivery {
+  return {
+    id: row.id,
+    event_type: row.eventType,
+    status: row.status as WebhookDelivery['status'],
+    created_at: row.createdAt.toISOString(),
+    attempts: row.attempts.map((a) => ({
+      attempted_at: a.attemptedAt.toISOString(),
+      status_code: a.statusCode,
+      duration_ms: a.durationMs,
+      response_excerpt: a.responseExcerpt,
+      error: a.error,
+    })),
+  };
+}
+
+async function requireForm(app: FastifyInstance, input: OwnedForm): Promise<void> {
+  await requireOwnedForm(app.db, input);
+}
+
+async function requireWebhook(
+  app: FastifyInstance,
+  input: OwnedForm & { webhookId: string },
+): Promise<repo.WebhookRow> {
+  await requireForm(app, input);
+  const row = isUuid(input.webhookId) ? await repo.findWebhook(app.db, input) : null;
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return row;
+}
+
+/** Refuses, when saving, a target every attempt would refuse anyway (it is checked again on each). */
+async function assertTargetAllowed(app: FastifyInstance, url: string): Promise<void> {
+  try {
+    await checkTarget(url, { allowPrivate: app.config.webhookAllowPrivate });
+  } catch (err) {
+    if (!(err instanceof RefusedTargetError)) throw err;
+    // A name that does not resolve yet may later: only addresses known to be refused stop the save.
+    if (err.message.includes('could not be resolved')) return;
+    throw new AppError('VALIDATION_FAILED', 422, err.message, { url: err.message });
+  }
+}
+
+export async function listFormWebhooks(app: FastifyInstance, input: OwnedForm) {
+  await requireForm(app, input);
+  return { items: (await repo.listWebhooks(app.db, input.formId)).map(toWebhook) };
+}
+
+export async function createFormWebhook(
+  app: FastifyInstance,
+  input: OwnedForm & { body: z.output<typeof createWebhookBodySchema> },
+) {
+  await requireForm(app, input);
+  const { body } = input;
+  await assertTargetAllowed(app, body.url);
+  const row = await repo.createWebhook(app.db, {
+    formId: input.formId,
+    ...body,
+    secret: generateWebhookSecret(),
+  });
+  return { ...toWebhook(row), secret: row.secret };
+}
+
+export async function updateFormWebhook(
+  app: FastifyInstance,
+  input: OwnedForm & { webhookId: string; body: z.output<typeof updateWebhookBodySchema> },
+) {
+  await requireWebhook(app, input);
+  const { body } = input;
+  if (body.url !== undefined) await assertTargetAllowed(app, body.url);
+  const reenabled = body.enabled === true ? { disabledReason: null, failingSince: null } : {};
+  const row = await repo.updateWebhook(app.db, { ...input, changes: { ...body, ...reenabled } });
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return toWebhook(row);
+}
+
+export async function deleteFormWebhook(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+  await requireWebhook(app, input);
+  await repo.deleteWebhook(app.db, input);
+}
+
+/** A new secret; the old one keeps signing beside it for a day so receivers can switch over. */
+export async function rotateWebhookSecret(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+  const current = await requireWebhook(app, input);
+  const row = await repo.updateWebhook(app.db, {
+    ...input,
+    changes: {
+      secret: generateWebhookSecret(),
+      previousSecret: current.secret,
+      previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_TTL_MS),
+    },
+  });
+  if (!row) throw notFound(WEBHOOK_NOT_FOUND);
+  return { ...toWebhook(row), secret: row.secret };
+}
+
+/** Sends one delivery now and answers it with its attempts (test events and resends wait for the answer). */
+async function sendNow(app: FastifyInstance, webhook: repo.WebhookRow, delivery: repo.DeliveryRow) {
+  const result = await attemptDelivery(app, { webhook, delivery });
+  const status = result.ok ? 'succeeded' : 'failed';
+  await repo.updateDelivery(app.db, { deliveryId: delivery.id, changes: { status } });
+  const [logged] = await repo.listDeliveries(app.db, {
+    webhookId: webhook.id,
+    deliveryId: delivery.id,
+    limit: 1,
+  });
+  return toDelivery(logged!);
+}
+
+export async function sendTestEvent(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+  const webhook = await requireWebhook(app, input);
+  const delivery = await repo.createDelivery(app.db, {
+    webhookId: webhook.id,
+    eventType: WEBHOOK_TEST_EVENT,
+  });
+  return sendNow(app, webhook, delivery);
+}
+
+/** Sends a logged delivery again, with the same webhook-id and body. */
+export async function resendDelivery(
+  app: FastifyInstance,
+  input: OwnedForm & { webhookId: string; deliveryId: string },
+) {
+  const webhook = await requireWebhook(app, input);
+  const delivery = isUuid(input.deliveryId)
+    ? await repo.findDelivery(app.db, { webhookId: webhook.id, deliveryId: input.deliveryId })
+    : null;
+  if (!delivery) throw notFound('Delivery not found');
+  return sendNow(app, webhook, delivery);
+}
+
+export async function listWebhookDeliveries(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+  const webhook = await requireWebhook(app, input);
+  const rows = await repo.listDeliveries(app.db, { webhookId: webhook.id, limit: DELIVERY_LOG_SIZE });
+  return { items: rows.map(toDelivery) };
+}

@@ -1,0 +1,271 @@
+import { API_KEY_SCOPES, type ApiKeyScope } from '@formsmith/core/api-keys/schemas';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { createTestUser, type TestUser } from './helpers/users.ts';
+import { createPublishedForm, validData } from './intake-fixtures.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+describe(`API keys (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createTestUser(app);
+  });
+  afterAll(() => app.close());
+
+  async function createKey(user: TestUser, body: Record<string, unknown>) {
+    return app.inject({ method: 'POST', url: '/api/account/api-keys', headers: user.auth, payload: body });
+  }
+  async function keyWith(scopes: readonly ApiKeyScope[], user = owner): Promise<string> {
+    const res = await createKey(user, { name: `k ${scopes.join(' ')}`, scopes });
+    expect(res.statusCode).toBe(201);
+    return res.json().key;
+  }
+  const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+  it('creates a key shown once (fsk_ + 43 base62 characters), stored hashed, listed without it', async () => {
+    const res = await createKey(owner, { name: 'Zapier', scopes: ['forms:read', 'submissions:read'] });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created.key).toMatch(/^fsk_[0-9A-Za-z]{43}$/);
+    expect(created).toMatchObject({ name: 'Zapier', scopes: ['forms:read', 'submissions:read'] });
+    expect(created.key.startsWith(created.prefix)).toBe(true);
+    const stored = await app.db.execute(sql`select key_hash from api_keys where id = ${created.id}`);
+    const hash = (stored as unknown as { rows: { key_hash: string }[] }).rows[0]!.key_hash;
+    expect(hash).not.toContain(created.key.slice(4));
+    const list = await app.inject({ method: 'GET', url: '/api/account/api-keys', headers: owner.auth });
+    const listed = list.json().items.find((k: { id: string }) => k.id === created.id);
+    expect(listed).toMatchObject({
+      name: 'Zapier',
+      prefix: created.prefix,
+      last_used_at: null,
+      expires_at: null,
+    });
+    expect(JSON.stringify(list.json())).not.toContain(created.key);
+    // Using it shows when it was last used.
+    await app.inject({ method: 'GET', url: '/api/forms', headers: bearer(created.key) });
+    const after = await app.inject({ method: 'GET', url: '/api/account/api-keys', headers: owner.auth });
+    expect(after.json().items.find((k: { id: string }) => k.id === created.id).last_used_at).not.toBeNull();
+  });
+
+  it('refuses bad input with field messages', async () => {
+    const bad = [
+      { name: '', scopes: ['forms:read'] },
+      { name: 'x', scopes: [] },
+      { name: 'x', scopes: ['admin'] },
+      { name: 'x', scopes: ['forms:read'], expires_at: '2001-01-01T00:00:00Z' },
+      { name: 'x', scopes: ['forms:read'], expires_at: 'tomorrow' },
+    ];
+    for (const body of bad) {
+      const res = await createKey(owner, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('answers 401 for revoked and expired keys', async () => {
+    const key = await keyWith(['forms:read']);
+    expect((await app.inject({ method: 'GET', url: '/api/forms', headers: bearer(key) })).statusCode).toBe(
+      200,
+    );
+    const { items } = (
+      await app.inject({ method: 'GET', url: '/api/account/api-keys', headers: owner.auth })
+    ).json();
+    const id = items.find((k: { prefix: string }) => key.startsWith(k.prefix)).id;
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `/api/account/api-keys/${id}`,
+      headers: owner.auth,
+    });
+    expect(revoked.statusCode).toBe(204);
+    const after = await app.inject({ method: 'GET', url: '/api/forms', headers: bearer(key) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('UNAUTHORIZED');
+
+    const expiring = await createKey(owner, {
+      name: 'short',
+      scopes: ['forms:read'],
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await app.db.execute(
+      sql`update api_keys set expires_at = now() - interval '1 second' where id = ${expiring.json().id}`,
+    );
+    const expired = await app.inject({
+      method: 'GET',
+      url: '/api/forms',
+      headers: bearer(expiring.json().key),
+    });
+    expect(expired.statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/forms', headers: bearer('fsk_nope') })).statusCode,
+    ).toBe(401);
+  });
+
+  it("answers 404 for another owner's form, and 404 when revoking another owner's key", async () => {
+    const stranger = await createTestUser(app);
+    const formId = await createPublishedForm(app, owner);
+    const strangerKey = await keyWith([...API_KEY_SCOPES], stranger);
+    for (const url of [
+      `/api/forms/${formId}/submissions`,
+      `/api/forms/${formId}/webhooks`,
+      `/api/analytics/forms/${formId}`,
+      `/api/form-submissions/forms/${formId}/submissions`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: bearer(strangerKey) });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${formId}`,
+      headers: bearer(strangerKey),
+      payload: {},
+    });
+    expect(put.statusCode).toBe(404);
+    const ownKey = (await createKey(owner, { name: 'mine', scopes: ['forms:read'] })).json();
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/account/api-keys/${ownKey.id}`,
+      headers: stranger.auth,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('rate-limits calls per key', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_FACTOR: '0.01' } });
+    try {
+      const user = await createTestUser(limited);
+      const res = await limited.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: user.auth,
+        payload: { name: 'busy', scopes: ['forms:read'] },
+      });
+      const key = res.json().key;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push(
+          (await limited.inject({ method: 'GET', url: '/api/forms', headers: bearer(key) })).statusCode,
+        );
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.at(-1)).toBe(429);
+      // The session of the same user is not limited by the key's window.
+      expect(
+        (await limited.inject({ method: 'GET', url: '/api/forms', headers: user.auth })).statusCode,
+      ).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('syncs submissions with a cursor: oldest first, nothing skipped or repeated under concurrent inserts', async () => {
+    const formId = await createPublishedForm(app, owner);
+    const key = await keyWith(['submissions:read']);
+    const submit = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${formId}/submit`,
+        payload: { data: validData(), metadata: {} },
+      });
+    const stored: string[] = [];
+    for (let i = 0; i < 5; i++) stored.push((await submit()).json().submission_id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let round = 0; round < 20; round++) {
+      const writes = Promise.all([submit(), submit()]);
+      const page = await app.inject({
+        method: 'GET',
+        url: `/api/forms/${formId}/submissions?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+        headers: bearer(key),
+      });
+      expect(page.statusCode).toBe(200);
+      for (const s of page.json().data) seen.push(s.id);
+      cursor = page.json().next_cursor;
+      stored.push(...(await writes).map((r) => r.json().submission_id));
+      if (round >= 5 && !page.json().has_more) break;
+    }
+    // Drain what is left.
+    for (;;) {
+      const page = await app.inject({
+        method: 'GET',
+        url: `/api/forms/${formId}/submissions?limit=50&cursor=${cursor}`,
+        headers: bearer(key),
+      });
+      for (const s of page.json().data) seen.push(s.id);
+      cursor = page.json().next_cursor;
+      if (!page.json().has_more) break;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual([...stored].sort());
+    expect(seen.slice(0, 5)).toEqual(stored.slice(0, 5));
+    const bad = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${formId}/submissions?cursor=abc`,
+      headers: bearer(key),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  /**
+   * Every operation of the API document: those that answer 401 without a token are owner
+   * endpoints. A key lacking the operation's scope (or any key, where the operation names none)
+   * gets 403; a key with only that scope gets past authentication (whatever the handler answers
+   * next: ids here name nothing, so nothing is changed).
+   */
+  it('scope matrix over every owner endpoint', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs' })).json() as {
+      paths: Record<string, Record<string, { 'x-required-scope'?: ApiKeyScope; security?: unknown[] }>>;
+    };
+    const allScopes = await keyWith([...API_KEY_SCOPES]);
+    const keyFor = new Map<ApiKeyScope, { only: string; allBut: string }>();
+    for (const scope of API_KEY_SCOPES) {
+      keyFor.set(scope, {
+        only: await keyWith([scope]),
+        allBut: await keyWith(API_KEY_SCOPES.filter((s) => s !== scope)),
+      });
+    }
+    let ownerEndpoints = 0;
+    let keyless = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const url = path
+        .replace('{id}', '2147483000')
+        .replace(/\{(sid|webhookId|deliveryId|keyId|uploadId)\}/g, '00000000-0000-4000-8000-000000000000')
+        .replace(/\{\w+\}/g, 'x');
+      for (const [lower, op] of Object.entries(ops)) {
+        const method = lower.toUpperCase() as Method;
+        const name = `${method} ${path}`;
+        const payload = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
+        const anonymous = await app.inject({ method, url, payload });
+        const documentedPublic = Array.isArray(op.security) && op.security.length === 0;
+        if (anonymous.statusCode !== 401) {
+          expect(documentedPublic, `${name} answers ${anonymous.statusCode} without a token`).toBe(true);
+          continue;
+        }
+        expect(documentedPublic, `${name} needs a token but is documented as public`).toBe(false);
+        ownerEndpoints++;
+        const scope = op['x-required-scope'];
+        if (!scope) {
+          keyless++;
+          const res = await app.inject({ method, url, payload, headers: bearer(allScopes) });
+          expect(res.statusCode, name).toBe(403);
+          expect(res.json().code, name).toBe('API_KEY_NOT_ALLOWED');
+          continue;
+        }
+        const keys = keyFor.get(scope)!;
+        const refused = await app.inject({ method, url, payload, headers: bearer(keys.allBut) });
+        expect(refused.statusCode, name).toBe(403);
+        expect(refused.json().code, name).toBe('INSUFFICIENT_SCOPE');
+        const allowed = await app.inject({ method, url, payload, headers: bearer(keys.only) });
+        expect([401, 403], `${name} with ${scope}: ${allowed.body}`).not.toContain(allowed.statusCode);
+      }
+    }
+    expect(ownerEndpoints).toBeGreaterThan(40);
+    // Account, sessions, keys and password: none takes a key.
+    expect(keyless).toBeGreaterThanOrEqual(20);
+  });
+});
