@@ -7,6 +7,7 @@ const SIDEBAR_LINKS = [
   ['Forms', '/dashboard/forms'],
   ['Analytics', '/dashboard/analytics'],
   ['Submissions', '/dashboard/submissions'],
+  ['Trash', '/dashboard/trash'],
   ['Settings', '/dashboard/settings'],
   ['Create Form', '/forms/new'],
   ['AI Form Builder', '/forms/ai-builder'],
