@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The public form page (/form/:id), built on its own against Preact: the respondent's JavaScript
- * stays far below DESIGN §7's 80 KB budget, while the owner app (vite.config.ts) keeps React 19.
+ * stays far below its 80 KB gzip budget (docs/decisions/0003-preact-for-the-public-page.md), while the owner app (vite.config.ts) keeps React 19.
  * The code is written (and type-checked) against React; preact/compat runs it unchanged.
  * Runs after the app's build and adds to the same dist folder.
  */

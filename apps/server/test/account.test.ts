@@ -133,7 +133,7 @@ describe(`account API (${dbKind})`, () => {
   });
 
   describe('notification settings', () => {
-    it('answers SPEC defaults, security alerts following the security setting', async () => {
+    it('answers the defaults, security alerts following the security setting', async () => {
       const user = await createTestUser(app);
       expect((await call('GET', '/api/account/notifications', user)).json()).toEqual({
         form_submissions: true,

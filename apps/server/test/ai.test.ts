@@ -1,4 +1,4 @@
-import { wireFieldSchema } from '@formsmith/core/fields/wire';
+import { wireFieldSchema } from '@formsmith/core/forms/wire';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,7 @@ describe(`POST /api/forms/generate (${dbKind})`, () => {
     ['blank', { description: '   \n ' }],
     ['missing', {}],
     ['not text', { description: 42 }],
-  ])('answers the SPEC message for a %s description', async (_name, payload) => {
+  ])('answers the describe-your-form message for a %s description', async (_name, payload) => {
     const res = await generate(app, user, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: BLANK, fields: { description: BLANK } });

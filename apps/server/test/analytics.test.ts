@@ -1,5 +1,5 @@
-import type { FormAnalytics } from '@formsmith/core/analytics/wire';
-import { normalizeField } from '@formsmith/core/fields/normalize';
+import type { FormAnalytics } from '@formsmith/core/analytics/api';
+import { normalizeField, normalizeFields } from '@formsmith/core/forms/read-field';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -143,7 +143,7 @@ async function createForm(opts: { published?: boolean; createdAt?: Date } = {}):
     .values({
       ownerId: owner.id,
       title: 'Survey',
-      fields: WIRE_FIELDS,
+      fields: normalizeFields(WIRE_FIELDS),
       isPublished: opts.published ?? true,
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     })

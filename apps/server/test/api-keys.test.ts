@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind } from './helpers/app.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,8 +13,7 @@ describe(`API keys (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp());
   });
   afterAll(() => app.close());
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,7 +125,7 @@ describe(`auth: sign-up and sign-in (${dbKind})`, () => {
       });
     });
 
-    it('names every missing field with the SPEC message', async () => {
+    it('names every missing field with its message', async () => {
       const res = await post('/api/auth/register', {});
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toMatchObject({
@@ -254,7 +254,7 @@ describe(`auth: sign-up and sign-in (${dbKind})`, () => {
       }
     });
 
-    it('validates email and password with the SPEC messages', async () => {
+    it('validates email and password with their messages', async () => {
       const missing = await post('/api/auth/login', { email: '', password: '' });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields).toEqual({ email: 'Email is required', password: 'Password is required' });
@@ -378,7 +378,7 @@ describe(`auth: sign-up and sign-in (${dbKind})`, () => {
       expect((await login(email, 'a brand new secret')).statusCode).toBe(200);
     });
 
-    it('validates the email with the SPEC messages', async () => {
+    it('validates the email with its messages', async () => {
       const empty = await post('/api/auth/forgot-password', {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json().fields).toEqual({ email: 'Email is required' });

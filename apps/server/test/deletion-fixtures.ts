@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FormAnalytics } from '@formsmith/core/analytics/wire';
+import type { FormAnalytics } from '@formsmith/core/analytics/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';

@@ -1,4 +1,4 @@
-import type { WireForm } from '@formsmith/core/fields/wire';
+import type { WireForm } from '@formsmith/core/forms/form-wire';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestUser } from './helpers/users.ts';

@@ -1,4 +1,4 @@
-import { wireFormSchema } from '@formsmith/core/fields/wire';
+import { type WireForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
@@ -214,7 +214,8 @@ describe(`forms sharing and publishing (${dbKind})`, () => {
         headers: owner.auth,
       });
       expect(res.statusCode).toBe(201);
-      const copy = wireFormSchema.parse(res.json());
+      const copy = res.json() as WireForm;
+      wireFormSchema.parse(copy);
       expect(copy.id).not.toBe(form.id);
       expect(copy).toMatchObject({
         title: 'Customer feedback (Copy)',

@@ -1,4 +1,4 @@
-import type { WireForm } from '@formsmith/core/fields/wire';
+import type { WireForm } from '@formsmith/core/forms/form-wire';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForm, publishForm } from './forms-fixtures.ts';

@@ -1,4 +1,6 @@
-import { wireFormSchema } from '@formsmith/core/fields/wire';
+import { toSavePayload } from '@formsmith/core/forms/api';
+import { blankForm } from '@formsmith/core/forms/form';
+import { type WireForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +25,7 @@ describe(`forms API (${dbKind})`, () => {
   });
 
   describe('POST /api/forms', () => {
-    it('creates a form with SPEC §3 defaults and server field ids', async () => {
+    it('creates a form with the default title, texts and theme, and server field ids', async () => {
       const res = await app.inject({
         method: 'POST',
         url: '/api/forms',
@@ -31,7 +33,8 @@ describe(`forms API (${dbKind})`, () => {
         payload: { fields: [{ type: 'radio' }] },
       });
       expect(res.statusCode).toBe(201);
-      const form = wireFormSchema.parse(res.json());
+      const form = res.json() as WireForm;
+      wireFormSchema.parse(form);
       expect(form).toMatchObject({
         title: 'Untitled Form',
         description: '',
@@ -314,18 +317,16 @@ describe(`forms API (${dbKind})`, () => {
     });
 
     it('round-trips the save payload of core', async () => {
-      const { normalizeForm } = await import('@formsmith/core/fields/normalize');
-      const { toSavePayload } = await import('@formsmith/core/fields/save-payload');
       const created = await createForm(app, owner);
-      const model = normalizeForm(created);
+      const { fields } = wireFormSchema.parse(created);
       const res = await app.inject({
         method: 'PUT',
         url: `/api/forms/${created.id}`,
         headers: owner.auth,
-        payload: toSavePayload(model),
+        payload: toSavePayload({ ...blankForm(created.title), fields }),
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(normalizeForm(res.json()).fields).toEqual(model.fields);
+      expect(wireFormSchema.parse(res.json()).fields).toEqual(fields);
     });
 
     it('rejects invalid input like POST', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formSubmissionCounts, forms, submissions, uploads } from '../src/db/schema.ts';
 import type { TestUser } from './helpers/users.ts';
 
-/** A wire field (SPEC §3 server names) with sensible defaults. */
+/** A wire field (the names the server stores) with sensible defaults. */
 export function wireField(input: {
   id: string;
   label: string;
@@ -29,7 +30,8 @@ export function wireField(input: {
   };
 }
 
-export const TEST_FIELDS = [
+/** The fields as a client would send them, stored as the save door stores them. */
+export const TEST_FIELDS = normalizeFields([
   wireField({
     id: 'name',
     label: 'Name',
@@ -73,7 +75,7 @@ export const TEST_FIELDS = [
     type: 'file',
     rules: { accept: ['.txt', 'image/*'], maxFileSize: 100 },
   }),
-].map((f, position) => ({ ...f, position }));
+]);
 
 /** A published public form of `owner`, written straight to the table. */
 export async function createPublishedForm(

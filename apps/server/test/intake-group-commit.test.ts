@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,8 +48,9 @@ describe(`group commit of submissions (${dbKind})`, () => {
       idempotencyKey: key,
       createdAt,
       stats: { formId, fields, data, metadata, createdAt },
-      mail: { to: 'owner@example.com', subject: `New submission ${formId}`, text: 't', html: 'h' },
+      mails: [{ to: 'owner@example.com', subject: `New submission ${formId}`, text: 't', html: 'h' }],
       uploadIds: [],
+      limited: false,
     };
   };
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -102,7 +103,9 @@ describe(`submissions export (${dbKind})`, () => {
   });
 
   it('neutralises a formula in a field label too', async () => {
-    const id = await createTestForm(app, owner.id, { fields: [wireField('x', '=cmd|calc', 'text')] });
+    const id = await createTestForm(app, owner.id, {
+      fields: normalizeFields([wireField('x', '=cmd|calc', 'text')]),
+    });
     await insertSubmissions(app, id, [{ data: { x: 'fine' } }]);
     const res = await app.inject({
       method: 'GET',

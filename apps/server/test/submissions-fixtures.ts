@@ -1,3 +1,5 @@
+import type { FormField } from '@formsmith/core/forms/field';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formSubmissionCounts, forms, submissions } from '../src/db/schema.ts';
@@ -20,7 +22,7 @@ export function wireField(
   };
 }
 
-export const TEST_FIELDS = [
+export const TEST_FIELDS = normalizeFields([
   wireField('f_name', 'Full name', 'text', { is_required: true, help_text: 'Your name' }),
   wireField('f_email', 'Email', 'email'),
   wireField('f_topics', 'Topics', 'checkbox', {
@@ -30,13 +32,13 @@ export const TEST_FIELDS = [
     ],
   }),
   wireField('f_notes', 'Notes', 'textarea'),
-].map((f, position) => ({ ...f, position }));
+]);
 
 /** A form owned by the user, created straight in the database. */
 export async function createTestForm(
   app: FastifyInstance,
   ownerId: string,
-  input: { title?: string; fields?: unknown[]; isPublished?: boolean } = {},
+  input: { title?: string; fields?: FormField[]; isPublished?: boolean } = {},
 ): Promise<number> {
   const [row] = await app.db
     .insert(forms)

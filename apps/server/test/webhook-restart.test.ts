@@ -65,5 +65,6 @@ describe(`webhook deliveries across a restart (${dbKind})`, () => {
     } finally {
       await receiver.close();
     }
-  });
+    // Two start-ups on a PGlite folder (each applies the migrations) take long on a busy machine.
+  }, 120_000);
 });

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTarget, isPublicAddress } from '../src/modules/webhooks/safe-target.ts';
 import { postToTarget } from '../src/modules/webhooks/send.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
+import { dbKind } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import { createPublishedForm } from './intake-fixtures.ts';
 
 const REFUSED = [
@@ -27,8 +27,7 @@ describe(`webhook targets without WEBHOOK_ALLOW_PRIVATE (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp());
   });
   afterAll(() => app.close());
 

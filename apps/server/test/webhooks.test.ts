@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, dbKind } from './helpers/app.ts';
+import { dbKind } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
-import { createTestUser, type TestUser } from './helpers/users.ts';
+import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
 
 /** The receivers run on 127.0.0.1, so these tests allow private targets (webhook-targets.test.ts refuses them). */
@@ -15,8 +15,7 @@ describe(`webhooks (${dbKind})`, () => {
   let owner: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
-    owner = await createTestUser(app);
+    ({ app, owner } = await createOwnerTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } }));
   });
   afterAll(() => app.close());
 

@@ -184,7 +184,7 @@ test('a call that crosses a token refresh made in another tab is sent again with
   expect((await current.json()).name).toBe('Tab One Renamed');
 });
 
-test('login shows every validation message of SPEC §5 and a wrong password', async ({ page }) => {
+test('login shows every validation message and a wrong password', async ({ page }) => {
   const email = await registerByApi(page.request);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -199,7 +199,7 @@ test('login shows every validation message of SPEC §5 and a wrong password', as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('register shows every validation message of SPEC §5 and a taken email', async ({ page }) => {
+test('register shows every validation message and a taken email', async ({ page }) => {
   const taken = await registerByApi(page.request);
   await page.goto('/register');
   const submit = page.getByRole('button', { name: 'Create account' });

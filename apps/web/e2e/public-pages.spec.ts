@@ -88,7 +88,7 @@ test('the landing FAQ opens an answer when its question is clicked', async ({ pa
   await expect(answer).toBeHidden();
 });
 
-test('the public header and footer carry the SPEC links', async ({ page }) => {
+test('the public header and footer carry their links', async ({ page }) => {
   await page.goto('/privacy');
   const header = page.getByRole('navigation', { name: 'Main' });
   await expect(header.getByRole('link', { name: 'Formsmith' })).toHaveAttribute('href', '/');

@@ -61,7 +61,7 @@ test.describe('settings page', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('Notifications tab shows SPEC defaults and saves the switches on the server', async ({ page }) => {
+  test('Notifications tab shows the defaults and saves the switches on the server', async ({ page }) => {
     await registerAndLogin(page);
     await page.goto('/dashboard/settings');
     await openTab(page, /Notifications/);

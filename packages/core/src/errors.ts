@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error codes the API answers with; the web app reads them to pick a message. */
 export const ERROR_CODES = [
   'BAD_REQUEST',
@@ -25,8 +27,22 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The body of every error response. */
-export type ErrorBody = {
-  error: string;
-  code: ErrorCode;
-  fields?: Record<string, string>;
-};
+export const errorBodySchema = z.object({
+  error: z.string().describe('A message that can be shown to people'),
+  code: z.enum(ERROR_CODES).describe('A stable code a client can act on'),
+  fields: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Per-field messages when the input was refused'),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The first message per field of a failed parse: what a form shows under each control. */
+export function firstFieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,4 +1,4 @@
-/** Product constants shared by the web app and the server (SPEC §9). */
+/** Product constants shared by the web app and the server. */
 export const LIMITS = {
   passwordMinLength: 8,
   minSubmitDelayMs: 3000,

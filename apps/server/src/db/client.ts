@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { runDataMigrations } from './data-migrations.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,12 +73,15 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: drizzle's migrator wants its concrete driver type
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await runDataMigrations(database.db);
     return;
   }
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    // On the locked connection, so the data migrations are also applied by one instance at a time.
+    await runDataMigrations(drizzlePg({ client, schema }) as unknown as Db);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

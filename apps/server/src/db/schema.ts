@@ -1,3 +1,4 @@
+import type { FormField } from '@formsmith/core/forms/field';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -82,7 +83,8 @@ export const forms = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default('Untitled Form'),
     description: text('description').notNull().default(''),
-    fields: jsonb('fields').$type<unknown[]>().notNull().default([]),
+    /** Canonical fields only: the door (save body, AI output) and the data migrations write them. */
+    fields: jsonb('fields').$type<FormField[]>().notNull().default([]),
     logoUrl: text('logo_url'),
     themeConfig: jsonb('theme_config')
       .$type<Record<string, unknown>>()
@@ -143,7 +145,8 @@ export const formVersions = pgTable(
     number: integer('number').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    fields: jsonb('fields').$type<unknown[]>().notNull(),
+    /** Canonical fields, as the draft held them when published. */
+    fields: jsonb('fields').$type<FormField[]>().notNull(),
     logoUrl: text('logo_url'),
     themeConfig: jsonb('theme_config').$type<Record<string, unknown>>().notNull(),
     submitButtonText: text('submit_button_text').notNull(),
@@ -420,3 +423,9 @@ export const apiKeys = pgTable(
   },
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
+
+/** Data migrations (rewrites of stored rows that SQL alone cannot express) already applied here. */
+export const dataMigrations = pgTable('data_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});

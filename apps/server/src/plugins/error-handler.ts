@@ -15,7 +15,7 @@ const STATUS_CODES: Record<number, ErrorBody['code']> = {
   429: 'RATE_LIMITED',
 };
 
-/** Turns every failure into DESIGN §4's error shape; 5xx details stay in the log. */
+/** Turns every failure into the one error shape, {error, code, fields}; 5xx details stay in the log. */
 export function toErrorBody(err: FastifyError | AppError | Error): { status: number; body: ErrorBody } {
   if (err instanceof AppError) {
     return {
@@ -30,14 +30,15 @@ export function toErrorBody(err: FastifyError | AppError | Error): { status: num
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, string> = {};
+    let message: string | undefined;
     for (const v of err.validation) {
-      const issuePath = (v.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
-      const key =
-        v.instancePath.replace(/^\//, '').replaceAll('/', '.') || issuePath.map(String).join('.') || 'body';
-      fields[key] ??= v.message ?? 'Invalid value';
+      const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+      const text = v.message ?? 'Invalid value';
+      fields[key] ??= text;
+      // Our own checks (custom issues) are written for people; zod's type errors get their key.
+      message ??= v.keyword === 'custom' ? text : `Invalid ${key}: ${text}`;
     }
-    const first = Object.entries(fields)[0];
-    const message = first ? `Invalid ${first[0]}: ${first[1]}` : 'Invalid request';
+    message ??= 'Invalid request';
     return { status: 400, body: { error: message, code: 'VALIDATION_FAILED', fields } };
   }
   const fe = err as FastifyError;

@@ -1,4 +1,6 @@
 /** The documentation side of every route: tags, summaries, which ones are public, and error responses. */
+import { errorBodySchema } from '@formsmith/core/errors';
+import { z } from 'zod';
 
 export const API_TAGS = [
   { name: 'health', description: 'Is the server (and its database) up' },
@@ -89,19 +91,8 @@ const SUMMARIES: Record<string, string> = {
   'GET /api/account/search': 'Search your forms and submissions',
 };
 
-const errorSchema = {
-  type: 'object',
-  required: ['error', 'code'],
-  properties: {
-    error: { type: 'string', description: 'A message that can be shown to people' },
-    code: { type: 'string', description: 'A stable code (see the description of the document)' },
-    fields: {
-      type: 'object',
-      additionalProperties: { type: 'string' },
-      description: 'Per-field messages when the input was refused',
-    },
-  },
-};
+// The error body as core defines it (the web reads errors with the same schema).
+const errorSchema = z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' });
 
 function errorResponse(description: string) {
   return { description, content: { 'application/json': { schema: errorSchema } } };

@@ -70,7 +70,16 @@ export default fp(async (app: FastifyInstance) => {
   const nonce = randomBytes(16).toString('base64');
   await app.register(scalarApiReference, {
     routePrefix: '/api/reference',
-    configuration: { url: '/api/docs', withDefaultFonts: false, nonce, hideClientButton: true },
+    // Scalar's hosted extras (AI agent, MCP generator, developer toolbar) would call its servers: off.
+    configuration: {
+      url: '/api/docs',
+      withDefaultFonts: false,
+      nonce,
+      hideClientButton: true,
+      showDeveloperTools: 'never',
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    },
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api/reference')) return payload;

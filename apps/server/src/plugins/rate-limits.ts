@@ -22,6 +22,9 @@ export const RATE_LIMITS = {
   upload: { max: 30, windowMs: 60_000, shared: false },
   view: { max: 120, windowMs: 60_000, shared: false },
   apiKey: { max: 300, windowMs: 60_000, shared: false },
+  // Respondent confirmation mails: over these the submission is stored and the mail skipped.
+  confirmationPerForm: { max: 200, windowMs: 3_600_000, shared: false },
+  confirmationPerRecipient: { max: 5, windowMs: 3_600_000, shared: false },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

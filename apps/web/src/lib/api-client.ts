@@ -1,4 +1,6 @@
-import type { ErrorBody } from '@formsmith/core/errors';
+import { refreshResponseSchema } from '@formsmith/core/auth/api';
+import { type ErrorCode, errorBodySchema } from '@formsmith/core/errors';
+import { z } from 'zod';
 import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';
 import { readStorage, STORAGE_KEYS } from './storage.ts';
 
@@ -7,10 +9,27 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
     readonly fields?: Record<string, string>,
   ) {
     super(message);
+  }
+}
+
+export const INVALID_RESPONSE_MESSAGE =
+  'The server sent an answer this page cannot read. Please reload the page; if it happens again, the app and the server may be out of step.';
+
+/**
+ * A successful answer whose body does not have the shape core's schema promises (a server of
+ * another version, a proxy's page): the call fails with a message a person can act on, instead
+ * of the page breaking later on a missing field.
+ */
+export class InvalidResponseError extends Error {
+  constructor(
+    readonly path: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(INVALID_RESPONSE_MESSAGE);
   }
 }
 
@@ -50,10 +69,7 @@ let refreshing: Promise<boolean> | null = null;
  * Concurrent calls share one request, and a call that meets a 401 meanwhile waits for it.
  */
 export function refreshToken(): Promise<boolean> {
-  refreshing ??= apiRequest<{ token: string; expires_in: number }>('/auth/refresh', {
-    method: 'POST',
-    isRefresh: true,
-  })
+  refreshing ??= apiRequest('/auth/refresh', refreshResponseSchema, { method: 'POST', isRefresh: true })
     .then((res) => {
       setAuthToken(res.token, res.expires_in);
       return true;
@@ -65,8 +81,26 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
-/** Calls the API under /api; resolves to the parsed JSON body, throws ApiError otherwise. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+/**
+ * Calls the API under /api and parses the JSON answer with `schema` (from core, the one the server
+ * answers with). Throws ApiError for an error status and InvalidResponseError for a body of the
+ * wrong shape; a 204 has the body null.
+ */
+export async function apiRequest<S extends z.core.$ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const data = await send(path, options);
+  // Works for core's zod/mini schemas (forms) and full zod ones alike.
+  const parsed = z.safeParse(schema, data);
+  if (parsed.success) return parsed.data;
+  console.error(`Unexpected response of ${path}`, parsed.error.issues);
+  throw new InvalidResponseError(path, parsed.error.issues);
+}
+
+/** Sends one request; resolves to the parsed JSON body (null when empty), throws ApiError otherwise. */
+async function send(path: string, options: RequestOptions, retried = false): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = options.skipAuth ? null : getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -98,10 +132,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}, 
       if (refreshing && !options.isRefresh) await refreshing;
       const current = readStorage(STORAGE_KEYS.token);
       if (current === token) handleUnauthorized();
-      else if (current && !retried) return apiRequest<T>(path, options, true);
+      else if (current && !retried) return send(path, options, true);
     }
-    const err = (data ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, err.error ?? response.statusText, err.code, err.fields);
+    const err = errorBodySchema.safeParse(data);
+    if (!err.success) throw new ApiError(response.status, response.statusText);
+    throw new ApiError(response.status, err.data.error, err.data.code, err.data.fields);
   }
-  return data as T;
+  return data;
 }

@@ -1,4 +1,4 @@
-/** Copies text; throws with SPEC §8's messages when the browser cannot. */
+/** Copies text; throws with a message for the user when the browser cannot. */
 export async function copyText(text: string): Promise<void> {
   if (!navigator.clipboard?.writeText) throw new Error('Clipboard not supported in this browser');
   try {

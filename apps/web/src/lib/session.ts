@@ -1,17 +1,18 @@
 // Owned by the auth issue: the current user, token refresh and signing out. Other features import from here.
-import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/schemas';
+import { messageSchema } from '@formsmith/core/api';
+import { type CurrentUserResponse, currentUserSchema, type LoginResponse } from '@formsmith/core/auth/api';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';
 import { readStorage, STORAGE_KEYS } from './storage.ts';
 
-/** The signed-in user as GET /api/auth/current answers (SPEC §3 plus role, company, dates). */
+/** The signed-in user as GET /api/auth/current answers (with role, company, dates). */
 export type CurrentUser = CurrentUserResponse;
 
 export const currentUserQueryKey = ['auth', 'current'] as const;
 
 export function fetchCurrentUser(): Promise<CurrentUser> {
-  return apiRequest<CurrentUser>('/auth/current');
+  return apiRequest('/auth/current', currentUserSchema);
 }
 
 export const currentUserQueryOptions = queryOptions({
@@ -44,7 +45,7 @@ export function tokenTimeLeft(): number {
 /** Revokes the session on the server (best effort), forgets the token, goes to /login. */
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest('/auth/logout', { method: 'POST' });
+    await apiRequest('/auth/logout', messageSchema, { method: 'POST' });
   } catch {
     // The token is forgotten below either way.
   }

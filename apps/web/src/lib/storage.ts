@@ -1,4 +1,4 @@
-/** Local storage keys of SPEC §3; reading never throws (private mode, disabled storage). */
+/** The app's local storage keys; reading never throws (private mode, disabled storage). */
 export const STORAGE_KEYS = {
   token: 'auth_token',
   tokenExpiration: 'token_expiration',

@@ -1,6 +1,6 @@
 import { DAY_MS } from '../time.ts';
 
-/** Pure formatting of analytics figures for the dashboard (SPEC §2 'Analytics dashboard'). */
+/** Pure formatting of analytics figures for the dashboard. */
 
 function oneDecimal(n: number): string {
   const rounded = Math.round(n * 10) / 10;
@@ -56,7 +56,7 @@ export function groupWeekly(days: readonly DailyCount[]): DailyCount[] {
   return weeks;
 }
 
-/** Share of a slice in a pie, 0 to 1; slices under 5% carry no label (SPEC). */
+/** Share of a slice in a pie, 0 to 1; slices under 5% carry no label (they would overlap). */
 export const PIE_LABEL_MIN_SHARE = 0.05;
 
 export function shouldLabelSlice(count: number, total: number): boolean {

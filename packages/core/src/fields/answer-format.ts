@@ -1,11 +1,11 @@
-import type { FormField } from './types.ts';
+import { type FormField, optionsOf } from '../forms/field.ts';
 
 function formatOne(field: FormField | undefined, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'string') {
-    const option = field?.options?.find((o) => o.value === value);
+    const option = field && optionsOf(field)?.find((o) => o.value === value);
     return option ? option.label : value;
   }
   if (Array.isArray(value))

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Condition, FormField } from '../forms/field.ts';
 import { conditionHolds, visibleFields } from './conditions.ts';
+import { CONDITION_OPERATORS } from './constants.ts';
 import { makeField } from './test-fields.ts';
-import { CONDITION_OPERATORS, type Condition, type FormField } from './types.ts';
 
 const cond = (operator: Condition['operator'], value?: string): Condition => ({
   fieldId: 'a',

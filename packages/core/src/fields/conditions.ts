@@ -1,5 +1,5 @@
+import type { Condition, FormField } from '../forms/field.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
-import type { Condition, FormField } from './types.ts';
 
 export type Answers = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FIELD_TYPES } from './constants.ts';
 import {
   applicableRules,
   createField,
@@ -6,7 +7,6 @@ import {
   labelError,
   parseNumericInput,
 } from './editor-rules.ts';
-import { FIELD_TYPES } from './types.ts';
 
 describe('editor rules', () => {
   it('offers length rules for text, textarea, password, email and url only', () => {
@@ -50,7 +50,7 @@ describe('editor rules', () => {
         { id: 'option_3', label: 'Option 3', value: 'option_3' },
       ],
     });
-    expect(createField({ type: 'text', index: 4, id: 'y' }).options).toBeUndefined();
+    expect(createField({ type: 'text', index: 4, id: 'y' })).not.toHaveProperty('options');
   });
 
   it('detects default labels and explains label problems', () => {

@@ -1,10 +1,10 @@
-import { defaultFieldLabel } from './normalize-field.ts';
+import { type FieldType, type FormField, fieldSchema } from '../forms/field.ts';
+import { defaultFieldLabel } from '../forms/read-field.ts';
 import { isChoiceType, newFieldOptions } from './options.ts';
-import type { FieldType, FormField } from './types.ts';
 
 export { isChoiceType, newFieldOptions } from './options.ts';
 
-/** Which validation inputs the editor offers for a field type (SPEC §5 'Editor'). */
+/** Which validation inputs the editor offers for a field type. */
 export type ApplicableRules = {
   length: boolean;
   value: boolean;
@@ -95,15 +95,13 @@ export function parseNumericInput(text: string): number | undefined {
 
 /** A field as the editor adds it: default label, choice fields with Option 1..3. */
 export function createField(input: { type: FieldType; index: number; id: string }): FormField {
-  const field: FormField = {
+  return fieldSchema.parse({
     id: input.id,
     type: input.type,
     label: defaultFieldLabel(input.index),
-    validation: { required: false },
+    // A scale starts as 0 to 10, the shape people expect of one.
+    validation: input.type === 'range' ? { required: false, min: 0, max: 10 } : { required: false },
     position: input.index,
-  };
-  if (isChoiceType(input.type)) field.options = newFieldOptions();
-  // A scale starts as 0 to 10, the shape people expect of one.
-  if (input.type === 'range') field.validation = { required: false, min: 0, max: 10 };
-  return field;
+    ...(isChoiceType(input.type) ? { options: newFieldOptions() } : {}),
+  });
 }

@@ -1,13 +1,13 @@
+import type { FieldOption, FieldType } from '../forms/field.ts';
 import { CHOICE_TYPES } from './constants.ts';
 import { asNonEmptyString, asString, isRecord, pick, readKey, type UnknownRecord } from './read.ts';
-import type { FieldOption, FieldType } from './types.ts';
 
 /** True for select, radio and checkbox. */
 export function isChoiceType(type: FieldType): boolean {
   return (CHOICE_TYPES as readonly FieldType[]).includes(type);
 }
 
-/** The option a choice field without options gets (SPEC §3). */
+/** The option a choice field without options gets, so that it can still be answered. */
 export function fallbackOptions(): FieldOption[] {
   return [{ id: 'option1', label: 'Option', value: 'option1' }];
 }
@@ -46,7 +46,7 @@ function rawOptionList(raw: UnknownRecord, rules: UnknownRecord | undefined): un
   return [];
 }
 
-/** Options of a field from any of the shapes SPEC §3 allows; ids are unique within the field. */
+/** Options of a field from any of the shapes clients and AI providers send; ids are unique within the field. */
 export function normalizeOptions(raw: UnknownRecord, rules: UnknownRecord | undefined): FieldOption[] {
   const used = new Set<string>();
   return rawOptionList(raw, rules).map((item, index) => {

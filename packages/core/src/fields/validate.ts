@@ -1,9 +1,9 @@
+import type { ChoiceField, FieldOf, FormField } from '../forms/field.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { matchesPattern } from './pattern.ts';
-import type { FormField } from './types.ts';
 
-/** SPEC §5 'Respondent submission' texts, verbatim, plus the checks DESIGN adds for typed inputs. */
+/** The messages respondents see, for the rules of each field and the shape of typed answers. */
 export const VALIDATION_MESSAGES = {
   required: 'This field is required',
   minLength: (n: number) => `Minimum length is ${n} characters`,
@@ -25,7 +25,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
-function checkText(field: FormField, value: unknown, lengthRules: boolean): string | null {
+function checkText(
+  field: FieldOf<'text' | 'textarea' | 'email' | 'url' | 'phone' | 'password'>,
+  value: unknown,
+  lengthRules: boolean,
+): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return VALIDATION_MESSAGES.pattern;
   const text = String(value);
   const { minLength, maxLength, pattern, customError } = field.validation;
@@ -37,7 +41,7 @@ function checkText(field: FormField, value: unknown, lengthRules: boolean): stri
   return null;
 }
 
-function checkNumber(field: FormField, value: unknown): string | null {
+function checkNumber(field: FieldOf<'number' | 'range'>, value: unknown): string | null {
   const n = numericAnswer(value);
   if (n === undefined) return VALIDATION_MESSAGES.number;
   const { min, max } = field.validation;
@@ -46,12 +50,12 @@ function checkNumber(field: FormField, value: unknown): string | null {
   return null;
 }
 
-function isKnownOption(field: FormField, answer: string): boolean {
-  const options = field.options ?? [];
+function isKnownOption(field: ChoiceField, answer: string): boolean {
+  const { options } = field;
   return options.length === 0 || options.some((o) => o.value === answer || o.label === answer);
 }
 
-function checkChoice(field: FormField, value: unknown, many: boolean): string | null {
+function checkChoice(field: ChoiceField, value: unknown, many: boolean): string | null {
   if (many && typeof value === 'boolean') return null; // a single checkbox answers true/false
   if (!many && Array.isArray(value)) return VALIDATION_MESSAGES.option;
   const answers = answerStrings(value);
@@ -105,7 +109,7 @@ function checkAnswer(field: FormField, value: unknown): string | null {
     case 'hidden':
       return null;
     default: {
-      const unknown: never = field.type;
+      const unknown: never = field;
       return unknown;
     }
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wireFormSchema } from '../fields/wire.ts';
+import { wireFormSchema } from './form-wire.ts';
 
 /** One published version of a form (GET /api/forms/:id/versions). */
 export const formVersionSummarySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { submissionSchema } from './api.ts';
 
 /** Query of the cursor-paginated submissions listing integrations sync with. */
 export const syncQuerySchema = z.object({
@@ -10,17 +11,8 @@ export const syncQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-export const syncedSubmissionSchema = z.object({
-  id: z.string(),
-  form_id: z.number().int(),
-  created_at: z.string(),
-  completed: z.boolean(),
-  data: z.record(z.string(), z.unknown()),
-  metadata: z.record(z.string(), z.unknown()),
-});
-
 export const syncPageSchema = z.object({
-  data: z.array(syncedSubmissionSchema),
+  data: z.array(submissionSchema),
   /** Pass it back to get what came after this page; kept by integrations to resume later. */
   next_cursor: z.string(),
   /** Whether more submissions are ready now (false: call again later with next_cursor). */

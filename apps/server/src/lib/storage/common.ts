@@ -4,7 +4,7 @@ import { AppError } from '../app-error.ts';
 
 /**
  * Where respondents' files live: under DATA_DIR/uploads, or in an S3-compatible bucket when
- * S3_BUCKET is set (DESIGN §8). Keys are random and never listed; only the owner's download
+ * S3_BUCKET is set (docs/decisions/0006-aws4fetch-for-s3.md). Keys are random and never listed; only the owner's download
  * opens them.
  */
 export type UploadStorage = {

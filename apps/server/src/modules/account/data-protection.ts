@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { DataRequestInput, DataRequestView, RequestType } from '@formsmith/core/account/api';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,7 +10,6 @@ import { deleteUser, findUserById } from '../auth/index.ts';
 import { deleteOwnerForms, listForms } from '../forms/index.ts';
 import { submissionBatches } from '../submissions/index.ts';
 import { describeDevice } from './device.ts';
-import type { DataRequestInput, DataRequestView, RequestType } from './schemas.ts';
 import { getNotificationSettings, getSecuritySettings } from './settings.ts';
 
 export const CONFIRM_EMAIL_MESSAGE = 'Type your email address to confirm the deletion';

@@ -1,5 +1,4 @@
-import { toWireField } from '@formsmith/core/fields/save-payload';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { DbOrTx } from '../../db/client.ts';
 import { ensureSystemUser } from '../auth/index.ts';
 import { createFormUnlessSlugTaken } from '../forms/index.ts';
@@ -22,7 +21,7 @@ const DEMO_FIELDS: FormField[] = [
     label: 'Email',
     placeholder: 'you@example.com',
     helpText: 'Optional: only if you would like a reply.',
-    validation: {},
+    validation: { required: false },
     position: 1,
   },
   {
@@ -39,7 +38,7 @@ const DEMO_FIELDS: FormField[] = [
     type: 'textarea',
     label: 'Comments',
     placeholder: 'What did you like? What should we improve?',
-    validation: { maxLength: 2000 },
+    validation: { required: false, maxLength: 2000 },
     position: 3,
   },
 ];
@@ -55,7 +54,7 @@ export async function ensureDemoForm(db: DbOrTx): Promise<void> {
     ownerId,
     title: 'Product feedback',
     description: 'A sample form: tell us what you think of Formsmith. Answers go to the demo account.',
-    fields: DEMO_FIELDS.map((field, index) => toWireField(field, index)),
+    fields: DEMO_FIELDS,
     submitButtonText: 'Send feedback',
     successMessage: 'Thank you for your feedback!',
     isPublished: true,

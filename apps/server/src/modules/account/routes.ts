@@ -1,23 +1,25 @@
+import {
+  dataRequestBody,
+  dataRequestListSchema,
+  dataRequestSchema,
+  accountIdParamsSchema as idParams,
+  notificationSettingsBody,
+  notificationSettingsSchema,
+  recentSubmissionListSchema,
+  searchQuery,
+  searchResultSchema,
+  securitySettingsBody,
+  securitySettingsSchema,
+  sessionListSchema,
+} from '@formsmith/core/account/api';
+import { messageSchema } from '@formsmith/core/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { revokeSession } from '../auth/index.ts';
 import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
 import { ensureDemoForm } from './demo.ts';
-import {
-  dataRequestBody,
-  dataRequestSchema,
-  notificationSettingsBody,
-  notificationSettingsSchema,
-  recentSubmissionSchema,
-  searchQuery,
-  searchResultSchema,
-  securitySettingsBody,
-  securitySettingsSchema,
-  sessionViewSchema,
-} from './schemas.ts';
 import { listRecentSubmissions, searchAccount } from './search.ts';
 import { listLiveSessions } from './sessions-list.ts';
 import {
@@ -27,9 +29,6 @@ import {
   updateSecuritySettings,
 } from './settings.ts';
 
-// Ids are checked in the handler so that a malformed one answers 404 like a missing one.
-const idParams = z.object({ id: z.string().max(100) });
-const messageSchema = z.object({ message: z.string() });
 const SESSION_NOT_FOUND = 'Session not found';
 const REQUEST_NOT_FOUND = 'Data protection request not found';
 
@@ -68,13 +67,13 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
     s.get(
       '/account/notifications/recent',
-      { schema: { tags, response: { 200: z.array(recentSubmissionSchema) } } },
+      { schema: { tags, response: { 200: recentSubmissionListSchema } } },
       async (request) => listRecentSubmissions(app.db, currentUser(request).id),
     );
 
     s.get(
       '/security/data-protection/requests',
-      { schema: { tags, response: { 200: z.array(dataRequestSchema) } } },
+      { schema: { tags, response: { 200: dataRequestListSchema } } },
       async (request) => listDataRequests(app.db, currentUser(request).id),
     );
 
@@ -117,7 +116,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
     s.get(
       '/account/sessions',
-      { schema: { tags, response: { 200: z.array(sessionViewSchema) } } },
+      { schema: { tags, response: { 200: sessionListSchema } } },
       async (request) => {
         const user = currentUser(request);
         return listLiveSessions(app.db, { userId: user.id, currentSessionId: user.sessionId });

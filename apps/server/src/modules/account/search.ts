@@ -1,7 +1,7 @@
+import type { RecentSubmission, SearchResult } from '@formsmith/core/account/api';
 import type { DbOrTx } from '../../db/client.ts';
 import { searchForms } from '../forms/index.ts';
 import { listOwnerRecentSubmissions, searchSubmissions } from '../submissions/index.ts';
-import type { RecentSubmission, SearchResult } from './schemas.ts';
 
 const LIMIT = 20;
 const SNIPPET_CHARS = 120;

@@ -1,8 +1,8 @@
+import type { SessionView } from '@formsmith/core/account/api';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { describeDevice } from './device.ts';
-import type { SessionView } from './schemas.ts';
 
 /** The user's live sessions, most recently used first; the caller's own is marked current. */
 export async function listLiveSessions(

@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { notificationSettings, securitySettings } from '../../db/schema.ts';
 import type {
   NotificationSettings,
   NotificationSettingsInput,
   SecuritySettings,
   SecuritySettingsInput,
-} from './schemas.ts';
+} from '@formsmith/core/account/api';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { notificationSettings, securitySettings } from '../../db/schema.ts';
 
 export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = {
   security_notifications: true,
@@ -47,7 +47,7 @@ export async function updateSecuritySettings(
   return next;
 }
 
-/** SPEC §2: security alerts default to the security-settings value, or on. */
+/** Security alerts default to the security-settings value, or on. */
 export async function getNotificationSettings(db: DbOrTx, userId: string): Promise<NotificationSettings> {
   const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
   if (row) {

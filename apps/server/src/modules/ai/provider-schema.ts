@@ -1,5 +1,6 @@
 // What we ask an OpenAI-compatible model for, and how its answer is checked before use.
-import { FIELD_TYPES } from '@formsmith/core/fields/types';
+import { FIELD_TYPES } from '@formsmith/core/fields/constants';
+import { normalizeField } from '@formsmith/core/forms/read-field';
 import { z } from 'zod';
 
 export const SYSTEM_PROMPT = `You design web forms. Turn the user's plain-language description into a form.
@@ -74,6 +75,15 @@ export const providerFormSchema = z.object({
         max: optionalNumber,
       }),
     )
-    .min(1, 'no fields'),
+    .min(1, 'no fields')
+    // Nulls and empty text mean 'none'; dropping them lets the door apply its defaults.
+    .transform((fields) =>
+      fields.map((field, index) =>
+        normalizeField(
+          Object.fromEntries(Object.entries(field).filter(([, v]) => v !== null && v !== '')),
+          index,
+        ),
+      ),
+    ),
 });
 export type ProviderForm = z.infer<typeof providerFormSchema>;

@@ -77,15 +77,7 @@ function parseForm(content: string): RawGeneratedForm {
     const issue = parsed.error.issues[0];
     throw new ProviderError(`the form does not match the schema: ${issue?.path.join('.')} ${issue?.message}`);
   }
-  const { title, description, fields } = parsed.data;
-  return {
-    title,
-    description,
-    // Nulls mean 'none'; dropping them lets core's normalisation apply its defaults.
-    fields: fields.map((f) =>
-      Object.fromEntries(Object.entries(f).filter(([, v]) => v !== null && v !== '')),
-    ),
-  };
+  return parsed.data;
 }
 
 /** Asks the model for a form; throws ProviderError on a timeout, an HTTP error or an unusable answer. */

@@ -1,4 +1,4 @@
-import { wireFieldSchema } from '@formsmith/core/fields/wire';
+import { generatedFormSchema } from '@formsmith/core/forms/api';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,12 +9,8 @@ import { generateFormForUser } from './service.ts';
 const BLANK_DESCRIPTION = 'Please enter a description of the form you want to create.';
 const TOO_LONG = `Please shorten the description to at most ${LIMITS.aiDescriptionMaxLength} characters.`;
 
-// A missing or non-string description is treated like a blank one, so the user sees SPEC's text.
+// A missing or non-string description is treated like a blank one, so the user sees the same message.
 const generateBody = z.object({ description: z.unknown().optional() });
-
-const generateResponse = z.object({
-  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldSchema) }),
-});
 
 /** POST /api/forms/generate: a form (title, description, wire fields) from a plain-language description. */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +22,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       '/forms/generate',
       {
         config: { scope: 'forms:write' },
-        schema: { tags: ['ai'], body: generateBody, response: { 200: generateResponse } },
+        schema: { tags: ['ai'], body: generateBody, response: { 200: generatedFormSchema } },
       },
       async (request) => {
         const raw = request.body.description;

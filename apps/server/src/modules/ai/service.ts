@@ -1,6 +1,7 @@
+import type { GeneratedFormBody } from '@formsmith/core/forms/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { type GeneratedFormBody, generateFormBody, toFormBody } from './form-body.ts';
+import { generateFormBody, toFormBody } from './form-body.ts';
 import { generateWithProvider } from './provider.ts';
 
 type GenerateDeps = { ai: Config['ai']; log: FastifyBaseLogger };

@@ -1,11 +1,11 @@
-import type { FieldType, FormField } from '@formsmith/core/fields/types';
+import type { FieldType, FormField } from '@formsmith/core/forms/field';
 
 /**
  * What one submission adds to the aggregates. Pure, shared by the incremental recorder, the
  * track call and the rebuild, so that a rebuild reproduces the incremental figures exactly.
  *
  * Times are whole seconds (metadata.analytics.totalTimeSpent and fieldInteractions[id].timeSpent
- * are seconds, SPEC §3), clamped so one forged submission cannot distort a day's average much.
+ * are seconds, as the public page sends them), clamped so one forged submission cannot distort a day's average much.
  */
 export type SubmissionStats = {
   /** Seconds from form load to submit, or null when the client sent none. */
@@ -49,7 +49,7 @@ function seconds(value: unknown, max: number): number | null {
   return Math.min(Math.round(value), max);
 }
 
-/** The value of a field in the submitted data: keyed by field id, or by label (SPEC §3). */
+/** The value of a field in the submitted data: keyed by field id, or by label (older clients). */
 export function fieldValue(field: FormField, data: Record<string, unknown>): unknown {
   if (Object.hasOwn(data, field.id)) return data[field.id];
   return Object.hasOwn(data, field.label) ? data[field.label] : undefined;
@@ -109,7 +109,7 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'hidden':
       return typeof value === 'boolean' ? [value ? 'Yes' : 'No'] : [];
     default: {
-      const exhaustive: never = field.type;
+      const exhaustive: never = field;
       return exhaustive;
     }
   }

@@ -1,5 +1,4 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
@@ -47,8 +46,7 @@ export async function rebuildFormStats(
 
 /** The fields of each version the form's submissions answered: each is counted against its own. */
 async function fieldsByVersion(db: DbOrTx, formId: number): Promise<(version: number) => FormField[]> {
-  const raw = await findAnsweredFields(db, formId, await listAnsweredVersions(db, formId));
-  const fields = new Map([...raw].map(([n, f]) => [n, normalizeFields(f)]));
+  const fields = await findAnsweredFields(db, formId, await listAnsweredVersions(db, formId));
   return (version) => fields.get(version) ?? [];
 }
 

@@ -1,4 +1,4 @@
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';

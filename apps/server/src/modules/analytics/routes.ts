@@ -1,19 +1,22 @@
-import { formAnalyticsSchema, trackBodySchema } from '@formsmith/core/analytics/wire';
+import {
+  analyticsQuerySchema,
+  formAnalyticsSchema,
+  analyticsParamsSchema as params,
+  trackBodySchema,
+} from '@formsmith/core/analytics/api';
+import { noContentSchema } from '@formsmith/core/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { FORM_NOT_FOUND, parseFormId, requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
 import { getFormAnalytics, trackSubmission } from './service.ts';
 
-const params = z.object({ id: z.string().max(20) });
-
 /** Routes of the analytics module: anonymous view/track recording and the owner's report. */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/analytics/forms/:id/view',
-    { schema: { tags: ['analytics'], params, response: { 204: z.null() } } },
+    { schema: { tags: ['analytics'], params, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await app.rateLimit('view', request.ip);
       const formId = requireFormId(request.params.id);
@@ -24,7 +27,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/analytics/forms/:id/track',
-    { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: z.null() } } },
+    { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await app.rateLimit('view', `track:${request.ip}`);
       // Ignored like any other call it cannot use: the client never learns why.
@@ -44,7 +47,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['analytics'],
           params,
-          querystring: z.object({ start_date: z.string().max(20).optional() }),
+          querystring: analyticsQuerySchema,
           response: { 200: formAnalyticsSchema },
         },
       },

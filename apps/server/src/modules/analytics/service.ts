@@ -1,6 +1,5 @@
-import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/wire';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/api';
+import { type FormField, optionsOf } from '@formsmith/core/forms/field';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -16,7 +15,7 @@ const MAX_RANGE_DAYS = 3660;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** SPEC §3's analytics object for an owner's form; 404 for anyone else's. */
+/** The analytics report of an owner's form (core's formAnalyticsSchema); 404 for anyone else's. */
 export async function getFormAnalytics(
   db: Db,
   input: { formId: number; ownerId: string; startDate?: string; now?: Date },
@@ -39,7 +38,7 @@ export async function getFormAnalytics(
     form.publishedVersion === null
       ? form.fields
       : (await findAnsweredFields(db, form.id, [form.publishedVersion])).get(form.publishedVersion)!;
-  return buildAnalytics({ formId: form.id, start, end, fields: normalizeFields(live), stats });
+  return buildAnalytics({ formId: form.id, start, end, fields: live, stats });
 }
 
 function buildAnalytics(input: {
@@ -80,7 +79,7 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics
   const byField = new Map(stats.fields.map((f) => [f.fieldId, f]));
   return countedFields(fields).map((field) => {
     const f = byField.get(field.id);
-    const labels = new Map((field.options ?? []).map((o) => [o.value, o.label]));
+    const labels = new Map((optionsOf(field) ?? []).map((o) => [o.value, o.label]));
     const answers = stats.answers
       .filter((a) => a.fieldId === field.id && a.count > 0)
       .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer));
@@ -125,7 +124,7 @@ function cleanTiming(fields: FormField[], body: TrackBody) {
 }
 
 /**
- * The client's timing after a submit (SPEC §7 track). When the submission was stored without
+ * The client's timing, sent by the public page after a successful submit. When the submission was stored without
  * timing (no metadata.analytics, or one with no total and no interactions), the timing is merged
  * into it and added to the aggregates, once: the conditional update lets exactly one call win.
  * Anything else is ignored (true = recorded); the client never learns why.
@@ -137,7 +136,7 @@ export async function trackSubmission(db: Db, input: { formId: number; body: Tra
   const version = await findSubmissionVersion(db, { formId: input.formId, submissionId });
   if (version === null) return false;
   const answered = await findAnsweredFields(db, input.formId, [version]);
-  const fields = normalizeFields(answered.get(version)!);
+  const fields = answered.get(version)!;
   const timing = cleanTiming(fields, input.body);
   return db.transaction(async (tx) => {
     const row = await mergeSubmissionTiming(tx, { formId: input.formId, submissionId, timing });

@@ -1,9 +1,5 @@
-import {
-  AUTH_MESSAGES,
-  type ChangePasswordInput,
-  type CurrentUserResponse,
-  type ProfileUpdateInput,
-} from '@formsmith/core/auth/schemas';
+import type { ChangePasswordInput, CurrentUserResponse, ProfileUpdateInput } from '@formsmith/core/auth/api';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, unauthorized } from '../../lib/app-error.ts';
 import { emailChangeMail } from '../../mail/templates.ts';

@@ -1,16 +1,21 @@
+import { messageSchema } from '@formsmith/core/api';
 import {
-  aliasKeys,
-  changePasswordSchema,
+  changePasswordBodySchema,
   currentUserSchema,
   emailRequestSchema,
   loginResponseSchema,
   loginSchema,
   profileUpdateSchema,
-  registerSchema,
-} from '@formsmith/core/auth/schemas';
+  refreshResponseSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resendVerificationResponseSchema,
+  tokenParamsSchema,
+  verifyResponseSchema,
+} from '@formsmith/core/auth/api';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.ts';
 import type { RateLimitName } from '../../plugins/rate-limits.ts';
 import { changePassword, getCurrentUser, updateProfile } from './profile-service.ts';
@@ -25,9 +30,6 @@ import {
   verifyEmailToken,
 } from './service.ts';
 import { revokeSession } from './sessions.ts';
-
-const messageSchema = z.object({ message: z.string() });
-const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 const LOGIN_LINK_SENT = 'If an account exists for this email, we have sent a login link. Check your inbox.';
 
@@ -49,13 +51,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limitByIp('register'),
       schema: {
         tags: ['auth'],
-        body: z.preprocess(
-          aliasKeys({ confirm_password: 'confirmPassword', accept_terms: 'acceptTerms' }),
-          registerSchema,
-        ),
-        response: {
-          201: z.object({ pid: z.string(), email: z.string(), name: z.string(), is_verified: z.boolean() }),
-        },
+        body: registerBodySchema,
+        response: { 201: registerResponseSchema },
       },
     },
     async (request, reply) => {
@@ -70,13 +67,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        params: tokenParams,
-        response: { 200: messageSchema.extend({ email: z.string(), is_verified: z.boolean() }) },
+        params: tokenParamsSchema,
+        response: { 200: verifyResponseSchema },
       },
     },
     async (request) => {
       const user = await verifyEmailToken(app, request.params.token);
-      return { message: 'Your email has been successfully verified!', email: user.email, is_verified: true };
+      return { message: AUTH_MESSAGES.verifySuccess, email: user.email, is_verified: true };
     },
   );
 
@@ -107,7 +104,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/magic-link/:token',
-    { schema: { tags: ['auth'], params: tokenParams, response: { 200: loginResponseSchema } } },
+    { schema: { tags: ['auth'], params: tokenParamsSchema, response: { 200: loginResponseSchema } } },
     async (request) => loginWithMagicLink(app, request.params.token, clientMeta(request)),
   );
 
@@ -145,14 +142,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['auth'],
-          body: z.preprocess(
-            aliasKeys({
-              currentPassword: 'current_password',
-              newPassword: 'new_password',
-              confirmPassword: 'confirm_password',
-            }),
-            changePasswordSchema,
-          ),
+          body: changePasswordBodySchema,
           response: { 200: messageSchema },
         },
       },
@@ -165,10 +155,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/auth/refresh',
       {
-        schema: {
-          tags: ['auth'],
-          response: { 200: z.object({ token: z.string(), expires_in: z.number().int() }) },
-        },
+        schema: { tags: ['auth'], response: { 200: refreshResponseSchema } },
       },
       async (request) => refreshSession(app, currentUser(request), clientMeta(request)),
     );
@@ -186,10 +173,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/auth/resend-verification',
       {
-        schema: {
-          tags: ['auth'],
-          response: { 200: messageSchema.extend({ is_verified: z.boolean() }) },
-        },
+        schema: { tags: ['auth'], response: { 200: resendVerificationResponseSchema } },
       },
       async (request) => {
         const user = currentUser(request);

@@ -1,9 +1,5 @@
-import {
-  AUTH_MESSAGES,
-  type LoginInput,
-  type LoginResponse,
-  type RegisterInput,
-} from '@formsmith/core/auth/schemas';
+import type { LoginInput, LoginResponse, RegisterInput } from '@formsmith/core/auth/api';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { FastifyInstance } from 'fastify';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';

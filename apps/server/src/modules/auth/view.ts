@@ -1,7 +1,7 @@
-import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/schemas';
+import type { CurrentUserResponse, LoginResponse } from '@formsmith/core/auth/api';
 import type { UserRow } from './repository.ts';
 
-/** The current-user view of SPEC §3: every user is presented as role 'user' (SPEC §6). */
+/** The current-user view: an admin is presented as 'admin', every other account (system included) as 'user'. */
 export function toCurrentUser(user: UserRow, pendingEmail: string | null): CurrentUserResponse {
   return {
     pid: user.id,

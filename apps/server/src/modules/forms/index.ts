@@ -1,6 +1,6 @@
 // The forms module's public entry: other modules reach the forms table only through these.
 
-export { assertPublicAccess, FORM_NOT_FOUND, loadPublicFormForSubmit } from './public-access.ts';
+export { assertPublicAccess, FORM_NOT_FOUND, formClosed, loadPublicFormForSubmit } from './public-access.ts';
 export { PublicFormCache } from './public-cache.ts';
 export {
   createFormUnlessSlugTaken,

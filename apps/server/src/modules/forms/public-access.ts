@@ -1,3 +1,4 @@
+import { closedReason, FORM_CLOSED_TEXT } from '@formsmith/core/form-settings/schemas';
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { forms } from '../../db/schema.ts';
@@ -13,7 +14,20 @@ import { accessRestrictionOf } from './view.ts';
 
 export { FORM_NOT_FOUND };
 
-/** DESIGN §4's rules for anonymous access to a form row; throws the matching AppError. */
+/** 410 FORM_CLOSED; the owner's message for respondents, when there is one, rides in `fields.closed_message`. */
+export function formClosed(closedMessage: string | null): AppError {
+  return new AppError(
+    'FORM_CLOSED',
+    410,
+    FORM_CLOSED_TEXT,
+    closedMessage ? { closed_message: closedMessage } : undefined,
+  );
+}
+
+/**
+ * The rules for anonymous access to a form row (published, not expired, access code); throws the
+ * matching AppError.
+ */
 export async function assertPublicAccess<T extends AccessRow>(
   app: FastifyInstance,
   input: { form: T | null; accessCode?: string; ip: string },
@@ -25,6 +39,7 @@ export async function assertPublicAccess<T extends AccessRow>(
   if (form.expirationDate && form.expirationDate.getTime() <= Date.now()) {
     throw new AppError('FORM_EXPIRED', 410, 'This form has expired');
   }
+  if (closedReason(form, new Date())) throw formClosed(form.closedMessage);
   if (restriction === 'password') {
     const code = input.accessCode ?? '';
     if (code === '') throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code');

@@ -1,3 +1,4 @@
+import type { FormField } from '@formsmith/core/forms/field';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
@@ -116,7 +117,7 @@ export async function listForms(
 export async function listFormFields(
   db: DbOrTx,
   formIds?: number[],
-): Promise<{ id: number; fields: unknown[]; updatedAt: Date }[]> {
+): Promise<{ id: number; fields: FormField[]; updatedAt: Date }[]> {
   if (formIds?.length === 0) return [];
   return db
     .select({ id: forms.id, fields: forms.fields, updatedAt: forms.updatedAt })

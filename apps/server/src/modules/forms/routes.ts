@@ -1,4 +1,14 @@
-import { wireFormSchema } from '@formsmith/core/fields/wire';
+import {
+  accessQuerySchema,
+  formIdParamsSchema,
+  formListSchema,
+  formSaveBodySchema,
+  formViewSchema,
+  sharingBodySchema,
+  sharingResponseSchema,
+  slugParamsSchema,
+} from '@formsmith/core/forms/api';
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
 import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
 import type { FastifyRequest } from 'fastify';
@@ -6,17 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import {
-  accessQuerySchema,
-  formIdParamsSchema,
-  formListSchema,
-  formViewSchema,
-  saveBodySchema,
-  sharingBodySchema,
-  sharingResponseSchema,
-  slugParamsSchema,
-} from './schemas.ts';
 import * as service from './service.ts';
+import formSettingsRoutes from './settings-routes.ts';
 import * as trash from './trash-service.ts';
 import * as versions from './versions-service.ts';
 
@@ -31,11 +32,11 @@ const viewRouteSchema = {
 
 /** Who asks for a form view, and with which access code. */
 function viewerOf(
-  request: Pick<FastifyRequest, 'user' | 'ip'> & { query: z.infer<typeof accessQuerySchema> },
+  request: Pick<FastifyRequest, 'user' | 'ip'> & { query: z.output<typeof accessQuerySchema> },
 ) {
   return {
     viewerId: request.user?.id ?? null,
-    accessCode: request.query.access_code ?? request.query.accessCode,
+    accessCode: request.query.access_code,
     ip: request.ip,
   };
 }
@@ -84,7 +85,10 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.post(
     '/forms',
-    { config: write, schema: { tags: ['forms'], body: saveBodySchema, response: { 201: wireFormSchema } } },
+    {
+      config: write,
+      schema: { tags: ['forms'], body: formSaveBodySchema, response: { 201: wireFormSchema } },
+    },
     async (request, reply) => {
       const form = await service.createOwnerForm(app, {
         ownerId: currentUser(request).id,
@@ -100,7 +104,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
-        body: saveBodySchema,
+        body: formSaveBodySchema,
         response: { 200: wireFormSchema },
       },
     },
@@ -214,10 +218,11 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
 };
 
-/** Forms API (SPEC §7 'Forms', DESIGN §4). */
+/** The forms API: owners' reads and writes, and the public view of a form. */
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(readRoutes);
   await app.register(ownerRoutes);
+  await app.register(formSettingsRoutes);
 };
 
 export default formsRoutes;

@@ -1,3 +1,4 @@
+import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
 import { parseIfMatch } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,7 +10,6 @@ import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
-import type { SaveBody, SharingBody } from './schemas.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
 import { findVersion, publishDraft, withLiveContent } from './versions-repository.ts';
 import { toPublicForm, toWireForm } from './view.ts';
@@ -163,6 +163,14 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,
     retentionDays: source.retentionDays,
+    // Limits and the confirmation mail come along; the copy starts with none of the responses.
+    responseLimit: source.responseLimit,
+    opensAt: source.opensAt,
+    closesAt: source.closesAt,
+    scheduleTimeZone: source.scheduleTimeZone,
+    closedMessage: source.closedMessage,
+    oneResponsePerBrowser: source.oneResponsePerBrowser,
+    confirmation: source.confirmation,
   });
   return toWireForm(row, app.config.publicUrl);
 }
@@ -192,7 +200,7 @@ export async function findFormByIdParam(app: FastifyInstance, raw: string): Prom
   return id === null ? null : repo.findFormById(app.db, id);
 }
 
-/** A slug, or for a numeric value the id (SPEC §7: the client may try either). */
+/** A slug, or for a numeric value the id: the public page tries a slug first and may hold either. */
 export async function findFormBySlugParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
   const slug = raw.trim().toLowerCase();
   if (slug === '' || slug.length > 200) return null;

@@ -1,9 +1,9 @@
-import type { AccessRestriction } from '@formsmith/core/fields/types';
+import type { SharingBody } from '@formsmith/core/forms/api';
+import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { DAY_MS } from '@formsmith/core/time';
 import { hash } from '@node-rs/argon2';
 import { badRequest } from '../../lib/app-error.ts';
 import type { FormRow } from './repository.ts';
-import type { SharingBody } from './schemas.ts';
 
 export type SharingChanges = {
   slug?: string | null;
@@ -17,10 +17,6 @@ const SLUG_RULE = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
 const ACCESS_CODE_MAX_LENGTH = 128;
 
 type Errors = Record<string, string>;
-
-function first<T>(...values: (T | undefined)[]): T | undefined {
-  return values.find((v) => v !== undefined);
-}
 
 /** A slug is unique (checked by the caller), 3-60 of a-z, 0-9 and '-', and not only digits. */
 export function slugError(slug: string): string | null {
@@ -79,14 +75,14 @@ export async function readSharingInput(
   const changes: SharingChanges = {};
   const slug = body.slug;
   if (slug !== undefined) changes.slug = readSlug(errors, slug);
-  const expiration = first(body.expiration_date, body.expirationDate);
+  const expiration = body.expiration_date;
   if (expiration !== undefined) {
     changes.expirationDate = readExpiration(errors, expiration, stored?.expirationDate ?? null, now);
   }
-  const restriction = first(body.access_restriction, body.accessRestriction);
+  const restriction = body.access_restriction;
   if (restriction !== undefined) changes.accessRestriction = restriction;
   const finalRestriction = restriction ?? stored?.accessRestriction ?? 'public';
-  const code = (first(body.access_code, body.accessCode) ?? '').trim();
+  const code = (body.access_code ?? '').trim();
   if (finalRestriction === 'password') {
     if (code.length > ACCESS_CODE_MAX_LENGTH) {
       errors.access_code = `The access code must be at most ${ACCESS_CODE_MAX_LENGTH} characters`;

@@ -1,3 +1,4 @@
+import type { FormField } from '@formsmith/core/forms/field';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions } from '../../db/schema.ts';
@@ -90,7 +91,7 @@ export async function findVersionFields(
   db: DbOrTx,
   formId: number,
   numbers: readonly number[],
-): Promise<Map<number, unknown[]>> {
+): Promise<Map<number, FormField[]>> {
   if (numbers.length === 0) return new Map();
   const rows = await db
     .select({ number: formVersions.number, fields: formVersions.fields })
@@ -107,7 +108,7 @@ export async function findAnsweredFields(
   db: DbOrTx,
   formId: number,
   numbers: readonly number[],
-): Promise<Map<number, unknown[]>> {
+): Promise<Map<number, FormField[]>> {
   const found = await findVersionFields(db, formId, numbers);
   if (numbers.every((n) => found.has(n))) return found;
   const [form] = await db.select({ fields: forms.fields }).from(forms).where(eq(forms.id, formId)).limit(1);

@@ -1,17 +1,7 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import { toWireField } from '@formsmith/core/fields/save-payload';
-import { ACCESS_RESTRICTIONS, type AccessRestriction, type FormField } from '@formsmith/core/fields/types';
-import type { PublicForm, WireField, WireForm } from '@formsmith/core/fields/wire';
+import { ACCESS_RESTRICTIONS } from '@formsmith/core/fields/constants';
+import type { AccessRestriction } from '@formsmith/core/forms/form';
+import type { OwnerForm, PublicFormView } from '@formsmith/core/forms/form-wire';
 import type { FormRow } from './repository.ts';
-
-/** The stored fields as the client model; old or odd rows are normalised, never trusted. */
-export function formFields(row: Pick<FormRow, 'fields'>): FormField[] {
-  return normalizeFields(row.fields);
-}
-
-function wireFields(row: FormRow): WireField[] {
-  return formFields(row).map(toWireField);
-}
 
 export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): AccessRestriction {
   return ACCESS_RESTRICTIONS.find((r) => r === row.accessRestriction) ?? 'private';
@@ -28,7 +18,7 @@ function formContent(row: FormRow) {
     id: row.id,
     title: row.title,
     description: row.description,
-    fields: wireFields(row),
+    fields: row.fields,
     logo_url: row.logoUrl,
     theme_config: row.themeConfig,
     submit_button_text: row.submitButtonText,
@@ -37,7 +27,7 @@ function formContent(row: FormRow) {
 }
 
 /** The owner's view of a form (never the access code itself). */
-export function toWireForm(row: FormRow, publicUrl: string): WireForm {
+export function toWireForm(row: FormRow, publicUrl: string): OwnerForm {
   return {
     ...formContent(row),
     is_published: row.isPublished,
@@ -60,7 +50,7 @@ export function toWireForm(row: FormRow, publicUrl: string): WireForm {
 }
 
 /** What a respondent sees: no owner, counts, access code or timestamps of editing. */
-export function toPublicForm(row: FormRow): PublicForm {
+export function toPublicForm(row: FormRow): PublicFormView {
   return {
     ...formContent(row),
     is_published: true,

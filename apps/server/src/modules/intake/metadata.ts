@@ -33,7 +33,7 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 /**
- * The metadata stored with a submission (SPEC §3): browser agent, referrer, analytics and
+ * The metadata stored with a submission: browser agent, referrer, analytics and
  * timestamp. Only known keys and sane values are kept; interactions only for the form's fields.
  */
 export function buildMetadata(input: {

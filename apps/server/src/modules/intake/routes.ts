@@ -1,16 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireFormId } from '../../lib/form-id.ts';
 import {
-  formParamsSchema,
   SUBMIT_SUCCESS_MESSAGE,
   submitBodySchema,
   submitHeadersSchema,
+  submitParamsSchema,
   submitResponseSchema,
   uploadQuerySchema,
   uploadResponseSchema,
-} from './schemas.ts';
+} from '@formsmith/core/submissions/submit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireFormId } from '../../lib/form-id.ts';
+import { hasCookie, respondedCookie } from './responded-cookie.ts';
 import { submitForm } from './submit-service.ts';
 import { uploadFile } from './upload-service.ts';
 
@@ -27,7 +28,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'Submit a form (anonymous)',
-        params: formParamsSchema,
+        params: submitParamsSchema,
         headers: submitHeadersSchema,
         body: submitBodySchema,
         response: { 201: submitResponseSchema },
@@ -35,8 +36,11 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
-      const { submissionId } = await submitForm(app, {
-        formId: requireFormId(request.params.id),
+      const formId = requireFormId(request.params.id);
+      const cookie = respondedCookie(formId);
+      const { submissionId, oneResponsePerBrowser } = await submitForm(app, {
+        formId,
+        respondedBefore: hasCookie(request.headers.cookie, cookie.name),
         data: body.data,
         metadata: body.metadata,
         accessCode: body.access_code ?? body.accessCode ?? undefined,
@@ -45,6 +49,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         referer: request.headers.referer,
       });
+      if (oneResponsePerBrowser) reply.header('set-cookie', cookie.header);
       return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE });
     },
   );
@@ -55,7 +60,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'Upload a file for a file field (anonymous)',
-        params: formParamsSchema,
+        params: submitParamsSchema,
         querystring: uploadQuerySchema,
         response: { 201: uploadResponseSchema },
       },

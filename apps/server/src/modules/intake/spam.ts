@@ -21,7 +21,7 @@ function epochMs(value: unknown): number | undefined {
 }
 
 /**
- * SPEC §5 anti-spam: a filled decoy (`website`, `_honeypot`) or a submit within 3000 ms of the
+ * Anti-spam: a filled decoy (`website`, `_honeypot`) or a submit within 3000 ms of the
  * page load. The elapsed time is measured on the respondent's own clock when the metadata
  * carries its timestamp, so a skewed clock never drops an honest answer.
  */

@@ -1,22 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
-import type { FormField } from '@formsmith/core/fields/types';
 import { validateSubmission } from '@formsmith/core/fields/validate';
+import type { FormField } from '@formsmith/core/forms/field';
+import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
-import { assertPublicAccess, findSubmitTarget, PublicFormCache, type SubmitTarget } from '../forms/index.ts';
 import {
+  assertPublicAccess,
+  findSubmitTarget,
+  formClosed,
+  PublicFormCache,
+  type SubmitTarget,
+} from '../forms/index.ts';
+import {
+  confirmationMail,
+  confirmationRecipient,
   findSubmissionIdByKey,
+  readConfirmation,
   type StoreSubmissionInput,
   storeSubmission,
   storeSubmissions,
   submissionNotification,
 } from '../submissions/index.ts';
 import { MicroBatcher } from './batcher.ts';
-import { formFields } from './fields.ts';
 import { buildMetadata } from './metadata.ts';
-import { type FileAnswer, fileAnswerSchema } from './schemas.ts';
 import { isSpam } from './spam.ts';
 import { listUnattachedUploads } from './upload-repository.ts';
 
@@ -27,6 +35,8 @@ export type SubmitInput = {
   accessCode: string | undefined;
   idempotencyKey: string | undefined;
   ip: string;
+  /** This browser sent a submission to the form before (its cookie says so). */
+  respondedBefore: boolean;
   userAgent: string | undefined;
   referer: string | undefined;
 };
@@ -117,9 +127,10 @@ const batchers = new WeakMap<FastifyInstance, MicroBatcher<StoreSubmissionInput,
 async function storeWithoutUploads(
   app: FastifyInstance,
   store: StoreSubmissionInput,
-): Promise<string | null> {
+): Promise<{ id: string | null; admitted: boolean }> {
   const pool = app.database.pool;
-  if (!pool) return (await storeSubmission(app.db, store)).id;
+  // A form with a response limit takes its places one statement at a time (see StoreSubmissionInput).
+  if (!pool || store.limited) return storeSubmission(app.db, store, pool ?? undefined);
   let batcher = batchers.get(app);
   if (!batcher) {
     batcher = new MicroBatcher({
@@ -132,17 +143,42 @@ async function storeWithoutUploads(
     });
     batchers.set(app, batcher);
   }
-  return batcher.add(store);
+  return { id: await batcher.add(store), admitted: true };
+}
+
+/** The respondent's confirmation mail when the form sends one and the answer is an address, within its rate limits. */
+async function confirmationFor(
+  app: FastifyInstance,
+  input: { form: SubmitTarget['form']; fields: FormField[]; data: Record<string, unknown> },
+) {
+  const settings = readConfirmation(input.form.confirmation);
+  const to = confirmationRecipient(settings, input.fields, input.data);
+  if (!settings || !to) return null;
+  try {
+    // Someone could otherwise send many mails to a stranger through a public form.
+    await app.rateLimit('confirmationPerForm', String(input.form.id));
+    await app.rateLimit('confirmationPerRecipient', to.toLowerCase());
+  } catch {
+    app.log.warn({ formId: input.form.id }, 'confirmation mail not sent: rate limit reached');
+    return null;
+  }
+  return confirmationMail({
+    to,
+    settings,
+    formTitle: input.form.title,
+    fields: input.fields,
+    data: input.data,
+  });
 }
 
 /**
- * Takes a respondent's submission (SPEC §5, §7; DESIGN §4): access, anti-spam, validation,
+ * Takes a respondent's submission (path in docs/architecture.md): access, anti-spam, validation,
  * idempotency, then one statement that stores it with its counters, stats and notification.
  */
 export async function submitForm(
   app: FastifyInstance,
   input: SubmitInput,
-): Promise<{ submissionId: string }> {
+): Promise<{ submissionId: string; oneResponsePerBrowser: boolean }> {
   await app.rateLimit('submitPerIp', input.ip);
   await app.rateLimit('submitPerForm', String(input.formId));
   const target = await loadSubmitTarget(app, {
@@ -151,14 +187,17 @@ export async function submitForm(
     ip: input.ip,
   });
   const { form } = target;
+  if (form.oneResponsePerBrowser && input.respondedBefore) {
+    throw new AppError('ALREADY_RESPONDED', 409, 'You have already responded to this form');
+  }
   const data = input.data ?? {};
   if (Object.keys(data).length === 0) throw badRequest('Form data is required');
-  const fields = formFields(form);
+  const { fields } = form;
   const fieldIds = new Set(fields.map((f) => f.id));
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
-    return { submissionId: randomUUID() };
+    return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser };
   }
 
   const { clean, errors, files } = cleanData(fields, data);
@@ -173,7 +212,7 @@ export async function submitForm(
       const existing = input.idempotencyKey
         ? await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
         : null;
-      if (existing) return { submissionId: existing };
+      if (existing) return { submissionId: existing, oneResponsePerBrowser: form.oneResponsePerBrowser };
       throw invalid(resolved.errors);
     }
     Object.assign(clean, resolved.answers);
@@ -199,34 +238,42 @@ export async function submitForm(
     idempotencyKey: input.idempotencyKey ?? null,
     createdAt,
     stats: { formId: form.id, fields, data: clean, metadata, createdAt },
-    mail: submissionNotification({
-      formId: form.id,
-      title: form.title,
-      fields,
-      data: clean,
-      notifyOnSubmission: form.notifyOnSubmission,
-      ownerSetting: target.ownerNotifies,
-      ownerEmail: target.ownerEmail,
-      ownerName: target.ownerName,
-      publicUrl: app.config.publicUrl,
-    }),
+    mails: [
+      submissionNotification({
+        formId: form.id,
+        title: form.title,
+        fields,
+        data: clean,
+        notifyOnSubmission: form.notifyOnSubmission,
+        ownerSetting: target.ownerNotifies,
+        ownerEmail: target.ownerEmail,
+        ownerName: target.ownerName,
+        publicUrl: app.config.publicUrl,
+      }),
+      await confirmationFor(app, { form, fields, data: clean }),
+    ].filter((mail) => mail !== null),
     uploadIds,
+    limited: form.responseLimit !== null,
   };
   // One statement, atomic by itself (on PostgreSQL shared with concurrent submits: group commit);
   // with uploads, a transaction to undo it if one was taken.
-  const submissionId =
+  const stored =
     uploadIds.length === 0
       ? await storeWithoutUploads(app, store)
       : await app.db.transaction(async (tx) => {
-          const stored = await storeSubmission(tx, store);
-          if (stored.id && stored.attached !== uploadIds.length) {
+          const result = await storeSubmission(tx, store);
+          if (result.id && result.attached !== uploadIds.length) {
             throw invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
           }
-          return stored.id;
+          return result;
         });
-  if (submissionId) return { submissionId };
+  const oneResponsePerBrowser = form.oneResponsePerBrowser;
+  if (stored.id) return { submissionId: stored.id, oneResponsePerBrowser };
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
-  const existing = await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);
-  if (!existing) throw new AppError('CONFLICT', 409, 'This submission is already being processed');
-  return { submissionId: existing };
+  const existing = input.idempotencyKey
+    ? await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
+    : null;
+  if (existing) return { submissionId: existing, oneResponsePerBrowser };
+  if (!stored.admitted) throw formClosed(form.closedMessage);
+  throw new AppError('CONFLICT', 409, 'This submission is already being processed');
 }

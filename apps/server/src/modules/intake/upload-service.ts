@@ -1,12 +1,12 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
+import type { FieldOf } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
+import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
 import { loadPublicFormForSubmit } from '../forms/index.ts';
-import { formFields } from './fields.ts';
-import type { FileAnswer } from './schemas.ts';
 import * as repo from './upload-repository.ts';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
@@ -22,7 +22,7 @@ function formatBytes(bytes: number): string {
 }
 
 /**
- * Stores one respondent file for a file field of a published, accessible form (DESIGN §9). The
+ * Stores one respondent file for a file field of a published, accessible form. The
  * multipart body sends field_id (and access_code for password forms) before the file itself.
  */
 export async function uploadFile(
@@ -41,7 +41,7 @@ export async function uploadFile(
       ip: request.ip,
     });
     const fieldId = fieldValue(file, 'field_id') ?? input.query.field_id;
-    const field = formFields(form).find((f) => f.id === fieldId && f.type === 'file');
+    const field = form.fields.find((f): f is FieldOf<'file'> => f.id === fieldId && f.type === 'file');
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
     const name = (file.filename || 'file').slice(0, 255);
     const type = (file.mimetype || 'application/octet-stream').slice(0, 255);

@@ -1,6 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { csvCell } from './csv-line.ts';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
@@ -12,16 +11,16 @@ function isInternalKey(key: string): boolean {
 }
 
 /** Fields that can hold an answer, in form order (image fields only show a picture). */
-export function answerFields(rawFields: unknown[]): FormField[] {
-  return normalizeFields(rawFields).filter((field) => field.type !== 'image');
+export function answerFields(fields: FormField[]): FormField[] {
+  return fields.filter((field) => field.type !== 'image');
 }
 
 /**
  * The current fields in form order, then every other key found in the data (answers to fields
  * deleted since), sorted, so that no stored answer is left out of an export.
  */
-export function exportColumns(rawFields: unknown[], dataKeys: Iterable<string>): ExportColumn[] {
-  return versionedExportColumns({ primary: rawFields, versions: new Map(), dataKeys }).fallback;
+export function exportColumns(fields: FormField[], dataKeys: Iterable<string>): ExportColumn[] {
+  return versionedExportColumns({ primary: fields, versions: new Map(), dataKeys }).fallback;
 }
 
 /** The columns a submission of each version fills: same headers for all, empty where not its field. */
@@ -35,16 +34,16 @@ export type VersionedColumns = { fallback: ExportColumn[]; byVersion: Map<number
  * version's reading of those columns; `fallback` (the primary fields) serves unknown versions.
  */
 export function versionedExportColumns(input: {
-  primary: unknown[];
-  versions: Map<number, unknown[]>;
+  primary: FormField[];
+  versions: Map<number, FormField[]>;
   dataKeys: Iterable<string>;
 }): VersionedColumns {
   const headers: { id: string; label: string }[] = [];
   const index = new Map<string, number>();
   const known = new Set<string>();
-  const layoutOf = (rawFields: unknown[]) => {
+  const layoutOf = (fields: FormField[]) => {
     const slots = new Map<number, FormField>();
-    for (const field of answerFields(rawFields)) {
+    for (const field of answerFields(fields)) {
       const key = `${field.id}\u0000${field.label}`;
       let at = index.get(key);
       if (at === undefined) {

@@ -1,9 +1,9 @@
+import type { ListQuery, WireSubmission } from '@formsmith/core/submissions/api';
 import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
-import type { ListQuery, WireSubmission } from './schemas.ts';
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
 function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {

@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { Mail } from '../../mail/mailer.ts';
 import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 
@@ -16,7 +16,8 @@ function clip(text: string): string {
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}…` : text;
 }
 
-function summaryLines(
+/** Each answer as a label and one clipped line of text, in the form's order (at most 25). */
+export function summaryLines(
   formFields: FormField[],
   data: Record<string, unknown>,
 ): { label: string; value: string }[] {
@@ -29,6 +30,16 @@ function summaryLines(
   });
 }
 
+/** Answer lines as `<tr>` rows for tableHtml, escaped. */
+export function answerRowsHtml(lines: { label: string; value: string }[]): string {
+  return lines
+    .map(
+      (l) =>
+        `<tr><th align="left" style="padding: 4px 12px 4px 0; vertical-align: top;">${escapeHtml(l.label)}</th><td style="padding: 4px 0; white-space: pre-wrap;">${escapeHtml(l.value)}</td></tr>`,
+    )
+    .join('\n');
+}
+
 export function submissionMail(input: {
   to: string;
   name: string;
@@ -36,12 +47,7 @@ export function submissionMail(input: {
   lines: { label: string; value: string }[];
   link: string;
 }): Mail {
-  const rows = input.lines
-    .map(
-      (l) =>
-        `<tr><th align="left" style="padding: 4px 12px 4px 0; vertical-align: top;">${escapeHtml(l.label)}</th><td style="padding: 4px 0; white-space: pre-wrap;">${escapeHtml(l.value)}</td></tr>`,
-    )
-    .join('\n');
+  const rows = answerRowsHtml(input.lines);
   return composeMail({
     to: input.to,
     subject: `New submission: ${input.formTitle}`,

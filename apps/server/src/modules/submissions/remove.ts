@@ -1,5 +1,4 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { type BatchStatsItem, batchStatsCtes } from '../analytics/index.ts';
@@ -26,7 +25,7 @@ export function versionFieldsCache() {
     }
     for (const [formId, numbers] of missing) {
       const found = await findAnsweredFields(db, formId, numbers);
-      for (const n of numbers) cache.set(`${formId}:${n}`, normalizeFields(found.get(n)!));
+      for (const n of numbers) cache.set(`${formId}:${n}`, found.get(n)!);
     }
     return (row: DoomedRow) => cache.get(`${row.form_id}:${row.form_version}`) ?? [];
   };

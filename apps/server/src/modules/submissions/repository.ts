@@ -1,9 +1,9 @@
+import type { WireSubmission } from '@formsmith/core/submissions/api';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissions, uploads } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
-import type { WireSubmission } from './schemas.ts';
 
 /** The owner's form as the submissions module reads it (from the forms module). */
 export type OwnedForm = FormRow;

@@ -1,5 +1,16 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import { toWireField } from '@formsmith/core/fields/save-payload';
+import {
+  type ExportFormat,
+  exportQuerySchema,
+  fileParamsSchema,
+  formParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  type SubmissionSettings,
+  settingsBodySchema,
+  settingsSchema,
+  submissionDetailSchema,
+  submissionParamsSchema,
+} from '@formsmith/core/submissions/api';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
 import type { FastifyRequest } from 'fastify';
@@ -13,18 +24,6 @@ import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
-import {
-  exportQuerySchema,
-  fileParamsSchema,
-  formParamsSchema,
-  listQuerySchema,
-  listResponseSchema,
-  type SubmissionSettings,
-  settingsBodySchema,
-  settingsSchema,
-  submissionDetailSchema,
-  submissionParamsSchema,
-} from './schemas.ts';
 import { listSubmissionsSince } from './sync.ts';
 
 const BASE = '/form-submissions/forms/:id';
@@ -36,7 +35,7 @@ function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;
 }
 
-function contentType(format: 'csv' | 'json'): string {
+function contentType(format: ExportFormat): string {
   return format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
 }
 
@@ -97,7 +96,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const answered = await findAnsweredFields(app.db, form.id, [row.formVersion]);
       return {
         ...toWireSubmission(row),
-        fields: normalizeFields(answered.get(row.formVersion)!).map(toWireField),
+        fields: answered.get(row.formVersion)!,
       };
     },
   );

@@ -23,9 +23,14 @@ export type StoreSubmissionInput = {
   createdAt: Date;
   /** What the aggregates get (analytics/recorder.ts), written in the same statement. */
   stats: SubmissionStatsInput;
-  /** The owner's notification mail, queued in the jobs table with the submission. */
-  mail: Mail | null;
+  /** Mails queued in the jobs table with the submission (the owner's notification, the respondent's confirmation). */
+  mails: Mail[];
   uploadIds: string[];
+  /**
+   * The form closes after a number of submissions: the statement first takes one of its places
+   * (an update of the form's row, so concurrent submits queue there and exactly the limit get in).
+   */
+  limited: boolean;
 };
 
 /**
@@ -41,13 +46,25 @@ export async function storeSubmission(
   db: DbOrTx,
   input: StoreSubmissionInput,
   pool?: pg.Pool,
-): Promise<{ id: string | null; attached: number }> {
-  const ctes: SQL[] = [
+): Promise<{ id: string | null; attached: number; admitted: boolean }> {
+  const ctes: SQL[] = [];
+  if (input.limited) {
+    // A retry of a stored submission (same idempotency key) takes no second place.
+    ctes.push(sql`admitted as (
+      update forms set responses_taken = responses_taken + 1
+      where id = ${input.formId}::int and response_limit is not null and responses_taken < response_limit
+        and not exists (select 1 from submissions where form_id = ${input.formId}::int
+          and idempotency_key = ${input.idempotencyKey}::text)
+      returning id)`);
+  }
+  const gate = input.limited ? sql`where exists (select 1 from admitted)` : sql``;
+  ctes.push(
     sql`stored as (
       insert into submissions (form_id, form_version, data, metadata, completed, idempotency_key, created_at)
-      values (${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
+      select ${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
         ${JSON.stringify(input.metadata)}::jsonb, ${input.completed}::boolean, ${input.idempotencyKey}::text,
-        ${input.createdAt.toISOString()}::timestamptz)
+        ${input.createdAt.toISOString()}::timestamptz
+      ${gate}
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
     sql`counted as (
@@ -56,10 +73,11 @@ export async function storeSubmission(
       on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
     ...submissionStatsCtes(input.stats, 'stored'),
     ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
-  ];
-  if (input.mail) {
+  );
+  if (input.mails.length > 0) {
     ctes.push(sql`mailed as (
-      insert into jobs (kind, payload) select ${MAIL_JOB}::text, ${JSON.stringify(input.mail)}::jsonb from stored)`);
+      insert into jobs (kind, payload)
+      select ${MAIL_JOB}::text, m from stored, jsonb_array_elements(${JSON.stringify(input.mails)}::jsonb) m)`);
   }
   let attached = sql`0`;
   if (input.uploadIds.length > 0) {
@@ -73,11 +91,13 @@ export async function storeSubmission(
       returning id)`);
     attached = sql`(select count(*) from attached)`;
   }
-  const statement = sql`with ${sql.join(ctes, sql`, `)} select (select id from stored) as id, ${attached}::int as attached`;
-  type Row = { id: string | null; attached: number };
+  const admitted = input.limited ? sql`exists (select 1 from admitted)` : sql`true`;
+  const statement = sql`with ${sql.join(ctes, sql`, `)}
+    select (select id from stored) as id, ${attached}::int as attached, ${admitted} as admitted`;
+  type Row = { id: string | null; attached: number; admitted: boolean };
   const rows = pool ? await runPrepared<Row>(pool, statement) : await queryRows<Row>(db, statement);
   const row = rows[0];
-  return { id: row?.id ?? null, attached: Number(row?.attached ?? 0) };
+  return { id: row?.id ?? null, attached: Number(row?.attached ?? 0), admitted: row?.admitted ?? false };
 }
 
 /** Runs as a named prepared statement, named after its text: each connection plans it once. */
@@ -88,7 +108,7 @@ async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, stateme
 }
 
 /**
- * Group commit: stores many submissions (no uploads) in ONE statement, with what storeSubmission
+ * Group commit: stores many submissions (no uploads, no response limit) in ONE statement, with what storeSubmission
  * writes for each: one multi-row insert, then the counters, aggregates and mails of the rows it
  * actually inserted (a used idempotency key adds nothing). Its text is the same for every batch
  * (the rows are jsonb parameters), so it is prepared once per connection.
@@ -109,12 +129,12 @@ export async function storeSubmissions(
     completed: input.completed,
     idempotency_key: input.idempotencyKey,
     created_at: input.createdAt.toISOString(),
-    mail: input.mail,
+    mails: input.mails,
   }));
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
-        data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mail jsonb))`,
+        data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb))`,
     sql`stored as (
       insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at)
       select id, form_id, form_version, data, metadata, completed, idempotency_key, created_at from batch
@@ -130,7 +150,7 @@ export async function storeSubmissions(
     ),
     sql`mailed as (
       insert into jobs (kind, payload)
-      select ${MAIL_JOB}::text, b.mail from batch b join stored s on s.id = b.id where b.mail is not null)`,
+      select ${MAIL_JOB}::text, m from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
     ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
   ];
   const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;

@@ -1,8 +1,8 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { normalizeFields } from '@formsmith/core/fields/normalize';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { SubmissionEvent } from '@formsmith/core/webhooks/schemas';
 
-export type EventForm = { id: number; title: string; fields: unknown[] };
+export type EventForm = { id: number; title: string; fields: FormField[] };
 export type EventSubmission = {
   id: string;
   createdAt: Date;
@@ -18,7 +18,7 @@ export function buildEvent(input: {
   submission: EventSubmission | null;
 }): SubmissionEvent {
   const { form, submission } = input;
-  const fields = normalizeFields(form.fields).filter((f) => f.type !== 'image');
+  const fields = form.fields.filter((f) => f.type !== 'image');
   return {
     type: input.type,
     timestamp: input.at.toISOString(),
@@ -51,7 +51,7 @@ const HEADLINES: Record<string, string> = {
 /** A chat message for Slack and Discord incoming webhooks: a headline and one line per answer. */
 function chatText(event: SubmissionEvent, form: EventForm): string {
   const headline = `${HEADLINES[event.type] ?? event.type}: ${form.title}`;
-  const fields = new Map(normalizeFields(form.fields).map((f) => [f.id, f]));
+  const fields = new Map(form.fields.map((f) => [f.id, f]));
   const lines = (event.data.submission?.answers ?? [])
     .slice(0, 25)
     .map((a) => `• ${a.label}: ${formatAnswer(fields.get(a.field_id), a.value).slice(0, 300)}`);

@@ -9,7 +9,7 @@ export type ShellTitle =
   | 'Notifications'
   | 'Trash';
 
-/** The authenticated top bar's title for a path (SPEC §2 'Shells'). */
+/** The authenticated top bar's title for a path. */
 export function shellTitleFor(pathname: string): ShellTitle {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/dashboard/submissions' || /^\/forms\/[^/]+\/submissions$/.test(path))

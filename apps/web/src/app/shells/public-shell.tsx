@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.ts';
 import { tokenTimeLeft } from '../../lib/session.ts';
 import { Logo, SkipLink } from './logo.tsx';
 
-// SPEC's footer links, in SPEC's order.
+// The footer links, in the order the e2e journey checks.
 const FOOTER_GROUPS = [
   {
     title: 'Formsmith',

@@ -17,7 +17,7 @@ type NavItem = { to: string; label: string; icon: LucideIcon; matches: (path: st
 const FORM_PAGE = /^\/forms\/[^/]+\/(edit|publish)$/;
 const SUBMISSIONS_PAGE = /^\/forms\/[^/]+\/submissions$/;
 
-// SPEC's sidebar links; `matches` also lights a link for the pages reached from it.
+// The sidebar links; `matches` also lights a link for the pages reached from it.
 const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard, matches: (p) => p === '/dashboard' },
   {

@@ -1,4 +1,4 @@
-import type { FormAnalytics } from '@formsmith/core/analytics/wire';
+import type { FormAnalytics } from '@formsmith/core/analytics/api';
 import { AnswerDistribution } from './answer-distribution.tsx';
 import { longDate } from './chart-palette.ts';
 import { DailySubmissionsChart } from './daily-submissions-chart.tsx';

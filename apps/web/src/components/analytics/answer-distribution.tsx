@@ -1,5 +1,5 @@
+import type { FieldAnalytics } from '@formsmith/core/analytics/api';
 import { capPercent, shouldLabelSlice } from '@formsmith/core/analytics/format';
-import type { FieldAnalytics } from '@formsmith/core/analytics/wire';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartCard, ChartEmpty } from './chart-card.tsx';
 import { type ChartPalette, tooltipStyles, useChartPalette } from './chart-palette.ts';

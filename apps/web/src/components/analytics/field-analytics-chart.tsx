@@ -1,5 +1,5 @@
+import type { FieldAnalytics } from '@formsmith/core/analytics/api';
 import { formatSeconds } from '@formsmith/core/analytics/format';
-import type { FieldAnalytics } from '@formsmith/core/analytics/wire';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard, ChartDataTable, ChartEmpty } from './chart-card.tsx';
 import { tooltipStyles, useChartPalette } from './chart-palette.ts';

@@ -11,7 +11,7 @@ export const ANALYTICS_FAILED_MESSAGE = 'Unable to load analytics. Please try ag
 
 /**
  * The Analytics tab of the submissions page (render it lazily, only when the tab is opened).
- * No data yet (or a 404): SPEC's message over a zeroed report; any other failure: SPEC's error.
+ * No data yet (or a 404): the no-data message over a zeroed report; any other failure: the error text.
  */
 export function FormAnalyticsPanel({ formId }: { formId: number }) {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);

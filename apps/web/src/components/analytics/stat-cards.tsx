@@ -1,10 +1,10 @@
+import type { FormAnalytics } from '@formsmith/core/analytics/api';
 import {
   bouncePercent,
   completionPercent,
   formatCompactNumber,
   formatSeconds,
 } from '@formsmith/core/analytics/format';
-import type { FormAnalytics } from '@formsmith/core/analytics/wire';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (

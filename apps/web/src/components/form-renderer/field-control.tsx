@@ -1,4 +1,4 @@
-import type { FormField } from '@formsmith/core/fields/types';
+import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import {
@@ -66,7 +66,7 @@ export function FieldControl(props: ControlProps) {
           className={`${controlClasses} h-10`}
           placeholder={field.placeholder}
           autoComplete={field.type === 'password' ? 'off' : AUTOCOMPLETE[field.type]}
-          maxLength={field.validation.maxLength}
+          maxLength={rulesOf(field).maxLength}
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         />
@@ -78,7 +78,7 @@ export function FieldControl(props: ControlProps) {
           rows={4}
           className={controlClasses}
           placeholder={field.placeholder}
-          maxLength={field.validation.maxLength}
+          maxLength={rulesOf(field).maxLength}
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         />
@@ -105,7 +105,7 @@ export function FieldControl(props: ControlProps) {
           onChange={(e) => props.onChange(e.target.value)}
         >
           <option value="">{field.placeholder || 'Select an option'}</option>
-          {(field.options ?? []).map((o) => (
+          {(optionsOf(field) ?? []).map((o) => (
             <option key={o.id} value={o.value}>
               {o.label}
             </option>
@@ -142,7 +142,7 @@ export function FieldControl(props: ControlProps) {
     case 'hidden':
       return null;
     default: {
-      const unknown: never = field.type;
+      const unknown: never = field;
       return unknown;
     }
   }
@@ -150,8 +150,7 @@ export function FieldControl(props: ControlProps) {
 
 function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { field } = props;
-  const { min, max } = field.validation;
-  const step = field.validation.step ?? 1;
+  const { min, max, step = 1 } = rulesOf(field);
   // Out-of-range input stays as typed: validation says what is wrong instead of silently changing it.
   const value = text(props.value);
   if (field.type === 'range') {
@@ -209,7 +208,7 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
       : { role: 'group' };
   return (
     <div className="space-y-2" aria-describedby={props.describedBy} {...groupAttrs}>
-      {(field.options ?? []).map((o, i) => {
+      {(optionsOf(field) ?? []).map((o, i) => {
         const optionId = `${props.id}-${i}`;
         const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
         return (

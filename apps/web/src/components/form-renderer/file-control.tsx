@@ -1,4 +1,4 @@
-import type { FormField } from '@formsmith/core/fields/types';
+import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import { type ControlAttributes, type FileStatus, type FileValue, formatBytes } from './values.ts';
 
 type FileControlProps = ControlAttributes & {
@@ -11,7 +11,7 @@ type FileControlProps = ControlAttributes & {
 
 /** A real file input; once a file is chosen it shows its name and size with a Remove button. */
 export function FileControl({ field, value, status, onSelect, onRemove, ...input }: FileControlProps) {
-  const accept = field.validation.accept?.join(',');
+  const accept = rulesOf(field).accept?.join(',');
   if (value) {
     return (
       <div className="flex items-center justify-between gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900">

@@ -1,5 +1,5 @@
 import { FIELD_TYPES } from '@formsmith/core/fields/constants';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { useId } from 'react';
 import { FieldControl } from './field-control.tsx';
 import { FieldShell } from './field-shell.tsx';

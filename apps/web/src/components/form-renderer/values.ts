@@ -1,4 +1,4 @@
-import type { FormField } from '@formsmith/core/fields/types';
+import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 
 /** A file field's answer once uploaded (what the submit sends). */
 export type FileValue = { upload_id?: string; name: string; size: number; type: string };
@@ -33,7 +33,7 @@ function initialValue(field: FormField): FieldValue {
       if (isCheckboxGroup(field)) return fallback ? fallback.split(',').map((v) => v.trim()) : [];
       return fallback === 'true';
     case 'range':
-      return fallback || String(field.validation.min ?? 0);
+      return fallback || String(rulesOf(field).min ?? 0);
     case 'color':
       return /^#[0-9a-fA-F]{6}$/.test(fallback) ? fallback : '#000000';
     case 'file':

@@ -1,8 +1,10 @@
 import {
   forwardRef,
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useId,
 } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -41,3 +43,18 @@ export const Checkbox = forwardRef<HTMLInputElement, Omit<InputHTMLAttributes<HT
     );
   },
 );
+
+/** A checkbox with its label beside it. */
+export function CheckboxField({
+  label,
+  className,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode }) {
+  const id = useId();
+  return (
+    <div className={cn('flex items-start gap-2 text-sm', className)}>
+      <Checkbox id={id} className="mt-0.5" {...props} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}

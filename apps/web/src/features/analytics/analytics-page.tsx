@@ -16,7 +16,7 @@ function Page({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 lg:px-8">{children}</div>;
 }
 
-/** The failure screen: its title is SPEC's 'Error Loading Analytics'. */
+/** The failure screen: its title is 'Error Loading Analytics'. */
 function ErrorScreen({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <section className="mx-auto max-w-lg px-6 py-16 text-center" role="alert">

@@ -11,7 +11,7 @@ const INCLUDED = [
   'No payment details stored',
 ];
 
-/** /dashboard/billing: the beta notice (SPEC §2: no billing features during the beta). */
+/** /dashboard/billing: the beta notice (no billing features during the beta). */
 export function BillingPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">

@@ -1,6 +1,6 @@
 const HOUR_MS = 3_600_000;
 
-/** 'Just now' under 1 h, 'N hours ago', 'Yesterday' under 48 h, otherwise a date (SPEC §2). */
+/** 'Just now' under 1 h, 'N hours ago', 'Yesterday' under 48 h, otherwise a date. */
 export function formatRelativeTime(iso: string | undefined, now = Date.now()): string {
   if (!iso) return 'Unknown';
   const time = Date.parse(iso);

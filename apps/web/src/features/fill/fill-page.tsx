@@ -1,7 +1,7 @@
-import { normalizeForm } from '@formsmith/core/fields/normalize';
-import type { Form, FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { getPublicForm } from './api/get-public-form.ts';
+import { type ClosedInfo, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
 import {
@@ -16,17 +16,15 @@ import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { parseFillLocation } from './lib/location.ts';
 import { FILL_TEXT } from './lib/messages.ts';
 
-type LoadedForm = Form & { id: number };
-
 type View =
   | { kind: 'loading' }
   | { kind: 'unavailable'; message?: string }
   | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
-  | { kind: 'expired'; title?: string }
+  | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number }
   | { kind: 'success'; form: LoadedForm; round: number };
 
-/** Fields without a label are dropped when preparing fields for display (SPEC §5). */
+/** Fields without a label are not shown: there would be nothing to answer to. */
 function displayFields(form: Form): FormField[] {
   return form.fields.filter((f) => f.label.trim() !== '');
 }
@@ -36,7 +34,7 @@ function isExpired(form: Form): boolean {
   return Number.isFinite(at) && at <= Date.now();
 }
 
-/** The respondent's page, /form/<formIdOrSlug>[/embed] (SPEC §2 'Public form page', §4). */
+/** The respondent's page, /form/<formIdOrSlug>[/embed]. */
 export function FillPage() {
   const [location] = useState(() => parseFillLocation(window.location.pathname));
   const embed = location?.embed ?? false;
@@ -56,10 +54,10 @@ export function FillPage() {
           setView({ kind: 'gate', wrongCode: result.wrongCode, title: result.title, checking: false });
           return;
         }
+        if (result.kind === 'expired') return setView({ kind: 'expired', closed: result.closed });
         if (result.kind !== 'form') return setView({ kind: result.kind });
-        const form = normalizeForm(result.raw);
-        if (form.id === undefined) return setView({ kind: 'unavailable' });
-        const loaded = form as LoadedForm;
+        const loaded = result.form;
+        const { form } = result;
         document.title = form.title;
         if (isExpired(form)) return setView({ kind: 'expired', title: form.title });
         setAccessCode(code);
@@ -88,7 +86,7 @@ export function FillPage() {
       case 'unavailable':
         return <UnavailableView embed={embed} message={view.message} />;
       case 'expired':
-        return <ExpiredView title={view.title} />;
+        return <ExpiredView title={view.title} closed={view.closed} />;
       case 'gate':
         return (
           <AccessGate
@@ -119,7 +117,7 @@ export function FillPage() {
               setView({ kind: 'success', form: view.form, round: view.round });
               window.scrollTo({ top: 0 });
             }}
-            onExpired={() => setView({ kind: 'expired', title: view.form.title })}
+            onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
           />
         );
       default: {
@@ -142,7 +140,7 @@ function FormBody(props: {
   embed: boolean;
   accessCode: string | undefined;
   onSubmitted: () => void;
-  onExpired: () => void;
+  onExpired: (closed?: ClosedInfo) => void;
 }) {
   const { form } = props;
   const [fields] = useState(() => displayFields(form));

@@ -3,7 +3,7 @@ import { LegalPageLayout, type LegalSection } from './components/legal-page-layo
 
 const LINK = 'font-medium text-brand-700 underline dark:text-brand-200';
 
-// Exactly 13 numbered sections (SPEC §1).
+// Exactly 13 numbered sections; the e2e journey counts them.
 const SECTIONS: LegalSection[] = [
   {
     id: 'acceptance',

@@ -3,10 +3,13 @@ import { Alert, Spinner } from '../../components/ui/feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useForm } from '../../lib/forms-api/get-form.ts';
 import { AnalyticsTab } from './components/analytics-tab.tsx';
+import { ConfirmationCard } from './components/confirmation-card.tsx';
+import { LimitsCard } from './components/limits-card.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
+import { WebhooksCard } from './components/webhooks-card.tsx';
 
-/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs (SPEC §2). */
+/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs. */
 export function SubmissionsPage() {
   const { formId } = useParams();
   if (!formId) return <PageMessage message="Form ID is required to load submissions" />;
@@ -62,8 +65,11 @@ function SubmissionsScreen({ formId }: { formId: number }) {
         <TabsContent value="analytics">
           <AnalyticsTab formId={formId} />
         </TabsContent>
-        <TabsContent value="settings">
+        <TabsContent value="settings" className="space-y-6">
           <SettingsTab formId={formId} />
+          <LimitsCard formId={formId} />
+          <ConfirmationCard formId={formId} fields={form.data.fields} />
+          <WebhooksCard formId={formId} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,3 +1,4 @@
+import { noContentSchema } from '@formsmith/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
@@ -5,7 +6,7 @@ import type { StoredForm } from './stored-form.ts';
 
 /** DELETE /api/forms/:id: to the Trash, or for good (submissions and files too) when `permanent`. */
 export async function deleteForm(input: { id: number; permanent?: boolean }): Promise<void> {
-  await apiRequest(`/forms/${input.id}`, {
+  await apiRequest(`/forms/${input.id}`, noContentSchema, {
     method: 'DELETE',
     query: { permanent: input.permanent ? 'true' : undefined },
   });

@@ -5,7 +5,7 @@ import { formsKeys } from './query-keys.ts';
 
 /** GET /api/forms/:id/delete-impact: how many submissions and files a delete takes with it. */
 export async function getDeleteImpact(id: number): Promise<DeleteImpact> {
-  return deleteImpactSchema.parse(await apiRequest<unknown>(`/forms/${id}/delete-impact`));
+  return apiRequest(`/forms/${id}/delete-impact`, deleteImpactSchema);
 }
 
 export const deleteImpactQueryOptions = (id: number) =>

@@ -1,11 +1,12 @@
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';
-import { type StoredForm, unwrapForm } from './stored-form.ts';
+import { type StoredForm, toStoredForm } from './stored-form.ts';
 
-/** GET /api/forms/:id: the form, or an object with form. */
+/** GET /api/forms/:id: the owner's form. */
 export async function getForm(id: number): Promise<StoredForm> {
-  return unwrapForm(await apiRequest<unknown>(`/forms/${id}`));
+  return toStoredForm(await apiRequest(`/forms/${id}`, wireFormSchema));
 }
 
 export const formQueryOptions = (id: number) =>

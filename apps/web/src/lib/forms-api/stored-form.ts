@@ -1,37 +1,47 @@
-import { normalizeForm } from '@formsmith/core/fields/normalize';
-import { isRecord } from '@formsmith/core/fields/read';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
+import { type OwnerForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
 
 /**
- * A form that exists on the server: it has an id, the draft revision it was read at, and whether
- * that draft differs from what respondents get.
+ * A form that exists on the server: it has an id, the server knows whether a code is set, the
+ * draft revision it was read at, and whether that draft differs from what respondents get.
  */
 export type StoredForm = Form & {
   id: number;
   hasAccessCode: boolean;
-  version?: number;
+  version: number;
   hasUnpublishedChanges: boolean;
 };
 
-/** Normalises a server form and keeps what the client model drops (whether an access code is set). */
-export function toStoredForm(raw: unknown): StoredForm | null {
-  const form = normalizeForm(raw);
-  if (form.id === undefined) return null;
-  const sharing = isRecord(raw) && isRecord(raw.sharing) ? raw.sharing : {};
-  const version = isRecord(raw) && typeof raw.version === 'number' ? raw.version : undefined;
+/** The owner's form under the names the web app uses; the fields are already canonical. */
+export function toStoredForm(form: OwnerForm): StoredForm {
+  const { sharing } = form;
   return {
-    ...form,
     id: form.id,
-    hasAccessCode: sharing.has_access_code === true,
-    version,
-    hasUnpublishedChanges: isRecord(raw) && raw.has_unpublished_changes === true,
+    title: form.title,
+    description: form.description,
+    fields: form.fields,
+    lastSaved: form.last_edited,
+    ...(form.logo_url ? { logoUrl: form.logo_url } : {}),
+    themeConfig: form.theme_config,
+    isPublished: form.is_published,
+    submissions: form.submissions,
+    submitButtonText: form.submit_button_text,
+    successMessage: form.success_message,
+    sharing: {
+      ...(sharing.slug ? { slug: sharing.slug } : {}),
+      accessRestriction: sharing.access_restriction,
+      expirationDate: sharing.expiration_date,
+      shareCount: sharing.share_count,
+      publishedAt: sharing.published_at,
+      shareUrl: sharing.share_url,
+    },
+    hasAccessCode: sharing.has_access_code,
+    version: form.version,
+    hasUnpublishedChanges: form.has_unpublished_changes,
   };
 }
 
-/** The form in a response that is the form itself or wraps it as {form}. */
-export function unwrapForm(data: unknown): StoredForm {
-  const raw = isRecord(data) && isRecord(data.form) ? data.form : data;
-  const form = toStoredForm(raw);
-  if (!form) throw new Error('Form not found or unable to load form data');
-  return form;
+/** An owner's form response; one that does not match the schema throws (a visible error). */
+export function parseStoredForm(data: unknown): StoredForm {
+  return toStoredForm(wireFormSchema.parse(data));
 }

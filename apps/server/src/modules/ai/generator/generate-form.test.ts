@@ -1,15 +1,15 @@
+import { type FormField, fieldSchema, optionsOf } from '@formsmith/core/forms/field';
 import { describe, expect, it } from 'vitest';
 import { generateForm } from './generate-form.ts';
-import type { GeneratedField } from './types.ts';
 
-function fieldLabelled(fields: GeneratedField[], fragment: string): GeneratedField {
+function fieldLabelled(fields: FormField[], fragment: string): FormField {
   const field = fields.find((f) => f.label.toLowerCase().includes(fragment.toLowerCase()));
   if (!field)
     throw new Error(`no field labelled like '${fragment}' in ${fields.map((f) => f.label).join(', ')}`);
   return field;
 }
 
-const optionLabels = (field: GeneratedField) => field.options?.map((o) => o.label);
+const optionLabels = (field: FormField) => optionsOf(field)?.map((o) => o.label);
 
 describe('generateForm', () => {
   it('reads a heading and a comma list into typed fields with options', () => {
@@ -25,11 +25,15 @@ describe('generateForm', () => {
     const form = generateForm(
       'Book club signup. Name, email, favourite genre (optional), and members must agree to the club rules.',
     );
-    expect(fieldLabelled(form.fields, 'name').required).toBe(true);
-    expect(fieldLabelled(form.fields, 'email').is_required).toBe(true);
-    expect(fieldLabelled(form.fields, 'genre').required).toBe(false);
+    expect(fieldLabelled(form.fields, 'name').validation.required).toBe(true);
+    expect(fieldLabelled(form.fields, 'email').validation.required).toBe(true);
+    expect(fieldLabelled(form.fields, 'genre').validation.required).toBe(false);
     const consent = fieldLabelled(form.fields, 'club rules');
-    expect(consent).toMatchObject({ type: 'checkbox', required: true, label: 'I agree to the club rules' });
+    expect(consent).toMatchObject({
+      type: 'checkbox',
+      validation: { required: true },
+      label: 'I agree to the club rules',
+    });
   });
 
   it('turns "select all that apply" lists into checkboxes and long single-choice lists into selects', () => {
@@ -44,8 +48,14 @@ describe('generateForm', () => {
     const form = generateForm(
       'Running club entry. Age between 16 and 80, weekly distance, and rate your fitness from 1 to 10.',
     );
-    expect(fieldLabelled(form.fields, 'age')).toMatchObject({ type: 'number', min: 16, max: 80 });
-    expect(fieldLabelled(form.fields, 'fitness')).toMatchObject({ type: 'range', min: 1, max: 10 });
+    expect(fieldLabelled(form.fields, 'age')).toMatchObject({
+      type: 'number',
+      validation: { min: 16, max: 80 },
+    });
+    expect(fieldLabelled(form.fields, 'fitness')).toMatchObject({
+      type: 'range',
+      validation: { min: 1, max: 10 },
+    });
   });
 
   it('gives yes/no questions radio buttons with Yes and No', () => {
@@ -103,10 +113,15 @@ describe('generateForm', () => {
     expect(form.fields.map((f) => f.label)).toContain('Correo electrónico');
   });
 
-  it('returns fields in the snake_case wire shape', () => {
+  it('returns canonical fields', () => {
     const [field] = generateForm('Newsletter: email').fields;
-    expect(field).toMatchObject({ type: 'email', field_type: 'email', required: true, is_required: true });
-    expect(field?.validation_rules.required).toBe(true);
+    expect(field).toMatchObject({
+      id: 'field_1',
+      type: 'email',
+      position: 0,
+      validation: { required: true },
+    });
+    expect(field).toEqual(fieldSchema.parse(field));
   });
 
   it('always returns at least one field', () => {

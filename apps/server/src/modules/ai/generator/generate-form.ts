@@ -1,5 +1,6 @@
 import { buildDescription, buildTitle } from './build-title.ts';
 import { detectLanguage } from './detect-language.ts';
+import { fieldFromDraft } from './draft-field.ts';
 import { detectKind } from './form-kinds.ts';
 import { FORM_TEMPLATES } from './form-templates.ts';
 import { parseItem } from './parse-item.ts';
@@ -7,7 +8,6 @@ import { segmentDescription } from './segment-description.ts';
 import { localizeField } from './template-fields.ts';
 import { foldText } from './text-utils.ts';
 import type { FieldDraft, GeneratedForm, Language } from './types.ts';
-import { toWireField } from './wire-field.ts';
 
 // Longer descriptions are cut so the parser's cost stays bounded.
 const MAX_DESCRIPTION_LENGTH = 4000;
@@ -70,5 +70,5 @@ export function generateForm(description: string): GeneratedForm {
     );
   if (fields.length === 0) fields = FORM_TEMPLATES.contact.map((f) => localizeField(f, language));
   const title = buildTitle(heading, kind, language);
-  return { title, description: buildDescription(title, language), fields: fields.map(toWireField) };
+  return { title, description: buildDescription(title, language), fields: fields.map(fieldFromDraft) };
 }

@@ -1,17 +1,14 @@
+import { type FormAnalytics, formAnalyticsSchema } from '@formsmith/core/analytics/api';
 import { type AnalyticsRange, rangeStartDate } from '@formsmith/core/analytics/format';
-import { type FormAnalytics, formAnalyticsSchema } from '@formsmith/core/analytics/wire';
 import { DAY_MS } from '@formsmith/core/time';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** GET /api/analytics/forms/:id?start_date=: a non-object or a wrong shape counts as a failure. */
+/** GET /api/analytics/forms/:id?start_date=. */
 export async function getFormAnalytics(formId: number, range: AnalyticsRange): Promise<FormAnalytics> {
-  const data = await apiRequest<unknown>(`/analytics/forms/${formId}`, {
+  return apiRequest(`/analytics/forms/${formId}`, formAnalyticsSchema, {
     query: { start_date: rangeStartDate(range, new Date()) },
   });
-  const parsed = formAnalyticsSchema.safeParse(data);
-  if (!parsed.success) throw new Error('Failed to fetch analytics data');
-  return parsed.data;
 }
 
 export const analyticsKeys = {
@@ -29,7 +26,7 @@ export function useFormAnalytics(formId: number, range: AnalyticsRange) {
   return useQuery(formAnalyticsQueryOptions(formId, range));
 }
 
-/** SPEC §3's empty default: a 30-day period ending today, zero submissions, no averages. */
+/** The empty report shown before any data: a 30-day period ending today, zero submissions, no averages. */
 export function emptyAnalytics(formId: number, now = new Date()): FormAnalytics {
   const days = Array.from({ length: 30 }, (_, i) => ({
     date: new Date(now.getTime() - (29 - i) * DAY_MS).toISOString().slice(0, 10),

@@ -1,13 +1,13 @@
-import type { LoginInput, LoginResponse } from '@formsmith/core/auth/schemas';
+import { type LoginInput, type LoginResponse, loginResponseSchema } from '@formsmith/core/auth/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
 
 export function loginWithPassword(input: LoginInput): Promise<LoginResponse> {
-  return apiRequest<LoginResponse>('/auth/login', { method: 'POST', body: input, skipAuth: true });
+  return apiRequest('/auth/login', loginResponseSchema, { method: 'POST', body: input, skipAuth: true });
 }
 
-/** Signs in, stores the token and fills the current user (SPEC §7: login, then GET current). */
+/** Signs in, stores the token and fills the current user (login, then GET /api/auth/current). */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,11 +1,9 @@
-import type { RegisterInput } from '@formsmith/core/auth/schemas';
+import { type RegisterInput, type RegisterResponse, registerResponseSchema } from '@formsmith/core/auth/api';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-type RegisterResponse = { pid: string; email: string; name: string; is_verified: boolean };
-
 export function registerAccount(input: RegisterInput): Promise<RegisterResponse> {
-  return apiRequest<RegisterResponse>('/auth/register', {
+  return apiRequest('/auth/register', registerResponseSchema, {
     method: 'POST',
     body: { ...input, acceptTerms: true },
     skipAuth: true,

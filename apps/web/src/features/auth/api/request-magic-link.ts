@@ -1,9 +1,10 @@
-import type { EmailRequestInput } from '@formsmith/core/auth/schemas';
+import { messageSchema } from '@formsmith/core/api';
+import type { EmailRequestInput } from '@formsmith/core/auth/api';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function requestMagicLink(input: EmailRequestInput): Promise<{ message: string }> {
-  return apiRequest('/auth/magic-link', { method: 'POST', body: input, skipAuth: true });
+export function requestMagicLink(input: EmailRequestInput) {
+  return apiRequest('/auth/magic-link', messageSchema, { method: 'POST', body: input, skipAuth: true });
 }
 
 export function useRequestMagicLink() {

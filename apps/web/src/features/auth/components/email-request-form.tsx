@@ -1,4 +1,4 @@
-import { type EmailRequestInput, emailRequestSchema } from '@formsmith/core/auth/schemas';
+import { type EmailRequestInput, emailRequestSchema } from '@formsmith/core/auth/api';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { firstFieldErrors } from '@formsmith/core/auth/schemas';
+import { firstFieldErrors } from '@formsmith/core/errors';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 

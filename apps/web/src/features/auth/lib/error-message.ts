@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-client.ts';
 
-/** The text for a failed auth call: the server's own words when it rate-limits, else the SPEC fallback. */
+/** The text for a failed auth call: the server's own words when it rate-limits, else a fixed fallback. */
 export function authErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 429 && error.message) return error.message;
   return fallback;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -8,7 +8,7 @@ import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
 import { CheckEmailCard } from '../components/check-email-card.tsx';
 import { EmailRequestForm } from '../components/email-request-form.tsx';
 
-/** /forgot-password and /reset-password: idle, submitting, sent (SPEC §4 'Reset request'). */
+/** /forgot-password and /reset-password: idle, submitting, sent (a login link is mailed). */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
 

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, loginSchema } from '@formsmith/core/auth/schemas';
+import { loginSchema } from '@formsmith/core/auth/api';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

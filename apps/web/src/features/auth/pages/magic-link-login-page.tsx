@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';

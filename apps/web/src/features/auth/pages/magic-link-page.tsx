@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { Sparkles } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, registerSchema } from '@formsmith/core/auth/schemas';
+import { registerSchema } from '@formsmith/core/auth/api';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { LIMITS } from '@formsmith/core/limits';
 import { CircleCheck, CircleX, MailQuestion } from 'lucide-react';
 import { useEffect, useRef } from 'react';

@@ -1,29 +1,70 @@
+import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
+import type { Form } from '@formsmith/core/forms/form';
+import { type PublicFormView, publicFormSchema } from '@formsmith/core/forms/form-wire';
 import { isFormId } from '../lib/location.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
 
+export type LoadedForm = Form & { id: number };
+
 export type FormLoad =
-  | { kind: 'form'; raw: Record<string, unknown> }
+  | { kind: 'form'; form: LoadedForm }
   | { kind: 'gate'; wrongCode: boolean; title?: string }
-  | { kind: 'expired' }
+  | { kind: 'expired'; closed?: ClosedInfo }
   | { kind: 'unavailable' };
+
+/** A form closed by its owner's limits or schedule (410 FORM_CLOSED), with their message if any. */
+export type ClosedInfo = { message?: string };
+
+/** The closed-form details of a 410 answer, or undefined when the form expired instead. */
+export function closedInfo(res: PublicResponse): ClosedInfo | undefined {
+  if (res.body?.code !== 'FORM_CLOSED') return undefined;
+  const fields = res.body.fields as Record<string, unknown> | undefined;
+  const message = fields?.closed_message;
+  return typeof message === 'string' ? { message } : {};
+}
 
 function withCode(path: string, accessCode: string | undefined): string {
   return accessCode ? `${path}?access_code=${encodeURIComponent(accessCode)}` : path;
 }
 
+/** The public view as the page's form model (the renderer reads the same model as the editor). */
+function toLoadedForm(view: PublicFormView): LoadedForm {
+  return {
+    id: view.id,
+    title: view.title,
+    description: view.description,
+    fields: view.fields,
+    ...(view.logo_url ? { logoUrl: view.logo_url } : {}),
+    themeConfig: { theme: FORM_DEFAULTS.theme, ...view.theme_config },
+    isPublished: true,
+    submissions: 0,
+    submitButtonText: view.submit_button_text,
+    successMessage: view.success_message,
+    sharing: {
+      accessRestriction: view.access_restriction,
+      expirationDate: view.expiration_date,
+      ...(view.slug ? { slug: view.slug } : {}),
+    },
+  };
+}
+
 function classify(res: PublicResponse): FormLoad | null {
-  if (res.status === 200 && res.body) return { kind: 'form', raw: res.body };
+  if (res.status === 200 && res.body) {
+    // A body that is not a public form is shown as an unavailable form, never half-rendered.
+    const parsed = publicFormSchema.safeParse(res.body);
+    return parsed.success ? { kind: 'form', form: toLoadedForm(parsed.data) } : { kind: 'unavailable' };
+  }
   const code = res.body?.code;
   if (res.status === 403 && (code === 'ACCESS_CODE_REQUIRED' || code === 'ACCESS_CODE_INVALID')) {
     const title = typeof res.body?.title === 'string' ? res.body.title : undefined;
     return { kind: 'gate', wrongCode: code === 'ACCESS_CODE_INVALID', title };
   }
-  if (res.status === 410) return { kind: 'expired' };
+  if (res.status === 410) return { kind: 'expired', closed: closedInfo(res) };
   return null;
 }
 
 /**
- * Loads the public view of a form (SPEC §7): a numeric identifier is an id; anything else is a
+ * Loads the public view of a form: a numeric identifier is an id; anything else is a
  * slug, tried through the shared lookup first and then as /forms/<identifier>.
  */
 export async function getPublicForm(identifier: string, accessCode?: string): Promise<FormLoad> {

@@ -3,7 +3,14 @@ export type PublicResponse = { status: number; body: Record<string, unknown> | n
 
 export async function publicRequest(
   path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string>; formData?: FormData } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    formData?: FormData;
+    /** Only the submit sends and keeps cookies (the one-response-per-browser mark). */
+    credentials?: RequestCredentials;
+  } = {},
 ): Promise<PublicResponse> {
   const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
   let body: BodyInit | undefined;
@@ -16,7 +23,7 @@ export async function publicRequest(
     method: init.method ?? (body ? 'POST' : 'GET'),
     headers,
     body,
-    credentials: 'omit',
+    credentials: init.credentials ?? 'omit',
   });
   const text = await response.text();
   let parsed: unknown = null;

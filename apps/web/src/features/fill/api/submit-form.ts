@@ -11,14 +11,18 @@ export type SubmitPayload = {
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends a submission. Network failures are retried (SPEC §9: 2 retries, 1 s apart) under one
+ * Sends a submission. Network failures are retried (LIMITS.submitRetries, 1 s apart) under one
  * Idempotency-Key, so a retry of a submission that did arrive never stores a second copy.
  */
 export async function submitForm(formId: number, payload: SubmitPayload): Promise<PublicResponse> {
   const headers = { 'idempotency-key': newIdempotencyKey() };
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await publicRequest(`/form-submissions/forms/${formId}/submit`, { body: payload, headers });
+      return await publicRequest(`/form-submissions/forms/${formId}/submit`, {
+        body: payload,
+        headers,
+        credentials: 'same-origin',
+      });
     } catch (error) {
       if (attempt >= LIMITS.submitRetries) throw error;
       await wait(LIMITS.submitRetryDelayMs);

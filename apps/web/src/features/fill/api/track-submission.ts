@@ -1,12 +1,7 @@
-export type TrackPayload = {
-  submission_id: string;
-  totalTimeSpent: number;
-  fieldInteractions: Record<string, { focuses: number; timeSpent: number }>;
-  completed: boolean;
-};
+import type { TrackBody } from '@formsmith/core/analytics/api';
 
-/** SPEC §7: sent after a successful submit; failures are ignored. */
-export function trackSubmission(formId: number, payload: TrackPayload): void {
+/** Sent after a successful submit (the answer is a 204 with no body); failures are ignored. */
+export function trackSubmission(formId: number, payload: TrackBody): void {
   fetch(`/api/analytics/forms/${formId}/track`, {
     method: 'POST',
     credentials: 'omit',

@@ -3,7 +3,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { primaryButton } from '../lib/classes.ts';
 import { FILL_TEXT } from '../lib/messages.ts';
 
-/** SPEC §2 password gate: title, 'Access Code' password input, Submit; 'Incorrect access code'. */
+/** The password gate: title, 'Access Code' password input, Submit; 'Incorrect access code'. */
 export function AccessGate(props: {
   title?: string;
   wrongCode: boolean;

@@ -1,6 +1,7 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { visibleFields } from '@formsmith/core/fields/conditions';
-import type { Form, FormField } from '@formsmith/core/fields/types';
+import { type FormField, rulesOf } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
@@ -11,6 +12,7 @@ import {
   formatBytes,
   initialValues,
 } from '../../../components/form-renderer/values.ts';
+import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
 import { errorMessageOf } from '../api/public-request.ts';
 import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
@@ -25,7 +27,7 @@ type FormViewProps = {
   fields: FormField[];
   accessCode: string | undefined;
   onSubmitted: () => void;
-  onExpired: () => void;
+  onExpired: (closed?: ClosedInfo) => void;
 };
 
 function answerOf(field: FormField, value: FieldValue): unknown {
@@ -90,8 +92,8 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
   };
 
   const selectFile = async (field: FormField, file: File) => {
-    const max = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
-    const local = !isAcceptedFile(field.validation.accept, file)
+    const max = Math.min(rulesOf(field).maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
+    const local = !isAcceptedFile(rulesOf(field).accept, file)
       ? 'This file type is not accepted'
       : file.size > max
         ? `The file is too large (at most ${formatBytes(max)})`
@@ -162,7 +164,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
         trackSubmission(form.id, { submission_id: id, ...analytics });
         return onSubmitted();
       }
-      if (res.status === 410) return onExpired();
+      if (res.status === 410) return onExpired(closedInfo(res));
       if (res.status === 422 && res.body?.fields && typeof res.body.fields === 'object') {
         setServerErrors(res.body.fields as Record<string, string>);
       }
@@ -195,7 +197,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
         fileStatus={fileStatus}
         disabled={submitting}
       />
-      {/* SPEC §5 decoy: people never see or reach it; bots that fill every input trip it. */}
+      {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="website">Website</label>
         <input

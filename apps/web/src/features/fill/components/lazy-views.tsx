@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 
 // Views off the main path (gate, unavailable, expired, success) load on demand, which keeps the
-// page's first JavaScript within its budget (DESIGN §7). The success view is prefetched by the form.
+// page's first JavaScript within its 80 KB budget. The success view is prefetched by the form.
 const loadStatusViews = () => import('./status-views.tsx');
 const loadGate = () => import('./access-gate.tsx');
 

@@ -1,11 +1,12 @@
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
-/** SPEC §2 and §8 'Public page' texts of these views, verbatim. */
+/** The texts of these views, word for word as the public page shows them. */
 const TEXT = {
   unavailableTitle: 'Form Unavailable',
   unavailable: 'Unable to load the form. It may have been deleted or is no longer available.',
   returnHome: 'Return to Home',
   expired: 'This form has expired',
+  closed: 'This form is closed',
   submitted: 'Form Submitted',
   submitAnother: 'Submit Another Response',
 } as const;
@@ -51,12 +52,16 @@ export function UnavailableView({ embed, message }: { embed: boolean; message?: 
   );
 }
 
-export function ExpiredView({ title }: { title?: string }) {
+/** An expired form, or one its owner's limits or schedule closed (with their message). */
+export function ExpiredView({ title, closed }: { title?: string; closed?: { message?: string } }) {
   return (
     <div className="space-y-4 py-6 text-center">
       <Icon path={CLOCK} tone="amber" />
       {title && <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</p>}
-      <h1 className="text-2xl font-semibold">{TEXT.expired}</h1>
+      <h1 className="text-2xl font-semibold">{closed ? TEXT.closed : TEXT.expired}</h1>
+      {closed?.message && (
+        <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{closed.message}</p>
+      )}
     </div>
   );
 }

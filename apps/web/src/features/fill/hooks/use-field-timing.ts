@@ -6,7 +6,7 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
 /**
  * Measures the respondent's time on the form and, per field, how often it was focused and how
- * long focus stayed (SPEC §3 metadata.analytics). Kept in a ref: timing never re-renders.
+ * long focus stayed (stored as metadata.analytics). Kept in a ref: timing never re-renders.
  */
 export function useFieldTiming() {
   const state = useRef({

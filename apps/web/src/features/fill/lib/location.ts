@@ -13,7 +13,7 @@ export function parseFillLocation(pathname: string): FillLocation | null {
   return identifier.trim() === '' ? null : { identifier, embed: Boolean(match[2]) };
 }
 
-/** SPEC §2: a numeric value is a form id; anything else is a slug. */
+/** A numeric value is a form id; anything else is a slug. */
 export function isFormId(identifier: string): boolean {
   return /^\d+$/.test(identifier);
 }

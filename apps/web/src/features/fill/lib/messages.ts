@@ -1,4 +1,4 @@
-/** SPEC §8 'Public page' texts, verbatim (the status views keep their own, to load with them). */
+/** The public page's texts (the status views keep their own, to load with them). */
 export const FILL_TEXT = {
   incorrectCode: 'Incorrect access code',
   missingId: 'Form ID is missing. Please try again or contact support.',
@@ -14,7 +14,7 @@ const BY_STATUS: Record<number, string> = {
   500: 'The server encountered an error while processing your submission. Please try again later.',
 };
 
-/** The message shown for a failed submit call (SPEC §8 'Submission call by status'). */
+/** The message shown for a failed submit call, by status. */
 export function submitErrorMessage(status: number, serverMessage: string | undefined): string {
   const known = BY_STATUS[status];
   if (known) return known;

@@ -1,4 +1,4 @@
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 
 type ValidateFieldValue = (field: FormField, value: unknown) => string | null;
 

@@ -5,7 +5,7 @@ import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 
 /** GET /api/forms/:id/versions: the published versions, newest first. */
 export async function listVersions(id: number): Promise<FormVersionList> {
-  return formVersionListSchema.parse(await apiRequest<unknown>(`/forms/${id}/versions`));
+  return apiRequest(`/forms/${id}/versions`, formVersionListSchema);
 }
 
 export const versionsQueryOptions = (id: number) =>

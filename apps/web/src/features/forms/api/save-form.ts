@@ -1,10 +1,12 @@
-import { toSavePayload } from '@formsmith/core/fields/save-payload';
-import { FORM_DEFAULTS, type Form } from '@formsmith/core/fields/types';
+import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
+import { toSavePayload } from '@formsmith/core/forms/api';
+import type { Form } from '@formsmith/core/forms/form';
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { type StoredForm, unwrapForm } from '../../../lib/forms-api/stored-form.ts';
+import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 /** Blanked texts are stored as their defaults: a draft with an empty title is still saved. */
 function withDefaults(form: Form): Form {
@@ -16,12 +18,7 @@ function withDefaults(form: Form): Form {
   };
 }
 
-export type SavedDraft = { id: number; version: number | undefined; form: StoredForm };
-
-function versionOf(data: unknown): number | undefined {
-  const version = (data as { version?: unknown } | null)?.version;
-  return typeof version === 'number' ? version : undefined;
-}
+export type SavedDraft = { id: number; version: number; form: StoredForm };
 
 /**
  * POST /api/forms for a new form, PUT /api/forms/:id for an existing one. The PUT names the
@@ -35,14 +32,14 @@ export async function saveDraft(input: {
   const body = toSavePayload(withDefaults(input.form));
   const data =
     input.id === undefined
-      ? await apiRequest<unknown>('/forms', { method: 'POST', body })
-      : await apiRequest<unknown>(`/forms/${input.id}`, {
+      ? await apiRequest('/forms', wireFormSchema, { method: 'POST', body })
+      : await apiRequest(`/forms/${input.id}`, wireFormSchema, {
           method: 'PUT',
           body,
           headers: input.version === undefined ? {} : { 'if-match': `"${input.version}"` },
         });
-  const form = unwrapForm(data);
-  return { id: form.id, version: versionOf(data), form };
+  const form = toStoredForm(data);
+  return { id: form.id, version: form.version, form };
 }
 
 /** saveDraft that keeps the cached form and the forms list in step with what was stored. */

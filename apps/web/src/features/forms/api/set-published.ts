@@ -1,11 +1,12 @@
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
-/** POST /api/forms/:id/publish or /unpublish (no payload). Resolves to the updated form when sent back. */
+/** POST /api/forms/:id/publish or /unpublish (no payload). Resolves to the updated form. */
 export async function setPublished({ id, published }: { id: number; published: boolean }) {
-  const data = await apiRequest<unknown>(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, {
+  const data = await apiRequest(`/forms/${id}/${published ? 'publish' : 'unpublish'}`, wireFormSchema, {
     method: 'POST',
   });
   return toStoredForm(data);
@@ -15,11 +16,8 @@ export function useSetPublished() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: setPublished,
-    onSuccess: (form, { id, published }) => {
-      client.setQueryData<StoredForm>(
-        formsKeys.detail(id),
-        (old) => form ?? (old ? { ...old, isPublished: published } : old),
-      );
+    onSuccess: (form, { id }) => {
+      client.setQueryData<StoredForm>(formsKeys.detail(id), form);
       return client.invalidateQueries({ queryKey: formsKeys.all });
     },
   });

@@ -1,4 +1,5 @@
-import type { AccessRestriction } from '@formsmith/core/fields/types';
+import type { AccessRestriction } from '@formsmith/core/forms/form';
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
@@ -13,7 +14,7 @@ export type SharingInput = {
 
 /** PUT /api/forms/:id/sharing; the access code is sent only when the restriction is password. */
 export async function updateSharing({ id, input }: { id: number; input: SharingInput }) {
-  const data = await apiRequest<unknown>(`/forms/${id}/sharing`, {
+  const data = await apiRequest(`/forms/${id}/sharing`, wireFormSchema, {
     method: 'PUT',
     body: {
       slug: input.slug.trim(),
@@ -30,7 +31,7 @@ export function useUpdateSharing() {
   return useMutation({
     mutationFn: updateSharing,
     onSuccess: (form, { id }) => {
-      if (form) client.setQueryData(formsKeys.detail(id), form);
+      client.setQueryData(formsKeys.detail(id), form);
       return client.invalidateQueries({ queryKey: formsKeys.all });
     },
   });

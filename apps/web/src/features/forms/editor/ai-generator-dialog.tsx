@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

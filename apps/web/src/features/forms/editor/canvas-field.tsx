@@ -1,5 +1,5 @@
 import { isChoiceType, labelError } from '@formsmith/core/fields/editor-rules';
-import type { FormField } from '@formsmith/core/fields/types';
+import { type FormField, optionsOf } from '@formsmith/core/forms/field';
 import { Settings2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FieldControl } from '../../../components/form-renderer/field-control.tsx';
@@ -100,7 +100,7 @@ export function CanvasField(props: CanvasFieldProps) {
       )}
       {selected && isChoiceType(field.type) ? (
         <OptionsEditor
-          options={field.options ?? []}
+          options={optionsOf(field) ?? []}
           keepValues={keepOptionValues}
           onChange={(options, renamed) =>
             update({

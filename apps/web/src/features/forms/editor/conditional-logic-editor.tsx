@@ -1,9 +1,10 @@
+import { CONDITION_OPERATORS } from '@formsmith/core/fields/constants';
 import {
-  CONDITION_OPERATORS,
   type Condition,
   type ConditionalLogic,
   type FormField,
-} from '@formsmith/core/fields/types';
+  optionsOf,
+} from '@formsmith/core/forms/field';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
@@ -167,7 +168,7 @@ function ConditionValue({
   value: string;
   onChange: (value: string) => void;
 }) {
-  if (target?.options?.length) {
+  if (target && optionsOf(target)?.length) {
     return (
       <Select
         aria-label={`Rule ${n} value`}
@@ -176,7 +177,7 @@ function ConditionValue({
         className="min-w-0 flex-1"
       >
         <option value="">Choose…</option>
-        {target.options.map((o) => (
+        {optionsOf(target)?.map((o) => (
           <option key={o.id} value={o.value}>
             {o.label}
           </option>

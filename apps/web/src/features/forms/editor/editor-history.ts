@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { type DraftAction, type DraftState, draftReducer } from './form-draft.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { type ReactNode, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { CanvasHeader } from './canvas-header.tsx';

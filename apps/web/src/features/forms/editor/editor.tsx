@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { useCallback, useReducer, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { getForm } from '../../../lib/forms-api/get-form.ts';

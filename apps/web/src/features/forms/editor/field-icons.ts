@@ -1,4 +1,4 @@
-import type { FieldType } from '@formsmith/core/fields/types';
+import type { FieldType } from '@formsmith/core/forms/field';
 import {
   AlignLeft,
   Calendar,

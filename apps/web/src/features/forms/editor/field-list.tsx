@@ -14,7 +14,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { ArrowDown, ArrowUp, GripVertical, MousePointerClick, Trash2 } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { CanvasField } from './canvas-field.tsx';

@@ -1,8 +1,8 @@
 import { PALETTE_TYPES } from '@formsmith/core/fields/editor-rules';
-import type { FieldType } from '@formsmith/core/fields/types';
+import type { FieldType } from '@formsmith/core/forms/field';
 import { FIELD_ICONS } from './field-icons.ts';
 
-/** The nine field types an owner can add (SPEC §2 'Form editor'). */
+/** The nine field types an owner can add from the palette. */
 export function FieldPalette({ onAdd }: { onAdd: (type: FieldType) => void }) {
   return (
     <section aria-labelledby="palette-heading">

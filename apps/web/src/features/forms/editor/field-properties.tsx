@@ -1,6 +1,6 @@
 import { applicableRules } from '@formsmith/core/fields/editor-rules';
 import { checkPattern } from '@formsmith/core/fields/pattern';
-import type { FieldValidation, FormField } from '@formsmith/core/fields/types';
+import { type FieldPatch, type FieldValidation, type FormField, rulesOf } from '@formsmith/core/forms/field';
 import { Settings2 } from 'lucide-react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
@@ -40,7 +40,7 @@ function SectionTitle({ children }: { children: string }) {
 
 function FieldPropertiesForm(props: Props & { field: FormField }) {
   const { field, fields, dispatch } = props;
-  const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
+  const update = (patch: FieldPatch) => dispatch({ type: 'update', id: field.id, patch });
   const setRule = (patch: Partial<FieldValidation>) => {
     const validation = { ...field.validation, ...patch };
     for (const key of Object.keys(patch) as (keyof FieldValidation)[])
@@ -49,7 +49,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
   };
   const rules = applicableRules(field.type);
 
-  const pattern = useDebouncedText(field.validation.pattern ?? '', 500, (value) => {
+  const pattern = useDebouncedText(rulesOf(field).pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
   });
   const patternMessage = checkPattern(pattern.text);
@@ -88,21 +88,21 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           <NumberRule
             label="Min length"
             min={0}
-            value={field.validation.minLength}
+            value={rulesOf(field).minLength}
             onChange={(minLength) => setRule({ minLength })}
           />
           <NumberRule
             label="Max length"
             min={0}
-            value={field.validation.maxLength}
+            value={rulesOf(field).maxLength}
             onChange={(maxLength) => setRule({ maxLength })}
           />
         </div>
       )}
       {rules.value && (
         <div className="grid grid-cols-2 gap-3">
-          <NumberRule label="Min value" value={field.validation.min} onChange={(min) => setRule({ min })} />
-          <NumberRule label="Max value" value={field.validation.max} onChange={(max) => setRule({ max })} />
+          <NumberRule label="Min value" value={rulesOf(field).min} onChange={(min) => setRule({ min })} />
+          <NumberRule label="Max value" value={rulesOf(field).max} onChange={(max) => setRule({ max })} />
         </div>
       )}
       {rules.pattern && (
@@ -125,7 +125,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
             hint="Shown when the pattern does not match (default 'Invalid format')"
           >
             <Input
-              value={field.validation.customError ?? ''}
+              value={rulesOf(field).customError ?? ''}
               onChange={(e) => setRule({ customError: e.target.value || undefined })}
             />
           </Labelled>
@@ -153,7 +153,7 @@ function DefaultValueInput({
 }) {
   const value = field.defaultValue ?? '';
   const set = (next: string) => onChange(next === '' ? undefined : next);
-  if (field.options && (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox')) {
+  if (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox') {
     return (
       <Labelled label="Default value">
         <Select value={value} onChange={(e) => set(e.target.value)}>

@@ -1,5 +1,6 @@
 import { createField } from '@formsmith/core/fields/editor-rules';
-import type { FieldType, Form, FormField } from '@formsmith/core/fields/types';
+import { type FieldPatch, type FieldType, type FormField, patchField } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
 
 export type DraftState = { form: Form; selectedId: string | null };
 
@@ -11,7 +12,7 @@ export type DraftAction =
     }
   | { type: 'add'; fieldType: FieldType }
   | { type: 'select'; id: string | null }
-  | { type: 'update'; id: string; patch: Partial<FormField> }
+  | { type: 'update'; id: string; patch: FieldPatch }
   | { type: 'move'; id: string; by: -1 | 1 }
   | { type: 'reorder'; from: number; to: number }
   | { type: 'remove'; id: string };
@@ -50,7 +51,7 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
         ...state,
         form: {
           ...form,
-          fields: form.fields.map((f) => (f.id === action.id ? { ...f, ...action.patch } : f)),
+          fields: form.fields.map((f) => (f.id === action.id ? patchField(f, action.patch) : f)),
         },
       };
     case 'move': {

@@ -1,4 +1,4 @@
-import { blankForm } from '@formsmith/core/fields/normalize';
+import { blankForm } from '@formsmith/core/forms/form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';

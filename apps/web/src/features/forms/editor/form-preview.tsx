@@ -1,5 +1,5 @@
 import { visibleFields } from '@formsmith/core/fields/conditions';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 
 type Device = 'desktop' | 'tablet' | 'mobile';
 
-/** Preview widths: 768/375 px, or 640/320 on a phone-sized editor (SPEC §2 'Form editor'). */
+/** Preview widths: tablet 768 and phone 375 px, or 640/320 when the editor itself is narrow. */
 function deviceWidth(device: Device, compact: boolean): string {
   if (device === 'desktop') return '100%';
   if (device === 'tablet') return compact ? '640px' : '768px';

@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import type { DraftAction } from './form-draft.ts';

@@ -1,4 +1,5 @@
-import type { Form, FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
 
 export type GeneratedMode = 'replace' | 'add';
 

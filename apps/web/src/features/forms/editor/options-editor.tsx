@@ -1,5 +1,5 @@
 import { relabelOption } from '@formsmith/core/fields/options';
-import type { FieldOption } from '@formsmith/core/fields/types';
+import type { FieldOption } from '@formsmith/core/forms/field';
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

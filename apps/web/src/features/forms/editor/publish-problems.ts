@@ -1,5 +1,5 @@
 import { labelError } from '@formsmith/core/fields/editor-rules';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 
 export type PublishProblem = { fieldId: string | null; message: string };
 

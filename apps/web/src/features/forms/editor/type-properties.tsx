@@ -1,4 +1,4 @@
-import type { FieldValidation, FormField } from '@formsmith/core/fields/types';
+import type { FieldValidation, FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';

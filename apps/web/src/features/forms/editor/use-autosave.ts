@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { SavedDraft } from '../api/save-form.ts';

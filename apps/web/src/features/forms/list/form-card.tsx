@@ -15,7 +15,7 @@ function fieldCount(form: StoredForm): string {
   return `${form.fields.length} ${form.fields.length === 1 ? 'field' : 'fields'}`;
 }
 
-/** One form of the list: its facts and the actions of SPEC §2 (or, in submissions mode, a way in). */
+/** One form of the list: its facts and actions (or, in submissions mode, a way in). */
 export function FormCard({ form, submissionsMode }: FormCardProps) {
   const submissionsPath = `/forms/${form.id}/submissions`;
   return (

@@ -4,7 +4,7 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-/** 'Today, 3:04 PM', 'Yesterday', 'n days ago' under 7 days, otherwise a date (SPEC §2 forms list). */
+/** 'Today, 3:04 PM', 'Yesterday', 'n days ago' under 7 days, otherwise a date. */
 export function formatLastEdited(iso: string | undefined, now = new Date()): string {
   if (!iso) return 'Unknown';
   const date = new Date(iso);

@@ -17,7 +17,7 @@ function publicOrigin(shareUrl: string | undefined): string {
   return window.location.origin;
 }
 
-/** The iframe snippet of SPEC §2 (width 100%, height 500, no border). */
+/** The iframe snippet (width 100%, height 500, no border). */
 export function iframeSnippet(origin: string, slugOrId: string): string {
   return `<iframe src="${origin}/form/${slugOrId}/embed" width="100%" height="500" frameborder="0" style="border:none"></iframe>`;
 }

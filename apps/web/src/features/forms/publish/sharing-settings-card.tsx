@@ -1,4 +1,4 @@
-import type { AccessRestriction } from '@formsmith/core/fields/types';
+import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { Globe, Lock, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

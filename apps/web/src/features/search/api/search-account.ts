@@ -1,15 +1,11 @@
+import { searchResultSchema } from '@formsmith/core/account/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export type SearchResult = {
-  forms: { id: number; title: string; description: string }[];
-  submissions: { id: string; form_id: number; form_title: string; created_at: string; snippet: string }[];
-};
 
 export const searchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['account', 'search', q],
-    queryFn: ({ signal }) => apiRequest<SearchResult>('/account/search', { query: { q }, signal }),
+    queryFn: ({ signal }) => apiRequest('/account/search', searchResultSchema, { query: { q }, signal }),
     enabled: q.trim() !== '',
   });
 

@@ -1,19 +1,13 @@
+import { type NotificationSettings, notificationSettingsSchema } from '@formsmith/core/account/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export type NotificationSettings = {
-  form_submissions: boolean;
-  security_alerts: boolean;
-  marketing_emails: boolean;
-  weekly_digest: boolean;
-};
 
 export const NOTIFICATION_SETTINGS_KEY = ['account', 'notification-settings'] as const;
 
 export const notificationSettingsQueryOptions = () =>
   queryOptions({
     queryKey: NOTIFICATION_SETTINGS_KEY,
-    queryFn: () => apiRequest<NotificationSettings>('/account/notifications'),
+    queryFn: () => apiRequest('/account/notifications', notificationSettingsSchema),
   });
 
 export function useNotificationSettings() {
@@ -25,7 +19,7 @@ export function useUpdateNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: NotificationSettings) =>
-      apiRequest<NotificationSettings>('/account/notifications', { method: 'PUT', body }),
+      apiRequest('/account/notifications', notificationSettingsSchema, { method: 'PUT', body }),
     onSuccess: (saved) => client.setQueryData(NOTIFICATION_SETTINGS_KEY, saved),
   });
 }

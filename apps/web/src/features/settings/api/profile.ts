@@ -1,14 +1,18 @@
+import {
+  currentUserSchema,
+  type ProfileUpdateBody,
+  resendVerificationResponseSchema,
+} from '@formsmith/core/auth/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { type CurrentUser, currentUserQueryKey } from '../../../lib/session.ts';
-
-export type ProfileInput = { name: string; email: string; company: string };
+import { currentUserQueryKey } from '../../../lib/session.ts';
 
 /** PUT /api/auth/profile: a new email stays pending until its link is opened. */
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileInput) => apiRequest<CurrentUser>('/auth/profile', { method: 'PUT', body }),
+    mutationFn: (body: ProfileUpdateBody) =>
+      apiRequest('/auth/profile', currentUserSchema, { method: 'PUT', body }),
     onSuccess: (user) => client.setQueryData(currentUserQueryKey, user),
   });
 }
@@ -17,6 +21,6 @@ export function useUpdateProfile() {
 export function useResendVerification() {
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ message: string; is_verified: boolean }>('/auth/resend-verification', { method: 'POST' }),
+      apiRequest('/auth/resend-verification', resendVerificationResponseSchema, { method: 'POST' }),
   });
 }

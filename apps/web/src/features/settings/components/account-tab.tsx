@@ -7,10 +7,13 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { type ProfileInput, useResendVerification, useUpdateProfile } from '../api/profile.ts';
+import { useResendVerification, useUpdateProfile } from '../api/profile.ts';
 import { formatDate } from './format.ts';
 
 const UPDATE_FAILED = 'Failed to update profile';
+
+/** The form's text boxes; a blank company is sent as is and stored as none. */
+type ProfileInput = Record<'name' | 'email' | 'company', string>;
 
 const fromUser = (user: CurrentUser): ProfileInput => ({
   name: user.name,

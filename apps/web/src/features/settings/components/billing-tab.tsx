@@ -1,7 +1,7 @@
 import { Gift } from 'lucide-react';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 
-/** Billing tab: free during the beta, no billing features (SPEC §2). */
+/** Billing tab: free during the beta, no billing features. */
 export function BillingTab() {
   return (
     <Card>

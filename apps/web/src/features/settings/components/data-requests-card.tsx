@@ -1,13 +1,14 @@
+import type { RequestType } from '@formsmith/core/account/api';
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
-import { type DataRequestType, useDataRequests, useDownloadMyData } from '../api/data-requests.ts';
+import { useDataRequests, useDownloadMyData } from '../api/data-requests.ts';
 import { DeleteDataDialog } from './delete-data-dialog.tsx';
 import { formatDate } from './format.ts';
 
-const TYPE_LABELS: Record<DataRequestType, string> = {
+const TYPE_LABELS: Record<RequestType, string> = {
   access: 'Data Access Request',
   delete: 'Data Deletion Request',
   portability: 'Data Portability Request',

@@ -1,14 +1,11 @@
+import type { NotificationSettings } from '@formsmith/core/account/api';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { Checkbox } from '../../../components/ui/input.tsx';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import {
-  type NotificationSettings,
-  useNotificationSettings,
-  useUpdateNotificationSettings,
-} from '../api/notification-settings.ts';
+import { useNotificationSettings, useUpdateNotificationSettings } from '../api/notification-settings.ts';
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
   {
@@ -25,7 +22,7 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[
   { key: 'weekly_digest', label: 'Weekly digest', hint: 'A weekly summary of submissions per form.' },
 ];
 
-/** Notifications tab: the four switches of SPEC §2, saved on the server. */
+/** Notifications tab: four switches, saved on the server. */
 export function NotificationsTab() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@formsmith/core/auth/schemas';
+import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';

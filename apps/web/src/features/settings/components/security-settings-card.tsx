@@ -1,3 +1,4 @@
+import type { SecuritySettings } from '@formsmith/core/account/api';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -6,11 +7,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import {
-  type SecuritySettings,
-  useSecuritySettings,
-  useUpdateSecuritySettings,
-} from '../api/security-settings.ts';
+import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings.ts';
 
 const LOAD_FAILED = 'Unable to load security settings. Please refresh the page or try again later.';
 const RETENTION_MIN = 30;
@@ -34,7 +31,7 @@ export function SecuritySettingsCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC §5: saving does nothing if the settings were never loaded.
+    // Saving does nothing if the settings were never loaded: there is nothing of the user's to save.
     if (!values) return;
     const days = Number(values.retention);
     if (!Number.isInteger(days) || days < RETENTION_MIN || days > RETENTION_MAX) {

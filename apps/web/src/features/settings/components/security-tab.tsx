@@ -1,12 +1,13 @@
 import { ShieldCheck } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
+import { ApiKeysCard } from './api-keys-card.tsx';
 import { DataRequestsCard } from './data-requests-card.tsx';
 import { PasswordChangeForm } from './password-change-form.tsx';
 import { SecuritySettingsCard } from './security-settings-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 
-/** Security tab: password, security settings, data requests, two-factor (coming soon), sessions. */
+/** Security tab: password, security settings, data requests, two-factor (coming soon), sessions, API keys. */
 export function SecurityTab({ email }: { email: string }) {
   return (
     <div className="space-y-6">
@@ -43,6 +44,7 @@ export function SecurityTab({ email }: { email: string }) {
         </CardBody>
       </Card>
       <SessionsCard />
+      <ApiKeysCard />
     </div>
   );
 }

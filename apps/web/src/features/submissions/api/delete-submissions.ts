@@ -9,9 +9,7 @@ const bulkPath = (formId: number) => `/form-submissions/forms/${formId}/submissi
 
 /** POST …/submissions/bulk-delete: deletes them for good, with their files. */
 export async function deleteSubmissions(formId: number, ids: string[]): Promise<DeleteSubmissionsResult> {
-  return deleteSubmissionsResultSchema.parse(
-    await apiRequest<unknown>(bulkPath(formId), { method: 'POST', body: { ids } }),
-  );
+  return apiRequest(bulkPath(formId), deleteSubmissionsResultSchema, { method: 'POST', body: { ids } });
 }
 
 /**

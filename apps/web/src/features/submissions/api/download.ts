@@ -1,19 +1,4 @@
-import { ApiError, buildUrl } from '../../../lib/api-client.ts';
-import { getAuthToken } from '../../../lib/auth-token.ts';
-import { saveBlob } from '../../../lib/download.ts';
-
-/**
- * Fetches an owner-only file with the bearer token (a plain link could not send it) and saves it
- * under `filename` through a temporary blob link.
- */
-export async function downloadWithAuth(path: string, filename: string, query?: Record<string, string>) {
-  const token = getAuthToken();
-  const response = await fetch(buildUrl(path, query), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, response.statusText);
-  saveBlob(await response.blob(), filename);
-}
+import { downloadWithAuth } from '../../../lib/download.ts';
 
 /** GET /api/form-submissions/forms/:id/export?format=csv as form_<id>_submissions.csv. */
 export function downloadSubmissionsCsv(formId: number) {

@@ -1,17 +1,18 @@
+import { LIMITS } from '@formsmith/core/limits';
+import { listResponseSchema, type SubmissionPage } from '@formsmith/core/submissions/api';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { type SubmissionFilters, toQuery } from '../lib/filters.ts';
 import { submissionsKeys } from './query-keys.ts';
-import type { SubmissionPage } from './types.ts';
 
-export const PAGE_SIZE = 10;
+export const PAGE_SIZE = LIMITS.submissionsPageSize;
 
 /** GET /api/form-submissions/forms/:id/submissions: one page, filtered on the server. */
 export async function listSubmissions(
   formId: number,
   query: SubmissionFilters & { page: number },
 ): Promise<SubmissionPage> {
-  return apiRequest<SubmissionPage>(`/form-submissions/forms/${formId}/submissions`, {
+  return apiRequest(`/form-submissions/forms/${formId}/submissions`, listResponseSchema, {
     query: { page: query.page, limit: PAGE_SIZE, sort: 'newest', ...toQuery(query) },
   });
 }

@@ -1,11 +1,11 @@
+import { type SubmissionSettings, settingsSchema } from '@formsmith/core/submissions/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { submissionsKeys } from './query-keys.ts';
-import type { SubmissionSettings } from './types.ts';
 
 /** GET /api/form-submissions/forms/:id/settings. */
 export async function getSubmissionSettings(formId: number): Promise<SubmissionSettings> {
-  return apiRequest<SubmissionSettings>(`/form-submissions/forms/${formId}/settings`);
+  return apiRequest(`/form-submissions/forms/${formId}/settings`, settingsSchema);
 }
 
 /** PUT /api/form-submissions/forms/:id/settings. */
@@ -13,7 +13,7 @@ export async function updateSubmissionSettings(
   formId: number,
   settings: SubmissionSettings,
 ): Promise<SubmissionSettings> {
-  return apiRequest<SubmissionSettings>(`/form-submissions/forms/${formId}/settings`, {
+  return apiRequest(`/form-submissions/forms/${formId}/settings`, settingsSchema, {
     method: 'PUT',
     body: settings,
   });

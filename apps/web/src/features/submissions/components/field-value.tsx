@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/fields/types';
+import type { FormField } from '@formsmith/core/forms/field';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
@@ -123,7 +123,7 @@ function SafeValue(props: ValueProps) {
   }
 }
 
-/** A field's answer by SPEC's rules; anything that fails to render shows 'Error displaying value'. */
+/** A field's answer, formatted by its type; anything that fails to render shows 'Error displaying value'. */
 export function FieldValue(props: ValueProps) {
   return (
     <ErrorBoundary fallback={() => muted(ERROR_TEXT)}>

@@ -1,3 +1,4 @@
+import { RETENTION_DAYS, type SubmissionSettings } from '@formsmith/core/submissions/api';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -7,7 +8,6 @@ import { Select } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useSubmissionSettings, useUpdateSubmissionSettings } from '../api/submission-settings.ts';
-import type { SubmissionSettings } from '../api/types.ts';
 
 const SAVED_MS = 2500;
 
@@ -46,7 +46,7 @@ function SettingsForm({ formId, initial }: { formId: number; initial: Submission
     save.mutate(
       {
         email_notifications: notify,
-        retention_days: retention === '' ? null : (Number(retention) as 7 | 30 | 90),
+        retention_days: RETENTION_DAYS.find((days) => String(days) === retention) ?? null,
       },
       { onSuccess: () => showSaved('Submission settings saved successfully!') },
     );
@@ -73,9 +73,11 @@ function SettingsForm({ formId, initial }: { formId: number; initial: Submission
           <FormField label="Data Retention" hint="Older submissions are deleted automatically once a day.">
             <Select value={retention} onChange={(e) => setRetention(e.target.value)}>
               <option value="">Forever</option>
-              <option value="90">90 days</option>
-              <option value="30">30 days</option>
-              <option value="7">7 days</option>
+              {[...RETENTION_DAYS].reverse().map((days) => (
+                <option key={days} value={String(days)}>
+                  {days} days
+                </option>
+              ))}
             </Select>
           </FormField>
           {save.isError && <Alert tone="error">Failed to save submission settings</Alert>}

@@ -1,5 +1,5 @@
-import { normalizeFields } from '@formsmith/core/fields/normalize';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
+import type { SubmissionDetail as DetailedSubmission } from '@formsmith/core/submissions/api';
 import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -8,7 +8,6 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { downloadSubmission } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
-import type { Submission } from '../api/types.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { FieldValue } from './field-value.tsx';
 
@@ -103,10 +102,18 @@ function ExportMenu({ formId, submissionId }: { formId: number; submissionId: st
 
 const HIDDEN_KEYS = new Set(['_honeypot', '_formLoadTime', 'website']);
 
-function DetailBody({ formId, form, submission }: { formId: number; form: Form; submission: Submission }) {
+function DetailBody({
+  formId,
+  form,
+  submission,
+}: {
+  formId: number;
+  form: Form;
+  submission: DetailedSubmission;
+}) {
   const data = submission.data ?? {};
   // The fields of the version this submission answered (labels as the respondent saw them).
-  const answered = submission.fields ? normalizeFields(submission.fields) : form.fields;
+  const answered = submission.fields;
   const fields = answered.filter((f) => f.type !== 'image');
   const known = new Set(fields.flatMap((f) => [f.id, f.label]));
   const otherKeys = Object.keys(data).filter((k) => !known.has(k) && !HIDDEN_KEYS.has(k));

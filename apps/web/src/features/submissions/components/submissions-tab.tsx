@@ -1,4 +1,4 @@
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePendingDeletes } from '../hooks/use-pending-deletes.ts';

@@ -1,11 +1,11 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { Form } from '@formsmith/core/fields/types';
+import type { Form } from '@formsmith/core/forms/form';
+import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { Inbox, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
-import type { Submission } from '../api/types.ts';
 import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { Pagination } from './pagination.tsx';
@@ -32,7 +32,7 @@ function safeCell(form: Form['fields'][number], submission: Submission): string 
   }
 }
 
-/** The submissions table with its toolbar, empty states and pagination (SPEC §2). */
+/** The submissions table with its toolbar, empty states and pagination. */
 export function SubmissionsTable({
   formId,
   form,

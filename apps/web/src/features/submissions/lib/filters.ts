@@ -1,7 +1,8 @@
+import type { SubmissionStatus } from '@formsmith/core/submissions/api';
 import { DAY_MS } from '@formsmith/core/time';
-/** The table's filters (DESIGN §9: they filter on the server). */
+/** The table's filters; the server applies them, so paging stays right on large forms. */
 export type DateRange = 'all' | '7d' | '30d' | 'custom';
-export type StatusFilter = 'all' | 'complete' | 'incomplete';
+export type StatusFilter = SubmissionStatus;
 
 export type SubmissionFilters = {
   search: string;

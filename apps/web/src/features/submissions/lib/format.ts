@@ -1,6 +1,6 @@
 export const CELL_MAX = 30;
 
-/** Text cut to `max` characters with an ellipsis; '-' when empty (SPEC: table cells). */
+/** Text cut to `max` characters with an ellipsis; '-' when empty (table cells). */
 export function cellText(text: string, max: number = CELL_MAX): string {
   if (text.trim() === '') return '-';
   return text.length > max ? `${text.slice(0, max)}…` : text;

@@ -5,7 +5,7 @@ import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 
 /** GET /api/forms/trash: the owner's deleted forms, most recently deleted first. */
 export async function listTrash(): Promise<TrashList> {
-  return trashListSchema.parse(await apiRequest<unknown>('/forms/trash'));
+  return apiRequest('/forms/trash', trashListSchema);
 }
 
 export const trashQueryOptions = () => queryOptions({ queryKey: formsKeys.trash(), queryFn: listTrash });

@@ -1,0 +1,87 @@
+import { normalizeFields } from '@formsmith/core/forms/read-field';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
+import type { Db, DbOrTx } from './client.ts';
+import { dataMigrations, forms, formVersions } from './schema.ts';
+
+type DataMigration = { name: string; run: (db: DbOrTx) => Promise<void> };
+
+const BATCH = 500;
+
+/**
+ * Forms written by the first release hold fields in the wire shape (aliases, snake_case names)
+ * or in whatever shape older clients sent. Read each once through the door and store the
+ * canonical field, so that reads never normalise again.
+ */
+async function canonicalFields(db: DbOrTx): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: forms.id, fields: forms.fields })
+      .from(forms)
+      .where(gt(forms.id, after))
+      .orderBy(asc(forms.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await db
+        .update(forms)
+        .set({ fields: normalizeFields(row.fields) })
+        .where(eq(forms.id, row.id));
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * The versions migration copies every form's fields into its version 1 as they were stored; on a
+ * database of the first release that ran before 'canonical-fields' made the forms' own canonical,
+ * so the copies are read through the door once too.
+ */
+async function canonicalVersionFields(db: DbOrTx): Promise<void> {
+  let after = { formId: 0, number: 0 };
+  for (;;) {
+    const rows = await db
+      .select({ formId: formVersions.formId, number: formVersions.number, fields: formVersions.fields })
+      .from(formVersions)
+      .where(
+        or(
+          gt(formVersions.formId, after.formId),
+          and(eq(formVersions.formId, after.formId), gt(formVersions.number, after.number)),
+        ),
+      )
+      .orderBy(asc(formVersions.formId), asc(formVersions.number))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await db
+        .update(formVersions)
+        .set({ fields: normalizeFields(row.fields) })
+        .where(and(eq(formVersions.formId, row.formId), eq(formVersions.number, row.number)));
+    }
+    const last = rows[rows.length - 1]!;
+    after = { formId: last.formId, number: last.number };
+  }
+}
+
+/** In order; a name, once applied, never changes meaning. */
+const DATA_MIGRATIONS: DataMigration[] = [
+  { name: 'canonical-fields', run: canonicalFields },
+  { name: 'canonical-version-fields', run: canonicalVersionFields },
+];
+
+/**
+ * Applies the data migrations this database has not had yet, each in its own transaction with
+ * its record. The caller holds the migration lock, so no two instances run one at once.
+ */
+export async function runDataMigrations(db: Db): Promise<void> {
+  const done = new Set(
+    (await db.select({ name: dataMigrations.name }).from(dataMigrations)).map((r) => r.name),
+  );
+  for (const migration of DATA_MIGRATIONS) {
+    if (done.has(migration.name)) continue;
+    await db.transaction(async (tx) => {
+      await migration.run(tx);
+      await tx.insert(dataMigrations).values({ name: migration.name });
+    });
+  }
+}

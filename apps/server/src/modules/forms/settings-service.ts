@@ -1,0 +1,93 @@
+import {
+  type Confirmation,
+  closedReason,
+  confirmationSchema,
+  DEFAULT_CONFIRMATION,
+  type Limits,
+  type limitsBodySchema,
+} from '@formsmith/core/form-settings/schemas';
+import { instantToZoned, zonedToInstant } from '@formsmith/core/form-settings/zoned-time';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { FORM_NOT_FOUND } from './public-access.ts';
+import * as repo from './repository.ts';
+import { requireOwnedForm } from './service.ts';
+
+type OwnedFormInput = { formId: number; ownerId: string };
+
+export function toLimits(row: repo.FormRow, now = new Date()): Limits {
+  const zone = row.scheduleTimeZone ?? 'UTC';
+  return {
+    response_limit: row.responseLimit,
+    responses_taken: row.responseLimit === null ? row.submissionCount : row.responsesTaken,
+    opens_at: row.opensAt ? instantToZoned(row.opensAt, zone) : null,
+    closes_at: row.closesAt ? instantToZoned(row.closesAt, zone) : null,
+    time_zone: zone,
+    opens_at_utc: row.opensAt?.toISOString() ?? null,
+    closes_at_utc: row.closesAt?.toISOString() ?? null,
+    closed_message: row.closedMessage,
+    one_response_per_browser: row.oneResponsePerBrowser,
+    open: closedReason(row, now) === null,
+  };
+}
+
+export async function getLimits(app: FastifyInstance, input: OwnedFormInput): Promise<Limits> {
+  return toLimits(await requireOwnedForm(app.db, input));
+}
+
+/**
+ * Saves limits and schedule. Setting a limit on a form that had none starts its count at the
+ * submissions it holds, so 'close after 100' means 100 in all, not 100 more.
+ */
+export async function updateLimits(
+  app: FastifyInstance,
+  input: OwnedFormInput & { body: z.output<typeof limitsBodySchema> },
+): Promise<Limits> {
+  const form = await requireOwnedForm(app.db, input);
+  const { body } = input;
+  const row = await repo.updateForm(app.db, {
+    ...input,
+    changes: {
+      responseLimit: body.response_limit,
+      ...(body.response_limit !== null && form.responseLimit === null
+        ? { responsesTaken: form.submissionCount }
+        : {}),
+      opensAt: body.opens_at ? zonedToInstant(body.opens_at, body.time_zone) : null,
+      closesAt: body.closes_at ? zonedToInstant(body.closes_at, body.time_zone) : null,
+      scheduleTimeZone: body.time_zone,
+      closedMessage: body.closed_message,
+      oneResponsePerBrowser: body.one_response_per_browser,
+    },
+  });
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return toLimits(row);
+}
+
+export async function getConfirmation(app: FastifyInstance, input: OwnedFormInput): Promise<Confirmation> {
+  const form = await requireOwnedForm(app.db, input);
+  const stored = confirmationSchema.safeParse(form.confirmation);
+  return stored.success ? stored.data : DEFAULT_CONFIRMATION;
+}
+
+const NOT_AN_EMAIL_FIELD = 'Choose one of the form’s email fields';
+
+export async function updateConfirmation(
+  app: FastifyInstance,
+  input: OwnedFormInput & { body: Confirmation },
+): Promise<Confirmation> {
+  const form = await requireOwnedForm(app.db, input);
+  const { body } = input;
+  if (body.email_field_id !== null) {
+    const field = normalizeFields(form.fields).find((f) => f.id === body.email_field_id);
+    if (field?.type !== 'email') {
+      throw new AppError('VALIDATION_FAILED', 400, NOT_AN_EMAIL_FIELD, {
+        email_field_id: NOT_AN_EMAIL_FIELD,
+      });
+    }
+  }
+  const row = await repo.updateForm(app.db, { ...input, changes: { confirmation: body } });
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return body;
+}

@@ -1,0 +1,75 @@
+import { emailSchema } from '@formsmith/core/auth/api';
+import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
+import type { FormField } from '@formsmith/core/forms/field';
+import type { Mail } from '../../mail/mailer.ts';
+import { escapeHtml, tableHtml } from '../../mail/templates.ts';
+import { answerRowsHtml, summaryLines } from './notify.ts';
+
+const RECALL = /\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g;
+
+/** `{{field_id}}` replaced by that field's answer as text ('' when unanswered or unknown). */
+export function recallAnswers(text: string, fields: FormField[], data: Record<string, unknown>): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(RECALL, (_all, id: string) => {
+    const field = fields.find((f) => f.id === id);
+    return field && Object.hasOwn(data, id) ? formatAnswer(field, data[id]) : '';
+  });
+}
+
+/** The stored settings as core reads them, or null when missing or unreadable. */
+export function readConfirmation(stored: unknown): Confirmation | null {
+  const parsed = confirmationSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The address the respondent gave in the chosen email field, when it is one: the field must be an
+ * email field of the form and its answer (validated already on the way in) must look like an address.
+ */
+export function confirmationRecipient(
+  settings: Confirmation | null,
+  fields: FormField[],
+  data: Record<string, unknown>,
+): string | null {
+  if (!settings?.enabled || !settings.email_field_id) return null;
+  const field = fields.find((f) => f.id === settings.email_field_id);
+  if (field?.type !== 'email') return null;
+  const parsed = emailSchema.safeParse(data[field.id]);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The respondent's confirmation: the owner's subject and message (answers recalled), and optionally a copy of the answers. */
+export function confirmationMail(input: {
+  to: string;
+  settings: Confirmation;
+  formTitle: string;
+  fields: FormField[];
+  data: Record<string, unknown>;
+}): Mail {
+  const { settings, fields, data } = input;
+  const subject = recallAnswers(settings.subject, fields, data)
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 200);
+  const message = recallAnswers(settings.message, fields, data);
+  const lines = settings.include_answers ? summaryLines(fields, data) : [];
+  const text = [
+    message,
+    ...(lines.length
+      ? ['', `Your answers to "${input.formTitle}":`, ...lines.map((l) => `${l.label}: ${l.value}`)]
+      : []),
+  ].join('\n');
+  const paragraphs = message
+    .split(/\n{2,}/)
+    .map((p) => `<p style="white-space: pre-wrap;">${escapeHtml(p)}</p>`)
+    .join('\n');
+  const answers = lines.length
+    ? `<p>Your answers to <strong>${escapeHtml(input.formTitle)}</strong>:</p>\n${tableHtml(answerRowsHtml(lines))}`
+    : '';
+  const html = `<!doctype html>
+<html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
+${paragraphs}
+${answers}
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbKind } from './helpers/app.ts';
+import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
+import type { TestSmtpServer } from './helpers/smtp.ts';
+import { createTestUser, type TestUser } from './helpers/users.ts';
+import { createPublishedForm, validData } from './intake-fixtures.ts';
+
+describe(`respondent confirmation mail (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let smtp: TestSmtpServer;
+  let close: () => Promise<void>;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    // A factor of 0.2 leaves one confirmation per recipient and hour (five by default).
+    ({ app, smtp, close } = await createMailTestApp({ env: { RATE_LIMIT_FACTOR: '0.2' } }));
+    owner = await createTestUser(app);
+  });
+  afterAll(() => close());
+
+  const configure = (formId: number, body: Record<string, unknown>) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/forms/${formId}/confirmation`,
+      headers: owner.auth,
+      payload: body,
+    });
+  const submit = (formId: number, data: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { data: validData(data), metadata: {} },
+    });
+
+  it('mails the respondent once, with the recalled message and a copy of the answers', async () => {
+    const formId = await createPublishedForm(app, owner, { title: 'Workshop sign-up' });
+    const saved = await configure(formId, {
+      enabled: true,
+      email_field_id: 'email',
+      subject: 'Thanks {{name}}!',
+      message: 'Hello {{name}}, we saved your place.',
+      include_answers: true,
+    });
+    expect(saved.statusCode).toBe(200);
+    const res = await submit(formId, { name: 'Grace', email: 'grace@example.org', code: 'XYZ' });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await drainMails(
+      { app, smtp },
+      { to: 'grace@example.org', prefix: 'Thanks Grace!', count: 1 },
+    );
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toContain('Hello Grace, we saved your place.');
+    expect(mail!.raw).toContain('Your answers to "Workshop sign-up":');
+    expect(mail!.raw).toContain('Code: XYZ');
+    expect(smtp.mails.filter((m) => m.to.includes('grace@example.org'))).toHaveLength(1);
+    // The owner's own notification is separate and still goes to the owner.
+    await drainMails({ app, smtp }, { to: owner.email, prefix: 'New submission', count: 1 });
+    expect(
+      smtp.mails.some(
+        (m) => m.to.includes(owner.email) && m.raw.includes('New submission: Workshop sign-up'),
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves the answers out when asked, sends nothing when off or without a valid address, and limits per recipient', async () => {
+    const formId = await createPublishedForm(app, owner, { title: 'Short' });
+    await configure(formId, {
+      enabled: true,
+      email_field_id: 'email',
+      subject: 'Got it',
+      message: 'Thank you.',
+      include_answers: false,
+    });
+    await submit(formId, { email: 'ada@example.net' });
+    const [mail] = await drainMails({ app, smtp }, { to: 'ada@example.net', prefix: 'Got it', count: 1 });
+    expect(mail!.raw).not.toContain('Your answers');
+    // A second one to the same address within the hour is over the (lowered) per-recipient limit.
+    expect((await submit(formId, { email: 'ada@example.net' })).statusCode).toBe(201);
+    await app.jobs.drain();
+    expect(smtp.mails.filter((m) => m.to.includes('ada@example.net'))).toHaveLength(1);
+    // No address given: nothing to send, the submission is still stored.
+    expect((await submit(formId, { email: '' })).statusCode).toBe(201);
+    await configure(formId, {
+      enabled: false,
+      email_field_id: 'email',
+      subject: 'Got it',
+      message: '',
+      include_answers: false,
+    });
+    await submit(formId, { email: 'off@example.net' });
+    await app.jobs.drain();
+    expect(smtp.mails.filter((m) => m.to.includes('off@example.net'))).toHaveLength(0);
+  });
+
+  it('refuses a field that is not one of the form’s email fields', async () => {
+    const formId = await createPublishedForm(app, owner);
+    const res = await configure(formId, {
+      enabled: true,
+      email_field_id: 'name',
+      subject: 'x',
+      message: 'y',
+      include_answers: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.email_field_id).toBeTruthy();
+    const noSubject = await configure(formId, {
+      enabled: true,
+      email_field_id: 'email',
+      subject: '',
+      message: '',
+      include_answers: true,
+    });
+    expect(noSubject.statusCode).toBe(400);
+  });
+});

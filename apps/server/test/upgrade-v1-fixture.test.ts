@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { fieldSchema } from '@formsmith/core/forms/field';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { dataMigrations, forms } from '../src/db/schema.ts';
+import { createSession } from '../src/modules/auth/sessions.ts';
+import expectedJson from './fixtures/v1/expected.json' with { type: 'json' };
+import { FIXTURE_READS, type FixtureExpectations, readKey } from './fixtures/v1/reads.ts';
+import { dbKind } from './helpers/app.ts';
+
+const expected = expectedJson as FixtureExpectations;
+const dump = readFileSync(new URL('./fixtures/v1/v1.sql', import.meta.url), 'utf8');
+
+/** A database holding the fixture, on the kind of database the suite runs on. */
+async function openFixtureDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const client = new PGlite();
+    await client.exec(dump);
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const schema = await import('../src/db/schema.ts');
+    const db = drizzle({ client, schema }) as unknown as Database['db'];
+    const database: Database = {
+      db,
+      kind: 'pglite',
+      pool: undefined,
+      pglite: client,
+      close: () => client.close(),
+    };
+    return { database, drop: () => client.close() };
+  }
+  // The shared test database already holds the current schema: the fixture gets a database of its own.
+  const name = `fixture_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const fixtureUrl = new URL(url);
+  fixtureUrl.pathname = `/${name}`;
+  const loader = new pg.Client({ connectionString: fixtureUrl.toString() });
+  await loader.connect();
+  await loader.query(dump);
+  await loader.end();
+  const database = await openDatabase({ databaseUrl: fixtureUrl.toString(), dataDir: 'memory://' });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await admin.query(`drop database ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+// The analytics period runs to today, so only what the fixture's rows decide is compared.
+function comparable(key: string, body: unknown): unknown {
+  if (!key.includes('/api/analytics/') || typeof body !== 'object' || body === null) return body;
+  const { period_end: _end, metrics: _metrics, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
+
+describe(`a database written by release v1 (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  const auth: Record<string, { authorization: string }> = {};
+
+  beforeAll(async () => {
+    const fixture = await openFixtureDatabase();
+    drop = fixture.drop;
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-fixture-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_FACTOR: '1000',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    });
+    config.runJobs = false;
+    app = await buildApp(config, { database: fixture.database });
+    await app.ready();
+    for (const [who, userId] of Object.entries(expected.users)) {
+      const { token } = await createSession(app.db, { userId, ttlSeconds: 3600, authMethod: 'password' });
+      auth[who] = { authorization: `Bearer ${token}` };
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+
+  it.each(FIXTURE_READS(expected).map((read) => [readKey(read), read] as const))(
+    'answers %s as the release that wrote it did',
+    async (key, read) => {
+      const res = await app.inject({ method: 'GET', url: read.url, headers: read.as ? auth[read.as] : {} });
+      const json = res.headers['content-type']?.toString().startsWith('application/json');
+      const before = expected.reads[key]!;
+      expect(res.statusCode).toBe(before.status);
+      expect(comparable(key, json ? res.json() : res.body)).toEqual(comparable(key, before.body));
+    },
+  );
+
+  it('keeps every answer and file of every submission', async () => {
+    const every = expected.forms.every;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${every}/submissions`,
+      headers: auth.owner,
+    });
+    const ada = res
+      .json()
+      .items.find((item: { data: { name?: string } }) => item.data.name === 'Ada Lovelace');
+    expect(ada.data.cv).toMatchObject({ name: 'cv.txt', upload_id: expect.any(String) });
+    expect(ada.data.topics).toEqual(['design', 'code']);
+  });
+
+  it('stores the fields of every form in the canonical shape, once', async () => {
+    const rows = await app.db.select({ fields: forms.fields }).from(forms);
+    for (const row of rows) for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
+    const applied = await app.db.select().from(dataMigrations);
+    expect(applied.map((m) => m.name)).toEqual(['canonical-fields']);
+  });
+
+  it('accepts new submissions to the upgraded forms', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${expected.forms.legacy}/submit`,
+      payload: { data: { q1: 'new@example.com', q2_2: 'Blue' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});

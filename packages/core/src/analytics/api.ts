@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+// Request and response shapes of the /api/analytics routes.
+
+/** The form named in the path; the server reads the id itself so a bad one answers like a missing form. */
+export const analyticsParamsSchema = z.object({ id: z.string().max(20) });
+
+/** GET /api/analytics/forms/:id query: the first day of the period ('YYYY-MM-DD'). */
+export const analyticsQuerySchema = z.object({ start_date: z.string().max(20).optional() });
+
+/** One field's figures over the period. */
+export const fieldAnalyticsSchema = z.object({
+  field_id: z.string(),
+  label: z.string(),
+  field_type: z.string(),
+  response_count: z.number().int(),
+  skip_count: z.number().int(),
+  /** Seconds, or null when no client reported time for this field. */
+  avg_time_spent: z.number().nullable(),
+  /** Answer (option label, Yes/No, number) to how many times it was given. */
+  answer_distribution: z.record(z.string(), z.number().int()),
+});
+export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
+
+/**
+ * GET /api/analytics/forms/:id. Days are UTC dates ('YYYY-MM-DD'); period_start and period_end
+ * are inclusive. total_views lets the web show the completion rate.
+ */
+export const formAnalyticsSchema = z.object({
+  formId: z.number().int(),
+  period_start: z.string(),
+  period_end: z.string(),
+  total_submissions: z.number().int(),
+  total_views: z.number().int(),
+  /** Seconds, or null when no submission reported its time. */
+  avg_completion_time: z.number().nullable(),
+  /** Share of views that did not end in a submission, 0 to 1; null without views. */
+  bounce_rate: z.number().nullable(),
+  metrics: z.object({
+    daily_submissions: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  }),
+  field_analytics: z.array(fieldAnalyticsSchema),
+});
+export type FormAnalytics = z.infer<typeof formAnalyticsSchema>;
+
+/** Body of POST /api/analytics/forms/:id/track (camelCase; the submission id in either case). */
+export const trackBodySchema = z.object({
+  submission_id: z.string().max(100).optional(),
+  submissionId: z.string().max(100).optional(),
+  totalTimeSpent: z.number().optional(),
+  fieldInteractions: z.record(z.string(), z.unknown()).optional(),
+  completed: z.boolean().optional(),
+});
+export type TrackBody = z.infer<typeof trackBodySchema>;

@@ -1,0 +1,143 @@
+// The form field, defined once. Written against zod/mini so the public form page, which parses
+// forms with these schemas, stays small.
+import * as z from 'zod/mini';
+import { type CHOICE_TYPES, CONDITION_OPERATORS, FIELD_TYPES } from '../fields/constants.ts';
+
+export const fieldTypeSchema = z.enum(FIELD_TYPES);
+export type FieldType = z.infer<typeof fieldTypeSchema>;
+
+export const optionSchema = z.object({ id: z.string(), label: z.string(), value: z.string() });
+export type FieldOption = z.infer<typeof optionSchema>;
+
+export const conditionSchema = z.object({
+  fieldId: z.string(),
+  operator: z.enum(CONDITION_OPERATORS),
+  value: z.optional(z.string()),
+});
+export type Condition = z.infer<typeof conditionSchema>;
+
+/** Show or hide this field when all (or any) of the conditions hold. */
+export const conditionalLogicSchema = z.object({
+  action: z.enum(['show', 'hide']),
+  match: z.enum(['all', 'any']),
+  conditions: z.array(conditionSchema),
+});
+export type ConditionalLogic = z.infer<typeof conditionalLogicSchema>;
+
+/** What every field has, whatever its type. */
+const fieldBase = {
+  id: z.string(),
+  label: z.string(),
+  placeholder: z.optional(z.string()),
+  helpText: z.optional(z.string()),
+  defaultValue: z.optional(z.string()),
+  isHidden: z.optional(z.boolean()),
+  isReadOnly: z.optional(z.boolean()),
+  parentId: z.optional(z.nullable(z.string())),
+  conditionalLogic: z.optional(z.nullable(conditionalLogicSchema)),
+  position: z.number(),
+};
+
+const required = { required: z.boolean() };
+const plainRulesSchema = z.object(required);
+/** Typed answers: length bounds, and a pattern with its own message. */
+const textRulesSchema = z.object({
+  ...required,
+  minLength: z.optional(z.number()),
+  maxLength: z.optional(z.number()),
+  pattern: z.optional(z.string()),
+  customError: z.optional(z.string()),
+});
+const numberRulesSchema = z.object({
+  ...required,
+  min: z.optional(z.number()),
+  max: z.optional(z.number()),
+  step: z.optional(z.number()),
+});
+/** File fields: accepted MIME types or extensions, and the size limit in bytes. */
+const fileRulesSchema = z.object({
+  ...required,
+  accept: z.optional(z.array(z.string())),
+  maxFileSize: z.optional(z.number()),
+});
+
+const member = <T extends FieldType, R extends z.ZodMiniObject>(type: T, validation: R) =>
+  z.object({ ...fieldBase, type: z.literal(type), validation });
+const choiceField = <T extends (typeof CHOICE_TYPES)[number]>(type: T) =>
+  z.object({
+    ...fieldBase,
+    type: z.literal(type),
+    validation: plainRulesSchema,
+    options: z.array(optionSchema),
+  });
+
+/**
+ * A form field: one member per type, each with only its own properties and rules. This is the
+ * editor's and the renderer's field, the stored JSONB and (through wire.ts) the API's.
+ */
+export const fieldSchema = z.discriminatedUnion('type', [
+  member('text', textRulesSchema),
+  member('textarea', textRulesSchema),
+  member('email', textRulesSchema),
+  member('phone', textRulesSchema),
+  member('password', textRulesSchema),
+  member('url', textRulesSchema),
+  member('number', numberRulesSchema),
+  member('range', numberRulesSchema),
+  choiceField('checkbox'),
+  choiceField('radio'),
+  choiceField('select'),
+  member('date', plainRulesSchema),
+  member('time', plainRulesSchema),
+  member('color', plainRulesSchema),
+  member('hidden', plainRulesSchema),
+  member('file', fileRulesSchema),
+  /** Image fields show a picture. */
+  z.object({
+    ...fieldBase,
+    type: z.literal('image'),
+    validation: plainRulesSchema,
+    imageUrl: z.optional(z.string()),
+  }),
+]);
+export type FormField = z.infer<typeof fieldSchema>;
+
+/** The member of the union for one type (or several). */
+export type FieldOf<T extends FieldType> = Extract<FormField, { type: T }>;
+export type ChoiceField = FieldOf<(typeof CHOICE_TYPES)[number]>;
+
+/** Every rule some type carries, all optional: what code that reads any field's rules sees. */
+export type FieldValidation = Partial<
+  z.infer<typeof textRulesSchema> & z.infer<typeof numberRulesSchema> & z.infer<typeof fileRulesSchema>
+>;
+
+// Fails to compile when FIELD_TYPES and the union's members drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyTypeHasAMember: Same<FormField['type'], FieldType> = true;
+void everyTypeHasAMember;
+
+/** A field's rules, read without knowing its type. */
+export function rulesOf(field: FormField): FieldValidation {
+  return field.validation;
+}
+
+/** The options of a choice field; undefined for other types. */
+export function optionsOf(field: FormField): FieldOption[] | undefined {
+  return 'options' in field ? field.options : undefined;
+}
+
+/** Any change the editor makes to a field (its type and id stay). */
+export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validation'>> & {
+  validation?: FieldValidation;
+  options?: FieldOption[];
+  imageUrl?: string;
+};
+
+/**
+ * The field with the patch applied (a patch's validation replaces the rules whole, so a rule can
+ * be unset); properties its type does not carry are dropped.
+ */
+export function patchField(field: FormField, patch: FieldPatch): FormField {
+  const validation = { required: field.validation.required, ...(patch.validation ?? field.validation) };
+  return fieldSchema.parse({ ...field, ...patch, validation });
+}

@@ -1,0 +1,75 @@
+import * as z from 'zod/mini';
+import { checkPattern } from '../fields/pattern.ts';
+import { LIMITS } from '../limits.ts';
+import { type FormField, optionsOf, rulesOf } from './field.ts';
+
+const FIELD_ID_MAX_LENGTH = 100;
+const URL_MAX_LENGTH = 2048;
+
+/** A check that text (when present) is at most `max` characters, with the message people see. */
+export function tooLong(max: number, what: string) {
+  return z.refine<string | null | undefined>(
+    (value) => value === undefined || value === null || value.length <= max,
+    `${what} must be at most ${max} characters`,
+  );
+}
+
+type Problem = { path: (string | number)[]; message: string };
+
+function lengthProblems(field: FormField): Problem[] {
+  const rules = rulesOf(field);
+  const checks: [string, string | undefined, number, string][] = [
+    ['id', field.id, FIELD_ID_MAX_LENGTH, 'A field id'],
+    ['label', field.label, LIMITS.labelMaxLength, 'A field label'],
+    ['placeholder', field.placeholder, LIMITS.labelMaxLength, 'A placeholder'],
+    ['help_text', field.helpText, LIMITS.descriptionMaxLength, 'Help text'],
+    ['default_value', field.defaultValue, LIMITS.descriptionMaxLength, 'A default value'],
+    ['custom_error', rules.customError, LIMITS.labelMaxLength, 'An error message'],
+    ['image_url', field.type === 'image' ? field.imageUrl : undefined, URL_MAX_LENGTH, 'An image URL'],
+  ];
+  return checks
+    .filter(([, value, max]) => value !== undefined && value.length > max)
+    .map(([key, , max, what]) => ({ path: [key], message: `${what} must be at most ${max} characters` }));
+}
+
+function optionProblems(field: FormField): Problem[] {
+  const options = optionsOf(field) ?? [];
+  if (options.length > LIMITS.maxOptions) {
+    return [{ path: ['options'], message: `A field can have at most ${LIMITS.maxOptions} options` }];
+  }
+  const max = LIMITS.labelMaxLength;
+  return options.flatMap((option, n) =>
+    (['label', 'value'] as const)
+      .filter((key) => option[key].length > max)
+      .map((key) => ({
+        path: ['options', n, key],
+        message: `An option ${key} must be at most ${max} characters`,
+      })),
+  );
+}
+
+function ruleProblems(field: FormField): Problem[] {
+  const { minLength, maxLength, min, max, pattern } = rulesOf(field);
+  const problems: Problem[] = [];
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
+    problems.push({ path: ['min_length'], message: 'Minimum length cannot be greater than maximum length' });
+  if (min !== undefined && max !== undefined && min > max)
+    problems.push({ path: ['min'], message: 'Minimum value cannot be greater than maximum value' });
+  const patternError = pattern ? checkPattern(pattern) : null;
+  if (patternError) problems.push({ path: ['pattern'], message: patternError });
+  return problems;
+}
+
+/** The save limits of each field, reported as `fields.<i>.<property>` (the wire names). */
+export const checkFieldLimits = z.superRefine((fields: FormField[], ctx) => {
+  fields.forEach((field, index) => {
+    for (const problem of [...lengthProblems(field), ...optionProblems(field), ...ruleProblems(field)]) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.message,
+        path: [index, ...problem.path],
+        input: field,
+      });
+    }
+  });
+});

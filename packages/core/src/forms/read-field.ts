@@ -1,0 +1,193 @@
+// The door for fields: alternative key names, legacy shapes and AI output are read here, once,
+// into the canonical field. Nothing behind the door reads aliases.
+import { CONDITION_OPERATORS, FIELD_TYPES } from '../fields/constants.ts';
+import { fallbackOptions, isChoiceType, normalizeOptions } from '../fields/options.ts';
+import {
+  asBoolean,
+  asNonEmptyString,
+  asNumber,
+  asString,
+  isRecord,
+  pick,
+  readKey,
+  type UnknownRecord,
+} from '../fields/read.ts';
+import {
+  type Condition,
+  type ConditionalLogic,
+  type FieldType,
+  type FieldValidation,
+  type FormField,
+  fieldSchema,
+} from './field.ts';
+
+/** Names other tools use for our types. Anything else unknown becomes text. */
+const TYPE_ALIASES: Record<string, FieldType> = {
+  dropdown: 'select',
+  paragraph: 'textarea',
+  long_text: 'textarea',
+  longtext: 'textarea',
+  short_text: 'text',
+  string: 'text',
+  multiple_choice: 'radio',
+  checkboxes: 'checkbox',
+  tel: 'phone',
+  telephone: 'phone',
+  integer: 'number',
+  slider: 'range',
+};
+
+function knownType(value: unknown): FieldType | undefined {
+  const name = asNonEmptyString(value)?.toLowerCase();
+  if (!name) return undefined;
+  if ((FIELD_TYPES as readonly string[]).includes(name)) return name as FieldType;
+  return TYPE_ALIASES[name.replace(/[\s-]+/g, '_')];
+}
+
+/** field_type wins over type; unknown types fall back to text. */
+export function normalizeFieldType(raw: UnknownRecord): FieldType {
+  return (
+    knownType(readKey(raw, 'field_type')) ??
+    knownType(readKey(raw, 'fieldType')) ??
+    knownType(readKey(raw, 'type')) ??
+    'text'
+  );
+}
+
+function nonNegative(value: unknown): number | undefined {
+  const n = asNumber(value);
+  return n !== undefined && n >= 0 ? Math.floor(n) : undefined;
+}
+
+function stringList(value: unknown): string[] | undefined {
+  if (typeof value === 'string') {
+    const parts = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    return parts.length > 0 ? parts : undefined;
+  }
+  if (!Array.isArray(value)) return undefined;
+  const parts = value.map(asNonEmptyString).filter((part): part is string => part !== undefined);
+  return parts.length > 0 ? parts : undefined;
+}
+
+function normalizeValidation(raw: UnknownRecord, rules: UnknownRecord): FieldValidation {
+  const from = (...keys: string[]) => pick(rules, ...keys) ?? pick(raw, ...keys);
+  const required = asBoolean(pick(raw, 'is_required', 'isRequired')) ?? asBoolean(from('required')) ?? false;
+  const validation: FieldValidation = { required };
+  const minLength = nonNegative(from('minLength', 'min_length', 'minlength'));
+  const maxLength = nonNegative(from('maxLength', 'max_length', 'maxlength'));
+  const min = asNumber(from('min', 'minimum', 'min_value', 'minValue'));
+  const max = asNumber(from('max', 'maximum', 'max_value', 'maxValue'));
+  const step = asNumber(from('step'));
+  const pattern = asString(from('pattern', 'regex'));
+  const customError = asNonEmptyString(from('customError', 'custom_error', 'error_message', 'errorMessage'));
+  const accept = stringList(from('accept', 'accepted_types', 'acceptedTypes'));
+  const maxFileSize = nonNegative(from('maxFileSize', 'max_file_size'));
+  if (minLength !== undefined) validation.minLength = minLength;
+  if (maxLength !== undefined) validation.maxLength = maxLength;
+  if (min !== undefined) validation.min = min;
+  if (max !== undefined) validation.max = max;
+  if (step !== undefined && step > 0) validation.step = step;
+  if (pattern !== undefined && pattern !== '') validation.pattern = pattern;
+  if (customError !== undefined) validation.customError = customError;
+  if (accept !== undefined) validation.accept = accept;
+  if (maxFileSize !== undefined) validation.maxFileSize = maxFileSize;
+  return validation;
+}
+
+function normalizeCondition(raw: unknown): Condition | undefined {
+  if (!isRecord(raw)) return undefined;
+  const fieldId = asNonEmptyString(pick(raw, 'fieldId', 'field_id', 'field'));
+  const operatorName = asNonEmptyString(readKey(raw, 'operator'))
+    ?.toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  const operator = CONDITION_OPERATORS.find((op) => op === operatorName);
+  if (!fieldId || !operator) return undefined;
+  const value = asString(readKey(raw, 'value'));
+  return value === undefined ? { fieldId, operator } : { fieldId, operator, value };
+}
+
+/** Conditional logic in camelCase or snake_case; anything unusable is dropped (null). */
+export function normalizeConditionalLogic(raw: unknown): ConditionalLogic | null {
+  if (!isRecord(raw)) return null;
+  const list = readKey(raw, 'conditions');
+  if (!Array.isArray(list)) return null;
+  const conditions = list.map(normalizeCondition).filter((c): c is Condition => c !== undefined);
+  if (conditions.length === 0) return null;
+  const action = readKey(raw, 'action') === 'hide' ? 'hide' : 'show';
+  const match = readKey(raw, 'match') === 'any' ? 'any' : 'all';
+  return { action, match, conditions };
+}
+
+/** The label a field gets when it has none: 'Field <n>' (n counts from 1). */
+export function defaultFieldLabel(index: number): string {
+  return `Field ${index + 1}`;
+}
+
+/**
+ * Turns one field from an old client, an AI provider or a first-release row into a canonical
+ * field; properties its type does not carry are dropped. Never throws; the id is kept when
+ * given, else `field_<n>`.
+ */
+export function normalizeField(raw: unknown, index: number): FormField {
+  const record: UnknownRecord = isRecord(raw) ? raw : {};
+  const plainLabel = isRecord(raw) ? undefined : asNonEmptyString(raw);
+  const rulesRaw = pick(record, 'validation_rules', 'validationRules');
+  const validationRaw = readKey(record, 'validation');
+  const rules: UnknownRecord = {
+    ...(isRecord(rulesRaw) ? rulesRaw : {}),
+    ...(isRecord(validationRaw) ? validationRaw : {}),
+  };
+  const type = normalizeFieldType(record);
+  const field: Record<string, unknown> & { validation: FieldValidation } = {
+    id: asNonEmptyString(readKey(record, 'id')) ?? `field_${index + 1}`,
+    type,
+    label:
+      plainLabel ?? asNonEmptyString(pick(record, 'label', 'title', 'question')) ?? defaultFieldLabel(index),
+    validation: normalizeValidation(record, rules),
+    position: asNumber(readKey(record, 'position')) ?? index,
+  };
+  const placeholder = asString(readKey(record, 'placeholder'));
+  const helpText = asString(pick(record, 'help_text', 'helpText', 'description'));
+  const defaultValue = asString(pick(record, 'default_value', 'defaultValue'));
+  const isHidden = asBoolean(pick(record, 'is_hidden', 'isHidden', 'hidden'));
+  const isReadOnly = asBoolean(pick(record, 'is_read_only', 'isReadOnly', 'read_only', 'readOnly'));
+  const parentId = pick(record, 'parent_id', 'parentId');
+  const logic = normalizeConditionalLogic(pick(record, 'conditional_logic', 'conditionalLogic'));
+  const imageUrl = asNonEmptyString(pick(record, 'image_url', 'imageUrl'));
+  if (placeholder) field.placeholder = placeholder;
+  if (helpText) field.helpText = helpText;
+  if (defaultValue !== undefined && defaultValue !== '') field.defaultValue = defaultValue;
+  if (isHidden) field.isHidden = true;
+  if (isReadOnly) field.isReadOnly = true;
+  if (parentId !== undefined) field.parentId = asNonEmptyString(parentId) ?? null;
+  if (logic) field.conditionalLogic = logic;
+  if (imageUrl) field.imageUrl = imageUrl;
+  if (isChoiceType(type)) {
+    const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
+    field.options = options.length > 0 ? options : fallbackOptions();
+  }
+  return fieldSchema.parse(field);
+}
+
+/**
+ * A list of fields in any shape normalizeField reads: ordered by position, positions renumbered
+ * 0..n-1, ids made unique. Anything but an array gives no fields.
+ */
+export function normalizeFields(raw: unknown): FormField[] {
+  if (!Array.isArray(raw)) return [];
+  const fields = raw
+    .map((item, index) => normalizeField(item, index))
+    .map((field, index) => ({ field, index }))
+    .sort((a, b) => a.field.position - b.field.position || a.index - b.index)
+    .map(({ field }) => field);
+  const used = new Set<string>();
+  return fields.map((field, position) => {
+    let id = field.id;
+    for (let n = 2; used.has(id); n += 1) id = `${field.id}_${n}`;
+    used.add(id);
+    return { ...field, id, position };
+  });
+}

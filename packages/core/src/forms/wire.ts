@@ -1,0 +1,107 @@
+// The field as the API sends it. Clients of the first release read these names, so every alias
+// stays: field_type and type, is_required and validation_rules.required, min/max and options both
+// at the top and in validation_rules. They are produced from the canonical field here and nowhere
+// else, and never stored.
+import * as z from 'zod/mini';
+import {
+  conditionalLogicSchema,
+  type FieldOf,
+  type FormField,
+  fieldSchema,
+  fieldTypeSchema,
+  optionsOf,
+  rulesOf,
+} from './field.ts';
+
+export const wireOptionSchema = z.object({
+  id: z.optional(z.string()),
+  label: z.string(),
+  value: z.string(),
+});
+
+export const wireFieldSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  field_type: fieldTypeSchema,
+  type: fieldTypeSchema,
+  is_required: z.boolean(),
+  position: z.number().check(z.int()),
+  placeholder: z.optional(z.string()),
+  help_text: z.optional(z.string()),
+  default_value: z.optional(z.string()),
+  validation_rules: z.record(z.string(), z.unknown()),
+  options: z.optional(z.array(wireOptionSchema)),
+  min: z.optional(z.number()),
+  max: z.optional(z.number()),
+  is_hidden: z.optional(z.boolean()),
+  is_read_only: z.optional(z.boolean()),
+  parent_id: z.optional(z.nullable(z.string())),
+  conditional_logic: z.optional(z.nullable(conditionalLogicSchema)),
+  image_url: z.optional(z.string()),
+});
+export type WireField = z.infer<typeof wireFieldSchema>;
+
+type BaseProperty = Exclude<keyof FieldOf<'text'>, 'id' | 'type' | 'label' | 'position' | 'validation'>;
+
+/**
+ * The wire name of every optional property that all fields share. Adding one to the field fails
+ * to compile until it is named here, and encode and decode below then carry it both ways.
+ */
+const WIRE_NAMES = {
+  placeholder: 'placeholder',
+  helpText: 'help_text',
+  defaultValue: 'default_value',
+  isHidden: 'is_hidden',
+  isReadOnly: 'is_read_only',
+  parentId: 'parent_id',
+  conditionalLogic: 'conditional_logic',
+} as const satisfies Record<BaseProperty, keyof WireField>;
+const BASE_PROPERTIES = Object.keys(WIRE_NAMES) as BaseProperty[];
+
+/** The field as the API sends it, aliases included. */
+export function toWireField(field: FormField): WireField {
+  const validation = rulesOf(field);
+  const options = optionsOf(field);
+  const wire: WireField = {
+    id: field.id,
+    label: field.label,
+    field_type: field.type,
+    type: field.type,
+    is_required: validation.required === true,
+    position: field.position,
+    validation_rules: options ? { ...validation, options } : { ...validation },
+  };
+  for (const name of BASE_PROPERTIES) {
+    if (field[name] !== undefined) Object.assign(wire, { [WIRE_NAMES[name]]: field[name] });
+  }
+  if (options) wire.options = options;
+  if (validation.min !== undefined) wire.min = validation.min;
+  if (validation.max !== undefined) wire.max = validation.max;
+  if (field.type === 'image' && field.imageUrl !== undefined) wire.image_url = field.imageUrl;
+  return wire;
+}
+
+/** The canonical field a wire field was made from (the names are fixed: no alias guessing). */
+export function fromWireField(wire: WireField): FormField {
+  const { options: _options, ...rules } = wire.validation_rules;
+  const base = Object.fromEntries(BASE_PROPERTIES.map((name) => [name, wire[WIRE_NAMES[name]]]));
+  return fieldSchema.parse({
+    ...base,
+    id: wire.id,
+    type: wire.field_type,
+    label: wire.label,
+    position: wire.position,
+    validation: { ...rules, required: wire.is_required },
+    options: wire.options?.map((option, index) => ({ ...option, id: option.id ?? `option_${index + 1}` })),
+    imageUrl: wire.image_url,
+  });
+}
+
+/**
+ * A field on the wire: the server answers canonical fields and the serializer encodes them; the
+ * web decodes a response back to canonical fields with the same schema.
+ */
+export const wireFieldCodec = z.codec(wireFieldSchema, fieldSchema, {
+  decode: fromWireField,
+  encode: toWireField,
+});

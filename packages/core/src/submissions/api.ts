@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { wireFieldCodec } from '../forms/wire.ts';
+import { LIMITS } from '../limits.ts';
+
+// Request and response shapes of the owner's /api/form-submissions routes.
+
+export const SUBMISSION_SORTS = ['newest', 'oldest'] as const;
+export const SUBMISSION_STATUSES = ['complete', 'incomplete', 'all'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Query of the submissions list: paging, order, text search, date range and status filters. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.submissionsMaxPageSize)
+    .default(LIMITS.submissionsPageSize),
+  sort: z.enum(SUBMISSION_SORTS).default('newest'),
+  search: z.string().max(200).optional(),
+  from: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
+  to: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .optional(),
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+/** The list query as the web sends it (every key optional, numbers as numbers). */
+export type ListQueryParams = z.input<typeof listQuerySchema>;
+
+/** One submission, in the list and alone. data holds the answers by field id. */
+export const submissionSchema = z.object({
+  id: z.string(),
+  form_id: z.number().int(),
+  data: z.record(z.string(), z.unknown()),
+  metadata: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  completed: z.boolean(),
+  /** The form version the respondent answered. */
+  form_version: z.number().int(),
+});
+export type WireSubmission = z.infer<typeof submissionSchema>;
+
+/** One submission with the fields of the version it answered (labels as the respondent saw them). */
+export const submissionDetailSchema = submissionSchema.extend({ fields: z.array(wireFieldCodec) });
+export type SubmissionDetail = z.output<typeof submissionDetailSchema>;
+
+export const listResponseSchema = z.object({
+  items: z.array(submissionSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type SubmissionPage = z.infer<typeof listResponseSchema>;
+
+export const formParamsSchema = z.object({ id: z.string() });
+export const submissionParamsSchema = z.object({ id: z.string(), sid: z.string() });
+export const fileParamsSchema = submissionParamsSchema.extend({ uploadId: z.string() });
+
+export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
+
+export type ExportFormat = z.infer<typeof exportQuerySchema>['format'];
+
+/** How many days a form keeps its submissions; null keeps them for ever. */
+export const RETENTION_DAYS = [7, 30, 90] as const;
+const retentionDaysSchema = z.union([z.literal(7), z.literal(30), z.literal(90)]);
+
+/** A form's submission settings: notification mail to the owner and data retention. */
+export const settingsSchema = z.object({
+  email_notifications: z.boolean().nullable(),
+  retention_days: retentionDaysSchema.nullable(),
+});
+export type SubmissionSettings = z.infer<typeof settingsSchema>;
+
+/** PUT body: snake_case or camelCase, each key optional (absent keys keep their value). */
+export const settingsBodySchema = z.object({
+  email_notifications: z.boolean().nullable().optional(),
+  emailNotifications: z.boolean().nullable().optional(),
+  retention_days: retentionDaysSchema.nullable().optional(),
+  retentionDays: retentionDaysSchema.nullable().optional(),
+});

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+// Request and response shapes of what anonymous respondents call: submit a form, upload a file.
+
+export const submitParamsSchema = z.object({ id: z.string().max(20) });
+
+/** data and metadata are free-form here; the service checks them against the form's fields. */
+export const submitBodySchema = z.object({
+  data: z.record(z.string(), z.unknown()).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  access_code: z.string().max(200).nullish(),
+  accessCode: z.string().max(200).nullish(),
+});
+export type SubmitBody = z.infer<typeof submitBodySchema>;
+
+export const submitHeadersSchema = z.object({
+  'idempotency-key': z.string().min(1).max(200).optional(),
+});
+
+/** The submit's answer (201). */
+export const submitResponseSchema = z.object({
+  submission_id: z.string(),
+  message: z.string(),
+});
+
+export const uploadQuerySchema = z.object({
+  access_code: z.string().max(200).optional(),
+  field_id: z.string().max(200).optional(),
+});
+
+/** An uploaded file, as the upload answers it and as the submit then sends it for its field. */
+export const uploadResponseSchema = z.object({
+  upload_id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+});
+export type FileAnswer = z.infer<typeof uploadResponseSchema>;
+
+/** What a file field's answer carries, in the submit data and in the stored submission. */
+export const fileAnswerSchema = z.object({
+  upload_id: z.string().uuid(),
+  name: z.string().optional(),
+  size: z.number().optional(),
+  type: z.string().optional(),
+});
+
+export const SUBMIT_SUCCESS_MESSAGE = 'Form submitted successfully';
