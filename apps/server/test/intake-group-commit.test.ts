@@ -41,6 +41,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
     const createdAt = new Date();
     return {
       formId,
+      formVersion: 1,
       data,
       metadata,
       completed: true,

@@ -50,9 +50,9 @@ for (const [scheme, width] of [
     await expect(fieldButton(page, /^Select .*code of conduct/i)).toBeVisible();
     await look(page, `ai-editor-${tag}`);
 
-    await page.getByRole('button', { name: 'Save Form' }).click();
-    await expect(page.getByText('Form saved successfully!')).toBeVisible();
-    await page.waitForURL('**/dashboard');
+    // The generated form is saved at once, and the editor stays open on it.
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/forms\/\d+\/edit$/);
 
     const list = await page.request.get('/api/forms', { headers: authHeaders(user) });
     expect(list.ok(), await list.text()).toBe(true);

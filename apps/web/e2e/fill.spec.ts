@@ -114,9 +114,12 @@ test.describe('public form page', () => {
     await page.getByLabel('About you').fill('Mathematician.\nWriter.');
     await page.getByLabel('Email address').fill('ada@example.com');
     await page.getByLabel('Phone number').fill('+44 20 7946 0000');
+    // Out-of-range input is kept as typed and explained, never silently changed.
     await page.getByLabel('Age', { exact: true }).fill('120');
     await page.getByLabel('Age', { exact: true }).blur();
-    await expect(page.getByLabel('Age', { exact: true })).toHaveValue('99');
+    await expect(page.getByLabel('Age', { exact: true })).toHaveValue('120');
+    await expect(page.getByText('Maximum value is 99')).toBeVisible();
+    await page.getByLabel('Age', { exact: true }).fill('99');
     await page.getByLabel('Satisfaction').focus();
     await page.keyboard.press('ArrowRight');
     await page.getByLabel('Start date').fill('2030-05-04');
@@ -171,6 +174,27 @@ test.describe('public form page', () => {
     await page.getByRole('button', { name: 'Submit Another Response' }).click();
     await expect(page.getByLabel('Full name')).toHaveValue('');
     await expect(page.getByLabel('I agree to the terms')).not.toBeChecked();
+  });
+
+  test('a submit inside the anti-spam window is held, then stored, and only then says so', async ({
+    page,
+    request,
+  }) => {
+    const form = await createForm(request, owner, {
+      fields: [{ label: 'Email address', type: 'email', validation: { required: true } }],
+    });
+    await page.goto(`/form/${form.id}`);
+    // Like browser autofill: the answer is there and the button pressed at once.
+    await page.getByLabel('Email address').fill('fast@example.com');
+    await page.getByRole('button', { name: 'Send answers' }).click();
+    await expect(page.getByRole('button', { name: 'Submitting…' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+
+    const list = await request.get(`/api/form-submissions/forms/${form.id}/submissions`, {
+      headers: owner.headers,
+    });
+    const items = (await list.json()).items as Array<{ data: Record<string, unknown> }>;
+    expect(items.map((item) => item.data[form.fields[0]!.id])).toEqual(['fast@example.com']);
   });
 
   test('validation messages show under each field, on blur and on submit', async ({ page, request }) => {

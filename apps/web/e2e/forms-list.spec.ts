@@ -32,13 +32,13 @@ test('the forms list searches, sorts, shares and deletes in two steps', async ({
   await expect(page.getByRole('heading', { name: 'Your Forms' })).toBeVisible();
   await expect.poll(() => cardTitles(page)).toEqual(['Gamma poll', 'Alpha signup', 'Beta feedback']);
 
-  // Clicking the active sort reverses it; a new sort starts descending.
+  // Clicking the active sort reverses it; a new sort starts A→Z for names, largest first otherwise.
   await page.getByRole('button', { name: /^Date/ }).click();
   await expect.poll(() => cardTitles(page)).toEqual(['Beta feedback', 'Alpha signup', 'Gamma poll']);
   await page.getByRole('button', { name: /^Name/ }).click();
-  await expect.poll(() => cardTitles(page)).toEqual(['Gamma poll', 'Beta feedback', 'Alpha signup']);
-  await page.getByRole('button', { name: /^Name/ }).click();
   await expect.poll(() => cardTitles(page)).toEqual(['Alpha signup', 'Beta feedback', 'Gamma poll']);
+  await page.getByRole('button', { name: /^Name/ }).click();
+  await expect.poll(() => cardTitles(page)).toEqual(['Gamma poll', 'Beta feedback', 'Alpha signup']);
   await page.getByRole('button', { name: /^Submissions/ }).click();
   await expect.poll(() => cardTitles(page)).toEqual(['Beta feedback', 'Alpha signup', 'Gamma poll']);
   await page.getByRole('button', { name: /^Submissions/ }).click();
@@ -88,14 +88,15 @@ test('the forms list searches, sorts, shares and deletes in two steps', async ({
   );
   await expect(alphaCard).toContainText(/Last edited:\s*Today, \d{1,2}:\d{2}/);
 
-  // Delete takes two clicks: the first turns the button into Confirm.
+  // Delete asks first, saying what goes with the form; it moves the form to the Trash.
   const gammaCard = page.getByRole('article', { name: 'Gamma poll' });
   await gammaCard.getByRole('button', { name: 'Delete Gamma poll' }).click();
-  await expect(gammaCard.getByRole('button', { name: 'Confirm deleting Gamma poll' })).toHaveText('Confirm');
+  const dialog = page.getByRole('dialog', { name: 'Move this form to the Trash?' });
+  await expect(dialog).toContainText('0 submissions and 0 files');
   expect((await page.request.get(`/api/forms/${gamma.id}`, { headers: authHeaders(user) })).status()).toBe(
     200,
   );
-  await gammaCard.getByRole('button', { name: 'Confirm deleting Gamma poll' }).click();
+  await dialog.getByRole('button', { name: 'Move to Trash' }).click();
   await expect(gammaCard).toHaveCount(0);
   expect((await page.request.get(`/api/forms/${gamma.id}`, { headers: authHeaders(user) })).status()).toBe(
     404,
@@ -121,7 +122,10 @@ test('the dashboard shows recent forms and duplicates and deletes from the card 
   await expect(recent.getByRole('article')).toHaveCount(4);
   await expect(recent.getByRole('heading', { name: 'Form One' })).toHaveCount(0);
   await expect(page.getByText('20.0% of your forms')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Anonymous User.*Form Five/ })).toBeVisible();
+  // One row per submission, not one per form.
+  const submissions = page.getByRole('list', { name: 'Recent submissions' });
+  await expect(submissions.getByRole('link')).toHaveCount(1);
+  await expect(submissions.getByRole('link', { name: /Form Five.*New response/ })).toBeVisible();
 
   // Duplicate really creates a copy.
   await page.getByRole('button', { name: 'Actions for Form Four' }).click();
@@ -141,7 +145,8 @@ test('the dashboard shows recent forms and duplicates and deletes from the card 
   await expect(page.getByRole('menuitem', { name: 'Preview' })).toHaveAttribute('href', `/form/${ids[4]}`);
   await expect(page.getByRole('menuitem', { name: 'Preview' })).toHaveAttribute('target', '_blank');
   await page.getByRole('menuitem', { name: 'Delete Form' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete Form' }).click();
+  await expect(page.getByRole('dialog')).toContainText('1 submission and 0 files');
+  await page.getByRole('dialog').getByRole('button', { name: 'Move to Trash' }).click();
   await expect.poll(async () => (await list()).length).toBe(5);
   await expect(page.getByRole('heading', { name: 'Form Five' })).toHaveCount(0);
 });

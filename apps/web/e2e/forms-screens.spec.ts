@@ -54,10 +54,13 @@ for (const scheme of ['light', 'dark'] as const) {
 
       await page.goto(`/forms/${survey.id}/edit`);
       await page.getByRole('button', { name: 'Select Rating' }).click();
-      if (width < 1024)
-        await expect(page.getByRole('tab', { name: 'Properties' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByLabel('Option 1 label')).toBeVisible();
       await check(page, `editor-${tag}`);
+      if (width < 1024) {
+        await page.getByRole('button', { name: 'More settings' }).click();
+        await expect(page.getByRole('tab', { name: 'Properties' })).toHaveAttribute('aria-selected', 'true');
+        await check(page, `editor-properties-${tag}`);
+      }
       await page.getByRole('tab', { name: 'Preview' }).click();
       await expect(page.getByRole('form', { name: 'Form preview' })).toBeVisible();
       await check(page, `editor-preview-${tag}`);
@@ -65,7 +68,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await check(page, `editor-settings-${tag}`);
 
       await page.goto('/forms/new');
-      await expect(page.getByRole('heading', { name: 'Create Form' })).toBeVisible();
+      await expect(page.getByText('Not saved yet')).toBeVisible();
       await check(page, `editor-new-${tag}`);
 
       await page.goto(`/forms/${survey.id}/publish`);

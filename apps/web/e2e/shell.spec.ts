@@ -7,6 +7,7 @@ const SIDEBAR_LINKS = [
   ['Forms', '/dashboard/forms'],
   ['Analytics', '/dashboard/analytics'],
   ['Submissions', '/dashboard/submissions'],
+  ['Trash', '/dashboard/trash'],
   ['Settings', '/dashboard/settings'],
   ['Create Form', '/forms/new'],
   ['AI Form Builder', '/forms/ai-builder'],
@@ -14,7 +15,8 @@ const SIDEBAR_LINKS = [
 
 /** The top bar's path-dependent title. */
 function topBarTitle(page: Page, title: string) {
-  return page.getByRole('banner').getByText(title, { exact: true });
+  // The title is the bar's one paragraph ('Search' is also the search box's name).
+  return page.getByRole('banner').locator('p').getByText(title, { exact: true });
 }
 
 test('the dashboard shell has the sidebar links, top-bar actions and a title that follows the path', async ({
@@ -50,6 +52,8 @@ test('the dashboard shell has the sidebar links, top-bar actions and a title tha
     ['/dashboard/profile', 'Profile'],
     ['/dashboard/submissions', 'Form Submissions'],
     ['/forms/new', 'Forms'],
+    ['/dashboard/search?q=lunch', 'Search'],
+    ['/dashboard/notifications', 'Notifications'],
   ];
   for (const [path, title] of titles) {
     await page.goto(path);

@@ -111,6 +111,7 @@ test.describe('submissions page', () => {
     await expect(table.getByRole('row')).toHaveCount(11);
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText([
+      'Select',
       'ID',
       'Full name',
       'Favourite fruit',
@@ -134,12 +135,14 @@ test.describe('submissions page', () => {
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
     await expect(table.getByRole('row').nth(1)).toContainText('Zebra Unique');
     await page.getByRole('searchbox', { name: 'Search submissions' }).fill('nobody-by-that-name');
-    await expect(page.getByText('No submissions found')).toBeVisible();
-    await expect(page.getByText('Try adjusting your search query')).toBeVisible();
+    await expect(page.getByText('No matching submissions')).toBeVisible();
+    await expect(page.getByText(/No submission matches these filters/)).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search submissions' }).fill('');
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
 
     await page.getByRole('button', { name: 'Filter' }).click();
+    // 'Incomplete' is explained where it is chosen.
+    await expect(page.getByText(/Incomplete: sent before the respondent finished/)).toBeVisible();
     await page.getByLabel('Status').selectOption({ label: 'Incomplete' });
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
     await expect(table.getByRole('row').nth(1)).toContainText('Respondent 03');
@@ -149,8 +152,11 @@ test.describe('submissions page', () => {
     await page.getByLabel('Date Range').selectOption({ label: 'Custom...' });
     await page.getByLabel('From').fill('2000-01-01');
     await page.getByLabel('To').fill('2000-01-31');
-    await expect(page.getByText('No submissions found')).toBeVisible();
-    await expect(page.getByText("This form hasn't received any submissions yet")).toBeVisible();
+    // A filter with no matches says so, not that the form has no submissions.
+    await expect(page.getByText('No matching submissions')).toBeVisible();
+    await expect(page.getByText("This form hasn't received any submissions yet")).toHaveCount(0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
     await page.getByLabel('Date Range').selectOption({ label: 'Last 7 days' });
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { normalizeFields } from '@formsmith/core/forms/read-field';
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
-import { dataMigrations, forms } from './schema.ts';
+import { dataMigrations, forms, formVersions } from './schema.ts';
 
 type DataMigration = { name: string; run: (db: DbOrTx) => Promise<void> };
 
@@ -32,8 +32,42 @@ async function canonicalFields(db: DbOrTx): Promise<void> {
   }
 }
 
+/**
+ * The versions migration copies every form's fields into its version 1 as they were stored; on a
+ * database of the first release that ran before 'canonical-fields' made the forms' own canonical,
+ * so the copies are read through the door once too.
+ */
+async function canonicalVersionFields(db: DbOrTx): Promise<void> {
+  let after = { formId: 0, number: 0 };
+  for (;;) {
+    const rows = await db
+      .select({ formId: formVersions.formId, number: formVersions.number, fields: formVersions.fields })
+      .from(formVersions)
+      .where(
+        or(
+          gt(formVersions.formId, after.formId),
+          and(eq(formVersions.formId, after.formId), gt(formVersions.number, after.number)),
+        ),
+      )
+      .orderBy(asc(formVersions.formId), asc(formVersions.number))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      await db
+        .update(formVersions)
+        .set({ fields: normalizeFields(row.fields) })
+        .where(and(eq(formVersions.formId, row.formId), eq(formVersions.number, row.number)));
+    }
+    const last = rows[rows.length - 1]!;
+    after = { formId: last.formId, number: last.number };
+  }
+}
+
 /** In order; a name, once applied, never changes meaning. */
-const DATA_MIGRATIONS: DataMigration[] = [{ name: 'canonical-fields', run: canonicalFields }];
+const DATA_MIGRATIONS: DataMigration[] = [
+  { name: 'canonical-fields', run: canonicalFields },
+  { name: 'canonical-version-fields', run: canonicalVersionFields },
+];
 
 /**
  * Applies the data migrations this database has not had yet, each in its own transaction with

@@ -103,6 +103,12 @@ export const forms = pgTable(
     notifyOnSubmission: boolean('notify_on_submission'),
     /** Days to keep submissions; null keeps them forever. */
     retentionDays: integer('retention_days'),
+    /** The draft's revision, bumped by every content save (the ETag of the owner's GET). */
+    version: integer('version').notNull().default(1),
+    /** The form_versions number respondents get; null until the first publish. */
+    publishedVersion: integer('published_version'),
+    /** Set when the owner deletes the form: it sits in the Trash until restored or purged. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Close after this many submissions; null means no limit. */
     responseLimit: integer('response_limit'),
     /** Submissions taken against responseLimit, raised in the statement that stores each one. */
@@ -118,7 +124,36 @@ export const forms = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('forms_slug_idx').on(t.slug), index('forms_owner_idx').on(t.ownerId, t.updatedAt)],
+  (t) => [
+    uniqueIndex('forms_slug_idx').on(t.slug),
+    index('forms_owner_idx').on(t.ownerId, t.updatedAt),
+    index('forms_trash_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+/**
+ * Every published state of a form's content, numbered from 1. Respondents get the one named by
+ * forms.published_version while the owner edits the draft in forms; submissions name the version
+ * they answered, so their answers keep the labels the respondent saw.
+ */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Canonical fields, as the draft held them when published. */
+    fields: jsonb('fields').$type<FormField[]>().notNull(),
+    logoUrl: text('logo_url'),
+    themeConfig: jsonb('theme_config').$type<Record<string, unknown>>().notNull(),
+    submitButtonText: text('submit_button_text').notNull(),
+    successMessage: text('success_message').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.number] })],
 );
 
 export const submissions = pgTable(
@@ -132,6 +167,8 @@ export const submissions = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     completed: boolean('completed').notNull().default(true),
     idempotencyKey: text('idempotency_key'),
+    /** The form_versions number the respondent answered. */
+    formVersion: integer('form_version').notNull().default(1),
     createdAt: createdAt(),
     /**
      * The transaction that stored the row: the sync listing pages by it and stops below the oldest

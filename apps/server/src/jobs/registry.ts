@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailJob } from '../mail/mailer.ts';
 import { digestJob } from '../modules/account/index.ts';
 import { loginLinkJob } from '../modules/auth/index.ts';
+import { trashPurgeJob } from '../modules/forms/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
 import { jobsPurgeJob } from './purge.ts';
@@ -32,6 +33,7 @@ const JOBS: JobDefinition[] = [
   webhookDeliveryJob,
   loginLinkJob,
   jobsPurgeJob,
+  trashPurgeJob,
 ];
 
 /** Registers every job kind with the worker (app.ts calls this once the worker and mailer exist). */

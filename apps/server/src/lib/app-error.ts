@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More keys for the error body, beside error, code and fields (e.g. a conflict's current state). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -20,7 +20,12 @@ export function toErrorBody(err: FastifyError | AppError | Error): { status: num
   if (err instanceof AppError) {
     return {
       status: err.statusCode,
-      body: { error: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) },
+      body: {
+        ...err.details,
+        error: err.message,
+        code: err.code,
+        ...(err.fields ? { fields: err.fields } : {}),
+      },
     };
   }
   if (hasZodFastifySchemaValidationErrors(err)) {

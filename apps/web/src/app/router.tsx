@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/ui/error-boundary.tsx';
+import { Spinner } from '../components/ui/feedback.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { PublicShell } from './shells/public-shell.tsx';
 
@@ -96,6 +97,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/forms/list/forms-list-page.tsx')).FormsListPage),
   },
   {
+    path: 'dashboard/trash',
+    lazy: page(async () => (await import('../features/trash/trash-page.tsx')).TrashPage),
+  },
+  {
     path: 'dashboard/submissions',
     lazy: page(async () => (await import('../features/forms/list/forms-list-page.tsx')).FormsListPage),
   },
@@ -131,11 +136,26 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
+/** Shown while the first page's code loads (the router's initial render before lazy routes resolve). */
+function PageLoading() {
+  return (
+    <div className="flex min-h-screen items-center justify-center">
+      <Spinner label="Loading" />
+    </div>
+  );
+}
+
 export const router = createBrowserRouter([
-  { element: <PublicShell />, errorElement: <RouteErrorBoundary />, children: publicRoutes },
+  {
+    element: <PublicShell />,
+    errorElement: <RouteErrorBoundary />,
+    HydrateFallback: PageLoading,
+    children: publicRoutes,
+  },
   {
     element: <RequireAuth />,
     errorElement: <RouteErrorBoundary />,
+    HydrateFallback: PageLoading,
     // The shell loads with the first protected page, keeping it out of the public pages' bundle.
     children: [
       {

@@ -45,18 +45,31 @@ export function applicableRules(type: FieldType): ApplicableRules {
   }
 }
 
-/** The types the editor's palette offers, in order, with their names there. */
-export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = [
-  { type: 'text', name: 'Text' },
-  { type: 'textarea', name: 'Paragraph' },
-  { type: 'number', name: 'Number' },
-  { type: 'email', name: 'Email' },
-  { type: 'phone', name: 'Phone' },
-  { type: 'checkbox', name: 'Checkbox' },
-  { type: 'radio', name: 'Radio' },
-  { type: 'select', name: 'Dropdown' },
-  { type: 'date', name: 'Date' },
-];
+/** Every type's name in the editor's palette, in palette order; a new type must be named here. */
+const PALETTE_NAMES = {
+  text: 'Text',
+  textarea: 'Paragraph',
+  number: 'Number',
+  email: 'Email',
+  phone: 'Phone',
+  url: 'Website link',
+  checkbox: 'Checkbox',
+  radio: 'Radio',
+  select: 'Dropdown',
+  date: 'Date',
+  time: 'Time',
+  range: 'Scale',
+  file: 'File upload',
+  image: 'Image',
+  color: 'Colour',
+  password: 'Password',
+  hidden: 'Hidden value',
+} as const satisfies Record<FieldType, string>;
+
+/** The types the editor's palette offers, in order, with their names there: all of them. */
+export const PALETTE_TYPES: ReadonlyArray<{ type: FieldType; name: string }> = (
+  Object.keys(PALETTE_NAMES) as FieldType[]
+).map((type) => ({ type, name: PALETTE_NAMES[type] }));
 
 /** True for labels the editor generated ('Field <n>'), which must be replaced before saving. */
 export function isDefaultLabel(label: string): boolean {
@@ -86,7 +99,8 @@ export function createField(input: { type: FieldType; index: number; id: string 
     id: input.id,
     type: input.type,
     label: defaultFieldLabel(input.index),
-    validation: { required: false },
+    // A scale starts as 0 to 10, the shape people expect of one.
+    validation: input.type === 'range' ? { required: false, min: 0, max: 10 } : { required: false },
     position: input.index,
     ...(isChoiceType(input.type) ? { options: newFieldOptions() } : {}),
   });

@@ -57,3 +57,52 @@ export function normalizeOptions(raw: UnknownRecord, rules: UnknownRecord | unde
     return { id, label: option.label, value: option.value };
   });
 }
+
+const OPTION_VALUE_MAX = 60;
+
+function slugOf(label: string): string {
+  const slug = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, OPTION_VALUE_MAX)
+    .replace(/_+$/, '');
+  return slug || 'option';
+}
+
+/** The value an option label gives ('Extra large' → 'extra_large'), unique among `taken`. */
+export function optionValueFromLabel(label: string, taken: ReadonlySet<string>): string {
+  const base = slugOf(label);
+  let value = base;
+  for (let n = 2; taken.has(value); n += 1) value = `${base}_${n}`;
+  return value;
+}
+
+/** True when `value` is what the editor generated for `label` (or a placeholder), not typed by hand. */
+export function isGeneratedValue(value: string, label: string): boolean {
+  if (value === '' || /^option_?\d+$/.test(value)) return true;
+  const base = slugOf(label);
+  return value === base || new RegExp(`^${base}_\\d+$`).test(value);
+}
+
+/**
+ * The options after option `index` is relabelled. Its value follows the label while it was
+ * generated and the form has no answers yet (`keepValues`); stored answers hold values, so once
+ * there are any the value stays.
+ */
+export function relabelOption(input: {
+  options: FieldOption[];
+  index: number;
+  label: string;
+  keepValues: boolean;
+}): FieldOption[] {
+  const { options, index, label } = input;
+  return options.map((option, i) => {
+    if (i !== index) return option;
+    if (input.keepValues || !isGeneratedValue(option.value, option.label)) return { ...option, label };
+    const taken = new Set(options.filter((_, j) => j !== index).map((o) => o.value));
+    return { ...option, label, value: optionValueFromLabel(label, taken) };
+  });
+}

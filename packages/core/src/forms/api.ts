@@ -132,6 +132,8 @@ export const formSaveBodySchema = z.pipe(
     ),
     submit_button_text: textOr(FORM_DEFAULTS.submitButtonText, BUTTON_MAX_LENGTH, 'The submit button text'),
     success_message: textOr(FORM_DEFAULTS.successMessage, LIMITS.descriptionMaxLength, 'The success message'),
+    /** The draft revision this save was made against (like If-Match); a stale one gets 409. */
+    version: z.optional(z.number().check(z.int(), z.minimum(1))),
   }),
 );
 export type SaveBody = z.output<typeof formSaveBodySchema>;

@@ -34,6 +34,12 @@ export const wireFormSchema = z.object({
   last_edited: z.string(),
   created_at: z.string(),
   sharing: wireSharingSchema,
+  /** The draft's revision: every save bumps it; a save naming an older one gets 409. */
+  version: z.number().check(z.int(), z.minimum(1)),
+  /** The published version respondents get (null until the first publish). */
+  published_version: z.nullable(z.number().check(z.int(), z.minimum(1))),
+  /** The draft differs from the published version (edits wait for 'Publish changes'). */
+  has_unpublished_changes: z.boolean(),
 });
 /** The JSON of an owner's form, aliases included. */
 export type WireForm = z.input<typeof wireFormSchema>;

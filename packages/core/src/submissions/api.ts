@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wireFieldCodec } from '../forms/wire.ts';
 import { LIMITS } from '../limits.ts';
 
 // Request and response shapes of the owner's /api/form-submissions routes.
@@ -40,8 +41,14 @@ export const submissionSchema = z.object({
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   completed: z.boolean(),
+  /** The form version the respondent answered. */
+  form_version: z.number().int(),
 });
 export type WireSubmission = z.infer<typeof submissionSchema>;
+
+/** One submission with the fields of the version it answered (labels as the respondent saw them). */
+export const submissionDetailSchema = submissionSchema.extend({ fields: z.array(wireFieldCodec) });
+export type SubmissionDetail = z.output<typeof submissionDetailSchema>;
 
 export const listResponseSchema = z.object({
   items: z.array(submissionSchema),

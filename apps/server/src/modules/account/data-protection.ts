@@ -80,7 +80,7 @@ async function deleteAccount(
       .insert(dataProtectionRequests)
       .values({ userId: input.userId, requestType: 'delete', details: input.details, status: 'processing' })
       .returning();
-    const owned = await listForms(tx, { ownerId: input.userId });
+    const owned = await listForms(tx, { ownerId: input.userId, includeTrashed: true });
     const files = owned.length
       ? await tx
           .select({ key: uploads.storageKey })
@@ -128,7 +128,7 @@ export async function exportAccountData(
   }
   const user = await findUserById(db, input.userId);
   if (!user) throw unauthorized();
-  const formRows = await listForms(db, { ownerId: input.userId, order: 'oldest' });
+  const formRows = await listForms(db, { ownerId: input.userId, order: 'oldest', includeTrashed: true });
   const formIds = formRows.map((f) => f.id);
   const uploadRows = formIds.length
     ? await db.select().from(uploads).where(inArray(uploads.formId, formIds))

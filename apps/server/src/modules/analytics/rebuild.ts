@@ -2,8 +2,8 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
-import { listFormFields } from '../forms/index.ts';
-import { listSubmissionsAfter, type StoredSubmission } from '../submissions/index.ts';
+import { findAnsweredFields, listFormFields } from '../forms/index.ts';
+import { listAnsweredVersions, listSubmissionsAfter, type StoredSubmission } from '../submissions/index.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats } from './extract.ts';
 
@@ -37,24 +37,30 @@ export async function rebuildFormStats(
   const targets = await listFormFields(db, formId === undefined ? undefined : [formId]);
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, form.id, form.fields);
+    const totals = await accumulate(db, form.id, await fieldsByVersion(db, form.id));
     count += totals.count;
     await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
   }
   return { forms: targets.length, submissions: count };
 }
 
+/** The fields of each version the form's submissions answered: each is counted against its own. */
+async function fieldsByVersion(db: DbOrTx, formId: number): Promise<(version: number) => FormField[]> {
+  const fields = await findAnsweredFields(db, formId, await listAnsweredVersions(db, formId));
+  return (version) => fields.get(version) ?? [];
+}
+
 async function accumulate(
   db: DbOrTx,
   formId: number,
-  fields: FormField[],
+  fieldsOf: (version: number) => FormField[],
 ): Promise<Totals & { count: number }> {
   const totals: Totals = { formDays: new Map(), fieldDays: new Map(), answers: new Map() };
   let count = 0;
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     const rows: StoredSubmission[] = await listSubmissionsAfter(db, { formId, after, limit: BATCH });
-    for (const row of rows) addSubmission(totals, fields, row);
+    for (const row of rows) addSubmission(totals, fieldsOf(row.formVersion), row);
     count += rows.length;
     if (rows.length < BATCH) break;
     const last: StoredSubmission = rows[rows.length - 1]!;

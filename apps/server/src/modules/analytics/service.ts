@@ -3,8 +3,8 @@ import { type FormField, optionsOf } from '@formsmith/core/forms/field';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { listFormFields, requireOwnedForm } from '../forms/index.ts';
-import { mergeSubmissionTiming } from '../submissions/index.ts';
+import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
+import { findSubmissionVersion, mergeSubmissionTiming } from '../submissions/index.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
 import { recordTimeStats } from './recorder.ts';
@@ -33,7 +33,12 @@ export async function getFormAnalytics(
   }
   if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
   const stats = await readPeriodStats(db, { formId: form.id, start, end });
-  return buildAnalytics({ formId: form.id, start, end, fields: form.fields, stats });
+  // The fields respondents get now (the draft's until the form is first published).
+  const live =
+    form.publishedVersion === null
+      ? form.fields
+      : (await findAnsweredFields(db, form.id, [form.publishedVersion])).get(form.publishedVersion)!;
+  return buildAnalytics({ formId: form.id, start, end, fields: live, stats });
 }
 
 function buildAnalytics(input: {
@@ -127,13 +132,16 @@ function cleanTiming(fields: FormField[], body: TrackBody) {
 export async function trackSubmission(db: Db, input: { formId: number; body: TrackBody }): Promise<boolean> {
   const submissionId = input.body.submission_id ?? input.body.submissionId;
   if (!submissionId || !isUuid(submissionId)) return false;
-  const [form] = await listFormFields(db, [input.formId]);
-  if (!form) return false;
-  const timing = cleanTiming(form.fields, input.body);
+  // Timing counts against the fields of the version the submission answered.
+  const version = await findSubmissionVersion(db, { formId: input.formId, submissionId });
+  if (version === null) return false;
+  const answered = await findAnsweredFields(db, input.formId, [version]);
+  const fields = answered.get(version)!;
+  const timing = cleanTiming(fields, input.body);
   return db.transaction(async (tx) => {
     const row = await mergeSubmissionTiming(tx, { formId: input.formId, submissionId, timing });
     if (!row) return false;
-    const time = extractTimeStats(form.fields, row.metadata);
+    const time = extractTimeStats(fields, row.metadata);
     await recordTimeStats(tx, { formId: input.formId, createdAt: row.createdAt, time });
     return true;
   });

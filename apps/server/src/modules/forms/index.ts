@@ -18,3 +18,5 @@ export {
 } from './repository.ts';
 export { default as formsRoutes } from './routes.ts';
 export { requireOwnedForm } from './service.ts';
+export { removeFiles, trashPurgeJob } from './trash-service.ts';
+export { findAnsweredFields } from './versions-repository.ts';

@@ -1,14 +1,17 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { forms, notificationSettings, users } from '../../db/schema.ts';
+import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
 
 // The only code that reads and writes the forms table. Every write forgets the form in the
 // per-instance public cache (public-cache.ts), so no caller has to remember to.
 
-/** A form with how many submissions it holds (summed from its counter shards). */
-export type FormRow = typeof forms.$inferSelect & { submissionCount: number };
+/**
+ * A form with how many submissions it holds (summed from its counter shards) and whether its
+ * draft differs from the published version.
+ */
+export type FormRow = typeof forms.$inferSelect & { submissionCount: number; hasUnpublishedChanges: boolean };
 export type NewFormRow = typeof forms.$inferInsert;
 export type FormChanges = Partial<Omit<NewFormRow, 'id' | 'ownerId' | 'createdAt'>>;
 
@@ -21,7 +24,36 @@ export function submissionCountOf(formId: typeof forms.id) {
     from form_submission_counts c where c.form_id = ${formId})`.mapWith(Number);
 }
 
-const columns = { ...getTableColumns(forms), submissionCount: submissionCountOf(forms.id) };
+/** The content columns a published version copies from the draft (form_versions has the same). */
+export const CONTENT_COLUMNS = [
+  'title',
+  'description',
+  'fields',
+  'logo_url',
+  'theme_config',
+  'submit_button_text',
+  'success_message',
+] as const;
+
+/** The content columns of a table alias, as a SQL list. */
+export const contentOf = (table: string) => sql.raw(CONTENT_COLUMNS.map((c) => `${table}."${c}"`).join(', '));
+
+/** Whether the draft's content differs from its published version (false before the first publish). */
+const hasUnpublishedChanges =
+  sql<boolean>`coalesce((select (${contentOf('v')}) is distinct from (${contentOf('"forms"')})
+    from form_versions v where v.form_id = "forms"."id" and v.number = "forms"."published_version"), false)`.mapWith(
+    Boolean,
+  );
+
+export const formColumns = {
+  ...getTableColumns(forms),
+  submissionCount: submissionCountOf(forms.id),
+  hasUnpublishedChanges,
+};
+const columns = formColumns;
+
+/** Forms not in the Trash: everything but the Trash's own calls sees only these. */
+export const live = isNull(forms.deletedAt);
 
 /** The caller's form, or null when it is missing or belongs to someone else. */
 export async function findOwnedForm(
@@ -31,41 +63,53 @@ export async function findOwnedForm(
   const [row] = await db
     .select(columns)
     .from(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
+    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * A subquery of the form's id when it is published (no row otherwise), for a statement of another
- * module that must write only for a published form in the same round trip (views, on every page load).
+ * A subquery of the form's id when it is published and not in the Trash (no row otherwise), for a
+ * statement of another module that must write only for a published form in the same round trip
+ * (views, on every page load).
  */
 export function publishedFormIdQuery(formId: number): SQL {
-  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished}`;
+  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished} and ${live}`;
 }
 
-/** Any form by id, or null. */
+/** Any form by id (not in the Trash), or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
-  const [row] = await db.select(columns).from(forms).where(eq(forms.id, formId)).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(forms)
+    .where(and(eq(forms.id, formId), live))
+    .limit(1);
   return row ?? null;
 }
 
-/** Any form by slug, or null. */
+/** Any form by slug (not in the Trash), or null. */
 export async function findFormBySlug(db: DbOrTx, slug: string): Promise<FormRow | null> {
-  const [row] = await db.select(columns).from(forms).where(eq(forms.slug, slug)).limit(1);
+  const [row] = await db
+    .select(columns)
+    .from(forms)
+    .where(and(eq(forms.slug, slug), live))
+    .limit(1);
   return row ?? null;
 }
 
-/** The owner's forms, most recently saved first (or oldest first, for the account's data download). */
+/**
+ * The owner's forms, most recently saved first (or oldest first, for the account's data download);
+ * those in the Trash only with `includeTrashed`.
+ */
 export async function listForms(
   db: DbOrTx,
-  input: { ownerId: string; order?: 'recent' | 'oldest' },
+  input: { ownerId: string; order?: 'recent' | 'oldest'; includeTrashed?: boolean },
 ): Promise<FormRow[]> {
   const order = input.order === 'oldest' ? [asc(forms.id)] : [desc(forms.updatedAt), desc(forms.id)];
   return db
     .select(columns)
     .from(forms)
-    .where(eq(forms.ownerId, input.ownerId))
+    .where(and(eq(forms.ownerId, input.ownerId), input.includeTrashed ? undefined : live))
     .orderBy(...order);
 }
 
@@ -118,6 +162,7 @@ export async function searchForms(
     .where(
       and(
         eq(forms.ownerId, input.ownerId),
+        live,
         sql`(${forms.title} ilike ${input.pattern} or ${forms.description} ilike ${input.pattern})`,
       ),
     )
@@ -125,11 +170,15 @@ export async function searchForms(
     .limit(input.limit);
 }
 
-/** A form for the submit path, with what its owner's notification mail needs; null when missing. */
+/**
+ * A form for the submit path (not in the Trash) as respondents get it (its published version's
+ * content), with what its owner's notification mail needs; null when missing.
+ */
 export async function findSubmitTarget(db: DbOrTx, formId: number) {
   const [row] = await db
     .select({
       form: forms,
+      live: formVersions,
       ownerEmail: users.email,
       ownerName: users.name,
       ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
@@ -138,9 +187,36 @@ export async function findSubmitTarget(db: DbOrTx, formId: number) {
     .from(forms)
     .innerJoin(users, eq(users.id, forms.ownerId))
     .leftJoin(notificationSettings, eq(notificationSettings.userId, forms.ownerId))
-    .where(eq(forms.id, formId))
+    .leftJoin(
+      formVersions,
+      and(eq(formVersions.formId, forms.id), eq(formVersions.number, forms.publishedVersion)),
+    )
+    .where(and(eq(forms.id, formId), live))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { live: version, ...target } = row;
+  return { ...target, form: withLiveContent(row.form, version) };
+}
+
+/**
+ * The form as respondents get it: the draft row with the published version's content in place
+ * (the draft itself while the form has never been published).
+ */
+export function withLiveContent<T extends typeof forms.$inferSelect>(
+  row: T,
+  version: typeof formVersions.$inferSelect | null,
+): T {
+  if (!version || row.publishedVersion !== version.number) return row;
+  return {
+    ...row,
+    title: version.title,
+    description: version.description,
+    fields: version.fields,
+    logoUrl: version.logoUrl,
+    themeConfig: version.themeConfig,
+    submitButtonText: version.submitButtonText,
+    successMessage: version.successMessage,
+  };
 }
 export type SubmitTarget = NonNullable<Awaited<ReturnType<typeof findSubmitTarget>>>;
 
@@ -153,34 +229,39 @@ export async function createFormUnlessSlugTaken(db: DbOrTx, values: NewFormRow):
 export async function createForm(db: DbOrTx, values: NewFormRow): Promise<FormRow> {
   const [row] = await db.insert(forms).values(values).returning();
   forgetPublicForm(row!.id);
-  return { ...row!, submissionCount: 0 };
+  return { ...row!, submissionCount: 0, hasUnpublishedChanges: false };
 }
 
-/** Updates the owner's form; null when it is not theirs (or when there is nothing to change). */
+/**
+ * Updates the owner's form (not in the Trash); null when it is not theirs. With `expectedVersion`
+ * the update only happens while the draft is still at that revision (null otherwise: the caller
+ * tells a conflict from a miss); with `bumpVersion` the draft's revision goes up by one.
+ */
 export async function updateForm(
   db: DbOrTx,
-  input: { formId: number; ownerId: string; changes: FormChanges },
+  input: {
+    formId: number;
+    ownerId: string;
+    changes: FormChanges;
+    expectedVersion?: number | null;
+    bumpVersion?: boolean;
+  },
 ): Promise<FormRow | null> {
-  if (Object.values(input.changes).every((value) => value === undefined)) {
+  if (!input.bumpVersion && Object.values(input.changes).every((value) => value === undefined)) {
     return findOwnedForm(db, input);
   }
+  const conditions: SQL[] = [eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live];
+  if (input.expectedVersion != null) conditions.push(eq(forms.version, input.expectedVersion));
+  const changes = input.bumpVersion
+    ? { ...input.changes, version: sql`${forms.version} + 1` }
+    : input.changes;
   const [row] = await db
     .update(forms)
-    .set(input.changes)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
+    .set(changes)
+    .where(and(...conditions))
     .returning(columns);
   forgetPublicForm(input.formId);
   return row ?? null;
-}
-
-/** Deletes the owner's form (its submissions go with it); false when it is not theirs. */
-export async function deleteForm(db: DbOrTx, input: { formId: number; ownerId: string }): Promise<boolean> {
-  const rows = await db
-    .delete(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
-    .returning({ id: forms.id });
-  forgetPublicForm(input.formId);
-  return rows.length > 0;
 }
 
 /** Deletes every form of the owner (their submissions go with them); answers their ids. */
@@ -198,7 +279,7 @@ export async function incrementShareCount(
   const [row] = await db
     .update(forms)
     .set({ shareCount: sql`${forms.shareCount} + 1` })
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId)))
+    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
     .returning(columns);
   forgetPublicForm(input.formId);
   return row ?? null;

@@ -9,6 +9,8 @@ import {
   slugParamsSchema,
 } from '@formsmith/core/forms/api';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
+import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
+import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +18,8 @@ import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
+import * as trash from './trash-service.ts';
+import * as versions from './versions-service.ts';
 
 const read = { scope: 'forms:read' as const };
 const write = { scope: 'forms:write' as const };
@@ -53,11 +57,15 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.get(
     '/forms/:id',
     { config: read, schema: { ...viewRouteSchema, params: formIdParamsSchema } },
-    async (request) =>
-      service.viewForm(app, {
+    async (request, reply) => {
+      const view = await service.viewForm(app, {
         form: await service.findFormByIdParam(app, request.params.id),
         ...viewerOf(request),
-      }),
+      });
+      if ('version' in view)
+        reply.header('etag', versionEtag(view.version)).header('cache-control', 'no-store');
+      return view;
+    },
   );
 };
 
@@ -100,15 +108,68 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
         response: { 200: wireFormSchema },
       },
     },
-    async (request) => service.updateOwnerForm(app, { ...owned(request), body: request.body }),
+    async (request, reply) => {
+      const form = await service.updateOwnerForm(app, {
+        ...owned(request),
+        body: request.body,
+        ifMatch: request.headers['if-match'],
+      });
+      reply.header('etag', versionEtag(form.version));
+      return form;
+    },
   );
   scope.delete(
     '/forms/:id',
-    { config: write, schema: { tags: ['forms'], params: formIdParamsSchema, response: { 204: z.null() } } },
+    {
+      config: write,
+      schema: {
+        tags: ['forms'],
+        params: formIdParamsSchema,
+        querystring: deleteFormQuerySchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
-      await service.deleteOwnerForm(app, owned(request));
+      await trash.deleteOwnerForm(app, { ...owned(request), permanent: request.query.permanent });
       return reply.status(204).send(null);
     },
+  );
+  scope.get(
+    '/forms/trash',
+    { config: read, schema: { tags: ['forms'], response: { 200: trashListSchema } } },
+    async (request) => trash.listOwnerTrash(app, { ownerId: currentUser(request).id }),
+  );
+  scope.post(
+    '/forms/:id/restore',
+    {
+      config: write,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
+    },
+    async (request) => trash.restoreOwnerForm(app, owned(request)),
+  );
+  scope.get(
+    '/forms/:id/delete-impact',
+    {
+      config: read,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: deleteImpactSchema } },
+    },
+    async (request) => trash.findOwnerDeleteImpact(app, owned(request)),
+  );
+  scope.get(
+    '/forms/:id/versions',
+    {
+      config: read,
+      schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: formVersionListSchema } },
+    },
+    async (request) => versions.listOwnerVersions(app, owned(request)),
+  );
+  scope.post(
+    '/forms/:id/versions/:n/restore',
+    {
+      config: write,
+      schema: { tags: ['forms'], params: versionParamsSchema, response: { 200: wireFormSchema } },
+    },
+    async (request) => versions.restoreOwnerVersion(app, { ...owned(request), number: request.params.n }),
   );
   scope.put(
     '/forms/:id/sharing',

@@ -1,10 +1,11 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
+import { parseIfMatch } from '@formsmith/core/forms/versions';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
@@ -12,6 +13,7 @@ import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
+import { findVersion, publishDraft, withLiveContent } from './versions-repository.ts';
 import { toFormListEntry, toPublicForm, toWireForm } from './view.ts';
 
 type Owner = { ownerId: string };
@@ -81,16 +83,52 @@ export async function createOwnerForm(app: FastifyInstance, input: Owner & { bod
   return toWireForm(row, app.config.publicUrl);
 }
 
-export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInput & { body: SaveBody }) {
+/** The draft revision a save names (If-Match first, then the body's version), or null for none. */
+function expectedVersionOf(ifMatch: string | undefined, bodyVersion: number | undefined): number | null {
+  const fromHeader = parseIfMatch(ifMatch);
+  if (fromHeader === 'invalid') {
+    throw badRequest('If-Match must name a form version, like "3"', { 'if-match': 'Not a form version' });
+  }
+  return fromHeader ?? bodyVersion ?? null;
+}
+
+/** 409 for a save made against an older revision, with the current form to reload or overwrite. */
+function versionConflict(app: FastifyInstance, current: FormRow): AppError {
+  return new AppError(
+    'VERSION_CONFLICT',
+    409,
+    'This form was changed elsewhere since you opened it',
+    undefined,
+    { current_version: current.version, form: toWireForm(current, app.config.publicUrl) },
+  );
+}
+
+/**
+ * Saves the owner's draft (a published form's respondents keep the published version). A save
+ * naming a revision (If-Match or body version) only lands while the draft is still at it: the
+ * UPDATE itself checks, so two concurrent saves of one revision cannot both win.
+ */
+export async function updateOwnerForm(
+  app: FastifyInstance,
+  input: OwnedFormInput & { body: SaveBody; ifMatch?: string },
+) {
+  const expectedVersion = expectedVersionOf(input.ifMatch, input.body.version);
   const stored = await requireOwnedForm(app.db, input);
+  if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() =>
-    repo.updateForm(app.db, { ...input, changes: { ...content, ...sharing, updatedAt: new Date() } }),
+    repo.updateForm(app.db, {
+      ...input,
+      changes: { ...content, ...sharing, updatedAt: new Date() },
+      expectedVersion,
+      bumpVersion: true,
+    }),
   );
-  if (!row) throw notFound(FORM_NOT_FOUND);
-  return toWireForm(row, app.config.publicUrl);
+  if (row) return toWireForm(row, app.config.publicUrl);
+  const current = await requireOwnedForm(app.db, input);
+  throw versionConflict(app, current);
 }
 
 export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
@@ -108,7 +146,11 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
   };
 }
 
-/** Publishing needs a verified address: a published form mails its owner what strangers type. */
+/**
+ * Publish makes the current draft the live version (a new numbered version when it changed);
+ * unpublish takes the form offline and keeps its versions. Publishing needs a verified address:
+ * a published form mails its owner what strangers type.
+ */
 export async function setPublished(
   app: FastifyInstance,
   input: OwnedFormInput & { published: boolean; ownerVerified: boolean },
@@ -117,15 +159,12 @@ export async function setPublished(
   if (input.published && !input.ownerVerified) {
     throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
   }
-  const changes = input.published
-    ? {
-        isPublished: true,
-        publishedAt: stored.isPublished && stored.publishedAt ? stored.publishedAt : new Date(),
-      }
-    : { isPublished: false, publishedAt: null };
+  const target = { formId: input.formId, ownerId: input.ownerId };
   const row = await app.db.transaction(async (tx) => {
-    const updated = await repo.updateForm(tx, { formId: input.formId, ownerId: input.ownerId, changes });
-    // Publishing an unpublished form is the event; saving an already published one is not.
+    const updated = input.published
+      ? await publishDraft(tx, target)
+      : await repo.updateForm(tx, { ...target, changes: { isPublished: false, publishedAt: null } });
+    // Publishing an unpublished form is the event; publishing changes of a live one is not.
     if (updated && input.published && !stored.isPublished) {
       await queueFormEvent(tx, { formId: input.formId, event: 'form.published' });
     }
@@ -133,10 +172,6 @@ export async function setPublished(
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toWireForm(row, app.config.publicUrl);
-}
-
-export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
-  if (!(await repo.deleteForm(app.db, input))) throw notFound(FORM_NOT_FOUND);
 }
 
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
@@ -183,7 +218,9 @@ export async function viewForm(
     return toWireForm(input.form, app.config.publicUrl);
   }
   const form = await assertPublicAccess(app, input);
-  return toPublicForm(form);
+  const live =
+    form.publishedVersion === null ? null : await findVersion(app.db, form.id, form.publishedVersion);
+  return toPublicForm(withLiveContent(form, live));
 }
 
 export async function findFormByIdParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {

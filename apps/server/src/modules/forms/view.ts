@@ -47,6 +47,9 @@ function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
       published_at: row.publishedAt?.toISOString() ?? null,
       share_count: row.shareCount,
     },
+    version: row.version,
+    published_version: row.publishedVersion,
+    has_unpublished_changes: row.hasUnpublishedChanges,
   };
 }
 

@@ -279,6 +279,8 @@ export async function submitForm(
   const uploadIds = [...files.values()];
   const store: StoreSubmissionInput = {
     formId: form.id,
+    // A form published before versions were kept answers as version 1 (what the migration made).
+    formVersion: form.publishedVersion ?? 1,
     data: clean,
     metadata,
     completed: metadata.analytics.completed,

@@ -19,17 +19,60 @@ export function answerFields(fields: FormField[]): FormField[] {
  * The current fields in form order, then every other key found in the data (answers to fields
  * deleted since), sorted, so that no stored answer is left out of an export.
  */
-export function exportColumns(formFields: FormField[], dataKeys: Iterable<string>): ExportColumn[] {
-  const fields = answerFields(formFields);
+export function exportColumns(fields: FormField[], dataKeys: Iterable<string>): ExportColumn[] {
+  return versionedExportColumns({ primary: fields, versions: new Map(), dataKeys }).fallback;
+}
+
+/** The columns a submission of each version fills: same headers for all, empty where not its field. */
+export type VersionedColumns = { fallback: ExportColumn[]; byVersion: Map<number, ExportColumn[]> };
+
+/**
+ * Columns for submissions that answered different versions of a form. A field is one column per
+ * label it was published with, so each answer sits under the label its respondent saw: the
+ * primary fields (the live version's) in form order, then fields and labels only older versions
+ * had (newest version first), then data keys no version knows, sorted. `byVersion` gives each
+ * version's reading of those columns; `fallback` (the primary fields) serves unknown versions.
+ */
+export function versionedExportColumns(input: {
+  primary: FormField[];
+  versions: Map<number, FormField[]>;
+  dataKeys: Iterable<string>;
+}): VersionedColumns {
+  const headers: { id: string; label: string }[] = [];
+  const index = new Map<string, number>();
   const known = new Set<string>();
-  const columns: ExportColumn[] = fields.map((field) => {
-    known.add(field.id);
-    known.add(field.label);
-    return { label: field.label, keys: [field.id, field.label], field };
-  });
-  const extra = [...new Set(dataKeys)].filter((k) => !known.has(k) && !isInternalKey(k)).sort();
-  for (const key of extra) columns.push({ label: key, keys: [key], field: undefined });
-  return columns;
+  const layoutOf = (fields: FormField[]) => {
+    const slots = new Map<number, FormField>();
+    for (const field of answerFields(fields)) {
+      const key = `${field.id}\u0000${field.label}`;
+      let at = index.get(key);
+      if (at === undefined) {
+        at = headers.push({ id: field.id, label: field.label }) - 1;
+        index.set(key, at);
+      }
+      slots.set(at, field);
+      known.add(field.id);
+      known.add(field.label);
+    }
+    return slots;
+  };
+  const primary = layoutOf(input.primary);
+  const numbers = [...input.versions.keys()].sort((a, b) => b - a);
+  const layouts = new Map(numbers.map((n) => [n, layoutOf(input.versions.get(n)!)]));
+  const extra = [...new Set(input.dataKeys)].filter((k) => !known.has(k) && !isInternalKey(k)).sort();
+  const columnsOf = (slots: Map<number, FormField>): ExportColumn[] => [
+    ...headers.map((h, at) => {
+      const field = slots.get(at);
+      return field
+        ? { label: h.label, keys: [field.id, field.label], field }
+        : { label: h.label, keys: [], field: undefined };
+    }),
+    ...extra.map((key) => ({ label: key, keys: [key], field: undefined })),
+  ];
+  return {
+    fallback: columnsOf(primary),
+    byVersion: new Map(numbers.map((n) => [n, columnsOf(layouts.get(n)!)])),
+  };
 }
 
 /**

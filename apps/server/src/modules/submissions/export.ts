@@ -3,7 +3,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
-import { csvRow, csvRowLine, type ExportColumn, exportColumns, headerRow } from './csv-columns.ts';
+import { findAnsweredFields } from '../forms/index.ts';
+import {
+  csvRow,
+  csvRowLine,
+  type ExportColumn,
+  headerRow,
+  type VersionedColumns,
+  versionedExportColumns,
+} from './csv-columns.ts';
 import { csvLine } from './csv-line.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 
@@ -16,6 +24,7 @@ type ExportRow = {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   completed: boolean;
+  form_version: number;
 };
 
 const BATCH = 5000;
@@ -92,6 +101,7 @@ async function* keysetBatches(
       data: r.data,
       metadata: r.metadata,
       completed: r.completed,
+      form_version: r.formVersion,
     }));
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
@@ -108,16 +118,17 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
   for await (const rows of cursorBatches(
     app,
     formId,
-    'id, form_id, created_at, data, metadata, completed',
+    'id, form_id, created_at, data, metadata, completed, form_version',
     BATCH,
   )) {
-    yield rows.map(([id, form_id, created_at, data, metadata, completed]) => ({
+    yield rows.map(([id, form_id, created_at, data, metadata, completed, form_version]) => ({
       id: id as string,
       form_id: form_id as number,
       created_at: created_at as Date,
       data: data as Record<string, unknown>,
       metadata: metadata as Record<string, unknown>,
       completed: completed as boolean,
+      form_version: form_version as number,
     }));
   }
 }
@@ -127,19 +138,22 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
  * database and the metadata is never read: parsing dates and metadata would cost a third of the
  * export's time.
  */
-async function* csvBatches(app: FastifyInstance, formId: number, columns: ExportColumn[]) {
+async function* csvBatches(app: FastifyInstance, formId: number, columns: VersionedColumns) {
+  const of = (version: number) => columns.byVersion.get(version) ?? columns.fallback;
   if (!app.database.pool) {
     for await (const rows of keysetBatches(app, formId, CSV_BATCH)) {
       let text = '';
-      for (const r of rows) text += csvRowLine(columns, r.id, new Date(r.created_at).toISOString(), r.data);
+      for (const r of rows) {
+        text += csvRowLine(of(r.form_version), r.id, new Date(r.created_at).toISOString(), r.data);
+      }
       yield text;
     }
     return;
   }
-  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data`;
+  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version`;
   for await (const rows of cursorBatches(app, formId, select, CSV_BATCH)) {
     let text = '';
-    for (const r of rows) text += csvRowLine(columns, r[0] as string, r[1] as string, r[2]);
+    for (const r of rows) text += csvRowLine(of(r[3] as number), r[0] as string, r[1] as string, r[2]);
     yield text;
   }
 }
@@ -158,12 +172,22 @@ async function distinctDataKeys(app: FastifyInstance, formId: number): Promise<s
   return rows.map((r) => r.k);
 }
 
-async function* csvChunks(app: FastifyInstance, form: OwnedForm, columns: ExportColumn[]) {
-  yield BOM + csvLine(headerRow(columns));
+/** The form versions the form's submissions answered. */
+async function answeredVersions(app: FastifyInstance, formId: number): Promise<number[]> {
+  const rows = await queryRows<{ v: number }>(
+    app.db,
+    sql`select distinct form_version as v from submissions where form_id = ${formId}`,
+  );
+  return rows.map((r) => Number(r.v));
+}
+
+async function* csvChunks(app: FastifyInstance, form: OwnedForm, columns: VersionedColumns) {
+  yield BOM + csvLine(headerRow(columns.fallback));
   yield* csvBatches(app, form.id, columns);
 }
 
-function jsonItem(row: ExportRow): string {
+/** A submission as the JSON export gives it: its answers also listed with its version's labels. */
+function jsonItem(row: ExportRow, labels: LabelReader): string {
   return JSON.stringify({
     ...toWireSubmission({
       id: row.id,
@@ -173,19 +197,49 @@ function jsonItem(row: ExportRow): string {
       metadata: row.metadata,
       completed: row.completed,
       idempotencyKey: null,
+      formVersion: row.form_version,
     }),
+    answers: labels(row),
   });
 }
 
-async function* jsonChunks(app: FastifyInstance, form: OwnedForm) {
+async function* jsonChunks(app: FastifyInstance, form: OwnedForm, labels: LabelReader) {
   yield '[';
   let first = true;
   for await (const batch of submissionBatches(app, form.id)) {
-    const text = batch.map(jsonItem).join(',\n');
+    const text = batch.map((row) => jsonItem(row, labels)).join(',\n');
     yield first ? `\n${text}` : `,\n${text}`;
     first = false;
   }
   yield first ? ']' : '\n]\n';
+}
+
+/** Each answer of a row under the label of the field in the version the row answered. */
+type LabelReader = (row: ExportRow) => { field_id: string; label: string; value: unknown }[];
+
+function labelReader(columns: VersionedColumns): LabelReader {
+  return (row) => {
+    const data = row.data && typeof row.data === 'object' ? row.data : {};
+    const answers: { field_id: string; label: string; value: unknown }[] = [];
+    for (const column of columns.byVersion.get(row.form_version) ?? columns.fallback) {
+      const key = column.keys.find((k) => Object.hasOwn(data, k));
+      if (key === undefined) continue;
+      answers.push({ field_id: column.field?.id ?? key, label: column.label, value: data[key] });
+    }
+    return answers;
+  };
+}
+
+/** The export's columns: the live version's fields first, then those of every version answered. */
+async function loadColumns(
+  app: FastifyInstance,
+  form: OwnedForm,
+  input: { versions: number[]; dataKeys: string[] },
+): Promise<VersionedColumns> {
+  const wanted = form.publishedVersion === null ? input.versions : [...input.versions, form.publishedVersion];
+  const versions = await findAnsweredFields(app.db, form.id, wanted);
+  const primary = (form.publishedVersion !== null && versions.get(form.publishedVersion)) || form.fields;
+  return versionedExportColumns({ primary, versions, dataKeys: input.dataKeys });
 }
 
 /** The whole export as a stream of text chunks (CSV with a BOM, or a JSON array). */
@@ -194,17 +248,31 @@ export async function exportFormSubmissions(
   form: OwnedForm,
   format: 'csv' | 'json',
 ): Promise<Readable> {
+  const versions = await answeredVersions(app, form.id);
   // A chunk is a whole batch: hold at most two in memory while the socket drains.
-  if (format === 'json') return Readable.from(jsonChunks(app, form), { highWaterMark: 2 });
-  const columns = exportColumns(form.fields, await distinctDataKeys(app, form.id));
+  if (format === 'json') {
+    const columns = await loadColumns(app, form, { versions, dataKeys: [] });
+    return Readable.from(jsonChunks(app, form, labelReader(columns)), { highWaterMark: 2 });
+  }
+  const columns = await loadColumns(app, form, { versions, dataKeys: await distinctDataKeys(app, form.id) });
   return Readable.from(csvChunks(app, form, columns), { highWaterMark: 2 });
 }
 
-/** One submission as CSV (header plus one row) or as a JSON object. */
-export function exportOneSubmission(form: OwnedForm, row: ExportRow, format: 'csv' | 'json'): string {
-  if (format === 'json') return `${jsonItem(row)}\n`;
-  const columns = exportColumns(form.fields, Object.keys(row.data ?? {}));
-  return BOM + csvLine(headerRow(columns)) + csvLine(csvRow(columns, row));
+/** One submission as CSV (header plus one row) or as a JSON object, with its version's labels. */
+export async function exportOneSubmission(
+  app: FastifyInstance,
+  form: OwnedForm,
+  row: ExportRow,
+  format: 'csv' | 'json',
+): Promise<string> {
+  const dataKeys = format === 'csv' ? Object.keys(row.data ?? {}) : [];
+  const all = await loadColumns(app, form, { versions: [row.form_version], dataKeys });
+  // Only this submission's own columns: the ones its version (or data) fills.
+  const own = all.byVersion.get(row.form_version) ?? all.fallback;
+  const keep = own.map((c) => c.keys.length > 0);
+  const columns = { fallback: own.filter((_, i) => keep[i]), byVersion: new Map<number, ExportColumn[]>() };
+  if (format === 'json') return `${jsonItem(row, labelReader(columns))}\n`;
+  return BOM + csvLine(headerRow(columns.fallback)) + csvLine(csvRow(columns.fallback, row));
 }
 
 export type { ExportRow };

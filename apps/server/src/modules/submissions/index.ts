@@ -1,10 +1,13 @@
 // The submissions module's public entry: other modules reach the submissions table only through these.
 
 export { confirmationMail, confirmationRecipient, readConfirmation } from './confirmation.ts';
+export { deleteFormSubmissions } from './delete.ts';
 export { submissionBatches } from './export.ts';
 export { submissionNotification } from './notify.ts';
 export {
   findSubmission,
+  findSubmissionVersion,
+  listAnsweredVersions,
   listDigestCounts,
   listOwnerRecentSubmissions,
   listSubmissionsAfter,

@@ -18,6 +18,7 @@ export function toWireSubmission(row: Omit<SubmissionRow, 'txid'>): WireSubmissi
     metadata: row.metadata ?? {},
     created_at: new Date(row.createdAt).toISOString(),
     completed: row.completed,
+    form_version: row.formVersion,
   };
 }
 
@@ -81,6 +82,8 @@ export type StoredSubmission = {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   createdAt: Date;
+  /** The form version it answered. */
+  formVersion: number;
 };
 
 /** A form's submissions in storage order (oldest first), a page after the given one. */
@@ -95,6 +98,7 @@ export async function listSubmissionsAfter(
       data: submissions.data,
       metadata: submissions.metadata,
       createdAt: submissions.createdAt,
+      formVersion: submissions.formVersion,
     })
     .from(submissions)
     .where(
@@ -111,6 +115,29 @@ export async function listSubmissionsAfter(
     .orderBy(asc(submissions.createdAt), asc(submissions.id))
     .limit(input.limit);
   return rows as StoredSubmission[];
+}
+
+/** The form versions a form's submissions answered. */
+export async function listAnsweredVersions(db: DbOrTx, formId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ v: submissions.formVersion })
+    .from(submissions)
+    .where(eq(submissions.formId, formId));
+  return rows.map((r) => r.v);
+}
+
+/** The form version one submission of a form answered, or null when there is no such submission. */
+export async function findSubmissionVersion(
+  db: DbOrTx,
+  input: { formId: number; submissionId: string },
+): Promise<number | null> {
+  if (!isUuid(input.submissionId)) return null;
+  const [row] = await db
+    .select({ v: submissions.formVersion })
+    .from(submissions)
+    .where(and(eq(submissions.id, input.submissionId), eq(submissions.formId, input.formId)))
+    .limit(1);
+  return row?.v ?? null;
 }
 
 /*
@@ -136,7 +163,7 @@ export async function searchSubmissions(
     db,
     sql`select s.id, s.form_id, f.title as form_title, s.created_at, s.data
     from submissions s join forms f on f.id = s.form_id
-    where f.owner_id = ${input.ownerId}
+    where f.owner_id = ${input.ownerId} and f.deleted_at is null
       and exists (
         select 1 from jsonb_each_text(case when jsonb_typeof(s.data) = 'object' then s.data else '{}'::jsonb end) e
         where e.key not like '\\_%' and e.value ilike ${input.pattern})
@@ -153,7 +180,7 @@ export async function listOwnerRecentSubmissions(
     db,
     sql`select s.id, s.form_id, f.title as form_title, s.created_at
     from submissions s join forms f on f.id = s.form_id
-    where f.owner_id = ${input.ownerId}
+    where f.owner_id = ${input.ownerId} and f.deleted_at is null
     order by s.created_at desc, s.id desc limit ${input.limit}`,
   );
 }
@@ -189,7 +216,7 @@ export async function listDigestCounts(
         where s.form_id = f.id and s.created_at >= ${input.since.toISOString()}::timestamptz
           and s.created_at < ${input.until.toISOString()}::timestamptz) as n
     from users u
-    join forms f on f.owner_id = u.id
+    join forms f on f.owner_id = u.id and f.deleted_at is null
     left join notification_settings ns on ns.user_id = u.id
     where u.email_verified_at is not null and u.role <> 'system'
       and coalesce(ns.weekly_digest, true)

@@ -8,16 +8,18 @@ import {
   type SubmissionSettings,
   settingsBodySchema,
   settingsSchema,
+  submissionDetailSchema,
   submissionParamsSchema,
-  submissionSchema,
 } from '@formsmith/core/submissions/api';
+import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { FORM_NOT_FOUND, requireOwnedForm, updateForm } from '../forms/index.ts';
+import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from '../forms/index.ts';
+import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
@@ -83,12 +85,50 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid`,
-    { config: read, schema: { tags, params: submissionParamsSchema, response: { 200: submissionSchema } } },
+    {
+      config: read,
+      schema: { tags, params: submissionParamsSchema, response: { 200: submissionDetailSchema } },
+    },
     async (request) => {
       const form = await ownedForm(app, request);
       const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
       if (!row) throw notFound('Submission not found');
-      return toWireSubmission(row);
+      const answered = await findAnsweredFields(app.db, form.id, [row.formVersion]);
+      return {
+        ...toWireSubmission(row),
+        fields: answered.get(row.formVersion)!,
+      };
+    },
+  );
+
+  app.delete(
+    `${BASE}/submissions/:sid`,
+    {
+      config: write,
+      schema: { tags, params: submissionParamsSchema, response: { 200: deleteSubmissionsResultSchema } },
+    },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      const result = await deleteFormSubmissions(app, { formId: form.id, ids: [request.params.sid] });
+      if (result.deleted === 0) throw notFound('Submission not found');
+      return result;
+    },
+  );
+
+  app.post(
+    `${BASE}/submissions/bulk-delete`,
+    {
+      config: write,
+      schema: {
+        tags,
+        params: formParamsSchema,
+        body: bulkDeleteBodySchema,
+        response: { 200: deleteSubmissionsResultSchema },
+      },
+    },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      return deleteFormSubmissions(app, { formId: form.id, ids: request.body.ids });
     },
   );
 
@@ -115,7 +155,8 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
       if (!row) throw notFound('Submission not found');
       const { format } = request.query;
-      const body = exportOneSubmission(
+      const body = await exportOneSubmission(
+        app,
         form,
         {
           id: row.id,
@@ -124,6 +165,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           data: row.data,
           metadata: row.metadata,
           completed: row.completed,
+          form_version: row.formVersion,
         },
         format,
       );

@@ -14,6 +14,8 @@ const dialect = new PgDialect();
 
 export type StoreSubmissionInput = {
   formId: number;
+  /** The published version the respondent answered. */
+  formVersion: number;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   completed: boolean;
@@ -60,9 +62,10 @@ export async function storeSubmission(
   const gate = input.limited ? sql`where exists (select 1 from admitted)` : sql``;
   ctes.push(
     sql`stored as (
-      insert into submissions (form_id, data, metadata, completed, idempotency_key, created_at)
-      select ${input.formId}::int, ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb,
-        ${input.completed}::boolean, ${input.idempotencyKey}::text, ${input.createdAt.toISOString()}::timestamptz
+      insert into submissions (form_id, form_version, data, metadata, completed, idempotency_key, created_at)
+      select ${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
+        ${JSON.stringify(input.metadata)}::jsonb, ${input.completed}::boolean, ${input.idempotencyKey}::text,
+        ${input.createdAt.toISOString()}::timestamptz
       ${gate}
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
@@ -122,6 +125,7 @@ export async function storeSubmissions(
   const rows = items.map(({ id, input }) => ({
     id,
     form_id: input.formId,
+    form_version: input.formVersion,
     data: input.data,
     metadata: input.metadata,
     completed: input.completed,
@@ -132,12 +136,12 @@ export async function storeSubmissions(
   }));
   const ctes: SQL[] = [
     sql`batch as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, data jsonb,
-        metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
+        data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
         owner_id uuid))`,
     sql`stored as (
-      insert into submissions (id, form_id, data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, data, metadata, completed, idempotency_key, created_at from batch
+      insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, data, metadata, completed, idempotency_key, created_at from batch
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
     sql`counted as (

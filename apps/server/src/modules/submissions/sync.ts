@@ -24,6 +24,7 @@ function decodeCursor(cursor: string | undefined): Position {
 type Row = {
   id: string;
   form_id: number;
+  form_version: number;
   created_at: Date | string;
   completed: boolean;
   data: Record<string, unknown>;
@@ -44,7 +45,7 @@ export async function listSubmissionsSince(
   const after = decodeCursor(input.cursor);
   const rows = await queryRows<Row>(
     db,
-    sql`select id, form_id, created_at, completed, data, metadata, txid::text as txid from submissions
+    sql`select id, form_id, form_version, created_at, completed, data, metadata, txid::text as txid from submissions
       where form_id = ${input.formId}
         and (txid, id) > (${after.txid}::bigint, ${after.id}::uuid)
         and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -57,6 +58,7 @@ export async function listSubmissionsSince(
     data: page.map((r) => ({
       id: r.id,
       form_id: r.form_id,
+      form_version: r.form_version,
       created_at: new Date(r.created_at).toISOString(),
       completed: r.completed,
       data: r.data ?? {},

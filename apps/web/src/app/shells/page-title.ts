@@ -1,4 +1,13 @@
-export type ShellTitle = 'Dashboard' | 'Forms' | 'Analytics' | 'Settings' | 'Profile' | 'Form Submissions';
+export type ShellTitle =
+  | 'Dashboard'
+  | 'Forms'
+  | 'Analytics'
+  | 'Settings'
+  | 'Profile'
+  | 'Form Submissions'
+  | 'Search'
+  | 'Notifications'
+  | 'Trash';
 
 /** The authenticated top bar's title for a path. */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -7,7 +16,10 @@ export function shellTitleFor(pathname: string): ShellTitle {
     return 'Form Submissions';
   if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
+  if (path === '/dashboard/trash') return 'Trash';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
+  if (path.startsWith('/dashboard/search')) return 'Search';
+  if (path.startsWith('/dashboard/notifications')) return 'Notifications';
   return 'Dashboard';
 }

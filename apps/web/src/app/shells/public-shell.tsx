@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
+import { tokenTimeLeft } from '../../lib/session.ts';
 import { Logo, SkipLink } from './logo.tsx';
 
 // The footer links, in the order the e2e journey checks.
@@ -43,9 +44,11 @@ const PAGE_TITLES: Record<string, string> = {
   '/register': 'Get Started · Formsmith',
 };
 
-/** Header with 'Sign In' and 'Get Started'; footer with the legal and help links. */
+/** Header with 'Sign In' and 'Get Started' (or 'Go to dashboard' when signed in); footer links. */
 export function PublicShell() {
   const { pathname } = useLocation();
+  // Read on each navigation: signing in or out elsewhere shows on the next page.
+  const signedIn = tokenTimeLeft() > 0;
   useEffect(() => {
     document.title = PAGE_TITLES[pathname] ?? 'Formsmith';
   }, [pathname]);
@@ -59,15 +62,24 @@ export function PublicShell() {
           className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6"
           aria-label="Main"
         >
-          <Logo />
+          {/* On the narrowest phones the mark stands alone, so both actions keep their words. */}
+          <Logo className="[&>span:last-child]:max-[389px]:sr-only" />
           <div className="flex items-center gap-0.5 whitespace-nowrap sm:gap-2">
             <ThemeToggle />
-            <Link to="/login" className={cn(buttonClasses('ghost', 'sm'), 'px-2.5 sm:h-10 sm:px-4')}>
-              Sign In
-            </Link>
-            <Link to="/register" className={cn(buttonClasses('primary', 'sm'), 'px-3 sm:h-10 sm:px-4')}>
-              Get Started
-            </Link>
+            {signedIn ? (
+              <Link to="/dashboard" className={cn(buttonClasses('primary', 'sm'), 'px-3 sm:h-10 sm:px-4')}>
+                Go to dashboard
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className={cn(buttonClasses('ghost', 'sm'), 'px-2.5 sm:h-10 sm:px-4')}>
+                  Sign In
+                </Link>
+                <Link to="/register" className={cn(buttonClasses('primary', 'sm'), 'px-3 sm:h-10 sm:px-4')}>
+                  Get Started
+                </Link>
+              </>
+            )}
           </div>
         </nav>
       </header>

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   Settings,
   Sparkles,
+  Trash2,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -36,6 +37,12 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Submissions',
     icon: Inbox,
     matches: (p) => p.startsWith('/dashboard/submissions') || SUBMISSIONS_PAGE.test(p),
+  },
+  {
+    to: '/dashboard/trash',
+    label: 'Trash',
+    icon: Trash2,
+    matches: (p) => p === '/dashboard/trash',
   },
   {
     to: '/dashboard/settings',

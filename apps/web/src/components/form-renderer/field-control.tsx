@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import {
   type ControlAttributes,
-  clampNumber,
   type FieldValue,
   type FileStatus,
   type FileValue,
@@ -152,11 +151,8 @@ export function FieldControl(props: ControlProps) {
 function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { field } = props;
   const { min, max, step = 1 } = rulesOf(field);
+  // Out-of-range input stays as typed: validation says what is wrong instead of silently changing it.
   const value = text(props.value);
-  const onBlur = () => {
-    const clamped = clampNumber(field, value);
-    if (clamped !== value) props.onChange(clamped);
-  };
   if (field.type === 'range') {
     return (
       <div className="flex items-center gap-3">
@@ -169,7 +165,6 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
           step={step}
           value={value}
           onChange={(e) => props.onChange(e.target.value)}
-          onBlur={onBlur}
         />
         <output htmlFor={props.id} className="min-w-10 text-right text-sm tabular-nums">
           {value}
@@ -189,7 +184,6 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
       step={step}
       value={value}
       onChange={(e) => props.onChange(e.target.value)}
-      onBlur={onBlur}
     />
   );
 }

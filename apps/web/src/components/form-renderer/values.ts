@@ -50,17 +50,6 @@ export function initialValues(fields: FormField[]): FieldValues {
   return values;
 }
 
-/** Numbers are kept inside min and max when the control is left, so a typo is fixed, not refused. */
-export function clampNumber(field: FormField, value: string): string {
-  if (value.trim() === '') return value;
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  const { min, max } = rulesOf(field);
-  if (min !== undefined && n < min) return String(min);
-  if (max !== undefined && n > max) return String(max);
-  return value;
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

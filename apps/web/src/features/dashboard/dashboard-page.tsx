@@ -2,7 +2,6 @@ import { FileText, Globe, Inbox, PenLine, Plus, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { useForms } from '../../lib/forms-api/list-forms.ts';
@@ -10,10 +9,10 @@ import type { FormSummary } from '../../lib/forms-api/stored-form.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useTimedValue } from '../../lib/use-timed-flag.ts';
 import { RecentFormCard } from './recent-form-card.tsx';
-import { formatRelativeTime, publishedPercentage } from './relative-time.ts';
+import { RecentSubmissionsCard } from './recent-submissions-card.tsx';
+import { publishedPercentage } from './relative-time.ts';
 
 const RECENT_FORMS = 4;
-const RECENT_SUBMISSIONS = 5;
 
 function byLastSaved(a: FormSummary, b: FormSummary): number {
   return (Date.parse(b.lastSaved ?? '') || 0) - (Date.parse(a.lastSaved ?? '') || 0);
@@ -54,7 +53,6 @@ function Dashboard() {
   const all = [...forms.data].sort(byLastSaved);
   const published = all.filter((f) => f.isPublished).length;
   const submissions = all.reduce((sum, f) => sum + f.submissions, 0);
-  const recentSubmissions = all.filter((f) => f.submissions > 0).slice(0, RECENT_SUBMISSIONS);
   const firstName = user.data?.name?.split(' ')[0];
 
   return (
@@ -95,7 +93,7 @@ function Dashboard() {
       </dl>
 
       <div className="grid gap-8 xl:grid-cols-3">
-        <section aria-labelledby="recent-forms" className="xl:col-span-2">
+        <section aria-labelledby="recent-forms" className="min-w-0 xl:col-span-2">
           <div className="mb-3 flex items-center justify-between">
             <h2 id="recent-forms" className="text-lg font-semibold">
               Recent Forms
@@ -120,7 +118,7 @@ function Dashboard() {
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" aria-label="Recent forms">
               {all.slice(0, RECENT_FORMS).map((form) => (
-                <li key={form.id} className="flex [&>article]:flex-1">
+                <li key={form.id} className="flex min-w-0 [&>article]:min-w-0 [&>article]:flex-1">
                   <RecentFormCard form={form} onMessage={showMessage} />
                 </li>
               ))}
@@ -128,46 +126,7 @@ function Dashboard() {
           )}
         </section>
 
-        <Card className="self-start">
-          <CardHeader>
-            <h2 className="text-lg font-semibold">Recent Submissions</h2>
-          </CardHeader>
-          <CardBody>
-            {recentSubmissions.length === 0 ? (
-              <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-300">
-                No submissions yet
-              </p>
-            ) : (
-              <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-                {recentSubmissions.map((form) => (
-                  <li key={form.id}>
-                    <Link
-                      to={`/forms/${form.id}/submissions`}
-                      className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-200"
-                      >
-                        A
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-sm font-medium">Anonymous User</span>
-                        <span className="block truncate text-xs text-slate-600 dark:text-slate-400">
-                          {form.title} · {form.submissions}{' '}
-                          {form.submissions === 1 ? 'submission' : 'submissions'}
-                        </span>
-                      </span>
-                      <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">
-                        {formatRelativeTime(form.lastSaved)}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </CardBody>
-        </Card>
+        <RecentSubmissionsCard />
       </div>
     </section>
   );

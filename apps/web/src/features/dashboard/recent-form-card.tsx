@@ -2,10 +2,9 @@ import { Copy, ExternalLink, FileText, Inbox, MoreVertical, Pencil, Send, Trash2
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DeleteFormDialog } from '../../components/forms/delete-form-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { Badge } from '../../components/ui/feedback.tsx';
-import { useDeleteForm } from '../../lib/forms-api/delete-form.ts';
 import { useDuplicateForm } from '../../lib/forms-api/duplicate-form.ts';
 import type { FormSummary } from '../../lib/forms-api/stored-form.ts';
 import { formatRelativeTime } from './relative-time.ts';
@@ -22,7 +21,6 @@ type Props = {
 export function RecentFormCard({ form, onMessage }: Props) {
   const navigate = useNavigate();
   const duplicate = useDuplicateForm();
-  const remove = useDeleteForm();
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   function onDuplicate() {
@@ -32,20 +30,10 @@ export function RecentFormCard({ form, onMessage }: Props) {
     });
   }
 
-  function onDelete() {
-    remove.mutate(form.id, {
-      onSuccess: () => setConfirmDelete(false),
-      onError: () => {
-        setConfirmDelete(false);
-        onMessage({ tone: 'error', text: 'Failed to delete form.' });
-      },
-    });
-  }
-
   return (
     <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-2">
-        <h3 className="min-w-0 break-words font-semibold">
+        <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">
           <Link to={`/forms/${form.id}/edit`} className="hover:underline">
             {form.title}
           </Link>
@@ -95,7 +83,7 @@ export function RecentFormCard({ form, onMessage }: Props) {
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </div>
-      <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">
+      <p className="mt-1 line-clamp-2 text-sm [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
         {form.description || 'No description'}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-4 text-xs text-slate-600 dark:text-slate-300">
@@ -110,21 +98,7 @@ export function RecentFormCard({ form, onMessage }: Props) {
         </span>
         <span>Saved {formatRelativeTime(form.lastSaved)}</span>
       </div>
-      <Dialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this form?"
-        description={`“${form.title}” and all its submissions will be deleted. This cannot be undone.`}
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={onDelete} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete Form'}
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteFormDialog form={form} open={confirmDelete} onOpenChange={setConfirmDelete} />
     </article>
   );
 }

@@ -154,9 +154,13 @@ function FormBody(props: {
             className="h-12 w-auto max-w-[12rem] object-contain"
           />
         )}
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{form.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
+          {form.title}
+        </h1>
         {form.description && (
-          <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{form.description}</p>
+          <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
+            {form.description}
+          </p>
         )}
       </header>
       <FormView

@@ -2,7 +2,7 @@ import { Bell, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
-import { useRecentSubmissions } from './api/recent-submissions.ts';
+import { useRecentSubmissions } from '../../lib/account-api/recent-submissions.ts';
 
 function timeAgo(iso: string): string {
   const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60_000);

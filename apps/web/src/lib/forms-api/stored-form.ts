@@ -2,8 +2,16 @@ import type { FormListEntry } from '@formsmith/core/forms/api';
 import type { Form } from '@formsmith/core/forms/form';
 import { type OwnerForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
 
-/** A form that exists on the server: it has an id, and the server knows whether a code is set. */
-export type StoredForm = Form & { id: number; hasAccessCode: boolean };
+/**
+ * A form that exists on the server: it has an id, the server knows whether a code is set, the
+ * draft revision it was read at, and whether that draft differs from what respondents get.
+ */
+export type StoredForm = Form & {
+  id: number;
+  hasAccessCode: boolean;
+  version: number;
+  hasUnpublishedChanges: boolean;
+};
 
 /** A form of the owner's list: everything but the fields, which the list leaves out, and their count. */
 export type FormSummary = Omit<StoredForm, 'fields'> & { fieldCount: number };
@@ -31,6 +39,8 @@ function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields
       shareUrl: sharing.share_url,
     },
     hasAccessCode: sharing.has_access_code,
+    version: form.version,
+    hasUnpublishedChanges: form.has_unpublished_changes,
   };
 }
 

@@ -18,9 +18,9 @@ import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
-import { primaryButton } from '../lib/classes.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { currentValidator, loadValidator } from '../lib/validator.ts';
+import { SubmitButton } from './submit-button.tsx';
 
 type FormViewProps = {
   form: Form & { id: number };
@@ -41,6 +41,11 @@ function answerOf(field: FormField, value: FieldValue): unknown {
   }
   return value;
 }
+
+// Margin over the server's minimum, for rounding between the two clocks' readings.
+const HOLD_MARGIN_MS = 100;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Messages of the shown fields (`shown` = visibleFields of the current values) that `which` picks. */
 function errorsFor(shown: FormField[], values: FieldValues, which: (id: string) => boolean) {
@@ -64,6 +69,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
   const [fileStatus, setFileStatus] = useState<Record<string, FileStatus>>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [holdMs, setHoldMs] = useState(0);
   const [, setValidatorReady] = useState(false);
   const decoy = useRef<HTMLInputElement>(null);
   const timing = useFieldTiming();
@@ -124,6 +130,15 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
     for (const field of fields) {
       if (field.type !== 'image') data[field.id] = answerOf(field, values[field.id] ?? null);
     }
+    setSubmitting(true);
+    // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
+    // server while the page showed success: the page waits until the window has passed instead.
+    const hold = timing.snapshot().startedAt + LIMITS.minSubmitDelayMs + HOLD_MARGIN_MS - Date.now();
+    if (hold > 0) {
+      setHoldMs(hold);
+      await wait(hold);
+      setHoldMs(0);
+    }
     const timed = timing.snapshot();
     data._honeypot = decoy.current?.value ?? '';
     data._formLoadTime = timed.startedAt;
@@ -132,7 +147,6 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
       fieldInteractions: timed.fieldInteractions,
       completed: true,
     };
-    setSubmitting(true);
     try {
       const res = await submitForm(form.id, {
         data,
@@ -196,13 +210,12 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
           defaultValue=""
         />
       </div>
-      <button
-        type="submit"
-        className={`${primaryButton} w-full sm:w-auto sm:min-w-40`}
-        disabled={submitting || Object.keys(fileStatus).length > 0}
-      >
-        {submitting ? 'Submitting…' : form.submitButtonText}
-      </button>
+      <SubmitButton
+        text={form.submitButtonText}
+        submitting={submitting}
+        holdMs={holdMs}
+        disabled={Object.keys(fileStatus).length > 0}
+      />
     </form>
   );
 }

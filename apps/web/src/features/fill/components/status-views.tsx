@@ -73,7 +73,9 @@ export function SuccessView({ message, onAnother }: { message: string; onAnother
       <h1 className="text-2xl font-semibold" tabIndex={-1} ref={(el) => el?.focus()}>
         {TEXT.submitted}
       </h1>
-      <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{message}</p>
+      <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
+        {message}
+      </p>
       <button type="button" className={primaryButton} onClick={onAnother}>
         {TEXT.submitAnother}
       </button>

@@ -1,28 +1,57 @@
+import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import { toSavePayload } from '@formsmith/core/forms/api';
 import type { Form } from '@formsmith/core/forms/form';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
-/** POST /api/forms for a new form, PUT /api/forms/:id for an existing one. */
-export async function saveForm(form: Form): Promise<StoredForm> {
-  const body = toSavePayload(form);
-  const data =
-    form.id === undefined
-      ? await apiRequest('/forms', wireFormSchema, { method: 'POST', body })
-      : await apiRequest(`/forms/${form.id}`, wireFormSchema, { method: 'PUT', body });
-  return toStoredForm(data);
+/** Blanked texts are stored as their defaults: a draft with an empty title is still saved. */
+function withDefaults(form: Form): Form {
+  return {
+    ...form,
+    title: form.title.trim() || FORM_DEFAULTS.title,
+    submitButtonText: form.submitButtonText.trim() || FORM_DEFAULTS.submitButtonText,
+    successMessage: form.successMessage.trim() || FORM_DEFAULTS.successMessage,
+  };
 }
 
-export function useSaveForm() {
+export type SavedDraft = { id: number; version: number; form: StoredForm };
+
+/**
+ * POST /api/forms for a new form, PUT /api/forms/:id for an existing one. The PUT names the
+ * version it was based on (If-Match), so a save over a newer version answers 409.
+ */
+export async function saveDraft(input: {
+  form: Form;
+  id: number | undefined;
+  version: number | undefined;
+}): Promise<SavedDraft> {
+  const body = toSavePayload(withDefaults(input.form));
+  const data =
+    input.id === undefined
+      ? await apiRequest('/forms', wireFormSchema, { method: 'POST', body })
+      : await apiRequest(`/forms/${input.id}`, wireFormSchema, {
+          method: 'PUT',
+          body,
+          headers: input.version === undefined ? {} : { 'if-match': `"${input.version}"` },
+        });
+  const form = toStoredForm(data);
+  return { id: form.id, version: form.version, form };
+}
+
+/** saveDraft that keeps the cached form and the forms list in step with what was stored. */
+export function useSaveDraft() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveForm,
-    onSuccess: (saved) => {
-      client.setQueryData(formsKeys.detail(saved.id), saved);
-      return client.invalidateQueries({ queryKey: formsKeys.list() });
+  return useCallback(
+    async (input: Parameters<typeof saveDraft>[0]) => {
+      const saved = await saveDraft(input);
+      client.setQueryData(formsKeys.detail(saved.id), saved.form);
+      void client.invalidateQueries({ queryKey: formsKeys.list() });
+      return saved;
     },
-  });
+    [client],
+  );
 }

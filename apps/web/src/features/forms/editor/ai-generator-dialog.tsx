@@ -7,11 +7,15 @@ import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Textarea } from '../../../components/ui/input.tsx';
 import { NoFieldsGeneratedError, useGenerateForm } from '../api/generate-form.ts';
+import { GeneratedModeChoice } from './generated-mode-choice.tsx';
+import type { GeneratedMode } from './merge-generated.ts';
 
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onGenerated: (form: Form) => void;
+  /** How many fields the form has now: with any, the owner says whether to replace or add. */
+  fieldCount: number;
+  onGenerated: (form: Form, mode: GeneratedMode) => void;
 };
 
 const BLANK_MESSAGE = 'Please enter a description of the form you want to create.';
@@ -19,8 +23,9 @@ const NO_FIELDS_MESSAGE = 'Failed to generate form. Please try again with a diff
 const FAILURE_MESSAGE = 'Failed to generate form. Please try again later.';
 
 /** Describe a form in plain language; POST /api/forms/generate turns it into fields. */
-export function AiGeneratorDialog({ open, onOpenChange, onGenerated }: Props) {
+export function AiGeneratorDialog({ open, onOpenChange, fieldCount, onGenerated }: Props) {
   const [description, setDescription] = useState('');
+  const [mode, setMode] = useState<GeneratedMode>('add');
   const [error, setError] = useState<string | null>(null);
   const generate = useGenerateForm();
 
@@ -33,7 +38,7 @@ export function AiGeneratorDialog({ open, onOpenChange, onGenerated }: Props) {
     setError(null);
     generate.mutate(description.trim(), {
       onSuccess: (form) => {
-        onGenerated(form);
+        onGenerated(form, mode);
         onOpenChange(false);
       },
       onError: (e) => setError(e instanceof NoFieldsGeneratedError ? NO_FIELDS_MESSAGE : FAILURE_MESSAGE),
@@ -57,6 +62,14 @@ export function AiGeneratorDialog({ open, onOpenChange, onGenerated }: Props) {
             disabled={generate.isPending}
           />
         </FormField>
+        {fieldCount > 0 && (
+          <GeneratedModeChoice
+            fieldCount={fieldCount}
+            mode={mode}
+            onChange={setMode}
+            disabled={generate.isPending}
+          />
+        )}
         {generate.isPending && <Alert tone="info">Generating your form…</Alert>}
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={generate.isPending}>

@@ -17,18 +17,22 @@ import { CSS } from '@dnd-kit/utilities';
 import type { FormField } from '@formsmith/core/forms/field';
 import { ArrowDown, ArrowUp, GripVertical, MousePointerClick, Trash2 } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { FIELD_ICONS } from './field-icons.ts';
-import { fieldTypeName } from './field-palette.tsx';
+import { CanvasField } from './canvas-field.tsx';
 import type { DraftAction } from './form-draft.ts';
 
 type FieldListProps = {
   fields: FormField[];
   selectedId: string | null;
+  showErrors: boolean;
+  keepOptionValues: boolean;
+  /** On a phone: opens the selected field's remaining settings. */
+  onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
 };
 
-/** The form's fields in order: select, move up/down, drag (pointer or keyboard) and delete. */
-export function FieldList({ fields, selectedId, dispatch }: FieldListProps) {
+/** The form's fields in order, as respondents see them: select, edit, move, drag and delete. */
+export function FieldList(props: FieldListProps) {
+  const { fields, selectedId, dispatch } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -64,7 +68,7 @@ export function FieldList({ fields, selectedId, dispatch }: FieldListProps) {
       }}
     >
       <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
-        <ol className="space-y-2" aria-label="Form fields">
+        <ol className="space-y-3" aria-label="Form fields">
           {fields.map((field, index) => (
             <SortableFieldRow
               key={field.id}
@@ -72,6 +76,9 @@ export function FieldList({ fields, selectedId, dispatch }: FieldListProps) {
               index={index}
               count={fields.length}
               selected={field.id === selectedId}
+              showErrors={props.showErrors}
+              keepOptionValues={props.keepOptionValues}
+              onMoreSettings={props.onMoreSettings}
               dispatch={dispatch}
             />
           ))}
@@ -86,86 +93,87 @@ type RowProps = {
   index: number;
   count: number;
   selected: boolean;
+  showErrors: boolean;
+  keepOptionValues: boolean;
+  onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
 };
 
-function SortableFieldRow({ field, index, count, selected, dispatch }: RowProps) {
+function SortableFieldRow(props: RowProps) {
+  const { field, index, count, selected, dispatch } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
-  const Icon = FIELD_ICONS[field.type];
   const name = field.label || 'Untitled field';
   const iconButton =
     'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the field's Select button is the keyboard's way
     <li
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="field-row"
+      // Clicks on the field's picture select it; the Select button is the keyboard's way.
+      onClick={(e) => {
+        if (selected || (e.target as Element).closest('button, input, textarea, select, a')) return;
+        dispatch({ type: 'select', id: field.id });
+      }}
       className={cn(
-        'flex items-center gap-1 rounded-lg border bg-white p-2 dark:bg-slate-900',
+        'rounded-xl border bg-white p-3 dark:bg-slate-900',
         selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200 dark:border-slate-700',
         isDragging && 'relative z-10 shadow-lg',
       )}
     >
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={`Drag to reorder ${name}`}
-        className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
-      >
-        <GripVertical aria-hidden="true" className="h-4 w-4" />
-      </button>
-      <button
-        type="button"
-        onClick={() => dispatch({ type: 'select', id: field.id })}
-        aria-pressed={selected}
-        aria-label={`Select ${name}`}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
-      >
-        <Icon aria-hidden="true" className="h-4 w-4 shrink-0 text-brand-600 dark:text-brand-400" />
-        <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium">
-            {name}
-            {field.validation.required && (
-              <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
-                *
-              </span>
-            )}
-          </span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {fieldTypeName(field.type)}
-          </span>
-        </span>
-      </button>
-      <button
-        type="button"
-        className={iconButton}
-        disabled={index === 0}
-        onClick={() => dispatch({ type: 'move', id: field.id, by: -1 })}
-        aria-label={`Move ${name} up`}
-      >
-        <ArrowUp aria-hidden="true" className="h-4 w-4" />
-      </button>
-      <button
-        type="button"
-        className={iconButton}
-        disabled={index === count - 1}
-        onClick={() => dispatch({ type: 'move', id: field.id, by: 1 })}
-        aria-label={`Move ${name} down`}
-      >
-        <ArrowDown aria-hidden="true" className="h-4 w-4" />
-      </button>
-      <button
-        type="button"
-        className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
-        onClick={() => dispatch({ type: 'remove', id: field.id })}
-        aria-label={`Delete ${name}`}
-      >
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
-      </button>
+      <CanvasField
+        field={field}
+        selected={selected}
+        showErrors={props.showErrors}
+        keepOptionValues={props.keepOptionValues}
+        onMoreSettings={props.onMoreSettings}
+        dispatch={dispatch}
+        handle={
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            {...attributes}
+            {...listeners}
+            aria-label={`Drag to reorder ${name}`}
+            className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
+          >
+            <GripVertical aria-hidden="true" className="h-4 w-4" />
+          </button>
+        }
+        toolbar={
+          <>
+            <button
+              type="button"
+              className={iconButton}
+              disabled={index === 0}
+              onClick={() => dispatch({ type: 'move', id: field.id, by: -1 })}
+              aria-label={`Move ${name} up`}
+            >
+              <ArrowUp aria-hidden="true" className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              className={iconButton}
+              disabled={index === count - 1}
+              onClick={() => dispatch({ type: 'move', id: field.id, by: 1 })}
+              aria-label={`Move ${name} down`}
+            >
+              <ArrowDown aria-hidden="true" className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
+              onClick={() => dispatch({ type: 'remove', id: field.id })}
+              aria-label={`Delete ${name}`}
+            >
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+            </button>
+          </>
+        }
+      />
     </li>
   );
 }

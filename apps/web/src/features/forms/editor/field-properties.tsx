@@ -1,20 +1,14 @@
-import { applicableRules, labelError, parseNumericInput } from '@formsmith/core/fields/editor-rules';
+import { applicableRules } from '@formsmith/core/fields/editor-rules';
 import { checkPattern } from '@formsmith/core/fields/pattern';
-import {
-  type FieldPatch,
-  type FieldValidation,
-  type FormField,
-  optionsOf,
-  rulesOf,
-} from '@formsmith/core/forms/field';
+import { type FieldPatch, type FieldValidation, type FormField, rulesOf } from '@formsmith/core/forms/field';
 import { Settings2 } from 'lucide-react';
-import { useState } from 'react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
-import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.tsx';
+import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { ConditionalLogicEditor } from './conditional-logic-editor.tsx';
 import { fieldTypeName } from './field-palette.tsx';
 import type { DraftAction } from './form-draft.ts';
-import { OptionsEditor } from './options-editor.tsx';
+import { NumberRule } from './number-rule.tsx';
+import { TypeProperties } from './type-properties.tsx';
 import { useDebouncedText } from './use-debounced-text.ts';
 
 type Props = {
@@ -44,15 +38,8 @@ function SectionTitle({ children }: { children: string }) {
   );
 }
 
-function FieldPropertiesForm({
-  field,
-  fields,
-  dispatch,
-}: {
-  field: FormField;
-  fields: FormField[];
-  dispatch: Props['dispatch'];
-}) {
+function FieldPropertiesForm(props: Props & { field: FormField }) {
+  const { field, fields, dispatch } = props;
   const update = (patch: FieldPatch) => dispatch({ type: 'update', id: field.id, patch });
   const setRule = (patch: Partial<FieldValidation>) => {
     const validation = { ...field.validation, ...patch };
@@ -62,14 +49,9 @@ function FieldPropertiesForm({
   };
   const rules = applicableRules(field.type);
 
-  // Labels that fail the check are shown with their message but never reach the draft.
-  const label = useDebouncedText(field.label, 300, (value) => {
-    if (labelError(value) === null) update({ label: value.trim() });
-  });
   const pattern = useDebouncedText(rulesOf(field).pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
   });
-  const labelMessage = labelError(label.text);
   const patternMessage = checkPattern(pattern.text);
 
   return (
@@ -77,9 +59,9 @@ function FieldPropertiesForm({
       <p className="text-xs font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400">
         {fieldTypeName(field.type)} field
       </p>
-      <Labelled label="Label" error={labelMessage ?? undefined} required>
-        <Input value={label.text} onChange={(e) => label.change(e.target.value)} onBlur={label.flush} />
-      </Labelled>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Label, help text and choices are edited on the form itself.
+      </p>
       {field.type !== 'checkbox' && field.type !== 'radio' && (
         <Labelled label="Placeholder">
           <Input
@@ -88,13 +70,6 @@ function FieldPropertiesForm({
           />
         </Labelled>
       )}
-      <Labelled label="Help text">
-        <Textarea
-          rows={2}
-          value={field.helpText ?? ''}
-          onChange={(e) => update({ helpText: e.target.value || undefined })}
-        />
-      </Labelled>
       <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />
       <div className="flex items-center gap-2">
         <Checkbox
@@ -157,12 +132,7 @@ function FieldPropertiesForm({
         </>
       )}
 
-      {rules.options && (
-        <>
-          <SectionTitle>Choices</SectionTitle>
-          <OptionsEditor options={optionsOf(field) ?? []} onChange={(options) => update({ options })} />
-        </>
-      )}
+      <TypeProperties field={field} update={update} setRule={setRule} />
 
       <SectionTitle>Conditional logic</SectionTitle>
       <ConditionalLogicEditor
@@ -171,37 +141,6 @@ function FieldPropertiesForm({
         onChange={(conditionalLogic) => update({ conditionalLogic })}
       />
     </div>
-  );
-}
-
-/** Keeps only parseable numbers; anything else unsets the rule. */
-function NumberRule({
-  label,
-  value,
-  min,
-  onChange,
-}: {
-  label: string;
-  value: number | undefined;
-  min?: number;
-  onChange: (value: number | undefined) => void;
-}) {
-  // The typed text is kept while it is not a number yet ('-', '1e'), the rule is unset meanwhile.
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  return (
-    <Labelled label={label}>
-      <Input
-        type="number"
-        inputMode="decimal"
-        min={min}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          const parsed = parseNumericInput(e.target.value);
-          onChange(parsed !== undefined && min !== undefined ? Math.max(min, parsed) : parsed);
-        }}
-      />
-    </Labelled>
   );
 }
 

@@ -1,7 +1,10 @@
+import { relabelOption } from '@formsmith/core/fields/options';
 import type { FieldOption } from '@formsmith/core/forms/field';
 import { Plus, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Checkbox, Input } from '../../../components/ui/input.tsx';
+import { cn } from '../../../lib/cn.ts';
 
 function nextOption(options: FieldOption[]): FieldOption {
   let n = options.length + 1;
@@ -9,35 +12,62 @@ function nextOption(options: FieldOption[]): FieldOption {
   return { id: `opt_${crypto.randomUUID().slice(0, 8)}`, label: `Option ${n}`, value: `option_${n}` };
 }
 
-/** Add, edit and remove a choice field's options; the list scrolls above 15rem. */
-export function OptionsEditor({
-  options,
-  onChange,
-}: {
+type OptionsEditorProps = {
   options: FieldOption[];
-  onChange: (options: FieldOption[]) => void;
-}) {
+  /** The form has answers, which hold option values: renaming a label keeps its value. */
+  keepValues: boolean;
+  /** `renamed` says which stored value became which, for defaults that pointed at it. */
+  onChange: (options: FieldOption[], renamed?: { from: string; to: string }) => void;
+};
+
+/**
+ * Add, edit and remove a choice field's options; values follow the labels and are shown only
+ * under 'Advanced'. The list scrolls above 15rem.
+ */
+export function OptionsEditor({ options, keepValues, onChange }: OptionsEditorProps) {
+  const [advanced, setAdvanced] = useState(false);
+  const advancedId = useId();
   const update = (index: number, patch: Partial<FieldOption>) =>
     onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  const relabel = (index: number, label: string) => {
+    const next = relabelOption({ options, index, label, keepValues });
+    const from = options[index]?.value;
+    const to = next[index]?.value;
+    onChange(next, from !== undefined && to !== undefined && from !== to ? { from, to } : undefined);
+  };
 
   return (
     <fieldset className="space-y-2">
       <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Options</legend>
+      <div className="flex items-center gap-2">
+        <Checkbox id={advancedId} checked={advanced} onChange={(e) => setAdvanced(e.target.checked)} />
+        <label htmlFor={advancedId} className="text-sm">
+          Advanced: show stored values
+        </label>
+      </div>
       <ul className="max-h-60 space-y-2 overflow-y-auto pr-1" data-testid="options-list">
         {options.map((option, index) => (
-          <li key={option.id} className="grid grid-cols-[minmax(0,1fr)_6.5rem_auto] items-center gap-2">
+          <li
+            key={option.id}
+            className={cn(
+              'grid items-center gap-2',
+              advanced ? 'grid-cols-[minmax(0,1fr)_6.5rem_auto]' : 'grid-cols-[minmax(0,1fr)_auto]',
+            )}
+          >
             <Input
               value={option.label}
-              onChange={(e) => update(index, { label: e.target.value })}
+              onChange={(e) => relabel(index, e.target.value)}
               aria-label={`Option ${index + 1} label`}
               className="h-9"
             />
-            <Input
-              value={option.value}
-              onChange={(e) => update(index, { value: e.target.value })}
-              aria-label={`Option ${index + 1} value`}
-              className="h-9 font-mono text-xs"
-            />
+            {advanced && (
+              <Input
+                value={option.value}
+                onChange={(e) => update(index, { value: e.target.value })}
+                aria-label={`Option ${index + 1} value`}
+                className="h-9 font-mono text-xs"
+              />
+            )}
             <Button
               variant="ghost"
               size="icon"

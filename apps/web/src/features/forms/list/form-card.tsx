@@ -1,6 +1,7 @@
 import { BarChart3, Check, Copy, Eye, FileText, Globe, Inbox, Pencil, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DeleteFormDialog } from '../../../components/forms/delete-form-dialog.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -90,7 +91,6 @@ function ShareLinkWidget({ url }: { url: string }) {
 function CardActions({ form }: { form: FormSummary }) {
   const [copied, showCopied] = useTimedValue<string>(2000);
   const [confirming, setConfirming] = useState(false);
-  const remove = useDeleteForm();
   const linkClass = `${buttonClasses('secondary', 'sm')} gap-1.5 px-2`;
 
   async function share() {
@@ -102,14 +102,6 @@ function CardActions({ form }: { form: FormSummary }) {
     } catch (error) {
       showCopied(error instanceof Error ? error.message : 'Failed to copy URL to clipboard');
     }
-  }
-
-  function onDelete() {
-    if (!confirming) {
-      setConfirming(true);
-      return;
-    }
-    remove.mutate(form.id, { onSettled: () => setConfirming(false) });
   }
 
   return (
@@ -150,26 +142,20 @@ function CardActions({ form }: { form: FormSummary }) {
           {copied === 'Copied!' ? 'Copied!' : 'Share'}
         </Button>
         <Button
-          variant={confirming ? 'danger' : 'secondary'}
+          variant="secondary"
           size="sm"
-          onClick={onDelete}
-          onBlur={() => setConfirming(false)}
-          disabled={remove.isPending}
-          aria-label={confirming ? `Confirm deleting ${form.title}` : `Delete ${form.title}`}
-          className={confirming ? 'gap-1.5 px-2' : 'gap-1.5 px-2 text-red-700 dark:text-red-400'}
+          onClick={() => setConfirming(true)}
+          aria-label={`Delete ${form.title}`}
+          className="gap-1.5 px-2 text-red-700 dark:text-red-400"
         >
           <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
-          {confirming ? 'Confirm' : 'Delete'}
+          Delete
         </Button>
       </div>
+      <DeleteFormDialog form={form} open={confirming} onOpenChange={setConfirming} />
       {copied && copied !== 'Copied!' && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {copied}
-        </p>
-      )}
-      {remove.isError && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Failed to delete form.
         </p>
       )}
       <span className="sr-only" aria-live="polite">

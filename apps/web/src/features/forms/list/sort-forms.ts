@@ -5,10 +5,10 @@ export type SortState = { key: SortKey; direction: 'asc' | 'desc' };
 
 export const DEFAULT_SORT: SortState = { key: 'date', direction: 'desc' };
 
-/** Clicking the active sort reverses it; choosing a new sort starts descending. */
+/** Clicking the active sort reverses it; a new sort starts where people expect: names A→Z, numbers and dates newest or largest first. */
 export function nextSort(current: SortState, key: SortKey): SortState {
   if (current.key === key) return { key, direction: current.direction === 'desc' ? 'asc' : 'desc' };
-  return { key, direction: 'desc' };
+  return { key, direction: key === 'name' ? 'asc' : 'desc' };
 }
 
 function compare(a: FormSummary, b: FormSummary, key: SortKey): number {

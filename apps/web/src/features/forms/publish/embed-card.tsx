@@ -62,7 +62,7 @@ export function EmbedCard({ form }: { form: StoredForm }) {
         />
         <Snippet
           title="Auto-resizing script"
-          hint="Loads embed.js, which inserts the form and sizes the frame to its content."
+          hint="Paste where the form should appear: embed.js puts the form there and sizes it to its content."
           code={scriptSnippet(origin, slugOrId)}
           copied={copied === 'script'}
           onCopy={(code) => copy('script', code)}
@@ -83,7 +83,7 @@ type SnippetProps = {
 function Snippet({ title, hint, code, copied, onCopy }: SnippetProps) {
   const id = useId();
   return (
-    <div className="space-y-2">
+    <section aria-labelledby={id} className="space-y-2">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h3 id={id} className="text-sm font-medium">
@@ -112,6 +112,6 @@ function Snippet({ title, hint, code, copied, onCopy }: SnippetProps) {
       >
         <code>{code}</code>
       </pre>
-    </div>
+    </section>
   );
 }

@@ -105,6 +105,14 @@ export function PublicationCard({ form, onMessage }: Props) {
             .
           </Alert>
         )}
+        {form.isPublished && form.hasUnpublishedChanges && (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            <p>Your latest edits are saved as a draft; respondents still see the published version.</p>
+            <Button size="sm" onClick={() => onToggle(true)} disabled={toggle.isPending}>
+              Publish changes
+            </Button>
+          </div>
+        )}
         <div className="space-y-1.5">
           <p id="form-link-label" className="text-sm font-medium">
             Form link

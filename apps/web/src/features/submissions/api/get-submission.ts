@@ -1,13 +1,13 @@
-import { submissionSchema, type WireSubmission } from '@formsmith/core/submissions/api';
+import { type SubmissionDetail, submissionDetailSchema } from '@formsmith/core/submissions/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { submissionsKeys } from './query-keys.ts';
 
 /** GET /api/form-submissions/forms/:id/submissions/:sid. */
-export async function getSubmission(formId: number, submissionId: string): Promise<WireSubmission> {
+export async function getSubmission(formId: number, submissionId: string): Promise<SubmissionDetail> {
   return apiRequest(
     `/form-submissions/forms/${formId}/submissions/${encodeURIComponent(submissionId)}`,
-    submissionSchema,
+    submissionDetailSchema,
   );
 }
 

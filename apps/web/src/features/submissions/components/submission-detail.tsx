@@ -1,6 +1,6 @@
 import type { Form } from '@formsmith/core/forms/form';
-import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
-import { ArrowLeft, ChevronDown, Download } from 'lucide-react';
+import type { SubmissionDetail as DetailedSubmission } from '@formsmith/core/submissions/api';
+import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,10 +11,16 @@ import { useSubmission } from '../api/get-submission.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { FieldValue } from './field-value.tsx';
 
-type DetailProps = { formId: number; form: Form; submissionId: string; onBack: () => void };
+type DetailProps = {
+  formId: number;
+  form: Form;
+  submissionId: string;
+  onBack: () => void;
+  onDelete: () => void;
+};
 
 /** 'Submission Details': the answers of one submission, with its export. */
-export function SubmissionDetail({ formId, form, submissionId, onBack }: DetailProps) {
+export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete }: DetailProps) {
   const submission = useSubmission(formId, submissionId);
   return (
     <section aria-labelledby="submission-details-title" className="space-y-4">
@@ -27,7 +33,15 @@ export function SubmissionDetail({ formId, form, submissionId, onBack }: DetailP
             Submission Details
           </h2>
         </div>
-        {submission.data && <ExportMenu formId={formId} submissionId={submission.data.id} />}
+        {submission.data && (
+          <div className="flex flex-wrap items-start gap-2">
+            <Button variant="secondary" onClick={onDelete} className="text-red-700 dark:text-red-400">
+              <Trash2 aria-hidden="true" className="h-4 w-4" />
+              Delete
+            </Button>
+            <ExportMenu formId={formId} submissionId={submission.data.id} />
+          </div>
+        )}
       </div>
       {submission.isPending ? (
         <div className="flex justify-center p-12">
@@ -88,9 +102,19 @@ function ExportMenu({ formId, submissionId }: { formId: number; submissionId: st
 
 const HIDDEN_KEYS = new Set(['_honeypot', '_formLoadTime', 'website']);
 
-function DetailBody({ formId, form, submission }: { formId: number; form: Form; submission: Submission }) {
+function DetailBody({
+  formId,
+  form,
+  submission,
+}: {
+  formId: number;
+  form: Form;
+  submission: DetailedSubmission;
+}) {
   const data = submission.data ?? {};
-  const fields = form.fields.filter((f) => f.type !== 'image');
+  // The fields of the version this submission answered (labels as the respondent saw them).
+  const answered = submission.fields;
+  const fields = answered.filter((f) => f.type !== 'image');
   const known = new Set(fields.flatMap((f) => [f.id, f.label]));
   const otherKeys = Object.keys(data).filter((k) => !known.has(k) && !HIDDEN_KEYS.has(k));
   return (

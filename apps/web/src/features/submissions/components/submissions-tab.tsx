@@ -1,9 +1,11 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePendingDeletes } from '../hooks/use-pending-deletes.ts';
 import { NO_FILTERS, type SubmissionFilters } from '../lib/filters.ts';
 import { SubmissionDetail } from './submission-detail.tsx';
 import { SubmissionsTable } from './submissions-table.tsx';
+import { UndoToast } from './undo-toast.tsx';
 
 /** The table, or the detail of the submission picked (kept in ?submission= so Back works). */
 export function SubmissionsTab({ formId, form }: { formId: number; form: Form }) {
@@ -12,6 +14,7 @@ export function SubmissionsTab({ formId, form }: { formId: number; form: Form })
   const [filters, setFilters] = useState<SubmissionFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const selected = params.get('submission');
+  const deletes = usePendingDeletes(formId);
   const changeFilters = useCallback((next: SubmissionFilters) => {
     setFilters(next);
     setPage(1);
@@ -28,17 +31,33 @@ export function SubmissionsTab({ formId, form }: { formId: number; form: Form })
     setParams(next);
   };
 
-  if (selected)
-    return <SubmissionDetail formId={formId} form={form} submissionId={selected} onBack={close} />;
   return (
-    <SubmissionsTable
-      formId={formId}
-      form={form}
-      filters={filters}
-      onFiltersChange={changeFilters}
-      page={page}
-      onPageChange={setPage}
-      onOpen={open}
-    />
+    <>
+      {selected ? (
+        <SubmissionDetail
+          formId={formId}
+          form={form}
+          submissionId={selected}
+          onBack={close}
+          onDelete={() => {
+            deletes.schedule([selected]);
+            close();
+          }}
+        />
+      ) : (
+        <SubmissionsTable
+          formId={formId}
+          form={form}
+          filters={filters}
+          onFiltersChange={changeFilters}
+          page={page}
+          onPageChange={setPage}
+          onOpen={open}
+          hidden={deletes.hidden}
+          onDelete={deletes.schedule}
+        />
+      )}
+      <UndoToast pending={deletes.pending} />
+    </>
   );
 }

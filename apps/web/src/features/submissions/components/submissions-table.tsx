@@ -1,10 +1,12 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import type { Form } from '@formsmith/core/forms/form';
 import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
-import { Inbox } from 'lucide-react';
+import { Inbox, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
-import type { SubmissionFilters } from '../lib/filters.ts';
+import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { Pagination } from './pagination.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
@@ -17,6 +19,9 @@ type TableProps = {
   page: number;
   onPageChange: (page: number) => void;
   onOpen: (submissionId: string) => void;
+  /** Submissions waiting to be deleted (undo window): not shown, not counted. */
+  hidden: ReadonlySet<string>;
+  onDelete: (submissionIds: string[]) => void;
 };
 
 function safeCell(form: Form['fields'][number], submission: Submission): string {
@@ -36,10 +41,28 @@ export function SubmissionsTable({
   page,
   onPageChange,
   onOpen,
+  hidden,
+  onDelete,
 }: TableProps) {
   const list = useSubmissions(formId, { ...filters, page });
   const columns = form.fields.filter((f) => f.type !== 'image').slice(0, 3);
-  const searching = filters.search.trim() !== '';
+  // An empty page under filters says so, not that the form has no submissions at all.
+  const filtering = !sameFilters(filters, NO_FILTERS);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const items = (list.data?.items ?? []).filter((s) => !hidden.has(s.id));
+  const total = Math.max(0, (list.data?.total ?? 0) - hidden.size);
+  const chosen = items.filter((s) => selected.has(s.id)).map((s) => s.id);
+  const allChosen = items.length > 0 && chosen.length === items.length;
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const remove = (ids: string[]) => {
+    onDelete(ids);
+    setSelected(new Set());
+  };
 
   return (
     <div className="space-y-4">
@@ -50,22 +73,48 @@ export function SubmissionsTable({
         </div>
       ) : list.isError ? (
         <Alert tone="error">Failed to load form submissions</Alert>
-      ) : list.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState
-          title="No submissions found"
+          title={filtering ? 'No matching submissions' : 'No submissions yet'}
           icon={<Inbox aria-hidden="true" className="h-10 w-10 text-slate-400 dark:text-slate-500" />}
         >
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {searching ? 'Try adjusting your search query' : "This form hasn't received any submissions yet"}
+            {filtering
+              ? 'No submission matches these filters. Try other filters, or clear them to see every submission.'
+              : "This form hasn't received any submissions yet"}
           </p>
+          {filtering && (
+            <Button variant="secondary" onClick={() => onFiltersChange(NO_FILTERS)}>
+              Clear filters
+            </Button>
+          )}
         </EmptyState>
       ) : (
         <>
+          {chosen.length > 0 && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-800/60">
+              <span>{chosen.length} selected</span>
+              <Button variant="danger" size="sm" onClick={() => remove(chosen)}>
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                Delete selected
+              </Button>
+            </div>
+          )}
           <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Submissions</caption>
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
                 <tr>
+                  <th scope="col" className="w-10 px-4 py-3">
+                    <span className="sr-only">Select</span>
+                    <input
+                      type="checkbox"
+                      aria-label="Select all submissions on this page"
+                      checked={allChosen}
+                      onChange={() => setSelected(allChosen ? new Set() : new Set(items.map((s) => s.id)))}
+                      className="h-4 w-4 accent-brand-600"
+                    />
+                  </th>
                   <th scope="col" className="px-4 py-3">
                     ID
                   </th>
@@ -83,12 +132,22 @@ export function SubmissionsTable({
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-                {list.data.items.map((submission) => (
+                {items.map((submission) => (
                   <tr
                     key={submission.id}
                     onClick={() => onOpen(submission.id)}
                     className="cursor-pointer text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-800/60"
                   >
+                    <td className="px-4 py-3">
+                      <input
+                        type="checkbox"
+                        aria-label={`Select submission ${shortId(submission.id)}`}
+                        checked={selected.has(submission.id)}
+                        onClick={(e) => e.stopPropagation()}
+                        onChange={() => toggle(submission.id)}
+                        className="h-4 w-4 accent-brand-600"
+                      />
+                    </td>
                     <td className="whitespace-nowrap px-4 py-3 font-mono text-xs" title={submission.id}>
                       {shortId(submission.id)}
                     </td>
@@ -100,7 +159,7 @@ export function SubmissionsTable({
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
                       {formatDateTime(submission.created_at)}
                     </td>
-                    <td className="px-4 py-3 text-right">
+                    <td className="whitespace-nowrap px-4 py-3 text-right">
                       <button
                         type="button"
                         onClick={(e) => {
@@ -112,13 +171,24 @@ export function SubmissionsTable({
                       >
                         View
                       </button>
+                      <button
+                        type="button"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          remove([submission.id]);
+                        }}
+                        className="ml-1 rounded-md px-2 py-1 font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
+                        aria-label={`Delete submission ${shortId(submission.id)}`}
+                      >
+                        Delete
+                      </button>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pagination page={page} pageSize={PAGE_SIZE} total={list.data.total} onPageChange={onPageChange} />
+          <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={onPageChange} />
         </>
       )}
     </div>

@@ -110,7 +110,10 @@ function FilterPanel({
           <option value="custom">Custom...</option>
         </Select>
       </FormField>
-      <FormField label="Status">
+      <FormField
+        label="Status"
+        hint="Incomplete: sent before the respondent finished, so some answers may be missing."
+      >
         <Select
           value={filters.status}
           onChange={(e) => onFiltersChange({ ...filters, status: e.target.value as StatusFilter })}

@@ -14,6 +14,16 @@ export type SubmissionFilters = {
 
 export const NO_FILTERS: SubmissionFilters = { search: '', range: 'all', from: '', to: '', status: 'all' };
 
+/** True when both filter sets select the same submissions (blank search counts as none). */
+export function sameFilters(a: SubmissionFilters, b: SubmissionFilters): boolean {
+  return (
+    a.search.trim() === b.search.trim() &&
+    a.range === b.range &&
+    a.status === b.status &&
+    (a.range !== 'custom' || (a.from === b.from && a.to === b.to))
+  );
+}
+
 /** The list call's query parameters for the filters (custom dates are whole UTC days). */
 export function toQuery(
   filters: SubmissionFilters,

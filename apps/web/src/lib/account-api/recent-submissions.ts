@@ -1,6 +1,6 @@
 import { recentSubmissionListSchema } from '@formsmith/core/account/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 export const recentSubmissionsQueryOptions = () =>
   queryOptions({

@@ -1,0 +1,102 @@
+import { TRASH_DAYS } from '@formsmith/core/forms/trash';
+import { DAY_MS } from '@formsmith/core/time';
+import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { forms } from '../../db/schema.ts';
+import { forgetPublicForm } from './public-cache.ts';
+import { type FormRow, formColumns, submissionCountOf } from './repository.ts';
+
+type Owned = { formId: number; ownerId: string };
+
+const owned = (input: Owned) => and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId));
+
+/** Files respondents attached to the form's submissions. */
+const fileCountOf = sql<number>`(select count(*)::int from uploads u
+  where u.form_id = "forms"."id" and u.submission_id is not null)`.mapWith(Number);
+
+/** Moves the owner's form to the Trash; false when it is not theirs or there already. */
+export async function trashForm(db: DbOrTx, input: Owned): Promise<boolean> {
+  const rows = await db
+    .update(forms)
+    .set({ deletedAt: new Date() })
+    .where(and(owned(input), isNull(forms.deletedAt)))
+    .returning({ id: forms.id });
+  forgetPublicForm(input.formId);
+  return rows.length > 0;
+}
+
+/** Takes the owner's form out of the Trash; null when it is not theirs or not there. */
+export async function restoreForm(db: DbOrTx, input: Owned): Promise<FormRow | null> {
+  const [row] = await db
+    .update(forms)
+    .set({ deletedAt: null })
+    .where(and(owned(input), isNotNull(forms.deletedAt)))
+    .returning(formColumns);
+  forgetPublicForm(input.formId);
+  return row ?? null;
+}
+
+export type TrashRow = { id: number; title: string; deletedAt: Date; submissions: number; files: number };
+
+/** The owner's forms in the Trash, most recently deleted first. */
+export async function listTrash(db: DbOrTx, ownerId: string): Promise<TrashRow[]> {
+  const rows = await db
+    .select({
+      id: forms.id,
+      title: forms.title,
+      deletedAt: forms.deletedAt,
+      submissions: submissionCountOf(forms.id),
+      files: fileCountOf,
+    })
+    .from(forms)
+    .where(and(eq(forms.ownerId, ownerId), isNotNull(forms.deletedAt)))
+    .orderBy(desc(forms.deletedAt), desc(forms.id));
+  return rows.map((r) => ({ ...r, deletedAt: r.deletedAt! }));
+}
+
+/** What deleting the owner's form (in the Trash or not) takes with it; null when it is not theirs. */
+export async function findDeleteImpact(db: DbOrTx, input: Owned) {
+  const [row] = await db
+    .select({ submissions: submissionCountOf(forms.id), files: fileCountOf })
+    .from(forms)
+    .where(owned(input))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Deletes forms for good in one statement: their submissions, uploads, counters, aggregates and
+ * versions go by cascade. Answers the deleted ids and the storage keys of their files (the
+ * statement's snapshot still sees the upload rows the cascade removes); the caller removes the files.
+ */
+async function deleteFormsWhere(db: DbOrTx, where: SQL): Promise<{ ids: number[]; storageKeys: string[] }> {
+  const [row] = await queryRows<{ ids: number[] | null; storage_keys: string[] | null }>(
+    db,
+    sql`with doomed as (delete from forms where ${where} returning id),
+      files as (select u.storage_key from uploads u join doomed d on u.form_id = d.id)
+      select (select array_agg(id) from doomed) as ids,
+        (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`,
+  );
+  const ids = (row?.ids ?? []).map(Number);
+  for (const id of ids) forgetPublicForm(id);
+  return { ids, storageKeys: row?.storage_keys ?? [] };
+}
+
+/** Deletes the owner's form for good (from the Trash or not); null when it is not theirs. */
+export async function deleteFormForGood(db: DbOrTx, input: Owned) {
+  const result = await deleteFormsWhere(db, sql`id = ${input.formId} and owner_id = ${input.ownerId}`);
+  return result.ids.length > 0 ? result : null;
+}
+
+const PURGE_BATCH = 100;
+
+/** Deletes for good up to a batch of forms that have been in the Trash longer than TRASH_DAYS. */
+export async function purgeTrashBatch(db: DbOrTx, now: Date) {
+  const cutoff = new Date(now.getTime() - TRASH_DAYS * DAY_MS).toISOString();
+  return deleteFormsWhere(
+    db,
+    sql`id in (select id from forms where deleted_at < ${cutoff}::timestamptz order by id limit ${PURGE_BATCH})`,
+  );
+}
+
+export { PURGE_BATCH };

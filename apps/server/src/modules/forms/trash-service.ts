@@ -1,0 +1,79 @@
+import { TRASH_DAYS, type TrashList } from '@formsmith/core/forms/trash';
+import { DAY_MS } from '@formsmith/core/time';
+import type { FastifyInstance } from 'fastify';
+import type { RecurringJob } from '../../jobs/registry.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { deleteUpload } from '../../lib/storage.ts';
+import { FORM_NOT_FOUND } from './public-access.ts';
+import * as trash from './trash-repository.ts';
+import { toWireForm } from './view.ts';
+
+type OwnedFormInput = { formId: number; ownerId: string };
+
+/** Removes stored files whose rows are gone; a file that cannot be removed is logged, not retried. */
+export async function removeFiles(app: FastifyInstance, storageKeys: readonly string[]): Promise<void> {
+  for (const key of storageKeys) {
+    await deleteUpload(app.config, key).catch((err) => app.log.warn({ err, key }, 'could not delete upload'));
+  }
+}
+
+/** Deletes the owner's form: to the Trash, or for good (with its submissions and files) when `permanent`. */
+export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInput & { permanent: boolean }) {
+  if (!input.permanent) {
+    if (!(await trash.trashForm(app.db, input))) throw notFound(FORM_NOT_FOUND);
+    return;
+  }
+  const deleted = await trash.deleteFormForGood(app.db, input);
+  if (!deleted) throw notFound(FORM_NOT_FOUND);
+  await removeFiles(app, deleted.storageKeys);
+}
+
+export async function restoreOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
+  const row = await trash.restoreForm(app.db, input);
+  if (!row) throw notFound('Form not found in the Trash');
+  return toWireForm(row, app.config.publicUrl);
+}
+
+export async function listOwnerTrash(app: FastifyInstance, input: { ownerId: string }): Promise<TrashList> {
+  const rows = await trash.listTrash(app.db, input.ownerId);
+  return {
+    forms: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      deleted_at: r.deletedAt.toISOString(),
+      purge_at: new Date(r.deletedAt.getTime() + TRASH_DAYS * DAY_MS).toISOString(),
+      submissions: r.submissions,
+      files: r.files,
+    })),
+  };
+}
+
+export async function findOwnerDeleteImpact(app: FastifyInstance, input: OwnedFormInput) {
+  const impact = await trash.findDeleteImpact(app.db, input);
+  if (!impact) throw notFound(FORM_NOT_FOUND);
+  return impact;
+}
+
+/** Deletes for good every form in the Trash for longer than TRASH_DAYS, with their files. */
+export async function purgeTrash(app: FastifyInstance, now: Date = new Date()): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const batch = await trash.purgeTrashBatch(app.db, now);
+    await removeFiles(app, batch.storageKeys);
+    purged += batch.ids.length;
+    if (batch.ids.length < trash.PURGE_BATCH) return purged;
+  }
+}
+
+export const TRASH_PURGE_JOB = 'forms.trash-purge';
+
+/** The daily purge of forms in the Trash for longer than TRASH_DAYS. */
+export const trashPurgeJob: RecurringJob = {
+  kind: TRASH_PURGE_JOB,
+  everyMs: DAY_MS,
+  firstRunInMs: 0,
+  run: async (app) => {
+    const purged = await purgeTrash(app);
+    if (purged > 0) app.log.info({ purged }, 'purged forms from the Trash');
+  },
+};

@@ -1,0 +1,66 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../src/db/migrations', import.meta.url));
+const VERSIONS_TAG = '0004_form-versions-and-trash';
+
+/** The committed migrations up to (not including) the one that brought form versions. */
+function migrationsBeforeVersions(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-migrations-'));
+  cpSync(MIGRATIONS, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const cut = journal.entries.findIndex((e) => e.tag === VERSIONS_TAG);
+  journal.entries = journal.entries.slice(0, cut);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe('the form versions migration (pglite)', () => {
+  let database: Database;
+  afterAll(() => database?.close());
+
+  it('makes every existing form its own version 1, answered by its existing submissions', async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    // biome-ignore lint/suspicious/noExplicitAny: drizzle's migrator wants its concrete driver type
+    await migrate(database.db as any, { migrationsFolder: migrationsBeforeVersions() });
+    const db = database.db;
+    const [user] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into users (email, name) values ('old@example.com', 'Old') returning id`,
+    );
+    const fields = [{ id: 'q1', label: 'Old question', type: 'text', field_type: 'text' }];
+    const [form] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into forms (owner_id, title, fields, is_published, published_at)
+        values (${user!.id}, 'Before versions', ${JSON.stringify(fields)}::jsonb, true, now()) returning id`,
+    );
+    await db.execute(
+      sql`insert into submissions (form_id, data) values (${form!.id}, '{"q1": "an answer"}'::jsonb)`,
+    );
+
+    await migrateDatabase(database);
+
+    const versions = await queryRows<{ number: number; title: string; fields: unknown }>(
+      db,
+      sql`select number, title, fields from form_versions where form_id = ${form!.id}`,
+    );
+    expect(versions).toEqual([{ number: 1, title: 'Before versions', fields }]);
+    const [after] = await queryRows<{ version: number; published_version: number; deleted_at: null }>(
+      db,
+      sql`select version, published_version, deleted_at from forms where id = ${form!.id}`,
+    );
+    expect(after).toEqual({ version: 1, published_version: 1, deleted_at: null });
+    const answered = await queryRows<{ form_version: number }>(
+      db,
+      sql`select form_version from submissions where form_id = ${form!.id}`,
+    );
+    expect(answered).toEqual([{ form_version: 1 }]);
+  });
+});

@@ -1,0 +1,16 @@
+import { type FormVersionList, formVersionListSchema } from '@formsmith/core/forms/versions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+
+/** GET /api/forms/:id/versions: the published versions, newest first. */
+export async function listVersions(id: number): Promise<FormVersionList> {
+  return apiRequest(`/forms/${id}/versions`, formVersionListSchema);
+}
+
+export const versionsQueryOptions = (id: number) =>
+  queryOptions({ queryKey: formsKeys.versions(id), queryFn: () => listVersions(id) });
+
+export function useVersions(id: number) {
+  return useQuery(versionsQueryOptions(id));
+}

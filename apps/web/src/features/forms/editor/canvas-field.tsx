@@ -1,0 +1,146 @@
+import { isChoiceType, labelError } from '@formsmith/core/fields/editor-rules';
+import { type FormField, optionsOf } from '@formsmith/core/forms/field';
+import { Settings2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { FieldControl } from '../../../components/form-renderer/field-control.tsx';
+import { initialValues } from '../../../components/form-renderer/values.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { inPlaceClasses } from './canvas-header.tsx';
+import { FIELD_ICONS } from './field-icons.ts';
+import { fieldTypeName } from './field-palette.tsx';
+import type { DraftAction } from './form-draft.ts';
+import { OptionsEditor } from './options-editor.tsx';
+
+type CanvasFieldProps = {
+  field: FormField;
+  selected: boolean;
+  showErrors: boolean;
+  keepOptionValues: boolean;
+  onMoreSettings?: () => void;
+  dispatch: (action: DraftAction) => void;
+  /** The drag handle, first in the field's top row. */
+  handle: ReactNode;
+  /** Move and delete buttons, last in the top row. */
+  toolbar: ReactNode;
+};
+
+/**
+ * One field as respondents will see it. The selected one is edited in place: its label, help
+ * text and choices; the rest of its settings are in the properties panel.
+ */
+export function CanvasField(props: CanvasFieldProps) {
+  const { field, selected, showErrors, keepOptionValues, dispatch } = props;
+  const [touched, setTouched] = useState(false);
+  const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
+  const name = field.label || 'Untitled field';
+  const Icon = FIELD_ICONS[field.type];
+  const error = (touched || showErrors) && labelError(field.label);
+  const errorId = `${field.id}-label-error`;
+
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center gap-1">
+        {props.handle}
+        <button
+          type="button"
+          onClick={() => dispatch({ type: 'select', id: field.id })}
+          aria-pressed={selected}
+          aria-label={`Select ${name}`}
+          className="inline-flex items-center gap-1.5 rounded-md px-1 text-xs font-medium text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+        >
+          <Icon aria-hidden="true" className="h-3.5 w-3.5 text-brand-600 dark:text-brand-400" />
+          {fieldTypeName(field.type)}
+          {field.validation.required && <span className="text-red-700 dark:text-red-400">· Required</span>}
+        </button>
+        <span className="flex-1" />
+        {props.toolbar}
+      </div>
+      {selected ? (
+        <>
+          <textarea
+            aria-label="Label"
+            rows={1}
+            value={field.label}
+            onChange={(e) => update({ label: e.target.value.replace(/\n/g, ' ') })}
+            onBlur={() => setTouched(true)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className={cn(inPlaceClasses, 'text-sm font-medium', error && 'border-red-500')}
+          />
+          {error && (
+            <p id={errorId} className="px-2 text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <textarea
+            aria-label="Help text"
+            rows={1}
+            value={field.helpText ?? ''}
+            placeholder="Add help text (optional)"
+            onChange={(e) => update({ helpText: e.target.value || undefined })}
+            className={cn(inPlaceClasses, 'text-sm text-slate-600 dark:text-slate-300')}
+          />
+        </>
+      ) : (
+        <>
+          <p className="px-2 text-sm font-medium break-words">
+            {name}
+            {field.validation.required && (
+              <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
+                *
+              </span>
+            )}
+          </p>
+          {field.helpText && (
+            <p className="px-2 text-sm break-words text-slate-600 dark:text-slate-400">{field.helpText}</p>
+          )}
+          {error && <p className="px-2 text-sm text-red-700 dark:text-red-400">{error}</p>}
+        </>
+      )}
+      {selected && isChoiceType(field.type) ? (
+        <OptionsEditor
+          options={optionsOf(field) ?? []}
+          keepValues={keepOptionValues}
+          onChange={(options, renamed) =>
+            update({
+              options,
+              defaultValue: renamed && field.defaultValue === renamed.from ? renamed.to : field.defaultValue,
+            })
+          }
+        />
+      ) : (
+        // What respondents get, shown but not usable here: clicks select the field instead.
+        <div inert className="px-2">
+          {field.type === 'hidden' && (
+            <p className="text-sm text-slate-600 italic dark:text-slate-400">
+              Not shown to respondents: its value is stored with every answer.
+            </p>
+          )}
+          {field.type === 'image' &&
+            (field.imageUrl ? (
+              <img src={field.imageUrl} alt={field.label} className="max-h-48 rounded-lg" />
+            ) : (
+              <p className="text-sm text-slate-600 italic dark:text-slate-400">
+                Set the image URL in the properties.
+              </p>
+            ))}
+          <FieldControl
+            field={field}
+            id={`canvas-${field.id}`}
+            value={initialValues([field])[field.id] ?? null}
+            describedBy={undefined}
+            invalid={false}
+            onChange={() => undefined}
+          />
+        </div>
+      )}
+      {selected && props.onMoreSettings && (
+        <Button variant="secondary" size="sm" onClick={props.onMoreSettings}>
+          <Settings2 aria-hidden="true" className="h-4 w-4" />
+          More settings
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import type { Form } from '@formsmith/core/forms/form';
+import { useCallback, useReducer, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/feedback.tsx';
+import { getForm } from '../../../lib/forms-api/get-form.ts';
+import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { useSaveDraft } from '../api/save-form.ts';
+import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
+import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { EditorHeader } from './editor-header.tsx';
+import { createHistory, historyReducer } from './editor-history.ts';
+import { EditorWorkspace } from './editor-workspace.tsx';
+import type { DraftAction } from './form-draft.ts';
+import { LeaveDialog } from './leave-dialog.tsx';
+import { mergeGenerated } from './merge-generated.ts';
+import { PublishControls } from './publish-controls.tsx';
+import { publishProblems } from './publish-problems.ts';
+import { useAutosave } from './use-autosave.ts';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { useUndoShortcuts } from './use-undo-shortcuts.ts';
+
+type EditorProps = {
+  initial: Form & { version?: number };
+  openAi: boolean;
+  /** A new form was stored for the first time. */
+  onCreated?: (id: number) => void;
+};
+
+/** The form editor: a draft with undo history, saved as the owner works. */
+export function Editor({ initial, openAi, onCreated }: EditorProps) {
+  const [history, send] = useReducer(historyReducer, initial, createHistory);
+  const { form, selectedId } = history.present;
+  const [aiOpen, setAiOpen] = useState(openAi);
+  const dispatch = useCallback((action: DraftAction) => send({ type: 'edit', action }), []);
+  const undo = useCallback(() => send({ type: 'undo' }), []);
+  const redo = useCallback(() => send({ type: 'redo' }), []);
+  useUndoShortcuts({ undo, redo });
+
+  const [stored, setStored] = useState(initial.id === undefined ? undefined : (initial as StoredForm));
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  const [showErrors, setShowErrors] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const saveDraft = useSaveDraft();
+  const autosave = useAutosave({
+    form,
+    formId: initial.id,
+    version: initial.version,
+    save: async (input) => {
+      const saved = await saveDraft(input);
+      storedRef.current = saved.form;
+      setStored(saved.form);
+      return saved;
+    },
+    onCreated: (id) => onCreated?.(id),
+  });
+  const blocker = useLeaveGuard(autosave.isDirty);
+
+  const formId = stored?.id;
+  // Problems show from the first publish attempt on, beside the fields they concern.
+  const checkPublishable = () => {
+    const problems = publishProblems(form);
+    setShowErrors(true);
+    setNotice(problems.map((p) => p.message).join(' ') || null);
+    const first = problems.find((p) => p.fieldId !== null);
+    if (first) dispatch({ type: 'select', id: first.fieldId });
+    return problems.length === 0;
+  };
+
+  // The server's copy becomes the draft (undo brings this tab's back): after a conflict, a restore.
+  const adopt = (latest: StoredForm) => {
+    autosave.resolveConflict({ keep: 'theirs', form: latest, version: latest.version });
+    send({ type: 'load', form: latest });
+    setStored(latest);
+  };
+  // Both conflict choices start from the server's newest copy: its content, or its version to save over.
+  const reloadTheirs = async () => {
+    if (formId === undefined) return;
+    adopt(await getForm(formId));
+  };
+  const keepMine = async () => {
+    if (formId === undefined) return;
+    const latest = await getForm(formId);
+    autosave.resolveConflict({ keep: 'mine', version: latest.version });
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <EditorHeader
+        title={form.title}
+        isNew={formId === undefined}
+        saveState={autosave.state}
+        canUndo={history.past.length > 0}
+        canRedo={history.future.length > 0}
+        onUndo={undo}
+        onRedo={redo}
+        onGenerate={() => setAiOpen(true)}
+      >
+        <PublishControls
+          stored={stored}
+          getStored={() => storedRef.current}
+          check={checkPublishable}
+          saveNow={autosave.saveNow}
+          onPublished={(published) => {
+            setNotice(null);
+            setStored(published);
+          }}
+          onError={setNotice}
+        />
+      </EditorHeader>
+      {notice && (
+        <Alert tone="error" className="mt-4">
+          {notice}
+        </Alert>
+      )}
+      <EditorWorkspace
+        form={form}
+        selectedId={selectedId}
+        revision={history.revision}
+        showErrors={showErrors}
+        dispatch={dispatch}
+        settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
+      />
+      <AiGeneratorDialog
+        open={aiOpen}
+        onOpenChange={setAiOpen}
+        fieldCount={form.fields.length}
+        onGenerated={(generated, mode) =>
+          dispatch({ type: 'replace', form: mergeGenerated(form, generated, mode) })
+        }
+      />
+      <ConflictDialog
+        open={autosave.state.status === 'conflict'}
+        onReload={reloadTheirs}
+        onKeepMine={keepMine}
+      />
+      <LeaveDialog blocker={blocker} />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { parseNumericInput } from '@formsmith/core/fields/editor-rules';
+import { useState } from 'react';
+import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+
+/** Keeps only parseable numbers; anything else unsets the rule (SPEC §5 'Editor'). */
+export function NumberRule({
+  label,
+  value,
+  min,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  min?: number;
+  onChange: (value: number | undefined) => void;
+}) {
+  // The typed text is kept while it is not a number yet ('-', '1e'), the rule is unset meanwhile.
+  const [text, setText] = useState(value === undefined ? '' : String(value));
+  return (
+    <Labelled label={label}>
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={min}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const parsed = parseNumericInput(e.target.value);
+          onChange(parsed !== undefined && min !== undefined ? Math.max(min, parsed) : parsed);
+        }}
+      />
+    </Labelled>
+  );
+}
