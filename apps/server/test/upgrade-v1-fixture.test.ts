@@ -140,7 +140,8 @@ describe(`a database written by release v1 (${dbKind})`, () => {
     for (const row of rows) for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
     const versions = await app.db.select({ fields: formVersions.fields }).from(formVersions);
     expect(versions.length).toBeGreaterThan(0);
-    for (const row of versions) for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
+    for (const row of versions)
+      for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
     const applied = await app.db.select().from(dataMigrations);
     expect(applied.map((m) => m.name)).toEqual(['canonical-fields', 'canonical-version-fields']);
   });
