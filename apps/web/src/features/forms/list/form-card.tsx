@@ -5,7 +5,6 @@ import { DeleteFormDialog } from '../../../components/forms/delete-form-dialog.t
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
-import { useDeleteForm } from '../../../lib/forms-api/delete-form.ts';
 import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { formatLastEdited } from './last-edited.ts';
