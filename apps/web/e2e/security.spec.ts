@@ -28,7 +28,7 @@ test.describe('security findings', () => {
       await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
