@@ -117,15 +117,15 @@ export async function listForms(
 export type FormSummaryRow = Omit<FormRow, 'fields'> & { fieldCount: number };
 
 /**
- * The owner's forms for the list, most recently saved first, without their fields: a list of
- * many large forms would otherwise be read and sent whole.
+ * The owner's forms for the list (not those in the Trash), most recently saved first, without
+ * their fields: a list of many large forms would otherwise be read and sent whole.
  */
 export async function listFormSummaries(db: DbOrTx, ownerId: string): Promise<FormSummaryRow[]> {
   const { fields, ...rest } = columns;
   return db
     .select({ ...rest, fieldCount: sql<number>`jsonb_array_length(${fields})`.mapWith(Number) })
     .from(forms)
-    .where(eq(forms.ownerId, ownerId))
+    .where(and(eq(forms.ownerId, ownerId), live))
     .orderBy(desc(forms.updatedAt), desc(forms.id));
 }
 
