@@ -56,14 +56,15 @@ for (const [scheme, width] of [
 
     const list = await page.request.get('/api/forms', { headers: authHeaders(user) });
     expect(list.ok(), await list.text()).toBe(true);
-    const { forms } = (await list.json()) as {
-      forms: {
-        title: string;
-        fields: { label: string; type: string; is_required: boolean; options?: { label: string }[] }[];
-      }[];
-    };
+    const { forms } = (await list.json()) as { forms: { id: number; field_count: number }[] };
     expect(forms).toHaveLength(1);
-    const [form] = forms;
+    // The list carries a field count; the form itself carries the fields.
+    const one = await page.request.get(`/api/forms/${forms[0]?.id}`, { headers: authHeaders(user) });
+    const form = (await one.json()) as {
+      title: string;
+      fields: { label: string; type: string; is_required: boolean; options?: { label: string }[] }[];
+    };
+    expect(forms[0]?.field_count).toBe(form.fields.length);
     expect(form?.title).toMatch(/workshop/i);
     const byLabel = (pattern: RegExp) => form?.fields.find((f) => pattern.test(f.label));
     expect(byLabel(/^Full name$/)).toMatchObject({ type: 'text', is_required: true });
