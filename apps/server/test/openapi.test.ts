@@ -37,7 +37,7 @@ describe('OpenAPI document', () => {
     const ids = new Set<string>();
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        expect(op.operationId, `${method} ${path}`).toBeTruthy();
+        expect(op.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
         ids.add(op.operationId!);
         const errors = Object.keys(op.responses).filter((code) => Number(code) >= 400);
         expect(errors, `${method} ${path}`).toContain('400');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 
-/** Keeps only parseable numbers; anything else unsets the rule (SPEC §5 'Editor'). */
+/** Keeps only parseable numbers; anything else (an empty box, stray text) unsets the rule. */
 export function NumberRule({
   label,
   value,
