@@ -8,6 +8,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startMailbox } from './mailbox.mjs';
 import { autocannon, exportRun, fillPageJsGzipBytes, latency, lighthouse } from './measure.mjs';
 import { answerFor, copySubmissions, createOwner, createPublishedForm } from './seed.mjs';
 import { startServer, stopServer } from './server.mjs';
@@ -128,6 +129,7 @@ async function main() {
   }
   let server;
   let pgliteServer;
+  let mailbox;
   try {
     log('building');
     if (
@@ -238,10 +240,15 @@ async function main() {
     server = undefined;
 
     log('6. submit throughput on PGlite');
+    mailbox = await startMailbox();
     pgliteServer = await startServer({
-      env: { DATABASE_URL: '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-lite-')) },
+      env: {
+        DATABASE_URL: '',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-lite-')),
+        SMTP_URL: mailbox.url,
+      },
     });
-    const liteOwner = await createOwner(pgliteServer.base, undefined);
+    const liteOwner = await createOwner(pgliteServer.base, undefined, mailbox);
     await submitFigures(pgliteServer, liteOwner.token, {
       label: 'PGlite',
       ratioTarget: 10,
@@ -250,6 +257,7 @@ async function main() {
   } finally {
     await stopServer(server);
     await stopServer(pgliteServer);
+    await mailbox?.close();
     if (pgDir) execFileSync('bash', [path.join(root, 'scripts/ci/pg-cluster.sh'), 'stop', pgDir]);
   }
 }

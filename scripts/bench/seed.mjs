@@ -43,8 +43,11 @@ export const BENCH_FIELDS = [
   },
 ];
 
-/** Registers and logs in an owner; on PostgreSQL marks the email verified directly. */
-export async function createOwner(base, databaseUrl) {
+/**
+ * Registers and logs in a verified owner: on PostgreSQL the address is marked verified in SQL,
+ * otherwise through the link mailed to `mailbox` (see mailbox.mjs).
+ */
+export async function createOwner(base, databaseUrl, mailbox) {
   const email = `bench-${randomUUID()}@example.com`;
   const password = 'bench-password-123';
   await api(base, 'POST', '/auth/register', {
@@ -55,6 +58,9 @@ export async function createOwner(base, databaseUrl) {
     await client.connect();
     await client.query('update users set email_verified_at = now() where lower(email) = lower($1)', [email]);
     await client.end();
+  } else {
+    const token = await mailbox.verificationToken(email);
+    await api(base, 'GET', `/auth/verify/${token}`);
   }
   const login = await api(base, 'POST', '/auth/login', { body: { email, password } });
   return { email, token: login.token };
