@@ -5,6 +5,8 @@ function formatOne(field: FormField | undefined, value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'string') {
+    if (field?.type === 'yes_no' && (value === 'yes' || value === 'no'))
+      return value === 'yes' ? 'Yes' : 'No';
     const option = field && optionsOf(field)?.find((o) => o.value === value);
     return option ? option.label : value;
   }

@@ -3,7 +3,7 @@
  * normalize.ts and must not pull the zod schemas of types.ts into its small bundle.
  */
 
-/** The 17 field types of the product. Order is the order used in pickers. */
+/** The 20 field types of the product. Order is the order used in pickers. */
 export const FIELD_TYPES = [
   'text',
   'textarea',
@@ -22,6 +22,12 @@ export const FIELD_TYPES = [
   'time',
   'color',
   'hidden',
+  /** Net Promoter Score: 0 to 10, answered as a number. */
+  'nps',
+  /** Answered 'yes' or 'no'. */
+  'yes_no',
+  /** Not a question: a heading (the label) and text (the help text) between questions. */
+  'statement',
 ] as const;
 
 /** Types whose answer is picked from options. */
@@ -30,6 +36,24 @@ export const CHOICE_TYPES = [
   'radio',
   'select',
 ] as const satisfies readonly (typeof FIELD_TYPES)[number][];
+
+/** Types that only show something and take no answer: never required, validated, exported or counted. */
+export const DISPLAY_TYPES = [
+  'image',
+  'statement',
+] as const satisfies readonly (typeof FIELD_TYPES)[number][];
+
+/** Whether a field of this type takes an answer (display-only types do not). */
+export function takesAnswer(type: (typeof FIELD_TYPES)[number]): boolean {
+  return !(DISPLAY_TYPES as readonly string[]).includes(type);
+}
+
+/** The answers a yes/no field stores. */
+export const YES_NO_VALUES = ['yes', 'no'] as const;
+
+/** The Net Promoter Score scale's ends. */
+export const NPS_MIN = 0;
+export const NPS_MAX = 10;
 
 export const CONDITION_OPERATORS = [
   'equals',

@@ -34,6 +34,9 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'date':
     case 'file':
     case 'image':
+    case 'nps':
+    case 'yes_no':
+    case 'statement':
     case 'time':
     case 'color':
     case 'hidden':
@@ -59,6 +62,9 @@ const PALETTE_NAMES = {
   date: 'Date',
   time: 'Time',
   range: 'Scale',
+  nps: 'NPS (0–10)',
+  yes_no: 'Yes / No',
+  statement: 'Heading / text',
   file: 'File upload',
   image: 'Image',
   color: 'Colour',

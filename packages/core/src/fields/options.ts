@@ -1,10 +1,33 @@
-import type { FieldOption, FieldType } from '../forms/field.ts';
-import { CHOICE_TYPES } from './constants.ts';
+import type { FieldOption, FieldType, FormField } from '../forms/field.ts';
+import { CHOICE_TYPES, NPS_MAX, NPS_MIN } from './constants.ts';
 import { asNonEmptyString, asString, isRecord, pick, readKey, type UnknownRecord } from './read.ts';
 
 /** True for select, radio and checkbox. */
 export function isChoiceType(type: FieldType): boolean {
   return (CHOICE_TYPES as readonly FieldType[]).includes(type);
+}
+
+/** An answer a field offers to pick, as stored (`value`) and as shown (`label`). */
+export type AnswerChoice = { label: string; value: string };
+
+/**
+ * The answers a field offers to pick: a choice field's options, Yes and No, or the NPS scale's
+ * 0 to 10; undefined for types whose answer is typed.
+ */
+export function answerChoices(field: FormField): AnswerChoice[] | undefined {
+  if (field.type === 'yes_no') {
+    return [
+      { label: 'Yes', value: 'yes' },
+      { label: 'No', value: 'no' },
+    ];
+  }
+  if (field.type === 'nps') {
+    return Array.from({ length: NPS_MAX - NPS_MIN + 1 }, (_, i) => String(NPS_MIN + i)).map((n) => ({
+      label: n,
+      value: n,
+    }));
+  }
+  return 'options' in field ? field.options : undefined;
 }
 
 /** The option a choice field without options gets, so that it can still be answered. */

@@ -1,6 +1,7 @@
 import type { ChoiceField, FieldOf, FormField } from '../forms/field.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
+import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
 import { matchesPattern } from './pattern.ts';
 
 /** The messages respondents see, for the rules of each field and the shape of typed answers. */
@@ -18,6 +19,8 @@ export const VALIDATION_MESSAGES = {
   time: 'Please enter a valid time',
   color: 'Please enter a valid color',
   option: 'Please choose one of the options',
+  nps: 'Please choose a whole number from 0 to 10',
+  yesNo: 'Please answer yes or no',
 } as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -48,6 +51,17 @@ function checkNumber(field: FieldOf<'number' | 'range'>, value: unknown): string
   if (min !== undefined && n < min) return VALIDATION_MESSAGES.min(min);
   if (max !== undefined && n > max) return VALIDATION_MESSAGES.max(max);
   return null;
+}
+
+function checkNps(value: unknown): string | null {
+  const n = numericAnswer(value);
+  return n !== undefined && Number.isInteger(n) && n >= NPS_MIN && n <= NPS_MAX
+    ? null
+    : VALIDATION_MESSAGES.nps;
+}
+
+function checkYesNo(value: unknown): string | null {
+  return (YES_NO_VALUES as readonly unknown[]).includes(value) ? null : VALIDATION_MESSAGES.yesNo;
 }
 
 function isKnownOption(field: ChoiceField, answer: string): boolean {
@@ -93,6 +107,10 @@ function checkAnswer(field: FormField, value: unknown): string | null {
     case 'number':
     case 'range':
       return checkNumber(field, value);
+    case 'nps':
+      return checkNps(value);
+    case 'yes_no':
+      return checkYesNo(value);
     case 'select':
     case 'radio':
       return checkChoice(field, value, false);
@@ -106,6 +124,7 @@ function checkAnswer(field: FormField, value: unknown): string | null {
       return checkShape(value, COLOR, VALIDATION_MESSAGES.color);
     case 'file':
     case 'image':
+    case 'statement':
     case 'hidden':
       return null;
     default: {
@@ -117,7 +136,7 @@ function checkAnswer(field: FormField, value: unknown): string | null {
 
 /** One field's error for an answer, or null. Does not look at visibility. */
 export function validateFieldValue(field: FormField, value: unknown): string | null {
-  if (field.type === 'image' || field.type === 'hidden') return null;
+  if (!takesAnswer(field.type) || field.type === 'hidden') return null;
   if (isEmptyAnswer(value)) return field.validation.required ? VALIDATION_MESSAGES.required : null;
   return checkAnswer(field, value);
 }

@@ -92,6 +92,17 @@ export const fieldSchema = z.discriminatedUnion('type', [
   member('color', plainRulesSchema),
   member('hidden', plainRulesSchema),
   member('file', fileRulesSchema),
+  /** A 0 to 10 scale whose ends may carry words ('Not likely', 'Very likely'). */
+  z.object({
+    ...fieldBase,
+    type: z.literal('nps'),
+    validation: plainRulesSchema,
+    lowLabel: z.optional(z.string()),
+    highLabel: z.optional(z.string()),
+  }),
+  member('yes_no', plainRulesSchema),
+  /** A heading (the label) and its text (the help text); it takes no answer (the door keeps it unrequired). */
+  member('statement', plainRulesSchema),
   /** Image fields show a picture. */
   z.object({
     ...fieldBase,
@@ -131,6 +142,8 @@ export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validati
   validation?: FieldValidation;
   options?: FieldOption[];
   imageUrl?: string;
+  lowLabel?: string;
+  highLabel?: string;
 };
 
 /**

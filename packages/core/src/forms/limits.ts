@@ -26,6 +26,13 @@ function lengthProblems(field: FormField): Problem[] {
     ['default_value', field.defaultValue, LIMITS.descriptionMaxLength, 'A default value'],
     ['custom_error', rules.customError, LIMITS.labelMaxLength, 'An error message'],
     ['image_url', field.type === 'image' ? field.imageUrl : undefined, URL_MAX_LENGTH, 'An image URL'],
+    ['low_label', field.type === 'nps' ? field.lowLabel : undefined, LIMITS.labelMaxLength, 'A scale label'],
+    [
+      'high_label',
+      field.type === 'nps' ? field.highLabel : undefined,
+      LIMITS.labelMaxLength,
+      'A scale label',
+    ],
   ];
   return checks
     .filter(([, value, max]) => value !== undefined && value.length > max)

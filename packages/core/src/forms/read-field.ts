@@ -1,6 +1,6 @@
 // The door for fields: alternative key names, legacy shapes and AI output are read here, once,
 // into the canonical field. Nothing behind the door reads aliases.
-import { CONDITION_OPERATORS, FIELD_TYPES } from '../fields/constants.ts';
+import { CONDITION_OPERATORS, FIELD_TYPES, takesAnswer } from '../fields/constants.ts';
 import { fallbackOptions, isChoiceType, normalizeOptions } from '../fields/options.ts';
 import {
   asBoolean,
@@ -35,6 +35,10 @@ const TYPE_ALIASES: Record<string, FieldType> = {
   telephone: 'phone',
   integer: 'number',
   slider: 'range',
+  net_promoter_score: 'nps',
+  yesno: 'yes_no',
+  boolean: 'yes_no',
+  heading: 'statement',
 };
 
 function knownType(value: unknown): FieldType | undefined {
@@ -146,7 +150,8 @@ export function normalizeField(raw: unknown, index: number): FormField {
     type,
     label:
       plainLabel ?? asNonEmptyString(pick(record, 'label', 'title', 'question')) ?? defaultFieldLabel(index),
-    validation: normalizeValidation(record, rules),
+    // A field that takes no answer cannot require one.
+    validation: takesAnswer(type) ? normalizeValidation(record, rules) : { required: false },
     position: asNumber(readKey(record, 'position')) ?? index,
   };
   const placeholder = asString(readKey(record, 'placeholder'));
@@ -157,6 +162,8 @@ export function normalizeField(raw: unknown, index: number): FormField {
   const parentId = pick(record, 'parent_id', 'parentId');
   const logic = normalizeConditionalLogic(pick(record, 'conditional_logic', 'conditionalLogic'));
   const imageUrl = asNonEmptyString(pick(record, 'image_url', 'imageUrl'));
+  const lowLabel = asNonEmptyString(pick(record, 'low_label', 'lowLabel'));
+  const highLabel = asNonEmptyString(pick(record, 'high_label', 'highLabel'));
   if (placeholder) field.placeholder = placeholder;
   if (helpText) field.helpText = helpText;
   if (defaultValue !== undefined && defaultValue !== '') field.defaultValue = defaultValue;
@@ -165,6 +172,8 @@ export function normalizeField(raw: unknown, index: number): FormField {
   if (parentId !== undefined) field.parentId = asNonEmptyString(parentId) ?? null;
   if (logic) field.conditionalLogic = logic;
   if (imageUrl) field.imageUrl = imageUrl;
+  if (lowLabel) field.lowLabel = lowLabel;
+  if (highLabel) field.highLabel = highLabel;
   if (isChoiceType(type)) {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
     field.options = options.length > 0 ? options : fallbackOptions();

@@ -38,6 +38,8 @@ export const wireFieldSchema = z.object({
   parent_id: z.optional(z.nullable(z.string())),
   conditional_logic: z.optional(z.nullable(conditionalLogicSchema)),
   image_url: z.optional(z.string()),
+  low_label: z.optional(z.string()),
+  high_label: z.optional(z.string()),
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
@@ -78,6 +80,8 @@ export function toWireField(field: FormField): WireField {
   if (validation.min !== undefined) wire.min = validation.min;
   if (validation.max !== undefined) wire.max = validation.max;
   if (field.type === 'image' && field.imageUrl !== undefined) wire.image_url = field.imageUrl;
+  if (field.type === 'nps' && field.lowLabel !== undefined) wire.low_label = field.lowLabel;
+  if (field.type === 'nps' && field.highLabel !== undefined) wire.high_label = field.highLabel;
   return wire;
 }
 
@@ -94,6 +98,8 @@ export function fromWireField(wire: WireField): FormField {
     validation: { ...rules, required: wire.is_required },
     options: wire.options?.map((option, index) => ({ ...option, id: option.id ?? `option_${index + 1}` })),
     imageUrl: wire.image_url,
+    lowLabel: wire.low_label,
+    highLabel: wire.high_label,
   });
 }
 

@@ -12,7 +12,9 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
   single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
   answer from a dropdown, for long lists), date, email, phone, file (an upload), image (a picture shown
   to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with
-  min and max), time, color, hidden.
+  min and max), time, color, hidden, nps (a 0 to 10 "how likely are you to recommend" scale), yes_no (a
+  yes-or-no question), statement (a heading with text between questions, no answer: the label is the
+  heading, help_text the text; never required).
 - options: the choices of checkbox, radio and select fields, otherwise []. Keep the user's wording.
 - min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10), otherwise null.
 - placeholder and help_text: short hints, or "" when none is useful.

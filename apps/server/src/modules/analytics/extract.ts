@@ -1,4 +1,5 @@
-import type { FieldType, FormField } from '@formsmith/core/forms/field';
+import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
+import type { FormField } from '@formsmith/core/forms/field';
 
 /**
  * What one submission adds to the aggregates. Pure, shared by the incremental recorder, the
@@ -24,16 +25,14 @@ export const MAX_COMPLETION_SECONDS = 86_400;
 export const MAX_FIELD_SECONDS = 3_600;
 const MAX_ANSWER_LENGTH = 200;
 
-/** Types a respondent cannot answer: they get no response/skip counts. */
-const DISPLAY_ONLY: ReadonlySet<FieldType> = new Set(['image']);
-
 /** The fields that analytics counts, once each, in form order. */
 export function countedFields(fields: readonly FormField[]): FormField[] {
   const seen = new Set<string>();
   return [...fields]
     .sort((a, b) => a.position - b.position)
     .filter((f) => {
-      if (DISPLAY_ONLY.has(f.type) || seen.has(f.id)) return false;
+      // Display-only fields take no answer, so they get no response/skip counts.
+      if (!takesAnswer(f.type) || seen.has(f.id)) return false;
       seen.add(f.id);
       return true;
     });
@@ -91,10 +90,13 @@ export function answersOf(field: FormField, value: unknown): string[] {
       return [...new Set(values)].filter((v) => !allowed || allowed.has(v) || v === 'Yes' || v === 'No');
     }
     case 'number':
-    case 'range': {
+    case 'range':
+    case 'nps': {
       const n = numeric(value);
       return n === null ? [] : [n];
     }
+    case 'yes_no':
+      return (YES_NO_VALUES as readonly unknown[]).includes(value) ? [value as string] : [];
     case 'text':
     case 'textarea':
     case 'date':
@@ -102,6 +104,7 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'phone':
     case 'file':
     case 'image':
+    case 'statement':
     case 'password':
     case 'url':
     case 'time':

@@ -1,5 +1,6 @@
 import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/api';
-import { type FormField, optionsOf } from '@formsmith/core/forms/field';
+import { answerChoices } from '@formsmith/core/fields/options';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -79,7 +80,7 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics
   const byField = new Map(stats.fields.map((f) => [f.fieldId, f]));
   return countedFields(fields).map((field) => {
     const f = byField.get(field.id);
-    const labels = new Map((optionsOf(field) ?? []).map((o) => [o.value, o.label]));
+    const labels = new Map((answerChoices(field) ?? []).map((o) => [o.value, o.label]));
     const answers = stats.answers
       .filter((a) => a.fieldId === field.id && a.count > 0)
       .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer));

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { storedAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
@@ -60,7 +62,7 @@ function isOwnerSet(field: FormField): boolean {
 }
 
 /**
- * Keeps only the answers of the form's own fields (never images, never fields that conditional
+ * Keeps only the answers of the form's own fields (never display-only ones, never fields that conditional
  * logic hides), and checks each has a shape an answer can have. File answers are parsed here.
  * Hidden and read-only fields take the owner's default, whatever was sent for them. `answered`
  * counts what the respondent gave, so a body of unknown keys alone stores nothing.
@@ -72,7 +74,7 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
   const files = new Map<string, string>(); // field id -> upload id
   let answered = 0;
   for (const field of fields) {
-    if (field.type === 'image' || visibility.get(field.id) === false) continue;
+    if (!takesAnswer(field.type) || visibility.get(field.id) === false) continue;
     if (isOwnerSet(field)) {
       if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
       continue;
@@ -87,7 +89,7 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
       else errors[field.id] = UPLOAD_MISSING;
       continue;
     }
-    if (isPlainAnswer(value)) clean[field.id] = value;
+    if (isPlainAnswer(value)) clean[field.id] = storedAnswer(field, value);
     else errors[field.id] = INVALID_VALUE;
   }
   return { clean, errors, files, answered };

@@ -1,4 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import { csvCell } from './csv-line.ts';
 
@@ -10,9 +11,9 @@ function isInternalKey(key: string): boolean {
   return key.startsWith('_') || key === 'website';
 }
 
-/** Fields that can hold an answer, in form order (image fields only show a picture). */
+/** Fields that can hold an answer, in form order (display-only fields take none). */
 export function answerFields(fields: FormField[]): FormField[] {
-  return fields.filter((field) => field.type !== 'image');
+  return fields.filter((field) => takesAnswer(field.type));
 }
 
 /**

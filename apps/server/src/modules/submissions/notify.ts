@@ -1,4 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Mail } from '../../mail/mailer.ts';
 import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
@@ -22,7 +23,7 @@ export function summaryLines(
   data: Record<string, unknown>,
 ): { label: string; value: string }[] {
   // The submit path hands over fields it has normalised already: only pick and order them here.
-  const fields = formFields.filter((f) => f.type !== 'image').sort((a, b) => a.position - b.position);
+  const fields = formFields.filter((f) => takesAnswer(f.type)).sort((a, b) => a.position - b.position);
   const answers = data;
   return fields.slice(0, MAX_LINES).map((field) => {
     const value = answers[field.id] ?? answers[field.label];

@@ -1,4 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { SubmissionEvent } from '@formsmith/core/webhooks/schemas';
 
@@ -18,7 +19,7 @@ export function buildEvent(input: {
   submission: EventSubmission | null;
 }): SubmissionEvent {
   const { form, submission } = input;
-  const fields = form.fields.filter((f) => f.type !== 'image');
+  const fields = form.fields.filter((f) => takesAnswer(f.type));
   return {
     type: input.type,
     timestamp: input.at.toISOString(),

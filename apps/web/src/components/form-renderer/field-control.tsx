@@ -1,6 +1,7 @@
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
+import { ScaleControl } from './scale-control.tsx';
 import {
   type ControlAttributes,
   type FieldValue,
@@ -114,6 +115,9 @@ export function FieldControl(props: ControlProps) {
       );
     case 'radio':
       return <ChoiceGroup {...props} common={common} kind="radio" />;
+    case 'nps':
+    case 'yes_no':
+      return <ScaleControl {...props} field={field} common={common} />;
     case 'checkbox':
       if (isCheckboxGroup(field)) return <ChoiceGroup {...props} common={common} kind="checkbox" />;
       return (
@@ -139,6 +143,7 @@ export function FieldControl(props: ControlProps) {
         </Suspense>
       );
     case 'image':
+    case 'statement':
     case 'hidden':
       return null;
     default: {

@@ -75,13 +75,26 @@ function RenderedField({
       </figure>
     );
   }
+  if (field.type === 'statement') {
+    return (
+      <section className="space-y-1">
+        <h2 className="text-lg font-semibold break-words text-slate-900 dark:text-white">{field.label}</h2>
+        {field.helpText && (
+          <p className="text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
+            {field.helpText}
+          </p>
+        )}
+      </section>
+    );
+  }
   const id = `${prefix}-${field.id}`;
   const error = props.errors[field.id];
   const helpId = `${id}-help`;
   const errorId = `${id}-error`;
   const describedBy =
     [field.helpText ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const group = field.type === 'radio' || isCheckboxGroup(field);
+  const group =
+    field.type === 'radio' || field.type === 'nps' || field.type === 'yes_no' || isCheckboxGroup(field);
   const onFileSelect = (file: File) => {
     if (props.onFileSelect) props.onFileSelect(field, file);
     else props.onChange(field.id, { name: file.name, size: file.size, type: file.type });

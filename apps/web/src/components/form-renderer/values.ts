@@ -1,3 +1,4 @@
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 
 /** A file field's answer once uploaded (what the submit sends). */
@@ -43,10 +44,10 @@ function initialValue(field: FormField): FieldValue {
   }
 }
 
-/** The blank form: every field at its default value (images hold none). */
+/** The blank form: every field at its default value (display-only fields hold none). */
 export function initialValues(fields: FormField[]): FieldValues {
   const values: FieldValues = {};
-  for (const field of fields) if (field.type !== 'image') values[field.id] = initialValue(field);
+  for (const field of fields) if (takesAnswer(field.type)) values[field.id] = initialValue(field);
   return values;
 }
 

@@ -1,5 +1,6 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { visibleFields } from '@formsmith/core/fields/conditions';
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
@@ -32,7 +33,7 @@ type FormViewProps = {
 
 function answerOf(field: FormField, value: FieldValue): unknown {
   if (
-    (field.type === 'number' || field.type === 'range') &&
+    (field.type === 'number' || field.type === 'range' || field.type === 'nps') &&
     typeof value === 'string' &&
     value.trim() !== ''
   ) {
@@ -128,7 +129,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
     }
     const data: Record<string, unknown> = {};
     for (const field of fields) {
-      if (field.type !== 'image') data[field.id] = answerOf(field, values[field.id] ?? null);
+      if (takesAnswer(field.type)) data[field.id] = answerOf(field, values[field.id] ?? null);
     }
     setSubmitting(true);
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the

@@ -37,6 +37,8 @@ export function CanvasField(props: CanvasFieldProps) {
   const Icon = FIELD_ICONS[field.type];
   const error = (touched || showErrors) && labelError(field.label);
   const errorId = `${field.id}-label-error`;
+  // A heading block's label is its heading and its help text the text under it.
+  const statement = field.type === 'statement';
 
   return (
     <div className="space-y-2">
@@ -59,7 +61,7 @@ export function CanvasField(props: CanvasFieldProps) {
       {selected ? (
         <>
           <textarea
-            aria-label="Label"
+            aria-label={statement ? 'Heading' : 'Label'}
             rows={1}
             value={field.label}
             onChange={(e) => update({ label: e.target.value.replace(/\n/g, ' ') })}
@@ -74,17 +76,17 @@ export function CanvasField(props: CanvasFieldProps) {
             </p>
           )}
           <textarea
-            aria-label="Help text"
-            rows={1}
+            aria-label={statement ? 'Text' : 'Help text'}
+            rows={statement ? 2 : 1}
             value={field.helpText ?? ''}
-            placeholder="Add help text (optional)"
+            placeholder={statement ? 'Add text (optional)' : 'Add help text (optional)'}
             onChange={(e) => update({ helpText: e.target.value || undefined })}
             className={cn(inPlaceClasses, 'text-sm text-slate-600 dark:text-slate-300')}
           />
         </>
       ) : (
         <>
-          <p className="px-2 text-sm font-medium break-words">
+          <p className={cn('px-2 font-medium break-words', statement ? 'text-lg' : 'text-sm')}>
             {name}
             {field.validation.required && (
               <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">

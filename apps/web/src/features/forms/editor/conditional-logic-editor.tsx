@@ -1,10 +1,6 @@
-import { CONDITION_OPERATORS } from '@formsmith/core/fields/constants';
-import {
-  type Condition,
-  type ConditionalLogic,
-  type FormField,
-  optionsOf,
-} from '@formsmith/core/forms/field';
+import { CONDITION_OPERATORS, takesAnswer } from '@formsmith/core/fields/constants';
+import { answerChoices } from '@formsmith/core/fields/options';
+import type { Condition, ConditionalLogic, FormField } from '@formsmith/core/forms/field';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
@@ -29,7 +25,8 @@ type Props = {
 
 /** 'Show this field when …' rules: each names another field, an operator and a value. */
 export function ConditionalLogicEditor({ field, fields, onChange }: Props) {
-  const others = fields.filter((f) => f.id !== field.id);
+  // Rules compare answers, so only fields that take one can be compared against.
+  const others = fields.filter((f) => f.id !== field.id && takesAnswer(f.type));
   const logic = field.conditionalLogic;
   const first = others[0];
 
@@ -168,7 +165,8 @@ function ConditionValue({
   value: string;
   onChange: (value: string) => void;
 }) {
-  if (target && optionsOf(target)?.length) {
+  const choices = target && answerChoices(target);
+  if (choices?.length) {
     return (
       <Select
         aria-label={`Rule ${n} value`}
@@ -177,8 +175,8 @@ function ConditionValue({
         className="min-w-0 flex-1"
       >
         <option value="">Choose…</option>
-        {optionsOf(target)?.map((o) => (
-          <option key={o.id} value={o.value}>
+        {choices.map((o) => (
+          <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}

@@ -6,7 +6,9 @@ import {
   CircleDot,
   Clock,
   EyeOff,
+  Gauge,
   Hash,
+  Heading,
   Image,
   Link,
   List,
@@ -17,6 +19,7 @@ import {
   Paperclip,
   Phone,
   SlidersHorizontal,
+  ToggleLeft,
   Type,
 } from 'lucide-react';
 
@@ -39,4 +42,7 @@ export const FIELD_ICONS: Record<FieldType, LucideIcon> = {
   time: Clock,
   color: Palette,
   hidden: EyeOff,
+  nps: Gauge,
+  yes_no: ToggleLeft,
+  statement: Heading,
 };

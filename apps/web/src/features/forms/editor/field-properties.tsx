@@ -1,4 +1,6 @@
+import { takesAnswer } from '@formsmith/core/fields/constants';
 import { applicableRules } from '@formsmith/core/fields/editor-rules';
+import { answerChoices } from '@formsmith/core/fields/options';
 import { checkPattern } from '@formsmith/core/fields/pattern';
 import { type FieldPatch, type FieldValidation, type FormField, rulesOf } from '@formsmith/core/forms/field';
 import { Settings2 } from 'lucide-react';
@@ -48,6 +50,8 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
     update({ validation });
   };
   const rules = applicableRules(field.type);
+  // Display-only fields (a heading, a picture) take no answer: no placeholder, default or 'Required'.
+  const answers = takesAnswer(field.type);
 
   const pattern = useDebouncedText(rulesOf(field).pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
@@ -62,7 +66,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Label, help text and choices are edited on the form itself.
       </p>
-      {field.type !== 'checkbox' && field.type !== 'radio' && (
+      {answers && (field.type === 'select' || !answerChoices(field)) && (
         <Labelled label="Placeholder">
           <Input
             value={field.placeholder ?? ''}
@@ -70,17 +74,19 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           />
         </Labelled>
       )}
-      <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />
-      <div className="flex items-center gap-2">
-        <Checkbox
-          id={`${field.id}-required`}
-          checked={field.validation.required === true}
-          onChange={(e) => setRule({ required: e.target.checked })}
-        />
-        <label htmlFor={`${field.id}-required`} className="text-sm font-medium">
-          Required
-        </label>
-      </div>
+      {answers && <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />}
+      {answers && (
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={`${field.id}-required`}
+            checked={field.validation.required === true}
+            onChange={(e) => setRule({ required: e.target.checked })}
+          />
+          <label htmlFor={`${field.id}-required`} className="text-sm font-medium">
+            Required
+          </label>
+        </div>
+      )}
 
       {(rules.length || rules.value || rules.pattern) && <SectionTitle>Validation</SectionTitle>}
       {rules.length && (
@@ -153,13 +159,14 @@ function DefaultValueInput({
 }) {
   const value = field.defaultValue ?? '';
   const set = (next: string) => onChange(next === '' ? undefined : next);
-  if (field.type === 'select' || field.type === 'radio' || field.type === 'checkbox') {
+  const choices = answerChoices(field);
+  if (choices) {
     return (
       <Labelled label="Default value">
         <Select value={value} onChange={(e) => set(e.target.value)}>
           <option value="">None</option>
-          {field.options.map((o) => (
-            <option key={o.id} value={o.value}>
+          {choices.map((o) => (
+            <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}

@@ -12,7 +12,10 @@ type Props = {
 
 const MB = 1024 * 1024;
 
-/** What only some types have: an image's picture, a file's accepted types and size, a scale's step. */
+/**
+ * What only some types have: an image's picture, a file's accepted types and size, a scale's
+ * step, the words at an NPS scale's ends.
+ */
 export function TypeProperties({ field, update, setRule }: Props) {
   switch (field.type) {
     case 'image':
@@ -50,6 +53,23 @@ export function TypeProperties({ field, update, setRule }: Props) {
             value={field.validation.maxFileSize === undefined ? undefined : field.validation.maxFileSize / MB}
             onChange={(mb) => setRule({ maxFileSize: mb === undefined ? undefined : Math.round(mb * MB) })}
           />
+        </>
+      );
+    case 'nps':
+      return (
+        <>
+          <Labelled label="Label under 0" hint="e.g. Not at all likely">
+            <Input
+              value={field.lowLabel ?? ''}
+              onChange={(e) => update({ lowLabel: e.target.value || undefined })}
+            />
+          </Labelled>
+          <Labelled label="Label under 10" hint="e.g. Extremely likely">
+            <Input
+              value={field.highLabel ?? ''}
+              onChange={(e) => update({ highLabel: e.target.value || undefined })}
+            />
+          </Labelled>
         </>
       );
     case 'range':

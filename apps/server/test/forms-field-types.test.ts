@@ -1,0 +1,129 @@
+import type { FormAnalytics } from '@formsmith/core/analytics/api';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissions } from '../src/db/schema.ts';
+import { createForm, publishForm } from './forms-fixtures.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
+
+const FIELDS = [
+  {
+    id: 'intro',
+    label: 'About your visit',
+    field_type: 'statement',
+    help_text: 'Two quick questions',
+    is_required: true,
+  },
+  {
+    id: 'score',
+    label: 'How likely are you to recommend us?',
+    field_type: 'nps',
+    is_required: true,
+    low_label: 'Not likely',
+    high_label: 'Very likely',
+  },
+  { id: 'again', label: 'Would you come again?', field_type: 'yes_no', is_required: true },
+  {
+    id: 'why_not',
+    label: 'What would change your mind?',
+    field_type: 'text',
+    conditional_logic: {
+      action: 'show',
+      match: 'all',
+      conditions: [{ fieldId: 'again', operator: 'equals', value: 'no' }],
+    },
+  },
+];
+
+describe(`NPS, yes/no and heading fields (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let formId: number;
+
+  const submit = (data: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { data: { ...data, _honeypot: '', _formLoadTime: Date.now() - 10_000 } },
+    });
+
+  beforeAll(async () => {
+    ({ app, owner } = await createOwnerTestApp());
+    const form = await createForm(app, owner, { title: 'Visit', fields: FIELDS });
+    formId = form.id;
+    await publishForm(app, owner, formId);
+  });
+  afterAll(() => app.close());
+
+  it('saves them with their own properties; a heading is never required', async () => {
+    const res = await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: owner.auth });
+    const fields = res.json().fields;
+    expect(fields.map((f: { type: string }) => f.type)).toEqual(['statement', 'nps', 'yes_no', 'text']);
+    expect(fields[0]).toMatchObject({
+      label: 'About your visit',
+      help_text: 'Two quick questions',
+      is_required: false,
+    });
+    expect(fields[1]).toMatchObject({
+      is_required: true,
+      low_label: 'Not likely',
+      high_label: 'Very likely',
+    });
+    const publicRes = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
+    expect(publicRes.json().fields[1]).toMatchObject({ low_label: 'Not likely', high_label: 'Very likely' });
+  });
+
+  it('refuses a score outside 0 to 10 and an answer other than yes or no, naming the fields', async () => {
+    const res = await submit({ score: 11, again: 'maybe' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({
+      score: 'Please choose a whole number from 0 to 10',
+      again: 'Please answer yes or no',
+    });
+    const missing = await submit({ score: 5 });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().fields).toEqual({ again: 'This field is required' });
+  });
+
+  it('stores a score as a number and yes/no as text; the heading stores nothing', async () => {
+    const res = await submit({ intro: 'sneaked in', score: '9', again: true });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, res.json().submission_id));
+    expect(row!.data).toEqual({ score: 9, again: 'yes' });
+    const no = await submit({ score: 3, again: 'no', why_not: 'Faster service' });
+    expect(no.statusCode, no.body).toBe(201);
+  });
+
+  it('exports and counts the answers, and leaves the heading out of both', async () => {
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${formId}/export?format=csv`,
+      headers: owner.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    const rows: string[][] = parse(csv.body.replace(/^\uFEFF/, ''));
+    const header = rows[0]!;
+    expect(header).not.toContain('About your visit');
+    const at = (label: string) => header.indexOf(label);
+    const answers = rows
+      .slice(1)
+      .map((r) => [r[at('How likely are you to recommend us?')], r[at('Would you come again?')]]);
+    expect(answers.sort()).toEqual([
+      ['3', 'No'],
+      ['9', 'Yes'],
+    ]);
+
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/analytics/forms/${formId}`,
+      headers: owner.auth,
+    });
+    const analytics = res.json() as FormAnalytics;
+    expect(analytics.field_analytics.map((f) => f.field_id)).toEqual(['score', 'again', 'why_not']);
+    const byId = new Map(analytics.field_analytics.map((f) => [f.field_id, f]));
+    expect(byId.get('score')).toMatchObject({ response_count: 2, answer_distribution: { '3': 1, '9': 1 } });
+    expect(byId.get('again')).toMatchObject({ response_count: 2, answer_distribution: { Yes: 1, No: 1 } });
+  });
+});

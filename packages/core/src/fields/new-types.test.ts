@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeField } from '../forms/read-field.ts';
+import { fromWireField, toWireField } from '../forms/wire.ts';
+import { formatAnswer } from './answer-format.ts';
+import { storedAnswer } from './answers.ts';
+import { computeVisibility } from './conditions.ts';
+import { answerChoices } from './options.ts';
+import { makeField } from './test-fields.ts';
+import { validateFieldValue, validateSubmission } from './validate.ts';
+
+describe('NPS fields', () => {
+  const nps = makeField('nps', {
+    validation: { required: true },
+    lowLabel: 'Not likely',
+    highLabel: 'Very likely',
+  });
+
+  it('take a whole number from 0 to 10, as a number or numeric text', () => {
+    for (const ok of [0, 7, 10, '3']) expect(validateFieldValue(nps, ok)).toBeNull();
+    for (const bad of [-1, 11, 4.5, 'seven', true]) {
+      expect(validateFieldValue(nps, bad)).toBe('Please choose a whole number from 0 to 10');
+    }
+    expect(validateFieldValue(nps, '')).toBe('This field is required');
+  });
+
+  it('are stored as numbers', () => {
+    expect(storedAnswer(nps, '7')).toBe(7);
+    expect(storedAnswer(nps, 9)).toBe(9);
+    expect(storedAnswer(nps, 'x')).toBe('x');
+  });
+
+  it('offer 0 to 10 and carry their end labels over the wire and through the door', () => {
+    expect(answerChoices(nps)?.map((c) => c.value)).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
+    const wire = toWireField(nps);
+    expect(wire).toMatchObject({ low_label: 'Not likely', high_label: 'Very likely' });
+    expect(fromWireField(wire)).toEqual(nps);
+    expect(normalizeField({ type: 'net_promoter_score', label: 'L', lowLabel: 'No' }, 0)).toMatchObject({
+      type: 'nps',
+      lowLabel: 'No',
+    });
+  });
+});
+
+describe('yes/no fields', () => {
+  const yesNo = makeField('yes_no', { id: 'agree', validation: { required: true } });
+
+  it("take 'yes' or 'no' only", () => {
+    expect(validateFieldValue(yesNo, 'yes')).toBeNull();
+    expect(validateFieldValue(yesNo, 'no')).toBeNull();
+    expect(validateFieldValue(yesNo, 'maybe')).toBe('Please answer yes or no');
+    expect(validateFieldValue(yesNo, undefined)).toBe('This field is required');
+  });
+
+  it("are stored as 'yes'/'no' whether sent as booleans or in any letter case, and read as Yes/No", () => {
+    expect(storedAnswer(yesNo, true)).toBe('yes');
+    expect(storedAnswer(yesNo, false)).toBe('no');
+    expect(storedAnswer(yesNo, ' YES ')).toBe('yes');
+    expect(formatAnswer(yesNo, 'no')).toBe('No');
+  });
+
+  it("drive conditions compared against 'yes'", () => {
+    const follow = makeField('text', {
+      id: 'why',
+      conditionalLogic: {
+        action: 'show',
+        match: 'all',
+        conditions: [{ fieldId: 'agree', operator: 'equals', value: 'yes' }],
+      },
+    });
+    expect(computeVisibility([yesNo, follow], { agree: 'yes' }).get('why')).toBe(true);
+    expect(computeVisibility([yesNo, follow], { agree: 'no' }).get('why')).toBe(false);
+  });
+});
+
+describe('heading/statement blocks', () => {
+  it('are never required, whatever a client sends, and take no answer', () => {
+    const block = normalizeField(
+      { type: 'statement', label: 'About you', help_text: 'A few questions', required: true },
+      0,
+    );
+    expect(block).toMatchObject({ type: 'statement', label: 'About you', helpText: 'A few questions' });
+    expect(block.validation).toEqual({ required: false });
+    expect(validateSubmission([block], {})).toEqual({});
+    expect(validateFieldValue(block, 'anything')).toBeNull();
+  });
+});
