@@ -1,4 +1,5 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -92,6 +93,9 @@ export const forms = pgTable(
       .default({ theme: 'default' }),
     submitButtonText: text('submit_button_text').notNull().default('Submit'),
     successMessage: text('success_message').notNull().default('Thank you for your submission!'),
+    /** Rules, variables, endings and quiz settings (core logic/schema), checked when saved. */
+    logic: jsonb('logic').$type<FormLogic>().notNull().default(EMPTY_LOGIC),
+    display: text('display').$type<FormDisplay>().notNull().default('classic'),
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     slug: text('slug'),

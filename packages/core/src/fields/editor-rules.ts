@@ -37,6 +37,8 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'time':
     case 'color':
     case 'hidden':
+    case 'calculated':
+    case 'page_break':
       return { length: false, value: false, pattern: false, options: false };
     default: {
       const unknown: never = type;

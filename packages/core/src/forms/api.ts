@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { LIMITS } from '../limits.ts';
+import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';
 import { publicFormSchema, wireFormSchema } from './form-wire.ts';
 import { checkFieldLimits, tooLong } from './limits.ts';
@@ -127,6 +128,8 @@ export const formSaveBodySchema = z.pipe(
     ),
     submit_button_text: textOr(FORM_DEFAULTS.submitButtonText, BUTTON_MAX_LENGTH, 'The submit button text'),
     success_message: textOr(FORM_DEFAULTS.successMessage, LIMITS.descriptionMaxLength, 'The success message'),
+    logic: z.optional(formLogicSchema),
+    display: z.optional(formDisplaySchema),
   }),
 );
 export type SaveBody = z.output<typeof formSaveBodySchema>;
@@ -145,6 +148,8 @@ export const savePayloadSchema = z.object({
   access_restriction: accessRestrictionSchema,
   submit_button_text: z.string(),
   success_message: z.string(),
+  logic: formLogicSchema,
+  display: formDisplaySchema,
 });
 export type SavePayload = z.input<typeof savePayloadSchema>;
 
@@ -163,6 +168,8 @@ export function toSavePayload(form: Form): SavePayload {
     access_restriction: sharing.accessRestriction,
     submit_button_text: form.submitButtonText,
     success_message: form.successMessage,
+    logic: form.logic,
+    display: form.display,
   });
 }
 

@@ -125,6 +125,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     themeConfig: source.themeConfig,
     submitButtonText: source.submitButtonText,
     successMessage: source.successMessage,
+    logic: source.logic,
+    display: source.display,
     accessRestriction: source.accessRestriction,
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,

@@ -23,6 +23,8 @@ function formContent(row: FormRow) {
     theme_config: row.themeConfig,
     submit_button_text: row.submitButtonText,
     success_message: row.successMessage,
+    logic: row.logic,
+    display: row.display,
   };
 }
 

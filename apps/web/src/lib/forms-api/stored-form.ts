@@ -19,6 +19,8 @@ export function toStoredForm(form: OwnerForm): StoredForm {
     submissions: form.submissions,
     submitButtonText: form.submit_button_text,
     successMessage: form.success_message,
+    logic: form.logic,
+    display: form.display,
     sharing: {
       ...(sharing.slug ? { slug: sharing.slug } : {}),
       accessRestriction: sharing.access_restriction,

@@ -1,0 +1,2 @@
+ALTER TABLE "forms" ADD COLUMN "logic" jsonb DEFAULT '{"rules":[],"variables":[],"endings":[],"quiz":{"enabled":false,"passMark":null},"unreachableAnswers":"drop"}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "forms" ADD COLUMN "display" text DEFAULT 'classic' NOT NULL;
