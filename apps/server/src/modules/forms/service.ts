@@ -1,8 +1,12 @@
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
+import type { FormField } from '@formsmith/core/forms/field';
+import { checkLogic, type LogicProblem } from '@formsmith/core/logic/check';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { EMPTY_LOGIC, type FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { conflict, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
@@ -47,8 +51,20 @@ export async function listOwnerForms(app: FastifyInstance, input: Owner) {
   return { forms: rows.map((row) => toWireForm(row, app.config.publicUrl)) };
 }
 
+/**
+ * Refuses logic that would loop, point nowhere or not parse (422, each problem under its path,
+ * naming the rule), checked against the fields the form will have after the save.
+ */
+function ensureLogicSound(fields: readonly FormField[], logic: FormLogic): void {
+  const problems = checkLogic(logicFieldsOf(fields), logic);
+  if (problems.length === 0) return;
+  const messages = Object.fromEntries(problems.map((p) => [p.path, p.message]));
+  throw new AppError('VALIDATION_FAILED', 422, (problems[0] as LogicProblem).message, messages);
+}
+
 export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
   const content = readContentInput(input.body, { creating: true });
+  ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
   const row = await withSlugGuard(() =>
@@ -65,6 +81,7 @@ export async function createOwnerForm(app: FastifyInstance, input: Owner & { bod
 export async function updateOwnerForm(app: FastifyInstance, input: OwnedFormInput & { body: SaveBody }) {
   const stored = await requireOwnedForm(app.db, input);
   const content = readContentInput(input.body, { creating: false });
+  ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() =>
@@ -91,6 +108,7 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
 
 export async function setPublished(app: FastifyInstance, input: OwnedFormInput & { published: boolean }) {
   const stored = await requireOwnedForm(app.db, input);
+  if (input.published) ensureLogicSound(stored.fields, stored.logic);
   const changes = input.published
     ? {
         isPublished: true,
