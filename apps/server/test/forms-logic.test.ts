@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissions } from '../src/db/schema.ts';
+import { publishForm } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 
@@ -105,5 +108,107 @@ describe(`form logic on save (${dbKind})`, () => {
       payload: { display: 'one_at_a_time' },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe(`submitting through form logic (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createTestUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  // Page 1 asks whether to skip; 'yes' jumps over page 2 (a required age) to page 3.
+  const skipping = (unreachableAnswers: 'drop' | 'reject') => ({
+    title: `Skipping ${unreachableAnswers}`,
+    fields: [
+      { id: 'skip', type: 'radio', label: 'Skip?', options: [{ label: 'yes' }, { label: 'no' }] },
+      { id: 'p2', type: 'page_break', label: 'Second' },
+      { id: 'age', type: 'number', label: 'Age', is_required: true },
+      { id: 'p3', type: 'page_break', label: 'Third' },
+      { id: 'name', type: 'text', label: 'Name' },
+      { id: 'double', type: 'calculated', label: 'Double', expression: 'age * 2 + 1' },
+    ],
+    logic: {
+      unreachableAnswers,
+      rules: [
+        {
+          id: 'jump',
+          page: 'page_1',
+          conditions: [{ ref: 'skip', operator: 'equals', value: 'yes' }],
+          actions: [{ type: 'jump', page: 'p3' }],
+        },
+      ],
+    },
+  });
+
+  async function publishedForm(unreachableAnswers: 'drop' | 'reject'): Promise<number> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: skipping(unreachableAnswers),
+    });
+    expect(res.statusCode).toBe(201);
+    await publishForm(app, owner, res.json().id);
+    return res.json().id;
+  }
+
+  const submit = (formId: number, data: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      headers: { 'user-agent': 'LogicTest/1.0' },
+      payload: { data, metadata: { analytics: { totalTimeSpent: 20, completed: true } } },
+    });
+
+  async function storedData(submissionId: string) {
+    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    return row?.data;
+  }
+
+  it('stores a skipping submission without asking the skipped required question', async () => {
+    const formId = await publishedForm('reject');
+    const res = await submit(formId, { skip: 'yes', name: 'Ada' });
+    expect(res.statusCode).toBe(201);
+    expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
+  });
+
+  it('refuses an answer to a skipped page when the owner chose reject, naming the field', async () => {
+    const formId = await publishedForm('reject');
+    const res = await submit(formId, { skip: 'yes', age: 30, name: 'Ada' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ age: 'This question was not on your path through the form' });
+  });
+
+  it('drops an answer to a skipped page when the owner chose drop', async () => {
+    const formId = await publishedForm('drop');
+    const res = await submit(formId, { skip: 'yes', age: 30, name: 'Ada' });
+    expect(res.statusCode).toBe(201);
+    expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
+  });
+
+  it('recomputes a calculated field and ignores the value the client sent', async () => {
+    const formId = await publishedForm('reject');
+    const res = await submit(formId, { skip: 'no', age: 20, name: 'Bo', double: 999 });
+    expect(res.statusCode).toBe(201);
+    expect(await storedData(res.json().submission_id)).toEqual({
+      skip: 'no',
+      age: 20,
+      name: 'Bo',
+      double: 41,
+    });
+  });
+
+  it('still requires the question on a page the respondent did reach', async () => {
+    const formId = await publishedForm('drop');
+    const res = await submit(formId, { skip: 'no', name: 'Bo' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().fields)).toEqual(['age']);
   });
 });

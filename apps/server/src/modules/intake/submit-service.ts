@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { runForm } from '@formsmith/core/logic/run';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
@@ -66,6 +69,39 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
     else errors[field.id] = INVALID_VALUE;
   }
   return { clean, errors, files };
+}
+
+const OFF_PATH = 'This question was not on your path through the form';
+
+/**
+ * Runs the form's logic again on the answers, trusting nothing the browser computed: calculated
+ * fields get the server's values (a value sent for one is replaced), and answers to questions the
+ * respondent could not have reached are dropped or, when the owner chose so, refused (the errors
+ * returned). A form without pages, calculations or logic is left exactly as it was.
+ */
+function applyLogic(
+  fields: FormField[],
+  logic: FormLogic,
+  clean: Record<string, unknown>,
+): { errors: Record<string, string>; visible: Set<string> | null } {
+  const computed = fields.filter((f) => f.type === 'page_break' || f.type === 'calculated');
+  if (computed.length === 0 && logic.rules.length === 0 && !logic.quiz.enabled) {
+    return { errors: {}, visible: null };
+  }
+  for (const field of computed) delete clean[field.id];
+  const run = runForm(logicFieldsOf(fields), logic, clean);
+  const errors: Record<string, string> = {};
+  for (const id of run.unreachable) {
+    if (logic.unreachableAnswers === 'reject') errors[id] = OFF_PATH;
+    else delete clean[id];
+  }
+  for (const field of fields) {
+    if (field.type !== 'calculated') continue;
+    const value = run.calculated[field.id];
+    if (value === null || value === undefined) delete clean[field.id];
+    else clean[field.id] = value;
+  }
+  return { errors, visible: run.visible };
 }
 
 /** Replaces file answers by what we stored, after checking each upload is this field's and free. */
@@ -161,10 +197,12 @@ export async function submitForm(
   }
 
   const { clean, errors, files } = cleanData(fields, data);
-  const fieldErrors = {
-    ...validateSubmission(fields, { ...clean, ...Object.fromEntries(files) }),
-    ...errors,
-  };
+  const path = applyLogic(fields, form.logic, clean);
+  const answerErrors = validateSubmission(fields, { ...clean, ...Object.fromEntries(files) });
+  // Questions on pages the respondent skipped are not asked, so not required either.
+  for (const id of Object.keys(answerErrors))
+    if (path.visible && !path.visible.has(id)) delete answerErrors[id];
+  const fieldErrors = { ...answerErrors, ...errors, ...path.errors };
   if (files.size > 0 && Object.keys(fieldErrors).length === 0) {
     const resolved = await resolveFiles(app, form.id, files);
     if (Object.keys(resolved.errors).length > 0) {
