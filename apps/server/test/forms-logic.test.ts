@@ -177,6 +177,7 @@ describe(`submitting through form logic (${dbKind})`, () => {
     const res = await submit(formId, { skip: 'yes', name: 'Ada' });
     expect(res.statusCode).toBe(201);
     expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
+    expect(res.json().ending).toBeNull();
   });
 
   it('refuses an answer to a skipped page when the owner chose reject, naming the field', async () => {
@@ -210,5 +211,58 @@ describe(`submitting through form logic (${dbKind})`, () => {
     const res = await submit(formId, { skip: 'no', name: 'Bo' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().fields)).toEqual(['age']);
+  });
+
+  it('answers the ending logic chose, its message recalled and the picked answers on its redirect', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: {
+        title: 'Endings',
+        fields: [
+          { id: 'name', type: 'text', label: 'Name' },
+          { id: 'vip', type: 'radio', label: 'VIP?', options: [{ label: 'yes' }, { label: 'no' }] },
+        ],
+        logic: {
+          endings: [
+            {
+              id: 'vip_end',
+              title: 'Welcome',
+              message: 'Hello {{name}}',
+              redirectUrl: 'https://example.com/vip',
+              redirectParams: ['name'],
+            },
+            { id: 'plain_end', title: 'Thanks', message: 'Bye {{name}}' },
+          ],
+          rules: [
+            {
+              id: 'vip',
+              page: 'page_1',
+              conditions: [{ ref: 'vip', operator: 'equals', value: 'yes' }],
+              actions: [{ type: 'end', ending: 'vip_end' }],
+            },
+            { id: 'plain', page: 'page_1', actions: [{ type: 'end', ending: 'plain_end' }] },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const formId = created.json().id;
+    await publishForm(app, owner, formId);
+    const vip = await submit(formId, { name: 'Ada Lovelace', vip: 'yes' });
+    expect(vip.json().ending).toEqual({
+      id: 'vip_end',
+      title: 'Welcome',
+      message: 'Hello Ada Lovelace',
+      redirect_url: 'https://example.com/vip?name=Ada+Lovelace',
+    });
+    const plain = await submit(formId, { name: 'Bo', vip: 'no' });
+    expect(plain.json().ending).toEqual({
+      id: 'plain_end',
+      title: 'Thanks',
+      message: 'Bye Bo',
+      redirect_url: null,
+    });
   });
 });

@@ -35,7 +35,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { body } = request;
-      const { submissionId } = await submitForm(app, {
+      const { submissionId, ending } = await submitForm(app, {
         formId: requireFormId(request.params.id),
         data: body.data,
         metadata: body.metadata,
@@ -45,7 +45,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'],
         referer: request.headers.referer,
       });
-      return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE });
+      return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE, ending });
     },
   );
 

@@ -3,7 +3,8 @@ import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
-import { runForm } from '@formsmith/core/logic/run';
+import { recallText } from '@formsmith/core/logic/recall';
+import { type FormRun, runForm } from '@formsmith/core/logic/run';
 import type { FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -83,10 +84,10 @@ function applyLogic(
   fields: FormField[],
   logic: FormLogic,
   clean: Record<string, unknown>,
-): { errors: Record<string, string>; visible: Set<string> | null } {
+): { errors: Record<string, string>; visible: Set<string> | null; run: FormRun | null } {
   const computed = fields.filter((f) => f.type === 'page_break' || f.type === 'calculated');
   if (computed.length === 0 && logic.rules.length === 0 && !logic.quiz.enabled) {
-    return { errors: {}, visible: null };
+    return { errors: {}, visible: null, run: null };
   }
   for (const field of computed) delete clean[field.id];
   const run = runForm(logicFieldsOf(fields), logic, clean);
@@ -101,7 +102,31 @@ function applyLogic(
     if (value === null || value === undefined) delete clean[field.id];
     else clean[field.id] = value;
   }
-  return { errors, visible: run.visible };
+  return { errors, visible: run.visible, run };
+}
+
+export type SubmitEnding = { id: string; title: string; message: string; redirect_url: string | null };
+
+/** The ending the run chose, its message recalled, the picked answers added to its redirect. */
+function endingOf(fields: FormField[], logic: FormLogic, run: FormRun | null): SubmitEnding | null {
+  const ending = run?.ending ? logic.endings.find((e) => e.id === run.ending) : undefined;
+  if (!run || !ending) return null;
+  const logicFields = logicFieldsOf(fields);
+  let redirect: string | null = null;
+  if (ending.redirectUrl) {
+    const url = new URL(ending.redirectUrl);
+    for (const id of ending.redirectParams) {
+      const text = recallText(`{{${id}}}`, { fields: logicFields, logic, run });
+      if (text !== '') url.searchParams.set(id, text);
+    }
+    redirect = url.toString();
+  }
+  return {
+    id: ending.id,
+    title: recallText(ending.title, { fields: logicFields, logic, run }),
+    message: recallText(ending.message, { fields: logicFields, logic, run }),
+    redirect_url: redirect,
+  };
 }
 
 /** Replaces file answers by what we stored, after checking each upload is this field's and free. */
@@ -177,7 +202,7 @@ async function storeWithoutUploads(
 export async function submitForm(
   app: FastifyInstance,
   input: SubmitInput,
-): Promise<{ submissionId: string }> {
+): Promise<{ submissionId: string; ending: SubmitEnding | null }> {
   await app.rateLimit('submitPerIp', input.ip);
   await app.rateLimit('submitPerForm', String(input.formId));
   const target = await loadSubmitTarget(app, {
@@ -193,7 +218,7 @@ export async function submitForm(
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
-    return { submissionId: randomUUID() };
+    return { submissionId: randomUUID(), ending: null };
   }
 
   const { clean, errors, files } = cleanData(fields, data);
@@ -210,7 +235,7 @@ export async function submitForm(
       const existing = input.idempotencyKey
         ? await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey)
         : null;
-      if (existing) return { submissionId: existing };
+      if (existing) return { submissionId: existing, ending: endingOf(fields, form.logic, path.run) };
       throw invalid(resolved.errors);
     }
     Object.assign(clean, resolved.answers);
@@ -259,9 +284,9 @@ export async function submitForm(
           }
           return stored.id;
         });
-  if (submissionId) return { submissionId };
+  if (submissionId) return { submissionId, ending: endingOf(fields, form.logic, path.run) };
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
   const existing = await findSubmissionIdByKey(app.db, form.id, input.idempotencyKey!);
   if (!existing) throw new AppError('CONFLICT', 409, 'This submission is already being processed');
-  return { submissionId: existing };
+  return { submissionId: existing, ending: endingOf(fields, form.logic, path.run) };
 }
