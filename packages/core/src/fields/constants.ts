@@ -3,7 +3,7 @@
  * normalize.ts and must not pull the zod schemas of types.ts into its small bundle.
  */
 
-/** The 20 field types of the product. Order is the order used in pickers. */
+/** The field types of the product. Order is the order used in pickers. */
 export const FIELD_TYPES = [
   'text',
   'textarea',
@@ -28,6 +28,10 @@ export const FIELD_TYPES = [
   'yes_no',
   /** Not a question: a heading (the label) and text (the help text) between questions. */
   'statement',
+  /** A value computed from answers and variables by an expression; never typed by the respondent. */
+  'calculated',
+  /** Not a question: starts a new page, its label is the page's title. */
+  'page_break',
 ] as const;
 
 /** Types whose answer is picked from options. */
@@ -41,6 +45,7 @@ export const CHOICE_TYPES = [
 export const DISPLAY_TYPES = [
   'image',
   'statement',
+  'page_break',
 ] as const satisfies readonly (typeof FIELD_TYPES)[number][];
 
 /** Whether a field of this type takes an answer (display-only types do not). */

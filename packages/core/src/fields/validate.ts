@@ -126,6 +126,8 @@ function checkAnswer(field: FormField, value: unknown): string | null {
     case 'image':
     case 'statement':
     case 'hidden':
+    case 'calculated':
+    case 'page_break':
       return null;
     default: {
       const unknown: never = field;
@@ -136,7 +138,8 @@ function checkAnswer(field: FormField, value: unknown): string | null {
 
 /** One field's error for an answer, or null. Does not look at visibility. */
 export function validateFieldValue(field: FormField, value: unknown): string | null {
-  if (!takesAnswer(field.type) || field.type === 'hidden') return null;
+  // Nothing a respondent types: display-only fields and values the server computes.
+  if (!takesAnswer(field.type) || field.type === 'hidden' || field.type === 'calculated') return null;
   if (isEmptyAnswer(value)) return field.validation.required ? VALIDATION_MESSAGES.required : null;
   return checkAnswer(field, value);
 }

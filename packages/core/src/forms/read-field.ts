@@ -164,6 +164,7 @@ export function normalizeField(raw: unknown, index: number): FormField {
   const imageUrl = asNonEmptyString(pick(record, 'image_url', 'imageUrl'));
   const lowLabel = asNonEmptyString(pick(record, 'low_label', 'lowLabel'));
   const highLabel = asNonEmptyString(pick(record, 'high_label', 'highLabel'));
+  const prefill = readKey(record, 'prefill');
   if (placeholder) field.placeholder = placeholder;
   if (helpText) field.helpText = helpText;
   if (defaultValue !== undefined && defaultValue !== '') field.defaultValue = defaultValue;
@@ -174,6 +175,18 @@ export function normalizeField(raw: unknown, index: number): FormField {
   if (imageUrl) field.imageUrl = imageUrl;
   if (lowLabel) field.lowLabel = lowLabel;
   if (highLabel) field.highLabel = highLabel;
+  if (isRecord(prefill)) {
+    const param = asNonEmptyString(readKey(prefill, 'param'));
+    field.prefill = {
+      fromUrl: asBoolean(pick(prefill, 'from_url', 'fromUrl')) ?? false,
+      ...(param ? { param } : {}),
+    };
+  }
+  if (type === 'calculated') {
+    field.expression = asString(readKey(record, 'expression')) ?? '';
+    const showResult = asBoolean(pick(record, 'show_result', 'showResult'));
+    if (showResult !== undefined) field.showResult = showResult;
+  }
   if (isChoiceType(type)) {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
     field.options = options.length > 0 ? options : fallbackOptions();

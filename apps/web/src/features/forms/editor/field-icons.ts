@@ -1,6 +1,7 @@
 import type { FieldType } from '@formsmith/core/forms/field';
 import {
   AlignLeft,
+  Calculator,
   Calendar,
   CheckSquare,
   CircleDot,
@@ -18,6 +19,7 @@ import {
   Palette,
   Paperclip,
   Phone,
+  SeparatorHorizontal,
   SlidersHorizontal,
   ToggleLeft,
   Type,
@@ -45,4 +47,6 @@ export const FIELD_ICONS: Record<FieldType, LucideIcon> = {
   nps: Gauge,
   yes_no: ToggleLeft,
   statement: Heading,
+  calculated: Calculator,
+  page_break: SeparatorHorizontal,
 };
