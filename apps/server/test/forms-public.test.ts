@@ -132,10 +132,19 @@ describe(`public form view (${dbKind})`, () => {
     await publishForm(app, owner, form.id);
     const missing = await get(`/api/forms/shared/${slug}`);
     expect(missing.statusCode).toBe(403);
-    expect(missing.json()).toMatchObject({ code: 'ACCESS_CODE_REQUIRED' });
+    // The gate may show the title, and nothing else of the form.
+    expect(missing.json()).toEqual({
+      error: 'This form requires an access code',
+      code: 'ACCESS_CODE_REQUIRED',
+      fields: { form_title: form.title },
+    });
     const wrong = await get(`/api/forms/shared/${slug}?access_code=rose`);
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'Incorrect access code', code: 'ACCESS_CODE_INVALID' });
+    expect(wrong.json()).toEqual({
+      error: 'Incorrect access code',
+      code: 'ACCESS_CODE_INVALID',
+      fields: { form_title: form.title },
+    });
     const right = await get(`/api/forms/${form.id}?access_code=tulip-42`);
     expect(right.statusCode).toBe(200);
     expect(right.json()).toMatchObject({ access_restriction: 'password' });

@@ -80,6 +80,8 @@ const ADDED_DEFAULTS: Record<string, unknown> = { logic: EMPTY_LOGIC, display: '
 
 function isAddedKey(key: string, value: unknown): boolean {
   if (ADDED_KEYS.has(key)) return true;
+  // The password gate's refusal names the form's title since the first release.
+  if (key === 'fields' && isDeepStrictEqual(Object.keys(value ?? {}), ['form_title'])) return true;
   return key in ADDED_DEFAULTS && isDeepStrictEqual(value, ADDED_DEFAULTS[key]);
 }
 

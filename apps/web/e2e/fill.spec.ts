@@ -224,10 +224,14 @@ test.describe('public form page', () => {
 
   test('a password form opens only with the right access code', async ({ page, request }) => {
     const form = await createForm(request, owner, {
+      title: 'Members-only survey',
       fields: [{ label: 'Name', type: 'text', validation: { required: true } }],
       sharing: { access_restriction: 'password', access_code: 'letmein' },
     });
     await page.goto(`/form/${form.id}`);
+    // The gate names the form (its title only: no field shows before the code is right).
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members-only survey');
+    await expect(page.getByLabel('Name')).toHaveCount(0);
     await page.getByLabel('Access Code').fill('wrong');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Incorrect access code')).toBeVisible();

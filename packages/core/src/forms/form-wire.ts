@@ -29,6 +29,9 @@ const formContent = {
   display: formDisplaySchema,
 };
 
+/** The content alone, read from either view (the owner's preview of a form respondents cannot open). */
+export const formContentSchema = z.object(formContent);
+
 /** A form as the owner API sends it (the list, one form, every owner write). */
 export const wireFormSchema = z.object({
   ...formContent,

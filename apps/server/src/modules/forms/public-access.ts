@@ -41,8 +41,13 @@ export async function assertPublicAccess<T extends AccessRow>(
   }
   if (closedReason(form, new Date())) throw formClosed(form.closedMessage);
   if (restriction === 'password') {
+    // The gate shows the form's title so respondents know what they are opening; nothing more
+    // of the form is told before the code is right.
+    const titled = { form_title: form.title };
     const code = input.accessCode ?? '';
-    if (code === '') throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code');
+    if (code === '') {
+      throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code', titled);
+    }
     // Only wrong codes count, per address and per form, so the respondents sharing one address
     // are not refused the right code; a blocked caller is refused before any check.
     await app.failures.assertAllowed('accessCode', input.ip);
@@ -52,7 +57,7 @@ export async function assertPublicAccess<T extends AccessRow>(
     if (!valid) {
       await app.failures.record('accessCode', input.ip);
       await app.failures.record('accessCodeFailuresPerForm', String(form.id));
-      throw new AppError('ACCESS_CODE_INVALID', 403, 'Incorrect access code');
+      throw new AppError('ACCESS_CODE_INVALID', 403, 'Incorrect access code', titled);
     }
   }
   return form;

@@ -1,7 +1,7 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { type ClosedInfo, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
+import { type ClosedInfo, getOwnerPreview, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
 import {
@@ -21,7 +21,7 @@ type View =
   | { kind: 'unavailable'; message?: string }
   | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
   | { kind: 'expired'; title?: string; closed?: ClosedInfo }
-  | { kind: 'form'; form: LoadedForm; round: number }
+  | { kind: 'form'; form: LoadedForm; round: number; preview?: boolean }
   | { kind: 'success'; form: LoadedForm; round: number };
 
 /** Fields without a label are not shown: there would be nothing to answer to. */
@@ -55,7 +55,13 @@ export function FillPage() {
           return;
         }
         if (result.kind === 'expired') return setView({ kind: 'expired', closed: result.closed });
-        if (result.kind !== 'form') return setView({ kind: result.kind });
+        if (result.kind !== 'form') {
+          // Respondents cannot open it; its owner, signed in, gets a preview instead.
+          const preview = await getOwnerPreview(location.identifier);
+          if (!preview) return setView({ kind: result.kind });
+          document.title = `Preview: ${preview.title}`;
+          return setView({ kind: 'form', form: preview, round: 0, preview: true });
+        }
         const loaded = result.form;
         const { form } = result;
         document.title = form.title;
@@ -113,6 +119,7 @@ export function FillPage() {
             embed={embed}
             key={view.round}
             accessCode={accessCode}
+            preview={view.preview ?? false}
             onSubmitted={() => {
               setView({ kind: 'success', form: view.form, round: view.round });
               window.scrollTo({ top: 0 });
@@ -138,6 +145,7 @@ export function FillPage() {
 function FormBody(props: {
   form: LoadedForm;
   embed: boolean;
+  preview: boolean;
   accessCode: string | undefined;
   onSubmitted: () => void;
   onExpired: (closed?: ClosedInfo) => void;
@@ -146,6 +154,14 @@ function FormBody(props: {
   const [fields] = useState(() => displayFields(form));
   return (
     <div className="space-y-8">
+      {props.preview && (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <strong className="font-semibold">{FILL_TEXT.previewTitle}</strong> {FILL_TEXT.previewNote}
+        </p>
+      )}
       <header className="space-y-3">
         {form.logoUrl && (
           <img
@@ -167,6 +183,7 @@ function FormBody(props: {
         form={form}
         fields={fields}
         accessCode={props.accessCode}
+        preview={props.preview}
         onSubmitted={props.onSubmitted}
         onExpired={props.onExpired}
       />

@@ -1,6 +1,7 @@
 import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
-import { type PublicFormView, publicFormSchema } from '@formsmith/core/forms/form-wire';
+import { formContentSchema, type PublicFormView, publicFormSchema } from '@formsmith/core/forms/form-wire';
+import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { isFormId } from '../lib/location.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
 
@@ -27,8 +28,10 @@ function withCode(path: string, accessCode: string | undefined): string {
   return accessCode ? `${path}?access_code=${encodeURIComponent(accessCode)}` : path;
 }
 
+type FormContent = Omit<PublicFormView, 'is_published' | 'slug' | 'access_restriction' | 'expiration_date'>;
+
 /** The public view as the page's form model (the renderer reads the same model as the editor). */
-function toLoadedForm(view: PublicFormView): LoadedForm {
+function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
   return {
     id: view.id,
     title: view.title,
@@ -43,8 +46,8 @@ function toLoadedForm(view: PublicFormView): LoadedForm {
     logic: view.logic,
     display: view.display,
     sharing: {
-      accessRestriction: view.access_restriction,
-      expirationDate: view.expiration_date,
+      accessRestriction: view.access_restriction ?? 'public',
+      expirationDate: view.expiration_date ?? null,
       ...(view.slug ? { slug: view.slug } : {}),
     },
   };
@@ -58,7 +61,8 @@ function classify(res: PublicResponse): FormLoad | null {
   }
   const code = res.body?.code;
   if (res.status === 403 && (code === 'ACCESS_CODE_REQUIRED' || code === 'ACCESS_CODE_INVALID')) {
-    const title = typeof res.body?.title === 'string' ? res.body.title : undefined;
+    const fields = res.body?.fields as Record<string, unknown> | undefined;
+    const title = typeof fields?.form_title === 'string' ? fields.form_title : undefined;
     return { kind: 'gate', wrongCode: code === 'ACCESS_CODE_INVALID', title };
   }
   if (res.status === 410) return { kind: 'expired', closed: closedInfo(res) };
@@ -78,4 +82,20 @@ export async function getPublicForm(identifier: string, accessCode?: string): Pr
   }
   const direct = await publicRequest(withCode(`/forms/${encoded}`, accessCode));
   return classify(direct) ?? { kind: 'unavailable' };
+}
+
+/**
+ * The owner's own form, when the visitor is signed in as its owner and respondents cannot open
+ * it (unpublished or private): the server answers the owner's view to the owner's token only.
+ * Null for everyone else. The page shows it as a preview that sends nothing.
+ */
+export async function getOwnerPreview(identifier: string): Promise<LoadedForm | null> {
+  const token = readStorage(STORAGE_KEYS.token);
+  if (!token) return null;
+  const encoded = encodeURIComponent(identifier);
+  const path = isFormId(identifier) ? `/forms/${encoded}` : `/forms/shared/${encoded}`;
+  const res = await publicRequest(path, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200 || !res.body || !('sharing' in res.body)) return null;
+  const parsed = formContentSchema.safeParse(res.body);
+  return parsed.success ? toLoadedForm(parsed.data) : null;
 }

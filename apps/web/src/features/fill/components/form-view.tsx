@@ -27,6 +27,8 @@ type FormViewProps = {
   form: Form & { id: number };
   fields: FormField[];
   accessCode: string | undefined;
+  /** The owner's preview of a form respondents cannot open: filled in, never sent. */
+  preview?: boolean;
   onSubmitted: () => void;
   onExpired: (closed?: ClosedInfo) => void;
 };
@@ -62,7 +64,7 @@ function errorsFor(shown: FormField[], values: FieldValues, which: (id: string) 
 }
 
 /** The fillable form: fields, live conditional logic, validation, uploads and the submit. */
-export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: FormViewProps) {
+export function FormView({ form, fields, accessCode, preview, onSubmitted, onExpired }: FormViewProps) {
   const [values, setValues] = useState<FieldValues>(() => initialValues(fields));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [attempted, setAttempted] = useState(false);
@@ -117,7 +119,7 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (submitting) return;
+    if (submitting || preview) return;
     setAttempted(true);
     setBanner(null);
     await loadValidator();
@@ -215,8 +217,9 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
         text={form.submitButtonText}
         submitting={submitting}
         holdMs={holdMs}
-        disabled={Object.keys(fileStatus).length > 0}
+        disabled={preview || Object.keys(fileStatus).length > 0}
       />
+      {preview && <p className="text-sm text-slate-600 dark:text-slate-400">{FILL_TEXT.previewSubmit}</p>}
     </form>
   );
 }

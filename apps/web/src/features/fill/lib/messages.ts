@@ -5,6 +5,10 @@ export const FILL_TEXT = {
   invalidResponse: 'Server returned an invalid response. Your submission may not have been saved.',
   problem:
     'There was a problem submitting your form. Please try again or contact support if the problem persists.',
+  previewTitle: 'Preview — only you can see this.',
+  previewNote:
+    'Respondents cannot open this form yet: it is not published, or it is private. You see its latest draft.',
+  previewSubmit: 'Submitting is off in a preview: nothing you enter here is sent.',
 } as const;
 
 const BY_STATUS: Record<number, string> = {
