@@ -47,6 +47,12 @@ describe(`auth: rate limits (${dbKind})`, () => {
       body: (email: string) => ({ email }),
     },
     {
+      url: '/api/auth/verification-link',
+      ip: RATE_LIMITS.verificationLink.max,
+      email: RATE_LIMITS.verificationLinkPerEmailIp.max,
+      body: (email: string) => ({ email }),
+    },
+    {
       url: '/api/auth/forgot-password',
       ip: RATE_LIMITS.forgotPassword.max,
       email: RATE_LIMITS.forgotPasswordPerEmailIp.max,

@@ -193,6 +193,23 @@ describe(`auth: sign-up and sign-in (${dbKind})`, () => {
       expect(again.json().error).toBe('Failed to verify email. The link may be invalid or expired.');
     });
 
+    it('mails a new link to an unverified address asked for by email, answering the same for any address', async () => {
+      const email = await register();
+      const unknown = await post('/api/auth/verification-link', { email: newEmail() });
+      const res = await post('/api/auth/verification-link', { email: email.toUpperCase() });
+      expect(res.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(200);
+      expect(res.json()).toEqual(unknown.json());
+      const first = await verifyToken(email, 0);
+      const second = await verifyToken(email, 1);
+      // The new link works and retires the first.
+      expect((await app.inject({ method: 'GET', url: `/api/auth/verify/${first}` })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: `/api/auth/verify/${second}` })).statusCode).toBe(200);
+      // Once verified, asking again mails nothing.
+      await post('/api/auth/verification-link', { email });
+      expect((await mailsTo(email)).length).toBe(2);
+    });
+
     it('rejects an unknown token', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/auth/verify/not-a-real-token' });
       expect(res.statusCode).toBe(400);

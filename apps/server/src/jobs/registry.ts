@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJob } from '../mail/mailer.ts';
 import { digestJob } from '../modules/account/index.ts';
-import { loginLinkJob } from '../modules/auth/index.ts';
+import { loginLinkJob, verificationLinkJob } from '../modules/auth/index.ts';
 import { trashPurgeJob } from '../modules/forms/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
@@ -32,6 +32,7 @@ const JOBS: JobDefinition[] = [
   digestJob,
   webhookDeliveryJob,
   loginLinkJob,
+  verificationLinkJob,
   jobsPurgeJob,
   trashPurgeJob,
 ];

@@ -32,6 +32,9 @@ export const RATE_LIMITS = {
   forgotPasswordPerEmailIp: { max: 3, windowMs: 60_000, shared: true },
   forgotPasswordPerEmail: { max: 10, windowMs: 3600_000, shared: true },
   resendVerification: { max: 3, windowMs: 60_000, shared: true },
+  verificationLink: { max: 5, windowMs: 60_000, shared: true },
+  verificationLinkPerEmailIp: { max: 3, windowMs: 60_000, shared: true },
+  verificationLinkPerEmail: { max: 10, windowMs: 3600_000, shared: true },
   emailChangePerUser: { max: 5, windowMs: 3600_000, shared: true },
   emailChangePerIp: { max: 20, windowMs: 3600_000, shared: true },
   /** Wrong current passwords (password change, email change) of one signed-in user. */

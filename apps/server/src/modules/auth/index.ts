@@ -3,7 +3,7 @@ export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.t
 export { default as passkeyRoutes } from './passkeys/routes.ts';
 export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
 export { default as authRoutes } from './routes.ts';
-export { loginLinkJob } from './service.ts';
+export { loginLinkJob, verificationLinkJob } from './service.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
 export { default as twoFactorRoutes } from './two-factor/routes.ts';
 export { getTwoFactorStatus } from './two-factor/status.ts';

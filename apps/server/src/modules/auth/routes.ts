@@ -26,12 +26,15 @@ import {
   refreshSession,
   registerUser,
   requestLoginLink,
+  requestVerificationLink,
   resendVerification,
   verifyEmailToken,
 } from './service.ts';
 import { revokeSession } from './sessions.ts';
 
 const LOGIN_LINK_SENT = 'If an account exists for this email, we have sent a login link. Check your inbox.';
+const VERIFICATION_LINK_SENT =
+  'If this address has an account still to verify, we have sent it a new verification link. Check your inbox.';
 
 function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -127,6 +130,23 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await limitLinkRequests(names, request, request.body.email);
       await requestLoginLink(app, { email: request.body.email, purpose: 'reset' });
       return { message: LOGIN_LINK_SENT };
+    },
+  );
+
+  app.post(
+    '/auth/verification-link',
+    {
+      onRequest: limitByIp('verificationLink'),
+      schema: { tags: ['auth'], body: emailRequestSchema, response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const names = {
+        perEmailIp: 'verificationLinkPerEmailIp',
+        perEmail: 'verificationLinkPerEmail',
+      } as const;
+      await limitLinkRequests(names, request, request.body.email);
+      await requestVerificationLink(app, request.body.email);
+      return { message: VERIFICATION_LINK_SENT };
     },
   );
 

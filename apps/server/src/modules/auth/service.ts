@@ -29,6 +29,7 @@ export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
 /** How long a session opened by a mailed link may set a password or email without the current password. */
 export const FRESH_LINK_SESSION_SECONDS = 10 * 60;
 export const LOGIN_LINK_JOB = 'auth.login-link';
+export const VERIFICATION_LINK_JOB = 'auth.verification-link';
 
 export type ClientMeta = { ip?: string; userAgent?: string };
 
@@ -77,6 +78,27 @@ export async function resendVerification(app: FastifyInstance, userId: string): 
   });
   return true;
 }
+
+/**
+ * A new verification link for whoever gives an address (the check-your-email page, before any
+ * sign-in). Queued as a job that finds the account, so the answer is the same, in the same
+ * time, for any address; nothing is mailed unless the account exists and is unverified.
+ */
+export async function requestVerificationLink(app: FastifyInstance, email: string): Promise<void> {
+  const user = await findUserByEmail(app.db, normalizeEmail(email));
+  await enqueueJob(app.db, {
+    kind: VERIFICATION_LINK_JOB,
+    payload: { userId: user?.id ?? null },
+    userId: user?.id,
+  });
+}
+
+export const verificationLinkJob: QueuedJob = {
+  kind: VERIFICATION_LINK_JOB,
+  handler: (app) => async (payload) => {
+    if (typeof payload.userId === 'string') await resendVerification(app, payload.userId);
+  },
+};
 
 /**
  * Password sign-in; unverified accounts may sign in (the answer says is_verified: false). With a

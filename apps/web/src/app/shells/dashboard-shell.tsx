@@ -7,6 +7,7 @@ import { Logo, SkipLink } from './logo.tsx';
 import { shellTitleFor } from './page-title.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
+import { VerifyBanner } from './verify-banner.tsx';
 
 function SidebarFooter() {
   return (
@@ -70,6 +71,7 @@ export function DashboardShell() {
       <MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} />
       <div className="flex min-h-screen flex-col lg:pl-64">
         <TopBar title={title} onOpenMenu={() => setMenuOpen(true)} />
+        <VerifyBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <ErrorBoundary resetKey={pathname}>
             <Outlet />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CheckEmailCard, SentToAddress } from '../components/check-email-card.tsx';
+import { ResendVerification } from '../components/resend-verification.tsx';
 import { useLocationEmail } from '../hooks/use-location-email.ts';
 
 export function RegisterSuccessPage() {
@@ -21,8 +22,9 @@ export function RegisterSuccessPage() {
       }
     >
       <p className="text-center text-sm text-slate-600 dark:text-slate-400">
-        The link is valid for 24 hours. Can&apos;t find it? Check your spam folder.
+        The link is valid for 24 hours. Can&apos;t find it? Check your spam folder, or have a new one sent.
       </p>
+      <ResendVerification email={email} />
       <Link to="/login" className={`${buttonClasses('primary')} w-full`}>
         Go to login
       </Link>

@@ -16,6 +16,8 @@ type CanvasFieldProps = {
   field: FormField;
   selected: boolean;
   showErrors: boolean;
+  /** The server's message about this field when it refused the last save. */
+  serverError?: string;
   keepOptionValues: boolean;
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
@@ -35,7 +37,7 @@ export function CanvasField(props: CanvasFieldProps) {
   const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
   const name = field.label || 'Untitled field';
   const Icon = FIELD_ICONS[field.type];
-  const error = (touched || showErrors) && labelError(field.label);
+  const error = ((touched || showErrors) && labelError(field.label)) || props.serverError;
   const errorId = `${field.id}-label-error`;
   // A heading block's label is its heading and its help text the text under it.
   const statement = field.type === 'statement';

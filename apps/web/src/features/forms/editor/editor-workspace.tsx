@@ -19,6 +19,8 @@ type WorkspaceProps = {
   revision: number;
   /** Show every field's problems (after a publish attempt), not only those of touched inputs. */
   showErrors: boolean;
+  /** The server's messages of a refused save, by field id. */
+  serverErrors?: Record<string, string>;
   dispatch: (action: DraftAction) => void;
   /** Below the settings (the version history of a stored form). */
   settingsExtra?: ReactNode;
@@ -44,6 +46,7 @@ export function EditorWorkspace(props: WorkspaceProps) {
     fields: form.fields,
     selectedId,
     showErrors,
+    serverErrors: props.serverErrors,
     keepOptionValues: form.submissions > 0,
     dispatch,
   };

@@ -15,6 +15,7 @@ import { LeaveDialog } from './leave-dialog.tsx';
 import { mergeGenerated } from './merge-generated.ts';
 import { PublishControls } from './publish-controls.tsx';
 import { publishProblems } from './publish-problems.ts';
+import { placeSaveProblems } from './save-problems.ts';
 import { useAutosave } from './use-autosave.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useUndoShortcuts } from './use-undo-shortcuts.ts';
@@ -55,6 +56,8 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
     onCreated: (id) => onCreated?.(id),
   });
   const blocker = useLeaveGuard(autosave.isDirty);
+  const refused = autosave.state.status === 'rejected' ? autosave.state : null;
+  const saveProblems = refused ? placeSaveProblems(refused.fields, refused.sent) : null;
 
   const formId = stored?.id;
   // Problems show from the first publish attempt on, beside the fields they concern.
@@ -113,11 +116,23 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
           {notice}
         </Alert>
       )}
+      {refused && saveProblems && (
+        <Alert tone="error" className="mt-4">
+          <p>
+            <strong className="font-semibold">Not saved:</strong> {refused.message}
+          </p>
+          {saveProblems.other.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+          <p>Your changes are kept in this tab; saving is tried again on your next change.</p>
+        </Alert>
+      )}
       <EditorWorkspace
         form={form}
         selectedId={selectedId}
         revision={history.revision}
         showErrors={showErrors}
+        serverErrors={saveProblems?.byField}
         dispatch={dispatch}
         settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
       />

@@ -24,6 +24,7 @@ type FieldListProps = {
   fields: FormField[];
   selectedId: string | null;
   showErrors: boolean;
+  serverErrors?: Record<string, string>;
   keepOptionValues: boolean;
   /** On a phone: opens the selected field's remaining settings. */
   onMoreSettings?: () => void;
@@ -77,6 +78,7 @@ export function FieldList(props: FieldListProps) {
               count={fields.length}
               selected={field.id === selectedId}
               showErrors={props.showErrors}
+              serverError={props.serverErrors?.[field.id]}
               keepOptionValues={props.keepOptionValues}
               onMoreSettings={props.onMoreSettings}
               dispatch={dispatch}
@@ -94,6 +96,7 @@ type RowProps = {
   count: number;
   selected: boolean;
   showErrors: boolean;
+  serverError?: string;
   keepOptionValues: boolean;
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
@@ -128,6 +131,7 @@ function SortableFieldRow(props: RowProps) {
         field={field}
         selected={selected}
         showErrors={props.showErrors}
+        serverError={props.serverError}
         keepOptionValues={props.keepOptionValues}
         onMoreSettings={props.onMoreSettings}
         dispatch={dispatch}

@@ -9,8 +9,11 @@ export type SaveState =
   | { status: 'offline'; retryInMs: number }
   /** Another tab or device saved a newer version; the owner chooses whose copy wins. */
   | { status: 'conflict' }
-  /** The server refused this draft (400); the next edit tries again. */
-  | { status: 'rejected'; message: string };
+  /**
+   * The server refused this draft (a limit, a rule): retrying the same draft cannot help, so the
+   * draft is kept and the next edit tries again. `fields` are the server's messages by key.
+   */
+  | { status: 'rejected'; message: string; fields?: Record<string, string>; sent: Form };
 
 type AutosaveOptions = {
   form: Form;
@@ -82,7 +85,12 @@ export function useAutosave({ form, formId, version, save, onCreated }: Autosave
         setState({ status: 'offline', retryInMs: wait });
         timer.current = setTimeout(() => void run(), wait);
       } else {
-        setState({ status: 'rejected', message: error instanceof Error ? error.message : String(error) });
+        setState({
+          status: 'rejected',
+          message: error instanceof Error ? error.message : String(error),
+          fields: error instanceof ApiError ? error.fields : undefined,
+          sent: sending,
+        });
       }
     }
   }, []);

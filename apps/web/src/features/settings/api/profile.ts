@@ -1,8 +1,4 @@
-import {
-  currentUserSchema,
-  type ProfileUpdateBody,
-  resendVerificationResponseSchema,
-} from '@formsmith/core/auth/api';
+import { currentUserSchema, type ProfileUpdateBody } from '@formsmith/core/auth/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentUserQueryKey } from '../../../lib/session.ts';
@@ -14,13 +10,5 @@ export function useUpdateProfile() {
     mutationFn: (body: ProfileUpdateBody) =>
       apiRequest('/auth/profile', currentUserSchema, { method: 'PUT', body }),
     onSuccess: (user) => client.setQueryData(currentUserQueryKey, user),
-  });
-}
-
-/** POST /api/auth/resend-verification. */
-export function useResendVerification() {
-  return useMutation({
-    mutationFn: () =>
-      apiRequest('/auth/resend-verification', resendVerificationResponseSchema, { method: 'POST' }),
   });
 }

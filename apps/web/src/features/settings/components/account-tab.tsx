@@ -4,10 +4,11 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Badge } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useResendVerification } from '../../../lib/account-api/resend-verification.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../../lib/session.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { useResendVerification, useUpdateProfile } from '../api/profile.ts';
+import { useUpdateProfile } from '../api/profile.ts';
 import { formatDate } from './format.ts';
 
 const UPDATE_FAILED = 'Failed to update profile';
