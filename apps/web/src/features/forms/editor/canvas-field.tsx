@@ -107,10 +107,7 @@ export function CanvasField(props: CanvasFieldProps) {
           options={optionsOf(field) ?? []}
           keepValues={keepOptionValues}
           onChange={(options, renamed) =>
-            update({
-              options,
-              defaultValue: renamed && field.defaultValue === renamed.from ? renamed.to : field.defaultValue,
-            })
+            dispatch({ type: 'update', id: field.id, patch: { options }, renamed })
           }
         />
       ) : (

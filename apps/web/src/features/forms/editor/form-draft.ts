@@ -1,6 +1,7 @@
 import { createField } from '@formsmith/core/fields/editor-rules';
 import { type FieldPatch, type FieldType, type FormField, patchField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import { type OptionRename, renameOptionValue } from '@formsmith/core/forms/rename-option';
 
 export type DraftState = { form: Form; selectedId: string | null };
 
@@ -12,7 +13,8 @@ export type DraftAction =
     }
   | { type: 'add'; fieldType: FieldType }
   | { type: 'select'; id: string | null }
-  | { type: 'update'; id: string; patch: FieldPatch }
+  /** `renamed`: an option's stored value changed; what compared with the old one follows it. */
+  | { type: 'update'; id: string; patch: FieldPatch; renamed?: Omit<OptionRename, 'fieldId'> }
   | { type: 'move'; id: string; by: -1 | 1 }
   | { type: 'reorder'; from: number; to: number }
   | { type: 'remove'; id: string };
@@ -46,14 +48,12 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
     }
     case 'select':
       return { ...state, selectedId: action.id };
-    case 'update':
-      return {
-        ...state,
-        form: {
-          ...form,
-          fields: form.fields.map((f) => (f.id === action.id ? patchField(f, action.patch) : f)),
-        },
-      };
+    case 'update': {
+      const fields = form.fields.map((f) => (f.id === action.id ? patchField(f, action.patch) : f));
+      const patched = { ...form, fields };
+      const renamed = action.renamed && renameOptionValue(patched, { fieldId: action.id, ...action.renamed });
+      return { ...state, form: renamed ?? patched };
+    }
     case 'move': {
       const from = form.fields.findIndex((f) => f.id === action.id);
       const to = from + action.by;

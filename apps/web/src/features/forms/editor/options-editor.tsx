@@ -16,7 +16,7 @@ type OptionsEditorProps = {
   options: FieldOption[];
   /** The form has answers, which hold option values: renaming a label keeps its value. */
   keepValues: boolean;
-  /** `renamed` says which stored value became which, for defaults that pointed at it. */
+  /** `renamed` says which stored value became which, for the default and rules that compare with it. */
   onChange: (options: FieldOption[], renamed?: { from: string; to: string }) => void;
 };
 
@@ -27,8 +27,11 @@ type OptionsEditorProps = {
 export function OptionsEditor({ options, keepValues, onChange }: OptionsEditorProps) {
   const [advanced, setAdvanced] = useState(false);
   const advancedId = useId();
-  const update = (index: number, patch: Partial<FieldOption>) =>
-    onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  const setValue = (index: number, value: string) => {
+    const from = options[index]?.value;
+    const next = options.map((o, i) => (i === index ? { ...o, value } : o));
+    onChange(next, from !== undefined && from !== value ? { from, to: value } : undefined);
+  };
   const relabel = (index: number, label: string) => {
     const next = relabelOption({ options, index, label, keepValues });
     const from = options[index]?.value;
@@ -63,7 +66,7 @@ export function OptionsEditor({ options, keepValues, onChange }: OptionsEditorPr
             {advanced && (
               <Input
                 value={option.value}
-                onChange={(e) => update(index, { value: e.target.value })}
+                onChange={(e) => setValue(index, e.target.value)}
                 aria-label={`Option ${index + 1} value`}
                 className="h-9 font-mono text-xs"
               />
