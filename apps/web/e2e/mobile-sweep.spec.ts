@@ -118,3 +118,46 @@ for (const width of [360, 375, 414]) {
     });
   });
 }
+
+test.describe('the editor at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('every tab of the editor fits the phone, Settings and its version history included', async ({
+    page,
+  }) => {
+    const user = await registerAndLogin(page);
+    const fields = [
+      { label: 'How likely are you to recommend our northern region offices to a friend?', type: 'nps' },
+      {
+        label: 'Which of our offices did you visit most often this year?',
+        type: 'radio',
+        options: ['North', 'Harbour street branch'],
+      },
+    ];
+    const form = await createFormViaApi(page, user, { title: LONG_TITLE, description: LONG_TEXT, fields });
+    await publishViaApi(page, user, form.id);
+    await page.goto(`/forms/${form.id}/edit`);
+    await page.getByRole('button', { name: `Select ${fields[1]!.label}` }).click();
+    const problems: string[] = [];
+    for (const tab of ['Fields', 'Add', 'Properties', 'Preview', 'Settings']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      if (tab === 'Settings')
+        await expect(page.getByRole('button', { name: 'Restore version 1' })).toBeVisible();
+      const { scrollWidth, screen, cutOff } = await overflowOf(page);
+      if (scrollWidth > screen) problems.push(`${tab} is ${scrollWidth} px wide on a ${screen} px screen`);
+      for (const item of cutOff) problems.push(`${tab}: ${item}`);
+      // The tabs themselves are all in sight, none scrolled away inside their strip.
+      const strip = await page
+        .getByRole('tablist', { name: 'Editor sections' })
+        .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      if (strip.scroll > strip.client)
+        problems.push(`${tab}: the tabs need ${strip.scroll} px of ${strip.client}`);
+      await page.screenshot({
+        path: `/tmp/shots-builder21/editor-375-${tab.toLowerCase()}.png`,
+        fullPage: true,
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -12,6 +12,8 @@ import { useMediaQuery } from './use-media-query.ts';
 
 type Tab = 'fields' | 'preview' | 'settings' | 'add' | 'properties';
 
+const phoneTab = 'flex-1 px-0.5 text-xs sm:flex-none sm:px-3 sm:text-sm';
+
 type WorkspaceProps = {
   form: Form;
   selectedId: string | null;
@@ -53,12 +55,27 @@ export function EditorWorkspace(props: WorkspaceProps) {
 
   return (
     <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-      <TabsList aria-label="Editor sections">
-        <TabsTrigger value="fields">Fields</TabsTrigger>
-        {!desktop && <TabsTrigger value="add">Add</TabsTrigger>}
-        {!desktop && <TabsTrigger value="properties">Properties</TabsTrigger>}
-        <TabsTrigger value="preview">Preview</TabsTrigger>
-        <TabsTrigger value="settings">Settings</TabsTrigger>
+      {/* On a phone the five tabs share the width, so none scrolls out of sight. */}
+      <TabsList aria-label="Editor sections" className="flex w-full sm:inline-flex sm:w-auto">
+        <TabsTrigger value="fields" className={phoneTab}>
+          Fields
+        </TabsTrigger>
+        {!desktop && (
+          <TabsTrigger value="add" className={phoneTab}>
+            Add
+          </TabsTrigger>
+        )}
+        {!desktop && (
+          <TabsTrigger value="properties" className={phoneTab}>
+            Properties
+          </TabsTrigger>
+        )}
+        <TabsTrigger value="preview" className={phoneTab}>
+          Preview
+        </TabsTrigger>
+        <TabsTrigger value="settings" className={phoneTab}>
+          Settings
+        </TabsTrigger>
       </TabsList>
 
       <TabsContent value="fields" className="mt-4">
