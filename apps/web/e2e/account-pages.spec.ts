@@ -98,9 +98,10 @@ test('search finds forms and submissions and links to them', async ({ page }) =>
   await expect(page.getByText('Loves kiwifruit a lot')).toBeVisible();
   await expect(page.getByText('Hates bananas')).toHaveCount(0);
   await expect(formLink).toHaveAttribute('href', `/forms/${formId}/edit`);
+  // A found submission opens itself.
   await expect(page.getByRole('link', { name: 'Kiwi Survey' }).nth(1)).toHaveAttribute(
     'href',
-    `/forms/${formId}/submissions`,
+    new RegExp(`^/forms/${formId}/submissions\\?submission=[0-9a-f-]{36}$`),
   );
   await expectNoAxeViolations(page);
   await shot(page, 'search-1280');
@@ -121,8 +122,17 @@ test('notifications list recent submissions across forms, newest first', async (
   const items = page.getByRole('main').getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('New submission to Second form');
-  await expect(items.nth(0).getByRole('link')).toHaveAttribute('href', `/forms/${second}/submissions`);
-  await expect(items.nth(1).getByRole('link')).toHaveAttribute('href', `/forms/${first}/submissions`);
+  // Each opens its own submission, not only its form's list.
+  await expect(items.nth(0).getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^/forms/${second}/submissions\\?submission=[0-9a-f-]{36}$`),
+  );
+  await expect(items.nth(1).getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^/forms/${first}/submissions\\?submission=[0-9a-f-]{36}$`),
+  );
+  await items.nth(1).getByRole('link').click();
+  await expect(page.getByText('Submission ID')).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, 'notifications-1280');
   const res = await page.request.get('/api/account/notifications/recent', { headers: authHeaders(user) });

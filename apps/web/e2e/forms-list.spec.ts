@@ -126,6 +126,11 @@ test('the dashboard shows recent forms and duplicates and deletes from the card 
   const submissions = page.getByRole('list', { name: 'Recent submissions' });
   await expect(submissions.getByRole('link')).toHaveCount(1);
   await expect(submissions.getByRole('link', { name: /Form Five.*New response/ })).toBeVisible();
+  // The row opens that submission.
+  await expect(submissions.getByRole('link')).toHaveAttribute(
+    'href',
+    /\/submissions\?submission=[0-9a-f-]{36}$/,
+  );
 
   // Duplicate really creates a copy.
   await page.getByRole('button', { name: 'Actions for Form Four' }).click();

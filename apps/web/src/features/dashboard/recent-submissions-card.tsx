@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../components/ui/feedback.tsx';
 import { useRecentSubmissions } from '../../lib/account-api/recent-submissions.ts';
+import { submissionPath } from '../../lib/submission-link.ts';
 import { formatRelativeTime } from './relative-time.ts';
 
 const SHOWN = 5;
 
-/** The latest submissions across the owner's forms, one row per submission. */
+/** The latest submissions across the owner's forms, one row per submission, each opening it. */
 export function RecentSubmissionsCard() {
   const recent = useRecentSubmissions();
   return (
@@ -26,7 +27,7 @@ export function RecentSubmissionsCard() {
             {recent.data.slice(0, SHOWN).map((submission) => (
               <li key={submission.id}>
                 <Link
-                  to={`/forms/${submission.form_id}/submissions`}
+                  to={submissionPath(submission.form_id, submission.id)}
                   className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-3 hover:bg-slate-50 dark:hover:bg-slate-800"
                 >
                   <span

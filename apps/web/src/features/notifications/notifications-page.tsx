@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { useRecentSubmissions } from '../../lib/account-api/recent-submissions.ts';
+import { submissionPath } from '../../lib/submission-link.ts';
 
 function timeAgo(iso: string): string {
   const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60_000);
@@ -39,7 +40,7 @@ export function NotificationsPage() {
               {recent.data.map((s) => (
                 <li key={s.id}>
                   <Link
-                    to={`/forms/${s.form_id}/submissions`}
+                    to={submissionPath(s.form_id, s.id)}
                     className="flex items-center gap-3 px-5 py-4 hover:bg-slate-50 dark:hover:bg-slate-800/60"
                   >
                     <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700 dark:bg-brand-700 dark:text-white">

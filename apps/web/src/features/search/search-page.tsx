@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { submissionPath } from '../../lib/submission-link.ts';
 import { useAccountSearch } from './api/search-account.ts';
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-400';
@@ -94,7 +95,7 @@ export function SearchPage() {
               <ul className="divide-y divide-slate-200 dark:divide-slate-800">
                 {search.data.submissions.map((s) => (
                   <li key={s.id} className="py-3">
-                    <Link to={`/forms/${s.form_id}/submissions`} className={linkClass}>
+                    <Link to={submissionPath(s.form_id, s.id)} className={linkClass}>
                       {s.form_title}
                     </Link>
                     <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">
