@@ -113,6 +113,12 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
           {notice}
         </Alert>
       )}
+      {autosave.state.status === 'rejected' && (
+        <Alert tone="error" className="mt-4">
+          Your latest changes are not saved: {autosave.state.message} They stay here; saving resumes with your
+          next change.
+        </Alert>
+      )}
       <EditorWorkspace
         form={form}
         selectedId={selectedId}
@@ -120,6 +126,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         showErrors={showErrors}
         dispatch={dispatch}
         settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
+        serverProblems={autosave.state.status === 'rejected' ? autosave.state.fields : undefined}
       />
       <AiGeneratorDialog
         open={aiOpen}

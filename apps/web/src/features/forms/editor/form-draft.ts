@@ -1,6 +1,7 @@
 import { createField } from '@formsmith/core/fields/editor-rules';
 import { type FieldPatch, type FieldType, type FormField, patchField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 
 export type DraftState = { form: Form; selectedId: string | null };
 
@@ -8,8 +9,12 @@ export type DraftAction =
   | { type: 'replace'; form: Form }
   | {
       type: 'setMeta';
-      patch: Partial<Pick<Form, 'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl'>>;
+      patch: Partial<
+        Pick<Form, 'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl' | 'display'>
+      >;
     }
+  /** Rules, variables, endings and quiz; `key` names what was edited so typing folds into one undo step. */
+  | { type: 'setLogic'; logic: FormLogic; key?: string }
   | { type: 'add'; fieldType: FieldType }
   | { type: 'select'; id: string | null }
   | { type: 'update'; id: string; patch: FieldPatch }
@@ -40,6 +45,8 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
       return { form: { ...action.form, fields: withPositions(action.form.fields) }, selectedId: null };
     case 'setMeta':
       return { ...state, form: { ...form, ...action.patch } };
+    case 'setLogic':
+      return { ...state, form: { ...form, logic: action.logic } };
     case 'add': {
       const field = createField({ type: action.fieldType, index: form.fields.length, id: newFieldId() });
       return { form: { ...form, fields: [...form.fields, field] }, selectedId: field.id };

@@ -9,8 +9,8 @@ export type SaveState =
   | { status: 'offline'; retryInMs: number }
   /** Another tab or device saved a newer version; the owner chooses whose copy wins. */
   | { status: 'conflict' }
-  /** The server refused this draft (400); the next edit tries again. */
-  | { status: 'rejected'; message: string };
+  /** The server refused this draft (400, 422); the next edit tries again. `fields` names the parts. */
+  | { status: 'rejected'; message: string; fields?: Record<string, string> };
 
 type AutosaveOptions = {
   form: Form;
@@ -82,7 +82,11 @@ export function useAutosave({ form, formId, version, save, onCreated }: Autosave
         setState({ status: 'offline', retryInMs: wait });
         timer.current = setTimeout(() => void run(), wait);
       } else {
-        setState({ status: 'rejected', message: error instanceof Error ? error.message : String(error) });
+        setState({
+          status: 'rejected',
+          message: error instanceof Error ? error.message : String(error),
+          fields: error instanceof ApiError ? error.fields : undefined,
+        });
       }
     }
   }, []);
