@@ -64,12 +64,12 @@ export function EditorWorkspace(props: WorkspaceProps) {
 
   return (
     <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-      <TabsList aria-label="Editor sections">
+      <TabsList aria-label="Editor sections" className="flex-wrap">
         <TabsTrigger value="fields">Fields</TabsTrigger>
         {!desktop && <TabsTrigger value="add">Add</TabsTrigger>}
         {!desktop && <TabsTrigger value="properties">Properties</TabsTrigger>}
         <TabsTrigger value="logic">
-          Logic
+          Logic{' '}
           {problems.count > 0 && (
             <span className="ml-1.5 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
               {problems.count}

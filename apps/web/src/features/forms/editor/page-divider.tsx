@@ -21,9 +21,9 @@ export function PageDivider({ field, pageNumber, dispatch, handle, toolbar, chil
     <div className="space-y-2">
       <div className="flex items-center gap-1">
         {handle}
-        <h3 className="shrink-0 px-1 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+        <h2 className="shrink-0 px-1 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
           Page {pageNumber}
-        </h3>
+        </h2>
         <span className="flex-1" />
         {toolbar}
       </div>
@@ -31,7 +31,7 @@ export function PageDivider({ field, pageNumber, dispatch, handle, toolbar, chil
         aria-label={`Page ${pageNumber} title`}
         rows={1}
         value={field.label}
-        placeholder="Page title (optional)"
+        placeholder="Page title"
         onChange={(e) =>
           dispatch({ type: 'update', id: field.id, patch: { label: e.target.value.replace(/\n/g, ' ') } })
         }
@@ -46,9 +46,9 @@ export function PageDivider({ field, pageNumber, dispatch, handle, toolbar, chil
 export function FirstPageHeader({ children }: { children?: ReactNode }) {
   return (
     <li className="space-y-2 rounded-xl border border-dashed border-brand-300 bg-brand-50/60 p-3 dark:border-brand-800 dark:bg-brand-950/40">
-      <h3 className="px-1 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
+      <h2 className="px-1 text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-300">
         Page 1
-      </h3>
+      </h2>
       {children}
     </li>
   );

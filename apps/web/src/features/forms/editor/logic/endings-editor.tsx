@@ -42,7 +42,7 @@ export function EndingsEditor({ logic, questions, names, problems, onChange }: P
             className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
           >
             <div className="flex items-center gap-2">
-              <h4 className="min-w-0 flex-1 font-semibold break-words">{title}</h4>
+              <h3 className="min-w-0 flex-1 font-semibold break-words">{title}</h3>
               <Button
                 variant="ghost"
                 size="sm"

@@ -25,7 +25,8 @@ export function expressionError(value: string, names: NameChoice[]): string | nu
 export function ExpressionInput({ label, value, names, onChange, problems = [] }: Props) {
   const id = useId();
   const error = expressionError(value, names);
-  const messages = [...(error ? [error] : []), ...problems.filter((p) => p !== error)];
+  // The logic check repeats a parse error in its own words: keep one.
+  const messages = [...(error ? [error] : []), ...problems.filter((p) => !error || !p.endsWith(error))];
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
