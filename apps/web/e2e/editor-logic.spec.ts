@@ -154,9 +154,32 @@ test('typing {{ in a label offers the answers and inserts the one picked with th
   const list = page.getByRole('listbox', { name: 'Recall an answer or variable' });
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option', { name: /Which car\?/ })).toHaveAttribute('aria-selected', 'true');
+  await expectNoAxeViolations(page);
   await label.press('Enter');
   await expect(label).toHaveValue('Your email, {{seed_1}}');
   await expect(list).toBeHidden();
+});
+
+test("an ending's redirect must be a full https address, checked as it is typed", async ({ page }) => {
+  const { user, form } = await seedCarForm(page);
+  await page.getByRole('tab', { name: /^Logic/ }).click();
+  await page.getByRole('button', { name: 'Add ending' }).click();
+  const ending = page.getByRole('article', { name: 'Ending 1' });
+  const redirect = ending.getByLabel('Redirect to (optional)');
+  await redirect.fill('http://example.com/thanks');
+  await expect(ending.getByText('A redirect address must be a full https:// URL')).toBeVisible();
+  await expect(redirect).toHaveAttribute('aria-invalid', 'true');
+  await redirect.fill('https://example.com/thanks');
+  await ending.getByLabel('Your email').check();
+  await expect(ending.getByText('A redirect address must be a full https:// URL')).toHaveCount(0);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const stored = (await (
+    await page.request.get(`/api/forms/${form.id}`, { headers: authHeaders(user) })
+  ).json()) as { logic: { endings: { redirectUrl?: string; redirectParams: string[] }[] } };
+  expect(stored.logic.endings[0]).toMatchObject({
+    redirectUrl: 'https://example.com/thanks',
+    redirectParams: ['seed_2'],
+  });
 });
 
 test('quiz points and correct answers set on options are saved', async ({ page }) => {

@@ -69,9 +69,10 @@ export function EditorWorkspace(props: WorkspaceProps) {
         {!desktop && <TabsTrigger value="add">Add</TabsTrigger>}
         {!desktop && <TabsTrigger value="properties">Properties</TabsTrigger>}
         <TabsTrigger value="logic">
-          Logic{' '}
+          Logic
           {problems.count > 0 && (
             <span className="ml-1.5 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+              <span className="sr-only"> </span>
               {problems.count}
               <span className="sr-only"> {problems.count === 1 ? 'problem' : 'problems'}</span>
             </span>

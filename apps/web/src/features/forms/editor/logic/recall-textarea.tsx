@@ -19,7 +19,7 @@ function openRecall(text: string, caret: number): { start: number; query: string
  * A textarea that offers answers and variables as the owner types `{{`: a listbox worked from the
  * keyboard (arrow keys, Enter or Tab to insert `{{name}}`, Escape to close) or the pointer.
  */
-export function RecallTextarea({ value, onChange, names, className, onKeyDown, ...rest }: Props) {
+export function RecallTextarea({ value, onChange, names, className, onKeyDown, onBlur, ...rest }: Props) {
   const listId = useId();
   const ref = useRef<HTMLTextAreaElement>(null);
   const [recall, setRecall] = useState<{ start: number; query: string } | null>(null);
@@ -67,7 +67,10 @@ export function RecallTextarea({ value, onChange, names, className, onKeyDown, .
           onChange(e.target.value);
           track(e.target.value, e.target.selectionStart);
         }}
-        onBlur={() => setRecall(null)}
+        onBlur={(e) => {
+          setRecall(null);
+          onBlur?.(e);
+        }}
         onKeyDown={(e) => {
           if (open) {
             if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
