@@ -104,6 +104,20 @@ test('a page break and a jump rule show on the canvas and the logic map, and sur
   });
 });
 
+test('a field dragged over a page break moves to the page before it', async ({ page }) => {
+  const { user, form } = await seedCarForm(page);
+  await splitIntoThreePages(page);
+  await page.getByRole('button', { name: 'Drag to reorder Your email' }).focus();
+  for (const key of ['Space', 'ArrowUp', 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300); // dnd-kit moves on the next animation frames
+  }
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await storedForm(page, user, form.id)).fields.map((f) => f.label))
+    .toEqual(['Do you drive a car?', 'New page', 'Which car?', 'Your email', 'New page']);
+});
+
 test('a backward jump is refused, named next to its rule, and not stored', async ({ page }) => {
   const { user, form } = await seedCarForm(page);
   await splitIntoThreePages(page);
@@ -195,6 +209,21 @@ test('quiz points and correct answers set on options are saved', async ({ page }
   const stored = await storedForm(page, user, form.id);
   expect(stored.fields[0]?.options?.[1]).toMatchObject({ points: 5, correct: true });
   expect(stored.fields[0]?.options?.[0]?.correct).toBeUndefined();
+});
+
+test('URL prefill per field and the display setting are saved with the draft', async ({ page }) => {
+  const { user, form } = await seedCarForm(page);
+  await page.getByRole('button', { name: 'Select Which car?' }).click();
+  await page.getByLabel('Allow prefilling from the URL').check();
+  await page.getByLabel('URL parameter').fill('car');
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Display').selectOption({ label: 'One question at a time' });
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const res = await page.request.get(`/api/forms/${form.id}`, { headers: authHeaders(user) });
+  const stored = (await res.json()) as { display: string; fields: { prefill?: unknown }[] };
+  expect(stored.display).toBe('one_at_a_time');
+  expect(stored.fields[1]?.prefill).toEqual({ from_url: true, param: 'car' });
+  expect(stored.fields[0]?.prefill).toBeUndefined();
 });
 
 test('undo brings back a deleted rule', async ({ page }) => {
