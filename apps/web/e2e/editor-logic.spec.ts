@@ -152,6 +152,7 @@ test('a calculation shows its parse error as it is typed, with the position', as
   await expect(input).toHaveAttribute('aria-invalid', 'true');
   await properties.getByText('Names and functions you can use').click();
   await expect(properties.getByText('Do you drive a car?')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/calculation.png` });
   await input.fill('round(2 * (3 + 4))');
   await expect(properties.getByText(/\(at character \d+\)/)).toHaveCount(0);
   await expect(input).not.toHaveAttribute('aria-invalid', 'true');
@@ -169,6 +170,7 @@ test('typing {{ in a label offers the answers and inserts the one picked with th
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option', { name: /Which car\?/ })).toHaveAttribute('aria-selected', 'true');
   await expectNoAxeViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/recall.png` });
   await label.press('Enter');
   await expect(label).toHaveValue('Your email, {{seed_1}}');
   await expect(list).toBeHidden();
