@@ -86,15 +86,16 @@ export function RuleEditor(props: Props) {
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">When</legend>
-        <Select
-          aria-label={`${title}: match`}
-          value={rule.match}
-          onChange={(e) => onChange({ ...rule, match: e.target.value as LogicRule['match'] })}
-          className="w-auto"
-        >
-          <option value="all">all of these hold</option>
-          <option value="any">any of these holds</option>
-        </Select>
+        <div className="max-w-xs">
+          <Select
+            aria-label={`${title}: match`}
+            value={rule.match}
+            onChange={(e) => onChange({ ...rule, match: e.target.value as LogicRule['match'] })}
+          >
+            <option value="all">all of these hold</option>
+            <option value="any">any of these holds</option>
+          </Select>
+        </div>
         {rule.conditions.length === 0 && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
             No conditions: the rule always applies.
