@@ -324,7 +324,14 @@ test('the editor shows Add and Properties tabs on a phone', async ({ page }) => 
   await page.setViewportSize({ width: 390, height: 844 });
   await registerAndLogin(page);
   await page.goto('/create');
-  await expect(page.getByRole('tab')).toHaveText(['Fields', 'Add', 'Properties', 'Preview', 'Settings']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Fields',
+    'Add',
+    'Properties',
+    'Logic',
+    'Preview',
+    'Settings',
+  ]);
   await page.getByRole('tab', { name: 'Add' }).click();
   await page.getByRole('button', { name: 'Add Dropdown field' }).click();
   // The new field waits on the canvas for its label and choices; the rest is a tap away.

@@ -53,6 +53,12 @@ describe('editor rules', () => {
     expect(createField({ type: 'text', index: 4, id: 'y' })).not.toHaveProperty('options');
   });
 
+  it('creates every type the palette offers, a calculation empty and a page break titled', () => {
+    for (const type of FIELD_TYPES) expect(createField({ type, index: 0, id: 'z' }).type).toBe(type);
+    expect(createField({ type: 'calculated', index: 2, id: 'c' })).toMatchObject({ expression: '' });
+    expect(createField({ type: 'page_break', index: 2, id: 'p' }).label).toBe('New page');
+  });
+
   it('detects default labels and explains label problems', () => {
     expect(isDefaultLabel('Field 12')).toBe(true);
     expect(isDefaultLabel('Field of study')).toBe(false);

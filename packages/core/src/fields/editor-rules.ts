@@ -108,10 +108,12 @@ export function createField(input: { type: FieldType; index: number; id: string 
   return fieldSchema.parse({
     id: input.id,
     type: input.type,
-    label: defaultFieldLabel(input.index),
+    // A page break's label is its page's title, which respondents read: not a 'Field n' to replace.
+    label: input.type === 'page_break' ? 'New page' : defaultFieldLabel(input.index),
     // A scale starts as 0 to 10, the shape people expect of one.
     validation: input.type === 'range' ? { required: false, min: 0, max: 10 } : { required: false },
     position: input.index,
     ...(isChoiceType(input.type) ? { options: newFieldOptions() } : {}),
+    ...(input.type === 'calculated' ? { expression: '' } : {}),
   });
 }

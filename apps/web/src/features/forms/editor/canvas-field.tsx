@@ -10,6 +10,8 @@ import { inPlaceClasses } from './canvas-header.tsx';
 import { FIELD_ICONS } from './field-icons.ts';
 import { fieldTypeName } from './field-palette.tsx';
 import type { DraftAction } from './form-draft.ts';
+import type { NameChoice } from './logic/logic-model.ts';
+import { RecallTextarea } from './logic/recall-textarea.tsx';
 import { OptionsEditor } from './options-editor.tsx';
 
 type CanvasFieldProps = {
@@ -25,6 +27,12 @@ type CanvasFieldProps = {
   handle: ReactNode;
   /** Move and delete buttons, last in the top row. */
   toolbar: ReactNode;
+  /** The logic touching the field, under its label. */
+  badges: ReactNode;
+  /** Quiz mode: options carry points and a correct mark. */
+  quiz: boolean;
+  /** What `{{` offers in the label and help text. */
+  names: NameChoice[];
 };
 
 /**
@@ -62,11 +70,12 @@ export function CanvasField(props: CanvasFieldProps) {
       </div>
       {selected ? (
         <>
-          <textarea
+          <RecallTextarea
             aria-label={statement ? 'Heading' : 'Label'}
             rows={1}
             value={field.label}
-            onChange={(e) => update({ label: e.target.value.replace(/\n/g, ' ') })}
+            names={props.names}
+            onChange={(label) => update({ label: label.replace(/\n/g, ' ') })}
             onBlur={() => setTouched(true)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
@@ -77,12 +86,13 @@ export function CanvasField(props: CanvasFieldProps) {
               {error}
             </p>
           )}
-          <textarea
+          <RecallTextarea
             aria-label={statement ? 'Text' : 'Help text'}
             rows={statement ? 2 : 1}
             value={field.helpText ?? ''}
+            names={props.names}
             placeholder={statement ? 'Add text (optional)' : 'Add help text (optional)'}
-            onChange={(e) => update({ helpText: e.target.value || undefined })}
+            onChange={(helpText) => update({ helpText: helpText || undefined })}
             className={cn(inPlaceClasses, 'text-sm text-slate-600 dark:text-slate-300')}
           />
         </>
@@ -102,10 +112,12 @@ export function CanvasField(props: CanvasFieldProps) {
           {error && <p className="px-2 text-sm text-red-700 dark:text-red-400">{error}</p>}
         </>
       )}
+      {props.badges}
       {selected && isChoiceType(field.type) ? (
         <OptionsEditor
           options={optionsOf(field) ?? []}
           keepValues={keepOptionValues}
+          quiz={props.quiz}
           onChange={(options, renamed) =>
             dispatch({ type: 'update', id: field.id, patch: { options }, renamed })
           }

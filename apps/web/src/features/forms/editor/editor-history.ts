@@ -33,6 +33,8 @@ function coalesceKey(action: DraftAction): string | null {
       return `meta:${Object.keys(action.patch).sort().join(',')}`;
     case 'update':
       return `field:${action.id}:${Object.keys(action.patch).sort().join(',')}`;
+    case 'setLogic':
+      return action.key === undefined ? null : `logic:${action.key}`;
     default:
       return null;
   }

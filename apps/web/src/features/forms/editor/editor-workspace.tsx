@@ -8,9 +8,11 @@ import { FieldProperties } from './field-properties.tsx';
 import type { DraftAction } from './form-draft.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormSettings } from './form-settings.tsx';
+import { LogicPanel } from './logic/logic-panel.tsx';
+import { useLogicProblems } from './logic/logic-problems.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
-type Tab = 'fields' | 'preview' | 'settings' | 'add' | 'properties';
+type Tab = 'fields' | 'logic' | 'preview' | 'settings' | 'add' | 'properties';
 
 const phoneTab = 'flex-1 px-0.5 text-xs sm:flex-none sm:px-3 sm:text-sm';
 
@@ -26,12 +28,20 @@ type WorkspaceProps = {
   dispatch: (action: DraftAction) => void;
   /** Below the settings (the version history of a stored form). */
   settingsExtra?: ReactNode;
+  /** What the server named when it last refused the draft, by path. */
+  serverProblems?: Record<string, string>;
 };
 
 /** Palette, fields and properties side by side on a desktop; one tab each on a phone. */
 export function EditorWorkspace(props: WorkspaceProps) {
   const { form, selectedId, revision, showErrors, dispatch } = props;
   const [tab, setTab] = useState<Tab>('fields');
+  const [focusRule, setFocusRule] = useState<{ id: string; seq: number } | null>(null);
+  const problems = useLogicProblems(form, props.serverProblems);
+  const openRule = (id: string) => {
+    setTab('logic');
+    setFocusRule((previous) => ({ id, seq: (previous?.seq ?? 0) + 1 }));
+  };
   const desktop = useMediaQuery('(min-width: 1024px)');
   const selected = form.fields.find((f) => f.id === selectedId);
   const activeTab = desktop && (tab === 'add' || tab === 'properties') ? 'fields' : tab;
@@ -40,6 +50,8 @@ export function EditorWorkspace(props: WorkspaceProps) {
       key={`${selectedId}-${revision}`}
       field={selected}
       fields={form.fields}
+      logic={form.logic}
+      problemsAt={problems.at}
       dispatch={dispatch}
     />
   );
@@ -50,12 +62,14 @@ export function EditorWorkspace(props: WorkspaceProps) {
     showErrors,
     serverErrors: props.serverErrors,
     keepOptionValues: form.submissions > 0,
+    logic: form.logic,
+    onOpenRule: openRule,
     dispatch,
   };
 
   return (
     <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-      {/* On a phone the five tabs share the width, so none scrolls out of sight. */}
+      {/* On a phone the six tabs share the width, so none scrolls out of sight. */}
       <TabsList aria-label="Editor sections" className="flex w-full sm:inline-flex sm:w-auto">
         <TabsTrigger value="fields" className={phoneTab}>
           Fields
@@ -70,6 +84,16 @@ export function EditorWorkspace(props: WorkspaceProps) {
             Properties
           </TabsTrigger>
         )}
+        <TabsTrigger value="logic" className={phoneTab}>
+          Logic
+          {problems.count > 0 && (
+            <span className="ml-1.5 rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800 dark:bg-red-950 dark:text-red-200">
+              <span className="sr-only"> </span>
+              {problems.count}
+              <span className="sr-only"> {problems.count === 1 ? 'problem' : 'problems'}</span>
+            </span>
+          )}
+        </TabsTrigger>
         <TabsTrigger value="preview" className={phoneTab}>
           Preview
         </TabsTrigger>
@@ -121,6 +145,15 @@ export function EditorWorkspace(props: WorkspaceProps) {
           {properties}
         </TabsContent>
       )}
+      <TabsContent value="logic" className="mt-4">
+        <LogicPanel
+          form={form}
+          problems={problems}
+          dispatch={dispatch}
+          focusRule={focusRule}
+          onOpenRule={openRule}
+        />
+      </TabsContent>
       <TabsContent value="preview" className="mt-4">
         <FormPreview form={form} compact={!desktop} />
       </TabsContent>

@@ -135,6 +135,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         serverErrors={saveProblems?.byField}
         dispatch={dispatch}
         settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
+        serverProblems={autosave.state.status === 'rejected' ? autosave.state.fields : undefined}
       />
       <AiGeneratorDialog
         open={aiOpen}

@@ -15,10 +15,15 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { FormField } from '@formsmith/core/forms/field';
+import { PAGE_BREAK_TYPE } from '@formsmith/core/logic/run';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import { ArrowDown, ArrowUp, GripVertical, MousePointerClick, Trash2 } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { CanvasField } from './canvas-field.tsx';
 import type { DraftAction } from './form-draft.ts';
+import { type LogicBadge, LogicBadges, logicBadges } from './logic/logic-badges.tsx';
+import { type NameChoice, namesOf, pagesOf } from './logic/logic-model.ts';
+import { FirstPageHeader, PageDivider } from './page-divider.tsx';
 
 type FieldListProps = {
   fields: FormField[];
@@ -26,6 +31,9 @@ type FieldListProps = {
   showErrors: boolean;
   serverErrors?: Record<string, string>;
   keepOptionValues: boolean;
+  logic: FormLogic;
+  /** Opens a rule on the Logic tab (from a field's or page's logic badge). */
+  onOpenRule: (id: string) => void;
   /** On a phone: opens the selected field's remaining settings. */
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
@@ -33,7 +41,13 @@ type FieldListProps = {
 
 /** The form's fields in order, as respondents see them: select, edit, move, drag and delete. */
 export function FieldList(props: FieldListProps) {
-  const { fields, selectedId, dispatch } = props;
+  const { fields, selectedId, dispatch, logic } = props;
+  const badges = logicBadges(fields, logic, pagesOf(fields));
+  const hasPages = fields.some((f) => f.type === PAGE_BREAK_TYPE);
+  // Page n starts at the (n-1)th page break.
+  const pageNumbers = fields.map(
+    (_, i) => fields.slice(0, i + 1).filter((f) => f.type === PAGE_BREAK_TYPE).length + 1,
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -70,6 +84,11 @@ export function FieldList(props: FieldListProps) {
     >
       <SortableContext items={fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
         <ol className="space-y-3" aria-label="Form fields">
+          {hasPages && (
+            <FirstPageHeader>
+              <LogicBadges badges={badges.get('page_1')} onOpenRule={props.onOpenRule} />
+            </FirstPageHeader>
+          )}
           {fields.map((field, index) => (
             <SortableFieldRow
               key={field.id}
@@ -82,6 +101,11 @@ export function FieldList(props: FieldListProps) {
               keepOptionValues={props.keepOptionValues}
               onMoreSettings={props.onMoreSettings}
               dispatch={dispatch}
+              pageNumber={pageNumbers[index] ?? 1}
+              badges={badges.get(field.id)}
+              onOpenRule={props.onOpenRule}
+              quiz={logic.quiz.enabled}
+              names={namesOf(fields, logic, field.id)}
             />
           ))}
         </ol>
@@ -100,15 +124,65 @@ type RowProps = {
   keepOptionValues: boolean;
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
+  /** The page the field is on (for a page break: the page it starts). */
+  pageNumber: number;
+  badges: LogicBadge[] | undefined;
+  onOpenRule: (id: string) => void;
+  quiz: boolean;
+  names: NameChoice[];
 };
 
 function SortableFieldRow(props: RowProps) {
   const { field, index, count, selected, dispatch } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
-  const name = field.label || 'Untitled field';
+  const isPage = field.type === PAGE_BREAK_TYPE;
+  const name = isPage ? `page ${props.pageNumber}` : field.label || 'Untitled field';
   const iconButton =
     'inline-flex h-8 w-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Drag to reorder ${name}`}
+      className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
+    >
+      <GripVertical aria-hidden="true" className="h-4 w-4" />
+    </button>
+  );
+  const toolbar = (
+    <>
+      <button
+        type="button"
+        className={iconButton}
+        disabled={index === 0}
+        onClick={() => dispatch({ type: 'move', id: field.id, by: -1 })}
+        aria-label={`Move ${name} up`}
+      >
+        <ArrowUp aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        disabled={index === count - 1}
+        onClick={() => dispatch({ type: 'move', id: field.id, by: 1 })}
+        aria-label={`Move ${name} down`}
+      >
+        <ArrowDown aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button
+        type="button"
+        className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
+        onClick={() => dispatch({ type: 'remove', id: field.id })}
+        aria-label={`Delete ${name}`}
+      >
+        <Trash2 aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </>
+  );
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the field's Select button is the keyboard's way
@@ -118,66 +192,45 @@ function SortableFieldRow(props: RowProps) {
       data-testid="field-row"
       // Clicks on the field's picture select it; the Select button is the keyboard's way.
       onClick={(e) => {
-        if (selected || (e.target as Element).closest('button, input, textarea, select, a')) return;
+        if (isPage || selected || (e.target as Element).closest('button, input, textarea, select, a')) return;
         dispatch({ type: 'select', id: field.id });
       }}
       className={cn(
-        'rounded-xl border bg-white p-3 dark:bg-slate-900',
-        selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200 dark:border-slate-700',
+        'rounded-xl border p-3',
+        isPage
+          ? 'mt-6 border-dashed border-brand-300 bg-brand-50/60 dark:border-brand-800 dark:bg-brand-950/40'
+          : 'bg-white dark:bg-slate-900',
+        !isPage &&
+          (selected ? 'border-brand-500 ring-2 ring-brand-500/30' : 'border-slate-200 dark:border-slate-700'),
         isDragging && 'relative z-10 shadow-lg',
       )}
     >
-      <CanvasField
-        field={field}
-        selected={selected}
-        showErrors={props.showErrors}
-        serverError={props.serverError}
-        keepOptionValues={props.keepOptionValues}
-        onMoreSettings={props.onMoreSettings}
-        dispatch={dispatch}
-        handle={
-          <button
-            type="button"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
-            aria-label={`Drag to reorder ${name}`}
-            className={cn(iconButton, 'cursor-grab touch-none active:cursor-grabbing')}
-          >
-            <GripVertical aria-hidden="true" className="h-4 w-4" />
-          </button>
-        }
-        toolbar={
-          <>
-            <button
-              type="button"
-              className={iconButton}
-              disabled={index === 0}
-              onClick={() => dispatch({ type: 'move', id: field.id, by: -1 })}
-              aria-label={`Move ${name} up`}
-            >
-              <ArrowUp aria-hidden="true" className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              className={iconButton}
-              disabled={index === count - 1}
-              onClick={() => dispatch({ type: 'move', id: field.id, by: 1 })}
-              aria-label={`Move ${name} down`}
-            >
-              <ArrowDown aria-hidden="true" className="h-4 w-4" />
-            </button>
-            <button
-              type="button"
-              className={cn(iconButton, 'hover:text-red-700 dark:hover:text-red-400')}
-              onClick={() => dispatch({ type: 'remove', id: field.id })}
-              aria-label={`Delete ${name}`}
-            >
-              <Trash2 aria-hidden="true" className="h-4 w-4" />
-            </button>
-          </>
-        }
-      />
+      {isPage ? (
+        <PageDivider
+          field={field}
+          pageNumber={props.pageNumber}
+          dispatch={dispatch}
+          handle={handle}
+          toolbar={toolbar}
+        >
+          <LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} />
+        </PageDivider>
+      ) : (
+        <CanvasField
+          field={field}
+          selected={selected}
+          showErrors={props.showErrors}
+          serverError={props.serverError}
+          keepOptionValues={props.keepOptionValues}
+          onMoreSettings={props.onMoreSettings}
+          dispatch={dispatch}
+          handle={handle}
+          toolbar={toolbar}
+          badges={<LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} />}
+          quiz={props.quiz}
+          names={props.names}
+        />
+      )}
     </li>
   );
 }

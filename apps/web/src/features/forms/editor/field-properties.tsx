@@ -3,24 +3,32 @@ import { applicableRules } from '@formsmith/core/fields/editor-rules';
 import { answerChoices } from '@formsmith/core/fields/options';
 import { checkPattern } from '@formsmith/core/fields/pattern';
 import { type FieldPatch, type FieldValidation, type FormField, rulesOf } from '@formsmith/core/forms/field';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import { Settings2 } from 'lucide-react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
+import { CalculationSettings } from './calculation-settings.tsx';
 import { ConditionalLogicEditor } from './conditional-logic-editor.tsx';
 import { fieldTypeName } from './field-palette.tsx';
 import type { DraftAction } from './form-draft.ts';
+import { namesOf } from './logic/logic-model.ts';
 import { NumberRule } from './number-rule.tsx';
+import { PrefillSettings } from './prefill-settings.tsx';
 import { TypeProperties } from './type-properties.tsx';
 import { useDebouncedText } from './use-debounced-text.ts';
 
 type Props = {
   field: FormField | undefined;
   fields: FormField[];
+  logic: FormLogic;
+  /** Logic problems at a path (`fields.3.expression`). */
+  problemsAt: (path: string) => string[];
   dispatch: (action: DraftAction) => void;
 };
 
 /** Edits the selected field; mounted per field (key) so its local text resets on selection. */
-export function FieldProperties({ field, fields, dispatch }: Props) {
+export function FieldProperties(props: Props) {
+  const { field } = props;
   if (!field) {
     return (
       <div className="flex flex-col items-center gap-2 px-4 py-12 text-center text-sm text-slate-600 dark:text-slate-300">
@@ -29,7 +37,15 @@ export function FieldProperties({ field, fields, dispatch }: Props) {
       </div>
     );
   }
-  return <FieldPropertiesForm key={field.id} field={field} fields={fields} dispatch={dispatch} />;
+  if (field.type === 'page_break') {
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        A page break starts a new page; its title is edited on the form. Jumps and endings for a page are
+        rules on the Logic tab.
+      </p>
+    );
+  }
+  return <FieldPropertiesForm key={field.id} {...props} field={field} />;
 }
 
 function SectionTitle({ children }: { children: string }) {
@@ -42,6 +58,7 @@ function SectionTitle({ children }: { children: string }) {
 
 function FieldPropertiesForm(props: Props & { field: FormField }) {
   const { field, fields, dispatch } = props;
+  const typed = field.type !== 'calculated';
   const update = (patch: FieldPatch) => dispatch({ type: 'update', id: field.id, patch });
   const setRule = (patch: Partial<FieldValidation>) => {
     const validation = { ...field.validation, ...patch };
@@ -66,7 +83,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Label, help text and choices are edited on the form itself.
       </p>
-      {answers && (field.type === 'select' || !answerChoices(field)) && (
+      {answers && typed && (field.type === 'select' || !answerChoices(field)) && (
         <Labelled label="Placeholder">
           <Input
             value={field.placeholder ?? ''}
@@ -74,8 +91,18 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           />
         </Labelled>
       )}
-      {answers && <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />}
-      {answers && (
+      {field.type === 'calculated' && (
+        <CalculationSettings
+          field={field}
+          names={namesOf(fields, props.logic, field.id)}
+          problems={props.problemsAt(`fields.${fields.indexOf(field)}.expression`)}
+          update={update}
+        />
+      )}
+      {answers && typed && (
+        <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />
+      )}
+      {answers && typed && (
         <div className="flex items-center gap-2">
           <Checkbox
             id={`${field.id}-required`}
@@ -87,6 +114,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           </label>
         </div>
       )}
+      {answers && <PrefillSettings field={field} update={update} />}
 
       {(rules.length || rules.value || rules.pattern) && <SectionTitle>Validation</SectionTitle>}
       {rules.length && (
@@ -140,12 +168,16 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
 
       <TypeProperties field={field} update={update} setRule={setRule} />
 
-      <SectionTitle>Conditional logic</SectionTitle>
-      <ConditionalLogicEditor
-        field={field}
-        fields={fields}
-        onChange={(conditionalLogic) => update({ conditionalLogic })}
-      />
+      {typed && (
+        <>
+          <SectionTitle>Conditional logic</SectionTitle>
+          <ConditionalLogicEditor
+            field={field}
+            fields={fields}
+            onChange={(conditionalLogic) => update({ conditionalLogic })}
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { createField } from '@formsmith/core/fields/editor-rules';
 import { type FieldPatch, type FieldType, type FormField, patchField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { type OptionRename, renameOptionValue } from '@formsmith/core/forms/rename-option';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 
 export type DraftState = { form: Form; selectedId: string | null };
 
@@ -9,8 +10,12 @@ export type DraftAction =
   | { type: 'replace'; form: Form }
   | {
       type: 'setMeta';
-      patch: Partial<Pick<Form, 'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl'>>;
+      patch: Partial<
+        Pick<Form, 'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl' | 'display'>
+      >;
     }
+  /** Rules, variables, endings and quiz; `key` names what was edited so typing folds into one undo step. */
+  | { type: 'setLogic'; logic: FormLogic; key?: string }
   | { type: 'add'; fieldType: FieldType }
   | { type: 'select'; id: string | null }
   /** `renamed`: an option's stored value changed; what compared with the old one follows it. */
@@ -42,6 +47,8 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
       return { form: { ...action.form, fields: withPositions(action.form.fields) }, selectedId: null };
     case 'setMeta':
       return { ...state, form: { ...form, ...action.patch } };
+    case 'setLogic':
+      return { ...state, form: { ...form, logic: action.logic } };
     case 'add': {
       const field = createField({ type: action.fieldType, index: form.fields.length, id: newFieldId() });
       return { form: { ...form, fields: [...form.fields, field] }, selectedId: field.id };

@@ -1,11 +1,11 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import type { DraftAction } from './form-draft.ts';
 
 type Props = { form: Form; titleError: string | null; dispatch: (action: DraftAction) => void };
 
-/** Title, description, submit button text, success message and logo URL. */
+/** Title, description, submit button text, success message, logo URL and layout. */
 export function FormSettings({ form, titleError, dispatch }: Props) {
   const set = (patch: Extract<DraftAction, { type: 'setMeta' }>['patch']) =>
     dispatch({ type: 'setMeta', patch });
@@ -34,6 +34,18 @@ export function FormSettings({ form, titleError, dispatch }: Props) {
           value={form.logoUrl ?? ''}
           onChange={(e) => set({ logoUrl: e.target.value || undefined })}
         />
+      </FormField>
+      <FormField
+        label="Display"
+        hint="One question at a time shows a field per screen, worked from the keyboard"
+      >
+        <Select
+          value={form.display}
+          onChange={(e) => set({ display: e.target.value === 'one_at_a_time' ? 'one_at_a_time' : 'classic' })}
+        >
+          <option value="classic">Classic (a page at a time)</option>
+          <option value="one_at_a_time">One question at a time</option>
+        </Select>
       </FormField>
     </div>
   );

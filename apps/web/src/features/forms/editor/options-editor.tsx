@@ -16,6 +16,8 @@ type OptionsEditorProps = {
   options: FieldOption[];
   /** The form has answers, which hold option values: renaming a label keeps its value. */
   keepValues: boolean;
+  /** Quiz mode: each option gets its points and a 'correct' mark. */
+  quiz?: boolean;
   /** `renamed` says which stored value became which, for the default and rules that compare with it. */
   onChange: (options: FieldOption[], renamed?: { from: string; to: string }) => void;
 };
@@ -24,9 +26,12 @@ type OptionsEditorProps = {
  * Add, edit and remove a choice field's options; values follow the labels and are shown only
  * under 'Advanced'. The list scrolls above 15rem.
  */
-export function OptionsEditor({ options, keepValues, onChange }: OptionsEditorProps) {
+export function OptionsEditor({ options, keepValues, quiz = false, onChange }: OptionsEditorProps) {
   const [advanced, setAdvanced] = useState(false);
   const advancedId = useId();
+  /** Quiz points and the correct mark: the stored value stays, so nothing follows it. */
+  const update = (index: number, patch: Partial<FieldOption>) =>
+    onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
   const setValue = (index: number, value: string) => {
     const from = options[index]?.value;
     const next = options.map((o, i) => (i === index ? { ...o, value } : o));
@@ -80,6 +85,7 @@ export function OptionsEditor({ options, keepValues, onChange }: OptionsEditorPr
             >
               <X aria-hidden="true" className="h-4 w-4" />
             </Button>
+            {quiz && <QuizOption index={index} option={option} onChange={(patch) => update(index, patch)} />}
           </li>
         ))}
       </ul>
@@ -88,5 +94,39 @@ export function OptionsEditor({ options, keepValues, onChange }: OptionsEditorPr
         Add option
       </Button>
     </fieldset>
+  );
+}
+
+/** An option's quiz points and whether it is a correct answer. */
+function QuizOption(props: {
+  index: number;
+  option: FieldOption;
+  onChange: (patch: Partial<FieldOption>) => void;
+}) {
+  const { index, option, onChange } = props;
+  const correctId = useId();
+  return (
+    <div className="col-span-full flex items-center gap-3 pb-1 pl-2 text-sm">
+      <span className="flex items-center gap-1.5">
+        <span aria-hidden="true">Points</span>
+        <Input
+          type="number"
+          value={option.points ?? ''}
+          onChange={(e) => {
+            const points = e.target.value === '' ? undefined : Number(e.target.value);
+            onChange({ points: points !== undefined && Number.isFinite(points) ? points : undefined });
+          }}
+          aria-label={`Option ${index + 1} points`}
+          className="h-8 w-20"
+        />
+      </span>
+      <Checkbox
+        id={correctId}
+        checked={option.correct === true}
+        aria-label={`Option ${index + 1} is a correct answer`}
+        onChange={(e) => onChange({ correct: e.target.checked || undefined })}
+      />
+      <label htmlFor={correctId}>Correct answer</label>
+    </div>
   );
 }
