@@ -105,9 +105,8 @@ export function FillPage() {
         );
       case 'form':
         return (
-          <FormBody
+          <FormView
             form={view.form}
-            embed={embed}
             key={view.round}
             accessCode={accessCode}
             onSubmitted={(ending) => {
@@ -129,42 +128,5 @@ export function FillPage() {
       <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
       {view.kind !== 'loading' && <PoweredBy embed={embed} />}
     </PageFrame>
-  );
-}
-
-function FormBody(props: {
-  form: LoadedForm;
-  embed: boolean;
-  accessCode: string | undefined;
-  onSubmitted: (ending: SubmitEnding) => void;
-  onExpired: (closed?: ClosedInfo) => void;
-}) {
-  const { form } = props;
-  return (
-    <div className="space-y-8">
-      <header className="space-y-3">
-        {form.logoUrl && (
-          <img
-            src={form.logoUrl}
-            alt={`${form.title} logo`}
-            className="h-12 w-auto max-w-[12rem] object-contain"
-          />
-        )}
-        <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
-          {form.title}
-        </h1>
-        {form.description && (
-          <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-            {form.description}
-          </p>
-        )}
-      </header>
-      <FormView
-        form={form}
-        accessCode={props.accessCode}
-        onSubmitted={props.onSubmitted}
-        onExpired={props.onExpired}
-      />
-    </div>
   );
 }

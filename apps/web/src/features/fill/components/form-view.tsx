@@ -19,11 +19,12 @@ import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import { answerOf, answersOf } from '../lib/answers.ts';
-import { type FillStep, fillPath } from '../lib/fill-steps.ts';
+import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
-import { currentValidator, loadValidator } from '../lib/validator.ts';
+import { errorsFor, loadValidator } from '../lib/validator.ts';
+import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { StepButtons } from './step-buttons.tsx';
 
@@ -38,28 +39,6 @@ type FormViewProps = {
 const HOLD_MARGIN_MS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Messages of a screen's fields that `which` picks. */
-function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
-  const validate = currentValidator();
-  const errors: Record<string, string> = {};
-  if (!validate) return errors;
-  for (const field of fields) {
-    if (field.isReadOnly || field.type === 'calculated' || !which(field.id)) continue;
-    const error = validate(field, answerOf(field, values[field.id] ?? null));
-    if (error) errors[field.id] = error;
-  }
-  return errors;
-}
-
-/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
-function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
-  const shown = { ...values };
-  for (const [id, value] of Object.entries(calculated)) {
-    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
-  }
-  return shown;
-}
 
 function focusStep(container: HTMLElement | null) {
   const step = container?.querySelector<HTMLElement>('[data-step]');
@@ -101,7 +80,7 @@ export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewP
   const { steps } = path;
   const found = steps.findIndex((s) => s.id === stepId);
   const index = found === -1 ? 0 : found;
-  const step: FillStep = steps[index] ?? { id: 'empty', title: '', fields: [] };
+  const step: FillStep = steps[index] ?? { id: 'empty', title: '', description: '', fields: [] };
   const last = index >= steps.length - 1;
 
   const clientErrors = errorsFor(step.fields, values, (id) => attempted.has(step.id) || touched.has(id));
@@ -233,63 +212,71 @@ export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewP
   };
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={submit}
-      onKeyDown={oneAtATime ? onStepKeyDown : undefined}
-      noValidate
-      className="space-y-8"
-      aria-busy={submitting}
-    >
-      {banner && (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-        >
-          {banner}
-        </div>
-      )}
-      {steps.length > 1 && (
-        <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
-      )}
-      <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
-        {step.title && (
-          <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
+    <div className="space-y-8">
+      <FormHeader form={form} description={path.recall(form.description)} />
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        onKeyDown={oneAtATime ? onStepKeyDown : undefined}
+        noValidate
+        className="space-y-8"
+        aria-busy={submitting}
+      >
+        {banner && (
+          <div
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
+            {banner}
+          </div>
         )}
-        <FormRenderer
-          fields={step.fields}
-          values={withCalculated(values, path.run.calculated)}
-          errors={errors}
-          onChange={change}
-          onBlur={blur}
-          onFocus={timing.focus}
-          onFileSelect={selectFile}
-          fileStatus={fileStatus}
-          disabled={submitting}
-          keyHints={oneAtATime}
+        {steps.length > 1 && (
+          <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
+        )}
+        <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
+          {step.title && (
+            <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
+          )}
+          {step.description && (
+            <p className="whitespace-pre-line text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
+              {step.description}
+            </p>
+          )}
+          <FormRenderer
+            fields={step.fields}
+            values={withCalculated(values, path.run.calculated)}
+            errors={errors}
+            onChange={change}
+            onBlur={blur}
+            onFocus={timing.focus}
+            onFileSelect={selectFile}
+            fileStatus={fileStatus}
+            disabled={submitting}
+            keyHints={oneAtATime}
+          />
+        </div>
+        {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="website">Website</label>
+          <input
+            ref={decoy}
+            id="website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <StepButtons
+          text={form.submitButtonText}
+          last={last}
+          submitting={submitting}
+          holdMs={holdMs}
+          disabled={Object.keys(fileStatus).length > 0}
+          onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
         />
-      </div>
-      {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="website">Website</label>
-        <input
-          ref={decoy}
-          id="website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-      <StepButtons
-        text={form.submitButtonText}
-        last={last}
-        submitting={submitting}
-        holdMs={holdMs}
-        disabled={Object.keys(fileStatus).length > 0}
-        onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
-      />
-    </form>
+      </form>
+    </div>
   );
 }
