@@ -73,7 +73,7 @@ describe(`security findings: respondents (${dbKind})`, () => {
       });
     });
 
-    it('a hidden field whose owner allows URL prefill stores the value the page sends, checked like an answer', async () => {
+    it('a hidden field whose owner allows URL prefill stores the text the page sends, at most 2000 characters', async () => {
       const prefilled = normalizeFields(
         [
           wireField({ id: 'name', label: 'Name', type: 'text' }),
@@ -100,7 +100,15 @@ describe(`security findings: respondents (${dbKind})`, () => {
         _formLoadTime: Date.now() - 10_000,
       });
       expect(tampered.statusCode).toBe(422);
-      expect(tampered.json().fields).toEqual({ source: 'Invalid value' });
+      expect(tampered.json().fields).toEqual({
+        source: 'A value from the link must be text of at most 2000 characters',
+      });
+      const huge = await submit(formId, {
+        name: 'Di',
+        source: 'x'.repeat(2001),
+        _formLoadTime: Date.now() - 10_000,
+      });
+      expect(huge.statusCode).toBe(422);
       // A prefilled value alone is not an answer.
       const alone = await submit(formId, { source: 'newsletter', _formLoadTime: Date.now() - 10_000 });
       expect(alone.statusCode).toBe(400);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
+import { LIMITS } from '@formsmith/core/limits';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm } from '@formsmith/core/logic/run';
@@ -49,6 +50,7 @@ export type SubmitInput = {
 const FORM_DATA_REQUIRED = 'Form data is required';
 const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it again.';
 const INVALID_VALUE = 'Invalid value';
+const URL_VALUE_INVALID = `A value from the link must be text of at most ${LIMITS.prefillMaxLength} characters`;
 
 function invalid(fields: Record<string, string>): AppError {
   return new AppError('SUBMISSION_INVALID', 422, 'Validation error', fields);
@@ -94,9 +96,12 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
       // A value from the URL (a campaign, a referrer): stored like an answer, but not one.
       if (value === null || value === '') {
         if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
-        continue;
-      }
-    } else answered += 1;
+      } else if (typeof value === 'string' && value.length <= LIMITS.prefillMaxLength) {
+        clean[field.id] = value;
+      } else errors[field.id] = URL_VALUE_INVALID;
+      continue;
+    }
+    answered += 1;
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
       const parsed = fileAnswerSchema.safeParse(value);

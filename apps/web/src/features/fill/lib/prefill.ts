@@ -1,4 +1,5 @@
 import { type FormField, optionsOf } from '@formsmith/core/forms/field';
+import { LIMITS } from '@formsmith/core/limits';
 import {
   type FieldValue,
   type FieldValues,
@@ -52,7 +53,8 @@ export function prefillFromUrl(
   for (const field of fields) {
     const param = paramOf(field);
     const text = param === null ? null : params.get(param);
-    if (text === null) continue;
+    // Longer than the server takes from a link: the field keeps its default instead.
+    if (text === null || text.length > LIMITS.prefillMaxLength) continue;
     const value = valueFromUrl(field, text);
     if (value !== undefined) filled[field.id] = value;
   }
