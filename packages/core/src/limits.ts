@@ -23,4 +23,6 @@ export const LIMITS = {
   aiDescriptionMaxLength: 4000,
   uploadMaxBytes: 10 * 1024 * 1024,
   submissionMaxBytes: 1024 * 1024,
+  /** Characters a hidden or read-only field takes from the page's URL (a URL's usual limit). */
+  prefillMaxLength: 2000,
 } as const;

@@ -76,7 +76,7 @@ function numeric(value: unknown): string | null {
 /**
  * The answers a field contributes to its distribution. Choice fields count option values (a
  * value outside the options is ignored, so the table cannot be flooded); booleans count Yes/No;
- * numbers and ranges count each value; free text, dates, files and the like count nothing.
+ * numbers, ranges and calculated values count each value; free text, dates, files and the like count nothing.
  */
 export function answersOf(field: FormField, value: unknown): string[] {
   switch (field.type) {
@@ -91,7 +91,8 @@ export function answersOf(field: FormField, value: unknown): string[] {
     }
     case 'number':
     case 'range':
-    case 'nps': {
+    case 'nps':
+    case 'calculated': {
       const n = numeric(value);
       return n === null ? [] : [n];
     }
@@ -110,7 +111,6 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'time':
     case 'color':
     case 'hidden':
-    case 'calculated':
     case 'page_break':
       return typeof value === 'boolean' ? [value ? 'Yes' : 'No'] : [];
     default: {

@@ -4,11 +4,13 @@ import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
+import { LIMITS } from '@formsmith/core/limits';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm } from '@formsmith/core/logic/run';
 import type { FormLogic } from '@formsmith/core/logic/schema';
 import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
@@ -50,6 +52,7 @@ export type SubmitInput = {
 const FORM_DATA_REQUIRED = 'Form data is required';
 const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it again.';
 const INVALID_VALUE = 'Invalid value';
+const URL_VALUE_INVALID = `A value from the link must be text of at most ${LIMITS.prefillMaxLength} characters`;
 
 function invalid(fields: Record<string, string>): AppError {
   return new AppError('SUBMISSION_INVALID', 422, 'Validation error', fields);
@@ -60,15 +63,21 @@ function isPlainAnswer(value: unknown): boolean {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
 
-/** Fields whose answer is the owner's to set: the respondent never sees or edits them. */
-function isOwnerSet(field: FormField): boolean {
+/** Fields the respondent does not answer: hidden ones, and read-only ones they cannot edit. */
+function isUnanswerable(field: FormField): boolean {
   return field.type === 'hidden' || field.isHidden === true || field.isReadOnly === true;
+}
+
+/** Fields whose value is the owner's to set, unless the owner lets the page's URL fill them. */
+function isOwnerSet(field: FormField): boolean {
+  return isUnanswerable(field) && field.prefill?.fromUrl !== true;
 }
 
 /**
  * Keeps only the answers of the form's own fields (never display-only ones, never fields that conditional
  * logic hides), and checks each has a shape an answer can have. File answers are parsed here.
- * Hidden and read-only fields take the owner's default, whatever was sent for them. `answered`
+ * Hidden and read-only fields take the owner's default, whatever was sent for them, unless the
+ * owner lets the URL prefill them (the public page then sends the URL's value). `answered`
  * counts what the respondent gave, so a body of unknown keys alone stores nothing.
  */
 function cleanData(fields: FormField[], data: Record<string, unknown>) {
@@ -84,8 +93,17 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
       continue;
     }
     if (!Object.hasOwn(data, field.id)) continue;
-    answered += 1;
     const value = data[field.id];
+    if (isUnanswerable(field)) {
+      // A value from the URL (a campaign, a referrer): stored like an answer, but not one.
+      if (value === null || value === '') {
+        if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
+      } else if (typeof value === 'string' && value.length <= LIMITS.prefillMaxLength) {
+        clean[field.id] = value;
+      } else errors[field.id] = URL_VALUE_INVALID;
+      continue;
+    }
+    answered += 1;
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
       const parsed = fileAnswerSchema.safeParse(value);
@@ -132,10 +150,12 @@ function applyLogic(
   return { errors, visible: run.visible, run };
 }
 
-export type SubmitEnding = { id: string; title: string; message: string; redirect_url: string | null };
-
 /** The ending the run chose, its message recalled, the picked answers added to its redirect. */
-function endingOf(fields: FormField[], logic: FormLogic, run: FormRun | null): SubmitEnding | null {
+function endingOf(
+  fields: FormField[],
+  logic: FormLogic,
+  run: FormRun | null,
+): NonNullable<SubmitEnding> | null {
   const ending = run?.ending ? logic.endings.find((e) => e.id === run.ending) : undefined;
   if (!run || !ending) return null;
   const logicFields = logicFieldsOf(fields);
@@ -290,7 +310,11 @@ async function confirmationFor(
 export async function submitForm(
   app: FastifyInstance,
   input: SubmitInput,
-): Promise<{ submissionId: string; oneResponsePerBrowser: boolean; ending: SubmitEnding | null }> {
+): Promise<{
+  submissionId: string;
+  oneResponsePerBrowser: boolean;
+  ending: NonNullable<SubmitEnding> | null;
+}> {
   await app.rateLimit('submitPerIp', input.ip);
   await app.rateLimit('submitPerForm', String(input.formId));
   const target = await loadSubmitTarget(app, {

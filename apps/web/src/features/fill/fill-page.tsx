@@ -1,5 +1,5 @@
-import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type ClosedInfo, getOwnerPreview, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
@@ -22,12 +22,7 @@ type View =
   | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
   | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number; preview?: boolean }
-  | { kind: 'success'; form: LoadedForm; round: number };
-
-/** Fields without a label are not shown: there would be nothing to answer to. */
-function displayFields(form: Form): FormField[] {
-  return form.fields.filter((f) => f.label.trim() !== '');
-}
+  | { kind: 'success'; form: LoadedForm; round: number; ending: SubmitEnding };
 
 function isExpired(form: Form): boolean {
   const at = form.sharing.expirationDate ? Date.parse(form.sharing.expirationDate) : Number.NaN;
@@ -109,19 +104,20 @@ export function FillPage() {
         return (
           <SuccessView
             message={view.form.successMessage}
+            ending={view.ending}
+            embed={embed}
             onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
           />
         );
       case 'form':
         return (
-          <FormBody
+          <FormView
             form={view.form}
-            embed={embed}
             key={view.round}
             accessCode={accessCode}
             preview={view.preview ?? false}
-            onSubmitted={() => {
-              setView({ kind: 'success', form: view.form, round: view.round });
+            onSubmitted={(ending) => {
+              setView({ kind: 'success', form: view.form, round: view.round, ending });
               window.scrollTo({ top: 0 });
             }}
             onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
@@ -139,54 +135,5 @@ export function FillPage() {
       <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
       {view.kind !== 'loading' && <PoweredBy embed={embed} />}
     </PageFrame>
-  );
-}
-
-function FormBody(props: {
-  form: LoadedForm;
-  embed: boolean;
-  preview: boolean;
-  accessCode: string | undefined;
-  onSubmitted: () => void;
-  onExpired: (closed?: ClosedInfo) => void;
-}) {
-  const { form } = props;
-  const [fields] = useState(() => displayFields(form));
-  return (
-    <div className="space-y-8">
-      {props.preview && (
-        <p
-          role="note"
-          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <strong className="font-semibold">{FILL_TEXT.previewTitle}</strong> {FILL_TEXT.previewNote}
-        </p>
-      )}
-      <header className="space-y-3">
-        {form.logoUrl && (
-          <img
-            src={form.logoUrl}
-            alt={`${form.title} logo`}
-            className="h-12 w-auto max-w-[12rem] object-contain"
-          />
-        )}
-        <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
-          {form.title}
-        </h1>
-        {form.description && (
-          <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-            {form.description}
-          </p>
-        )}
-      </header>
-      <FormView
-        form={form}
-        fields={fields}
-        accessCode={props.accessCode}
-        preview={props.preview}
-        onSubmitted={props.onSubmitted}
-        onExpired={props.onExpired}
-      />
-    </div>
   );
 }

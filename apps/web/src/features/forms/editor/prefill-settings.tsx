@@ -13,13 +13,15 @@ const NOT_PREFILLABLE: ReadonlySet<FormField['type']> = new Set([
 type Props = { field: FormField; update: (patch: FieldPatch) => void };
 
 /**
- * Filling the field from the page's address (`?ref=…`): a hidden field always is, under the
- * parameter named here; a visible one only when the owner allows it.
+ * Filling the field from the page's address (`?ref=…`, under the parameter named here): only when
+ * the owner allows it, for hidden and visible fields alike.
  */
 export function PrefillSettings({ field, update }: Props) {
   if (NOT_PREFILLABLE.has(field.type)) return null;
+  // Hidden fields too take a URL value only when the owner allows it: otherwise anyone with the
+  // link could set what the owner meant to fix.
   const hidden = field.type === 'hidden';
-  const allowed = hidden || field.prefill?.fromUrl === true;
+  const allowed = field.prefill?.fromUrl === true;
   const param = (
     <Labelled label="URL parameter" hint={`The address's ?${field.prefill?.param || field.id}=… fills it`}>
       <Input
@@ -31,11 +33,10 @@ export function PrefillSettings({ field, update }: Props) {
       />
     </Labelled>
   );
-  if (hidden) return param;
   return (
     <>
       <CheckboxField
-        label="Allow prefilling from the URL"
+        label={hidden ? 'Take its value from the URL' : 'Allow prefilling from the URL'}
         checked={allowed}
         onChange={(e) =>
           update({ prefill: e.target.checked ? { fromUrl: true, param: field.prefill?.param } : undefined })
