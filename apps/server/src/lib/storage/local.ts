@@ -1,7 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { ConfigError } from '../../config.ts';
 import { byteLimit, checkStorageKey, newStorageKey, type UploadStorage } from './common.ts';
 
 /** Files under `dir`, in 256 sub-folders by the first byte of the key. */
@@ -28,6 +29,14 @@ export function createLocalStorage(dir: string): UploadStorage {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async check() {
+      try {
+        await mkdir(dir, { recursive: true });
+        await access(dir, constants.W_OK);
+      } catch (err) {
+        throw new ConfigError(`DATA_DIR: cannot write uploads to ${dir} (${(err as Error).message}).`);
+      }
     },
   };
 }

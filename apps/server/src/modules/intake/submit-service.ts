@@ -246,6 +246,7 @@ export async function submitForm(
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
+    app.metrics.submissions.inc({ outcome: 'spam' });
     return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser };
   }
 
@@ -319,7 +320,10 @@ export async function submitForm(
           return result;
         });
   const oneResponsePerBrowser = form.oneResponsePerBrowser;
-  if (stored.id) return { submissionId: stored.id, oneResponsePerBrowser };
+  if (stored.id) {
+    app.metrics.submissions.inc({ outcome: 'stored' });
+    return { submissionId: stored.id, oneResponsePerBrowser };
+  }
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
   const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
   if (existing) return { submissionId: existing, oneResponsePerBrowser };
