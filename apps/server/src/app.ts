@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import databaseDump from './admin/dump-route.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerJobs } from './jobs/registry.ts';
@@ -38,7 +39,12 @@ const BODY_LIMIT = 1024 * 1024;
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(
   config: Config,
-  opts: { database?: Database; logStream?: { write: (line: string) => void } } = {},
+  opts: {
+    database?: Database;
+    logStream?: { write: (line: string) => void };
+    /** On PGlite: the token `npm run backup` shows to get a dump from this process. */
+    controlToken?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino); each line of a request carries its id as reqId.
@@ -92,6 +98,7 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+  await app.register(databaseDump, { token: opts.controlToken });
   await app.register(webApp);
   return app;
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ConfigError } from '../../config.ts';
@@ -26,6 +26,11 @@ export function createLocalStorage(dir: string): UploadStorage {
       const file = fileOf(key);
       const found = await stat(file).catch(() => null);
       return found?.isFile() ? createReadStream(file) : null;
+    },
+    async write(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes, { mode: 0o600 });
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
