@@ -12,10 +12,12 @@ import { createTestUser, type TestUser } from './helpers/users.ts';
 const PUBLIC_KEYS = [
   'access_restriction',
   'description',
+  'display',
   'expiration_date',
   'fields',
   'id',
   'is_published',
+  'logic',
   'logo_url',
   'slug',
   'submit_button_text',

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { fieldSchema } from '@formsmith/core/forms/field';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,13 +74,21 @@ function withFieldCounts(body: { forms: Array<Record<string, unknown>> }) {
 // Keys later releases added to forms (draft revision, published version) and submissions (the
 // version answered): older clients ignore them, so they are left out of the comparison.
 const ADDED_KEYS = new Set(['version', 'published_version', 'has_unpublished_changes', 'form_version']);
+// Keys later releases added with a value every upgraded form must have: left out only when the
+// form has exactly that value (no logic, the classic layout).
+const ADDED_DEFAULTS: Record<string, unknown> = { logic: EMPTY_LOGIC, display: 'classic' };
+
+function isAddedKey(key: string, value: unknown): boolean {
+  if (ADDED_KEYS.has(key)) return true;
+  return key in ADDED_DEFAULTS && isDeepStrictEqual(value, ADDED_DEFAULTS[key]);
+}
 
 function withoutAddedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAddedKeys);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([k]) => !ADDED_KEYS.has(k))
+      .filter(([k, v]) => !isAddedKey(k, v))
       .map(([k, v]) => [k, withoutAddedKeys(v)]),
   );
 }

@@ -1,4 +1,5 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -92,6 +93,9 @@ export const forms = pgTable(
       .default({ theme: 'default' }),
     submitButtonText: text('submit_button_text').notNull().default('Submit'),
     successMessage: text('success_message').notNull().default('Thank you for your submission!'),
+    /** Rules, variables, endings and quiz settings (core logic/schema), checked when saved. */
+    logic: jsonb('logic').$type<FormLogic>().notNull().default(EMPTY_LOGIC),
+    display: text('display').$type<FormDisplay>().notNull().default('classic'),
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     slug: text('slug'),
@@ -151,6 +155,9 @@ export const formVersions = pgTable(
     themeConfig: jsonb('theme_config').$type<Record<string, unknown>>().notNull(),
     submitButtonText: text('submit_button_text').notNull(),
     successMessage: text('success_message').notNull(),
+    /** The logic and layout respondents of this version get (versions kept before logic existed have none). */
+    logic: jsonb('logic').$type<FormLogic>().notNull().default(EMPTY_LOGIC),
+    display: text('display').$type<FormDisplay>().notNull().default('classic'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.number] })],

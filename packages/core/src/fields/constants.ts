@@ -3,7 +3,7 @@
  * normalize.ts and must not pull the zod schemas of types.ts into its small bundle.
  */
 
-/** The 17 field types of the product. Order is the order used in pickers. */
+/** The field types of the product. Order is the order used in pickers. */
 export const FIELD_TYPES = [
   'text',
   'textarea',
@@ -22,6 +22,10 @@ export const FIELD_TYPES = [
   'time',
   'color',
   'hidden',
+  /** A value computed from answers and variables by an expression; never typed by the respondent. */
+  'calculated',
+  /** Not a question: starts a new page, its label is the page's title. */
+  'page_break',
 ] as const;
 
 /** Types whose answer is picked from options. */

@@ -37,6 +37,8 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'time':
     case 'color':
     case 'hidden':
+    case 'calculated':
+    case 'page_break':
       return { length: false, value: false, pattern: false, options: false };
     default: {
       const unknown: never = type;
@@ -64,6 +66,8 @@ const PALETTE_NAMES = {
   color: 'Colour',
   password: 'Password',
   hidden: 'Hidden value',
+  calculated: 'Calculation',
+  page_break: 'Page break',
 } as const satisfies Record<FieldType, string>;
 
 /** The types the editor's palette offers, in order, with their names there: all of them. */

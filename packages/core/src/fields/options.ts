@@ -1,6 +1,15 @@
 import type { FieldOption, FieldType } from '../forms/field.ts';
 import { CHOICE_TYPES } from './constants.ts';
-import { asNonEmptyString, asString, isRecord, pick, readKey, type UnknownRecord } from './read.ts';
+import {
+  asBoolean,
+  asNonEmptyString,
+  asNumber,
+  asString,
+  isRecord,
+  pick,
+  readKey,
+  type UnknownRecord,
+} from './read.ts';
 
 /** True for select, radio and checkbox. */
 export function isChoiceType(type: FieldType): boolean {
@@ -25,7 +34,14 @@ function optionFrom(raw: unknown, index: number): Omit<FieldOption, 'id'> & { id
   const value = asString(pick(raw, 'value', 'key'));
   const id = asNonEmptyString(readKey(raw, 'id'));
   const finalLabel = label ?? asNonEmptyString(value) ?? `Option ${index + 1}`;
-  return { id, label: finalLabel, value: value !== undefined && value !== '' ? value : finalLabel };
+  const option = { id, label: finalLabel, value: value !== undefined && value !== '' ? value : finalLabel };
+  const points = asNumber(readKey(raw, 'points'));
+  const correct = asBoolean(pick(raw, 'correct', 'is_correct', 'isCorrect'));
+  return {
+    ...option,
+    ...(points !== undefined ? { points } : {}),
+    ...(correct !== undefined ? { correct } : {}),
+  };
 }
 
 /** The first non-empty option list among options, validation_rules.options, enum and choices. */
@@ -54,7 +70,7 @@ export function normalizeOptions(raw: UnknownRecord, rules: UnknownRecord | unde
     let id = option.id ?? `option_${index + 1}`;
     for (let n = 2; used.has(id); n += 1) id = `${option.id ?? `option_${index + 1}`}_${n}`;
     used.add(id);
-    return { id, label: option.label, value: option.value };
+    return { ...option, id };
   });
 }
 

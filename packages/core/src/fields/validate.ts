@@ -107,6 +107,8 @@ function checkAnswer(field: FormField, value: unknown): string | null {
     case 'file':
     case 'image':
     case 'hidden':
+    case 'calculated':
+    case 'page_break':
       return null;
     default: {
       const unknown: never = field;
@@ -117,7 +119,8 @@ function checkAnswer(field: FormField, value: unknown): string | null {
 
 /** One field's error for an answer, or null. Does not look at visibility. */
 export function validateFieldValue(field: FormField, value: unknown): string | null {
-  if (field.type === 'image' || field.type === 'hidden') return null;
+  // Nothing a respondent types: pictures, page breaks and values the server computes.
+  if (['image', 'page_break', 'calculated'].includes(field.type) || field.type === 'hidden') return null;
   if (isEmptyAnswer(value)) return field.validation.required ? VALIDATION_MESSAGES.required : null;
   return checkAnswer(field, value);
 }

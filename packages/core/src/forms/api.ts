@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { LIMITS } from '../limits.ts';
+import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';
 import { publicFormSchema, wireFormSchema } from './form-wire.ts';
 import { checkFieldLimits, tooLong } from './limits.ts';
@@ -134,6 +135,8 @@ export const formSaveBodySchema = z.pipe(
     success_message: textOr(FORM_DEFAULTS.successMessage, LIMITS.descriptionMaxLength, 'The success message'),
     /** The draft revision this save was made against (like If-Match); a stale one gets 409. */
     version: z.optional(z.number().check(z.int(), z.minimum(1))),
+    logic: z.optional(formLogicSchema),
+    display: z.optional(formDisplaySchema),
   }),
 );
 export type SaveBody = z.output<typeof formSaveBodySchema>;
@@ -152,6 +155,8 @@ export const savePayloadSchema = z.object({
   access_restriction: accessRestrictionSchema,
   submit_button_text: z.string(),
   success_message: z.string(),
+  logic: formLogicSchema,
+  display: formDisplaySchema,
 });
 export type SavePayload = z.input<typeof savePayloadSchema>;
 
@@ -170,6 +175,8 @@ export function toSavePayload(form: Form): SavePayload {
     access_restriction: sharing.accessRestriction,
     submit_button_text: form.submitButtonText,
     success_message: form.successMessage,
+    logic: form.logic,
+    display: form.display,
   });
 }
 

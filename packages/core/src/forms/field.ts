@@ -6,7 +6,15 @@ import { type CHOICE_TYPES, CONDITION_OPERATORS, FIELD_TYPES } from '../fields/c
 export const fieldTypeSchema = z.enum(FIELD_TYPES);
 export type FieldType = z.infer<typeof fieldTypeSchema>;
 
-export const optionSchema = z.object({ id: z.string(), label: z.string(), value: z.string() });
+export const optionSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  value: z.string(),
+  /** Quiz points the option earns when picked (negative for a penalty). */
+  points: z.optional(z.number()),
+  /** Whether the option is a correct answer of the quiz. */
+  correct: z.optional(z.boolean()),
+});
 export type FieldOption = z.infer<typeof optionSchema>;
 
 export const conditionSchema = z.object({
@@ -24,6 +32,13 @@ export const conditionalLogicSchema = z.object({
 });
 export type ConditionalLogic = z.infer<typeof conditionalLogicSchema>;
 
+/**
+ * Whether the field takes its value from a URL parameter (`?ref=…`), named by `param` or else the
+ * field's id. Hidden fields always do; a visible field only where the owner allows it.
+ */
+export const prefillSchema = z.object({ fromUrl: z.boolean(), param: z.optional(z.string()) });
+export type Prefill = z.infer<typeof prefillSchema>;
+
 /** What every field has, whatever its type. */
 const fieldBase = {
   id: z.string(),
@@ -35,6 +50,7 @@ const fieldBase = {
   isReadOnly: z.optional(z.boolean()),
   parentId: z.optional(z.nullable(z.string())),
   conditionalLogic: z.optional(z.nullable(conditionalLogicSchema)),
+  prefill: z.optional(prefillSchema),
   position: z.number(),
 };
 
@@ -99,6 +115,16 @@ export const fieldSchema = z.discriminatedUnion('type', [
     validation: plainRulesSchema,
     imageUrl: z.optional(z.string()),
   }),
+  /** Calculated fields: the value of an expression over answers and variables, recomputed by the server. */
+  z.object({
+    ...fieldBase,
+    type: z.literal('calculated'),
+    validation: plainRulesSchema,
+    expression: z.string(),
+    /** Whether respondents see the result as they fill the form. */
+    showResult: z.optional(z.boolean()),
+  }),
+  member('page_break', plainRulesSchema),
 ]);
 export type FormField = z.infer<typeof fieldSchema>;
 
@@ -131,6 +157,8 @@ export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validati
   validation?: FieldValidation;
   options?: FieldOption[];
   imageUrl?: string;
+  expression?: string;
+  showResult?: boolean;
 };
 
 /**

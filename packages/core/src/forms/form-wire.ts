@@ -1,6 +1,7 @@
 // Forms as the API sends them. Kept apart from the request schemas so the public form page, which
 // parses the public view, does not bundle the save-body reader.
 import * as z from 'zod/mini';
+import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { accessRestrictionSchema } from './form.ts';
 import { wireFieldCodec } from './wire.ts';
 
@@ -24,6 +25,8 @@ const formContent = {
   theme_config: z.record(z.string(), z.unknown()),
   submit_button_text: z.string(),
   success_message: z.string(),
+  logic: formLogicSchema,
+  display: formDisplaySchema,
 };
 
 /** A form as the owner API sends it (the list, one form, every owner write). */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCESS_RESTRICTIONS, FORM_DEFAULTS } from '../fields/constants.ts';
+import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { fieldSchema } from './field.ts';
 
 export const accessRestrictionSchema = z.enum(ACCESS_RESTRICTIONS);
@@ -31,6 +32,9 @@ export const formSchema = z.object({
   submissions: z.number(),
   submitButtonText: z.string(),
   successMessage: z.string(),
+  /** Rules, variables, endings and the quiz; empty logic is a one-page form as before. */
+  logic: formLogicSchema,
+  display: formDisplaySchema,
   sharing: sharingSchema,
 });
 export type Form = z.infer<typeof formSchema>;
@@ -46,6 +50,8 @@ export function blankForm(title: string = FORM_DEFAULTS.title): Form {
     submissions: 0,
     submitButtonText: FORM_DEFAULTS.submitButtonText,
     successMessage: FORM_DEFAULTS.successMessage,
+    logic: EMPTY_LOGIC,
+    display: 'classic',
     sharing: { accessRestriction: 'public' },
   };
 }

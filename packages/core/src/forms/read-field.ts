@@ -157,6 +157,7 @@ export function normalizeField(raw: unknown, index: number): FormField {
   const parentId = pick(record, 'parent_id', 'parentId');
   const logic = normalizeConditionalLogic(pick(record, 'conditional_logic', 'conditionalLogic'));
   const imageUrl = asNonEmptyString(pick(record, 'image_url', 'imageUrl'));
+  const prefill = readKey(record, 'prefill');
   if (placeholder) field.placeholder = placeholder;
   if (helpText) field.helpText = helpText;
   if (defaultValue !== undefined && defaultValue !== '') field.defaultValue = defaultValue;
@@ -165,6 +166,18 @@ export function normalizeField(raw: unknown, index: number): FormField {
   if (parentId !== undefined) field.parentId = asNonEmptyString(parentId) ?? null;
   if (logic) field.conditionalLogic = logic;
   if (imageUrl) field.imageUrl = imageUrl;
+  if (isRecord(prefill)) {
+    const param = asNonEmptyString(readKey(prefill, 'param'));
+    field.prefill = {
+      fromUrl: asBoolean(pick(prefill, 'from_url', 'fromUrl')) ?? false,
+      ...(param ? { param } : {}),
+    };
+  }
+  if (type === 'calculated') {
+    field.expression = asString(readKey(record, 'expression')) ?? '';
+    const showResult = asBoolean(pick(record, 'show_result', 'showResult'));
+    if (showResult !== undefined) field.showResult = showResult;
+  }
   if (isChoiceType(type)) {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
     field.options = options.length > 0 ? options : fallbackOptions();

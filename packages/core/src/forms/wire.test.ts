@@ -51,3 +51,28 @@ describe('wireFieldCodec', () => {
     expect(wireFieldCodec.safeParse(broken).success).toBe(false);
   });
 });
+
+describe('logic members on the wire', () => {
+  it('carries calculated expressions, page breaks, quiz points and URL prefill both ways', () => {
+    const fields = normalizeFields([
+      {
+        id: 'q',
+        type: 'radio',
+        label: 'Q',
+        prefill: { from_url: true, param: 'q' },
+        options: [
+          { id: 'a', label: 'A', value: 'a', points: 2, correct: true },
+          { id: 'b', label: 'B', value: 'b', points: 0 },
+        ],
+      },
+      { id: 'p2', type: 'page_break', label: 'Second page' },
+      { id: 'total', type: 'calculated', label: 'Total', expression: 'q * 2', show_result: true },
+    ]);
+    expect(fields.map((f) => f.type)).toEqual(['radio', 'page_break', 'calculated']);
+    const wire = fields.map(toWireField);
+    expect(wire[0]).toMatchObject({ prefill: { from_url: true, param: 'q' } });
+    expect(wire[0]?.options?.[0]).toMatchObject({ points: 2, correct: true });
+    expect(wire[2]).toMatchObject({ expression: 'q * 2', show_result: true });
+    expect(wire.map((w) => z.decode(wireFieldCodec, w))).toEqual(fields);
+  });
+});

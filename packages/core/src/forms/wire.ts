@@ -17,6 +17,8 @@ export const wireOptionSchema = z.object({
   id: z.optional(z.string()),
   label: z.string(),
   value: z.string(),
+  points: z.optional(z.number()),
+  correct: z.optional(z.boolean()),
 });
 
 export const wireFieldSchema = z.object({
@@ -38,6 +40,9 @@ export const wireFieldSchema = z.object({
   parent_id: z.optional(z.nullable(z.string())),
   conditional_logic: z.optional(z.nullable(conditionalLogicSchema)),
   image_url: z.optional(z.string()),
+  prefill: z.optional(z.object({ from_url: z.boolean(), param: z.optional(z.string()) })),
+  expression: z.optional(z.string()),
+  show_result: z.optional(z.boolean()),
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
@@ -55,8 +60,9 @@ const WIRE_NAMES = {
   isReadOnly: 'is_read_only',
   parentId: 'parent_id',
   conditionalLogic: 'conditional_logic',
-} as const satisfies Record<BaseProperty, keyof WireField>;
-const BASE_PROPERTIES = Object.keys(WIRE_NAMES) as BaseProperty[];
+} as const satisfies Record<Exclude<BaseProperty, 'prefill'>, keyof WireField>;
+/** Prefill is an object whose keys change case on the wire, so it is carried apart. */
+const BASE_PROPERTIES = Object.keys(WIRE_NAMES) as (keyof typeof WIRE_NAMES)[];
 
 /** The field as the API sends it, aliases included. */
 export function toWireField(field: FormField): WireField {
@@ -78,6 +84,14 @@ export function toWireField(field: FormField): WireField {
   if (validation.min !== undefined) wire.min = validation.min;
   if (validation.max !== undefined) wire.max = validation.max;
   if (field.type === 'image' && field.imageUrl !== undefined) wire.image_url = field.imageUrl;
+  if (field.prefill) {
+    const { fromUrl, param } = field.prefill;
+    wire.prefill = param === undefined ? { from_url: fromUrl } : { from_url: fromUrl, param };
+  }
+  if (field.type === 'calculated') {
+    wire.expression = field.expression;
+    if (field.showResult !== undefined) wire.show_result = field.showResult;
+  }
   return wire;
 }
 
@@ -94,6 +108,12 @@ export function fromWireField(wire: WireField): FormField {
     validation: { ...rules, required: wire.is_required },
     options: wire.options?.map((option, index) => ({ ...option, id: option.id ?? `option_${index + 1}` })),
     imageUrl: wire.image_url,
+    prefill: wire.prefill && {
+      fromUrl: wire.prefill.from_url,
+      ...(wire.prefill.param !== undefined ? { param: wire.prefill.param } : {}),
+    },
+    expression: wire.expression,
+    showResult: wire.show_result,
   });
 }
 

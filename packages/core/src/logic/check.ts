@@ -26,13 +26,19 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
   const endingIds = new Set(logic.endings.map((e) => e.id));
   const ruleIds = new Set<string>();
 
-  const checkNames = (src: string, where: string, before: number, path: string) => {
+  const lastPage = pages.length - 1;
+  const scoreTooEarly = (where: string) =>
+    `${where} reads the quiz score before the form's end: respondents' browsers never see the points (they would give the answers away), so the score can only decide at the last page`;
+
+  /** Checks an expression's names; true when it reads the quiz score. */
+  const checkNames = (src: string, where: string, before: number, path: string): boolean => {
     const parsed = parseExpression(src);
     if (!parsed.ok) {
       problems.push({ path, message: `${where}: ${parsed.error} (at character ${parsed.at + 1})` });
-      return;
+      return false;
     }
-    for (const name of expressionNames(parsed.expr)) {
+    const names = expressionNames(parsed.expr);
+    for (const name of names) {
       if (variableNames.has(name) || (name === SCORE_NAME && logic.quiz.enabled)) continue;
       const at = order.get(name);
       if (at === undefined)
@@ -41,6 +47,7 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
         problems.push({ path, message: `${where} refers to '${name}', which comes later in the form` });
       }
     }
+    return logic.quiz.enabled && names.includes(SCORE_NAME);
   };
 
   const seenVariableNames = new Set<string>();
@@ -57,12 +64,11 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
   for (const field of fields) {
     if (field.expression === undefined) continue;
     const at = order.get(field.id) as number;
-    checkNames(
-      field.expression,
-      `The calculation of '${field.label || field.id}'`,
-      at,
-      `fields.${at}.expression`,
-    );
+    const where = `The calculation of '${field.label || field.id}'`;
+    const path = `fields.${at}.expression`;
+    if (checkNames(field.expression, where, at, path) && field.showResult) {
+      problems.push({ path, message: `${scoreTooEarly(where)}; do not show its result` });
+    }
   }
 
   logic.rules.forEach((rule, i) => {
@@ -88,8 +94,13 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
         : Math.max(-1, ...(pages[from]?.fields ?? []).map((f) => order.get(f.id) as number)) + 1;
     const readLimit = fieldTargets.length > 0 ? Math.min(earliestTarget, pageEnd) : pageEnd;
 
+    const beforeTheEnd = from !== undefined && from < lastPage;
     rule.conditions.forEach((condition, j) => {
       const cpath = `${path}.conditions.${j}`;
+      if (condition.source === 'variable' && condition.ref === SCORE_NAME && logic.quiz.enabled) {
+        if (beforeTheEnd || fieldTargets.length > 0)
+          problems.push({ path: cpath, message: scoreTooEarly(name) });
+      }
       if (condition.source === 'variable') {
         if (!variableIds.has(condition.ref) && !(condition.ref === SCORE_NAME && logic.quiz.enabled)) {
           problems.push({ path: cpath, message: `${name} reads a variable that does not exist` });
@@ -143,7 +154,9 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
           if (!variableIds.has(action.variable)) {
             problems.push({ path: apath, message: `${name} changes a variable that does not exist` });
           }
-          checkNames(action.value, `${name}'s value`, pageEnd, `${apath}.value`);
+          if (checkNames(action.value, `${name}'s value`, pageEnd, `${apath}.value`) && beforeTheEnd) {
+            problems.push({ path: `${apath}.value`, message: scoreTooEarly(name) });
+          }
           return;
         default: {
           const never: never = action;

@@ -202,6 +202,48 @@ describe('logic checks when a form is saved', () => {
     ]);
   });
 
+  it('refuses reading the quiz score before the last page, where browsers cannot know it', () => {
+    const early = logic({
+      ...quizLogic,
+      rules: [
+        {
+          id: 'e',
+          name: 'Early score',
+          page: FIRST_PAGE_ID,
+          match: 'all',
+          conditions: [{ source: 'variable', ref: 'score', operator: 'greater_than', value: '1' }],
+          actions: [{ type: 'jump', page: 'p3' }],
+        },
+        {
+          id: 's',
+          name: 'Shown on score',
+          match: 'all',
+          conditions: [{ source: 'variable', ref: 'score', operator: 'greater_than', value: '1' }],
+          actions: [{ type: 'show', field: 'school' }],
+        },
+        {
+          id: 'v',
+          name: 'Bonus from score',
+          page: 'p2',
+          match: 'all',
+          conditions: [],
+          actions: [{ type: 'variable', variable: 'v_bonus', operation: 'set', value: 'score + 1' }],
+        },
+      ],
+    });
+    const shown = fields.map((f) => (f.id === 'total' ? { ...f, showResult: true } : f));
+    const problems = checkLogic(shown, early);
+    expect(problems.map((p) => p.path)).toEqual([
+      'fields.5.expression',
+      'logic.rules.0.conditions.0',
+      'logic.rules.1.conditions.0',
+      'logic.rules.2.actions.0.value',
+    ]);
+    expect(problems[1]?.message).toMatch(/^Rule 'Early score' reads the quiz score before the form's end/);
+    // The quiz form itself reads the score only on its last page, and hides the calculation.
+    expect(checkLogic(fields, quizLogic)).toEqual([]);
+  });
+
   it('refuses calculations that do not parse or read later questions, and plain-http redirects', () => {
     const f: LogicField[] = [
       { id: 'x', type: 'calculated', label: 'X', expression: 'y + 1' },

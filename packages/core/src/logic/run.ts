@@ -21,6 +21,8 @@ export type LogicField = {
   options?: readonly { value: string; label?: string; points?: number | undefined }[];
   /** Calculated fields: the expression their value comes from. */
   expression?: string;
+  /** Calculated fields: whether respondents see the value as they fill the form. */
+  showResult?: boolean;
 };
 
 /** The block type that starts a new page. */

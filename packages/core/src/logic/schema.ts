@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Form logic: pages (split by page-break blocks in the field list), rules, number variables,
  * endings and quiz scoring. One definition, read by the editor, the public page and the server;
- * the engine (run.ts) evaluates it the same way on both sides.
+ * the engine (run.ts) evaluates it the same way on both sides. Written against zod/mini so the
+ * public page, which parses forms with it, stays small.
  */
 
 export const LOGIC_OPERATORS = [
@@ -27,12 +28,15 @@ export const VALUE_OPERATORS: readonly LogicOperator[] = LOGIC_OPERATORS.filter(
   (op) => op !== 'is_empty' && op !== 'is_not_empty',
 );
 
+const bounded = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
+const ref = () => bounded(1, 100);
+
 export const logicConditionSchema = z.object({
   /** What the condition reads: an answer (a field, hidden fields included) or a variable. */
-  source: z.enum(['field', 'variable']).default('field'),
-  ref: z.string().min(1).max(100),
+  source: z._default(z.enum(['field', 'variable']), 'field'),
+  ref: ref(),
   operator: z.enum(LOGIC_OPERATORS),
-  value: z.string().max(1000).optional(),
+  value: z.optional(bounded(0, 1000)),
 });
 export type LogicCondition = z.infer<typeof logicConditionSchema>;
 
@@ -40,18 +44,18 @@ export const VARIABLE_OPERATIONS = ['set', 'add', 'subtract', 'multiply', 'divid
 
 export const logicActionSchema = z.discriminatedUnion('type', [
   /** Leaving the rule's page, go to this page instead of the next one. */
-  z.object({ type: z.literal('jump'), page: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('jump'), page: ref() }),
   /** Leaving the rule's page, finish the form with this ending. */
-  z.object({ type: z.literal('end'), ending: z.string().min(1).max(100) }),
-  z.object({ type: z.literal('show'), field: z.string().min(1).max(100) }),
-  z.object({ type: z.literal('hide'), field: z.string().min(1).max(100) }),
-  z.object({ type: z.literal('require'), field: z.string().min(1).max(100) }),
+  z.object({ type: z.literal('end'), ending: ref() }),
+  z.object({ type: z.literal('show'), field: ref() }),
+  z.object({ type: z.literal('hide'), field: ref() }),
+  z.object({ type: z.literal('require'), field: ref() }),
   /** Leaving the rule's page, change a variable by an expression ('add 5 to score'). */
   z.object({
     type: z.literal('variable'),
-    variable: z.string().min(1).max(100),
+    variable: ref(),
     operation: z.enum(VARIABLE_OPERATIONS),
-    value: z.string().min(1).max(2000),
+    value: bounded(1, 2000),
   }),
 ]);
 export type LogicAction = z.infer<typeof logicActionSchema>;
@@ -60,51 +64,53 @@ export type LogicAction = z.infer<typeof logicActionSchema>;
 export const PAGE_EXIT_ACTIONS = ['jump', 'end', 'variable'] as const;
 
 export const logicRuleSchema = z.object({
-  id: z.string().min(1).max(100),
-  name: z.string().max(200).optional(),
+  id: ref(),
+  name: z.optional(bounded(0, 200)),
   /** The page whose exit runs this rule's jump, end and variable actions. */
-  page: z.string().max(100).optional(),
-  match: z.enum(['all', 'any']).default('all'),
+  page: z.optional(bounded(0, 100)),
+  match: z._default(z.enum(['all', 'any']), 'all'),
   /** No conditions: the rule always applies. */
-  conditions: z.array(logicConditionSchema).max(50).default([]),
-  actions: z.array(logicActionSchema).min(1).max(50),
+  conditions: z._default(z.array(logicConditionSchema).check(z.maxLength(50)), []),
+  actions: z.array(logicActionSchema).check(z.minLength(1), z.maxLength(50)),
 });
 export type LogicRule = z.infer<typeof logicRuleSchema>;
 
 export const variableSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: ref(),
   /** The name expressions and recall use: letters, digits and underscores. */
   name: z
     .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/, 'Use letters, digits and underscores, starting with a letter'),
-  initial: z.number().finite().default(0),
+    .check(
+      z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/, 'Use letters, digits and underscores, starting with a letter'),
+    ),
+  initial: z._default(z.number(), 0),
 });
 export type Variable = z.infer<typeof variableSchema>;
 
 export const endingSchema = z.object({
-  id: z.string().min(1).max(100),
-  title: z.string().max(200).default(''),
-  message: z.string().max(5000).default(''),
+  id: ref(),
+  title: z._default(bounded(0, 200), ''),
+  message: z._default(bounded(0, 5000), ''),
   /** https only; checked when the form is saved. */
-  redirectUrl: z.string().max(2000).optional(),
+  redirectUrl: z.optional(bounded(0, 2000)),
   /** Answers appended to the redirect URL as query parameters, by field id: only those picked. */
-  redirectParams: z.array(z.string().max(100)).max(50).default([]),
+  redirectParams: z._default(z.array(bounded(0, 100)).check(z.maxLength(50)), []),
 });
 export type Ending = z.infer<typeof endingSchema>;
 
 export const quizSchema = z.object({
-  enabled: z.boolean().default(false),
+  enabled: z._default(z.boolean(), false),
   /** Points needed to pass; null means the quiz has no pass mark. */
-  passMark: z.number().finite().nullable().default(null),
+  passMark: z._default(z.nullable(z.number()), null),
 });
 
 export const formLogicSchema = z.object({
-  rules: z.array(logicRuleSchema).max(500).default([]),
-  variables: z.array(variableSchema).max(100).default([]),
-  endings: z.array(endingSchema).max(50).default([]),
-  quiz: quizSchema.default({ enabled: false, passMark: null }),
+  rules: z._default(z.array(logicRuleSchema).check(z.maxLength(500)), []),
+  variables: z._default(z.array(variableSchema).check(z.maxLength(100)), []),
+  endings: z._default(z.array(endingSchema).check(z.maxLength(50)), []),
+  quiz: z._default(quizSchema, { enabled: false, passMark: null }),
   /** What the server does with answers to questions the respondent could not have reached. */
-  unreachableAnswers: z.enum(['drop', 'reject']).default('drop'),
+  unreachableAnswers: z._default(z.enum(['drop', 'reject']), 'drop'),
 });
 export type FormLogic = z.infer<typeof formLogicSchema>;
 
@@ -115,3 +121,8 @@ export const EMPTY_LOGIC: FormLogic = {
   quiz: { enabled: false, passMark: null },
   unreachableAnswers: 'drop',
 };
+
+/** How the public page lays a form out: every question of a page at once, or one per screen. */
+export const FORM_DISPLAYS = ['classic', 'one_at_a_time'] as const;
+export const formDisplaySchema = z.enum(FORM_DISPLAYS);
+export type FormDisplay = z.infer<typeof formDisplaySchema>;

@@ -21,6 +21,10 @@ export const submitHeadersSchema = z.object({
 export const submitResponseSchema = z.object({
   submission_id: z.string(),
   message: z.string(),
+  /** The ending the form's logic chose (message recalled as text); null: the form's own message. */
+  ending: z
+    .object({ id: z.string(), title: z.string(), message: z.string(), redirect_url: z.string().nullable() })
+    .nullable(),
 });
 
 export const uploadQuerySchema = z.object({

@@ -107,6 +107,8 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'time':
     case 'color':
     case 'hidden':
+    case 'calculated':
+    case 'page_break':
       return typeof value === 'boolean' ? [value ? 'Yes' : 'No'] : [];
     default: {
       const exhaustive: never = field;

@@ -1,6 +1,7 @@
 import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SaveBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
+import type { FormDisplay, FormLogic } from '@formsmith/core/logic/schema';
 
 /** What a save changes; undefined means "keep what is stored". */
 export type ContentInput = {
@@ -11,6 +12,8 @@ export type ContentInput = {
   themeConfig?: Record<string, unknown>;
   submitButtonText?: string;
   successMessage?: string;
+  logic?: FormLogic;
+  display?: FormDisplay;
 };
 
 /**
@@ -26,6 +29,8 @@ export function readContentInput(body: SaveBody, opts: { creating: boolean }): C
   if (body.theme_config !== undefined) input.themeConfig = body.theme_config;
   if (body.submit_button_text !== undefined) input.submitButtonText = body.submit_button_text;
   if (body.success_message !== undefined) input.successMessage = body.success_message;
+  if (body.logic !== undefined) input.logic = body.logic;
+  if (body.display !== undefined) input.display = body.display;
   if (opts.creating) input.title ??= FORM_DEFAULTS.title;
   return input;
 }

@@ -33,6 +33,8 @@ export const CONTENT_COLUMNS = [
   'theme_config',
   'submit_button_text',
   'success_message',
+  'logic',
+  'display',
 ] as const;
 
 /** The content columns of a table alias, as a SQL list. */
@@ -215,6 +217,8 @@ export function withLiveContent<T extends typeof forms.$inferSelect>(
     logoUrl: version.logoUrl,
     themeConfig: version.themeConfig,
     submitButtonText: version.submitButtonText,
+    logic: version.logic,
+    display: version.display,
     successMessage: version.successMessage,
   };
 }

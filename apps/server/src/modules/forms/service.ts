@@ -1,7 +1,11 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
+import type { FormField } from '@formsmith/core/forms/field';
 import { parseIfMatch } from '@formsmith/core/forms/versions';
 import { LIMITS } from '@formsmith/core/limits';
+import { checkLogic, type LogicProblem } from '@formsmith/core/logic/check';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { EMPTY_LOGIC, type FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -67,9 +71,21 @@ async function assertRoomForForm(app: FastifyInstance, ownerId: string): Promise
   }
 }
 
+/**
+ * Refuses logic that would loop, point nowhere or not parse (422, each problem under its path,
+ * naming the rule), checked against the fields the form will have after the save.
+ */
+function ensureLogicSound(fields: readonly FormField[], logic: FormLogic): void {
+  const problems = checkLogic(logicFieldsOf(fields), logic);
+  if (problems.length === 0) return;
+  const messages = Object.fromEntries(problems.map((p) => [p.path, p.message]));
+  throw new AppError('VALIDATION_FAILED', 422, (problems[0] as LogicProblem).message, messages);
+}
+
 export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
+  ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
   const row = await withSlugGuard(() =>
@@ -116,6 +132,7 @@ export async function updateOwnerForm(
   const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
+  ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() =>
@@ -159,6 +176,7 @@ export async function setPublished(
   if (input.published && !input.ownerVerified) {
     throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
   }
+  if (input.published) ensureLogicSound(stored.fields, stored.logic);
   const target = { formId: input.formId, ownerId: input.ownerId };
   const row = await app.db.transaction(async (tx) => {
     const updated = input.published
@@ -187,6 +205,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     themeConfig: source.themeConfig,
     submitButtonText: source.submitButtonText,
     successMessage: source.successMessage,
+    logic: source.logic,
+    display: source.display,
     accessRestriction: source.accessRestriction,
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,

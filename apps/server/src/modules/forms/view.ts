@@ -1,5 +1,6 @@
 import { ACCESS_RESTRICTIONS } from '@formsmith/core/fields/constants';
 import type { FormListEntry } from '@formsmith/core/forms/api';
+import type { FormField } from '@formsmith/core/forms/field';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import type { OwnerForm, PublicFormView } from '@formsmith/core/forms/form-wire';
 import type { FormRow, FormSummaryRow } from './repository.ts';
@@ -23,6 +24,8 @@ function formHeader(row: Omit<FormRow, 'fields'>) {
     theme_config: row.themeConfig,
     submit_button_text: row.submitButtonText,
     success_message: row.successMessage,
+    logic: row.logic,
+    display: row.display,
   };
 }
 
@@ -63,10 +66,20 @@ export function toFormListEntry(row: FormSummaryRow, publicUrl: string): FormLis
   return { ...formHeader(row), field_count: row.fieldCount, ...ownerDetails(row, publicUrl) };
 }
 
-/** What a respondent sees: no owner, counts, access code or timestamps of editing. */
+/**
+ * A field as respondents get it: choice options without their quiz points and correct flags, which
+ * would give the answers away (the server scores the quiz; its rules read the score only at the end).
+ */
+function publicField(field: FormField): FormField {
+  if (!('options' in field) || !field.options) return field;
+  return { ...field, options: field.options.map(({ points: _p, correct: _c, ...option }) => option) };
+}
+
+/** What a respondent sees: no owner, counts, access code, timestamps of editing or quiz answers. */
 export function toPublicForm(row: FormRow): PublicFormView {
   return {
     ...formContent(row),
+    fields: row.fields.map(publicField),
     is_published: true,
     slug: row.slug,
     access_restriction: accessRestrictionOf(row),

@@ -38,7 +38,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { body } = request;
       const formId = requireFormId(request.params.id);
       const cookie = respondedCookie(formId);
-      const { submissionId, oneResponsePerBrowser } = await submitForm(app, {
+      const { submissionId, oneResponsePerBrowser, ending } = await submitForm(app, {
         formId,
         respondedBefore: hasCookie(request.headers.cookie, cookie.name),
         data: body.data,
@@ -50,7 +50,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         referer: request.headers.referer,
       });
       if (oneResponsePerBrowser) reply.header('set-cookie', cookie.header);
-      return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE });
+      return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE, ending });
     },
   );
 

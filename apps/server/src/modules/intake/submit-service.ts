@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { recallText } from '@formsmith/core/logic/recall';
+import { type FormRun, runForm } from '@formsmith/core/logic/run';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -91,6 +95,63 @@ function cleanData(fields: FormField[], data: Record<string, unknown>) {
     else errors[field.id] = INVALID_VALUE;
   }
   return { clean, errors, files, answered };
+}
+
+const OFF_PATH = 'This question was not on your path through the form';
+
+/**
+ * Runs the form's logic again on the answers, trusting nothing the browser computed: calculated
+ * fields get the server's values (a value sent for one is replaced), and answers to questions the
+ * respondent could not have reached are dropped or, when the owner chose so, refused (the errors
+ * returned). A form without pages, calculations or logic is left exactly as it was.
+ */
+function applyLogic(
+  fields: FormField[],
+  logic: FormLogic,
+  clean: Record<string, unknown>,
+): { errors: Record<string, string>; visible: Set<string> | null; run: FormRun | null } {
+  const computed = fields.filter((f) => f.type === 'page_break' || f.type === 'calculated');
+  if (computed.length === 0 && logic.rules.length === 0 && !logic.quiz.enabled) {
+    return { errors: {}, visible: null, run: null };
+  }
+  for (const field of computed) delete clean[field.id];
+  const run = runForm(logicFieldsOf(fields), logic, clean);
+  const errors: Record<string, string> = {};
+  for (const id of run.unreachable) {
+    if (logic.unreachableAnswers === 'reject') errors[id] = OFF_PATH;
+    else delete clean[id];
+  }
+  for (const field of fields) {
+    if (field.type !== 'calculated') continue;
+    const value = run.calculated[field.id];
+    if (value === null || value === undefined) delete clean[field.id];
+    else clean[field.id] = value;
+  }
+  return { errors, visible: run.visible, run };
+}
+
+export type SubmitEnding = { id: string; title: string; message: string; redirect_url: string | null };
+
+/** The ending the run chose, its message recalled, the picked answers added to its redirect. */
+function endingOf(fields: FormField[], logic: FormLogic, run: FormRun | null): SubmitEnding | null {
+  const ending = run?.ending ? logic.endings.find((e) => e.id === run.ending) : undefined;
+  if (!run || !ending) return null;
+  const logicFields = logicFieldsOf(fields);
+  let redirect: string | null = null;
+  if (ending.redirectUrl) {
+    const url = new URL(ending.redirectUrl);
+    for (const id of ending.redirectParams) {
+      const text = recallText(`{{${id}}}`, { fields: logicFields, logic, run });
+      if (text !== '') url.searchParams.set(id, text);
+    }
+    redirect = url.toString();
+  }
+  return {
+    id: ending.id,
+    title: recallText(ending.title, { fields: logicFields, logic, run }),
+    message: recallText(ending.message, { fields: logicFields, logic, run }),
+    redirect_url: redirect,
+  };
 }
 
 /** Replaces file answers by what we stored, after checking each upload is this field's and free. */
@@ -227,7 +288,7 @@ async function confirmationFor(
 export async function submitForm(
   app: FastifyInstance,
   input: SubmitInput,
-): Promise<{ submissionId: string; oneResponsePerBrowser: boolean }> {
+): Promise<{ submissionId: string; oneResponsePerBrowser: boolean; ending: SubmitEnding | null }> {
   await app.rateLimit('submitPerIp', input.ip);
   await app.rateLimit('submitPerForm', String(input.formId));
   const target = await loadSubmitTarget(app, {
@@ -247,22 +308,30 @@ export async function submitForm(
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
     app.metrics.submissions.inc({ outcome: 'spam' });
-    return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser };
+    return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser, ending: null };
   }
 
   const { clean, errors, files, answered } = cleanData(fields, data);
   if (answered === 0) throw badRequest(FORM_DATA_REQUIRED);
+  const path = applyLogic(fields, form.logic, clean);
   const sent = fingerprint({ ...clean, ...Object.fromEntries(files) });
-  const fieldErrors = {
-    ...validateSubmission(fields, { ...clean, ...Object.fromEntries(files) }),
-    ...errors,
-  };
+  const answerErrors = validateSubmission(fields, { ...clean, ...Object.fromEntries(files) });
+  // Questions on pages the respondent skipped are not asked, so not required either.
+  for (const id of Object.keys(answerErrors)) {
+    if (path.visible && !path.visible.has(id)) delete answerErrors[id];
+  }
+  const fieldErrors = { ...answerErrors, ...errors, ...path.errors };
+  const answer = (submissionId: string) => ({
+    submissionId,
+    oneResponsePerBrowser: form.oneResponsePerBrowser,
+    ending: endingOf(fields, form.logic, path.run),
+  });
   if (files.size > 0 && Object.keys(fieldErrors).length === 0) {
     const resolved = await resolveFiles(app, form.id, files);
     if (Object.keys(resolved.errors).length > 0) {
       // A retry of a submission that went through: its uploads are attached already.
       const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
-      if (existing) return { submissionId: existing, oneResponsePerBrowser: form.oneResponsePerBrowser };
+      if (existing) return answer(existing);
       throw invalid(resolved.errors);
     }
     Object.assign(clean, resolved.answers);
@@ -319,14 +388,13 @@ export async function submitForm(
           }
           return result;
         });
-  const oneResponsePerBrowser = form.oneResponsePerBrowser;
   if (stored.id) {
     app.metrics.submissions.inc({ outcome: 'stored' });
-    return { submissionId: stored.id, oneResponsePerBrowser };
+    return answer(stored.id);
   }
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
   const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
-  if (existing) return { submissionId: existing, oneResponsePerBrowser };
+  if (existing) return answer(existing);
   if (!stored.admitted) throw formClosed(form.closedMessage);
   throw new AppError('CONFLICT', 409, 'This submission is already being processed');
 }

@@ -140,6 +140,9 @@ export function FieldControl(props: ControlProps) {
       );
     case 'image':
     case 'hidden':
+    // Page breaks split the form into pages and calculated values are computed, not typed.
+    case 'page_break':
+    case 'calculated':
       return null;
     default: {
       const unknown: never = field;

@@ -30,6 +30,8 @@ function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields
     submissions: form.submissions,
     submitButtonText: form.submit_button_text,
     successMessage: form.success_message,
+    logic: form.logic,
+    display: form.display,
     sharing: {
       ...(sharing.slug ? { slug: sharing.slug } : {}),
       accessRestriction: sharing.access_restriction,

@@ -40,6 +40,8 @@ function toLoadedForm(view: PublicFormView): LoadedForm {
     submissions: 0,
     submitButtonText: view.submit_button_text,
     successMessage: view.success_message,
+    logic: view.logic,
+    display: view.display,
     sharing: {
       accessRestriction: view.access_restriction,
       expirationDate: view.expiration_date,

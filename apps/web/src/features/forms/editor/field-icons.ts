@@ -1,6 +1,7 @@
 import type { FieldType } from '@formsmith/core/forms/field';
 import {
   AlignLeft,
+  Calculator,
   Calendar,
   CheckSquare,
   CircleDot,
@@ -16,6 +17,7 @@ import {
   Palette,
   Paperclip,
   Phone,
+  SeparatorHorizontal,
   SlidersHorizontal,
   Type,
 } from 'lucide-react';
@@ -39,4 +41,6 @@ export const FIELD_ICONS: Record<FieldType, LucideIcon> = {
   time: Clock,
   color: Palette,
   hidden: EyeOff,
+  calculated: Calculator,
+  page_break: SeparatorHorizontal,
 };

@@ -1,0 +1,347 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissions } from '../src/db/schema.ts';
+import { publishForm } from './forms-fixtures.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { createTestUser, type TestUser } from './helpers/users.ts';
+
+const THREE_PAGES = [
+  { id: 'name', type: 'text', label: 'Name' },
+  { id: 'p2', type: 'page_break', label: 'Second' },
+  { id: 'age', type: 'number', label: 'Age' },
+  { id: 'p3', type: 'page_break', label: 'Third' },
+  { id: 'total', type: 'calculated', label: 'Double age', expression: 'age * 2', show_result: true },
+];
+
+describe(`form logic on save (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createTestUser(app);
+    stranger = await createTestUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('stores pages, calculated fields, logic and the display setting and sends them back', async () => {
+    const logic = {
+      rules: [{ id: 'skip', name: 'Skip age', page: 'page_1', actions: [{ type: 'jump', page: 'p3' }] }],
+      endings: [{ id: 'done', title: 'Done', message: 'Thanks {{name}}' }],
+    };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Paged', fields: THREE_PAGES, logic, display: 'one_at_a_time' },
+    });
+    expect(res.statusCode).toBe(201);
+    const form = res.json();
+    expect(form.display).toBe('one_at_a_time');
+    expect(form.logic.rules[0]).toMatchObject({ id: 'skip', match: 'all', conditions: [] });
+    expect(form.fields.map((f: { type: string }) => f.type)).toEqual([
+      'text',
+      'page_break',
+      'number',
+      'page_break',
+      'calculated',
+    ]);
+    expect(form.fields[4]).toMatchObject({ expression: 'age * 2', show_result: true });
+  });
+
+  it('a form saved without logic gets empty logic and the classic layout', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Plain' },
+    });
+    expect(res.json()).toMatchObject({
+      display: 'classic',
+      logic: { rules: [], endings: [], unreachableAnswers: 'drop' },
+    });
+  });
+
+  it('refuses a backward jump with 422 naming the rule under its path', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Loop', fields: THREE_PAGES },
+    });
+    const id = created.json().id;
+    const logic = {
+      rules: [
+        { id: 'ok', page: 'page_1', actions: [{ type: 'jump', page: 'p3' }] },
+        { id: 'loop', name: 'Loop', page: 'p3', actions: [{ type: 'jump', page: 'p2' }] },
+      ],
+    };
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${id}`,
+      headers: owner.auth,
+      payload: { logic },
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields['logic.rules.1.actions.0']).toMatch(/^Rule 'Loop'/);
+    const stored = await app.inject({ method: 'GET', url: `/api/forms/${id}`, headers: owner.auth });
+    expect(stored.json().logic.rules).toEqual([]);
+  });
+
+  it('a stranger cannot save logic on someone else’s form', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Mine' },
+    });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${created.json().id}`,
+      headers: stranger.auth,
+      payload: { display: 'one_at_a_time' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe(`submitting through form logic (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createTestUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  // Page 1 asks whether to skip; 'yes' jumps over page 2 (a required age) to page 3.
+  const skipping = (unreachableAnswers: 'drop' | 'reject') => ({
+    title: `Skipping ${unreachableAnswers}`,
+    fields: [
+      { id: 'skip', type: 'radio', label: 'Skip?', options: [{ label: 'yes' }, { label: 'no' }] },
+      { id: 'p2', type: 'page_break', label: 'Second' },
+      { id: 'age', type: 'number', label: 'Age', is_required: true },
+      { id: 'p3', type: 'page_break', label: 'Third' },
+      { id: 'name', type: 'text', label: 'Name' },
+      { id: 'double', type: 'calculated', label: 'Double', expression: 'age * 2 + 1' },
+    ],
+    logic: {
+      unreachableAnswers,
+      rules: [
+        {
+          id: 'jump',
+          page: 'page_1',
+          conditions: [{ ref: 'skip', operator: 'equals', value: 'yes' }],
+          actions: [{ type: 'jump', page: 'p3' }],
+        },
+      ],
+    },
+  });
+
+  async function publishedForm(unreachableAnswers: 'drop' | 'reject'): Promise<number> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: skipping(unreachableAnswers),
+    });
+    expect(res.statusCode).toBe(201);
+    await publishForm(app, owner, res.json().id);
+    return res.json().id;
+  }
+
+  const submit = (formId: number, data: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      headers: { 'user-agent': 'LogicTest/1.0' },
+      payload: { data, metadata: { analytics: { totalTimeSpent: 20, completed: true } } },
+    });
+
+  async function storedData(submissionId: string) {
+    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    return row?.data;
+  }
+
+  it('stores a skipping submission without asking the skipped required question', async () => {
+    const formId = await publishedForm('reject');
+    const res = await submit(formId, { skip: 'yes', name: 'Ada' });
+    expect(res.statusCode).toBe(201);
+    expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
+    expect(res.json().ending).toBeNull();
+  });
+
+  it('refuses an answer to a skipped page when the owner chose reject, naming the field', async () => {
+    const formId = await publishedForm('reject');
+    const res = await submit(formId, { skip: 'yes', age: 30, name: 'Ada' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields).toEqual({ age: 'This question was not on your path through the form' });
+  });
+
+  it('drops an answer to a skipped page when the owner chose drop', async () => {
+    const formId = await publishedForm('drop');
+    const res = await submit(formId, { skip: 'yes', age: 30, name: 'Ada' });
+    expect(res.statusCode).toBe(201);
+    expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
+  });
+
+  it('recomputes a calculated field and ignores the value the client sent', async () => {
+    const formId = await publishedForm('reject');
+    const res = await submit(formId, { skip: 'no', age: 20, name: 'Bo', double: 999 });
+    expect(res.statusCode).toBe(201);
+    expect(await storedData(res.json().submission_id)).toEqual({
+      skip: 'no',
+      age: 20,
+      name: 'Bo',
+      double: 41,
+    });
+  });
+
+  it('still requires the question on a page the respondent did reach', async () => {
+    const formId = await publishedForm('drop');
+    const res = await submit(formId, { skip: 'no', name: 'Bo' });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().fields)).toEqual(['age']);
+  });
+
+  it('answers the ending logic chose, its message recalled and the picked answers on its redirect', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: {
+        title: 'Endings',
+        fields: [
+          { id: 'name', type: 'text', label: 'Name' },
+          { id: 'vip', type: 'radio', label: 'VIP?', options: [{ label: 'yes' }, { label: 'no' }] },
+        ],
+        logic: {
+          endings: [
+            {
+              id: 'vip_end',
+              title: 'Welcome',
+              message: 'Hello {{name}}',
+              redirectUrl: 'https://example.com/vip',
+              redirectParams: ['name'],
+            },
+            { id: 'plain_end', title: 'Thanks', message: 'Bye {{name}}' },
+          ],
+          rules: [
+            {
+              id: 'vip',
+              page: 'page_1',
+              conditions: [{ ref: 'vip', operator: 'equals', value: 'yes' }],
+              actions: [{ type: 'end', ending: 'vip_end' }],
+            },
+            { id: 'plain', page: 'page_1', actions: [{ type: 'end', ending: 'plain_end' }] },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const formId = created.json().id;
+    await publishForm(app, owner, formId);
+    const vip = await submit(formId, { name: 'Ada Lovelace', vip: 'yes' });
+    expect(vip.json().ending).toEqual({
+      id: 'vip_end',
+      title: 'Welcome',
+      message: 'Hello Ada Lovelace',
+      redirect_url: 'https://example.com/vip?name=Ada+Lovelace',
+    });
+    const plain = await submit(formId, { name: 'Bo', vip: 'no' });
+    expect(plain.json().ending).toEqual({
+      id: 'plain_end',
+      title: 'Thanks',
+      message: 'Bye Bo',
+      redirect_url: null,
+    });
+  });
+
+  it('scores a quiz on the server, and respondents never see the points or the correct answers', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: {
+        title: 'Quiz',
+        fields: [
+          {
+            id: 'q1',
+            type: 'radio',
+            label: 'Two plus two?',
+            options: [
+              { label: 'three', points: 0 },
+              { label: 'four', points: 5, correct: true },
+            ],
+          },
+        ],
+        logic: {
+          quiz: { enabled: true, passMark: 5 },
+          endings: [
+            { id: 'pass', title: 'Passed', message: 'You scored {{score}}' },
+            { id: 'fail', title: 'Not yet', message: 'You scored {{score}}' },
+          ],
+          rules: [
+            {
+              id: 'passed',
+              page: 'page_1',
+              conditions: [{ source: 'variable', ref: 'score', operator: 'greater_or_equal', value: '5' }],
+              actions: [{ type: 'end', ending: 'pass' }],
+            },
+            { id: 'failed', page: 'page_1', actions: [{ type: 'end', ending: 'fail' }] },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const formId = created.json().id;
+    expect(created.json().fields[0].options[1]).toMatchObject({ points: 5, correct: true });
+    await publishForm(app, owner, formId);
+
+    const view = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
+    expect(view.statusCode).toBe(200);
+    const options = view.json().fields[0].options as Record<string, unknown>[];
+    expect(options.map((o) => o.label)).toEqual(['three', 'four']);
+    for (const option of options) {
+      expect(option).not.toHaveProperty('points');
+      expect(option).not.toHaveProperty('correct');
+    }
+
+    const right = await submit(formId, { q1: 'four' });
+    expect(right.json().ending).toMatchObject({ id: 'pass', message: 'You scored 5' });
+    const wrong = await submit(formId, { q1: 'three' });
+    expect(wrong.json().ending).toMatchObject({ id: 'fail', message: 'You scored 0' });
+  });
+
+  it('respondents keep the published logic until the owner publishes the draft again', async () => {
+    const formId = await publishedForm('reject');
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${formId}`,
+      headers: owner.auth,
+      payload: { logic: { unreachableAnswers: 'drop', rules: [] }, display: 'one_at_a_time' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().has_unpublished_changes).toBe(true);
+    const live = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
+    expect(live.json().display).toBe('classic');
+    expect(live.json().logic.rules.map((r: { id: string }) => r.id)).toEqual(['jump']);
+    // The published rule still skips page 2, so an answer there is refused (reject).
+    expect((await submit(formId, { skip: 'yes', age: 30, name: 'Ada' })).statusCode).toBe(422);
+
+    await publishForm(app, owner, formId);
+    expect((await app.inject({ method: 'GET', url: `/api/forms/${formId}` })).json().display).toBe(
+      'one_at_a_time',
+    );
+    expect((await submit(formId, { skip: 'yes', age: 30, name: 'Ada' })).statusCode).toBe(201);
+  });
+});
