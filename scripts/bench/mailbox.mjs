@@ -24,6 +24,8 @@ export async function startMailbox() {
   const { port } = server.server.address();
   return {
     url: `smtp://127.0.0.1:${port}`,
+    /** Every mail received: its recipients and its decoded source. */
+    mails,
     /** The token of the newest verification link mailed to `to`, waiting up to 15 s. */
     async verificationToken(to) {
       const deadline = Date.now() + 15_000;

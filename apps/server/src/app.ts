@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import databaseDump from './admin/dump-route.ts';
 import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerJobs } from './jobs/registry.ts';
@@ -18,8 +19,10 @@ import { submissionsRoutes } from './modules/submissions/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import webApp from './plugins/web-app.ts';
 
@@ -34,15 +37,28 @@ declare module 'fastify' {
 const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
-export async function buildApp(config: Config, opts: { database?: Database } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  opts: {
+    database?: Database;
+    logStream?: { write: (line: string) => void };
+    /** On PGlite: the token `npm run backup` shows to get a dump from this process. */
+    controlToken?: string;
+  } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // JSON lines (pino); each line of a request carries its id as reqId.
+    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 
   // A bucket that cannot be used is a configuration error, found at start rather than at the first upload.
   await uploadStorage(config).check?.();
@@ -54,6 +70,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
   // A database handed in by a test belongs to the test; one we opened we close.
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
+  await app.register(metrics);
   await app.register(openapi);
   await app.register(securityHeaders);
   await app.register(rateLimit);
@@ -81,6 +98,7 @@ export async function buildApp(config: Config, opts: { database?: Database } = {
     },
     { prefix: '/api' },
   );
+  await app.register(databaseDump, { token: opts.controlToken });
   await app.register(webApp);
   return app;
 }

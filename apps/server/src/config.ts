@@ -48,6 +48,9 @@ const envSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+    ),
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false', ''], { message: 'must be true or false' })
       .optional()
@@ -86,6 +89,8 @@ export type Config = {
   webDist: string;
   /** Let webhooks reach loopback, private and link-local addresses (a LAN install, tests). */
   webhookAllowPrivate: boolean;
+  /** Bearer token that `GET /metrics` asks for; unset means no metrics endpoint. */
+  metricsToken: string | undefined;
   /** Run background jobs (mail, retention, digest) in this process. */
   runJobs: boolean;
 };
@@ -134,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metricsToken: e.METRICS_TOKEN,
     runJobs: true,
   };
 }

@@ -1,13 +1,19 @@
+import { newControlToken, removeServerFile, writeServerFile } from './admin/server-file.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await buildApp(config);
+  const controlToken = newControlToken();
+  const app = await buildApp(config, { controlToken });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (app.database.kind === 'pglite') {
+    writeServerFile(config.dataDir, { pid: process.pid, port, token: controlToken });
+    app.addHook('onClose', async () => removeServerFile(config.dataDir));
+  }
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   console.log(`Formsmith is running at http://${host}:${port} (database: ${app.database.kind})`);
 

@@ -18,10 +18,15 @@ describe(`foundation (${dbKind})`, () => {
     await app.close();
   });
 
-  it('reports a healthy database', async () => {
+  it('reports a healthy database, file storage and mail queue', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: { kind: dbKind, ok: true } });
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { kind: dbKind, ok: true },
+      storage: { kind: 'local', ok: true },
+      mail: { transport: 'outbox', pending: expect.any(Number), failed: expect.any(Number) },
+    });
   });
 
   it('applies migrations a second time without error', async () => {

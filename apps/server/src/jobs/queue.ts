@@ -69,6 +69,7 @@ export async function runDueJobs(
   db: Db,
   handlers: ReadonlyMap<string, JobKind>,
   log: { warn: (obj: object, msg: string) => void },
+  onOutcome?: (kind: string, outcome: 'done' | 'retry' | 'failed') => void,
 ): Promise<number> {
   const claimed = await claimJobs(db, 20);
   for (const job of claimed) {
@@ -82,6 +83,7 @@ export async function runDueJobs(
           payload = case when kind = ${MAIL_JOB} then '{}'::jsonb else payload end
           where id = ${job.id}`,
       );
+      onOutcome?.(job.kind, 'done');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const delaySeconds = (handler?.retryDelaySeconds ?? defaultRetryDelaySeconds)(job.attempts);
@@ -93,6 +95,7 @@ export async function runDueJobs(
         update jobs set locked_until = null, last_error = ${message},
           run_at = now() + make_interval(secs => ${delaySeconds})
         where id = ${job.id}`);
+      onOutcome?.(job.kind, job.attempts >= job.max_attempts ? 'failed' : 'retry');
     }
   }
   return claimed.length;

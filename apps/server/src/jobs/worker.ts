@@ -22,8 +22,9 @@ export default fp(async (app: FastifyInstance) => {
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
+  const countOutcome = (kind: string, outcome: string) => app.metrics.jobRuns.inc({ kind, outcome });
   const tick = async () => {
-    while ((await runDueJobs(app.db, handlers, app.log)) > 0 && !closed) {
+    while ((await runDueJobs(app.db, handlers, app.log, countOutcome)) > 0 && !closed) {
       // keep going while there is work
     }
   };

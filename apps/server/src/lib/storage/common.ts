@@ -12,6 +12,8 @@ export type UploadStorage = {
   save: (input: Readable, opts: { maxBytes: number }) => Promise<{ key: string; size: number }>;
   /** A stream of the stored bytes, or null when the key is unknown. */
   open: (key: string) => Promise<Readable | null>;
+  /** Stores bytes under a given key (a restore from a backup puts files back where they were). */
+  write: (key: string, bytes: Buffer) => Promise<void>;
   /** Removes the file; a key that is already gone is fine. */
   delete: (key: string) => Promise<void>;
   /** Run at start: throws a ConfigError when the storage cannot be used. */

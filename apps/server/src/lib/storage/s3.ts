@@ -66,6 +66,11 @@ export function createS3Storage(config: S3Config): UploadStorage {
       await res.body?.cancel();
       return { key, size };
     },
+    async write(key, bytes) {
+      const res = await send('PUT', urlOf(key), bytes);
+      if (!res.ok) throw await failure('PUT', res);
+      await res.body?.cancel();
+    },
     async open(key) {
       const res = await send('GET', urlOf(key));
       if (res.status === 404) {

@@ -1,12 +1,4 @@
 // The auth module's public entry: other modules reach the users and sessions tables only through these.
-export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
-export { default as passkeyRoutes } from './passkeys/routes.ts';
-export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
-export { default as authRoutes } from './routes.ts';
-export { loginLinkJob, verificationLinkJob } from './service.ts';
-export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
-export { default as twoFactorRoutes } from './two-factor/routes.ts';
-export { getTwoFactorStatus } from './two-factor/status.ts';
 
 /*
  * sendSecurityAlert(app, userId, alert, { db }) mails the user a security alert unless they turned
@@ -15,3 +7,12 @@ export { getTwoFactorStatus } from './two-factor/status.ts';
  *
  *   await sendSecurityAlert(app, userId, { kind: 'api-key-created', keyName, ip: request.ip }, { db: tx });
  */
+export { adminCreateUser, adminListUsers, adminResetPassword, adminVerifyUser } from './admin-service.ts';
+export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
+export { default as passkeyRoutes } from './passkeys/routes.ts';
+export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
+export { default as authRoutes } from './routes.ts';
+export { loginLinkJob, verificationLinkJob } from './service.ts';
+export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
+export { default as twoFactorRoutes } from './two-factor/routes.ts';
+export { getTwoFactorStatus } from './two-factor/status.ts';

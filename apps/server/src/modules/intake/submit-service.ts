@@ -333,6 +333,7 @@ export async function submitForm(
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
+    app.metrics.submissions.inc({ outcome: 'spam' });
     return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser, ending: null };
   }
 
@@ -413,7 +414,10 @@ export async function submitForm(
           }
           return result;
         });
-  if (stored.id) return answer(stored.id);
+  if (stored.id) {
+    app.metrics.submissions.inc({ outcome: 'stored' });
+    return answer(stored.id);
+  }
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
   const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
   if (existing) return answer(existing);

@@ -1,0 +1,131 @@
+// `npm run admin -- <command>`, `npm run backup`, `npm run restore <archive>`: the server's own
+// configuration (the same environment as `npm start`), for self-hosters at a shell.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import {
+  adminCreateUser,
+  adminListUsers,
+  adminResetPassword,
+  adminVerifyUser,
+} from '../modules/auth/index.ts';
+import { backup, RestoreError, restore } from './backup.ts';
+import { readLiveServer } from './server-file.ts';
+
+const USAGE = `Usage:
+  npm run admin -- create-user --email <address> --name <name> [--password <password>] [--unverified]
+  npm run admin -- verify-user <address>
+  npm run admin -- reset-password <address> [--password <password>]
+  npm run admin -- list-users [--json]
+  npm run backup [-- --out <file.tar.gz>]
+  npm run restore -- <file.tar.gz>
+Without --password a strong password is generated and printed once.`;
+
+const OPTIONS = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  password: { type: 'string' },
+  unverified: { type: 'boolean' },
+  json: { type: 'boolean' },
+  out: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+class UsageError extends Error {}
+
+async function withDatabase<T>(
+  config: ReturnType<typeof loadConfig>,
+  run: (db: import('../db/client.ts').Db) => Promise<T>,
+) {
+  const live = config.databaseUrl ? null : readLiveServer(config.dataDir);
+  if (live) {
+    throw new UsageError(
+      `The server is running on ${config.dataDir} (pid ${live.pid}). PGlite admits one process at a time: stop the server, then run this again.`,
+    );
+  }
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database);
+    return await run(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+function printPassword(generated: string | undefined): void {
+  if (generated) console.log(`Password (shown once): ${generated}`);
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true });
+  const [command, arg] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig(process.env);
+  switch (command) {
+    case 'create-user': {
+      if (!values.email || !values.name) throw new UsageError('create-user needs --email and --name');
+      const { email, name, password } = values;
+      const result = await withDatabase(config, (db) =>
+        adminCreateUser(db, { email, name, password, verified: !values.unverified }),
+      );
+      console.log(`Created ${email}${values.unverified ? ' (not verified)' : ''}.`);
+      return printPassword(result.generatedPassword);
+    }
+    case 'verify-user': {
+      if (!arg) throw new UsageError('verify-user needs an address');
+      await withDatabase(config, (db) => adminVerifyUser(db, arg));
+      console.log(`${arg} is verified.`);
+      return;
+    }
+    case 'reset-password': {
+      if (!arg) throw new UsageError('reset-password needs an address');
+      const result = await withDatabase(config, (db) =>
+        adminResetPassword(db, { email: arg, password: values.password }),
+      );
+      console.log(`New password set for ${arg}; every session of the account is signed out.`);
+      return printPassword(result.generatedPassword);
+    }
+    case 'list-users': {
+      const list = await withDatabase(config, adminListUsers);
+      if (values.json) return console.log(JSON.stringify(list, null, 2));
+      for (const u of list)
+        console.log(`${u.email}\t${u.name}\t${u.verified ? 'verified' : 'not verified'}\t${u.created_at}`);
+      console.log(`${list.length} account(s)`);
+      return;
+    }
+    case 'backup': {
+      const out = values.out ?? `formsmith-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+      const manifest = await backup(config, out);
+      const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
+      console.log(
+        `Wrote ${out}: ${manifest.database} database (${rows} rows in ${Object.keys(manifest.tables).length} tables), ${manifest.files} file(s).`,
+      );
+      return;
+    }
+    case 'restore': {
+      if (!arg) throw new UsageError('restore needs the archive to read');
+      const manifest = await restore(config, arg);
+      console.log(
+        `Restored ${arg} (taken ${manifest.created_at}): every table's row count matches; ${manifest.files} file(s).`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command: ${command}\n${USAGE}`);
+  }
+}
+
+main().catch((err: unknown) => {
+  const known =
+    err instanceof UsageError ||
+    err instanceof ConfigError ||
+    err instanceof DatabaseUnavailableError ||
+    err instanceof RestoreError ||
+    err instanceof AppError;
+  console.error(known ? err.message : err);
+  process.exit(1);
+});

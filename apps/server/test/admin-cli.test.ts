@@ -1,0 +1,80 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeServerFile } from '../src/admin/server-file.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { dbKind } from './helpers/app.ts';
+import { cliEnv, runAdminCli } from './helpers/cli.ts';
+
+/**
+ * The admin commands for self-hosters without mail, run as a person runs them: the CLI in its own
+ * process on a stopped server's data folder (PGlite), or on the suite's PostgreSQL.
+ */
+describe(`npm run admin (${dbKind})`, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-admin-'));
+  const env = cliEnv(dataDir, process.env.TEST_DATABASE_URL);
+  const email = `admin-cli-${Date.now()}@example.com`;
+
+  it('creates, lists, verifies and resets an account that can then sign in', async () => {
+    const created = await runAdminCli(
+      ['create-user', '--email', email, '--name', 'Grace', '--unverified'],
+      env,
+    );
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/Password \(shown once\): \S{16,}/);
+
+    expect((await runAdminCli(['verify-user', email], env)).code).toBe(0);
+    const reset = await runAdminCli(['reset-password', email], env);
+    expect(reset.code).toBe(0);
+    const password = /Password \(shown once\): (\S+)/.exec(reset.stdout)![1]!;
+    const again = await runAdminCli(['list-users', '--json'], env);
+    expect(JSON.parse(again.stdout)).toContainEqual(
+      expect.objectContaining({ email, name: 'Grace', verified: true }),
+    );
+
+    const config = {
+      ...loadConfig({ ...env, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'w') }),
+      runJobs: false,
+    };
+    const app = await buildApp(config);
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json()).toMatchObject({ is_verified: true });
+    } finally {
+      await app.close();
+    }
+  }, 300_000);
+
+  it('refuses a taken address, an unknown account and an unknown command, with exit code 1', async () => {
+    const taken = await runAdminCli(['create-user', '--email', email, '--name', 'Again'], env);
+    expect(taken).toMatchObject({ code: 1, stderr: expect.stringContaining('exists already') });
+    const unknown = await runAdminCli(['verify-user', 'nobody@example.com'], env);
+    expect(unknown).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account with the address'),
+    });
+    const command = await runAdminCli(['drop-everything'], env);
+    expect(command).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Unknown command: drop-everything'),
+    });
+  }, 180_000);
+});
+
+describe('npm run admin on a PGlite folder in use', () => {
+  it('does not open a PGlite folder a running server holds', async () => {
+    const held = mkdtempSync(path.join(tmpdir(), 'formsmith-admin-held-'));
+    // This test process stands for the server: a live pid in the folder's server file.
+    writeServerFile(held, { pid: process.pid, port: 1, token: 'x' });
+    const res = await runAdminCli(['list-users'], cliEnv(held));
+    expect(res).toMatchObject({ code: 1, stderr: expect.stringContaining('stop the server') });
+  }, 60_000);
+});

@@ -1,0 +1,129 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countRows } from '../src/admin/backup.ts';
+import { newControlToken, removeServerFile, writeServerFile } from '../src/admin/server-file.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { dbKind } from './helpers/app.ts';
+import { cliEnv, runAdminCli } from './helpers/cli.ts';
+import { createTestUser } from './helpers/users.ts';
+import { createPublishedForm, multipart, validData } from './intake-fixtures.ts';
+
+/** A database of its own on the suite's PostgreSQL server (the restore needs an empty one). */
+async function freshPostgresDatabase(): Promise<string> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `formsmith_backup_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function startServer(env: Record<string, string>, controlToken?: string): Promise<FastifyInstance> {
+  const config = {
+    ...loadConfig({ ...env, LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000', WEB_DIST: '/nonexistent' }),
+    runJobs: false,
+  };
+  const app = await buildApp(config, { controlToken });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+describe(`npm run backup and npm run restore (${dbKind})`, () => {
+  const apps: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => {});
+  });
+
+  it('round-trips a populated instance taken while it runs: every table and a file byte for byte', async () => {
+    const source = cliEnv(
+      mkdtempSync(path.join(tmpdir(), 'formsmith-backup-src-')),
+      dbKind === 'postgres' ? await freshPostgresDatabase() : undefined,
+    );
+    const token = newControlToken();
+    const app = await startServer(source, token);
+    apps.push(app);
+    // What main.ts does on PGlite: the backup command finds the running server through this file.
+    const address = app.server.address();
+    if (app.database.kind === 'pglite' && address && typeof address === 'object') {
+      writeServerFile(source.DATA_DIR!, { pid: process.pid, port: address.port, token });
+    }
+
+    const owner = await createTestUser(app);
+    const formId = await createPublishedForm(app, owner);
+    const bytes = Buffer.from(`a file to keep ${Date.now()}\n`);
+    const body = multipart([
+      { name: 'field_id', value: 'cv' },
+      { name: 'file', filename: 'keep.txt', type: 'text/plain', content: bytes },
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/uploads`,
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { data: validData({ cv: uploaded.json() }) },
+    });
+    expect(sent.statusCode).toBe(201);
+    const submissionId = sent.json().submission_id;
+    const before = await countRows(app.db);
+    expect(before['public.submissions']).toBeGreaterThan(0);
+
+    const archive = path.join(mkdtempSync(path.join(tmpdir(), 'formsmith-archive-')), 'backup.tar.gz');
+    const made = await runAdminCli(['backup', '--out', archive], source);
+    expect(made.stderr).toBe('');
+    expect(made).toMatchObject({ code: 0, stdout: expect.stringContaining('1 file(s)') });
+    await app.close();
+    removeServerFile(source.DATA_DIR!);
+
+    const target = cliEnv(
+      mkdtempSync(path.join(tmpdir(), 'formsmith-backup-dst-')),
+      dbKind === 'postgres' ? await freshPostgresDatabase() : undefined,
+    );
+    const restored = await runAdminCli(['restore', archive], target);
+    expect(restored.stderr).toBe('');
+    expect(restored).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("every table's row count matches"),
+    });
+
+    const copy = await startServer(target);
+    apps.push(copy);
+    expect(await countRows(copy.db)).toEqual(before);
+    const list = await copy.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${formId}/submissions/${submissionId}`,
+      headers: owner.auth,
+    });
+    expect(list.statusCode).toBe(200);
+    const file = await copy.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${formId}/submissions/${submissionId}/files/${uploaded.json().upload_id}`,
+      headers: owner.auth,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(bytes)).toBe(true);
+
+    // A restore never overwrites: the same target, now populated, is refused.
+    const again = await runAdminCli(['restore', archive], target);
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/not empty|already has tables/) });
+  }, 400_000);
+
+  it('refuses an archive that is not one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-archive-bad-'));
+    writeFileSync(path.join(dir, 'bad.tar.gz'), 'not an archive');
+    const res = await runAdminCli(['restore', path.join(dir, 'bad.tar.gz')], cliEnv(dir));
+    expect(res).toMatchObject({ code: 1, stderr: expect.stringContaining('is not a Formsmith backup') });
+    expect(readFileSync(path.join(dir, 'bad.tar.gz'), 'utf8')).toBe('not an archive');
+  }, 60_000);
+});

@@ -1,0 +1,28 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `npm run admin -- <args>` (the CLI through tsx) with `env`; never throws on exit codes. */
+export function runAdminCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    // Asynchronous: a backup asks a server running in this very process for its dump.
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(serverDir, 'src/admin/cli.ts'), ...args],
+      { cwd: serverDir, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** The environment of a test's own database: a data folder, and PostgreSQL when the suite runs on it. */
+export function cliEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+}

@@ -1,0 +1,179 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { dbKind } from './helpers/app.ts';
+import { createTestUser } from './helpers/users.ts';
+import { createPublishedForm, validData } from './intake-fixtures.ts';
+
+const TOKEN = 'metrics-token-for-tests-0123456789';
+
+describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
+  let app: FastifyInstance;
+  const lines: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-observability-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_FACTOR: '1000',
+      METRICS_TOKEN: TOKEN,
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    });
+    config.runJobs = false;
+    app = await buildApp(config, {
+      database: config.databaseUrl ? undefined : await openDatabase({ dataDir: 'memory://' }),
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    // A route that fails the way a bug does, to see what the client and the log get.
+    app.get('/api/test-failure', async () => {
+      throw new Error('connection string postgres://secret@db leaked');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const linesOf = (id: string) => lines.filter((l) => l.reqId === id);
+
+  it('keeps a sane incoming x-request-id, echoes it, and puts it on every log line of the request', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/health/live',
+      headers: { 'x-request-id': 'lb-7f3a.42' },
+    });
+    expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
+    const logged = linesOf('lb-7f3a.42');
+    expect(logged.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+    for (const line of logged) {
+      expect(line).toMatchObject({ level: 30, time: expect.any(Number), pid: process.pid });
+    }
+    expect(logged[1]).toMatchObject({ res: { statusCode: 200 }, responseTime: expect.any(Number) });
+  });
+
+  it('replaces an id that could forge a header or a log field with a fresh UUID', async () => {
+    for (const bad of ['a b', 'x'.repeat(200), '"},{"admin":true', '']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/health/live',
+        headers: { 'x-request-id': bad },
+      });
+      const id = res.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(linesOf(String(id))).toHaveLength(2);
+    }
+  });
+
+  it('logs a failure with its request id and stack, and tells the client neither', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/test-failure',
+      headers: { 'x-request-id': 'fail-1' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['x-request-id']).toBe('fail-1');
+    expect(res.json()).toEqual({
+      error: 'Something went wrong on our side. Please try again later.',
+      code: 'INTERNAL',
+    });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('at ');
+    const error = linesOf('fail-1').find((l) => l.level === 50);
+    expect(error).toMatchObject({
+      msg: 'request failed',
+      err: { message: expect.stringContaining('secret') },
+    });
+    expect(String((error?.err as { stack?: string } | undefined)?.stack)).toContain('observability.test.ts');
+  });
+
+  it('answers /metrics only with the token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('counts requests by route pattern and status, submissions, jobs and process figures', async () => {
+    const scrape = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      return res.body;
+    };
+    const value = (text: string, series: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.split(' ')[1]) : 0;
+    };
+    const owner = await createTestUser(app);
+    const formId = await createPublishedForm(app, owner, { notifyOnSubmission: true });
+    const submitRoute = 'route="/api/form-submissions/forms/:id/submit"';
+    const before = await scrape();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { data: validData() },
+    });
+    expect(res.statusCode).toBe(201);
+    const after = await scrape();
+
+    expect(value(after, 'formsmith_submissions_total{outcome="stored"}')).toBe(
+      value(before, 'formsmith_submissions_total{outcome="stored"}') + 1,
+    );
+    expect(value(after, `http_requests_total{method="POST",${submitRoute},status="201"}`)).toBe(
+      value(before, `http_requests_total{method="POST",${submitRoute},status="201"}`) + 1,
+    );
+    expect(after).toContain(
+      `http_request_duration_seconds_bucket{le="0.005",method="POST",${submitRoute},status="201"}`,
+    );
+    // The owner's notification waits in the shared queue.
+    expect(value(after, 'formsmith_jobs{kind="mail.send",state="pending"}')).toBeGreaterThanOrEqual(1);
+    expect(after).toContain('process_resident_memory_bytes');
+    if (dbKind === 'postgres') expect(after).toMatch(/formsmith_db_pool_connections\{state="total"\} [1-9]/);
+
+    await app.jobs.drain();
+    const drained = await scrape();
+    expect(
+      value(drained, 'formsmith_job_runs_total{kind="mail.send",outcome="done"}'),
+    ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('metrics without a token', () => {
+  it('does not exist', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-observability-'));
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'w') }),
+      runJobs: false,
+    };
+    const app = await buildApp(config, { database: await openDatabase({ dataDir: 'memory://' }) });
+    try {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer anything-at-all-1234' },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a token shorter than 16 characters at start', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
+});
