@@ -10,10 +10,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  if (app.database.kind === 'pglite') {
-    writeServerFile(config.dataDir, { pid: process.pid, port, token: controlToken });
-    app.addHook('onClose', async () => removeServerFile(config.dataDir));
-  }
+  // On PGlite the admin commands (backup) reach the database through this server: the file says
+  // where, and goes when the server stops (hooks cannot be added once it listens).
+  const serverFile = app.database.kind === 'pglite';
+  if (serverFile) writeServerFile(config.dataDir, { pid: process.pid, port, token: controlToken });
   const host = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   console.log(`Formsmith is running at http://${host}:${port} (database: ${app.database.kind})`);
 
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    if (serverFile) removeServerFile(config.dataDir);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
