@@ -13,6 +13,8 @@ const generatedBodySchema = z
     form: z
       .object({ title: z.string().min(1), description: z.string(), fields: z.array(wireFieldSchema).min(1) })
       .strict(),
+    // No AI_BASE_URL in these tests: the built-in generator answers, and says so.
+    source: z.object({ generator: z.literal('builtin'), model: z.null(), fallback: z.null() }).strict(),
   })
   .strict();
 
@@ -68,6 +70,14 @@ describe(`POST /api/forms/generate (${dbKind})`, () => {
       );
     const res = await generate(app, user, { description });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('says the built-in generator answers when no model is configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/forms/generate/source', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ generator: 'builtin', model: null });
+    const stranger = await app.inject({ method: 'GET', url: '/api/forms/generate/source' });
+    expect(stranger.statusCode).toBe(401);
   });
 
   it('generates a contact form with name, email and message fields in wire shape', async () => {
