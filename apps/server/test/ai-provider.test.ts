@@ -239,6 +239,85 @@ describe(`AI provider with fallback (${dbKind})`, () => {
     },
   );
 
+  describe('edit instructions', () => {
+    const FORM = {
+      title: 'Contact',
+      description: '',
+      fields: [
+        {
+          id: 'field_1',
+          label: 'Name',
+          type: 'text',
+          field_type: 'text',
+          is_required: true,
+          position: 0,
+          validation_rules: {},
+        },
+        {
+          id: 'field_2',
+          label: 'Email',
+          type: 'email',
+          field_type: 'email',
+          is_required: true,
+          position: 1,
+          validation_rules: {},
+        },
+      ],
+    };
+    const edit = (instruction: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/forms/edit-instruction',
+        headers: user.auth,
+        payload: { instruction, form: FORM },
+      });
+
+    it('gives the model the form and the instruction and proposes its validated patch', async () => {
+      const patch = {
+        summary: 'Add a phone field after email.',
+        operations: [
+          {
+            op: 'add_field',
+            after: 'field_2',
+            field: { label: 'Phone', type: 'phone', required: false, options: null, min: null, max: null },
+          },
+        ],
+      };
+      model.script(completion(JSON.stringify(patch)));
+      const res = await edit('add a phone field after email');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.source).toEqual({ generator: 'model', model: 'test-model', fallback: null });
+      expect(body.patch.summary).toBe('Add a phone field after email.');
+      expect(body.form.fields.map((f: { label: string }) => f.label)).toEqual(['Name', 'Email', 'Phone']);
+      const messages = model.requests[0]?.body.messages as { content: string }[];
+      const sent = JSON.parse(messages[1]?.content ?? '');
+      expect(sent).toMatchObject({
+        instruction: 'add a phone field after email',
+        form: { fields: [{ id: 'field_1' }, { id: 'field_2' }] },
+      });
+      expect(model.requests[0]?.body.response_format).toMatchObject({
+        type: 'json_schema',
+        json_schema: { name: 'form_patch' },
+      });
+    });
+
+    it('falls back to the built-in reading when the patch does not fit the form, and says why', async () => {
+      const wrong = { summary: 'Remove it.', operations: [{ op: 'remove_field', id: 'field_99' }] };
+      model.script(completion(JSON.stringify(wrong)), completion(JSON.stringify(wrong)));
+      const res = await edit('make every question optional');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.source).toEqual({
+        generator: 'builtin',
+        model: 'test-model',
+        fallback: "The model's answer was not a usable form.",
+      });
+      expect(body.form.fields.map((f: { is_required: boolean }) => f.is_required)).toEqual([false, false]);
+      expect(loggedReason()).toMatch(/does not fit the form: no field field_99/);
+    });
+  });
+
   describe('streaming', () => {
     type Event = { event: string; data: unknown; at: number };
 

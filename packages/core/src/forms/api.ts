@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { LIMITS } from '../limits.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
+import { editPatchSchema } from './edit-patch.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';
 import { publicFormSchema, wireFormSchema } from './form-wire.ts';
 import { checkFieldLimits, tooLong } from './limits.ts';
@@ -200,6 +201,26 @@ export const generatedFormSchema = z.object({
   source: generatorSourceSchema,
 });
 export type GeneratedFormBody = z.output<typeof generatedFormSchema>;
+
+/** POST /api/forms/edit-instruction: an instruction about the form as the editor holds it now. */
+export const editInstructionBodySchema = z.object({
+  instruction: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please say what to change.'),
+      z.maxLength(500, 'Please keep the instruction under 500 characters.'),
+    ),
+  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+});
+
+/** The proposed change (the owner accepts or rejects it), the form it gives, and who proposed it. */
+export const editProposalSchema = z.object({
+  patch: editPatchSchema,
+  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+  source: generatorSourceSchema,
+});
+export type EditProposal = z.output<typeof editProposalSchema>;
 
 /**
  * The events of POST /api/forms/generate/stream (server-sent events, JSON data): each field as

@@ -28,21 +28,32 @@ export class ProviderError extends Error {
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 
-const UNUSABLE = "The model's answer was not a usable form.";
+export const UNUSABLE = "The model's answer was not a usable form.";
 
 /** The model name the requests carry. */
 export const modelName = (config: ProviderConfig) => config.model ?? DEFAULT_MODEL;
 
-function chatRequest(config: ProviderConfig, description: string, stream: boolean) {
+/** What one chat-completions request asks: a system prompt, the user's text, the answer's JSON schema. */
+export type ChatAsk = { system: string; user: string; name: string; schema: object; strict: boolean };
+
+const FORM_ASK = (description: string): ChatAsk => ({
+  system: SYSTEM_PROMPT,
+  user: description,
+  name: 'form',
+  schema: FORM_JSON_SCHEMA,
+  strict: true,
+});
+
+function chatRequest(config: ProviderConfig, ask: ChatAsk, stream: boolean) {
   return {
     model: modelName(config),
     messages: [
-      { role: 'system', content: SYSTEM_PROMPT },
-      { role: 'user', content: description },
+      { role: 'system', content: ask.system },
+      { role: 'user', content: ask.user },
     ],
     response_format: {
       type: 'json_schema',
-      json_schema: { name: 'form', strict: true, schema: FORM_JSON_SCHEMA },
+      json_schema: { name: ask.name, strict: ask.strict, schema: ask.schema },
     },
     temperature: 0.2,
     ...(stream ? { stream: true } : {}),
@@ -96,14 +107,21 @@ function messageContent(completion: unknown): string {
   return content;
 }
 
-function parseForm(content: string): RawGeneratedForm {
+/** The JSON in a message, without the ```json fences some servers add. */
+function parseJson(content: string): unknown {
   const fenced = /^\s*```[a-z]*\s*\n?([\s\S]*?)\n?\s*```\s*$/i.exec(content);
-  let json: unknown;
   try {
-    json = JSON.parse(fenced ? fenced[1]! : content);
+    return JSON.parse(fenced ? fenced[1]! : content);
   } catch {
     throw new ProviderError(`the form is not valid JSON: ${content.slice(0, 120)}`, UNUSABLE, true);
   }
+}
+
+function parseForm(content: string): RawGeneratedForm {
+  return checkForm(parseJson(content));
+}
+
+function checkForm(json: unknown): RawGeneratedForm {
   const parsed = providerFormSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -116,13 +134,12 @@ function parseForm(content: string): RawGeneratedForm {
   return parsed.data;
 }
 
-async function completeOnce(config: ProviderConfig, description: string, signal: AbortSignal) {
-  const response = await open(config, chatRequest(config, description, false), signal);
-  return readCompletion(response, config, signal);
-}
-
-/** The form in a whole (not streamed) completion. */
-async function readCompletion(response: Response, config: ProviderConfig, signal: AbortSignal) {
+/** The JSON the model answered in a whole (not streamed) completion. */
+async function readContent(
+  response: Response,
+  config: ProviderConfig,
+  signal: AbortSignal,
+): Promise<unknown> {
   const raw = await response.text().catch((err: unknown) => {
     throw readError(err, config, signal);
   });
@@ -132,7 +149,11 @@ async function readCompletion(response: Response, config: ProviderConfig, signal
   } catch {
     throw new ProviderError('the answer is not JSON', UNUSABLE, true);
   }
-  return parseForm(messageContent(completion));
+  return parseJson(messageContent(completion));
+}
+
+async function readCompletion(response: Response, config: ProviderConfig, signal: AbortSignal) {
+  return checkForm(await readContent(response, config, signal));
 }
 
 /** The content deltas of a chat-completions event stream ('data: {…}' lines, then 'data: [DONE]'). */
@@ -175,7 +196,7 @@ async function streamOnce(
   signal: AbortSignal,
   onField: (field: FormField) => void,
 ) {
-  const response = await open(config, chatRequest(config, description, true), signal);
+  const response = await open(config, chatRequest(config, FORM_ASK(description), true), signal);
   // A server that ignores `stream` answers one JSON completion.
   if (!response.headers.get('content-type')?.includes('text/event-stream')) {
     const form = await readCompletion(response, config, signal);
@@ -199,8 +220,7 @@ const RETRY_PAUSE_MS = 250;
 
 /**
  * Asks the model for a form, trying again (up to `retries` more times) when the server is
- * unreachable, busy or answers something unusable; all attempts share the one timeout. Throws
- * ProviderError when no attempt gave a form. With `onField`, asks for a stream and reports
+ * unreachable, busy or answers something unusable. Throws ProviderError when no attempt gave a form. With `onField`, asks for a stream and reports
  * each field as it completes; a retry starts the fields over (`onRetry`).
  */
 export async function generateWithProvider(
@@ -208,17 +228,48 @@ export async function generateWithProvider(
   description: string,
   stream?: { onField: (field: FormField) => void; onRetry: () => void },
 ): Promise<RawGeneratedForm> {
+  return withRetries(
+    config,
+    async (signal) => {
+      if (stream) return streamOnce(config, description, signal, stream.onField);
+      const response = await open(config, chatRequest(config, FORM_ASK(description), false), signal);
+      return readCompletion(response, config, signal);
+    },
+    () => stream?.onRetry(),
+  );
+}
+
+/**
+ * Asks the model once more when the server is unreachable, busy or answers something unusable
+ * (`check` throws a retryable ProviderError for that); all attempts share the one timeout.
+ */
+async function withRetries<T>(
+  config: ProviderConfig,
+  attempt: (signal: AbortSignal) => Promise<T>,
+  onRetry: () => void = () => {},
+): Promise<T> {
   const signal = AbortSignal.timeout(config.timeoutMs);
-  for (let attempt = 0; ; attempt++) {
+  for (let tries = 0; ; tries++) {
     try {
-      if (!stream) return await completeOnce(config, description, signal);
-      return await streamOnce(config, description, signal, stream.onField);
+      return await attempt(signal);
     } catch (err) {
       const error = err instanceof ProviderError ? err : readError(err, config, signal);
       if (signal.aborted) throw timeoutError(config);
-      if (!error.retryable || attempt >= config.retries) throw error;
-      stream?.onRetry();
+      if (!error.retryable || tries >= config.retries) throw error;
+      onRetry();
       await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
     }
   }
+}
+
+/** The model's JSON answer to `ask`, checked by `check` (which throws ProviderError when unusable). */
+export async function askProvider<T>(
+  config: ProviderConfig,
+  ask: ChatAsk,
+  check: (json: unknown) => T,
+): Promise<T> {
+  return withRetries(config, async (signal) => {
+    const response = await open(config, chatRequest(config, ask, false), signal);
+    return check(await readContent(response, config, signal));
+  });
 }

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
 import {
+  editInstructionBodySchema,
+  editProposalSchema,
   generatedFormSchema,
   generateStreamEventSchemas,
   generatorInfoSchema,
@@ -10,6 +12,7 @@ import { z } from 'zod';
 import { encode } from 'zod/mini';
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { proposeEdit } from './edit/service.ts';
 import { modelName } from './provider.ts';
 import { generateFormForUser } from './service.ts';
 
@@ -42,7 +45,8 @@ function sse({ event, data }: StreamEvent): string {
 /**
  * POST /api/forms/generate: a form (title, description, wire fields) from a plain-language
  * description, and which generator made it. POST /api/forms/generate/stream: the same as
- * server-sent events, each field as soon as it is ready.
+ * server-sent events, each field as soon as it is ready. POST /api/forms/edit-instruction: a
+ * proposed change to a form for an instruction ('make every question required').
  */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
@@ -59,6 +63,19 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         const description = readDescription(request.body.description);
         await app.rateLimit('generate', currentUser(request).id);
         return generateFormForUser({ ai: app.config.ai, log: app.log }, description);
+      },
+    );
+
+    signedIn.post(
+      '/forms/edit-instruction',
+      {
+        config: { scope: 'forms:write' },
+        schema: { tags: ['ai'], body: editInstructionBodySchema, response: { 200: editProposalSchema } },
+      },
+      async (request) => {
+        await app.rateLimit('generate', currentUser(request).id);
+        const { instruction, form } = request.body;
+        return proposeEdit({ ai: app.config.ai, log: app.log }, instruction, form);
       },
     );
 

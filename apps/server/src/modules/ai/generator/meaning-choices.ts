@@ -6,7 +6,7 @@ const DAY_OF_WEEK =
 const TIME_SLOT =
   /\b(?:time ?slots?|slots?|time windows?|franja horaria|creneau(?:x)? horaires?|creneau|zeitfenster|zeitslot|horario disponivel|faixa horaria|fascia oraria|tijdslot|tijdvak)\b/;
 
-const DAYS: Localized[] = [
+export const DAYS: Localized[] = [
   ['Monday', 'Lunes', 'Lundi', 'Montag', 'Segunda-feira', 'Lunedì', 'Maandag'],
   ['Tuesday', 'Martes', 'Mardi', 'Dienstag', 'Terça-feira', 'Martedì', 'Dinsdag'],
   ['Wednesday', 'Miércoles', 'Mercredi', 'Mittwoch', 'Quarta-feira', 'Mercoledì', 'Woensdag'],

@@ -18,6 +18,10 @@ const LIKELY_TO_RECOMMEND =
 
 // Contact details the form's purpose depends on: a sensible owner makes them required.
 const PHONE_NEEDED: ReadonlySet<FormKind> = new Set(['job', 'booking', 'order', 'intake', 'membership']);
+// Forms that exist to carry a message: the message is their main question.
+const MESSAGE_KINDS: ReadonlySet<FormKind> = new Set(['contact', 'lead', 'support', 'complaint', 'quote']);
+const MESSAGE =
+  /\b(?:message|mensaje|nachricht|mensagem|messaggio|bericht|how can we help|describe|details?)\b/;
 
 /** The form's main questions: one pick from listed choices (yes/no too), a rating, a date or a time. */
 function isMainQuestion(draft: Pick<FieldDraft, 'type' | 'options'>, multi: boolean): boolean {
@@ -71,7 +75,11 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
   const coreField =
     kind.tag === 'name' ||
     kind.type === 'email' ||
-    (kind.type === 'phone' && formKind !== undefined && PHONE_NEEDED.has(formKind));
+    (kind.type === 'phone' && formKind !== undefined && PHONE_NEEDED.has(formKind)) ||
+    (kind.type === 'textarea' &&
+      formKind !== undefined &&
+      MESSAGE_KINDS.has(formKind) &&
+      MESSAGE.test(foldText(label)));
 
   const draft: FieldDraft = { label, type: kind.type, required: false };
   if (options) draft.options = options;
