@@ -31,6 +31,7 @@ const envSchema = z
     AI_API_KEY: optionalString,
     AI_MODEL: optionalString,
     AI_TIMEOUT_MS: z.coerce.number().int().positive().default(20000),
+    AI_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
     SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(604800),
     SESSION_MAX_AGE_SECONDS: z.coerce
       .number({ message: 'must be a number of seconds' })
@@ -76,6 +77,8 @@ export type Config = {
     apiKey: string | undefined;
     model: string | undefined;
     timeoutMs: number;
+    /** Further attempts after an unreachable server, HTTP 429/5xx or an unusable answer. */
+    retries: number;
   };
   sessionTtlSeconds: number;
   /** How long after signing in a session ends, however often it is refreshed. */
@@ -122,7 +125,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      retries: e.AI_RETRIES,
+    },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,

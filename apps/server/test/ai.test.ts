@@ -13,6 +13,8 @@ const generatedBodySchema = z
     form: z
       .object({ title: z.string().min(1), description: z.string(), fields: z.array(wireFieldSchema).min(1) })
       .strict(),
+    // No AI_BASE_URL in these tests: the built-in generator answers, and says so.
+    source: z.object({ generator: z.literal('builtin'), model: z.null(), fallback: z.null() }).strict(),
   })
   .strict();
 
@@ -68,6 +70,14 @@ describe(`POST /api/forms/generate (${dbKind})`, () => {
       );
     const res = await generate(app, user, { description });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('says the built-in generator answers when no model is configured', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/forms/generate/source', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ generator: 'builtin', model: null });
+    const stranger = await app.inject({ method: 'GET', url: '/api/forms/generate/source' });
+    expect(stranger.statusCode).toBe(401);
   });
 
   it('generates a contact form with name, email and message fields in wire shape', async () => {
@@ -134,5 +144,82 @@ describe(`POST /api/forms/generate rate limit (${dbKind})`, () => {
     }
     expect(statuses).toEqual([200, 200, 429]);
     expect((await generate(app, other, { description: 'a feedback form' })).statusCode).toBe(200);
+  });
+});
+
+// Its own app: the rate-limit tests above use a tight limit.
+describe(`POST /api/forms/edit-instruction, built-in (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let editor: TestUser;
+  beforeAll(async () => {
+    app = await createTestApp();
+    editor = await createTestUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  async function contactForm() {
+    const res = await generate(app, editor, { description: 'Contact form: name, email and message' });
+    return res.json().form as {
+      title: string;
+      description: string;
+      fields: { id: string; label: string }[];
+    };
+  }
+
+  function edit(instruction: string, form: unknown, who: TestUser | null = editor) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/forms/edit-instruction',
+      headers: who?.auth ?? {},
+      payload: { instruction, form },
+    });
+  }
+
+  it('proposes a validated patch and the form it gives, and says the built-in generator made it', async () => {
+    const form = await contactForm();
+    const res = await edit('add a phone field after email and make it optional', form);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.source).toEqual({ generator: 'builtin', model: null, fallback: null });
+    expect(body.patch.operations).toEqual([
+      expect.objectContaining({
+        op: 'add_field',
+        after: form.fields[1]?.id,
+        field: expect.objectContaining({ type: 'phone', required: false }),
+      }),
+    ]);
+    const fields = body.form.fields.map((f: { label: string; type: string; is_required: boolean }) => [
+      f.label,
+      f.type,
+      f.is_required,
+    ]);
+    expect(fields).toEqual([
+      ['Name', 'text', true],
+      ['Email', 'email', true],
+      ['Phone', 'phone', false],
+      ['Message', 'textarea', true],
+    ]);
+  });
+
+  it('answers 422 with a hint for an instruction it does not understand, and 401 to a stranger', async () => {
+    const form = await contactForm();
+    const res = await edit('sing me a song about forms', form);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { instruction: expect.stringMatching(/Try e\.g\./) },
+    });
+    expect((await edit('make every question required', form, null)).statusCode).toBe(401);
+  });
+
+  it('refuses a blank or overlong instruction with a message', async () => {
+    const form = await contactForm();
+    const blank = await edit('   ', form);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().fields.instruction).toBe('Please say what to change.');
+    const long = await edit('x'.repeat(501), form);
+    expect(long.statusCode).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { LIMITS } from '../limits.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
+import { editPatchSchema } from './edit-patch.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';
 import { publicFormSchema, wireFormSchema } from './form-wire.ts';
 import { checkFieldLimits, tooLong } from './limits.ts';
@@ -180,8 +181,57 @@ export function toSavePayload(form: Form): SavePayload {
   });
 }
 
-/** POST /api/forms/generate: a form made from a description, not saved yet. */
+/**
+ * Which generator answered: the built-in one (offline) or the configured model, by name. When a
+ * model is configured but the built-in generator answered, `fallback` says why, for the owner.
+ */
+export const generatorSourceSchema = z.object({
+  generator: z.enum(['builtin', 'model']),
+  model: z.nullable(z.string()),
+  fallback: z.nullable(z.string()),
+});
+export type GeneratorSource = z.output<typeof generatorSourceSchema>;
+
+/** GET /api/forms/generate/source: which generator will answer (before anything is generated). */
+export const generatorInfoSchema = z.pick(generatorSourceSchema, { generator: true, model: true });
+
+/** POST /api/forms/generate: a form made from a description, not saved yet, and who made it. */
 export const generatedFormSchema = z.object({
   form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+  source: generatorSourceSchema,
 });
 export type GeneratedFormBody = z.output<typeof generatedFormSchema>;
+
+/** POST /api/forms/edit-instruction: an instruction about the form as the editor holds it now. */
+export const editInstructionBodySchema = z.object({
+  instruction: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please say what to change.'),
+      z.maxLength(500, 'Please keep the instruction under 500 characters.'),
+    ),
+  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+});
+
+/** The proposed change (the owner accepts or rejects it), the form it gives, and who proposed it. */
+export const editProposalSchema = z.object({
+  patch: editPatchSchema,
+  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+  source: generatorSourceSchema,
+});
+export type EditProposal = z.output<typeof editProposalSchema>;
+
+/**
+ * The events of POST /api/forms/generate/stream (server-sent events, JSON data): each field as
+ * soon as it is complete; `retry` when the model is asked again and `fallback` when it failed
+ * (both void the fields sent so far; the built-in generator's follow a fallback); then the
+ * whole form, or an error.
+ */
+export const generateStreamEventSchemas = {
+  field: z.object({ field: wireFieldCodec }),
+  retry: z.object({}),
+  fallback: z.object({ reason: z.string() }),
+  form: generatedFormSchema,
+  error: z.object({ error: z.string(), code: z.string() }),
+};

@@ -57,6 +57,25 @@ export const FORM_JSON_SCHEMA = {
 const optionalText = z.string().nullish();
 const optionalNumber = z.number().finite().nullish();
 
+const providerFieldShape = z.object({
+  label: z.string().trim().min(1),
+  type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(FIELD_TYPES)),
+  required: z.boolean().nullish(),
+  options: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
+  placeholder: optionalText,
+  help_text: optionalText,
+  min: optionalNumber,
+  max: optionalNumber,
+});
+
+// Nulls and empty text mean 'none'; dropping them lets the door apply its defaults.
+const toField = (field: z.infer<typeof providerFieldShape>, index: number) =>
+  normalizeField(Object.fromEntries(Object.entries(field).filter(([, v]) => v !== null && v !== '')), index);
+
+/** One field of the model's answer, read while the answer streams in (it becomes field `index`). */
+export const providerFieldSchema = (index: number) =>
+  providerFieldShape.transform((field) => toField(field, index));
+
 /**
  * The model's answer as we accept it. Servers that ignore response_format may leave out the
  * optional keys, so only label and type are demanded of a field; anything else is a violation.
@@ -65,27 +84,8 @@ export const providerFormSchema = z.object({
   title: optionalText,
   description: optionalText,
   fields: z
-    .array(
-      z.object({
-        label: z.string().trim().min(1),
-        type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(FIELD_TYPES)),
-        required: z.boolean().nullish(),
-        options: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
-        placeholder: optionalText,
-        help_text: optionalText,
-        min: optionalNumber,
-        max: optionalNumber,
-      }),
-    )
+    .array(providerFieldShape)
     .min(1, 'no fields')
-    // Nulls and empty text mean 'none'; dropping them lets the door apply its defaults.
-    .transform((fields) =>
-      fields.map((field, index) =>
-        normalizeField(
-          Object.fromEntries(Object.entries(field).filter(([, v]) => v !== null && v !== '')),
-          index,
-        ),
-      ),
-    ),
+    .transform((fields) => fields.map(toField)),
 });
 export type ProviderForm = z.infer<typeof providerFormSchema>;

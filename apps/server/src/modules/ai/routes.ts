@@ -1,9 +1,19 @@
-import { generatedFormSchema } from '@formsmith/core/forms/api';
+import { Readable } from 'node:stream';
+import {
+  editInstructionBodySchema,
+  editProposalSchema,
+  generatedFormSchema,
+  generateStreamEventSchemas,
+  generatorInfoSchema,
+} from '@formsmith/core/forms/api';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { encode } from 'zod/mini';
 import { badRequest } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { proposeEdit } from './edit/service.ts';
+import { modelName } from './provider.ts';
 import { generateFormForUser } from './service.ts';
 
 const BLANK_DESCRIPTION = 'Please enter a description of the form you want to create.';
@@ -12,7 +22,32 @@ const TOO_LONG = `Please shorten the description to at most ${LIMITS.aiDescripti
 // A missing or non-string description is treated like a blank one, so the user sees the same message.
 const generateBody = z.object({ description: z.unknown().optional() });
 
-/** POST /api/forms/generate: a form (title, description, wire fields) from a plain-language description. */
+function readDescription(raw: unknown): string {
+  const description = typeof raw === 'string' ? raw.trim() : '';
+  if (!description) throw badRequest(BLANK_DESCRIPTION, { description: BLANK_DESCRIPTION });
+  if (description.length > LIMITS.aiDescriptionMaxLength)
+    throw badRequest(TOO_LONG, { description: TOO_LONG });
+  return description;
+}
+
+type StreamEvent = {
+  [K in keyof typeof generateStreamEventSchemas]: {
+    event: K;
+    data: z.output<(typeof generateStreamEventSchemas)[K]>;
+  };
+}[keyof typeof generateStreamEventSchemas];
+
+function sse({ event, data }: StreamEvent): string {
+  const wire = encode(generateStreamEventSchemas[event] as never, data as never);
+  return `event: ${event}\ndata: ${JSON.stringify(wire)}\n\n`;
+}
+
+/**
+ * POST /api/forms/generate: a form (title, description, wire fields) from a plain-language
+ * description, and which generator made it. POST /api/forms/generate/stream: the same as
+ * server-sent events, each field as soon as it is ready. POST /api/forms/edit-instruction: a
+ * proposed change to a form for an instruction ('make every question required').
+ */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
@@ -25,13 +60,59 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['ai'], body: generateBody, response: { 200: generatedFormSchema } },
       },
       async (request) => {
-        const raw = request.body.description;
-        const description = typeof raw === 'string' ? raw.trim() : '';
-        if (!description) throw badRequest(BLANK_DESCRIPTION, { description: BLANK_DESCRIPTION });
-        if (description.length > LIMITS.aiDescriptionMaxLength)
-          throw badRequest(TOO_LONG, { description: TOO_LONG });
+        const description = readDescription(request.body.description);
         await app.rateLimit('generate', currentUser(request).id);
         return generateFormForUser({ ai: app.config.ai, log: app.log }, description);
+      },
+    );
+
+    signedIn.post(
+      '/forms/edit-instruction',
+      {
+        config: { scope: 'forms:write' },
+        schema: { tags: ['ai'], body: editInstructionBodySchema, response: { 200: editProposalSchema } },
+      },
+      async (request) => {
+        await app.rateLimit('generate', currentUser(request).id);
+        const { instruction, form } = request.body;
+        return proposeEdit({ ai: app.config.ai, log: app.log }, instruction, form);
+      },
+    );
+
+    signedIn.get(
+      '/forms/generate/source',
+      { config: { scope: 'forms:read' }, schema: { tags: ['ai'], response: { 200: generatorInfoSchema } } },
+      async () => {
+        const { ai } = app.config;
+        if (!ai.baseUrl) return { generator: 'builtin' as const, model: null };
+        return { generator: 'model' as const, model: modelName({ ...ai, baseUrl: ai.baseUrl }) };
+      },
+    );
+
+    signedIn.post(
+      '/forms/generate/stream',
+      { config: { scope: 'forms:write' }, schema: { tags: ['ai'], body: generateBody } },
+      async (request, reply) => {
+        const description = readDescription(request.body.description);
+        await app.rateLimit('generate', currentUser(request).id);
+        const stream = new Readable({ read() {} });
+        const send = (event: StreamEvent) => stream.push(sse(event));
+        generateFormForUser({ ai: app.config.ai, log: app.log }, description, {
+          onField: (field) => send({ event: 'field', data: { field } }),
+          onRestart: (reason) =>
+            send(reason === null ? { event: 'retry', data: {} } : { event: 'fallback', data: { reason } }),
+        })
+          .then((body) => send({ event: 'form', data: body }))
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'streamed generation failed');
+            send({ event: 'error', data: { error: 'The form could not be generated.', code: 'INTERNAL' } });
+          })
+          .finally(() => stream.push(null));
+        return reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('x-accel-buffering', 'no')
+          .send(stream);
       },
     );
   });

@@ -26,13 +26,19 @@ const LEADING_ARTICLE: Record<Language, RegExp> = {
   es: /^(?:un|una|el|la|los|las|nuestra|nuestro|mi)\s+/i,
   fr: /^(?:un|une|le|la|les|notre|mon|ma)\s+/i,
   de: /^(?:ein|eine|einen|der|die|das|unser|unsere|mein|meine)\s+/i,
+  pt: /^(?:um|uma|o|a|os|as|nosso|nossa|meu|minha)\s+/i,
+  it: /^(?:(?:un|uno|una|il|lo|la|i|gli|le|nostro|nostra|mio|mia)\s+|un'|l')/i,
+  nl: /^(?:een|de|het|ons|onze|mijn)\s+/i,
 };
 // What a request names as the form's subject: 'order my handmade candles', 'about my class'.
 const SUBJECT =
   /\b(?:order|buy|book|register for|sign up for|apply for|for|about|at)\s+(?:my|our|the|a|an|your)\s+([\p{L}\p{N}' -]+)/iu;
 const SUBJECT_VERB =
-  /\b(?:order|buy|book|register for|sign up for|apply for)\s+(?:my|our|the|a|an|your)?\s*([\p{L}\p{N}' -]+)/iu;
+  /\b(?:order|buy|book|register for|sign up for|apply for|join)\s+(?:my|our|the|a|an|your)?\s*([\p{L}\p{N}' -]+)/iu;
 const SUBJECT_STOP = /\s(?:where|that|who|which|to|so|with|and|on|in|for|from|because|when|if|by)\b.*$/i;
+
+// 'form for people wanting to join our club' says what the form is for, not what it is called.
+const VAGUE_HEADING = /^(?:an? )?form (?:for|to|where|so)\b/;
 
 function titleCaseWord(word: string, index: number): string {
   if (/[A-Z\d]/.test(word.slice(1)) || /^\d/.test(word))
@@ -44,7 +50,12 @@ function titleCaseWord(word: string, index: number): string {
     .join('-');
 }
 
+// 'Job application form for a bakery' names its subject last; the title puts it first.
+const EN_FORM_FOR = /^(.+?)\s+form\s+(?:for|at)\s+(?:a|an|the|our|my)?\s*(.+)$/i;
+
 function formatTitle(text: string, language: Language): string {
+  const flipped = language === 'en' ? EN_FORM_FOR.exec(text.trim().replace(LEADING_ARTICLE.en, '')) : null;
+  if (flipped?.[1] && flipped[2]) return formatTitle(`${flipped[2]} ${flipped[1]}`, language);
   const cleaned = collapseSpaces(text.replace(/\([^)]*\)/g, ' ').replace(/[.!?:;,]+$/, '')).replace(
     LEADING_ARTICLE[language],
     '',
@@ -68,24 +79,16 @@ export function buildTitle(
   language: Language,
 ): string {
   const head = heading?.trim();
-  if (head && !REQUEST_START.test(foldText(head)) && countWords(head) <= 12)
+  if (
+    head &&
+    !REQUEST_START.test(foldText(head)) &&
+    !VAGUE_HEADING.test(foldText(head)) &&
+    countWords(head) <= 12
+  )
     return formatTitle(head, language);
   const subject = head ? findSubject(head) : undefined;
   if (!kind) return subject ? formatTitle(`${subject} Form`, language) : DEFAULT_TITLE;
   const kindTitle = KIND_TITLES[kind][language];
   if (language !== 'en') return subject ? `${kindTitle}: ${subject}` : kindTitle;
   return formatTitle(subject ? `${subject} ${kindTitle} Form` : `${kindTitle} Form`, language);
-}
-
-const INVITATION: Record<Language, string> = {
-  en: 'Please fill out the form below.',
-  es: 'Por favor, completa el formulario.',
-  fr: 'Merci de remplir le formulaire ci-dessous.',
-  de: 'Bitte füllen Sie das folgende Formular aus.',
-};
-
-/** A short description for the form's header. */
-export function buildDescription(title: string, language: Language): string {
-  if (title === DEFAULT_TITLE) return INVITATION[language];
-  return `${title}. ${INVITATION[language]}`;
 }

@@ -7,6 +7,9 @@ const LEAD_IN: Record<Language, RegExp> = {
   es: /^(?:y|e|o|u|también|pedir|incluir|añadir|agregar|el|la|los|las|un|una|unos|unas|su|sus|tu|tus)\s+/i,
   fr: /^(?:(?:et|ou|aussi|ajouter|demander|le|la|les|un|une|des|votre|vos)\s+|l')/i,
   de: /^(?:und|oder|auch|bitte|der|die|das|den|dem|ein|eine|einen|ihr|ihre|ihren)\s+/i,
+  pt: /^(?:e|ou|também|pedir|incluir|o|a|os|as|um|uma|seu|sua|seus|suas)\s+/i,
+  it: /^(?:(?:e|o|anche|chiedere|includere|il|lo|la|i|gli|le|un|uno|una|tuo|tua|vostro|vostra)\s+|l'|un')/i,
+  nl: /^(?:en|of|ook|graag|de|het|een|je|jouw|uw)\s+/i,
 };
 
 const TRAILER =

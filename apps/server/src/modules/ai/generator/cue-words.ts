@@ -3,10 +3,10 @@ import type { Language } from './types.ts';
 // Phrases that change a field's flags or type, matched on accent-folded lowercase text.
 
 export const OPTIONAL_CUE =
-  /\b(?:optional|optionally|not required|if (?:you|they|there|applicable|any|available|needed|relevant)\b|opcional(?:es)?|facultativ[oa]s?|optionnel(?:le)?s?|facultatif|facultative|freiwillig)\b/;
+  /\b(?:optional|optionally|not required|if (?:you|they|there|applicable|any|available|needed|relevant)\b|opcional(?:es)?|facultativ[oa]s?|optionnel(?:le)?s?|facultatif|facultative|freiwillig|facoltativ[oa]|opzionale|optioneel|niet verplicht)\b/;
 
 export const REQUIRED_CUE =
-  /\b(?:required|mandatory|must|has to|have to|compulsory|obligatori[oa]s?|requerid[oa]s?|obligatoire|requis|pflicht\w*|erforderlich|zwingend)\b/;
+  /\b(?:required|mandatory|must|has to|have to|compulsory|obligatori[oa]s?|requerid[oa]s?|obligatoire|requis|pflicht\w*|erforderlich|zwingend|obrigatori[oa]s?|obbligatori[oa]|verplicht)\b/;
 
 export const MULTI_CUE =
   /\b(?:select all|check all|tick all|tick any|all that apply|any that apply|more than one|multiple|several|select any|choose any|pick any|plusieurs|varios|varias|multiples?|mehrere|mehrfach\w*)\b/;
@@ -49,6 +49,9 @@ export const YES_NO_OPTIONS: Record<Language, [string, string]> = {
   es: ['Sí', 'No'],
   fr: ['Oui', 'Non'],
   de: ['Ja', 'Nein'],
+  pt: ['Sim', 'Não'],
+  it: ['Sì', 'No'],
+  nl: ['Ja', 'Nee'],
 };
 
-export const YES_NO_PATTERN = /^(?:yes|si|oui|ja)\s*(?:\/|or|o|ou|oder)\s*(?:no|non|nein)$/;
+export const YES_NO_PATTERN = /^(?:yes|si|oui|ja|sim)\s*(?:\/|or|o|ou|oder|of)\s*(?:no|non|nein|nao|nee)$/;

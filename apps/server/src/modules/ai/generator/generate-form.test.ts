@@ -1,15 +1,7 @@
-import { type FormField, fieldSchema, optionsOf } from '@formsmith/core/forms/field';
+import { fieldSchema } from '@formsmith/core/forms/field';
 import { describe, expect, it } from 'vitest';
 import { generateForm } from './generate-form.ts';
-
-function fieldLabelled(fields: FormField[], fragment: string): FormField {
-  const field = fields.find((f) => f.label.toLowerCase().includes(fragment.toLowerCase()));
-  if (!field)
-    throw new Error(`no field labelled like '${fragment}' in ${fields.map((f) => f.label).join(', ')}`);
-  return field;
-}
-
-const optionLabels = (field: FormField) => optionsOf(field)?.map((o) => o.label);
+import { fieldLabelled, optionLabels } from './test-fields.ts';
 
 describe('generateForm', () => {
   it('reads a heading and a comma list into typed fields with options', () => {

@@ -1,7 +1,9 @@
-import { buildDescription, buildTitle } from './build-title.ts';
+import { buildDescription } from './build-description.ts';
+import { buildTitle } from './build-title.ts';
 import { detectLanguage } from './detect-language.ts';
 import { fieldFromDraft } from './draft-field.ts';
-import { detectKind } from './form-kinds.ts';
+import { addFieldHints } from './field-hints.ts';
+import { detectKind, type FormKind } from './form-kinds.ts';
 import { FORM_TEMPLATES } from './form-templates.ts';
 import { parseItem } from './parse-item.ts';
 import { segmentDescription } from './segment-description.ts';
@@ -15,6 +17,13 @@ const MAX_FIELDS = 40;
 
 // Types that can appear only once in a simple form, so a template's copy is a duplicate.
 const SINGLE_USE = new Set<FieldDraft['type']>(['email', 'phone']);
+
+function templateFields(kind: FormKind, language: Language): FieldDraft[] {
+  return FORM_TEMPLATES[kind].map((field) => {
+    const draft = localizeField(field, language);
+    return addFieldHints(draft, foldText(draft.label), language);
+  });
+}
 
 function isDuplicate(candidate: FieldDraft, fields: FieldDraft[]): boolean {
   const label = foldText(candidate.label);
@@ -39,11 +48,15 @@ function withTemplate(parsed: FieldDraft[], template: FieldDraft[]): FieldDraft[
   return merged;
 }
 
-function parseAll(items: Parameters<typeof parseItem>[0][], language: Language): FieldDraft[] {
+function parseAll(
+  items: Parameters<typeof parseItem>[0][],
+  language: Language,
+  kind?: FormKind,
+): FieldDraft[] {
   const drafts: FieldDraft[] = [];
   // A form never needs more items than this; stopping early bounds the cost of pathological input.
   for (const item of items.slice(0, MAX_FIELDS * 2)) {
-    const draft = parseItem(item, language);
+    const draft = parseItem(item, language, kind);
     if (draft) drafts.push(draft);
   }
   return dedupe(drafts).slice(0, MAX_FIELDS);
@@ -56,19 +69,16 @@ export function generateForm(description: string): GeneratedForm {
   const { context, items } = segmentDescription(text, language);
   const heading = context[0];
   const kind = detectKind(context.join(' ')) ?? detectKind(text);
-  let fields = parseAll(items, language);
+  let fields = parseAll(items, language, kind);
   if (fields.length < 2 && kind) {
-    fields = withTemplate(
-      fields,
-      FORM_TEMPLATES[kind].map((f) => localizeField(f, language)),
-    );
+    fields = withTemplate(fields, templateFields(kind, language));
   }
   if (fields.length === 0)
     fields = parseAll(
       context.map((c) => ({ text: c })),
       language,
     );
-  if (fields.length === 0) fields = FORM_TEMPLATES.contact.map((f) => localizeField(f, language));
+  if (fields.length === 0) fields = templateFields('contact', language);
   const title = buildTitle(heading, kind, language);
-  return { title, description: buildDescription(title, language), fields: fields.map(fieldFromDraft) };
+  return { title, description: buildDescription(fields, language), fields: fields.map(fieldFromDraft) };
 }

@@ -1,4 +1,6 @@
+import { CONSENT_CUE } from './cue-words.ts';
 import { findHeadTag, looksLikeField } from './match-lexicon.ts';
+import { choicesByMeaning } from './meaning-choices.ts';
 import { countWords, foldText } from './text-utils.ts';
 import type { Language } from './types.ts';
 
@@ -9,6 +11,9 @@ const LEADING_JOINER: Record<Language, RegExp> = {
   es: /^(?:y|e|o|u|luego|también|además)\s+/i,
   fr: /^(?:et|ou|puis|aussi|ainsi que)\s+/i,
   de: /^(?:und|oder|sowie|auch|dann)\s+/i,
+  pt: /^(?:e|ou|depois|também|além disso)\s+/i,
+  it: /^(?:e|ed|o|poi|anche|inoltre)\s+/i,
+  nl: /^(?:en|of|dan|ook|daarnaast)\s+/i,
 };
 
 // A segment that only qualifies the one before it: '…, select all that apply'.
@@ -27,7 +32,23 @@ const LIST_LEAD_IN =
 const FILLER_ONLY =
   /^(?:overall|finally|lastly|additionally|also|first|firstly|then|next|and|plus|please|ideally)$/i;
 
-const CONJOINED = / (?:and|&|y|et|und) /;
+const CONJOINED_WORDS: Record<Language, string> = {
+  en: 'and|&',
+  es: 'y|e',
+  fr: 'et',
+  de: 'und',
+  pt: 'e',
+  it: 'e|ed',
+  nl: 'en',
+};
+// English joiners are read in every language: descriptions often mix in English words.
+const CONJOINED: Record<Language, RegExp> = Object.fromEntries(
+  Object.entries(CONJOINED_WORDS).map(([language, words]) => [language, new RegExp(` (?:${words}|and|&) `)]),
+) as Record<Language, RegExp>;
+
+// A clause that starts a new question: '… (Anna, Marco, Lee) and whether you would recommend us'.
+const QUESTION_START =
+  /^(?:whether|how|what|which|who|when|where|why|if|do|does|would|are|is|can|si|como|que|qual|quale|come|cosa|hoe|wat|welke|ob|wie|was|comment|quel\w*)\b/i;
 
 function stripJoiner(segment: string, language: Language): string {
   let text = segment;
@@ -42,23 +63,56 @@ function stripJoiner(segment: string, language: Language): string {
 /** '…(packing, storage) and comments' → the list item and 'comments'. */
 function splitAfterParenthesis(text: string, language: Language): string[] {
   const close = text.lastIndexOf(')');
-  const m = CONJOINED.exec(text.slice(close));
-  if (!m) return [text];
+  const m = CONJOINED[language].exec(text.slice(close));
+  if (!m) return splitBeforeParenthesis(text, language);
   const right = text.slice(close + m.index + m[0].length).trim();
-  if (countWords(right) > 4 && !looksLikeField(right, language)) return [text];
-  return [text.slice(0, close + m.index + 1).trim(), right];
+  if (countWords(right) > 4 && !looksLikeField(right, language) && !QUESTION_START.test(right)) return [text];
+  return [text.slice(0, close + m.index + 1).trim(), ...splitConjoined(right, language)];
+}
+
+/** 'age and level (beginner, advanced)' → 'age' and 'level (beginner, advanced)'. */
+function splitBeforeParenthesis(text: string, language: Language): string[] {
+  const open = text.indexOf('(');
+  const head = text.slice(0, open);
+  const m = CONJOINED[language].exec(head);
+  if (!m) return [text];
+  const left = head.slice(0, m.index).trim();
+  const right = text.slice(m.index + m[0].length).trim();
+  const rightHead = head.slice(m.index + m[0].length).trim();
+  if (countWords(left) > 3 || countWords(rightHead) > 3 || !looksLikeField(left, language)) return [text];
+  return [left, right];
+}
+
+/** Both sides of 'A and B' name something to ask: one a field, the other a field or a short noun. */
+function isPairOfFields(left: string, right: string, language: Language): boolean {
+  // 'between 16 and 80' is a range, not two questions.
+  if (/\d$/.test(left) && /^\d/.test(right)) return false;
+  const leftField = looksLikeField(left, language);
+  const rightField = looksLikeField(right, language);
+  if (leftField && countWords(left) <= 5 && countWords(right) <= 12) {
+    const folded = foldText(right);
+    if (QUESTION_START.test(folded) || CONSENT_CUE.test(folded)) return true;
+  }
+  if (countWords(left) > 5 || countWords(right) > 5) return false;
+  if (leftField && rightField) return true;
+  if (!leftField && !rightField) return false;
+  const other = leftField ? right : left;
+  return (
+    findHeadTag(other, language) !== undefined ||
+    countWords(other) <= 2 ||
+    choicesByMeaning(foldText(other), language) !== undefined
+  );
 }
 
 /** 'check-in date and room number' → two items; 'make and model' stays one. */
 function splitConjoined(text: string, language: Language): string[] {
   if (text.includes('(')) return splitAfterParenthesis(text, language);
   if (/^(?:your |their )?first and last names?$/i.test(text)) return ['First name', 'Last name'];
-  const m = CONJOINED.exec(text);
+  const m = CONJOINED[language].exec(text);
   if (!m) return [text];
   const left = text.slice(0, m.index).trim();
   const right = text.slice(m.index + m[0].length).trim();
-  if (countWords(left) > 5 || countWords(right) > 5) return [text];
-  if (!looksLikeField(left, language) || !looksLikeField(right, language)) return [text];
+  if (!isPairOfFields(left, right, language)) return [text];
   const leftWords = left.split(' ');
   const lastLeft = leftWords[leftWords.length - 1] ?? '';
   // 'drop-off date and time' → 'drop-off time': the qualifier applies to both.
@@ -69,7 +123,11 @@ function splitConjoined(text: string, language: Language): string[] {
 }
 
 /** 'ratings from 1 to 5 for cleanliness, staff and breakfast' → one rating item per subject. */
-function takeRatingGroup(segments: string[], start: number): { items: RawItem[]; used: number } | null {
+function takeRatingGroup(
+  segments: string[],
+  start: number,
+  language: Language,
+): { items: RawItem[]; used: number } | null {
   const first = segments[start] ?? '';
   const m = RATING_START.exec(first);
   if (!m?.[2]) return null;
@@ -80,7 +138,7 @@ function takeRatingGroup(segments: string[], start: number): { items: RawItem[];
     const next = segments[i] ?? '';
     if (countWords(next) > 4 || next.includes('(')) break;
     used++;
-    const last = CONJOINED.exec(next);
+    const last = CONJOINED[language].exec(next);
     if (last) {
       targets.push(next.slice(0, last.index), next.slice(last.index + last[0].length));
       return { items: targets.map((text) => ({ text: text.trim(), hint })), used };
@@ -108,7 +166,7 @@ export function groupSegments(segments: string[], language: Language): RawItem[]
       previous.text = `${previous.text}, ${text}`;
       continue;
     }
-    const rating = takeRatingGroup(stripped, i);
+    const rating = takeRatingGroup(stripped, i, language);
     if (rating) {
       items.push(...rating.items);
       i += rating.used - 1;

@@ -104,6 +104,67 @@ const DE: LexiconEntry[] = [
   { tag: 'text', words: 'titel|firma|stadt' },
 ];
 
+const PT: LexiconEntry[] = [
+  { tag: 'email', words: 'e-?mail|correio eletronico|endereco de e-?mail' },
+  { tag: 'phone', words: 'telefone|celular|telemovel|whatsapp|numero de (?:telefone|celular)' },
+  { tag: 'url', words: 'site|website|link|url|linkedin|instagram' },
+  { tag: 'date', words: 'data(?: de nascimento)?|nascimento|quando|aniversario' },
+  { tag: 'time', words: 'hora|horario' },
+  { tag: 'number', words: 'numero de|quantidade|quant[oa]s|idade|anos?|valor|orcamento' },
+  { tag: 'color', words: 'cor' },
+  { tag: 'file', words: 'enviar arquivo|anex\\w*|arquivo|foto(?:grafia)?|imagem|curriculo|cv|documento' },
+  {
+    tag: 'textarea',
+    words:
+      'comentarios?|mensagem|descricao|descrev\\w*|endereco|morada|sugestoes?|observacoes|motivo|por que|detalhes|notas?|alergias',
+  },
+  { tag: 'name', words: 'nomes?|sobrenome|apelido' },
+  { tag: 'range', words: 'avalia\\w*|nota|escala|classifica\\w*' },
+  { tag: 'text', words: 'titulo|empresa|cidade|cargo' },
+];
+
+const IT: LexiconEntry[] = [
+  { tag: 'email', words: 'e-?mail|posta elettronica|indirizzo e-?mail' },
+  { tag: 'phone', words: 'telefono|cellulare|whatsapp|numero di (?:telefono|cellulare)' },
+  { tag: 'url', words: 'sito(?: web)?|link|url|linkedin|instagram' },
+  { tag: 'date', words: 'data(?: di nascita)?|nascita|quando|compleanno' },
+  { tag: 'time', words: 'ora|orario' },
+  { tag: 'number', words: 'numero di|quantita|quant[ie]|eta|anni|importo|budget' },
+  { tag: 'color', words: 'colore' },
+  {
+    tag: 'file',
+    words: 'carica\\w*|allega\\w*|allegato|file|foto(?:grafia)?|immagine|curriculum|cv|documento',
+  },
+  {
+    tag: 'textarea',
+    words:
+      'commenti|commento|messaggio|descrizione|descriv\\w*|indirizzo|suggeriment\\w*|osservazioni|motivo|perche|dettagli|note|allergie',
+  },
+  { tag: 'name', words: 'nome|nomi|cognome' },
+  { tag: 'range', words: 'valuta\\w*|voto|scala|punteggio' },
+  { tag: 'text', words: 'titolo|azienda|citta|ruolo' },
+];
+
+// Dutch compounds ('telefoonnummer', 'geboortedatum') are matched as substrings, like German.
+const NL: LexiconEntry[] = [
+  { tag: 'email', words: 'e-?mail(?:adres)?' },
+  { tag: 'phone', words: 'telefoon|mobiel|gsm|whatsapp' },
+  { tag: 'url', words: 'website|link|url|linkedin' },
+  { tag: 'date', words: 'datum|verjaardag|wanneer' },
+  { tag: 'time', words: 'tijdstip|tijd' },
+  { tag: 'number', words: 'aantal|hoeveel|leeftijd|bedrag|budget' },
+  { tag: 'color', words: 'kleur' },
+  { tag: 'file', words: 'upload\\w*|bijlage|bestand|foto|afbeelding|cv' },
+  {
+    tag: 'textarea',
+    words:
+      'opmerking\\w*|bericht|beschrijving|beschrijf|adres|toelichting|motivatie|waarom|suggesties|allergie\\w*',
+  },
+  { tag: 'name', words: 'naam|achternaam|voornaam' },
+  { tag: 'range', words: 'beoordel\\w*|cijfer|schaal' },
+  { tag: 'text', words: 'titel|bedrijf|stad|functie' },
+];
+
 type CompiledEntry = { tag: LexiconTag; pattern: RegExp };
 
 function compile(entries: LexiconEntry[], wordBounded: boolean): CompiledEntry[] {
@@ -120,4 +181,7 @@ export const LEXICONS: Record<Language, CompiledEntry[]> = {
   es: compile(ES, true),
   fr: compile(FR, true),
   de: compile(DE, false),
+  pt: compile(PT, true),
+  it: compile(IT, true),
+  nl: compile(NL, false),
 };

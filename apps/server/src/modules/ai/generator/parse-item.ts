@@ -2,25 +2,46 @@ import { classifyField } from './classify-field.ts';
 import { cleanLabel } from './clean-label.ts';
 import { buildConsentLabel, buildOptInLabel } from './consent-label.ts';
 import { MULTI_CUE, OPTIONAL_CUE, REQUIRED_CUE, YES_NO_OPTIONS } from './cue-words.ts';
+import { addFieldHints } from './field-hints.ts';
+import type { FormKind } from './form-kinds.ts';
 import type { RawItem } from './group-segments.ts';
+import { choicesByMeaning } from './meaning-choices.ts';
 import { extractInlineChoices, parseAnnotation } from './parse-options.ts';
 import { findRange, removeRange } from './parse-range.ts';
 import { extractParentheses, foldText } from './text-utils.ts';
 import type { FieldDraft, Language } from './types.ts';
 
-const NPS_CUE = /\b(?:recommend|likely|recomend\w*|recommand\w*|empfehl\w*)\b/;
+const NPS_CUE = /\b(?:recommend|likely|recomend\w*|recommand\w*|empfehl\w*|consiglia\w*|aanbevel\w*)\b/;
+// 'How likely are you to recommend us' asks for a 0-10 score, not yes or no.
+const LIKELY_TO_RECOMMEND =
+  /\b(?:how likely|likelihood|probabilidad|probabilite|wahrscheinlich|probabilidade|probabile|waarschijnlijk)\b.*\b(?:recommend|recomend\w*|recommand\w*|empfehl\w*|consiglia\w*|aanbevel\w*)/;
+
+// Contact details the form's purpose depends on: a sensible owner makes them required.
+const PHONE_NEEDED: ReadonlySet<FormKind> = new Set(['job', 'booking', 'order', 'intake', 'membership']);
+// Forms that exist to carry a message: the message is their main question.
+const MESSAGE_KINDS: ReadonlySet<FormKind> = new Set(['contact', 'lead', 'support', 'complaint', 'quote']);
+const MESSAGE =
+  /\b(?:message|mensaje|nachricht|mensagem|messaggio|bericht|how can we help|describe|details?)\b/;
+
+/** The form's main questions: one pick from listed choices (yes/no too), a rating, a date or a time. */
+function isMainQuestion(draft: Pick<FieldDraft, 'type' | 'options'>, multi: boolean): boolean {
+  if (draft.type === 'radio' || draft.type === 'select') return !multi && (draft.options?.length ?? 0) >= 2;
+  return draft.type === 'range' || draft.type === 'date' || draft.type === 'time';
+}
 
 function defaultBounds(cue: string): { min: number; max: number } {
   return NPS_CUE.test(cue) ? { min: 0, max: 10 } : { min: 1, max: 5 };
 }
 
 /** Turns one raw item ('t-shirt size (S, M, L)') into a field draft, or null when nothing is left. */
-export function parseItem(item: RawItem, language: Language): FieldDraft | null {
+export function parseItem(item: RawItem, language: Language, formKind?: FormKind): FieldDraft | null {
   const { outside, groups } = extractParentheses(item.text);
   const [labelPart = '', ...dashNotes] = outside.split(/\s+[—–-]\s+/);
   const annotations = [...groups, ...dashNotes].map(parseAnnotation);
   const inline = extractInlineChoices(labelPart);
-  const options = annotations.find((a) => a.options)?.options ?? inline.options;
+  const listed = annotations.find((a) => a.options)?.options ?? inline.options;
+  const implied = listed ? undefined : choicesByMeaning(foldText(inline.label), language);
+  const options = listed ?? implied;
   const cue = foldText(`${item.text} ${item.hint ?? ''}`);
   const range =
     findRange(`${inline.label} ${item.hint ?? ''}`) ??
@@ -28,7 +49,19 @@ export function parseItem(item: RawItem, language: Language): FieldDraft | null 
     null;
   const labelSource = removeRange(inline.label);
   const multi = MULTI_CUE.test(cue) || annotations.some((a) => a.multi === true);
-  const kind = classifyField({ label: labelSource, cue, options, multi, hasRange: range !== null, language });
+  const classified = classifyField({
+    label: labelSource,
+    cue,
+    options,
+    multi,
+    hasRange: range !== null,
+    language,
+  });
+  const kind = implied
+    ? { ...classified, type: 'select' as const }
+    : LIKELY_TO_RECOMMEND.test(cue) && !options
+      ? { ...classified, type: 'range' as const, yesNo: false }
+      : classified;
 
   let label: string;
   if (kind.consent) label = buildConsentLabel(labelSource, language);
@@ -39,12 +72,20 @@ export function parseItem(item: RawItem, language: Language): FieldDraft | null 
   const optional = item.optional === true || OPTIONAL_CUE.test(cue) || annotations.some((a) => a.optional);
   const explicitRequired =
     item.required === true || annotations.some((a) => a.required) || REQUIRED_CUE.test(foldText(labelSource));
-  const coreField = kind.tag === 'name' || kind.type === 'email';
-  const required = !optional && (explicitRequired || kind.consent === true || coreField);
+  const coreField =
+    kind.tag === 'name' ||
+    kind.type === 'email' ||
+    (kind.type === 'phone' && formKind !== undefined && PHONE_NEEDED.has(formKind)) ||
+    (kind.type === 'textarea' &&
+      formKind !== undefined &&
+      MESSAGE_KINDS.has(formKind) &&
+      MESSAGE.test(foldText(label)));
 
-  const draft: FieldDraft = { label, type: kind.type, required };
+  const draft: FieldDraft = { label, type: kind.type, required: false };
   if (options) draft.options = options;
   else if (kind.yesNo) draft.options = [...YES_NO_OPTIONS[language]];
+  draft.required =
+    !optional && (explicitRequired || kind.consent === true || coreField || isMainQuestion(draft, multi));
   if (kind.type === 'range' || kind.type === 'number') {
     const bounds = kind.type === 'range' ? { ...defaultBounds(cue), ...range } : range;
     if (bounds?.min !== undefined) draft.min = bounds.min;
@@ -55,5 +96,5 @@ export function parseItem(item: RawItem, language: Language): FieldDraft | null 
   if (placeholder) draft.placeholder = placeholder;
   const note = annotations.find((a) => a.note && !a.options)?.note;
   if (note) draft.helpText = note;
-  return draft;
+  return addFieldHints(draft, cue, language);
 }

@@ -3,7 +3,9 @@ import type { FieldType, FieldValidation, FormField } from '@formsmith/core/form
 
 export type { FieldType };
 
-export type Language = 'en' | 'es' | 'fr' | 'de';
+/** The description languages the generator reads and writes. */
+export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 /** What the generator builds: a form of canonical fields. */
 export type GeneratedForm = { title: string; description: string; fields: FormField[] };

@@ -1,29 +1,82 @@
 import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
-import { generatedFormSchema } from '@formsmith/core/forms/api';
+import {
+  type GeneratorSource,
+  generateStreamEventSchemas,
+  generatorInfoSchema,
+} from '@formsmith/core/forms/api';
+import type { FormField } from '@formsmith/core/forms/field';
 import { blankForm, type Form } from '@formsmith/core/forms/form';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, InvalidResponseError } from '../../../lib/api-client.ts';
+import { postEventStream } from '../../../lib/api-stream.ts';
 
 /** Thrown when the AI answered without at least one field. */
 export class NoFieldsGeneratedError extends Error {}
 
-/** POST /api/forms/generate: a new form (no id: it must be created, not saved over another). */
-export async function generateForm(description: string): Promise<Form> {
-  const { form } = await apiRequest('/forms/generate', generatedFormSchema, {
-    method: 'POST',
-    body: { description },
+export type Generated = { form: Form; source: GeneratorSource };
+
+/** What the owner sees while the form is being generated: the fields so far, and any fallback. */
+export type GenerateProgress = { fields: FormField[]; fallback: string | null };
+
+const PATH = '/forms/generate/stream';
+
+function parseEvent<K extends keyof typeof generateStreamEventSchemas>(name: K, data: unknown) {
+  const parsed = z.safeParse(generateStreamEventSchemas[name], data);
+  if (!parsed.success) throw new InvalidResponseError(PATH, parsed.error.issues);
+  return parsed.data as z.output<(typeof generateStreamEventSchemas)[K]>;
+}
+
+/**
+ * POST /api/forms/generate/stream: a new form (no id: it must be created, not saved over
+ * another), reporting each field as it arrives so the owner watches the form being written.
+ */
+export async function generateForm(
+  description: string,
+  onProgress: (progress: GenerateProgress) => void = () => {},
+): Promise<Generated> {
+  let progress: GenerateProgress = { fields: [], fallback: null };
+  let result: Generated | null = null;
+  await postEventStream(PATH, { description }, (event, data) => {
+    if (event === 'field')
+      progress = { ...progress, fields: [...progress.fields, parseEvent('field', data).field] };
+    else if (event === 'retry') progress = { ...progress, fields: [] };
+    else if (event === 'fallback') progress = { fields: [], fallback: parseEvent('fallback', data).reason };
+    else if (event === 'error') throw new Error(parseEvent('error', data).error);
+    else if (event === 'form') {
+      const { form, source } = parseEvent('form', data);
+      result = {
+        form: {
+          ...blankForm(form.title || FORM_DEFAULTS.generatedTitle),
+          description: form.description,
+          fields: form.fields,
+        },
+        source,
+      };
+      return;
+    }
+    onProgress(progress);
   });
-  if (form.fields.length === 0)
+  const generated = result as Generated | null;
+  if (!generated || generated.form.fields.length === 0)
     throw new NoFieldsGeneratedError(
       'Failed to generate form. Please try again with a different description.',
     );
-  return {
-    ...blankForm(form.title || FORM_DEFAULTS.generatedTitle),
-    description: form.description,
-    fields: form.fields,
-  };
+  return generated;
 }
 
-export function useGenerateForm() {
-  return useMutation({ mutationFn: generateForm });
+export function useGenerateForm(onProgress: (progress: GenerateProgress) => void) {
+  return useMutation({ mutationFn: (description: string) => generateForm(description, onProgress) });
+}
+
+/** GET /api/forms/generate/source: the built-in generator, or the configured model's name. */
+export const generatorSourceQueryOptions = () =>
+  queryOptions({
+    queryKey: ['forms', 'generate', 'source'],
+    queryFn: () => apiRequest('/forms/generate/source', generatorInfoSchema),
+    staleTime: 5 * 60_000,
+  });
+
+export function useGeneratorSource() {
+  return useQuery(generatorSourceQueryOptions());
 }

@@ -6,6 +6,8 @@ import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useSaveDraft } from '../api/save-form.ts';
 import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
+import { AskAiButton } from './ask-ai-button.tsx';
+import { AskAiDialog } from './ask-ai-dialog.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { createHistory, historyReducer } from './editor-history.ts';
@@ -32,6 +34,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
   const [history, send] = useReducer(historyReducer, initial, createHistory);
   const { form, selectedId } = history.present;
   const [aiOpen, setAiOpen] = useState(openAi);
+  const [askOpen, setAskOpen] = useState(false);
   const dispatch = useCallback((action: DraftAction) => send({ type: 'edit', action }), []);
   const undo = useCallback(() => send({ type: 'undo' }), []);
   const redo = useCallback(() => send({ type: 'redo' }), []);
@@ -99,6 +102,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         onRedo={redo}
         onGenerate={() => setAiOpen(true)}
       >
+        <AskAiButton onClick={() => setAskOpen(true)} />
         <PublishControls
           stored={stored}
           getStored={() => storedRef.current}
@@ -144,6 +148,12 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         onGenerated={(generated, mode) =>
           dispatch({ type: 'replace', form: mergeGenerated(form, generated, mode) })
         }
+      />
+      <AskAiDialog
+        open={askOpen}
+        onOpenChange={setAskOpen}
+        form={form}
+        onAccept={(edited) => dispatch({ type: 'replace', form: edited })}
       />
       <ConflictDialog
         open={autosave.state.status === 'conflict'}
