@@ -190,6 +190,26 @@ describe(`security alert mails (${dbKind})`, () => {
       expect(texts.find((t) => t.includes('A passkey was removed'))).toContain('Passkey: Work laptop');
     });
 
+    it('mails a sign-in with a recovery code, saying how many codes are left', async () => {
+      const user = await createTestUser(app);
+      const { recoveryCodes } = await enrolTotp(app, user);
+      const challenge = await signIn(app, user);
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify',
+        payload: {
+          challenge_token: challenge.challenge_token,
+          method: 'recovery_code',
+          code: recoveryCodes[0],
+        },
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      const [mail, extra] = await alerts(user.email, 'A recovery code was used to sign in');
+      expect(extra).toBeUndefined();
+      expect(mail!.raw).toContain(`${recoveryCodes.length - 1} unused codes are left.`);
+      expect(mail!.raw).toContain('IP address: 127.0.0.1');
+    });
+
     it('sends none of them when alerts are off', async () => {
       const user = await createTestUser(app);
       await turnAlertsOff(user);

@@ -63,6 +63,8 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
     'Colour',
     'Password',
     'Hidden value',
+    'Calculation',
+    'Page break',
   ]);
 
   await addField(page, 'Text', 'Full name');

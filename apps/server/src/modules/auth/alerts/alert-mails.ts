@@ -60,6 +60,16 @@ function describe(alert: SecurityAlert): { subject: string; intro: string; detai
           ...from(alert.ip),
         ],
       };
+    case 'recovery-code-used':
+      return {
+        subject: 'A recovery code was used to sign in to your Formsmith account',
+        intro: `Someone signed in with one of your recovery codes instead of the second factor. ${
+          alert.remaining === 0
+            ? 'No unused codes are left: create new ones under Settings → Security.'
+            : `${alert.remaining} unused ${alert.remaining === 1 ? 'code is' : 'codes are'} left.`
+        }`,
+        details: [when(alert.at), ...from(alert.ip)],
+      };
     case 'api-key-created':
       return {
         subject: 'A new API key was created on your Formsmith account',

@@ -14,6 +14,7 @@ export type SecurityAlert = AlertContext &
     | { kind: 'email-changed'; oldEmail: string; newEmail: string }
     | { kind: 'two-factor-changed'; change: TwoFactorChangeKind; passkeyName?: string }
     | { kind: 'api-key-created'; keyName: string }
+    | { kind: 'recovery-code-used'; remaining: number }
   );
 
 /**

@@ -7,12 +7,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { sendSecurityAlert } from '../alerts/security-alert.ts';
 import { verifyPasskeySignIn } from '../passkeys/sign-in.ts';
 import { findUserById, type UserRow } from '../repository.ts';
 import type { ClientMeta } from '../service.ts';
 import { CHALLENGE_TTL_SECONDS, consumeChallenge, createChallenge, findChallenge } from './challenges.ts';
 import { challengeExpired, openSession } from './open-session.ts';
-import { useRecoveryCode } from './recovery-codes.ts';
+import { countRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 import { getTwoFactorStatus, secondFactorMethods } from './status.ts';
 import { acceptTotpCode, findTotpSecret } from './totp-secrets.ts';
 
@@ -60,6 +61,13 @@ export async function verifySecondFactor(
           throw new AppError('UNAUTHORIZED', 401, TWO_FACTOR_MESSAGES.recoveryCodeInvalid, {
             code: TWO_FACTOR_MESSAGES.recoveryCodeInvalid,
           });
+        // A used recovery code means the second factor was not at hand: the owner should know.
+        await sendSecurityAlert(
+          app,
+          userId,
+          { kind: 'recovery-code-used', remaining: await countRecoveryCodes(tx, userId), ip: meta.ip },
+          { db: tx },
+        );
         break;
       case 'passkey':
         await verifyPasskeySignIn(app, tx, {
