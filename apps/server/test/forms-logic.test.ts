@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +205,48 @@ describe(`submitting through form logic (${dbKind})`, () => {
       name: 'Bo',
       double: 41,
     });
+  });
+
+  it('exports, lists and counts calculated values as answers and page breaks never', async () => {
+    const formId = await publishedForm('drop');
+    expect((await submit(formId, { skip: 'no', age: 20, name: 'Bo' })).statusCode).toBe(201);
+    expect((await submit(formId, { skip: 'no', age: 5, name: 'Cy' })).statusCode).toBe(201);
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: owner.auth });
+
+    const csv: string[][] = parse(
+      (await get(`/api/form-submissions/forms/${formId}/export?format=csv`)).body,
+      {
+        bom: true,
+      },
+    );
+    expect(csv[0]).toEqual(['Submission ID', 'Submitted At', 'Skip?', 'Age', 'Name', 'Double']);
+    expect(csv.slice(1).map((row) => row.slice(2))).toEqual([
+      ['no', '20', 'Bo', '41'],
+      ['no', '5', 'Cy', '11'],
+    ]);
+    const json = (await get(`/api/form-submissions/forms/${formId}/export?format=json`)).json();
+    const answers = json.map((item: { answers: { label: string; value: unknown }[] }) =>
+      item.answers.map((a) => [a.label, a.value]),
+    );
+    expect(answers).toEqual([
+      [
+        ['Skip?', 'no'],
+        ['Age', 20],
+        ['Name', 'Bo'],
+        ['Double', 41],
+      ],
+      [
+        ['Skip?', 'no'],
+        ['Age', 5],
+        ['Name', 'Cy'],
+        ['Double', 11],
+      ],
+    ]);
+
+    const stats = (await get(`/api/analytics/forms/${formId}`)).json();
+    const byId = Object.fromEntries(stats.field_analytics.map((f: { field_id: string }) => [f.field_id, f]));
+    expect(Object.keys(byId)).toEqual(['skip', 'age', 'name', 'double']);
+    expect(byId.double).toMatchObject({ response_count: 2, answer_distribution: { '41': 1, '11': 1 } });
   });
 
   it('still requires the question on a page the respondent did reach', async () => {

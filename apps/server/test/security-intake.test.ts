@@ -73,6 +73,39 @@ describe(`security findings: respondents (${dbKind})`, () => {
       });
     });
 
+    it('a hidden field whose owner allows URL prefill stores the value the page sends, checked like an answer', async () => {
+      const prefilled = normalizeFields(
+        [
+          wireField({ id: 'name', label: 'Name', type: 'text' }),
+          {
+            ...wireField({ id: 'source', label: 'Source', type: 'hidden', default_value: 'direct' }),
+            prefill: { from_url: true, param: 'ref' },
+          },
+        ].map((f, position) => ({ ...f, position })),
+      );
+      const formId = await createPublishedForm(app, owner, { fields: prefilled });
+      const sent = await submit(formId, {
+        name: 'Ada',
+        source: 'newsletter',
+        _formLoadTime: Date.now() - 10_000,
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(await storedData(sent.json().submission_id)).toEqual({ name: 'Ada', source: 'newsletter' });
+      // No value from the URL: the owner's default.
+      const blank = await submit(formId, { name: 'Bo', source: '', _formLoadTime: Date.now() - 10_000 });
+      expect(await storedData(blank.json().submission_id)).toEqual({ name: 'Bo', source: 'direct' });
+      const tampered = await submit(formId, {
+        name: 'Cy',
+        source: { $gt: '' },
+        _formLoadTime: Date.now() - 10_000,
+      });
+      expect(tampered.statusCode).toBe(422);
+      expect(tampered.json().fields).toEqual({ source: 'Invalid value' });
+      // A prefilled value alone is not an answer.
+      const alone = await submit(formId, { source: 'newsletter', _formLoadTime: Date.now() - 10_000 });
+      expect(alone.statusCode).toBe(400);
+    });
+
     it("finding 10: data of unknown keys only is refused with 'Form data is required'", async () => {
       const formId = await createPublishedForm(app, owner, { fields });
       const res = await submit(formId, { nope: 'x', other: 'y', _formLoadTime: Date.now() - 10_000 });

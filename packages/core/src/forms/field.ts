@@ -147,6 +147,12 @@ export function rulesOf(field: FormField): FieldValidation {
   return field.validation;
 }
 
+/** Whether a field holds an answer: images and page breaks only show or split the form, so they
+ * are never a column, a mail line or an analytics entry (calculated values are answers). */
+export function holdsAnswer(field: Pick<FormField, 'type'>): boolean {
+  return field.type !== 'image' && field.type !== 'page_break';
+}
+
 /** The options of a choice field; undefined for other types. */
 export function optionsOf(field: FormField): FieldOption[] | undefined {
   return 'options' in field ? field.options : undefined;

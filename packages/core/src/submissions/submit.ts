@@ -19,16 +19,6 @@ export const submitHeadersSchema = z.object({
   'idempotency-key': z.string().min(1).max(200).optional(),
 });
 
-/** The submit's answer (201). */
-export const submitResponseSchema = z.object({
-  submission_id: z.string(),
-  message: z.string(),
-  /** The ending the form's logic chose (message recalled as text); null: the form's own message. */
-  ending: z
-    .object({ id: z.string(), title: z.string(), message: z.string(), redirect_url: z.string().nullable() })
-    .nullable(),
-});
-
 export const uploadQuerySchema = z.object({
   access_code: z.string().max(200).optional(),
   field_id: z.string().max(200).optional(),

@@ -1,4 +1,4 @@
-import type { FieldType, FormField } from '@formsmith/core/forms/field';
+import { type FormField, holdsAnswer } from '@formsmith/core/forms/field';
 
 /**
  * What one submission adds to the aggregates. Pure, shared by the incremental recorder, the
@@ -24,16 +24,14 @@ export const MAX_COMPLETION_SECONDS = 86_400;
 export const MAX_FIELD_SECONDS = 3_600;
 const MAX_ANSWER_LENGTH = 200;
 
-/** Types a respondent cannot answer: they get no response/skip counts. */
-const DISPLAY_ONLY: ReadonlySet<FieldType> = new Set(['image']);
-
 /** The fields that analytics counts, once each, in form order. */
 export function countedFields(fields: readonly FormField[]): FormField[] {
   const seen = new Set<string>();
   return [...fields]
     .sort((a, b) => a.position - b.position)
     .filter((f) => {
-      if (DISPLAY_ONLY.has(f.type) || seen.has(f.id)) return false;
+      // Images and page breaks hold no answer: they get no response/skip counts.
+      if (!holdsAnswer(f) || seen.has(f.id)) return false;
       seen.add(f.id);
       return true;
     });
@@ -77,7 +75,7 @@ function numeric(value: unknown): string | null {
 /**
  * The answers a field contributes to its distribution. Choice fields count option values (a
  * value outside the options is ignored, so the table cannot be flooded); booleans count Yes/No;
- * numbers and ranges count each value; free text, dates, files and the like count nothing.
+ * numbers, ranges and calculated values count each value; free text, dates, files and the like count nothing.
  */
 export function answersOf(field: FormField, value: unknown): string[] {
   switch (field.type) {
@@ -91,7 +89,8 @@ export function answersOf(field: FormField, value: unknown): string[] {
       return [...new Set(values)].filter((v) => !allowed || allowed.has(v) || v === 'Yes' || v === 'No');
     }
     case 'number':
-    case 'range': {
+    case 'range':
+    case 'calculated': {
       const n = numeric(value);
       return n === null ? [] : [n];
     }
@@ -107,7 +106,6 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'time':
     case 'color':
     case 'hidden':
-    case 'calculated':
     case 'page_break':
       return typeof value === 'boolean' ? [value ? 'Yes' : 'No'] : [];
     default: {

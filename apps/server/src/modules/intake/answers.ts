@@ -5,6 +5,7 @@ import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm } from '@formsmith/core/logic/run';
 import type { FormLogic } from '@formsmith/core/logic/schema';
 import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
@@ -28,15 +29,21 @@ function isPlainAnswer(value: unknown): boolean {
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
 
-/** Fields whose answer is the owner's to set: the respondent never sees or edits them. */
-function isOwnerSet(field: FormField): boolean {
+/** Fields the respondent does not answer: hidden ones, and read-only ones they cannot edit. */
+function isUnanswerable(field: FormField): boolean {
   return field.type === 'hidden' || field.isHidden === true || field.isReadOnly === true;
+}
+
+/** Fields whose value is the owner's to set, unless the owner lets the page's URL fill them. */
+function isOwnerSet(field: FormField): boolean {
+  return isUnanswerable(field) && field.prefill?.fromUrl !== true;
 }
 
 /**
  * Keeps only the answers of the form's own fields (never images, never fields that conditional
  * logic hides), and checks each has a shape an answer can have. File answers are parsed here.
- * Hidden and read-only fields take the owner's default, whatever was sent for them. `answered`
+ * Hidden and read-only fields take the owner's default, whatever was sent for them, unless the
+ * owner lets the URL prefill them (the public page then sends the URL's value). `answered`
  * counts what the respondent gave, so a body of unknown keys alone stores nothing.
  */
 export function cleanData(fields: FormField[], data: Record<string, unknown>) {
@@ -52,8 +59,14 @@ export function cleanData(fields: FormField[], data: Record<string, unknown>) {
       continue;
     }
     if (!Object.hasOwn(data, field.id)) continue;
-    answered += 1;
     const value = data[field.id];
+    if (isUnanswerable(field)) {
+      // A value from the URL (a campaign, a referrer): stored like an answer, but not one.
+      if (value === null || value === '') {
+        if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
+        continue;
+      }
+    } else answered += 1;
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
       const parsed = fileAnswerSchema.safeParse(value);
@@ -100,10 +113,12 @@ export function applyLogic(
   return { errors, visible: run.visible, run };
 }
 
-export type SubmitEnding = { id: string; title: string; message: string; redirect_url: string | null };
-
 /** The ending the run chose, its message recalled, the picked answers added to its redirect. */
-export function endingOf(fields: FormField[], logic: FormLogic, run: FormRun | null): SubmitEnding | null {
+export function endingOf(
+  fields: FormField[],
+  logic: FormLogic,
+  run: FormRun | null,
+): NonNullable<SubmitEnding> | null {
   const ending = run?.ending ? logic.endings.find((e) => e.id === run.ending) : undefined;
   if (!run || !ending) return null;
   const logicFields = logicFieldsOf(fields);

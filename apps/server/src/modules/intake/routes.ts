@@ -5,10 +5,10 @@ import {
   submitBodySchema,
   submitHeadersSchema,
   submitParamsSchema,
-  submitResponseSchema,
   uploadQuerySchema,
   uploadResponseSchema,
 } from '@formsmith/core/submissions/submit';
+import { submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import progressRoutes from './progress-routes.ts';

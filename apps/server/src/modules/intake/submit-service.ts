@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -28,7 +29,6 @@ import {
   invalid,
   loadSubmitTarget,
   resolveFiles,
-  type SubmitEnding,
   UPLOAD_MISSING,
 } from './answers.ts';
 import { MicroBatcher } from './batcher.ts';
@@ -143,7 +143,11 @@ function finishProgress(partial: { progress: unknown }, at: Date, formId: number
 export async function submitForm(
   app: FastifyInstance,
   input: SubmitInput,
-): Promise<{ submissionId: string; oneResponsePerBrowser: boolean; ending: SubmitEnding | null }> {
+): Promise<{
+  submissionId: string;
+  oneResponsePerBrowser: boolean;
+  ending: NonNullable<SubmitEnding> | null;
+}> {
   await app.rateLimit('submitPerIp', input.ip);
   await app.rateLimit('submitPerForm', String(input.formId));
   const target = await loadSubmitTarget(app, {

@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/forms/field';
+import { type FormField, holdsAnswer } from '@formsmith/core/forms/field';
 import { csvCell } from './csv-line.ts';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
@@ -12,7 +12,7 @@ function isInternalKey(key: string): boolean {
 
 /** Fields that can hold an answer, in form order (image fields only show a picture). */
 export function answerFields(fields: FormField[]): FormField[] {
-  return fields.filter((field) => field.type !== 'image');
+  return fields.filter(holdsAnswer);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/forms/field';
+import { type FormField, holdsAnswer } from '@formsmith/core/forms/field';
 import type { Mail } from '../../mail/mailer.ts';
 import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 
@@ -22,7 +22,7 @@ export function summaryLines(
   data: Record<string, unknown>,
 ): { label: string; value: string }[] {
   // The submit path hands over fields it has normalised already: only pick and order them here.
-  const fields = formFields.filter((f) => f.type !== 'image').sort((a, b) => a.position - b.position);
+  const fields = formFields.filter(holdsAnswer).sort((a, b) => a.position - b.position);
   const answers = data;
   return fields.slice(0, MAX_LINES).map((field) => {
     const value = answers[field.id] ?? answers[field.label];

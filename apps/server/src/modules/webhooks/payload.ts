@@ -1,5 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import type { FormField } from '@formsmith/core/forms/field';
+import { type FormField, holdsAnswer } from '@formsmith/core/forms/field';
 import type { SubmissionEvent } from '@formsmith/core/webhooks/schemas';
 
 export type EventForm = { id: number; title: string; fields: FormField[] };
@@ -18,7 +18,7 @@ export function buildEvent(input: {
   submission: EventSubmission | null;
 }): SubmissionEvent {
   const { form, submission } = input;
-  const fields = form.fields.filter((f) => f.type !== 'image');
+  const fields = form.fields.filter(holdsAnswer);
   return {
     type: input.type,
     timestamp: input.at.toISOString(),

@@ -19,6 +19,8 @@ export type ControlProps = {
   onChange: (value: FieldValue) => void;
   fileStatus?: FileStatus;
   onFileSelect?: (file: File) => void;
+  /** Show each choice's letter key (A, B, C…) beside it, for forms answered by keyboard. */
+  keyHints?: boolean;
 };
 
 // Few forms ask for files: the upload control loads only when one does.
@@ -138,11 +140,22 @@ export function FieldControl(props: ControlProps) {
           />
         </Suspense>
       );
+    case 'calculated':
+      // Computed from other answers, never typed: shown read-only, announced as it changes.
+      return (
+        <output
+          id={id}
+          aria-live="polite"
+          aria-describedby={props.describedBy}
+          className="block text-lg font-semibold tabular-nums text-slate-900 dark:text-slate-100"
+        >
+          {text(props.value) || '–'}
+        </output>
+      );
     case 'image':
     case 'hidden':
-    // Page breaks split the form into pages and calculated values are computed, not typed.
+    // Page breaks split the form into pages.
     case 'page_break':
-    case 'calculated':
       return null;
     default: {
       const unknown: never = field;
@@ -226,7 +239,15 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
               onChange={(e) => toggle(o.value, e.target.checked)}
               className="h-4 w-4 border-slate-400 accent-brand-600 dark:border-slate-500"
             />
-            <label htmlFor={optionId} className="text-sm text-slate-800 dark:text-slate-200">
+            <label
+              htmlFor={optionId}
+              className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
+            >
+              {props.keyHints && i < 26 && (
+                <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                  {String.fromCharCode(65 + i)}
+                </kbd>
+              )}
               {o.label}
             </label>
           </div>

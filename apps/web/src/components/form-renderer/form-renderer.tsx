@@ -17,6 +17,8 @@ export type FormRendererProps = {
   onFileSelect?: (field: FormField, file: File) => void;
   fileStatus?: Record<string, FileStatus | undefined>;
   disabled?: boolean;
+  /** Choices show their letter keys (one question at a time is answered by keyboard). */
+  keyHints?: boolean;
 };
 
 export const UNSUPPORTED_FIELD_MESSAGE = 'Unsupported field type';
@@ -110,6 +112,7 @@ function RenderedField({
         onChange={(value) => props.onChange(field.id, value)}
         fileStatus={props.fileStatus?.[field.id]}
         onFileSelect={onFileSelect}
+        keyHints={props.keyHints}
       />
     </FieldShell>
   );

@@ -1,5 +1,5 @@
-import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { type ClosedInfo, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
@@ -22,12 +22,7 @@ type View =
   | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
   | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number }
-  | { kind: 'success'; form: LoadedForm; round: number };
-
-/** Fields without a label are not shown: there would be nothing to answer to. */
-function displayFields(form: Form): FormField[] {
-  return form.fields.filter((f) => f.label.trim() !== '');
-}
+  | { kind: 'success'; form: LoadedForm; round: number; ending: SubmitEnding };
 
 function isExpired(form: Form): boolean {
   const at = form.sharing.expirationDate ? Date.parse(form.sharing.expirationDate) : Number.NaN;
@@ -103,6 +98,8 @@ export function FillPage() {
         return (
           <SuccessView
             message={view.form.successMessage}
+            ending={view.ending}
+            embed={embed}
             onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
           />
         );
@@ -113,8 +110,8 @@ export function FillPage() {
             embed={embed}
             key={view.round}
             accessCode={accessCode}
-            onSubmitted={() => {
-              setView({ kind: 'success', form: view.form, round: view.round });
+            onSubmitted={(ending) => {
+              setView({ kind: 'success', form: view.form, round: view.round, ending });
               window.scrollTo({ top: 0 });
             }}
             onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
@@ -139,11 +136,10 @@ function FormBody(props: {
   form: LoadedForm;
   embed: boolean;
   accessCode: string | undefined;
-  onSubmitted: () => void;
+  onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
 }) {
   const { form } = props;
-  const [fields] = useState(() => displayFields(form));
   return (
     <div className="space-y-8">
       <header className="space-y-3">
@@ -165,7 +161,6 @@ function FormBody(props: {
       </header>
       <FormView
         form={form}
-        fields={fields}
         accessCode={props.accessCode}
         onSubmitted={props.onSubmitted}
         onExpired={props.onExpired}

@@ -1,8 +1,8 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
-import { visibleFields } from '@formsmith/core/fields/conditions';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
+import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import {
@@ -18,53 +18,69 @@ import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
+import { answerOf, answersOf } from '../lib/answers.ts';
+import { type FillStep, fillPath } from '../lib/fill-steps.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
+import { prefillFromUrl } from '../lib/prefill.ts';
+import { onStepKeyDown } from '../lib/step-keys.ts';
 import { currentValidator, loadValidator } from '../lib/validator.ts';
-import { SubmitButton } from './submit-button.tsx';
+import { ProgressBar } from './progress-bar.tsx';
+import { StepButtons } from './step-buttons.tsx';
 
 type FormViewProps = {
   form: Form & { id: number };
-  fields: FormField[];
   accessCode: string | undefined;
-  onSubmitted: () => void;
+  onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
 };
-
-function answerOf(field: FormField, value: FieldValue): unknown {
-  if (
-    (field.type === 'number' || field.type === 'range') &&
-    typeof value === 'string' &&
-    value.trim() !== ''
-  ) {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : value;
-  }
-  return value;
-}
 
 // Margin over the server's minimum, for rounding between the two clocks' readings.
 const HOLD_MARGIN_MS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Messages of the shown fields (`shown` = visibleFields of the current values) that `which` picks. */
-function errorsFor(shown: FormField[], values: FieldValues, which: (id: string) => boolean) {
+/** Messages of a screen's fields that `which` picks. */
+function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
   const validate = currentValidator();
   const errors: Record<string, string> = {};
   if (!validate) return errors;
-  for (const field of shown) {
-    if (field.isReadOnly || !which(field.id)) continue;
+  for (const field of fields) {
+    if (field.isReadOnly || field.type === 'calculated' || !which(field.id)) continue;
     const error = validate(field, answerOf(field, values[field.id] ?? null));
     if (error) errors[field.id] = error;
   }
   return errors;
 }
 
-/** The fillable form: fields, live conditional logic, validation, uploads and the submit. */
-export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: FormViewProps) {
-  const [values, setValues] = useState<FieldValues>(() => initialValues(fields));
+/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
+function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
+  const shown = { ...values };
+  for (const [id, value] of Object.entries(calculated)) {
+    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
+  }
+  return shown;
+}
+
+function focusStep(container: HTMLElement | null) {
+  const step = container?.querySelector<HTMLElement>('[data-step]');
+  const control =
+    step?.querySelector<HTMLElement>('input:checked') ??
+    step?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, button');
+  (control ?? step)?.focus({ preventScroll: true });
+}
+
+/**
+ * The fillable form: its screens (pages, or one question at a time) along the path logic gives
+ * the answers so far, validation per screen, uploads, and the submit.
+ */
+export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewProps) {
+  const oneAtATime = form.display === 'one_at_a_time';
+  const [values, setValues] = useState<FieldValues>(() =>
+    prefillFromUrl(form.fields, initialValues(form.fields), window.location.search),
+  );
+  const [stepId, setStepId] = useState<string | null>(null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const [attempted, setAttempted] = useState(false);
+  const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [fileStatus, setFileStatus] = useState<Record<string, FileStatus>>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -72,15 +88,36 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
   const [holdMs, setHoldMs] = useState(0);
   const [, setValidatorReady] = useState(false);
   const decoy = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const moved = useRef(false);
   const timing = useFieldTiming();
 
   useEffect(() => {
     loadValidator().then((v) => setValidatorReady(Boolean(v)));
   }, []);
 
-  const shown = useMemo(() => visibleFields(fields, values), [fields, values]);
-  const clientErrors = errorsFor(shown, values, (id) => attempted || touched.has(id));
+  const answers = useMemo(() => answersOf(form.fields, values), [form.fields, values]);
+  const path = useMemo(() => fillPath({ form, answers, oneAtATime }), [form, answers, oneAtATime]);
+  const { steps } = path;
+  const found = steps.findIndex((s) => s.id === stepId);
+  const index = found === -1 ? 0 : found;
+  const step: FillStep = steps[index] ?? { id: 'empty', title: '', fields: [] };
+  const last = index >= steps.length - 1;
+
+  const clientErrors = errorsFor(step.fields, values, (id) => attempted.has(step.id) || touched.has(id));
   const errors = { ...clientErrors, ...serverErrors };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
+  useEffect(() => {
+    // Each new screen takes the focus (the first screen leaves it where the respondent is).
+    if (moved.current) focusStep(formRef.current);
+  }, [step.id]);
+
+  const goTo = (next: FillStep) => {
+    moved.current = true;
+    setStepId(next.id);
+    window.scrollTo({ top: 0 });
+  };
 
   const change = (id: string, value: FieldValue) => {
     setValues((v) => ({ ...v, [id]: value }));
@@ -114,21 +151,38 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
+  /** Shows the first of these screens with an error and focuses it; false when none has one. */
+  const showInvalid = (among: FillStep[], known: Record<string, string>) => {
+    for (const s of among) {
+      const stepErrors = { ...errorsFor(s.fields, values, () => true), ...known };
+      const invalid = s.fields.find((f) => stepErrors[f.id]);
+      if (!invalid) continue;
+      setAttempted((a) => new Set(a).add(s.id));
+      if (s.id !== step.id) goTo(s);
+      else document.getElementsByName(invalid.id)[0]?.focus();
+      return true;
+    }
+    return false;
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (submitting) return;
-    setAttempted(true);
     setBanner(null);
     await loadValidator();
-    const found = errorsFor(shown, values, () => true);
-    const firstInvalid = shown.find((f) => found[f.id] || serverErrors[f.id]);
-    if (firstInvalid) {
-      document.getElementsByName(firstInvalid.id)[0]?.focus();
+    const next = steps[index + 1];
+    if (next) {
+      if (!showInvalid([step], serverErrors)) goTo(next);
       return;
     }
+    // Answers on earlier screens may have changed since their Next: every screen is checked.
+    if (!showInvalid(steps, serverErrors)) await send();
+  };
+
+  const send = async () => {
     const data: Record<string, unknown> = {};
-    for (const field of fields) {
-      if (field.type !== 'image') data[field.id] = answerOf(field, values[field.id] ?? null);
+    for (const field of form.fields) {
+      if (path.sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
     }
     setSubmitting(true);
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
@@ -159,14 +213,16 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
         ...(accessCode ? { access_code: accessCode } : {}),
       });
       if (res.status >= 200 && res.status < 300) {
-        const id = res.body?.submission_id;
-        if (typeof id !== 'string' || id === '') return fail(FILL_TEXT.invalidResponse);
-        trackSubmission(form.id, { submission_id: id, ...analytics });
-        return onSubmitted();
+        const answer = submitResponseSchema.safeParse(res.body);
+        if (!answer.success || answer.data.submission_id === '') return fail(FILL_TEXT.invalidResponse);
+        trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
+        return onSubmitted(answer.data.ending);
       }
       if (res.status === 410) return onExpired(closedInfo(res));
       if (res.status === 422 && res.body?.fields && typeof res.body.fields === 'object') {
-        setServerErrors(res.body.fields as Record<string, string>);
+        const fields = res.body.fields as Record<string, string>;
+        setServerErrors(fields);
+        showInvalid(steps, fields);
       }
       fail(submitErrorMessage(res.status, errorMessageOf(res)));
     } catch {
@@ -177,7 +233,14 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
   };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-8" aria-busy={submitting}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      onKeyDown={oneAtATime ? onStepKeyDown : undefined}
+      noValidate
+      className="space-y-8"
+      aria-busy={submitting}
+    >
       {banner && (
         <div
           role="alert"
@@ -186,17 +249,26 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
           {banner}
         </div>
       )}
-      <FormRenderer
-        fields={shown}
-        values={values}
-        errors={errors}
-        onChange={change}
-        onBlur={blur}
-        onFocus={timing.focus}
-        onFileSelect={selectFile}
-        fileStatus={fileStatus}
-        disabled={submitting}
-      />
+      {steps.length > 1 && (
+        <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
+      )}
+      <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
+        {step.title && (
+          <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
+        )}
+        <FormRenderer
+          fields={step.fields}
+          values={withCalculated(values, path.run.calculated)}
+          errors={errors}
+          onChange={change}
+          onBlur={blur}
+          onFocus={timing.focus}
+          onFileSelect={selectFile}
+          fileStatus={fileStatus}
+          disabled={submitting}
+          keyHints={oneAtATime}
+        />
+      </div>
       {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="website">Website</label>
@@ -210,11 +282,13 @@ export function FormView({ form, fields, accessCode, onSubmitted, onExpired }: F
           defaultValue=""
         />
       </div>
-      <SubmitButton
+      <StepButtons
         text={form.submitButtonText}
+        last={last}
         submitting={submitting}
         holdMs={holdMs}
         disabled={Object.keys(fileStatus).length > 0}
+        onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
       />
     </form>
   );

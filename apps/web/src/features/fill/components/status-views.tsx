@@ -1,3 +1,5 @@
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
+import { useEffect } from 'react';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
 /** The texts of these views, word for word as the public page shows them. */
@@ -9,6 +11,8 @@ const TEXT = {
   closed: 'This form is closed',
   submitted: 'Form Submitted',
   submitAnother: 'Submit Another Response',
+  redirecting: 'Taking you to',
+  continue: 'Continue now',
 } as const;
 
 function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
@@ -66,19 +70,68 @@ export function ExpiredView({ title, closed }: { title?: string; closed?: { mess
   );
 }
 
-export function SuccessView({ message, onAnother }: { message: string; onAnother: () => void }) {
+/** Seconds the ending's notice shows before its redirect. */
+const REDIRECT_DELAY_MS = 3000;
+
+/** The redirect to follow: https only (the server checks it too, when the form is saved). */
+function safeRedirect(url: string | null | undefined): URL | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+type SuccessViewProps = {
+  /** The form's success message, shown when logic chose no ending. */
+  message: string;
+  /** The ending the server chose; its title and message are text, never HTML. */
+  ending: SubmitEnding;
+  embed: boolean;
+  onAnother: () => void;
+};
+
+export function SuccessView({ message, ending, embed, onAnother }: SuccessViewProps) {
+  const redirect = safeRedirect(ending?.redirect_url);
+  const href = redirect?.href;
+  useEffect(() => {
+    if (!href) return;
+    const timer = setTimeout(() => {
+      try {
+        (embed && window.top ? window.top : window).location.assign(href);
+      } catch {
+        // A frame may not move the page around it: the link below still works.
+      }
+    }, REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [href, embed]);
   return (
     <div className="space-y-4 py-6 text-center">
       <Icon path={CHECK} tone="green" />
-      <h1 className="text-2xl font-semibold" tabIndex={-1} ref={(el) => el?.focus()}>
-        {TEXT.submitted}
+      <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]" tabIndex={-1} ref={(el) => el?.focus()}>
+        {ending?.title || TEXT.submitted}
       </h1>
       <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-        {message}
+        {ending ? ending.message : message}
       </p>
-      <button type="button" className={primaryButton} onClick={onAnother}>
-        {TEXT.submitAnother}
-      </button>
+      {redirect ? (
+        <p role="status" className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
+          {TEXT.redirecting} {redirect.host}…{' '}
+          <a
+            href={redirect.href}
+            target={embed ? '_top' : undefined}
+            className="font-medium text-brand-700 underline dark:text-brand-100"
+          >
+            {TEXT.continue}
+          </a>
+        </p>
+      ) : (
+        <button type="button" className={primaryButton} onClick={onAnother}>
+          {TEXT.submitAnother}
+        </button>
+      )}
     </div>
   );
 }

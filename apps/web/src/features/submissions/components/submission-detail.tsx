@@ -1,3 +1,4 @@
+import { holdsAnswer } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import type { SubmissionDetail as DetailedSubmission } from '@formsmith/core/submissions/api';
 import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
@@ -114,7 +115,7 @@ function DetailBody({
   const data = submission.data ?? {};
   // The fields of the version this submission answered (labels as the respondent saw them).
   const answered = submission.fields;
-  const fields = answered.filter((f) => f.type !== 'image');
+  const fields = answered.filter(holdsAnswer);
   const known = new Set(fields.flatMap((f) => [f.id, f.label]));
   const otherKeys = Object.keys(data).filter((k) => !known.has(k) && !HIDDEN_KEYS.has(k));
   return (

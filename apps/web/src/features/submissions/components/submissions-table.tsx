@@ -1,4 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { holdsAnswer } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { Inbox, Trash2 } from 'lucide-react';
@@ -45,7 +46,7 @@ export function SubmissionsTable({
   onDelete,
 }: TableProps) {
   const list = useSubmissions(formId, { ...filters, page });
-  const columns = form.fields.filter((f) => f.type !== 'image').slice(0, 3);
+  const columns = form.fields.filter(holdsAnswer).slice(0, 3);
   // An empty page under filters says so, not that the form has no submissions at all.
   const filtering = !sameFilters(filters, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -1,0 +1,79 @@
+import { visibleFields } from '@formsmith/core/fields/conditions';
+import type { FormField } from '@formsmith/core/forms/field';
+import type { Form } from '@formsmith/core/forms/form';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { recallText } from '@formsmith/core/logic/recall';
+import { type FormRun, runForm, splitPages } from '@formsmith/core/logic/run';
+
+/** One screen of the form: a page (classic) or a single question (one at a time). */
+export type FillStep = { id: string; title: string; fields: FormField[] };
+
+export type FillPath = {
+  run: FormRun;
+  /** The screens on the respondent's path, in order; screens with nothing to show are left out. */
+  steps: FillStep[];
+  /** Fields whose answer the submit sends: questions on the path and values from the owner or URL. */
+  sent: Set<string>;
+};
+
+/** Whether a field is never shown on its own: hidden values and calculations kept from view. */
+function isUnseen(field: FormField): boolean {
+  if (field.type === 'hidden' || field.isHidden) return true;
+  if (field.type === 'calculated') return field.showResult !== true;
+  return field.label.trim() === '';
+}
+
+/**
+ * The respondent's path through the form for the answers so far, as the server will recompute
+ * it: the pages logic leads to, the questions shown and required on each, labels and help texts
+ * with `{{…}}` recalled (as text), and calculated values.
+ */
+export function fillPath(input: {
+  form: Pick<Form, 'fields' | 'logic'>;
+  answers: Record<string, unknown>;
+  oneAtATime: boolean;
+}): FillPath {
+  const { form, answers } = input;
+  const logicFields = logicFieldsOf(form.fields);
+  const run = runForm(logicFields, form.logic, answers);
+  const legacyShown = new Set(visibleFields(form.fields, answers).map((f) => f.id));
+  const recall = (text: string) => recallText(text, { fields: logicFields, logic: form.logic, run });
+  const onPath = (f: FormField) => run.visible.has(f.id) && legacyShown.has(f.id);
+
+  const byId = new Map(form.fields.map((f) => [f.id, f]));
+  const pages = new Map(splitPages(logicFields.filter((f) => !f.hidden)).map((p) => [p.id, p]));
+  const steps: FillStep[] = [];
+  for (const pageId of run.pages) {
+    const page = pages.get(pageId);
+    if (!page) continue;
+    const shown = page.fields
+      .flatMap((f) => byId.get(f.id) ?? [])
+      .filter((f) => onPath(f) && !isUnseen(f))
+      .map((f) => shownField(f, { required: run.required.has(f.id), recall }));
+    if (shown.length === 0) continue;
+    const title = recall(page.title);
+    if (input.oneAtATime) for (const field of shown) steps.push({ id: field.id, title, fields: [field] });
+    else steps.push({ id: page.id, title, fields: shown });
+  }
+  const sent = new Set(
+    form.fields
+      .filter((f) => f.type !== 'image' && f.type !== 'page_break' && f.type !== 'calculated')
+      .filter((f) => f.type === 'hidden' || f.isHidden || f.isReadOnly || onPath(f))
+      .map((f) => f.id),
+  );
+  return { run, steps, sent };
+}
+
+/** The field as the respondent sees it now: recalled texts, and required when a rule says so. */
+function shownField(
+  field: FormField,
+  context: { required: boolean; recall: (text: string) => string },
+): FormField {
+  const { recall } = context;
+  const shown = { ...field, label: recall(field.label) };
+  if (field.helpText) shown.helpText = recall(field.helpText);
+  if (context.required && !field.validation.required) {
+    shown.validation = { ...field.validation, required: true };
+  }
+  return shown;
+}

@@ -1,0 +1,60 @@
+import { type FormField, optionsOf } from '@formsmith/core/forms/field';
+import {
+  type FieldValue,
+  type FieldValues,
+  isCheckboxGroup,
+} from '../../../components/form-renderer/values.ts';
+
+/** The URL parameter that fills a field: the owner's name for it, else the field id. */
+function paramOf(field: FormField): string | null {
+  if (field.prefill?.fromUrl !== true) return null;
+  return field.prefill.param?.trim() || field.id;
+}
+
+/** An option's value from the URL's text, which may name the option's value or its label. */
+function optionValue(field: FormField, text: string): string | undefined {
+  const wanted = text.trim().toLowerCase();
+  return optionsOf(field)?.find((o) => o.value.toLowerCase() === wanted || o.label.toLowerCase() === wanted)
+    ?.value;
+}
+
+function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
+  switch (field.type) {
+    case 'checkbox':
+      if (!isCheckboxGroup(field)) return ['true', '1', 'yes', 'on'].includes(text.trim().toLowerCase());
+      return text.split(',').flatMap((part) => optionValue(field, part) ?? []);
+    case 'radio':
+    case 'select':
+      return optionValue(field, text);
+    // Files need an upload; images, page breaks and calculated values hold no answer.
+    case 'file':
+    case 'image':
+    case 'page_break':
+    case 'calculated':
+      return undefined;
+    default:
+      return text;
+  }
+}
+
+/**
+ * The blank form's values with what the page's URL gives the fields whose owner allows it
+ * (`?ref=newsletter`): hidden fields are submitted with it, visible ones start filled in and stay
+ * editable.
+ */
+export function prefillFromUrl(
+  fields: readonly FormField[],
+  values: FieldValues,
+  search: string,
+): FieldValues {
+  const params = new URLSearchParams(search);
+  const filled = { ...values };
+  for (const field of fields) {
+    const param = paramOf(field);
+    const text = param === null ? null : params.get(param);
+    if (text === null) continue;
+    const value = valueFromUrl(field, text);
+    if (value !== undefined) filled[field.id] = value;
+  }
+  return filled;
+}
