@@ -12,6 +12,7 @@ import {
   UnavailableView,
 } from './components/lazy-views.tsx';
 import { CenteredSpinner, PageFrame, PoweredBy } from './components/page-frame.tsx';
+import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { parseFillLocation } from './lib/location.ts';
 import { FILL_TEXT } from './lib/messages.ts';
@@ -159,12 +160,21 @@ function FormBody(props: {
           </p>
         )}
       </header>
-      <FormView
-        form={form}
-        accessCode={props.accessCode}
-        onSubmitted={props.onSubmitted}
-        onExpired={props.onExpired}
-      />
+      {form.savePartials ? (
+        <SavedFormView
+          form={form}
+          accessCode={props.accessCode}
+          onSubmitted={props.onSubmitted}
+          onExpired={props.onExpired}
+        />
+      ) : (
+        <FormView
+          form={form}
+          accessCode={props.accessCode}
+          onSubmitted={props.onSubmitted}
+          onExpired={props.onExpired}
+        />
+      )}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { type PublicFormView, publicFormSchema } from '@formsmith/core/forms/for
 import { isFormId } from '../lib/location.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
 
-export type LoadedForm = Form & { id: number };
+/** The form as the page renders it, and whether it keeps answers as the respondent goes. */
+export type LoadedForm = Form & { id: number; savePartials: boolean };
 
 export type FormLoad =
   | { kind: 'form'; form: LoadedForm }
@@ -31,6 +32,7 @@ function withCode(path: string, accessCode: string | undefined): string {
 function toLoadedForm(view: PublicFormView): LoadedForm {
   return {
     id: view.id,
+    savePartials: view.save_partials ?? false,
     title: view.title,
     description: view.description,
     fields: view.fields,

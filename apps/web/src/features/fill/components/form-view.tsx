@@ -2,6 +2,7 @@ import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
+import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
@@ -18,13 +19,16 @@ import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
+import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { answerOf, answersOf } from '../lib/answers.ts';
 import { type FillStep, fillPath } from '../lib/fill-steps.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
+import { restoreValues } from '../lib/restore.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
 import { currentValidator, loadValidator } from '../lib/validator.ts';
 import { ProgressBar } from './progress-bar.tsx';
+import { SaveLater } from './save-later.tsx';
 import { StepButtons } from './step-buttons.tsx';
 
 type FormViewProps = {
@@ -32,6 +36,8 @@ type FormViewProps = {
   accessCode: string | undefined;
   onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
+  /** The form keeps answers as the respondent goes: its saver, and the answers resumed (if any). */
+  partials?: { saver: ProgressSaver; resumed: ResumeResponse | null };
 };
 
 // Margin over the server's minimum, for rounding between the two clocks' readings.
@@ -73,12 +79,14 @@ function focusStep(container: HTMLElement | null) {
  * The fillable form: its screens (pages, or one question at a time) along the path logic gives
  * the answers so far, validation per screen, uploads, and the submit.
  */
-export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewProps) {
+export function FormView({ form, accessCode, onSubmitted, onExpired, partials }: FormViewProps) {
   const oneAtATime = form.display === 'one_at_a_time';
-  const [values, setValues] = useState<FieldValues>(() =>
-    prefillFromUrl(form.fields, initialValues(form.fields), window.location.search),
-  );
-  const [stepId, setStepId] = useState<string | null>(null);
+  const resumed = partials?.resumed ?? null;
+  const [values, setValues] = useState<FieldValues>(() => {
+    const start = prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
+    return resumed ? restoreValues(form.fields, start, resumed.data) : start;
+  });
+  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -179,11 +187,29 @@ export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewP
     if (!showInvalid(steps, serverErrors)) await send();
   };
 
-  const send = async () => {
+  const answersSent = () => {
     const data: Record<string, unknown> = {};
     for (const field of form.fields) {
       if (path.sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
     }
+    return data;
+  };
+
+  // Each new screen saves the answers so far (the first one once something was answered).
+  const saver = partials?.saver;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
+  useEffect(() => {
+    if (saver && moved.current) saver.save({ data: answersSent(), step: step.id });
+  }, [step.id]);
+
+  const saveNow = async () => {
+    if (!saver) return null;
+    saver.save({ data: answersSent(), step: step.id });
+    return saver.flush();
+  };
+
+  const send = async () => {
+    const data = answersSent();
     setSubmitting(true);
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
     // server while the page showed success: the page waits until the window has passed instead.
@@ -202,7 +228,9 @@ export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewP
       completed: true,
     };
     try {
+      const resumeToken = saver ? await saver.flush() : null;
       const res = await submitForm(form.id, {
+        ...(resumeToken ? { resume_token: resumeToken } : {}),
         data,
         metadata: {
           userAgent: navigator.userAgent,
@@ -216,6 +244,7 @@ export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewP
         const answer = submitResponseSchema.safeParse(res.body);
         if (!answer.success || answer.data.submission_id === '') return fail(FILL_TEXT.invalidResponse);
         trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
+        saver?.forget();
         return onSubmitted(answer.data.ending);
       }
       if (res.status === 410) return onExpired(closedInfo(res));
@@ -232,64 +261,69 @@ export function FormView({ form, accessCode, onSubmitted, onExpired }: FormViewP
     }
   };
 
+  // 'Save and continue later' sits above the form: errors appearing below as a field loses the
+  // focus would otherwise move it from under the pointer.
   return (
-    <form
-      ref={formRef}
-      onSubmit={submit}
-      onKeyDown={oneAtATime ? onStepKeyDown : undefined}
-      noValidate
-      className="space-y-8"
-      aria-busy={submitting}
-    >
-      {banner && (
-        <div
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-        >
-          {banner}
-        </div>
-      )}
-      {steps.length > 1 && (
-        <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
-      )}
-      <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
-        {step.title && (
-          <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
+    <>
+      {saver && <SaveLater formId={form.id} accessCode={accessCode} saveNow={saveNow} />}
+      <form
+        ref={formRef}
+        onSubmit={submit}
+        onKeyDown={oneAtATime ? onStepKeyDown : undefined}
+        noValidate
+        className="space-y-8"
+        aria-busy={submitting}
+      >
+        {banner && (
+          <div
+            role="alert"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          >
+            {banner}
+          </div>
         )}
-        <FormRenderer
-          fields={step.fields}
-          values={withCalculated(values, path.run.calculated)}
-          errors={errors}
-          onChange={change}
-          onBlur={blur}
-          onFocus={timing.focus}
-          onFileSelect={selectFile}
-          fileStatus={fileStatus}
-          disabled={submitting}
-          keyHints={oneAtATime}
+        {steps.length > 1 && (
+          <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
+        )}
+        <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
+          {step.title && (
+            <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
+          )}
+          <FormRenderer
+            fields={step.fields}
+            values={withCalculated(values, path.run.calculated)}
+            errors={errors}
+            onChange={change}
+            onBlur={blur}
+            onFocus={timing.focus}
+            onFileSelect={selectFile}
+            fileStatus={fileStatus}
+            disabled={submitting}
+            keyHints={oneAtATime}
+          />
+        </div>
+        {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor="website">Website</label>
+          <input
+            ref={decoy}
+            id="website"
+            name="website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <StepButtons
+          text={form.submitButtonText}
+          last={last}
+          submitting={submitting}
+          holdMs={holdMs}
+          disabled={Object.keys(fileStatus).length > 0}
+          onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
         />
-      </div>
-      {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="website">Website</label>
-        <input
-          ref={decoy}
-          id="website"
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-      <StepButtons
-        text={form.submitButtonText}
-        last={last}
-        submitting={submitting}
-        holdMs={holdMs}
-        disabled={Object.keys(fileStatus).length > 0}
-        onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
-      />
-    </form>
+      </form>
+    </>
   );
 }
