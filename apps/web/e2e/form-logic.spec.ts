@@ -204,16 +204,19 @@ const QUIZ: FormInput = {
 
 test('a quiz ends with the server’s ending for the score, its message as text', async ({ page }) => {
   const formId = await publishForm(page, QUIZ);
-  for (const [answer, title, message] of [
-    ['Paris', 'You passed', 'Score: 10 points.'],
-    ['Lyon', 'Not this time', 'Score: 0 points. <b>Try again</b>'],
+  for (const [answer, title, message, scheme] of [
+    ['Paris', 'You passed', 'Score: 10 points.', 'light'],
+    ['Lyon', 'Not this time', 'Score: 0 points. <b>Try again</b>', 'dark'],
   ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
     await page.goto(`/form/${formId}`);
     await page.getByLabel(answer).check();
     await waitPastTimeTrap(page);
     await page.getByRole('button', { name: 'Send answers' }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByText(message, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/ending-${scheme}.png`, fullPage: true });
   }
   // Markup in a message is shown as typed, never run as HTML.
   await expect(page.locator('b')).toHaveCount(0);
@@ -296,6 +299,7 @@ test('a redirect ending shows its notice and a link, then moves on', async ({ pa
     'href',
     'https://example.com/next?name=Ana',
   );
+  await page.screenshot({ path: `${SHOTS}/redirect-notice.png`, fullPage: true });
   await page.waitForURL('https://example.com/next?name=Ana');
   await expect(page.getByRole('heading', { name: 'Partner page' })).toBeVisible();
 });

@@ -104,11 +104,12 @@ export function FillPage() {
             onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
           />
         );
-      case 'form':
+      case 'form': {
+        // A form that keeps answers as the respondent goes first offers to continue saved ones.
+        const Body = view.form.savePartials ? SavedFormView : FormView;
         return (
-          <FormBody
+          <Body
             form={view.form}
-            embed={embed}
             key={view.round}
             accessCode={accessCode}
             onSubmitted={(ending) => {
@@ -118,6 +119,7 @@ export function FillPage() {
             onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
           />
         );
+      }
       default: {
         const unknown: never = view;
         return unknown;
@@ -130,51 +132,5 @@ export function FillPage() {
       <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
       {view.kind !== 'loading' && <PoweredBy embed={embed} />}
     </PageFrame>
-  );
-}
-
-function FormBody(props: {
-  form: LoadedForm;
-  embed: boolean;
-  accessCode: string | undefined;
-  onSubmitted: (ending: SubmitEnding) => void;
-  onExpired: (closed?: ClosedInfo) => void;
-}) {
-  const { form } = props;
-  return (
-    <div className="space-y-8">
-      <header className="space-y-3">
-        {form.logoUrl && (
-          <img
-            src={form.logoUrl}
-            alt={`${form.title} logo`}
-            className="h-12 w-auto max-w-[12rem] object-contain"
-          />
-        )}
-        <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] sm:text-3xl">
-          {form.title}
-        </h1>
-        {form.description && (
-          <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-            {form.description}
-          </p>
-        )}
-      </header>
-      {form.savePartials ? (
-        <SavedFormView
-          form={form}
-          accessCode={props.accessCode}
-          onSubmitted={props.onSubmitted}
-          onExpired={props.onExpired}
-        />
-      ) : (
-        <FormView
-          form={form}
-          accessCode={props.accessCode}
-          onSubmitted={props.onSubmitted}
-          onExpired={props.onExpired}
-        />
-      )}
-    </div>
   );
 }

@@ -21,13 +21,15 @@ import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { answerOf, answersOf } from '../lib/answers.ts';
-import { type FillStep, fillPath } from '../lib/fill-steps.ts';
+import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
-import { currentValidator, loadValidator } from '../lib/validator.ts';
+import { errorsFor, loadValidator } from '../lib/validator.ts';
+import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
+import { SavingNotice } from './resume-banner.tsx';
 import { SaveLater } from './save-later.tsx';
 import { StepButtons } from './step-buttons.tsx';
 
@@ -37,35 +39,13 @@ type FormViewProps = {
   onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
   /** The form keeps answers as the respondent goes: its saver, and the answers resumed (if any). */
-  partials?: { saver: ProgressSaver; resumed: ResumeResponse | null };
+  partials?: { saver: ProgressSaver; resumed: ResumeResponse | null; note: string | null };
 };
 
 // Margin over the server's minimum, for rounding between the two clocks' readings.
 const HOLD_MARGIN_MS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Messages of a screen's fields that `which` picks. */
-function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
-  const validate = currentValidator();
-  const errors: Record<string, string> = {};
-  if (!validate) return errors;
-  for (const field of fields) {
-    if (field.isReadOnly || field.type === 'calculated' || !which(field.id)) continue;
-    const error = validate(field, answerOf(field, values[field.id] ?? null));
-    if (error) errors[field.id] = error;
-  }
-  return errors;
-}
-
-/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
-function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
-  const shown = { ...values };
-  for (const [id, value] of Object.entries(calculated)) {
-    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
-  }
-  return shown;
-}
 
 function focusStep(container: HTMLElement | null) {
   const step = container?.querySelector<HTMLElement>('[data-step]');
@@ -109,7 +89,7 @@ export function FormView({ form, accessCode, onSubmitted, onExpired, partials }:
   const { steps } = path;
   const found = steps.findIndex((s) => s.id === stepId);
   const index = found === -1 ? 0 : found;
-  const step: FillStep = steps[index] ?? { id: 'empty', title: '', fields: [] };
+  const step: FillStep = steps[index] ?? { id: 'empty', title: '', description: '', fields: [] };
   const last = index >= steps.length - 1;
 
   const clientErrors = errorsFor(step.fields, values, (id) => attempted.has(step.id) || touched.has(id));
@@ -264,8 +244,14 @@ export function FormView({ form, accessCode, onSubmitted, onExpired, partials }:
   // 'Save and continue later' sits above the form: errors appearing below as a field loses the
   // focus would otherwise move it from under the pointer.
   return (
-    <>
-      {saver && <SaveLater formId={form.id} accessCode={accessCode} saveNow={saveNow} />}
+    <div className="space-y-8">
+      <FormHeader form={form} description={path.recall(form.description)} />
+      {partials && (
+        <div className="space-y-3">
+          <SavingNotice note={partials.note} />
+          <SaveLater formId={form.id} accessCode={accessCode} saveNow={saveNow} />
+        </div>
+      )}
       <form
         ref={formRef}
         onSubmit={submit}
@@ -288,6 +274,11 @@ export function FormView({ form, accessCode, onSubmitted, onExpired, partials }:
         <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
           {step.title && (
             <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
+          )}
+          {step.description && (
+            <p className="whitespace-pre-line text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
+              {step.description}
+            </p>
           )}
           <FormRenderer
             fields={step.fields}
@@ -324,6 +315,6 @@ export function FormView({ form, accessCode, onSubmitted, onExpired, partials }:
           onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
         />
       </form>
-    </>
+    </div>
   );
 }

@@ -5,9 +5,10 @@ import type { ClosedInfo, LoadedForm } from '../api/get-public-form.ts';
 import { resumeProgress } from '../api/progress.ts';
 import { useProgressSaver } from '../hooks/use-progress-saver.ts';
 import { keepResumeToken, readResumeToken } from '../lib/resume-token.ts';
+import { FormHeader } from './form-header.tsx';
 import { FormView } from './form-view.tsx';
 import { CenteredSpinner } from './page-frame.tsx';
-import { ResumeBanner, SavingNotice } from './resume-banner.tsx';
+import { ResumeBanner } from './resume-banner.tsx';
 
 type Start =
   | { kind: 'checking' }
@@ -61,29 +62,30 @@ export function SavedFormView(props: {
     });
   }, []);
 
-  if (start.kind === 'checking') return <CenteredSpinner />;
-  if (start.kind === 'offer') {
-    return (
-      <ResumeBanner
-        busy={start.busy}
-        onContinue={async () => {
-          setStart({ ...start, busy: true });
-          const result = await resumeProgress(form.id, { resume_token: start.token, ...code });
-          if (result.ok) return resumeWith(result.saved);
-          saver.forget();
-          setStart({ kind: 'ready', resumed: null, note: result.message ?? null });
-        }}
-        onStartOver={() => {
-          saver.forget();
-          setStart({ kind: 'ready', resumed: null, note: null });
-        }}
-      />
-    );
+  if (start.kind === 'ready') {
+    return <FormView {...props} partials={{ saver, resumed: start.resumed, note: start.note }} />;
   }
   return (
-    <div className="space-y-6">
-      <SavingNotice note={start.note} />
-      <FormView {...props} partials={{ saver, resumed: start.resumed }} />
+    <div className="space-y-8">
+      <FormHeader form={form} description={form.description} />
+      {start.kind === 'checking' ? (
+        <CenteredSpinner />
+      ) : (
+        <ResumeBanner
+          busy={start.busy}
+          onContinue={async () => {
+            setStart({ ...start, busy: true });
+            const result = await resumeProgress(form.id, { resume_token: start.token, ...code });
+            if (result.ok) return resumeWith(result.saved);
+            saver.forget();
+            setStart({ kind: 'ready', resumed: null, note: result.message ?? null });
+          }}
+          onStartOver={() => {
+            saver.forget();
+            setStart({ kind: 'ready', resumed: null, note: null });
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -4,9 +4,10 @@ import type { Form } from '@formsmith/core/forms/form';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm, splitPages } from '@formsmith/core/logic/run';
+import type { FieldValues } from '../../../components/form-renderer/values.ts';
 
 /** One screen of the form: a page (classic) or a single question (one at a time). */
-export type FillStep = { id: string; title: string; fields: FormField[] };
+export type FillStep = { id: string; title: string; description: string; fields: FormField[] };
 
 export type FillPath = {
   run: FormRun;
@@ -14,6 +15,8 @@ export type FillPath = {
   steps: FillStep[];
   /** Fields whose answer the submit sends: questions on the path and values from the owner or URL. */
   sent: Set<string>;
+  /** The text with `{{…}}` replaced by the answers and variables so far. */
+  recall: (text: string) => string;
 };
 
 /** Whether a field is never shown on its own: hidden values and calculations kept from view. */
@@ -52,8 +55,11 @@ export function fillPath(input: {
       .map((f) => shownField(f, { required: run.required.has(f.id), recall }));
     if (shown.length === 0) continue;
     const title = recall(page.title);
-    if (input.oneAtATime) for (const field of shown) steps.push({ id: field.id, title, fields: [field] });
-    else steps.push({ id: page.id, title, fields: shown });
+    // A page break's help text describes the page it starts.
+    const description = recall(byId.get(page.id)?.helpText ?? '');
+    if (input.oneAtATime) {
+      for (const field of shown) steps.push({ id: field.id, title, description, fields: [field] });
+    } else steps.push({ id: page.id, title, description, fields: shown });
   }
   const sent = new Set(
     form.fields
@@ -61,7 +67,7 @@ export function fillPath(input: {
       .filter((f) => f.type === 'hidden' || f.isHidden || f.isReadOnly || onPath(f))
       .map((f) => f.id),
   );
-  return { run, steps, sent };
+  return { run, steps, sent, recall };
 }
 
 /** The field as the respondent sees it now: recalled texts, and required when a rule says so. */
@@ -74,6 +80,15 @@ function shownField(
   if (field.helpText) shown.helpText = recall(field.helpText);
   if (context.required && !field.validation.required) {
     shown.validation = { ...field.validation, required: true };
+  }
+  return shown;
+}
+
+/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
+export function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
+  const shown = { ...values };
+  for (const [id, value] of Object.entries(calculated)) {
+    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
   }
   return shown;
 }

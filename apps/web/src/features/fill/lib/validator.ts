@@ -1,4 +1,6 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import type { FieldValues } from '../../../components/form-renderer/values.ts';
+import { answerOf } from './answers.ts';
 
 type ValidateFieldValue = (field: FormField, value: unknown) => string | null;
 
@@ -25,4 +27,17 @@ export function loadValidator(): Promise<ValidateFieldValue | null> {
 /** The validator when already loaded, else null (the field is then checked on submit). */
 export function currentValidator(): ValidateFieldValue | null {
   return loaded;
+}
+
+/** Messages of a screen's fields that `which` picks. */
+export function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
+  const validate = currentValidator();
+  const errors: Record<string, string> = {};
+  if (!validate) return errors;
+  for (const field of fields) {
+    if (field.isReadOnly || field.type === 'calculated' || !which(field.id)) continue;
+    const error = validate(field, answerOf(field, values[field.id] ?? null));
+    if (error) errors[field.id] = error;
+  }
+  return errors;
 }
