@@ -3,7 +3,15 @@ import { progressRecordSchema } from '@formsmith/core/submissions/progress';
 import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formFunnelStats, type forms, resumeLinks, submissions, uploads } from '../src/db/schema.ts';
+import {
+  formFunnelStats,
+  type forms,
+  resumeLinks,
+  submissions,
+  uploads,
+  webhookDeliveries,
+  webhooks,
+} from '../src/db/schema.ts';
 import { FUNNEL_BUCKETS, histogramMedian, secondsBucket } from '../src/modules/analytics/funnel.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { dbKind } from './helpers/app.ts';
@@ -182,6 +190,38 @@ describe(`partial submissions and resuming (${dbKind})`, () => {
     expect(changed.statusCode).toBe(409);
     expect(await rowsOf(formId)).toHaveLength(1);
     expect(await submissionCountColumn(app, formId)).toBe(1);
+  });
+
+  it('sends no webhook for a partial, then submission.created and submission.completed once complete', async () => {
+    const formId = await createForm();
+    await app.db.insert(webhooks).values({
+      formId,
+      url: 'https://hooks.example.org/in',
+      events: ['submission.created', 'submission.completed'],
+      secret: 'whsec_test',
+    });
+    const eventsOf = async () =>
+      (
+        await app.db
+          .select({ event: webhookDeliveries.eventType })
+          .from(webhookDeliveries)
+          .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+          .where(eq(webhooks.formId, formId))
+      )
+        .map((r) => r.event)
+        .sort();
+    const saved = (await progress(formId, { data: { name: 'Hook' }, step: 'p2' })).json();
+    await progress(formId, {
+      data: { name: 'Hook', email: 'h@example.org' },
+      step: 'p3',
+      resume_token: saved.resume_token,
+    });
+    expect(await eventsOf()).toEqual([]);
+    await submit(formId, {
+      data: { name: 'Hook', email: 'h@example.org', age: 50 },
+      resume_token: saved.resume_token,
+    });
+    expect(await eventsOf()).toEqual(['submission.completed', 'submission.created']);
   });
 
   it('resumes from a second client with the token, and owners see how far it got', async () => {

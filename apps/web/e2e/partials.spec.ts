@@ -109,3 +109,36 @@ test('a mailed link continues the answers in another browser, and the submit com
   expect(rows[0]).toMatchObject({ completed: true, data: { name: 'Grace', city: 'Paris' } });
   await second.close();
 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`owners see unfinished responses, the setting and the funnel (${scheme})`, async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: scheme });
+    const page = await context.newPage();
+    owner = await registerAndLogin(page);
+    const formId = await publishSavingForm(page, `Owner view ${scheme}`);
+    expect((await page.request.post(`/api/analytics/forms/${formId}/view`)).status()).toBe(204);
+    const saved = await page.request.post(`/api/form-submissions/forms/${formId}/progress`, {
+      data: { data: { name: 'Ada' }, step: 'p2' },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+
+    await page.goto(`/forms/${formId}/submissions`);
+    await expect(page.getByText('Incomplete: Page 2 of 2: Contact')).toBeVisible();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByRole('switch', { name: 'Save answers as respondents go' })).toBeChecked();
+    await expect(page.getByLabel('Keep unfinished responses for (days)')).toHaveValue('30');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/settings-${scheme}.png`, fullPage: true });
+
+    await page.goto(`/dashboard/analytics?formId=${formId}`);
+    const funnel = page.getByRole('table', { name: 'Respondents reaching each step, of those who started' });
+    await expect(funnel.getByRole('row', { name: /Started/ })).toContainText('1');
+    await expect(funnel.getByRole('row', { name: /Page 2 of 2: Contact/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/funnel-${scheme}.png`, fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: `${SHOTS}/funnel-375-${scheme}.png`, fullPage: true });
+    await context.close();
+  });
+}
