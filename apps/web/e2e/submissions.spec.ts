@@ -177,13 +177,16 @@ test.describe('submissions page', () => {
     expect(rows[0]).toEqual([
       'Submission ID',
       'Submitted At',
+      'Status',
       'Full name',
       'Favourite fruit',
       'Comments',
       'Visit date',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(form.ids);
+    expect(rows[3]![2]).toBe('incomplete');
     expect(rows[5]!.slice(2)).toEqual([
+      'complete',
       'Zebra Unique',
       'Pears',
       'First line\nSecond line with a much longer text than thirty chars',
