@@ -219,8 +219,8 @@ describe(`submitting through form logic (${dbKind})`, () => {
         bom: true,
       },
     );
-    expect(csv[0]).toEqual(['Submission ID', 'Submitted At', 'Skip?', 'Age', 'Name', 'Double']);
-    expect(csv.slice(1).map((row) => row.slice(2))).toEqual([
+    expect(csv[0]).toEqual(['Submission ID', 'Submitted At', 'Status', 'Skip?', 'Age', 'Name', 'Double']);
+    expect(csv.slice(1).map((row) => row.slice(3))).toEqual([
       ['no', '20', 'Bo', '41'],
       ['no', '5', 'Cy', '11'],
     ]);

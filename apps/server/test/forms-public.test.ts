@@ -19,6 +19,7 @@ const PUBLIC_KEYS = [
   'is_published',
   'logic',
   'logo_url',
+  'save_partials',
   'slug',
   'submit_button_text',
   'success_message',

@@ -180,9 +180,9 @@ describe(`form drafts, versions and conflicts (${dbKind})`, () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Submission ID,Submitted At,Full name,Name,City');
-    expect(lines[1]).toMatch(new RegExp(`^${first},[^,]+,,Ada,Paris$`));
-    expect(lines[2]).toMatch(new RegExp(`^${second},[^,]+,Bob Smith,,$`));
+    expect(lines[0]).toBe('Submission ID,Submitted At,Status,Full name,Name,City');
+    expect(lines[1]).toMatch(new RegExp(`^${first},[^,]+,complete,,Ada,Paris$`));
+    expect(lines[2]).toMatch(new RegExp(`^${second},[^,]+,complete,Bob Smith,,$`));
 
     const json = await app.inject({
       method: 'GET',
@@ -198,7 +198,9 @@ describe(`form drafts, versions and conflicts (${dbKind})`, () => {
       url: `${base}/${first}/export?format=csv`,
       headers: owner.auth,
     });
-    expect(one.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Submission ID,Submitted At,Name,City');
+    expect(one.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Submission ID,Submitted At,Status,Name,City',
+    );
   });
 
   it('answers 404 to a stranger on every version call, like a missing form', async () => {

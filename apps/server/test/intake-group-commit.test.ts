@@ -44,7 +44,6 @@ describe(`group commit of submissions (${dbKind})`, () => {
       formVersion: 1,
       data,
       metadata,
-      completed: true,
       idempotencyKey: key,
       createdAt,
       stats: { formId, fields, data, metadata, createdAt },

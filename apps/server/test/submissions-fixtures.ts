@@ -72,12 +72,14 @@ export async function insertSubmissions(
       })),
     )
     .returning({ id: submissions.id });
+  // Incomplete submissions (saved as the respondent went) are not counted.
+  const counted = rows.filter((r) => r.completed ?? true).length;
   await app.db
     .insert(formSubmissionCounts)
-    .values({ formId, shard: 0, count: rows.length })
+    .values({ formId, shard: 0, count: counted })
     .onConflictDoUpdate({
       target: [formSubmissionCounts.formId, formSubmissionCounts.shard],
-      set: { count: sql`${formSubmissionCounts.count} + ${rows.length}` },
+      set: { count: sql`${formSubmissionCounts.count} + ${counted}` },
     });
   return inserted.map((r) => r.id);
 }

@@ -58,24 +58,30 @@ async function seedForm(request: APIRequestContext, owner: Owner): Promise<Seede
   expect(created.status()).toBe(201);
   const form = await created.json();
   const fieldIds = Object.fromEntries(form.fields.map((f: { id: string; label: string }) => [f.label, f.id]));
+  // Respondent 03 stops half way: the form keeps answers as respondents go.
+  const partials = { save_partials: true, partial_retention_days: 30 };
+  expect((await request.put(`/api/forms/${form.id}/partials`, { headers, data: partials })).ok()).toBe(true);
   expect((await request.post(`/api/forms/${form.id}/publish`, { headers })).ok()).toBe(true);
   const ids: string[] = [];
   for (let i = 1; i <= 12; i++) {
     const name = i === 5 ? 'Zebra Unique' : `Respondent ${String(i).padStart(2, '0')}`;
-    const res = await request.post(`/api/form-submissions/forms/${form.id}/submit`, {
-      headers: { 'idempotency-key': `seed-${form.id}-${i}` },
-      data: {
+    const res = await request.post(
+      `/api/form-submissions/forms/${form.id}/${i === 3 ? 'progress' : 'submit'}`,
+      {
+        headers: { 'idempotency-key': `seed-${form.id}-${i}` },
         data: {
-          [fieldIds['Full name']!]: name,
-          [fieldIds['Favourite fruit']!]: i % 2 === 0 ? ['apples', 'pears'] : ['pears'],
-          [fieldIds.Comments!]:
-            i === 5 ? 'First line\nSecond line with a much longer text than thirty chars' : '',
-          [fieldIds['Visit date']!]: '2025-03-14',
-          _formLoadTime: Date.now() - 5000,
+          data: {
+            [fieldIds['Full name']!]: name,
+            [fieldIds['Favourite fruit']!]: i % 2 === 0 ? ['apples', 'pears'] : ['pears'],
+            [fieldIds.Comments!]:
+              i === 5 ? 'First line\nSecond line with a much longer text than thirty chars' : '',
+            [fieldIds['Visit date']!]: '2025-03-14',
+            _formLoadTime: Date.now() - 5000,
+          },
+          metadata: {},
         },
-        metadata: { analytics: { completed: i !== 3 } },
       },
-    });
+    );
     expect(res.status()).toBe(201);
     ids.push((await res.json()).submission_id);
   }
@@ -142,7 +148,7 @@ test.describe('submissions page', () => {
 
     await page.getByRole('button', { name: 'Filter' }).click();
     // 'Incomplete' is explained where it is chosen.
-    await expect(page.getByText(/Incomplete: sent before the respondent finished/)).toBeVisible();
+    await expect(page.getByText(/Incomplete: answers saved as the respondent went/)).toBeVisible();
     await page.getByLabel('Status').selectOption({ label: 'Incomplete' });
     await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible();
     await expect(table.getByRole('row').nth(1)).toContainText('Respondent 03');
@@ -171,13 +177,16 @@ test.describe('submissions page', () => {
     expect(rows[0]).toEqual([
       'Submission ID',
       'Submitted At',
+      'Status',
       'Full name',
       'Favourite fruit',
       'Comments',
       'Visit date',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(form.ids);
+    expect(rows[3]![2]).toBe('incomplete');
     expect(rows[5]!.slice(2)).toEqual([
+      'complete',
       'Zebra Unique',
       'Pears',
       'First line\nSecond line with a much longer text than thirty chars',

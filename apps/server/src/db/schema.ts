@@ -125,6 +125,10 @@ export const forms = pgTable(
     oneResponsePerBrowser: boolean('one_response_per_browser').notNull().default(false),
     /** Respondent confirmation mail settings (core forms/settings confirmationSchema); null when off. */
     confirmation: jsonb('confirmation').$type<Record<string, unknown>>(),
+    /** Respondents' answers are kept as they go (incomplete submissions) and can be resumed. */
+    savePartials: boolean('save_partials').notNull().default(false),
+    /** Days an incomplete submission is kept after its last change. */
+    partialRetentionDays: integer('partial_retention_days').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -182,12 +186,36 @@ export const submissions = pgTable(
      * transaction still running, so a row can never appear behind a cursor already handed out.
      */
     txid: bigint('txid', { mode: 'number' }).notNull().default(sql`pg_current_xact_id()::text::bigint`),
+    /** SHA-256 of the resume token of a submission saved as the respondent goes (never the token). */
+    resumeTokenHash: text('resume_token_hash'),
+    /** How far the respondent got (core submissions/progress progressRecordSchema); null for a one-shot submit. */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
     index('submissions_form_txid_idx').on(t.formId, t.txid, t.id),
     uniqueIndex('submissions_idempotency_idx').on(t.formId, t.idempotencyKey),
+    uniqueIndex('submissions_resume_token_idx').on(t.resumeTokenHash),
+    index('submissions_partial_idx').on(t.formId, t.updatedAt).where(sql`${t.completed} = false`),
   ],
+);
+
+/** Single-use links mailed to a respondent to resume an incomplete submission on another device. */
+export const resumeLinks = pgTable(
+  'resume_links',
+  {
+    /** SHA-256 of the link's token. */
+    tokenHash: text('token_hash').primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('resume_links_submission_idx').on(t.submissionId)],
 );
 
 /** Files uploaded by respondents; never listed publicly, served only to the form's owner. */
@@ -244,6 +272,27 @@ export const formDailyStats = pgTable(
     completionTimeCount: integer('completion_time_count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.formId, t.day, t.shard] })],
+);
+
+/**
+ * The drop-off funnel of forms that save answers as respondents go, per form, step (page or
+ * question, with its position) and shard: how many respondents reached it and a histogram of the
+ * seconds they spent on it (buckets of powers of two, see analytics/funnel.ts). Two pseudo-steps
+ * count the respondents who started and those who completed.
+ */
+export const formFunnelStats = pgTable(
+  'form_funnel_stats',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    stepIndex: integer('step_index').notNull(),
+    step: text('step').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    reached: integer('reached').notNull().default(0),
+    secondsHistogram: integer('seconds_histogram').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.stepIndex, t.step, t.shard] })],
 );
 
 /** Per form, field and UTC day (and shard): responses, skips and time spent. */

@@ -43,6 +43,9 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/forms/:id',
   'POST /api/form-submissions/forms/:id/submit',
   'POST /api/form-submissions/forms/:id/uploads',
+  'POST /api/form-submissions/forms/:id/progress',
+  'POST /api/form-submissions/forms/:id/progress/resume',
+  'POST /api/form-submissions/forms/:id/progress/email',
   'POST /api/analytics/forms/:id/view',
   'POST /api/analytics/forms/:id/track',
 ]);
@@ -113,7 +116,8 @@ const ERRORS = {
   401: 'No valid session token or API key (UNAUTHORIZED)',
   403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), or an access code is needed',
   404: 'Not found, or not yours (the same answer, on purpose)',
-  410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED)',
+  409: 'In conflict with the current state (PARTIALS_OFF, ALREADY_COMPLETED, ALREADY_RESPONDED, CONFLICT)',
+  410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED), or a resume link was used or expired (RESUME_LINK_GONE)',
   413: 'The request body is too large',
   422: 'The answers were refused (per-field messages in `fields`)',
   429: 'Too many requests; wait a minute',
@@ -126,6 +130,8 @@ function errorCodesOf(input: { method: string; url: string; isPublic: boolean })
   if (input.url.includes(':')) codes.push(404);
   if (input.url.endsWith('/submit')) codes.push(403, 410, 413, 422);
   if (input.url.endsWith('/uploads')) codes.push(413, 422);
+  if (input.url.endsWith('/progress')) codes.push(403, 409, 410, 413, 422);
+  if (input.url.includes('/progress/')) codes.push(403, 409, 410);
   codes.push(429, 500);
   return [...new Set(codes)];
 }

@@ -50,6 +50,12 @@ export const RATE_LIMITS = {
   twoFactorPerIp: { max: 30, windowMs: 60_000, shared: true },
   submitPerIp: { max: 60, windowMs: 60_000, shared: false },
   submitPerForm: { max: 600, windowMs: 60_000, shared: false },
+  // Saves as respondents go come once per page or question: more of them than submits.
+  progressPerIp: { max: 240, windowMs: 60_000, shared: false },
+  progressPerForm: { max: 2400, windowMs: 60_000, shared: false },
+  // Resume links mailed to a respondent: per sender and per recipient, so nobody's inbox is flooded.
+  resumeMailPerIp: { max: 20, windowMs: 3_600_000, shared: true },
+  resumeMailPerAddress: { max: 5, windowMs: 3_600_000, shared: true },
   generate: { max: 20, windowMs: 60_000, shared: false },
   upload: { max: 30, windowMs: 60_000, shared: false },
   view: { max: 120, windowMs: 60_000, shared: false },

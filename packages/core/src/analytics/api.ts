@@ -22,6 +22,28 @@ export const fieldAnalyticsSchema = z.object({
 });
 export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
 
+/** One step of the funnel: respondents who reached it, how many of them went no further, median seconds on it. */
+export const funnelStepSchema = z.object({
+  step: z.string(),
+  label: z.string(),
+  reached: z.number().int(),
+  drop_off: z.number().int(),
+  /** Seconds, or null when nobody has left the step yet. */
+  median_seconds: z.number().nullable(),
+});
+
+/**
+ * Views, then respondents whose answers were saved as they went (started), each page or question
+ * they reached, and how many of them completed; all time, from aggregates kept on each save.
+ */
+export const funnelSchema = z.object({
+  views: z.number().int(),
+  started: z.number().int(),
+  steps: z.array(funnelStepSchema),
+  completed: z.number().int(),
+});
+export type Funnel = z.infer<typeof funnelSchema>;
+
 /**
  * GET /api/analytics/forms/:id. Days are UTC dates ('YYYY-MM-DD'); period_start and period_end
  * are inclusive. total_views lets the web show the completion rate.
@@ -40,6 +62,7 @@ export const formAnalyticsSchema = z.object({
     daily_submissions: z.array(z.object({ date: z.string(), count: z.number().int() })),
   }),
   field_analytics: z.array(fieldAnalyticsSchema),
+  funnel: funnelSchema,
 });
 export type FormAnalytics = z.infer<typeof formAnalyticsSchema>;
 

@@ -115,3 +115,16 @@ export const DEFAULT_CONFIRMATION: Confirmation = {
   message: 'We received your response. Thank you!',
   include_answers: true,
 };
+
+export const PARTIALS_MESSAGES = { retention: 'Enter a whole number of days from 1 to 365' } as const;
+
+/** PUT /api/forms/:id/partials: keep answers as respondents go, and for how long after the last change. */
+export const partialsSchema = z.object({
+  save_partials: z.boolean(),
+  partial_retention_days: z
+    .number({ error: PARTIALS_MESSAGES.retention })
+    .int({ error: PARTIALS_MESSAGES.retention })
+    .min(1, { error: PARTIALS_MESSAGES.retention })
+    .max(365, { error: PARTIALS_MESSAGES.retention }),
+});
+export type PartialsSettings = z.infer<typeof partialsSchema>;

@@ -59,6 +59,8 @@ export const publicFormSchema = z.object({
   slug: z.nullable(z.string()),
   access_restriction: accessRestrictionSchema,
   expiration_date: z.nullable(z.string()),
+  /** Answers are saved as the respondent goes and can be resumed (absent from older servers). */
+  save_partials: z.optional(z.boolean()),
 });
 export type PublicForm = z.input<typeof publicFormSchema>;
 export type PublicFormView = z.output<typeof publicFormSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wireFieldCodec } from '../forms/wire.ts';
 import { LIMITS } from '../limits.ts';
+import { progressSummarySchema } from './progress.ts';
 
 // Request and response shapes of the owner's /api/form-submissions routes.
 
@@ -43,6 +44,8 @@ export const submissionSchema = z.object({
   completed: z.boolean(),
   /** The form version the respondent answered. */
   form_version: z.number().int(),
+  /** How far a submission saved as the respondent went got (null for one sent in one go). */
+  progress: progressSummarySchema.nullable(),
 });
 export type WireSubmission = z.infer<typeof submissionSchema>;
 

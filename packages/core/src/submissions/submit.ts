@@ -10,6 +10,8 @@ export const submitBodySchema = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
   access_code: z.string().max(200).nullish(),
   accessCode: z.string().max(200).nullish(),
+  /** The token of the answers saved as the respondent went (see progress.ts): the submit completes them. */
+  resume_token: z.string().min(20).max(200).nullish(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 

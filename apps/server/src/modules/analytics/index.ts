@@ -1,5 +1,11 @@
 // The analytics module's public entry: the daily aggregates are written only through these.
 
+export {
+  completedEntry,
+  type FunnelEntry,
+  funnelCte,
+  startedEntry,
+} from './funnel.ts';
 export { rebuildFormStats } from './rebuild.ts';
 export {
   type BatchStatsItem,

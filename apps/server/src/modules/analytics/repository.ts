@@ -2,6 +2,15 @@ import { and, eq, gte, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
 
+/** Every view the form has had, all days. */
+export async function countViews(db: DbOrTx, formId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${formDailyStats.views}), 0)::int` })
+    .from(formDailyStats)
+    .where(eq(formDailyStats.formId, formId));
+  return Number(row?.n ?? 0);
+}
+
 /** The earliest day with any recorded activity (a view or a submission), or null. */
 export async function findFirstStatsDay(db: DbOrTx, formId: number): Promise<string | null> {
   const [row] = await db

@@ -1,6 +1,8 @@
 import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/api';
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { formSteps } from '@formsmith/core/logic/steps';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -8,8 +10,9 @@ import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
 import { findSubmissionVersion, mergeSubmissionTiming } from '../submissions/index.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
+import { buildFunnel, readFunnelRows } from './funnel.ts';
 import { recordTimeStats } from './recorder.ts';
-import { findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
+import { countViews, findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
 
 /** A longer range would only pad the chart with zeros; ten years covers any real form. */
 const MAX_RANGE_DAYS = 3660;
@@ -33,13 +36,21 @@ export async function getFormAnalytics(
     start = first && first < created ? first : created;
   }
   if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
-  const stats = await readPeriodStats(db, { formId: form.id, start, end });
+  const [stats, funnelRows, views] = await Promise.all([
+    readPeriodStats(db, { formId: form.id, start, end }),
+    readFunnelRows(db, form.id),
+    countViews(db, form.id),
+  ]);
   // The fields respondents get now (the draft's until the form is first published).
   const live =
     form.publishedVersion === null
       ? form.fields
       : (await findAnsweredFields(db, form.id, [form.publishedVersion])).get(form.publishedVersion)!;
-  return buildAnalytics({ formId: form.id, start, end, fields: live, stats });
+  const steps = formSteps(logicFieldsOf(live), form.display);
+  return {
+    ...buildAnalytics({ formId: form.id, start, end, fields: live, stats }),
+    funnel: buildFunnel({ rows: funnelRows, steps, views }),
+  };
 }
 
 function buildAnalytics(input: {
@@ -48,7 +59,7 @@ function buildAnalytics(input: {
   end: string;
   fields: FormField[];
   stats: PeriodStats;
-}): FormAnalytics {
+}): Omit<FormAnalytics, 'funnel'> {
   const { stats } = input;
   const byDay = new Map(stats.days.map((d) => [d.day, d.submissions]));
   const sum = (pick: (d: PeriodStats['days'][number]) => number) =>

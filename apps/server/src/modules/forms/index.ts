@@ -20,3 +20,4 @@ export { default as formsRoutes } from './routes.ts';
 export { requireOwnedForm } from './service.ts';
 export { removeFiles, trashPurgeJob } from './trash-service.ts';
 export { findAnsweredFields } from './versions-repository.ts';
+export { shareUrl } from './view.ts';

@@ -1,4 +1,9 @@
-import { confirmationSchema, limitsBodySchema, limitsSchema } from '@formsmith/core/form-settings/schemas';
+import {
+  confirmationSchema,
+  limitsBodySchema,
+  limitsSchema,
+  partialsSchema,
+} from '@formsmith/core/form-settings/schemas';
 import { formIdParamsSchema } from '@formsmith/core/forms/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +19,7 @@ function owned(request: FastifyRequest) {
   return { formId: requireFormId((request.params as { id: string }).id), ownerId: currentUser(request).id };
 }
 
-/** A form's response limit, schedule and one-response-per-browser, and its respondent confirmation mail. */
+/** A form's response limit, schedule and one-response-per-browser, its respondent confirmation mail, and partial saves. */
 const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const params = formIdParamsSchema;
@@ -76,6 +81,36 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => settings.updateConfirmation(app, { ...owned(request), body: request.body }),
+  );
+  app.get(
+    '/forms/:id/partials',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Whether a form saves answers as respondents go',
+        params,
+        response: { 200: partialsSchema },
+      },
+    },
+    async (request) => settings.getPartials(app, owned(request)),
+  );
+  app.put(
+    '/forms/:id/partials',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Save answers as respondents go, and keep them for so many days',
+        description:
+          'When on, the public page saves answers on each page (or question) as incomplete submissions that ' +
+          'respondents can resume; they are deleted `partial_retention_days` after their last change.',
+        params,
+        body: partialsSchema,
+        response: { 200: partialsSchema },
+      },
+    },
+    async (request) => settings.updatePartials(app, { ...owned(request), body: request.body }),
   );
 };
 

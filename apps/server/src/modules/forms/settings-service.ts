@@ -5,6 +5,7 @@ import {
   DEFAULT_CONFIRMATION,
   type Limits,
   type limitsBodySchema,
+  type PartialsSettings,
 } from '@formsmith/core/form-settings/schemas';
 import { instantToZoned, zonedToInstant } from '@formsmith/core/form-settings/zoned-time';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
@@ -90,4 +91,28 @@ export async function updateConfirmation(
   const row = await repo.updateForm(app.db, { ...input, changes: { confirmation: body } });
   if (!row) throw notFound(FORM_NOT_FOUND);
   return body;
+}
+
+function toPartials(row: repo.FormRow): PartialsSettings {
+  return { save_partials: row.savePartials, partial_retention_days: row.partialRetentionDays };
+}
+
+export async function getPartials(app: FastifyInstance, input: OwnedFormInput): Promise<PartialsSettings> {
+  return toPartials(await requireOwnedForm(app.db, input));
+}
+
+export async function updatePartials(
+  app: FastifyInstance,
+  input: OwnedFormInput & { body: PartialsSettings },
+): Promise<PartialsSettings> {
+  await requireOwnedForm(app.db, input);
+  const row = await repo.updateForm(app.db, {
+    ...input,
+    changes: {
+      savePartials: input.body.save_partials,
+      partialRetentionDays: input.body.partial_retention_days,
+    },
+  });
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return toPartials(row);
 }

@@ -84,5 +84,6 @@ export function toPublicForm(row: FormRow): PublicFormView {
     slug: row.slug,
     access_restriction: accessRestrictionOf(row),
     expiration_date: row.expirationDate?.toISOString() ?? null,
+    save_partials: row.savePartials,
   };
 }

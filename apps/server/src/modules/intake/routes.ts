@@ -11,6 +11,7 @@ import {
 import { submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
+import progressRoutes from './progress-routes.ts';
 import { hasCookie, respondedCookie } from './responded-cookie.ts';
 import { submitForm } from './submit-service.ts';
 import { uploadFile } from './upload-service.ts';
@@ -45,6 +46,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         metadata: body.metadata,
         accessCode: body.access_code ?? body.accessCode ?? undefined,
         idempotencyKey: request.headers['idempotency-key'],
+        resumeToken: body.resume_token ?? undefined,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         referer: request.headers.referer,
@@ -53,6 +55,8 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE, ending });
     },
   );
+
+  await app.register(progressRoutes);
 
   app.post(
     '/form-submissions/forms/:id/uploads',

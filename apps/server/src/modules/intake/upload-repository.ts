@@ -1,16 +1,22 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-/** Uploads of this form not yet attached to a submission, among the given ids. */
-export async function listUnattachedUploads(db: DbOrTx, formId: number, ids: string[]): Promise<UploadRow[]> {
-  if (ids.length === 0) return [];
+/** Uploads of this form among the given ids, not yet attached to a submission (or attached to `submissionId`). */
+export async function listFreeUploads(
+  db: DbOrTx,
+  input: { formId: number; ids: string[]; submissionId?: string },
+): Promise<UploadRow[]> {
+  if (input.ids.length === 0) return [];
+  const free = input.submissionId
+    ? or(isNull(uploads.submissionId), eq(uploads.submissionId, input.submissionId))
+    : isNull(uploads.submissionId);
   return db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.formId, formId), inArray(uploads.id, ids), isNull(uploads.submissionId)));
+    .where(and(eq(uploads.formId, input.formId), inArray(uploads.id, input.ids), free));
 }
 
 export async function createUpload(

@@ -97,16 +97,19 @@ function readAnswer(data: Record<string, unknown>, keys: string[]): unknown {
 
 /** The CSV header row. */
 export function headerRow(columns: ExportColumn[]): string[] {
-  return ['Submission ID', 'Submitted At', ...columns.map((c) => c.label)].map(neutralizeCell);
+  return ['Submission ID', 'Submitted At', 'Status', ...columns.map((c) => c.label)].map(neutralizeCell);
 }
+
+/** The Status column: incomplete for answers saved as the respondent went and not submitted yet. */
+export const statusText = (completed: boolean) => (completed ? 'complete' : 'incomplete');
 
 /** One CSV row: id, ISO time, then each column's answer flattened to text and neutralised. */
 export function csvRow(
   columns: ExportColumn[],
-  row: { id: string; created_at: Date | string; data: unknown },
+  row: { id: string; created_at: Date | string; completed: boolean; data: unknown },
 ): string[] {
   const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
-  const cells = [row.id, new Date(row.created_at).toISOString()];
+  const cells = [row.id, new Date(row.created_at).toISOString(), statusText(row.completed)];
   for (const column of columns) {
     cells.push(neutralizeCell(formatAnswer(column.field, readAnswer(data, column.keys))));
   }
@@ -117,9 +120,13 @@ export function csvRow(
  * The same row as csvRow, built straight into one CSV line (CRLF included): the export's hot loop.
  * `createdAt` is the ISO text of the submission time.
  */
-export function csvRowLine(columns: ExportColumn[], id: string, createdAt: string, data: unknown): string {
+export function csvRowLine(
+  columns: ExportColumn[],
+  row: { id: string; createdAt: string; completed: boolean; data: unknown },
+): string {
+  const { data } = row;
   const answers = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  let line = `${csvCell(id)},${csvCell(createdAt)}`;
+  let line = `${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)}`;
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]!;
     line += `,${csvCell(neutralizeCell(formatAnswer(column.field, readAnswer(answers, column.keys))))}`;

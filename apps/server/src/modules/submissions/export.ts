@@ -9,6 +9,7 @@ import {
   csvRowLine,
   type ExportColumn,
   headerRow,
+  statusText,
   type VersionedColumns,
   versionedExportColumns,
 } from './csv-columns.ts';
@@ -25,6 +26,8 @@ type ExportRow = {
   metadata: Record<string, unknown>;
   completed: boolean;
   form_version: number;
+  progress: Record<string, unknown> | null;
+  updated_at: Date;
 };
 
 const BATCH = 5000;
@@ -102,6 +105,8 @@ async function* keysetBatches(
       metadata: r.metadata,
       completed: r.completed,
       form_version: r.formVersion,
+      progress: r.progress,
+      updated_at: r.updatedAt,
     }));
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.createdAt, id: last.id };
@@ -118,18 +123,22 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
   for await (const rows of cursorBatches(
     app,
     formId,
-    'id, form_id, created_at, data, metadata, completed, form_version',
+    'id, form_id, created_at, data, metadata, completed, form_version, progress, updated_at',
     BATCH,
   )) {
-    yield rows.map(([id, form_id, created_at, data, metadata, completed, form_version]) => ({
-      id: id as string,
-      form_id: form_id as number,
-      created_at: created_at as Date,
-      data: data as Record<string, unknown>,
-      metadata: metadata as Record<string, unknown>,
-      completed: completed as boolean,
-      form_version: form_version as number,
-    }));
+    yield rows.map(
+      ([id, form_id, created_at, data, metadata, completed, form_version, progress, updated_at]) => ({
+        id: id as string,
+        form_id: form_id as number,
+        created_at: created_at as Date,
+        data: data as Record<string, unknown>,
+        metadata: metadata as Record<string, unknown>,
+        completed: completed as boolean,
+        form_version: form_version as number,
+        progress: progress as Record<string, unknown> | null,
+        updated_at: updated_at as Date,
+      }),
+    );
   }
 }
 
@@ -144,16 +153,24 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
     for await (const rows of keysetBatches(app, formId, CSV_BATCH)) {
       let text = '';
       for (const r of rows) {
-        text += csvRowLine(of(r.form_version), r.id, new Date(r.created_at).toISOString(), r.data);
+        text += csvRowLine(of(r.form_version), {
+          id: r.id,
+          createdAt: new Date(r.created_at).toISOString(),
+          completed: r.completed,
+          data: r.data,
+        });
       }
       yield text;
     }
     return;
   }
-  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version`;
+  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version, completed`;
   for await (const rows of cursorBatches(app, formId, select, CSV_BATCH)) {
     let text = '';
-    for (const r of rows) text += csvRowLine(of(r[3] as number), r[0] as string, r[1] as string, r[2]);
+    for (const r of rows) {
+      const line = { id: r[0] as string, createdAt: r[1] as string, data: r[2], completed: r[4] as boolean };
+      text += csvRowLine(of(r[3] as number), line);
+    }
     yield text;
   }
 }
@@ -198,7 +215,10 @@ function jsonItem(row: ExportRow, labels: LabelReader): string {
       completed: row.completed,
       idempotencyKey: null,
       formVersion: row.form_version,
+      progress: row.progress,
+      updatedAt: row.updated_at,
     }),
+    status: statusText(row.completed),
     answers: labels(row),
   });
 }

@@ -5,6 +5,15 @@ export { deleteFormSubmissions } from './delete.ts';
 export { submissionBatches } from './export.ts';
 export { submissionNotification } from './notify.ts';
 export {
+  createPartial,
+  createResumeLink,
+  findByResumeToken,
+  type PartialRow,
+  replaceResumeToken,
+  updatePartial,
+  useResumeLink,
+} from './partials.ts';
+export {
   findSubmission,
   findSubmissionVersion,
   listAnsweredVersions,
@@ -18,6 +27,7 @@ export {
 export { retentionJob } from './retention.ts';
 export { default as submissionsRoutes } from './routes.ts';
 export {
+  completeSubmission,
   findSubmissionByKey,
   type StoreSubmissionInput,
   storeSubmission,

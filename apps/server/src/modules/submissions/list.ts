@@ -43,6 +43,15 @@ export function filterConditions(query: Omit<ListQuery, 'page' | 'limit' | 'sort
   return conds;
 }
 
+/** How many incomplete submissions (saved as respondents went) the form holds. */
+async function countIncomplete(db: DbOrTx, formId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.formId, formId), eq(submissions.completed, false)));
+  return Number(row?.n ?? 0);
+}
+
 /**
  * One page of a form's submissions. Deep pages never make PostgreSQL fetch and discard whole rows:
  * the page's first (created_at, id) is found by an OFFSET over the (form_id, created_at, id) index
@@ -81,15 +90,18 @@ export async function listSubmissions(
     .where(pageWhere)
     .orderBy(...order)
     .limit(query.limit);
-  // Without filters the counter kept on the form answers; counting a million rows would not.
+  // The counter kept on the form counts the complete ones (counting a million rows would not do);
+  // incomplete ones are few and counted through their own index.
   const totalPromise =
     filters.length === 0
-      ? Promise.resolve(form.submissionCount)
-      : db
-          .select({ n: count() })
-          .from(submissions)
-          .where(where)
-          .then((r) => Number(r[0]?.n ?? 0));
+      ? countIncomplete(db, form.id).then((n) => form.submissionCount + n)
+      : query.status === 'complete' && filters.length === 1
+        ? Promise.resolve(form.submissionCount)
+        : db
+            .select({ n: count() })
+            .from(submissions)
+            .where(where)
+            .then((r) => Number(r[0]?.n ?? 0));
   const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
   return { items: rows.map(toWireSubmission), total, page: query.page, limit: query.limit };
 }

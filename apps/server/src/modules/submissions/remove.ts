@@ -12,6 +12,8 @@ export type DoomedRow = {
   data: Record<string, unknown> | null;
   metadata: Record<string, unknown> | null;
   created_at: string | Date;
+  /** Incomplete submissions (saved as the respondent went) were never counted: nothing to take out. */
+  completed: boolean;
 };
 
 /** The fields of each (form, version) pair, loaded once per pair. */
@@ -46,16 +48,18 @@ export async function removeSubmissionRows(
 ): Promise<{ deleted: number; storageKeys: string[] }> {
   if (rows.length === 0) return { deleted: 0, storageKeys: [] };
   const fieldsOf = await fields(tx, rows);
-  const items: BatchStatsItem[] = rows.map((r) => ({
-    id: r.id,
-    input: {
-      formId: r.form_id,
-      fields: fieldsOf(r),
-      data: r.data ?? {},
-      metadata: r.metadata ?? {},
-      createdAt: new Date(r.created_at),
-    },
-  }));
+  const items: BatchStatsItem[] = rows
+    .filter((r) => r.completed)
+    .map((r) => ({
+      id: r.id,
+      input: {
+        formId: r.form_id,
+        fields: fieldsOf(r),
+        data: r.data ?? {},
+        metadata: r.metadata ?? {},
+        createdAt: new Date(r.created_at),
+      },
+    }));
   const ids = sql.join(
     rows.map((r) => sql`${r.id}::uuid`),
     sql`, `,
@@ -63,18 +67,20 @@ export async function removeSubmissionRows(
   const [result] = await queryRows<{ deleted: number | string; storage_keys: string[] }>(
     tx,
     sql`with deleted as (
-        delete from submissions where id in (${ids}) returning id, form_id
+        delete from submissions where id in (${ids}) returning id, form_id, completed
+      ), counted as (
+        select id, form_id from deleted where completed
       ), files as (
         -- The statement's snapshot still sees the upload rows the cascade removes.
         select u.storage_key from uploads u join deleted d on u.submission_id = d.id
       ), counts as (
-        select form_id, count(*)::int as n from deleted group by form_id
+        select form_id, count(*)::int as n from counted group by form_id
       ), updated as (
         insert into form_submission_counts (form_id, shard, count)
         select form_id, 0, -n from counts order by form_id
         on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
-      ), ${sql.join(batchStatsCtes(items, 'deleted', -1), sql`, `)}
-      select (select coalesce(sum(n), 0)::int from counts) as deleted,
+      ), ${sql.join(batchStatsCtes(items, 'counted', -1), sql`, `)}
+      select (select count(*)::int from deleted) as deleted,
         (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`,
   );
   return { deleted: Number(result?.deleted ?? 0), storageKeys: result?.storage_keys ?? [] };

@@ -1,4 +1,5 @@
 import type { WireSubmission } from '@formsmith/core/submissions/api';
+import { type ProgressSummary, progressRecordSchema } from '@formsmith/core/submissions/progress';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissions, uploads } from '../../db/schema.ts';
@@ -10,7 +11,23 @@ export type OwnedForm = FormRow;
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-export function toWireSubmission(row: Omit<SubmissionRow, 'txid'>): WireSubmission {
+type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt'> &
+  Partial<Pick<SubmissionRow, 'progress' | 'updatedAt'>>;
+
+/** How far an incomplete submission got, as owners read it; null for one sent in one go or completed. */
+export function progressSummary(
+  row: Pick<WireRow, 'progress' | 'updatedAt' | 'completed'>,
+): ProgressSummary | null {
+  const record = progressRecordSchema.safeParse(row.progress);
+  if (!record.success || row.completed || !row.updatedAt) return null;
+  return {
+    step: record.data.step,
+    label: record.data.label,
+    updated_at: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+export function toWireSubmission(row: WireRow): WireSubmission {
   return {
     id: row.id,
     form_id: row.formId,
@@ -19,6 +36,7 @@ export function toWireSubmission(row: Omit<SubmissionRow, 'txid'>): WireSubmissi
     created_at: new Date(row.createdAt).toISOString(),
     completed: row.completed,
     form_version: row.formVersion,
+    progress: progressSummary(row),
   };
 }
 

@@ -11,7 +11,8 @@ const BATCH = 500;
 
 /**
  * Deletes every submission older than its form's retention_days (forms without one keep
- * everything), in batches, each with removeSubmissionRows. Returns how many were deleted and the
+ * everything) and every incomplete one untouched for its form's partial_retention_days (with
+ * their files: uploads belong to their submission), in batches, each with removeSubmissionRows. Returns how many were deleted and the
  * storage keys of their uploaded files (the caller removes the files).
  */
 export async function deleteExpiredSubmissions(
@@ -24,10 +25,12 @@ export async function deleteExpiredSubmissions(
     const batch = await db.transaction(async (tx) => {
       const expired = await queryRows<DoomedRow>(
         tx,
-        sql`select s.id, s.form_id, s.form_version, s.data, s.metadata, s.created_at
+        sql`select s.id, s.form_id, s.form_version, s.data, s.metadata, s.created_at, s.completed
           from submissions s join forms f on f.id = s.form_id
-          where f.retention_days is not null
-            and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days)
+          where (f.retention_days is not null
+              and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days))
+            or (s.completed = false
+              and s.updated_at < ${now.toISOString()}::timestamptz - make_interval(days => f.partial_retention_days))
           order by s.form_id, s.created_at limit ${BATCH} for update of s skip locked`,
       );
       if (expired.length === 0) return null;

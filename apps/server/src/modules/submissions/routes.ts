@@ -166,6 +166,8 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: row.metadata,
           completed: row.completed,
           form_version: row.formVersion,
+          progress: row.progress,
+          updated_at: row.updatedAt,
         },
         format,
       );

@@ -9,6 +9,8 @@ import { batchStatsCtes, SHARD, type SubmissionStatsInput, submissionStatsCtes }
 import { eventDeliveryCtes } from '../webhooks/index.ts';
 
 const SUBMISSION_CREATED = 'submission.created';
+/** Sent when a submission saved as the respondent went is submitted. */
+const SUBMISSION_COMPLETED = 'submission.completed';
 
 const dialect = new PgDialect();
 
@@ -18,7 +20,6 @@ export type StoreSubmissionInput = {
   formVersion: number;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  completed: boolean;
   idempotencyKey: string | null;
   createdAt: Date;
   /** What the aggregates get (analytics/recorder.ts), written in the same statement. */
@@ -64,41 +65,115 @@ export async function storeSubmission(
     sql`stored as (
       insert into submissions (form_id, form_version, data, metadata, completed, idempotency_key, created_at)
       select ${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
-        ${JSON.stringify(input.metadata)}::jsonb, ${input.completed}::boolean, ${input.idempotencyKey}::text,
+        ${JSON.stringify(input.metadata)}::jsonb, true, ${input.idempotencyKey}::text,
         ${input.createdAt.toISOString()}::timestamptz
       ${gate}
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
-    sql`counted as (
-      insert into form_submission_counts (form_id, shard, count)
-      select ${input.formId}::int, ${SHARD}, 1 from stored
-      on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
-    ...submissionStatsCtes(input.stats, 'stored'),
-    ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
+    ...completionCtes(input, [SUBMISSION_CREATED]),
   );
-  if (input.mails.length > 0) {
-    ctes.push(sql`mailed as (
-      insert into jobs (kind, payload, user_id)
-      select ${MAIL_JOB}::text, m, ${input.ownerId}::uuid from stored, jsonb_array_elements(${JSON.stringify(input.mails)}::jsonb) m)`);
-  }
-  let attached = sql`0`;
-  if (input.uploadIds.length > 0) {
-    const ids = sql.join(
-      input.uploadIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-    ctes.push(sql`attached as (
-      update uploads set submission_id = (select id from stored)
-      where id in (${ids}) and submission_id is null and exists (select 1 from stored)
-      returning id)`);
-    attached = sql`(select count(*) from attached)`;
-  }
+  const { ctes: attachCtes, attached } = attachCte(input.uploadIds, null);
+  ctes.push(...attachCtes);
   const admitted = input.limited ? sql`exists (select 1 from admitted)` : sql`true`;
   const statement = sql`with ${sql.join(ctes, sql`, `)}
     select (select id from stored) as id, ${attached}::int as attached, ${admitted} as admitted`;
   type Row = { id: string | null; attached: number; admitted: boolean };
   const rows = pool ? await runPrepared<Row>(pool, statement) : await queryRows<Row>(db, statement);
   const row = rows[0];
+  return { id: row?.id ?? null, attached: Number(row?.attached ?? 0), admitted: row?.admitted ?? false };
+}
+
+/**
+ * What every completed submission writes with itself, gated on the `stored` CTE (id, form_id):
+ * its counter shard, the analytics aggregates, its webhook events and its mail jobs.
+ */
+function completionCtes(input: StoreSubmissionInput, events: string[]): SQL[] {
+  const ctes: SQL[] = [
+    sql`counted as (
+      insert into form_submission_counts (form_id, shard, count)
+      select ${input.formId}::int, ${SHARD}, 1 from stored
+      on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
+    ...submissionStatsCtes(input.stats, 'stored'),
+    ...events.flatMap((event, i) => eventDeliveryCtes({ event, source: 'stored', name: `hook${i || ''}` })),
+  ];
+  if (input.mails.length > 0) {
+    ctes.push(sql`mailed as (
+      insert into jobs (kind, payload, user_id)
+      select ${MAIL_JOB}::text, m, ${input.ownerId}::uuid from stored, jsonb_array_elements(${JSON.stringify(input.mails)}::jsonb) m)`);
+  }
+  return ctes;
+}
+
+/**
+ * Attaches the uploads to the `stored` submission: free ones, or ones already its own when `own`
+ * is its id (or 'stored': the stored row's).
+ */
+export function attachCte(uploadIds: string[], own: string | null): { ctes: SQL[]; attached: SQL } {
+  if (uploadIds.length === 0) return { ctes: [], attached: sql`0` };
+  const ids = sql.join(
+    uploadIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const owner = own === 'stored' ? sql`(select id from stored)` : sql`${own}::uuid`;
+  const free = own ? sql`(submission_id is null or submission_id = ${owner})` : sql`submission_id is null`;
+  return {
+    ctes: [
+      sql`attached as (
+      update uploads set submission_id = (select id from stored)
+      where id in (${ids}) and ${free} and exists (select 1 from stored)
+      returning id)`,
+    ],
+    attached: sql`(select count(*) from attached)`,
+  };
+}
+
+/**
+ * Turns an incomplete submission (saved as the respondent went) complete, with the final answers
+ * and the version answered now, in ONE statement that also writes what storeSubmission writes for
+ * a new one (counter, aggregates, mails, a response-limit place, uploads) and the funnel's last
+ * figures, and queues both 'submission.created' and 'submission.completed'. The row takes the
+ * completion time as its creation time (the day the aggregates count it on) and a new txid (so a
+ * sync lists it again). Nothing happens when the row is already complete (id null).
+ */
+export async function completeSubmission(
+  tx: DbOrTx,
+  input: StoreSubmissionInput & {
+    submissionId: string;
+    progress: Record<string, unknown>;
+    funnel: SQL | null;
+  },
+): Promise<{ id: string | null; attached: number; admitted: boolean }> {
+  const ctes: SQL[] = [];
+  const open = sql`exists (select 1 from submissions where id = ${input.submissionId}::uuid and completed = false)`;
+  if (input.limited) {
+    ctes.push(sql`admitted as (
+      update forms set responses_taken = responses_taken + 1
+      where id = ${input.formId}::int and response_limit is not null and responses_taken < response_limit
+        and ${open}
+      returning id)`);
+  }
+  const gate = input.limited ? sql`and exists (select 1 from admitted)` : sql``;
+  ctes.push(
+    sql`stored as (
+      update submissions set completed = true, data = ${JSON.stringify(input.data)}::jsonb,
+        metadata = ${JSON.stringify(input.metadata)}::jsonb, form_version = ${input.formVersion}::int,
+        idempotency_key = coalesce(${input.idempotencyKey}::text, idempotency_key),
+        progress = ${JSON.stringify(input.progress)}::jsonb,
+        created_at = ${input.createdAt.toISOString()}::timestamptz, updated_at = ${input.createdAt.toISOString()}::timestamptz,
+        txid = pg_current_xact_id()::text::bigint
+      where id = ${input.submissionId}::uuid and form_id = ${input.formId}::int and completed = false ${gate}
+      returning id, form_id)`,
+    ...completionCtes(input, [SUBMISSION_CREATED, SUBMISSION_COMPLETED]),
+  );
+  if (input.funnel) ctes.push(input.funnel);
+  const { ctes: attachCtes, attached } = attachCte(input.uploadIds, input.submissionId);
+  ctes.push(...attachCtes);
+  const admitted = input.limited ? sql`exists (select 1 from admitted)` : sql`true`;
+  const [row] = await queryRows<{ id: string | null; attached: number; admitted: boolean }>(
+    tx,
+    sql`with ${sql.join(ctes, sql`, `)}
+    select (select id from stored) as id, ${attached}::int as attached, ${admitted} as admitted`,
+  );
   return { id: row?.id ?? null, attached: Number(row?.attached ?? 0), admitted: row?.admitted ?? false };
 }
 
@@ -128,7 +203,7 @@ export async function storeSubmissions(
     form_version: input.formVersion,
     data: input.data,
     metadata: input.metadata,
-    completed: input.completed,
+    completed: true,
     idempotency_key: input.idempotencyKey,
     created_at: input.createdAt.toISOString(),
     mails: input.mails,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { progressSummary } from './repository.ts';
 
 type Position = { txid: string; id: string };
 const START: Position = { txid: '0', id: '00000000-0000-0000-0000-000000000000' };
@@ -29,6 +30,8 @@ type Row = {
   completed: boolean;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
+  progress: Record<string, unknown> | null;
+  updated_at: Date | string;
   txid: string;
 };
 
@@ -45,7 +48,7 @@ export async function listSubmissionsSince(
   const after = decodeCursor(input.cursor);
   const rows = await queryRows<Row>(
     db,
-    sql`select id, form_id, form_version, created_at, completed, data, metadata, txid::text as txid from submissions
+    sql`select id, form_id, form_version, created_at, completed, data, metadata, progress, updated_at, txid::text as txid from submissions
       where form_id = ${input.formId}
         and (txid, id) > (${after.txid}::bigint, ${after.id}::uuid)
         and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -63,6 +66,11 @@ export async function listSubmissionsSince(
       completed: r.completed,
       data: r.data ?? {},
       metadata: r.metadata ?? {},
+      progress: progressSummary({
+        progress: r.progress,
+        updatedAt: new Date(r.updated_at),
+        completed: r.completed,
+      }),
     })),
     next_cursor: last ? encodeCursor({ txid: last.txid, id: last.id }) : encodeCursor(after),
     has_more: rows.length > input.limit,

@@ -3,6 +3,7 @@ import { AnswerDistribution } from './answer-distribution.tsx';
 import { longDate } from './chart-palette.ts';
 import { DailySubmissionsChart } from './daily-submissions-chart.tsx';
 import { FieldAnalyticsChart } from './field-analytics-chart.tsx';
+import { FunnelTable } from './funnel-table.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 /** Everything the analytics object holds, drawn: totals, daily chart, fields, answers. */
@@ -14,6 +15,7 @@ export function AnalyticsReport({ analytics, weekly }: { analytics: FormAnalytic
       </p>
       <StatCards analytics={analytics} />
       <DailySubmissionsChart days={analytics.metrics.daily_submissions} weekly={weekly} />
+      <FunnelTable funnel={analytics.funnel} />
       <FieldAnalyticsChart fields={analytics.field_analytics} />
       <AnswerDistribution fields={analytics.field_analytics} />
     </div>

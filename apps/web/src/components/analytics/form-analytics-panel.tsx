@@ -41,7 +41,8 @@ export function FormAnalyticsPanel({ formId }: { formId: number }) {
     );
   }
   const analytics = query.data ?? emptyAnalytics(formId);
-  const empty = analytics.total_submissions === 0 && analytics.total_views === 0;
+  const empty =
+    analytics.total_submissions === 0 && analytics.total_views === 0 && analytics.funnel.started === 0;
   return (
     <div className="space-y-4">
       {header}

@@ -52,7 +52,8 @@ function FormReport({ form, range }: { form: AnalyticsFormOption; range: Analyti
       </div>
     );
   }
-  const nothing = query.data.total_submissions === 0 && query.data.total_views === 0;
+  const nothing =
+    query.data.total_submissions === 0 && query.data.total_views === 0 && query.data.funnel.started === 0;
   if (nothing && form.submissions === 0) {
     return (
       <EmptyState

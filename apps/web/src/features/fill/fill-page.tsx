@@ -12,6 +12,7 @@ import {
   UnavailableView,
 } from './components/lazy-views.tsx';
 import { CenteredSpinner, PageFrame, PoweredBy } from './components/page-frame.tsx';
+import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { parseFillLocation } from './lib/location.ts';
 import { FILL_TEXT } from './lib/messages.ts';
@@ -109,9 +110,12 @@ export function FillPage() {
             onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
           />
         );
-      case 'form':
+      case 'form': {
+        // A form that keeps answers as the respondent goes first offers to continue saved ones
+        // (never in the owner's preview, which sends nothing).
+        const Body = view.form.savePartials && !view.preview ? SavedFormView : FormView;
         return (
-          <FormView
+          <Body
             form={view.form}
             key={view.round}
             accessCode={accessCode}
@@ -123,6 +127,7 @@ export function FillPage() {
             onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
           />
         );
+      }
       default: {
         const unknown: never = view;
         return unknown;

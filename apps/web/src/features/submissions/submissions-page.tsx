@@ -5,6 +5,7 @@ import { useForm } from '../../lib/forms-api/get-form.ts';
 import { AnalyticsTab } from './components/analytics-tab.tsx';
 import { ConfirmationCard } from './components/confirmation-card.tsx';
 import { LimitsCard } from './components/limits-card.tsx';
+import { PartialsCard } from './components/partials-card.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
 import { WebhooksCard } from './components/webhooks-card.tsx';
@@ -68,6 +69,7 @@ function SubmissionsScreen({ formId }: { formId: number }) {
         <TabsContent value="settings" className="space-y-6">
           <SettingsTab formId={formId} />
           <LimitsCard formId={formId} />
+          <PartialsCard formId={formId} />
           <ConfirmationCard formId={formId} fields={form.data.fields} />
           <WebhooksCard formId={formId} />
         </TabsContent>

@@ -42,5 +42,6 @@ export function emptyAnalytics(formId: number, now = new Date()): FormAnalytics 
     bounce_rate: null,
     metrics: { daily_submissions: days },
     field_analytics: [],
+    funnel: { views: 0, started: 0, steps: [], completed: 0 },
   };
 }

@@ -5,7 +5,8 @@ import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { isFormId } from '../lib/location.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
 
-export type LoadedForm = Form & { id: number };
+/** The form as the page renders it, and whether it keeps answers as the respondent goes. */
+export type LoadedForm = Form & { id: number; savePartials: boolean };
 
 export type FormLoad =
   | { kind: 'form'; form: LoadedForm }
@@ -34,6 +35,7 @@ type FormContent = Omit<PublicFormView, 'is_published' | 'slug' | 'access_restri
 function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
   return {
     id: view.id,
+    savePartials: view.save_partials ?? false,
     title: view.title,
     description: view.description,
     fields: view.fields,

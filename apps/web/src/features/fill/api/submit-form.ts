@@ -6,6 +6,8 @@ export type SubmitPayload = {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   access_code?: string;
+  /** Completes the answers saved as the respondent went. */
+  resume_token?: string;
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,6 +2,7 @@ import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
+import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
@@ -18,14 +19,18 @@ import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
+import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { answerOf, answersOf } from '../lib/answers.ts';
 import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
+import { restoreValues } from '../lib/restore.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
 import { errorsFor, loadValidator } from '../lib/validator.ts';
 import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
+import { SavingNotice } from './resume-banner.tsx';
+import { SaveLater } from './save-later.tsx';
 import { StepButtons } from './step-buttons.tsx';
 
 type FormViewProps = {
@@ -35,6 +40,8 @@ type FormViewProps = {
   preview?: boolean;
   onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
+  /** The form keeps answers as the respondent goes: its saver, and the answers resumed (if any). */
+  partials?: { saver: ProgressSaver; resumed: ResumeResponse | null; note: string | null };
 };
 
 // Margin over the server's minimum, for rounding between the two clocks' readings.
@@ -54,12 +61,21 @@ function focusStep(container: HTMLElement | null) {
  * The fillable form: its screens (pages, or one question at a time) along the path logic gives
  * the answers so far, validation per screen, uploads, and the submit.
  */
-export function FormView({ form, accessCode, preview = false, onSubmitted, onExpired }: FormViewProps) {
+export function FormView({
+  form,
+  accessCode,
+  preview = false,
+  onSubmitted,
+  onExpired,
+  partials,
+}: FormViewProps) {
   const oneAtATime = form.display === 'one_at_a_time';
-  const [values, setValues] = useState<FieldValues>(() =>
-    prefillFromUrl(form.fields, initialValues(form.fields), window.location.search),
-  );
-  const [stepId, setStepId] = useState<string | null>(null);
+  const resumed = partials?.resumed ?? null;
+  const [values, setValues] = useState<FieldValues>(() => {
+    const start = prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
+    return resumed ? restoreValues(form.fields, start, resumed.data) : start;
+  });
+  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -160,11 +176,29 @@ export function FormView({ form, accessCode, preview = false, onSubmitted, onExp
     if (!showInvalid(steps, serverErrors) && !preview) await send();
   };
 
-  const send = async () => {
+  const answersSent = () => {
     const data: Record<string, unknown> = {};
     for (const field of form.fields) {
       if (path.sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
     }
+    return data;
+  };
+
+  // Each new screen saves the answers so far (the first one once something was answered).
+  const saver = partials?.saver;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
+  useEffect(() => {
+    if (saver && moved.current) saver.save({ data: answersSent(), step: step.id });
+  }, [step.id]);
+
+  const saveNow = async () => {
+    if (!saver) return null;
+    saver.save({ data: answersSent(), step: step.id });
+    return saver.flush();
+  };
+
+  const send = async () => {
+    const data = answersSent();
     setSubmitting(true);
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
     // server while the page showed success: the page waits until the window has passed instead.
@@ -183,7 +217,9 @@ export function FormView({ form, accessCode, preview = false, onSubmitted, onExp
       completed: true,
     };
     try {
+      const resumeToken = saver ? await saver.flush() : null;
       const res = await submitForm(form.id, {
+        ...(resumeToken ? { resume_token: resumeToken } : {}),
         data,
         metadata: {
           userAgent: navigator.userAgent,
@@ -197,6 +233,7 @@ export function FormView({ form, accessCode, preview = false, onSubmitted, onExp
         const answer = submitResponseSchema.safeParse(res.body);
         if (!answer.success || answer.data.submission_id === '') return fail(FILL_TEXT.invalidResponse);
         trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
+        saver?.forget();
         return onSubmitted(answer.data.ending);
       }
       if (res.status === 410) return onExpired(closedInfo(res));
@@ -213,6 +250,8 @@ export function FormView({ form, accessCode, preview = false, onSubmitted, onExp
     }
   };
 
+  // 'Save and continue later' sits above the form: errors appearing below as a field loses the
+  // focus would otherwise move it from under the pointer.
   return (
     <div className="space-y-8">
       {preview && (
@@ -224,6 +263,12 @@ export function FormView({ form, accessCode, preview = false, onSubmitted, onExp
         </p>
       )}
       <FormHeader form={form} description={path.recall(form.description)} />
+      {partials && (
+        <div className="space-y-3">
+          <SavingNotice note={partials.note} />
+          <SaveLater formId={form.id} accessCode={accessCode} saveNow={saveNow} />
+        </div>
+      )}
       <form
         ref={formRef}
         onSubmit={submit}

@@ -125,6 +125,11 @@ function DetailBody({
           <span className="break-all font-mono text-sm">{submission.id}</span>
         </InfoCard>
         <InfoCard title="Submitted on">{formatDateTime(submission.created_at)}</InfoCard>
+        {submission.progress && (
+          <InfoCard title="Incomplete: got as far as">
+            {submission.progress.label} ({formatDateTime(submission.progress.updated_at)})
+          </InfoCard>
+        )}
         <InfoCard title="Form">{form.title}</InfoCard>
       </div>
       <Card>

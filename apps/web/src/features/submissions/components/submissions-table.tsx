@@ -159,6 +159,12 @@ export function SubmissionsTable({
                     ))}
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
                       {formatDateTime(submission.created_at)}
+                      {submission.progress && (
+                        <span className="block text-xs">
+                          Incomplete: {submission.progress.label},{' '}
+                          {formatDateTime(submission.progress.updated_at)}
+                        </span>
+                      )}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-right">
                       <button

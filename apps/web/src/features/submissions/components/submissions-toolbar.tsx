@@ -110,10 +110,7 @@ function FilterPanel({
           <option value="custom">Custom...</option>
         </Select>
       </FormField>
-      <FormField
-        label="Status"
-        hint="Incomplete: sent before the respondent finished, so some answers may be missing."
-      >
+      <FormField label="Status" hint="Incomplete: answers saved as the respondent went, not submitted (yet).">
         <Select
           value={filters.status}
           onChange={(e) => onFiltersChange({ ...filters, status: e.target.value as StatusFilter })}

@@ -1,0 +1,227 @@
+import { storedAnswer } from '@formsmith/core/fields/answers';
+import { computeVisibility } from '@formsmith/core/fields/conditions';
+import { takesAnswer } from '@formsmith/core/fields/constants';
+import type { FormField } from '@formsmith/core/forms/field';
+import { LIMITS } from '@formsmith/core/limits';
+import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { recallText } from '@formsmith/core/logic/recall';
+import { type FormRun, runForm } from '@formsmith/core/logic/run';
+import type { FormLogic } from '@formsmith/core/logic/schema';
+import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
+import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { isFormId } from '../../lib/form-id.ts';
+import { assertPublicAccess, findSubmitTarget, PublicFormCache, type SubmitTarget } from '../forms/index.ts';
+import { findSubmissionByKey } from '../submissions/index.ts';
+import { listFreeUploads } from './upload-repository.ts';
+
+// What the submit and the progress saves share: reading answers, running the logic again,
+// resolving uploads, and the form they go to.
+
+export const FORM_DATA_REQUIRED = 'Form data is required';
+export const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it again.';
+const INVALID_VALUE = 'Invalid value';
+const URL_VALUE_INVALID = `A value from the link must be text of at most ${LIMITS.prefillMaxLength} characters`;
+
+export function invalid(fields: Record<string, string>): AppError {
+  return new AppError('SUBMISSION_INVALID', 422, 'Validation error', fields);
+}
+
+function isPlainAnswer(value: unknown): boolean {
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
+  return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
+}
+
+/** Fields the respondent does not answer: hidden ones, and read-only ones they cannot edit. */
+function isUnanswerable(field: FormField): boolean {
+  return field.type === 'hidden' || field.isHidden === true || field.isReadOnly === true;
+}
+
+/** Fields whose value is the owner's to set, unless the owner lets the page's URL fill them. */
+function isOwnerSet(field: FormField): boolean {
+  return isUnanswerable(field) && field.prefill?.fromUrl !== true;
+}
+
+/**
+ * Keeps only the answers of the form's own fields (never display-only ones, never fields that
+ * conditional logic hides), and checks each has a shape an answer can have; answers are stored in
+ * their canonical form (an NPS score as a number, yes/no as 'yes'/'no'). File answers are parsed
+ * here. Hidden and read-only fields take the owner's default, whatever was sent for them, unless
+ * the owner lets the URL prefill them (the public page then sends the URL's value). `answered`
+ * counts what the respondent gave, so a body of unknown keys alone stores nothing.
+ */
+export function cleanData(fields: FormField[], data: Record<string, unknown>) {
+  const visibility = computeVisibility(fields, data);
+  const clean: Record<string, unknown> = {};
+  const errors: Record<string, string> = {};
+  const files = new Map<string, string>(); // field id -> upload id
+  let answered = 0;
+  for (const field of fields) {
+    if (!takesAnswer(field.type) || visibility.get(field.id) === false) continue;
+    if (isOwnerSet(field)) {
+      if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
+      continue;
+    }
+    if (!Object.hasOwn(data, field.id)) continue;
+    const value = data[field.id];
+    if (isUnanswerable(field)) {
+      // A value from the URL (a campaign, a referrer): stored like an answer, but not one.
+      if (value === null || value === '') {
+        if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
+      } else if (typeof value === 'string' && value.length <= LIMITS.prefillMaxLength) {
+        clean[field.id] = value;
+      } else errors[field.id] = URL_VALUE_INVALID;
+      continue;
+    }
+    answered += 1;
+    if (field.type === 'file') {
+      if (value === null || value === undefined || value === '') continue;
+      const parsed = fileAnswerSchema.safeParse(value);
+      if (parsed.success) files.set(field.id, parsed.data.upload_id);
+      else errors[field.id] = UPLOAD_MISSING;
+      continue;
+    }
+    if (isPlainAnswer(value)) clean[field.id] = storedAnswer(field, value);
+    else errors[field.id] = INVALID_VALUE;
+  }
+  return { clean, errors, files, answered };
+}
+
+const OFF_PATH = 'This question was not on your path through the form';
+
+/**
+ * Runs the form's logic again on the answers, trusting nothing the browser computed: calculated
+ * fields get the server's values (a value sent for one is replaced), and answers to questions the
+ * respondent could not have reached are dropped or, when the owner chose so, refused (the errors
+ * returned). A form without pages, calculations or logic is left exactly as it was.
+ */
+export function applyLogic(
+  fields: FormField[],
+  logic: FormLogic,
+  clean: Record<string, unknown>,
+): { errors: Record<string, string>; visible: Set<string> | null; run: FormRun | null } {
+  const computed = fields.filter((f) => f.type === 'page_break' || f.type === 'calculated');
+  if (computed.length === 0 && logic.rules.length === 0 && !logic.quiz.enabled) {
+    return { errors: {}, visible: null, run: null };
+  }
+  for (const field of computed) delete clean[field.id];
+  const run = runForm(logicFieldsOf(fields), logic, clean);
+  const errors: Record<string, string> = {};
+  for (const id of run.unreachable) {
+    if (logic.unreachableAnswers === 'reject') errors[id] = OFF_PATH;
+    else delete clean[id];
+  }
+  for (const field of fields) {
+    if (field.type !== 'calculated') continue;
+    const value = run.calculated[field.id];
+    if (value === null || value === undefined) delete clean[field.id];
+    else clean[field.id] = value;
+  }
+  return { errors, visible: run.visible, run };
+}
+
+/** The ending the run chose, its message recalled, the picked answers added to its redirect. */
+export function endingOf(
+  fields: FormField[],
+  logic: FormLogic,
+  run: FormRun | null,
+): NonNullable<SubmitEnding> | null {
+  const ending = run?.ending ? logic.endings.find((e) => e.id === run.ending) : undefined;
+  if (!run || !ending) return null;
+  const logicFields = logicFieldsOf(fields);
+  let redirect: string | null = null;
+  if (ending.redirectUrl) {
+    const url = new URL(ending.redirectUrl);
+    for (const id of ending.redirectParams) {
+      const text = recallText(`{{${id}}}`, { fields: logicFields, logic, run });
+      if (text !== '') url.searchParams.set(id, text);
+    }
+    redirect = url.toString();
+  }
+  return {
+    id: ending.id,
+    title: recallText(ending.title, { fields: logicFields, logic, run }),
+    message: recallText(ending.message, { fields: logicFields, logic, run }),
+    redirect_url: redirect,
+  };
+}
+
+/**
+ * Replaces file answers by what we stored, after checking each upload is this field's and free
+ * (or already attached to `submissionId`: a file saved with a partial submission).
+ */
+export async function resolveFiles(
+  app: FastifyInstance,
+  input: { formId: number; files: Map<string, string>; submissionId?: string },
+) {
+  const { files } = input;
+  const rows = await listFreeUploads(app.db, { ...input, ids: [...files.values()] });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const answers: Record<string, FileAnswer> = {};
+  const errors: Record<string, string> = {};
+  for (const [fieldId, uploadId] of files) {
+    const row = byId.get(uploadId);
+    if (!row || row.fieldId !== fieldId) errors[fieldId] = UPLOAD_MISSING;
+    else answers[fieldId] = { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
+  }
+  return { answers, errors };
+}
+
+/** Answers as a comparable string: keys sorted, a file answer by its upload id alone. */
+export function fingerprint(data: Record<string, unknown>): string {
+  return JSON.stringify(
+    Object.keys(data)
+      .sort()
+      .map((key) => {
+        const file = fileAnswerSchema.safeParse(data[key]);
+        return [key, file.success ? file.data.upload_id : data[key]];
+      }),
+  );
+}
+
+/**
+ * The submission an earlier request stored under this Idempotency-Key, when this one is its
+ * retry. The same key with other answers is refused: answering the old id would drop them.
+ */
+export async function findRetried(
+  app: FastifyInstance,
+  formId: number,
+  idempotencyKey: string | undefined,
+  sent: string,
+): Promise<string | null> {
+  if (!idempotencyKey) return null;
+  const existing = await findSubmissionByKey(app.db, formId, idempotencyKey);
+  if (!existing) return null;
+  if (fingerprint(existing.data) !== sent) {
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      422,
+      'This Idempotency-Key was used for a different submission',
+    );
+  }
+  return existing.id;
+}
+
+const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null>>();
+
+/**
+ * The form to submit to and its owner's notification settings, from a short per-instance cache
+ * (forms/public-cache.ts: forgotten on every save here, at most a few seconds old otherwise);
+ * access, expiry and the access code are checked on every call.
+ */
+export async function loadSubmitTarget(
+  app: FastifyInstance,
+  input: { formId: number; accessCode?: string; ip: string },
+): Promise<SubmitTarget> {
+  let cache = targets.get(app);
+  if (!cache) {
+    cache = new PublicFormCache();
+    targets.set(app, cache);
+  }
+  const target = isFormId(input.formId)
+    ? await cache.get(input.formId, () => findSubmitTarget(app.db, input.formId))
+    : null;
+  await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });
+  return target!;
+}

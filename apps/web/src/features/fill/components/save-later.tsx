@@ -1,0 +1,89 @@
+import { type FormEvent, useId, useState } from 'react';
+import { mailResumeLink } from '../api/progress.ts';
+import { primaryButton, secondaryButton } from '../lib/classes.ts';
+
+/**
+ * 'Save and continue later': saves now, asks for an email address and mails a link that opens
+ * the form with these answers on any device (sent only to the address typed).
+ */
+export function SaveLater(props: {
+  formId: number;
+  accessCode: string | undefined;
+  /** Saves the answers now; the resume token, or null when the save failed. */
+  saveNow: () => Promise<string | null>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    setBusy(true);
+    setError(null);
+    const token = await props.saveNow();
+    const failed = token
+      ? await mailResumeLink(props.formId, {
+          resume_token: token,
+          email: email.trim(),
+          ...(props.accessCode ? { access_code: props.accessCode } : {}),
+        })
+      : 'Your answers could not be saved. Please try again.';
+    setBusy(false);
+    if (failed) setError(failed);
+    else setSent(email.trim());
+  };
+
+  if (sent) {
+    return (
+      <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+        We sent a link to {sent}. Open it on any device to continue where you stopped.
+      </p>
+    );
+  }
+  if (!open) {
+    return (
+      <button type="button" className={`${secondaryButton} w-full sm:w-auto`} onClick={() => setOpen(true)}>
+        Save and continue later
+      </button>
+    );
+  }
+  // A separate form: its Enter must not submit the respondent's answers.
+  return (
+    <form
+      onSubmit={send}
+      noValidate
+      className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+    >
+      <label htmlFor={`${id}-email`} className="block text-sm font-medium">
+        Email address for the link
+      </label>
+      <input
+        id={`${id}-email`}
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`${primaryButton} w-full sm:w-auto`}
+        disabled={busy || email.trim() === ''}
+      >
+        {busy ? 'Sending…' : 'Send me a link'}
+      </button>
+    </form>
+  );
+}

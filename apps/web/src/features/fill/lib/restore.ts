@@ -1,0 +1,24 @@
+import type { FormField } from '@formsmith/core/forms/field';
+import type { FieldValues, FileValue } from '../../../components/form-renderer/values.ts';
+
+function isFileValue(value: unknown): value is FileValue {
+  return typeof value === 'object' && value !== null && 'upload_id' in value && 'name' in value;
+}
+
+/** The controls' values from answers saved earlier (numbers back to text, files as uploaded). */
+export function restoreValues(
+  fields: readonly FormField[],
+  start: FieldValues,
+  saved: Record<string, unknown>,
+): FieldValues {
+  const values = { ...start };
+  for (const field of fields) {
+    if (!Object.hasOwn(saved, field.id)) continue;
+    const answer = saved[field.id];
+    if (typeof answer === 'number') values[field.id] = String(answer);
+    else if (typeof answer === 'string' || typeof answer === 'boolean') values[field.id] = answer;
+    else if (Array.isArray(answer)) values[field.id] = answer.map(String);
+    else if (isFileValue(answer)) values[field.id] = answer;
+  }
+  return values;
+}
