@@ -45,7 +45,7 @@ export const submissionSchema = z.object({
   /** The form version the respondent answered. */
   form_version: z.number().int(),
   /** How far a submission saved as the respondent went got (null for one sent in one go). */
-  progress: progressSummarySchema.nullable(),
+  progress: z.nullable(progressSummarySchema),
 });
 export type WireSubmission = z.infer<typeof submissionSchema>;
 
