@@ -361,6 +361,24 @@ describe(`submitting through form logic (${dbKind})`, () => {
 
     const right = await submit(formId, { q1: 'four' });
     expect(right.json().ending).toMatchObject({ id: 'pass', message: 'You scored 5' });
+    // The owner sees each respondent's score: the server's, never one the browser sends.
+    const claimed = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      headers: { 'user-agent': 'LogicTest/1.0' },
+      payload: { data: { q1: 'three' }, metadata: { quiz: { score: 99, max: 5, passed: true } } },
+    });
+    expect(claimed.statusCode).toBe(201);
+    const [scored] = await app.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.id, right.json().submission_id));
+    expect(scored?.metadata.quiz).toEqual({ score: 5, max: 5, passed: true });
+    const [falseClaim] = await app.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.id, claimed.json().submission_id));
+    expect(falseClaim?.metadata.quiz).toEqual({ score: 0, max: 5, passed: false });
     const wrong = await submit(formId, { q1: 'three' });
     expect(wrong.json().ending).toMatchObject({ id: 'fail', message: 'You scored 0' });
   });

@@ -222,6 +222,29 @@ test('a quiz ends with the server’s ending for the score, its message as text'
   await expect(page.locator('b')).toHaveCount(0);
 });
 
+test('the owner sees each respondent’s quiz score, as the server scored it', async ({ page }) => {
+  const me = await registerAndLogin(page);
+  const created = await page.request.post('/api/forms', { headers: authHeaders(me), data: QUIZ });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await page.request.post(`/api/forms/${id}/publish`, { headers: authHeaders(me) })).ok()).toBe(true);
+  for (const capital of ['paris', 'lyon']) {
+    const sent = await page.request.post(`/api/form-submissions/forms/${id}/submit`, {
+      // A score the browser claims is ignored: the server scores the answers.
+      data: { data: { capital }, metadata: { quiz: { score: 10, max: 10, passed: true } } },
+    });
+    expect(sent.status(), await sent.text()).toBe(201);
+  }
+  await page.goto(`/forms/${id}/submissions`);
+  const table = page.getByRole('table', { name: 'Submissions' });
+  await expect(table.getByRole('columnheader', { name: 'Score' })).toBeVisible();
+  await expect(table.getByRole('cell', { name: '10 / 10', exact: true })).toHaveCount(1);
+  await expect(table.getByRole('cell', { name: '0 / 10', exact: true })).toHaveCount(1);
+  await table.getByRole('cell', { name: '0 / 10', exact: true }).click();
+  await expect(page.getByText('0 of 10 points, not passed')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
 test('a hidden field takes its value from the URL and reaches the stored submission', async ({ page }) => {
   const formId = await publishForm(page, {
     title: 'Newsletter',

@@ -9,6 +9,8 @@ export type SubmissionMetadata = {
     fieldInteractions: Record<string, FieldInteraction>;
     completed: boolean;
   };
+  /** A quiz's result, scored by the server (never sent by the browser). */
+  quiz?: { score: number; max: number; passed: boolean | null };
 };
 
 const MAX_TEXT = 1000;

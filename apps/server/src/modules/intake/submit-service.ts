@@ -209,6 +209,8 @@ export async function submitForm(
     fieldIds,
     createdAt,
   });
+  // The owner sees each respondent's score: the server's, whatever the browser thought.
+  if (path.run?.quiz) metadata.quiz = path.run.quiz;
   const uploadIds = [...files.values()];
   const store: StoreSubmissionInput = {
     formId: form.id,

@@ -1,6 +1,7 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import type { SubmissionDetail as DetailedSubmission } from '@formsmith/core/submissions/api';
+import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
 import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -118,6 +119,7 @@ function DetailBody({
   const fields = answered.filter((f) => takesAnswer(f.type));
   const known = new Set(fields.flatMap((f) => [f.id, f.label]));
   const otherKeys = Object.keys(data).filter((k) => !known.has(k) && !HIDDEN_KEYS.has(k));
+  const quiz = quizResultOf(submission.metadata);
   return (
     <div className="space-y-4">
       <div className="grid gap-4 md:grid-cols-3">
@@ -125,6 +127,7 @@ function DetailBody({
           <span className="break-all font-mono text-sm">{submission.id}</span>
         </InfoCard>
         <InfoCard title="Submitted on">{formatDateTime(submission.created_at)}</InfoCard>
+        {quiz && <InfoCard title="Quiz score">{describeQuizResult(quiz)}</InfoCard>}
         {submission.progress && (
           <InfoCard title="Incomplete: got as far as">
             {submission.progress.label} ({formatDateTime(submission.progress.updated_at)})

@@ -2,6 +2,7 @@ import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
+import { quizResultOf } from '@formsmith/core/submissions/quiz-result';
 import { Inbox, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -47,6 +48,7 @@ export function SubmissionsTable({
 }: TableProps) {
   const list = useSubmissions(formId, { ...filters, page });
   const columns = form.fields.filter((f) => takesAnswer(f.type)).slice(0, 3);
+  const quiz = form.logic.quiz.enabled;
   // An empty page under filters says so, not that the form has no submissions at all.
   const filtering = !sameFilters(filters, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -124,6 +126,11 @@ export function SubmissionsTable({
                       {field.label}
                     </th>
                   ))}
+                  {quiz && (
+                    <th scope="col" className="px-4 py-3">
+                      Score
+                    </th>
+                  )}
                   <th scope="col" className="px-4 py-3">
                     Submitted
                   </th>
@@ -157,6 +164,7 @@ export function SubmissionsTable({
                         {safeCell(field, submission)}
                       </td>
                     ))}
+                    {quiz && <td className="whitespace-nowrap px-4 py-3">{scoreCell(submission)}</td>}
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
                       {formatDateTime(submission.created_at)}
                       {submission.progress && (
@@ -200,4 +208,10 @@ export function SubmissionsTable({
       )}
     </div>
   );
+}
+
+/** '7 / 10' for a scored quiz answer; a dash for one without a score (sent before the quiz began). */
+function scoreCell(submission: Submission): string {
+  const result = quizResultOf(submission.metadata);
+  return result ? `${result.score} / ${result.max}` : '–';
 }
