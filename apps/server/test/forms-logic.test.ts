@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema.ts';
+import { rebuildFormStats } from '../src/modules/analytics/index.ts';
 import { publishForm } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
@@ -381,6 +382,60 @@ describe(`submitting through form logic (${dbKind})`, () => {
     expect(falseClaim?.metadata.quiz).toEqual({ score: 0, max: 5, passed: false });
     const wrong = await submit(formId, { q1: 'three' });
     expect(wrong.json().ending).toMatchObject({ id: 'fail', message: 'You scored 0' });
+  });
+
+  it('counts the pages and the ending each submission went through, equal to a rebuild', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: {
+        ...skipping('drop'),
+        title: 'Paths',
+        logic: {
+          ...skipping('drop').logic,
+          endings: [{ id: 'thanks', title: 'Thanks' }],
+          rules: [
+            ...skipping('drop').logic.rules,
+            { id: 'end', page: 'p3', actions: [{ type: 'end', ending: 'thanks' }] },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const formId = created.json().id;
+    await publishForm(app, owner, formId);
+    expect((await submit(formId, { skip: 'yes', name: 'Ada' })).statusCode).toBe(201);
+    expect((await submit(formId, { skip: 'yes', name: 'Bo' })).statusCode).toBe(201);
+    expect((await submit(formId, { skip: 'no', age: 40, name: 'Cy' })).statusCode).toBe(201);
+
+    const paths = async () => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/analytics/forms/${formId}`,
+        headers: owner.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().paths;
+    };
+    const expected = {
+      pages: [
+        { id: 'page_1', label: 'Page 1', reached: 3 },
+        { id: 'p2', label: 'Second', reached: 1 },
+        { id: 'p3', label: 'Third', reached: 3 },
+      ],
+      endings: [{ id: 'thanks', label: 'Thanks', reached: 3 }],
+    };
+    expect(await paths()).toEqual(expected);
+    await rebuildFormStats(app.db, formId);
+    expect(await paths()).toEqual(expected);
+    const stranger = await createTestUser(app);
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/api/analytics/forms/${formId}`,
+      headers: stranger.auth,
+    });
+    expect(refused.statusCode).toBe(404);
   });
 
   it('respondents keep the published logic until the owner publishes the draft again', async () => {

@@ -243,6 +243,14 @@ test('the owner sees each respondent’s quiz score, as the server scored it', a
   await table.getByRole('cell', { name: '0 / 10', exact: true }).click();
   await expect(page.getByText('0 of 10 points, not passed')).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Analytics counts the ending each submission took.
+  await page.goto(`/dashboard/analytics?formId=${id}`);
+  const paths = page.getByRole('region', { name: 'Paths through the form' });
+  const endings = paths.getByRole('table', { name: 'Endings' });
+  await expect(endings.getByRole('row', { name: /You passed 1/ })).toBeVisible();
+  await expect(endings.getByRole('row', { name: /Not this time 1/ })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('a hidden field takes its value from the URL and reaches the stored submission', async ({ page }) => {

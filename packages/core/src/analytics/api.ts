@@ -44,6 +44,20 @@ export const funnelSchema = z.object({
 });
 export type Funnel = z.infer<typeof funnelSchema>;
 
+/** A page or an ending, and how many submissions of the period went through it. */
+export const pathCountSchema = z.object({ id: z.string(), label: z.string(), reached: z.number().int() });
+
+/**
+ * The paths submissions took through a form with pages or endings, in the period: each page (in
+ * form order) and each ending, with how many submissions reached it. Empty lists for a one-page
+ * form without endings.
+ */
+export const pathsSchema = z.object({
+  pages: z.array(pathCountSchema),
+  endings: z.array(pathCountSchema),
+});
+export type Paths = z.infer<typeof pathsSchema>;
+
 /**
  * GET /api/analytics/forms/:id. Days are UTC dates ('YYYY-MM-DD'); period_start and period_end
  * are inclusive. total_views lets the web show the completion rate.
@@ -63,6 +77,7 @@ export const formAnalyticsSchema = z.object({
   }),
   field_analytics: z.array(fieldAnalyticsSchema),
   funnel: funnelSchema,
+  paths: pathsSchema,
 });
 export type FormAnalytics = z.infer<typeof formAnalyticsSchema>;
 

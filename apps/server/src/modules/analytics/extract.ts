@@ -152,5 +152,18 @@ export function extractSubmissionStats(
     });
     for (const answer of answersOf(field, value)) stats.answers.push({ fieldId: field.id, answer, count: 1 });
   }
+  // The path is counted like answers of two pseudo-fields: each page gone through, the ending.
+  const path = isRecord(metadata) && isRecord(metadata.path) ? metadata.path : null;
+  if (path) {
+    const pages = Array.isArray(path.pages) ? path.pages.filter((p) => typeof p === 'string') : [];
+    for (const page of new Set(pages)) stats.answers.push({ fieldId: PATH_PAGE_KEY, answer: page, count: 1 });
+    if (typeof path.ending === 'string') {
+      stats.answers.push({ fieldId: PATH_ENDING_KEY, answer: path.ending, count: 1 });
+    }
+  }
   return stats;
 }
+
+/** The pseudo-field ids the path's counts are kept under ('@' never starts a field id we make). */
+export const PATH_PAGE_KEY = '@page';
+export const PATH_ENDING_KEY = '@ending';

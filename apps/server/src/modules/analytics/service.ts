@@ -1,7 +1,9 @@
-import type { FieldAnalytics, FormAnalytics, TrackBody } from '@formsmith/core/analytics/api';
+import type { FieldAnalytics, FormAnalytics, Paths, TrackBody } from '@formsmith/core/analytics/api';
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { splitPages } from '@formsmith/core/logic/run';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import { formSteps } from '@formsmith/core/logic/steps';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,7 +11,14 @@ import { isUuid } from '../../lib/ids.ts';
 import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
 import { findSubmissionVersion, mergeSubmissionTiming } from '../submissions/index.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
-import { countedFields, extractTimeStats, MAX_COMPLETION_SECONDS, MAX_FIELD_SECONDS } from './extract.ts';
+import {
+  countedFields,
+  extractTimeStats,
+  MAX_COMPLETION_SECONDS,
+  MAX_FIELD_SECONDS,
+  PATH_ENDING_KEY,
+  PATH_PAGE_KEY,
+} from './extract.ts';
 import { buildFunnel, readFunnelRows } from './funnel.ts';
 import { recordTimeStats } from './recorder.ts';
 import { countViews, findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
@@ -50,6 +59,43 @@ export async function getFormAnalytics(
   return {
     ...buildAnalytics({ formId: form.id, start, end, fields: live, stats }),
     funnel: buildFunnel({ rows: funnelRows, steps, views }),
+    paths: buildPaths({ fields: live, logic: form.logic, stats }),
+  };
+}
+
+/**
+ * Pages (in the order respondents get them) and endings with how many submissions of the period
+ * went through each: the live form's, named as the owner named them, then any no longer in it
+ * that old submissions reached (named by id). Nothing for a one-page form without endings.
+ */
+function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: PeriodStats }): Paths {
+  const counted = (key: string) => {
+    const counts = new Map<string, number>();
+    for (const a of input.stats.answers) {
+      if (a.fieldId === key) counts.set(a.answer, (counts.get(a.answer) ?? 0) + a.count);
+    }
+    return counts;
+  };
+  const list = (known: { id: string; label: string }[], counts: Map<string, number>) => {
+    const ids = new Set(known.map((k) => k.id));
+    return [
+      ...known.map((k) => ({ ...k, reached: counts.get(k.id) ?? 0 })),
+      ...[...counts].filter(([id]) => !ids.has(id)).map(([id, reached]) => ({ id, label: id, reached })),
+    ];
+  };
+  const pages = splitPages(logicFieldsOf(input.fields));
+  const endings = input.logic.endings.map((e) => ({ id: e.id, label: e.title || e.id }));
+  const pageCounts = counted(PATH_PAGE_KEY);
+  const endingCounts = counted(PATH_ENDING_KEY);
+  return {
+    pages:
+      pages.length > 1 || pageCounts.size > 1
+        ? list(
+            pages.map((p, i) => ({ id: p.id, label: p.title || `Page ${i + 1}` })),
+            pageCounts,
+          )
+        : [],
+    endings: endings.length > 0 || endingCounts.size > 0 ? list(endings, endingCounts) : [],
   };
 }
 
@@ -59,7 +105,7 @@ function buildAnalytics(input: {
   end: string;
   fields: FormField[];
   stats: PeriodStats;
-}): Omit<FormAnalytics, 'funnel'> {
+}): Omit<FormAnalytics, 'funnel' | 'paths'> {
   const { stats } = input;
   const byDay = new Map(stats.days.map((d) => [d.day, d.submissions]));
   const sum = (pick: (d: PeriodStats['days'][number]) => number) =>

@@ -11,6 +11,8 @@ export type SubmissionMetadata = {
   };
   /** A quiz's result, scored by the server (never sent by the browser). */
   quiz?: { score: number; max: number; passed: boolean | null };
+  /** The pages the respondent went through and the ending logic chose, as the server ran them. */
+  path?: { pages: string[]; ending: string | null };
 };
 
 const MAX_TEXT = 1000;

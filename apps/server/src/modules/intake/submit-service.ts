@@ -211,6 +211,8 @@ export async function submitForm(
   });
   // The owner sees each respondent's score: the server's, whatever the browser thought.
   if (path.run?.quiz) metadata.quiz = path.run.quiz;
+  // Which pages and ending each submission went through, for the analytics of paths.
+  if (path.run) metadata.path = { pages: path.run.pages, ending: path.run.ending };
   const uploadIds = [...files.values()];
   const store: StoreSubmissionInput = {
     formId: form.id,

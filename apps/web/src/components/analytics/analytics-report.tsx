@@ -4,6 +4,7 @@ import { longDate } from './chart-palette.ts';
 import { DailySubmissionsChart } from './daily-submissions-chart.tsx';
 import { FieldAnalyticsChart } from './field-analytics-chart.tsx';
 import { FunnelTable } from './funnel-table.tsx';
+import { PathsTable } from './paths-table.tsx';
 import { StatCards } from './stat-cards.tsx';
 
 /** Everything the analytics object holds, drawn: totals, daily chart, fields, answers. */
@@ -16,6 +17,7 @@ export function AnalyticsReport({ analytics, weekly }: { analytics: FormAnalytic
       <StatCards analytics={analytics} />
       <DailySubmissionsChart days={analytics.metrics.daily_submissions} weekly={weekly} />
       <FunnelTable funnel={analytics.funnel} />
+      <PathsTable paths={analytics.paths} total={analytics.total_submissions} />
       <FieldAnalyticsChart fields={analytics.field_analytics} />
       <AnswerDistribution fields={analytics.field_analytics} />
     </div>

@@ -43,5 +43,6 @@ export function emptyAnalytics(formId: number, now = new Date()): FormAnalytics 
     metrics: { daily_submissions: days },
     field_analytics: [],
     funnel: { views: 0, started: 0, steps: [], completed: 0 },
+    paths: { pages: [], endings: [] },
   };
 }
