@@ -132,7 +132,7 @@ test('a backward jump is refused, named next to its rule, and not stored', async
   await expect(page.getByRole('tab', { name: /^Logic 1 problem/ })).toBeVisible();
   // The server refuses it too, and the owner is told the draft is not stored.
   await expect(page.getByText('Not saved', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Your latest changes are not saved/)).toBeVisible();
+  await expect(page.getByText(/Your changes are kept in this tab/)).toBeVisible();
   expect((await storedForm(page, user, form.id)).logic.rules).toEqual([]);
 
   // Pointing the jump forward fixes it and saving resumes.

@@ -14,7 +14,7 @@ import { useMediaQuery } from './use-media-query.ts';
 
 type Tab = 'fields' | 'logic' | 'preview' | 'settings' | 'add' | 'properties';
 
-const phoneTab = 'flex-1 px-0.5 text-xs sm:flex-none sm:px-3 sm:text-sm';
+const phoneTab = 'px-1 text-xs sm:px-3 sm:text-sm';
 
 type WorkspaceProps = {
   form: Form;
@@ -69,8 +69,8 @@ export function EditorWorkspace(props: WorkspaceProps) {
 
   return (
     <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-      {/* On a phone the six tabs share the width, so none scrolls out of sight. */}
-      <TabsList aria-label="Editor sections" className="flex w-full sm:inline-flex sm:w-auto">
+      {/* On a phone the six tabs sit in two rows of three, so none scrolls out of sight. */}
+      <TabsList aria-label="Editor sections" className="max-sm:grid max-sm:w-full max-sm:grid-cols-3">
         <TabsTrigger value="fields" className={phoneTab}>
           Fields
         </TabsTrigger>
