@@ -251,6 +251,15 @@ test('the owner sees each respondent’s quiz score, as the server scored it', a
   await expect(endings.getByRole('row', { name: /You passed 1/ })).toBeVisible();
   await expect(endings.getByRole('row', { name: /Not this time 1/ })).toBeVisible();
   await expectNoAxeViolations(page);
+  await paths.screenshot({ path: `${SHOTS}/paths-light-1280.png` });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expect(endings).toBeVisible();
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await paths.screenshot({ path: `${SHOTS}/paths-dark-375.png` });
 });
 
 test('a hidden field takes its value from the URL and reaches the stored submission', async ({ page }) => {
