@@ -34,7 +34,7 @@ export type Manifest = {
 };
 
 /** PostgreSQL's own client tools: on PATH, or the newest under /usr/lib/postgresql. */
-function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+export function pgTool(name: 'pg_dump' | 'pg_restore'): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   for (const v of versions) {

@@ -1,3 +1,4 @@
+import type { Envelope, FormKey } from '@formsmith/core/crypto/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
@@ -129,6 +130,10 @@ export const forms = pgTable(
     savePartials: boolean('save_partials').notNull().default(false),
     /** Days an incomplete submission is kept after its last change. */
     partialRetentionDays: integer('partial_retention_days').notNull().default(30),
+    /** 'enhanced': respondents' browsers encrypt answers to encryptionKey; 'standard' otherwise. */
+    encryptionLevel: text('encryption_level').$type<'standard' | 'enhanced'>().notNull().default('standard'),
+    /** The public key and the wrapped private key of an Enhanced form (never a passphrase); kept when turned off. */
+    encryptionKey: jsonb('encryption_key').$type<FormKey>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -190,6 +195,8 @@ export const submissions = pgTable(
     resumeTokenHash: text('resume_token_hash'),
     /** How far the respondent got (core submissions/progress progressRecordSchema); null for a one-shot submit. */
     progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /** The answers encrypted in the respondent's browser (Enhanced forms); data is then empty. */
+    envelope: jsonb('envelope').$type<Envelope>(),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -16,8 +16,9 @@ import { ENVELOPE_ALG, type Envelope } from './schemas.ts';
 const subtle = () => globalThis.crypto.subtle;
 const P256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
 const HKDF_INFO = utf8(`formsmith ${ENVELOPE_ALG} v1`);
-/** Version byte of the binary form of an envelope (files). */
-const BINARY_VERSION = 1;
+/** Version byte of the binary form of an envelope (files): its first byte. */
+export const SEALED_FILE_VERSION = 1;
+const BINARY_VERSION = SEALED_FILE_VERSION;
 const POINT_BYTES = 65;
 const IV_BYTES = 12;
 

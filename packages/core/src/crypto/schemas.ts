@@ -1,13 +1,10 @@
-import { z } from 'zod';
+// zod/mini: the public form page parses the form's public key, and full Zod would triple its script.
+import * as z from 'zod/mini';
 
 // Wire shapes of end-to-end encryption ('Enhanced' forms). Every binary value is base64url.
 
 const b64u = (min: number, max: number) =>
-  z
-    .string()
-    .min(min)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+  z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'));
 
 /** The scheme of envelope version 1: ephemeral ECDH on P-256, HKDF-SHA256, AES-256-GCM. */
 export const ENVELOPE_ALG = 'P256-HKDF-SHA256-A256GCM';
@@ -42,7 +39,7 @@ const wrapParts = {
 /** The private key encrypted under a passphrase (PBKDF2-SHA256) with AES-256-GCM. */
 export const passphraseWrapSchema = z.object({
   kdf: z.literal('PBKDF2-SHA256'),
-  iterations: z.number().int().min(MIN_PBKDF2_ITERATIONS).max(10_000_000),
+  iterations: z.number().check(z.int(), z.minimum(MIN_PBKDF2_ITERATIONS), z.maximum(10_000_000)),
   ...wrapParts,
 });
 export type PassphraseWrap = z.infer<typeof passphraseWrapSchema>;

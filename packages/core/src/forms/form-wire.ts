@@ -61,6 +61,11 @@ export const publicFormSchema = z.object({
   expiration_date: z.nullable(z.string()),
   /** Answers are saved as the respondent goes and can be resumed (absent from older servers). */
   save_partials: z.optional(z.boolean()),
+  /**
+   * Present when answers are encrypted end to end: the browser seals them to `public_key` before
+   * sending (null while the owner has not set the form's passphrase: it takes no answers yet).
+   */
+  encryption: z.optional(z.object({ public_key: z.nullable(z.string()) })),
 });
 export type PublicForm = z.input<typeof publicFormSchema>;
 export type PublicFormView = z.output<typeof publicFormSchema>;

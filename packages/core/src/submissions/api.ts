@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeSchema } from '../crypto/schemas.ts';
 import { wireFieldCodec } from '../forms/wire.ts';
 import { LIMITS } from '../limits.ts';
 import { progressSummarySchema } from './progress.ts';
@@ -46,6 +47,11 @@ export const submissionSchema = z.object({
   form_version: z.number().int(),
   /** How far a submission saved as the respondent went got (null for one sent in one go). */
   progress: z.nullable(progressSummarySchema),
+  /**
+   * The answers of an end-to-end encrypted form, sealed in the respondent's browser (data is then
+   * empty): only the owner's unlocked browser opens it. Absent otherwise.
+   */
+  envelope: z.optional(envelopeSchema),
 });
 export type WireSubmission = z.infer<typeof submissionSchema>;
 

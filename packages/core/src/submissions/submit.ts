@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envelopeSchema } from '../crypto/schemas.ts';
 
 // Request and response shapes of what anonymous respondents call: submit a form, upload a file.
 
@@ -12,6 +13,21 @@ export const submitBodySchema = z.object({
   accessCode: z.string().max(200).nullish(),
   /** The token of the answers saved as the respondent went (see progress.ts): the submit completes them. */
   resume_token: z.string().min(20).max(200).nullish(),
+  /**
+   * An end-to-end encrypted form's answers, sealed in the browser to the form's key; `data` then
+   * carries the anti-spam keys alone. The submission id is the browser's: it is bound into the
+   * envelope, so it must exist before encrypting.
+   */
+  encrypted: z
+    .object({
+      submission_id: z.string().uuid(),
+      /** The form's public key the answers were sealed to (a changed key asks for a reload). */
+      public_key: z.string().max(200),
+      envelope: envelopeSchema,
+      /** The encrypted files the answers name, each uploaded before the submit. */
+      upload_ids: z.array(z.string().uuid()).max(100).default([]),
+    })
+    .optional(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 

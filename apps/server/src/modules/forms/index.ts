@@ -8,6 +8,7 @@ export {
   type FormRow,
   findFormWithOwner,
   findSubmitTarget,
+  keyedFormIdQuery,
   listFormFields,
   listForms,
   publishedFormIdQuery,

@@ -79,6 +79,28 @@ export function publishedFormIdQuery(formId: number): SQL {
   return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${forms.isPublished} and ${live}`;
 }
 
+/** The caller's form locked for update until the transaction ends (key changes wait out submits), or null. */
+export async function lockOwnedForm(
+  db: DbOrTx,
+  input: { formId: number; ownerId: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: forms.id })
+    .from(forms)
+    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
+    .for('update');
+  return rows.length > 0;
+}
+
+/**
+ * A subquery of the form's id while it is Enhanced with this public key, share-locking its row: an
+ * encrypted answer is stored only under the key it was sealed to, and a key change waits for it.
+ */
+export function keyedFormIdQuery(formId: number, publicKey: string): SQL {
+  return sql`select ${forms.id} from ${forms} where ${forms.id} = ${formId} and ${live}
+    and ${forms.encryptionLevel} = 'enhanced' and ${forms.encryptionKey}->>'public_key' = ${publicKey} for share`;
+}
+
 /** Any form by id (not in the Trash), or null. */
 export async function findFormById(db: DbOrTx, formId: number): Promise<FormRow | null> {
   const [row] = await db

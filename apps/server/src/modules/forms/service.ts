@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
+import { getSecuritySettings } from '../account/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
@@ -82,18 +83,28 @@ function ensureLogicSound(fields: readonly FormField[], logic: FormLogic): void 
   throw new AppError('VALIDATION_FAILED', 422, (problems[0] as LogicProblem).message, messages);
 }
 
+/**
+ * The encryption level a new form starts with: the account's default. An Enhanced one takes no
+ * answers until its owner sets the passphrase (its key is made in the browser).
+ */
+async function defaultEncryptionLevel(db: DbOrTx, ownerId: string) {
+  return (await getSecuritySettings(db, ownerId)).encryption_level;
+}
+
 export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
+  const encryptionLevel = await defaultEncryptionLevel(app.db, input.ownerId);
   const row = await withSlugGuard(() =>
     repo.createForm(app.db, {
       ownerId: input.ownerId,
       ...content,
       title: content.title ?? 'Untitled Form',
       ...sharing,
+      encryptionLevel,
     }),
   );
   return toWireForm(row, app.config.publicUrl);
@@ -198,6 +209,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
   await assertRoomForForm(app, input.ownerId);
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,
+    // A copy gets a key of its own when Enhanced: the source's answers stay the source's.
+    encryptionLevel: await defaultEncryptionLevel(app.db, input.ownerId),
     title,
     description: source.description,
     fields: source.fields,

@@ -1,3 +1,4 @@
+import { encryptionBodySchema, encryptionSettingsSchema } from '@formsmith/core/crypto/api';
 import {
   confirmationSchema,
   limitsBodySchema,
@@ -9,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { getEncryption, updateEncryption } from './encryption-service.ts';
 import * as settings from './settings-service.ts';
 
 const tags = ['forms'];
@@ -19,7 +21,7 @@ function owned(request: FastifyRequest) {
   return { formId: requireFormId((request.params as { id: string }).id), ownerId: currentUser(request).id };
 }
 
-/** A form's response limit, schedule and one-response-per-browser, its respondent confirmation mail, and partial saves. */
+/** A form's response limit, schedule and one-response-per-browser, its respondent confirmation mail, partial saves and encryption. */
 const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const params = formIdParamsSchema;
@@ -111,6 +113,38 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => settings.updatePartials(app, { ...owned(request), body: request.body }),
+  );
+  app.get(
+    '/forms/:id/encryption',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A form's encryption level and its (wrapped) key",
+        params,
+        response: { 200: encryptionSettingsSchema },
+      },
+    },
+    async (request) => getEncryption(app, owned(request)),
+  );
+  app.put(
+    '/forms/:id/encryption',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Set a form's encryption level (standard or enhanced: end to end) and key",
+        description:
+          "The key pair is made in the owner's browser; the server keeps the public key and the private key " +
+          'wrapped under the passphrase (PBKDF2-SHA256) and under the recovery key, never either secret. A key with ' +
+          'the stored public key re-wraps it (new passphrase); another key answers 409 KEY_FIXED once answers are ' +
+          'encrypted to the stored one. Standard applies to new submissions; the key is kept.',
+        params,
+        body: encryptionBodySchema,
+        response: { 200: encryptionSettingsSchema },
+      },
+    },
+    async (request) => updateEncryption(app, { ...owned(request), body: request.body }),
   );
 };
 

@@ -84,6 +84,10 @@ export function toPublicForm(row: FormRow): PublicFormView {
     slug: row.slug,
     access_restriction: accessRestrictionOf(row),
     expiration_date: row.expirationDate?.toISOString() ?? null,
-    save_partials: row.savePartials,
+    // Answers saved as the respondent goes would reach the server in clear: not for Enhanced forms.
+    save_partials: row.savePartials && row.encryptionLevel !== 'enhanced',
+    ...(row.encryptionLevel === 'enhanced'
+      ? { encryption: { public_key: row.encryptionKey?.public_key ?? null } }
+      : {}),
   };
 }

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
 import { assertPublicAccess, findSubmitTarget, PublicFormCache, type SubmitTarget } from '../forms/index.ts';
-import { findSubmissionByKey } from '../submissions/index.ts';
+import { findSubmissionByKey, submissionNotification } from '../submissions/index.ts';
 import { listFreeUploads } from './upload-repository.ts';
 
 // What the submit and the progress saves share: reading answers, running the logic again,
@@ -224,4 +224,23 @@ export async function loadSubmitTarget(
     : null;
   await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });
   return target!;
+}
+
+/** The owner's new-submission mail for a submit to this form, or null (see submissionNotification). */
+export function notificationFor(
+  app: FastifyInstance,
+  target: SubmitTarget,
+  input: { fields: FormField[]; data: Record<string, unknown>; encrypted?: boolean },
+) {
+  return submissionNotification({
+    formId: target.form.id,
+    title: target.form.title,
+    ...input,
+    notifyOnSubmission: target.form.notifyOnSubmission,
+    ownerSetting: target.ownerNotifies,
+    ownerEmail: target.ownerEmail,
+    ownerName: target.ownerName,
+    ownerVerified: target.ownerVerified,
+    publicUrl: app.config.publicUrl,
+  });
 }

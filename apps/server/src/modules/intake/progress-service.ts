@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ENCRYPTION_MESSAGES } from '@formsmith/core/crypto/api';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
@@ -41,8 +42,14 @@ export const RESUME_NOT_FOUND = 'Your saved answers were not found. They may hav
 export const ALREADY_COMPLETED_MESSAGE = 'These answers were submitted already';
 const UNKNOWN_STEP = 'This step is not part of the form';
 
-/** 409 PARTIALS_OFF when the form does not keep answers as respondents go. */
+/**
+ * 409 PARTIALS_OFF when the form does not keep answers as respondents go, and always for an
+ * end-to-end encrypted form: progress saves carry answers in clear.
+ */
 export function assertSavesPartials(form: SubmitTarget['form']): void {
+  if (form.encryptionLevel === 'enhanced') {
+    throw new AppError('PARTIALS_OFF', 409, ENCRYPTION_MESSAGES.partialsOff);
+  }
   if (!form.savePartials) throw new AppError('PARTIALS_OFF', 409, PARTIALS_OFF_MESSAGE);
 }
 

@@ -47,6 +47,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         accessCode: body.access_code ?? body.accessCode ?? undefined,
         idempotencyKey: request.headers['idempotency-key'],
         resumeToken: body.resume_token ?? undefined,
+        encrypted: body.encrypted,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         referer: request.headers.referer,

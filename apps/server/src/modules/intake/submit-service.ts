@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
+import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -17,7 +18,6 @@ import {
   type StoreSubmissionInput,
   storeSubmission,
   storeSubmissions,
-  submissionNotification,
 } from '../submissions/index.ts';
 import {
   applyLogic,
@@ -28,6 +28,7 @@ import {
   fingerprint,
   invalid,
   loadSubmitTarget,
+  notificationFor,
   resolveFiles,
   UPLOAD_MISSING,
 } from './answers.ts';
@@ -35,6 +36,7 @@ import { MicroBatcher } from './batcher.ts';
 import { buildMetadata } from './metadata.ts';
 import { ALREADY_COMPLETED_MESSAGE, RESUME_NOT_FOUND } from './progress-service.ts';
 import { isSpam } from './spam.ts';
+import { submitEncrypted } from './submit-encrypted.ts';
 
 export type SubmitInput = {
   formId: number;
@@ -49,6 +51,8 @@ export type SubmitInput = {
   respondedBefore: boolean;
   userAgent: string | undefined;
   referer: string | undefined;
+  /** An end-to-end encrypted form's sealed answers. */
+  encrypted?: SubmitBody['encrypted'];
 };
 
 const batchers = new WeakMap<FastifyInstance, MicroBatcher<StoreSubmissionInput, string | null>>();
@@ -159,6 +163,16 @@ export async function submitForm(
   if (form.oneResponsePerBrowser && input.respondedBefore) {
     throw new AppError('ALREADY_RESPONDED', 409, 'You have already responded to this form');
   }
+  if (form.encryptionLevel === 'enhanced' || input.encrypted) {
+    const submissionId = await submitEncrypted(app, {
+      ...input,
+      target,
+      sealed: input.encrypted,
+      data: input.data ?? {},
+      metadata: input.metadata ?? {},
+    });
+    return { submissionId, oneResponsePerBrowser: form.oneResponsePerBrowser, ending: null };
+  }
   const data = input.data ?? {};
   if (Object.keys(data).length === 0) throw badRequest(FORM_DATA_REQUIRED);
   const { fields } = form;
@@ -224,18 +238,7 @@ export async function submitForm(
     createdAt,
     stats: { formId: form.id, fields, data: clean, metadata, createdAt },
     mails: [
-      submissionNotification({
-        formId: form.id,
-        title: form.title,
-        fields,
-        data: clean,
-        notifyOnSubmission: form.notifyOnSubmission,
-        ownerSetting: target.ownerNotifies,
-        ownerEmail: target.ownerEmail,
-        ownerName: target.ownerName,
-        ownerVerified: target.ownerVerified,
-        publicUrl: app.config.publicUrl,
-      }),
+      notificationFor(app, target, { fields, data: clean }),
       await confirmationFor(app, { form, fields, data: clean }),
     ].filter((mail) => mail !== null),
     ownerId: form.ownerId,

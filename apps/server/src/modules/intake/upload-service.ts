@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { BINARY_OVERHEAD, SEALED_FILE_VERSION } from '@formsmith/core/crypto/hybrid';
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import type { FieldOf } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
@@ -8,6 +9,7 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
 import { loadPublicFormForSubmit } from '../forms/index.ts';
 import { captureHead, sniffFileType } from './sniff-type.ts';
+import { NOT_READY } from './submit-encrypted.ts';
 import * as repo from './upload-repository.ts';
 
 const NOT_ACCEPTED = 'This file type is not accepted';
@@ -22,6 +24,38 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024
     ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
     : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+const ENCRYPTED_NAME = 'encrypted-file';
+const ENCRYPTED_TYPE = 'application/octet-stream';
+const NOT_SEALED = 'This form takes files encrypted in the browser only. Turn on JavaScript and try again.';
+
+/** The type is the content's: a claimed type or a file name proves nothing. */
+async function requireAcceptedType(
+  app: FastifyInstance,
+  input: { head: Buffer; name: string; storageKey: string; field: FieldOf<'file'> },
+): Promise<string> {
+  const sniffed = await sniffFileType(input.head, input.name);
+  if (!isAcceptedFile(input.field.validation.accept, sniffed)) {
+    await deleteUpload(app.config, input.storageKey);
+    throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [input.field.id]: NOT_ACCEPTED });
+  }
+  return sniffed.type;
+}
+
+/**
+ * An end-to-end encrypted form's file cannot be sniffed (the browser checked its type): it must
+ * at least be an envelope, so a page that did not encrypt cannot leave a file in clear.
+ */
+async function requireSealedFile(
+  app: FastifyInstance,
+  input: { head: Buffer; storageKey: string; fieldId: string },
+): Promise<string> {
+  if (input.head.length < BINARY_OVERHEAD || input.head[0] !== SEALED_FILE_VERSION) {
+    await deleteUpload(app.config, input.storageKey);
+    throw new AppError('ENCRYPTION_REQUIRED', 400, NOT_SEALED, { [input.fieldId]: NOT_SEALED });
+  }
+  return ENCRYPTED_TYPE;
 }
 
 /**
@@ -46,8 +80,13 @@ export async function uploadFile(
     const fieldId = fieldValue(file, 'field_id') ?? input.query.field_id;
     const field = form.fields.find((f): f is FieldOf<'file'> => f.id === fieldId && f.type === 'file');
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
-    const name = (file.filename || 'file').slice(0, 255);
-    const maxBytes = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
+    const sealed = form.encryptionLevel === 'enhanced';
+    if (sealed && !form.encryptionKey) throw new AppError('ENCRYPTION_REQUIRED', 409, NOT_READY);
+    // An encrypted file's name and type are inside its answers' envelope; the server keeps neither.
+    const name = sealed ? ENCRYPTED_NAME : (file.filename || 'file').slice(0, 255);
+    const maxBytes =
+      Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes) +
+      (sealed ? BINARY_OVERHEAD : 0);
     let stored: { key: string; size: number };
     const sample = captureHead(file.file);
     try {
@@ -64,13 +103,9 @@ export async function uploadFile(
       const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
       throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
     }
-    // The type is the content's: a claimed type or a file name proves nothing.
-    const sniffed = await sniffFileType(sample.head(), name);
-    if (!isAcceptedFile(field.validation.accept, sniffed)) {
-      await deleteUpload(app.config, stored.key);
-      throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [field.id]: NOT_ACCEPTED });
-    }
-    const type = sniffed.type;
+    const type = sealed
+      ? await requireSealedFile(app, { head: sample.head(), storageKey: stored.key, fieldId: field.id })
+      : await requireAcceptedType(app, { head: sample.head(), name, storageKey: stored.key, field });
     const row = await repo
       .createUpload(app.db, {
         formId: form.id,

@@ -14,6 +14,7 @@ export {
   useResumeLink,
 } from './partials.ts';
 export {
+  countEncrypted,
   findSubmission,
   findSubmissionVersion,
   listAnsweredVersions,

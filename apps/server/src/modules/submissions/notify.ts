@@ -41,14 +41,25 @@ export function answerRowsHtml(lines: { label: string; value: string }[]): strin
     .join('\n');
 }
 
+/** What an end-to-end encrypted form's notification says instead of the answers, which the server cannot read. */
+export const ENCRYPTED_ANSWERS_NOTE =
+  'The answers are encrypted end to end: unlock the form in Formsmith with its passphrase to read them.';
+
 export function submissionMail(input: {
   to: string;
   name: string;
   formTitle: string;
   lines: { label: string; value: string }[];
   link: string;
+  /** The answers are encrypted end to end: say so instead of listing them. */
+  encrypted?: boolean;
 }): Mail {
-  const rows = answerRowsHtml(input.lines);
+  const answersText = input.encrypted
+    ? [ENCRYPTED_ANSWERS_NOTE]
+    : input.lines.map((l) => `${l.label}: ${l.value}`);
+  const answersHtml = input.encrypted
+    ? `<p>${escapeHtml(ENCRYPTED_ANSWERS_NOTE)}</p>`
+    : tableHtml(answerRowsHtml(input.lines));
   return composeMail({
     to: input.to,
     subject: `New submission: ${input.formTitle}`,
@@ -56,12 +67,12 @@ export function submissionMail(input: {
     textLines: [
       `Your form "${input.formTitle}" received a new submission.`,
       '',
-      ...input.lines.map((l) => `${l.label}: ${l.value}`),
+      ...answersText,
       '',
       `See all submissions: ${input.link}`,
     ],
     htmlBody: `<p>Your form <strong>${escapeHtml(input.formTitle)}</strong> received a new submission.</p>
-${tableHtml(rows)}
+${answersHtml}
 <p>${buttonHtml(input.link, 'View submissions')}</p>`,
   });
 }
@@ -83,6 +94,8 @@ export function submissionNotification(input: {
   /** Mail goes only to a proven address: respondents' text must not reach just anyone. */
   ownerVerified: boolean;
   publicUrl: string;
+  /** An end-to-end encrypted submission: the mail carries no answers. */
+  encrypted?: boolean;
 }): Mail | null {
   if (!input.ownerVerified) return null;
   if (!shouldNotify(input.notifyOnSubmission, input.ownerSetting)) return null;
@@ -90,7 +103,8 @@ export function submissionNotification(input: {
     to: input.ownerEmail,
     name: input.ownerName,
     formTitle: input.title,
-    lines: summaryLines(input.fields, input.data),
+    lines: input.encrypted ? [] : summaryLines(input.fields, input.data),
     link: `${input.publicUrl}/forms/${input.formId}/submissions`,
+    encrypted: input.encrypted,
   });
 }

@@ -11,8 +11,8 @@ export type OwnedForm = FormRow;
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt'> &
-  Partial<Pick<SubmissionRow, 'progress' | 'updatedAt'>>;
+type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'envelope'> &
+  Partial<Pick<SubmissionRow, 'progress' | 'updatedAt' | 'envelope'>>;
 
 /** How far an incomplete submission got, as owners read it; null for one sent in one go or completed. */
 export function progressSummary(
@@ -37,7 +37,17 @@ export function toWireSubmission(row: WireRow): WireSubmission {
     completed: row.completed,
     form_version: row.formVersion,
     progress: progressSummary(row),
+    ...(row.envelope ? { envelope: row.envelope } : {}),
   };
+}
+
+/** How many of a form's submissions hold answers encrypted to its key (Enhanced). */
+export async function countEncrypted(db: DbOrTx, formId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from submissions where form_id = ${formId} and envelope is not null`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** One submission of a form, or null (also for an id that is not a UUID). */

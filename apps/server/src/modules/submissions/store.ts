@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { Envelope } from '@formsmith/core/crypto/schemas';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -34,6 +35,12 @@ export type StoreSubmissionInput = {
    * (an update of the form's row, so concurrent submits queue there and exactly the limit get in).
    */
   limited: boolean;
+  /**
+   * An end-to-end encrypted submission: its id (the browser's, bound into the envelope), the
+   * envelope, and a subquery naming the form only while it is Enhanced with the key the envelope
+   * was sealed to (forms' keyedFormIdQuery): without it nothing is stored.
+   */
+  sealed?: { id: string; envelope: Envelope; keyGate: SQL };
 };
 
 /**
@@ -49,26 +56,38 @@ export async function storeSubmission(
   db: DbOrTx,
   input: StoreSubmissionInput,
   pool?: pg.Pool,
-): Promise<{ id: string | null; attached: number; admitted: boolean }> {
+): Promise<{ id: string | null; attached: number; admitted: boolean; keyed: boolean }> {
   const ctes: SQL[] = [];
+  const { sealed } = input;
+  if (sealed) ctes.push(sql`keyed as (${sealed.keyGate})`);
+  const keyed = sealed ? sql`exists (select 1 from keyed)` : sql`true`;
   if (input.limited) {
     // A retry of a stored submission (same idempotency key) takes no second place.
     ctes.push(sql`admitted as (
       update forms set responses_taken = responses_taken + 1
       where id = ${input.formId}::int and response_limit is not null and responses_taken < response_limit
+        and ${keyed}
         and not exists (select 1 from submissions where form_id = ${input.formId}::int
           and idempotency_key = ${input.idempotencyKey}::text)
       returning id)`);
   }
-  const gate = input.limited ? sql`where exists (select 1 from admitted)` : sql``;
+  const gate = input.limited
+    ? sql`where exists (select 1 from admitted)`
+    : sealed
+      ? sql`where ${keyed}`
+      : sql``;
+  // A browser-chosen id may collide with any row (a retry, or a guess): then nothing is stored.
+  const conflict = sealed
+    ? sql`on conflict do nothing`
+    : sql`on conflict (form_id, idempotency_key) do nothing`;
   ctes.push(
     sql`stored as (
-      insert into submissions (form_id, form_version, data, metadata, completed, idempotency_key, created_at)
-      select ${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
-        ${JSON.stringify(input.metadata)}::jsonb, true, ${input.idempotencyKey}::text,
-        ${input.createdAt.toISOString()}::timestamptz
+      insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at, envelope)
+      select coalesce(${sealed?.id ?? null}::uuid, gen_random_uuid()), ${input.formId}::int, ${input.formVersion}::int,
+        ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb, true, ${input.idempotencyKey}::text,
+        ${input.createdAt.toISOString()}::timestamptz, ${sealed ? JSON.stringify(sealed.envelope) : null}::jsonb
       ${gate}
-      on conflict (form_id, idempotency_key) do nothing
+      ${conflict}
       returning id, form_id)`,
     ...completionCtes(input, [SUBMISSION_CREATED]),
   );
@@ -76,11 +95,16 @@ export async function storeSubmission(
   ctes.push(...attachCtes);
   const admitted = input.limited ? sql`exists (select 1 from admitted)` : sql`true`;
   const statement = sql`with ${sql.join(ctes, sql`, `)}
-    select (select id from stored) as id, ${attached}::int as attached, ${admitted} as admitted`;
-  type Row = { id: string | null; attached: number; admitted: boolean };
+    select (select id from stored) as id, ${attached}::int as attached, ${admitted} as admitted, ${keyed} as keyed`;
+  type Row = { id: string | null; attached: number; admitted: boolean; keyed: boolean };
   const rows = pool ? await runPrepared<Row>(pool, statement) : await queryRows<Row>(db, statement);
   const row = rows[0];
-  return { id: row?.id ?? null, attached: Number(row?.attached ?? 0), admitted: row?.admitted ?? false };
+  return {
+    id: row?.id ?? null,
+    attached: Number(row?.attached ?? 0),
+    admitted: row?.admitted ?? false,
+    keyed: row?.keyed ?? false,
+  };
 }
 
 /**
@@ -244,9 +268,9 @@ export async function findSubmissionByKey(
   db: DbOrTx,
   formId: number,
   idempotencyKey: string,
-): Promise<{ id: string; data: Record<string, unknown> } | null> {
+): Promise<{ id: string; data: Record<string, unknown>; envelope: Envelope | null } | null> {
   const rows = await db
-    .select({ id: submissions.id, data: submissions.data })
+    .select({ id: submissions.id, data: submissions.data, envelope: submissions.envelope })
     .from(submissions)
     .where(and(eq(submissions.formId, formId), eq(submissions.idempotencyKey, idempotencyKey)))
     .limit(1);

@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+import { formKeySchema } from './schemas.ts';
+
+// The owner's API of a form's encryption level and key (GET and PUT /api/forms/:id/encryption).
+
+export const ENCRYPTION_LEVELS = ['standard', 'enhanced'] as const;
+export const encryptionLevelSchema = z.enum(ENCRYPTION_LEVELS);
+export type EncryptionLevel = z.infer<typeof encryptionLevelSchema>;
+
+export const ENCRYPTION_MESSAGES = {
+  keyRequired: 'Set a passphrase to turn on Enhanced encryption',
+  keyFixed:
+    'This form already holds answers encrypted to its key, so the key cannot be replaced; change the passphrase instead',
+  needsJavaScript:
+    'This form encrypts answers in your browser before sending them. Turn on JavaScript and send the form again.',
+  partialsOff: 'Answers of an end-to-end encrypted form are not saved as you go',
+} as const;
+
+/** A form's encryption as its owner sees it. */
+export const encryptionSettingsSchema = z.object({
+  level: encryptionLevelSchema,
+  /** The public key and the wrapped private key; kept when the level goes back to standard. */
+  key: z.nullable(formKeySchema),
+  /** How many stored submissions are encrypted to the key: once any, the key cannot be replaced. */
+  encrypted_submissions: z.number().check(z.int(), z.minimum(0)),
+});
+export type EncryptionSettings = z.infer<typeof encryptionSettingsSchema>;
+
+/**
+ * PUT /api/forms/:id/encryption. A key with the stored key's public key re-wraps it (a new
+ * passphrase); another key replaces it only while no encrypted answers exist. Left out, the stored
+ * key stays.
+ */
+export const encryptionBodySchema = z.object({
+  level: encryptionLevelSchema,
+  key: z.optional(formKeySchema),
+});
+export type EncryptionBody = z.infer<typeof encryptionBodySchema>;
