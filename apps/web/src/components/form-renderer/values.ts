@@ -2,7 +2,8 @@ import { takesAnswer } from '@formsmith/core/fields/constants';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 
 /** A file field's answer once uploaded (what the submit sends). */
-export type FileValue = { upload_id?: string; name: string; size: number; type: string };
+/** A file answer; `file_id` names an end-to-end encrypted file in its envelope's associated data. */
+export type FileValue = { upload_id?: string; name: string; size: number; type: string; file_id?: string };
 
 /** What a control holds: text for most, a list for multiple checkboxes, a flag for one checkbox. */
 export type FieldValue = string | string[] | boolean | FileValue | null;

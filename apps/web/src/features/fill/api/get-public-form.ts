@@ -5,8 +5,15 @@ import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { isFormId } from '../lib/location.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
 
-/** The form as the page renders it, and whether it keeps answers as the respondent goes. */
-export type LoadedForm = Form & { id: number; savePartials: boolean };
+/**
+ * The form as the page renders it, whether it keeps answers as the respondent goes, and the public
+ * key its answers are sealed to when it is end-to-end encrypted (null: not ready yet).
+ */
+export type LoadedForm = Form & {
+  id: number;
+  savePartials: boolean;
+  encryption?: { publicKey: string | null };
+};
 
 export type FormLoad =
   | { kind: 'form'; form: LoadedForm }
@@ -36,6 +43,7 @@ function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
   return {
     id: view.id,
     savePartials: view.save_partials ?? false,
+    ...(view.encryption ? { encryption: { publicKey: view.encryption.public_key } } : {}),
     title: view.title,
     description: view.description,
     fields: view.fields,

@@ -1,4 +1,5 @@
 import { LIMITS } from '@formsmith/core/limits';
+import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import { newIdempotencyKey } from '../lib/uuid.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
 
@@ -8,6 +9,8 @@ export type SubmitPayload = {
   access_code?: string;
   /** Completes the answers saved as the respondent went. */
   resume_token?: string;
+  /** An end-to-end encrypted form's sealed answers (data then holds the anti-spam keys alone). */
+  encrypted?: SubmitBody['encrypted'];
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -25,7 +25,9 @@ import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
 import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
+import { sealedSubmitBody, sealUnavailable } from '../lib/seal.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
+import { newIdempotencyKey } from '../lib/uuid.ts';
 import { errorsFor, loadValidator } from '../lib/validator.ts';
 import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
@@ -34,7 +36,7 @@ import { SaveLater } from './save-later.tsx';
 import { StepButtons } from './step-buttons.tsx';
 
 type FormViewProps = {
-  form: Form & { id: number };
+  form: Form & { id: number; encryption?: { publicKey: string | null } };
   accessCode: string | undefined;
   /** The owner's preview of a form respondents cannot open: filled in, never sent. */
   preview?: boolean;
@@ -88,6 +90,10 @@ export function FormView({
   const formRef = useRef<HTMLFormElement>(null);
   const moved = useRef(false);
   const timing = useFieldTiming();
+  // An end-to-end encrypted form seals to its key, bound to this submission's id (chosen here).
+  const [submissionId] = useState(newIdempotencyKey);
+  const publicKey = form.encryption?.publicKey;
+  const sealTo = publicKey ? { formId: form.id, publicKey, submissionId } : undefined;
 
   useEffect(() => {
     loadValidator().then((v) => setValidatorReady(Boolean(v)));
@@ -137,7 +143,7 @@ export function FormView({
       return;
     }
     setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
-    const result = await uploadFile({ formId: form.id, fieldId: field.id, file, accessCode });
+    const result = await uploadFile({ formId: form.id, fieldId: field.id, file, accessCode, seal: sealTo });
     setFileStatus(({ [field.id]: _, ...rest }) => rest);
     if (result.ok) change(field.id, result.value);
     else setServerErrors((e) => ({ ...e, [field.id]: result.message }));
@@ -198,6 +204,8 @@ export function FormView({
   };
 
   const send = async () => {
+    if (form.encryption && !sealTo) return fail(FILL_TEXT.encryptionNotReady);
+    if (form.encryption && sealUnavailable()) return fail(FILL_TEXT.encryptionNeedsSecure);
     const data = answersSent();
     setSubmitting(true);
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
@@ -209,8 +217,7 @@ export function FormView({
       setHoldMs(0);
     }
     const timed = timing.snapshot();
-    data._honeypot = decoy.current?.value ?? '';
-    data._formLoadTime = timed.startedAt;
+    const spam = { _honeypot: decoy.current?.value ?? '', _formLoadTime: timed.startedAt };
     const analytics = {
       totalTimeSpent: timed.totalTimeSpent,
       fieldInteractions: timed.fieldInteractions,
@@ -218,9 +225,12 @@ export function FormView({
     };
     try {
       const resumeToken = saver ? await saver.flush() : null;
+      const content = sealTo
+        ? await sealedSubmitBody(sealTo, { answers: data, spam })
+        : { data: { ...data, ...spam } };
       const res = await submitForm(form.id, {
         ...(resumeToken ? { resume_token: resumeToken } : {}),
-        data,
+        ...content,
         metadata: {
           userAgent: navigator.userAgent,
           referrer: document.referrer,
@@ -263,6 +273,11 @@ export function FormView({
         </p>
       )}
       <FormHeader form={form} description={path.recall(form.description)} />
+      {form.encryption && (
+        <p role="note" className="text-sm text-slate-600 dark:text-slate-400">
+          {FILL_TEXT.encryptedNote}
+        </p>
+      )}
       {partials && (
         <div className="space-y-3">
           <SavingNotice note={partials.note} />

@@ -9,6 +9,12 @@ export const FILL_TEXT = {
   previewNote:
     'Respondents cannot open this form yet: it is not published, or it is private. You see its latest draft.',
   previewSubmit: 'Submitting is off in a preview: nothing you enter here is sent.',
+  encryptedNote:
+    'End-to-end encrypted: your answers and files are encrypted in this browser before they are sent, and only the form’s owner can read them.',
+  encryptionNotReady:
+    'This form is not ready to take answers yet: its owner has not finished setting up encryption.',
+  encryptionNeedsSecure:
+    'This form encrypts answers in your browser, which needs a secure (https) connection. Open the form’s https address to answer it.',
 } as const;
 
 const BY_STATUS: Record<number, string> = {

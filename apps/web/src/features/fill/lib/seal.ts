@@ -1,0 +1,74 @@
+import type { Envelope } from '@formsmith/core/crypto/schemas';
+import type { SubmitBody } from '@formsmith/core/submissions/submit';
+import { newIdempotencyKey } from './uuid.ts';
+
+// End-to-end encrypted forms: the answers and every file are sealed here, in the respondent's
+// browser, to the form's public key; the server gets ciphertext only. The crypto code loads only
+// for such forms, so other forms' pages carry none of it.
+
+/** What the page seals to: the form's public key and the submission's id, chosen here. */
+export type SealTarget = { formId: number; publicKey: string; submissionId: string };
+
+/** This browser cannot seal: WebCrypto exists on secure origins (https, localhost) only. */
+export function sealUnavailable(): boolean {
+  return typeof globalThis.crypto?.subtle?.deriveBits !== 'function';
+}
+
+/** The answers sealed into an envelope bound to the form and the submission. */
+export async function sealAnswersFor(
+  target: SealTarget,
+  answers: Record<string, unknown>,
+): Promise<Envelope> {
+  const [{ sealAnswers }, { fromBase64Url }] = await Promise.all([
+    import('@formsmith/core/crypto/hybrid'),
+    import('@formsmith/core/crypto/encoding'),
+  ]);
+  return sealAnswers({
+    publicKey: fromBase64Url(target.publicKey),
+    formId: target.formId,
+    submissionId: target.submissionId,
+    answers,
+  });
+}
+
+/** A file sealed into one blob bound to the form, the submission and a new file id. */
+export async function sealFileFor(target: SealTarget, file: File): Promise<{ blob: Blob; fileId: string }> {
+  const [{ fileAd, sealBytes, toBinary }, { fromBase64Url }] = await Promise.all([
+    import('@formsmith/core/crypto/hybrid'),
+    import('@formsmith/core/crypto/encoding'),
+  ]);
+  const fileId = newIdempotencyKey();
+  const sealed = await sealBytes({
+    publicKey: fromBase64Url(target.publicKey),
+    plaintext: new Uint8Array(await file.arrayBuffer()),
+    ad: fileAd({ formId: target.formId, submissionId: target.submissionId, fileId }),
+  });
+  return { blob: new Blob([toBinary(sealed)], { type: 'application/octet-stream' }), fileId };
+}
+
+/** The upload ids of the file answers among the answers (the server attaches those uploads). */
+function uploadIdsOf(answers: Record<string, unknown>): string[] {
+  return Object.values(answers).flatMap((value) => {
+    const id = (value as { upload_id?: unknown } | null)?.upload_id;
+    return typeof id === 'string' ? [id] : [];
+  });
+}
+
+/**
+ * The submit body's answer part for an encrypted form: the anti-spam keys stay in clear (the server
+ * checks them), everything the respondent answered is sealed.
+ */
+export async function sealedSubmitBody(
+  target: SealTarget,
+  input: { answers: Record<string, unknown>; spam: Record<string, unknown> },
+): Promise<{ data: Record<string, unknown>; encrypted: NonNullable<SubmitBody['encrypted']> }> {
+  return {
+    data: input.spam,
+    encrypted: {
+      submission_id: target.submissionId,
+      public_key: target.publicKey,
+      envelope: await sealAnswersFor(target, input.answers),
+      upload_ids: uploadIdsOf(input.answers),
+    },
+  };
+}
