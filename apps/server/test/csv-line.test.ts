@@ -1,7 +1,7 @@
+import { csvCell, csvLine } from '@formsmith/core/submissions/csv-line';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from '../src/modules/submissions/csv-line.ts';
 
 describe('CSV line writer', () => {
   it('quotes only cells with a comma, quote, CR or LF, doubling quotes', () => {

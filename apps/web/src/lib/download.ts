@@ -24,10 +24,15 @@ export function saveBlob(blob: Blob, filename: string): void {
  * under `filename` as the server sent it: exports are files, not data this app reads.
  */
 export async function downloadWithAuth(path: string, filename: string, query?: Record<string, string>) {
+  saveBlob(await fetchBlobWithAuth(path, query), filename);
+}
+
+/** An owner-only file's bytes, fetched with the bearer token. */
+export async function fetchBlobWithAuth(path: string, query?: Record<string, string>): Promise<Blob> {
   const token = getAuthToken();
   const response = await fetch(buildUrl(path, query), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError(response.status, response.statusText);
-  saveBlob(await response.blob(), filename);
+  return response.blob();
 }

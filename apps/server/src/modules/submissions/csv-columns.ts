@@ -1,7 +1,7 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
-import { csvCell } from './csv-line.ts';
+import { csvCell } from '@formsmith/core/submissions/csv-line';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
 export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined };

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { csvLine } from '@formsmith/core/submissions/csv-line';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
@@ -13,7 +14,6 @@ import {
   type VersionedColumns,
   versionedExportColumns,
 } from './csv-columns.ts';
-import { csvLine } from './csv-line.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 
 const BOM = '\uFEFF';

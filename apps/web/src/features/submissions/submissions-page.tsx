@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { useForm } from '../../lib/forms-api/get-form.ts';
 import { AnalyticsTab } from './components/analytics-tab.tsx';
 import { ConfirmationCard } from './components/confirmation-card.tsx';
+import { EncryptionCard } from './components/encryption-card.tsx';
 import { LimitsCard } from './components/limits-card.tsx';
 import { PartialsCard } from './components/partials-card.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
@@ -69,6 +70,7 @@ function SubmissionsScreen({ formId }: { formId: number }) {
         <TabsContent value="settings" className="space-y-6">
           <SettingsTab formId={formId} />
           <LimitsCard formId={formId} />
+          <EncryptionCard formId={formId} />
           <PartialsCard formId={formId} />
           <ConfirmationCard formId={formId} fields={form.data.fields} />
           <WebhooksCard formId={formId} />

@@ -1,4 +1,5 @@
-import { downloadWithAuth } from '../../../lib/download.ts';
+import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
+import { downloadWithAuth, fetchBlobWithAuth, saveBlob } from '../../../lib/download.ts';
 
 /** GET /api/form-submissions/forms/:id/export?format=csv as form_<id>_submissions.csv. */
 export function downloadSubmissionsCsv(formId: number) {
@@ -16,6 +17,9 @@ export function downloadSubmission(formId: number, submissionId: string, format:
   );
 }
 
+const filePath = (input: { formId: number; submissionId: string; uploadId: string }) =>
+  `/form-submissions/forms/${input.formId}/submissions/${input.submissionId}/files/${input.uploadId}`;
+
 /** An uploaded file of a submission, under its original name. */
 export function downloadSubmissionFile(input: {
   formId: number;
@@ -23,8 +27,28 @@ export function downloadSubmissionFile(input: {
   uploadId: string;
   filename: string;
 }) {
-  return downloadWithAuth(
-    `/form-submissions/forms/${input.formId}/submissions/${input.submissionId}/files/${input.uploadId}`,
-    input.filename,
-  );
+  return downloadWithAuth(filePath(input), input.filename);
+}
+
+/**
+ * An end-to-end encrypted file: fetched as the server keeps it (sealed), opened here with the
+ * form's unlocked key and saved under the name and type its sealed answer gives.
+ */
+export async function downloadSealedFile(input: {
+  formId: number;
+  submissionId: string;
+  uploadId: string;
+  fileId: string;
+  filename: string;
+  type: string;
+  key: UnlockedKey;
+}) {
+  const sealed = new Uint8Array(await (await fetchBlobWithAuth(filePath(input))).arrayBuffer());
+  const { fileAd, fromBinary, openBytes } = await import('@formsmith/core/crypto/hybrid');
+  const plain = await openBytes({
+    ...input.key,
+    sealed: fromBinary(sealed),
+    ad: fileAd({ formId: input.formId, submissionId: input.submissionId, fileId: input.fileId }),
+  });
+  saveBlob(new Blob([plain], { type: input.type || 'application/octet-stream' }), input.filename);
 }

@@ -3,8 +3,9 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
-import { downloadSubmissionFile } from '../api/download.ts';
+import { downloadSealedFile, downloadSubmissionFile } from '../api/download.ts';
 import { formatDateAnswer } from '../lib/format.ts';
+import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 
 const ERROR_TEXT = 'Error displaying value';
 
@@ -19,7 +20,8 @@ function muted(text: string) {
   return <span className="italic text-slate-500 dark:text-slate-400">{text}</span>;
 }
 
-type FileAnswer = { upload_id: string; name: string };
+/** A file answer; `file_id` and `type` come with an end-to-end encrypted file (in its sealed answer). */
+type FileAnswer = { upload_id: string; name: string; file_id?: string; type?: string };
 
 function fileAnswers(value: unknown): FileAnswer[] {
   const list = Array.isArray(value) ? value : [value];
@@ -29,7 +31,9 @@ function fileAnswers(value: unknown): FileAnswer[] {
     const id = record.upload_id ?? record.uploadId;
     if (typeof id !== 'string') return [];
     const name = record.name ?? record.filename;
-    return [{ upload_id: id, name: typeof name === 'string' ? name : 'file' }];
+    const sealed =
+      typeof record.file_id === 'string' ? { file_id: record.file_id, type: String(record.type ?? '') } : {};
+    return [{ upload_id: id, name: typeof name === 'string' ? name : 'file', ...sealed }];
   });
 }
 
@@ -43,6 +47,13 @@ function FileDownload({
   submissionId: string;
 }) {
   const [error, setError] = useState(false);
+  const key = useUnlockedKey(formId);
+  const download = () => {
+    const target = { formId, submissionId, uploadId: file.upload_id, filename: file.name };
+    if (!file.file_id) return downloadSubmissionFile(target);
+    if (!key) throw new Error('locked');
+    return downloadSealedFile({ ...target, fileId: file.file_id, type: file.type ?? '', key });
+  };
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <span className="break-all">{file.name}</span>
@@ -52,12 +63,7 @@ function FileDownload({
         onClick={async () => {
           setError(false);
           try {
-            await downloadSubmissionFile({
-              formId,
-              submissionId,
-              uploadId: file.upload_id,
-              filename: file.name,
-            });
+            await download();
           } catch {
             setError(true);
           }

@@ -11,6 +11,8 @@ import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { downloadSubmission } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
+import { useAnswers } from '../lib/open-answers.ts';
+import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 import { FieldValue } from './field-value.tsx';
 
 type DetailProps = {
@@ -113,7 +115,14 @@ function DetailBody({
   form: Form;
   submission: DetailedSubmission;
 }) {
-  const data = submission.data ?? {};
+  const answers = useAnswers(formId, useUnlockedKey(formId), [submission])(submission);
+  const data = answers.kind === 'plain' || answers.kind === 'open' ? answers.data : {};
+  const sealedNote =
+    answers.kind === 'locked'
+      ? 'Locked: these answers are encrypted end to end. Unlock the form above to read them.'
+      : answers.kind === 'unreadable'
+        ? 'These answers cannot be decrypted with this form’s key.'
+        : null;
   // The fields of the version this submission answered (labels as the respondent saw them).
   const answered = submission.fields;
   const fields = answered.filter((f) => takesAnswer(f.type));
@@ -140,33 +149,39 @@ function DetailBody({
           <h3 className="font-semibold text-slate-900 dark:text-white">Responses</h3>
         </CardHeader>
         <CardBody>
+          {sealedNote && (
+            <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+              {sealedNote}
+            </p>
+          )}
           <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            {fields.map((field) => (
-              <div key={field.id} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-                <dt className="text-sm">
-                  <span className="font-medium text-slate-900 dark:text-white">{field.label}</span>
-                  {field.validation.required && (
-                    <span className="ml-0.5 text-red-600 dark:text-red-400">
-                      <span aria-hidden="true">*</span>
-                      <span className="sr-only"> (required)</span>
-                    </span>
-                  )}
-                  {field.helpText && (
-                    <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                      {field.helpText}
-                    </span>
-                  )}
-                </dt>
-                <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
-                  <FieldValue
-                    field={field}
-                    value={answerOf(data, field)}
-                    formId={formId}
-                    submissionId={submission.id}
-                  />
-                </dd>
-              </div>
-            ))}
+            {!sealedNote &&
+              fields.map((field) => (
+                <div key={field.id} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+                  <dt className="text-sm">
+                    <span className="font-medium text-slate-900 dark:text-white">{field.label}</span>
+                    {field.validation.required && (
+                      <span className="ml-0.5 text-red-600 dark:text-red-400">
+                        <span aria-hidden="true">*</span>
+                        <span className="sr-only"> (required)</span>
+                      </span>
+                    )}
+                    {field.helpText && (
+                      <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                        {field.helpText}
+                      </span>
+                    )}
+                  </dt>
+                  <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
+                    <FieldValue
+                      field={field}
+                      value={answerOf(data, field)}
+                      formId={formId}
+                      submissionId={submission.id}
+                    />
+                  </dd>
+                </div>
+              ))}
             {otherKeys.map((key) => (
               <div key={key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
                 <dt className="text-sm font-medium text-slate-900 dark:text-white">

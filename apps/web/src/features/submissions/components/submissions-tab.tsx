@@ -6,6 +6,7 @@ import { NO_FILTERS, type SubmissionFilters } from '../lib/filters.ts';
 import { SubmissionDetail } from './submission-detail.tsx';
 import { SubmissionsTable } from './submissions-table.tsx';
 import { UndoToast } from './undo-toast.tsx';
+import { UnlockBar } from './unlock-bar.tsx';
 
 /** The table, or the detail of the submission picked (kept in ?submission= so Back works). */
 export function SubmissionsTab({ formId, form }: { formId: number; form: Form }) {
@@ -33,6 +34,7 @@ export function SubmissionsTab({ formId, form }: { formId: number; form: Form })
 
   return (
     <>
+      <UnlockBar formId={formId} form={form} />
       {selected ? (
         <SubmissionDetail
           formId={formId}

@@ -10,6 +10,8 @@ import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx'
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
 import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
+import { type AnswersState, useAnswers } from '../lib/open-answers.ts';
+import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 import { Pagination } from './pagination.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
 
@@ -26,9 +28,11 @@ type TableProps = {
   onDelete: (submissionIds: string[]) => void;
 };
 
-function safeCell(form: Form['fields'][number], submission: Submission): string {
+function safeCell(form: Form['fields'][number], answers: AnswersState): string {
+  if (answers.kind === 'locked') return 'Locked';
+  if (answers.kind === 'unreadable') return 'Cannot decrypt';
   try {
-    return cellText(formatAnswer(form, answerOf(submission.data ?? {}, form)));
+    return cellText(formatAnswer(form, answerOf(answers.data, form)));
   } catch {
     return '-';
   }
@@ -53,6 +57,8 @@ export function SubmissionsTable({
   const filtering = !sameFilters(filters, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const items = (list.data?.items ?? []).filter((s) => !hidden.has(s.id));
+  // Sealed answers (end-to-end encrypted forms) are opened here once the form is unlocked.
+  const answersFor = useAnswers(formId, useUnlockedKey(formId), items);
   const total = Math.max(0, (list.data?.total ?? 0) - hidden.size);
   const chosen = items.filter((s) => selected.has(s.id)).map((s) => s.id);
   const allChosen = items.length > 0 && chosen.length === items.length;
@@ -161,7 +167,7 @@ export function SubmissionsTable({
                     </td>
                     {columns.map((field) => (
                       <td key={field.id} className="whitespace-nowrap px-4 py-3">
-                        {safeCell(field, submission)}
+                        {safeCell(field, answersFor(submission))}
                       </td>
                     ))}
                     {quiz && <td className="whitespace-nowrap px-4 py-3">{scoreCell(submission)}</td>}
