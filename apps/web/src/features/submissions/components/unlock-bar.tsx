@@ -51,7 +51,7 @@ function UnlockForm({ formId, formKey }: { formId: number; formKey: FormKey }) {
     <form
       onSubmit={submit}
       aria-label="Unlock encrypted answers"
-      className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-900"
+      className="mb-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
         <Lock aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -95,7 +95,7 @@ function UnlockedBar({ formId, form }: { formId: number; form: Form }) {
     }
   };
   return (
-    <div className="space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950">
+    <div className="mb-4 space-y-2 rounded-lg border border-emerald-200 bg-emerald-50 p-4 dark:border-emerald-900 dark:bg-emerald-950">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex items-center gap-2 text-sm text-emerald-900 dark:text-emerald-100">
           <LockOpen aria-hidden="true" className="h-4 w-4 shrink-0" />
@@ -104,11 +104,11 @@ function UnlockedBar({ formId, form }: { formId: number; form: Form }) {
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" disabled={busy !== null} onClick={() => exportAs('csv')}>
             <Download aria-hidden="true" className="h-4 w-4" />
-            {busy === 'csv' ? 'Exporting…' : 'Export CSV'}
+            {busy === 'csv' ? 'Exporting…' : 'Export decrypted CSV'}
           </Button>
           <Button type="button" variant="secondary" disabled={busy !== null} onClick={() => exportAs('json')}>
             <Download aria-hidden="true" className="h-4 w-4" />
-            {busy === 'json' ? 'Exporting…' : 'Export JSON'}
+            {busy === 'json' ? 'Exporting…' : 'Export decrypted JSON'}
           </Button>
           <Button type="button" variant="secondary" onClick={() => lockForm(formId)}>
             <Lock aria-hidden="true" className="h-4 w-4" />

@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
+
+// End-to-end encrypted ('Enhanced') forms in the browser: the owner turns encryption on with a
+// passphrase and keeps the recovery key, a respondent's answers and file are sealed before they
+// leave the page, and only the owner's unlocked tab reads, downloads and exports them.
+
+const SHOTS = '/tmp/shots-crypt18';
+const PASSPHRASE = 'four unrelated words here';
+const MARKER = `Marker ${Date.now()}`;
+
+let owner: TestUser;
+let formId: number;
+
+async function useTheme(page: Page, dark: boolean) {
+  await page.addInitScript((d) => localStorage.setItem('darkMode', d ? 'true' : 'false'), dark);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  owner = await registerAndLogin(page);
+  const fields = [
+    { id: 'name', type: 'text', label: 'Your name', validation: { required: true } },
+    { id: 'doc', type: 'file', label: 'Attachment', validation: { accept: ['.txt'], maxFileSize: 1000 } },
+  ].map((f, position) => ({ position, ...f }));
+  const res = await page.request.post('/api/forms', {
+    headers: authHeaders(owner),
+    data: { title: 'Private intake', fields, submit_button_text: 'Send answers' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  formId = (await res.json()).id;
+  expect(
+    (await page.request.post(`/api/forms/${formId}/publish`, { headers: authHeaders(owner) })).ok(),
+  ).toBe(true);
+  await page.close();
+});
+
+test('the owner turns Enhanced on with a passphrase and saves the recovery key', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await registerAndLoginAs(page);
+  await page.goto(`/forms/${formId}/submissions`);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const card = page.getByRole('form', { name: 'Turn on end-to-end encryption' });
+  await expect(page.getByText(/lose both the passphrase and the recovery key/)).toBeVisible();
+  await card.getByLabel('New passphrase').fill(PASSPHRASE);
+  await card.getByLabel('Repeat the passphrase').fill('something else entirely');
+  await card.getByRole('button', { name: 'Turn on end-to-end encryption' }).click();
+  await expect(page.getByText('The two passphrases differ.')).toBeVisible();
+  await card.getByLabel('Repeat the passphrase').fill(PASSPHRASE);
+  await card.getByRole('button', { name: 'Turn on end-to-end encryption' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery key' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const recovery = (await page.locator('[data-recovery-key]').innerText())
+    .replace('Recovery key:', '')
+    .trim();
+  expect(recovery).toMatch(/^([0-9A-Z]{4}-){7}[0-9A-Z]{4}$/);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/recovery-key.png`, fullPage: true });
+  await expect(page.getByRole('button', { name: 'Done' })).toBeDisabled();
+  await page.getByLabel('I have saved the recovery key somewhere safe').check();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/Enhanced: answers are encrypted end to end/)).toBeVisible();
+  await page.close();
+});
+
+test('a respondent’s answer and file are sealed before they are sent', async ({ browser }) => {
+  const page = await (await browser.newContext()).newPage();
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(request.postDataBuffer()?.toString('latin1') ?? '');
+  });
+  await page.goto(`/form/${formId}`);
+  await expect(page.getByText(/End-to-end encrypted/)).toBeVisible();
+  await page.getByLabel('Your name').fill(MARKER);
+  await page
+    .getByLabel('Attachment')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`file ${MARKER}`) });
+  await expect(page.getByText('notes.txt')).toBeVisible();
+  await page.getByRole('button', { name: 'Send answers' }).click();
+  await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible({ timeout: 15_000 });
+  expect(sent.length).toBeGreaterThanOrEqual(2);
+  expect(sent.join('\n')).not.toContain(MARKER);
+  expect(sent.join('\n')).not.toContain('notes.txt');
+  await page.close();
+});
+
+for (const [scheme, width] of [
+  ['light', 1280],
+  ['dark', 375],
+] as const) {
+  test(`the owner unlocks, reads, downloads, exports and locks (${scheme}, ${width} px)`, async ({
+    browser,
+  }) => {
+    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await useTheme(page, scheme === 'dark');
+    await registerAndLoginAs(page);
+    await page.goto(`/forms/${formId}/submissions`);
+    await expect(page.getByRole('cell', { name: 'Locked' }).first()).toBeVisible();
+    await expect(page.getByText(MARKER)).toHaveCount(0);
+
+    const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
+    await unlock.getByLabel('Passphrase or recovery key').fill('not the passphrase');
+    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByText('Wrong passphrase or recovery key.')).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+    await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
+    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('cell', { name: MARKER })).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/unlocked-${scheme}.png`, fullPage: true });
+
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export decrypted CSV' }).click();
+    const csv = await readFile((await (await csvDownload).path())!, 'utf8');
+    expect(csv).toContain(MARKER);
+    expect(csv).toContain('notes.txt');
+
+    await page.getByRole('cell', { name: MARKER }).click();
+    await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
+    await expect(page.getByText(MARKER)).toBeVisible();
+    const fileDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download file' }).click();
+    const file = await fileDownload;
+    expect(file.suggestedFilename()).toBe('notes.txt');
+    expect(await readFile((await file.path())!, 'utf8')).toBe(`file ${MARKER}`);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/detail-${scheme}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Lock' }).click();
+    await expect(page.getByText(/Locked: these answers are encrypted/)).toBeVisible();
+    await expect(page.getByText(MARKER)).toHaveCount(0);
+    await page.close();
+  });
+}
+
+/** Starts the page signed in as the owner (token in localStorage before any script runs). */
+async function registerAndLoginAs(page: Page) {
+  await page.addInitScript((token) => {
+    localStorage.setItem('auth_token', token);
+    localStorage.setItem('token_expiration', String(Date.now() + 6 * 86_400_000));
+  }, owner.token);
+}
