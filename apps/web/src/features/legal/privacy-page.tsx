@@ -101,6 +101,27 @@ const SECTIONS: LegalSection[] = [
     ),
   },
   {
+    id: 'encryption-levels',
+    title: 'What each encryption level protects',
+    body: (
+      <>
+        <p>
+          Standard: answers travel encrypted over HTTPS and are stored on the server as they were sent. This
+          protects them on the network, not from someone who can read the server’s database, files or backups.
+        </p>
+        <p className="mt-3">
+          Enhanced (end-to-end): the respondent’s browser encrypts the answers and every uploaded file to the
+          form’s public key before sending them. The private key is kept only wrapped under the owner’s
+          passphrase and a recovery key, so the server, its database, backups and administrator see ciphertext
+          only. The server still sees when a submission arrives, how many there are and the times, and it
+          enforces access codes, limits and anti-spam. It cannot check, search or analyse answers, and mails
+          and webhooks carry none. Answers are read in the owner’s browser after unlocking; if both the
+          passphrase and the recovery key are lost, nobody can read them again.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'retention',
     title: 'How long we keep data',
     body: (

@@ -41,7 +41,7 @@ const FEATURES: Feature[] = [
   {
     icon: LockKeyhole,
     title: 'End-to-end encryption',
-    text: 'Responses travel encrypted from the respondent’s browser to your own server, and nobody in between gets to read them.',
+    text: 'Turn on Enhanced for a form and its answers and files are encrypted in the respondent’s browser; only you, with your passphrase, can read them. Not the server, not its backups.',
   },
 ];
 

@@ -66,7 +66,14 @@ export function SecuritySettingsCard() {
         {values && (
           <form onSubmit={submit} noValidate className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Encryption Level">
+              <FormField
+                label="Encryption Level"
+                hint={
+                  values.encryption_level === 'enhanced'
+                    ? 'New forms start end-to-end encrypted: answers are encrypted in the respondent’s browser and only your passphrase opens them. Set each form’s passphrase in its Settings tab before it takes answers.'
+                    : 'New forms start Standard: answers travel encrypted (HTTPS) and are stored as sent, readable by whoever can read the server.'
+                }
+              >
                 <Select
                   value={values.encryption_level}
                   onChange={(e) =>
@@ -77,7 +84,7 @@ export function SecuritySettingsCard() {
                   }
                 >
                   <option value="standard">Standard (Default)</option>
-                  <option value="enhanced">Enhanced</option>
+                  <option value="enhanced">Enhanced (end-to-end)</option>
                 </Select>
               </FormField>
               <FormField
