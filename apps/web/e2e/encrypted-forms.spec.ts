@@ -121,6 +121,13 @@ for (const [scheme, width] of [
     expect(csv).toContain(MARKER);
     expect(csv).toContain('notes.txt');
 
+    // The server cannot search sealed answers: the unlocked browser does.
+    const search = page.getByRole('searchbox', { name: 'Search submissions' });
+    await search.fill(MARKER.split(' ')[1]!);
+    await expect(page.getByRole('cell', { name: MARKER })).toBeVisible();
+    await search.fill('no-such-answer');
+    await expect(page.getByText('No matching submissions')).toBeVisible();
+    await search.fill('');
     await page.getByRole('cell', { name: MARKER }).click();
     await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
     await expect(page.getByText(MARKER)).toBeVisible();

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
+import { useSealedSearch } from '../hooks/use-sealed-search.ts';
 import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { type AnswersState, useAnswers } from '../lib/open-answers.ts';
@@ -50,7 +51,20 @@ export function SubmissionsTable({
   hidden,
   onDelete,
 }: TableProps) {
-  const list = useSubmissions(formId, { ...filters, page });
+  const key = useUnlockedKey(formId);
+  // An unlocked encrypted form is searched in this browser (the server cannot read its answers).
+  const sealedSearch = useSealedSearch({ formId, form, key, filters });
+  const server = useSubmissions(formId, { ...filters, ...(sealedSearch ? { search: '' } : {}), page });
+  const list = sealedSearch
+    ? {
+        isPending: sealedSearch.isPending,
+        isError: sealedSearch.isError,
+        data: sealedSearch.data && {
+          items: sealedSearch.data.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+          total: sealedSearch.data.length,
+        },
+      }
+    : server;
   const columns = form.fields.filter((f) => takesAnswer(f.type)).slice(0, 3);
   const quiz = form.logic.quiz.enabled;
   // An empty page under filters says so, not that the form has no submissions at all.
@@ -58,7 +72,7 @@ export function SubmissionsTable({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const items = (list.data?.items ?? []).filter((s) => !hidden.has(s.id));
   // Sealed answers (end-to-end encrypted forms) are opened here once the form is unlocked.
-  const answersFor = useAnswers(formId, useUnlockedKey(formId), items);
+  const answersFor = useAnswers(formId, key, items);
   const total = Math.max(0, (list.data?.total ?? 0) - hidden.size);
   const chosen = items.filter((s) => selected.has(s.id)).map((s) => s.id);
   const allChosen = items.length > 0 && chosen.length === items.length;

@@ -13,11 +13,11 @@ import { openSealed } from './open-answers.ts';
 // joins a Blob (which keeps bytes, not strings) and is dropped, so 100,000 rows never sit in
 // memory twice.
 
-/** Every submission of the form, oldest first, a page at a time. */
-async function* submissionPages(formId: number) {
+/** Every submission of the form (or those the server-side filters keep), oldest first, a page at a time. */
+export async function* submissionPages(formId: number, filters: Record<string, string | undefined> = {}) {
   for (let page = 1; ; page += 1) {
     const res = await apiRequest(`/form-submissions/forms/${formId}/submissions`, listResponseSchema, {
-      query: { page, limit: LIMITS.submissionsMaxPageSize, sort: 'oldest', status: 'all' },
+      query: { status: 'all', ...filters, page, limit: LIMITS.submissionsMaxPageSize, sort: 'oldest' },
     });
     if (res.items.length > 0) yield res.items;
     if (page * res.limit >= res.total || res.items.length === 0) return;
@@ -25,7 +25,7 @@ async function* submissionPages(formId: number) {
 }
 
 /** A submission's answers: in clear, opened with the key, or null when they cannot be opened. */
-async function answersOf(key: UnlockedKey, formId: number, submission: WireSubmission) {
+export async function answersOf(key: UnlockedKey, formId: number, submission: WireSubmission) {
   return submission.envelope ? await openSealed(key, formId, submission) : (submission.data ?? {});
 }
 
