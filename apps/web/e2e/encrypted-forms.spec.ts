@@ -128,6 +128,11 @@ for (const [scheme, width] of [
     await search.fill('no-such-answer');
     await expect(page.getByText('No matching submissions')).toBeVisible();
     await search.fill('');
+    // Per-question figures are counted in the browser from the opened answers.
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await expect(page.getByText('1 answered, 0 skipped').first()).toBeVisible({ timeout: 15_000 });
+    await expectNoAxeViolations(page);
+    await page.getByRole('tab', { name: 'Submissions' }).click();
     await page.getByRole('cell', { name: MARKER }).click();
     await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
     await expect(page.getByText(MARKER)).toBeVisible();

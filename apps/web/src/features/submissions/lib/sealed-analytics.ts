@@ -1,0 +1,54 @@
+import type { FieldAnalytics } from '@formsmith/core/analytics/api';
+import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
+import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { takesAnswer } from '@formsmith/core/fields/constants';
+import type { Form } from '@formsmith/core/forms/form';
+import { answersOf, submissionPages } from './export-sealed.ts';
+
+// Per-field answer figures of an encrypted form, computed in the owner's browser from the opened
+// answers (the server's aggregates never see them): how many answered or skipped each question,
+// and for choice questions how often each option was picked.
+
+function isBlank(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** The figures of every question over all complete submissions. */
+export async function computeSealedFieldAnalytics(input: {
+  formId: number;
+  form: Form;
+  key: UnlockedKey;
+}): Promise<FieldAnalytics[]> {
+  const fields = input.form.fields.filter((f) => takesAnswer(f.type));
+  const figures = fields.map((f) => ({
+    field_id: f.id,
+    label: f.label,
+    field_type: f.type,
+    response_count: 0,
+    skip_count: 0,
+    avg_time_spent: null,
+    answer_distribution: {} as Record<string, number>,
+  }));
+  for await (const page of submissionPages(input.formId, { status: 'complete' })) {
+    for (const submission of page) {
+      const answers = await answersOf(input.key, input.formId, submission);
+      if (!answers) continue;
+      fields.forEach((field, i) => {
+        const figure = figures[i]!;
+        const value = answers[field.id];
+        if (isBlank(value)) {
+          figure.skip_count += 1;
+          return;
+        }
+        figure.response_count += 1;
+        for (const one of Array.isArray(value) ? value : [value]) {
+          const text = formatAnswer(field, one);
+          figure.answer_distribution[text] = (figure.answer_distribution[text] ?? 0) + 1;
+        }
+      });
+    }
+  }
+  return figures;
+}
