@@ -115,6 +115,8 @@ for (const [scheme, width] of [
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/unlocked-${scheme}.png`, fullPage: true });
 
+    // The server's export would carry no answers: only the decrypted exports are offered.
+    await expect(page.getByRole('button', { name: 'Export CSV', exact: true })).toHaveCount(0);
     const csvDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export decrypted CSV' }).click();
     const csv = await readFile((await (await csvDownload).path())!, 'utf8');

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { downloadSubmissionsCsv } from '../api/download.ts';
+import { useEncryption } from '../api/encryption.ts';
 import type { DateRange, StatusFilter, SubmissionFilters } from '../lib/filters.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -16,6 +17,7 @@ type ToolbarProps = {
 
 /** 'Export CSV', the search box and the 'Filter' panel (date range and status). */
 export function SubmissionsToolbar({ formId, filters, onFiltersChange }: ToolbarProps) {
+  const sealed = Boolean(useEncryption(formId).data?.key);
   const [search, setSearch] = useState(filters.search);
   const [showFilters, setShowFilters] = useState(filters.range !== 'all' || filters.status !== 'all');
   const [exporting, setExporting] = useState(false);
@@ -67,10 +69,13 @@ export function SubmissionsToolbar({ formId, filters, onFiltersChange }: Toolbar
             <Filter aria-hidden="true" className="h-4 w-4" />
             Filter
           </Button>
-          <Button variant="primary" onClick={exportCsv} disabled={exporting}>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            {exporting ? 'Exporting...' : 'Export CSV'}
-          </Button>
+          {/* A form with sealed answers is exported by the unlocked browser (the server's would be empty). */}
+          {!sealed && (
+            <Button variant="primary" onClick={exportCsv} disabled={exporting}>
+              <Download aria-hidden="true" className="h-4 w-4" />
+              {exporting ? 'Exporting...' : 'Export CSV'}
+            </Button>
+          )}
         </div>
       </div>
       {exportError && (
