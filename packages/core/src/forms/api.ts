@@ -2,6 +2,7 @@
 // serializer encodes with them; the web parses every forms response with them.
 import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
+import { languageTagSchema, translationsBodySchema, translationsSchema } from '../i18n/schema.ts';
 import { LIMITS } from '../limits.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { editPatchSchema } from './edit-patch.ts';
@@ -138,6 +139,8 @@ export const formSaveBodySchema = z.pipe(
     version: z.optional(z.number().check(z.int(), z.minimum(1))),
     logic: z.optional(formLogicSchema),
     display: z.optional(formDisplaySchema),
+    language: z.optional(languageTagSchema),
+    translations: z.optional(translationsBodySchema),
   }),
 );
 export type SaveBody = z.output<typeof formSaveBodySchema>;
@@ -158,6 +161,8 @@ export const savePayloadSchema = z.object({
   success_message: z.string(),
   logic: formLogicSchema,
   display: formDisplaySchema,
+  language: z.string(),
+  translations: translationsSchema,
 });
 export type SavePayload = z.input<typeof savePayloadSchema>;
 
@@ -178,6 +183,8 @@ export function toSavePayload(form: Form): SavePayload {
     success_message: form.successMessage,
     logic: form.logic,
     display: form.display,
+    language: form.language,
+    translations: form.translations,
   });
 }
 

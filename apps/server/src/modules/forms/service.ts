@@ -17,6 +17,7 @@ import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
+import { settleTranslations } from './translations-input.ts';
 import { findVersion, publishDraft, withLiveContent } from './versions-repository.ts';
 import { toFormListEntry, toPublicForm, toWireForm } from './view.ts';
 
@@ -86,6 +87,8 @@ export async function createOwnerForm(app: FastifyInstance, input: Owner & { bod
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
+  const translations = settleTranslations(null, content);
+  if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
   const row = await withSlugGuard(() =>
@@ -133,6 +136,8 @@ export async function updateOwnerForm(
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
   ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
+  const translations = settleTranslations(stored, content);
+  if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() =>
@@ -207,6 +212,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     successMessage: source.successMessage,
     logic: source.logic,
     display: source.display,
+    language: source.language,
+    translations: source.translations,
     accessRestriction: source.accessRestriction,
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,

@@ -11,7 +11,7 @@ export type OwnedForm = FormRow;
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt'> &
+type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'language'> &
   Partial<Pick<SubmissionRow, 'progress' | 'updatedAt'>>;
 
 /** How far an incomplete submission got, as owners read it; null for one sent in one go or completed. */

@@ -47,6 +47,8 @@ function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
     successMessage: view.success_message,
     logic: view.logic,
     display: view.display,
+    language: view.language,
+    translations: view.translations,
     sharing: {
       accessRestriction: view.access_restriction ?? 'public',
       expirationDate: view.expiration_date ?? null,

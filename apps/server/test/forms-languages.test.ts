@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishForm } from './forms-fixtures.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { createTestUser, type TestUser } from './helpers/users.ts';
+
+/** A form in English with French and Arabic translations (one French label left untranslated). */
+export const TRILINGUAL = {
+  title: 'Team lunch',
+  description: 'Tell us what you would like',
+  language: 'en',
+  fields: [
+    { id: 'name', type: 'text', label: 'Your name', is_required: true, validation_rules: { minLength: 2 } },
+    {
+      id: 'meal',
+      type: 'radio',
+      label: 'Meal',
+      is_required: true,
+      options: [
+        { id: 'o1', label: 'Fish', value: 'fish' },
+        { id: 'o2', label: 'Vegetables', value: 'veg' },
+      ],
+    },
+    { id: 'notes', type: 'textarea', label: 'Anything else?' },
+  ],
+  translations: {
+    fr: {
+      title: 'Déjeuner d’équipe',
+      'field.name.label': 'Votre nom',
+      'field.meal.label': 'Repas',
+      'field.meal.option.o1': 'Poisson',
+      'field.meal.option.o2': 'Légumes',
+    },
+    ar: {
+      title: 'غداء الفريق',
+      'field.name.label': 'اسمك',
+      'field.meal.label': 'الوجبة',
+      'field.meal.option.o1': 'سمك',
+      'field.meal.option.o2': 'خضار',
+      'field.notes.label': 'هل من شيء آخر؟',
+    },
+  },
+};
+
+describe(`form languages (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    owner = await createTestUser(app);
+    stranger = await createTestUser(app);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const create = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/forms', headers: owner.auth, payload });
+
+  it('stores the default language and translations and sends them back to the owner', async () => {
+    const res = await create(TRILINGUAL);
+    expect(res.statusCode, res.body).toBe(201);
+    const form = res.json();
+    expect(form.language).toBe('en');
+    expect(form.translations.fr['field.meal.option.o1']).toBe('Poisson');
+    expect(Object.keys(form.translations).sort()).toEqual(['ar', 'fr']);
+  });
+
+  it('a form saved without languages is in English with no translations', async () => {
+    const res = await create({ title: 'Plain' });
+    expect(res.json()).toMatchObject({ language: 'en', translations: {} });
+  });
+
+  it('reads language tags to their canonical form', async () => {
+    const res = await create({ title: 'Tags', language: 'PT-br', translations: { 'zh-cn': { title: '标题' } } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ language: 'pt-BR', translations: { 'zh-CN': { title: '标题' } } });
+  });
+
+  it('refuses a tag that is not a language, more than 30 languages, and the default as a translation', async () => {
+    const bad = await create({ title: 'Bad', language: 'not a language' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toHaveProperty('language');
+
+    const many = Object.fromEntries(
+      ['af', 'am', 'ar', 'az', 'be', 'bg', 'bn', 'bs', 'ca', 'cs', 'cy', 'da', 'de', 'el', 'es', 'et']
+        .concat(['eu', 'fa', 'fi', 'fr', 'ga', 'gl', 'gu', 'he', 'hi', 'hr', 'hu', 'hy', 'id', 'is', 'it'])
+        .map((tag) => [tag, { title: tag }]),
+    );
+    const tooMany = await create({ title: 'Many', translations: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toMatch(/at most 30 languages/);
+
+    const itself = await create({ title: 'Self', language: 'fr', translations: { fr: { title: 'x' } } });
+    expect(itself.statusCode).toBe(422);
+    expect(itself.json().fields).toHaveProperty('translations.fr');
+  });
+
+  it('refuses a translated text longer than the text it translates may be', async () => {
+    const res = await create({ ...TRILINGUAL, translations: { fr: { title: 'T'.repeat(201) } } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields['translations.fr.title']).toMatch(/at most 200 characters/);
+  });
+
+  it('drops the translations of a field the save removes, keeps the others', async () => {
+    const form = (await create(TRILINGUAL)).json();
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: owner.auth,
+      payload: { fields: TRILINGUAL.fields.filter((field) => field.id !== 'notes') },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().translations.ar).not.toHaveProperty('field.notes.label');
+    expect(res.json().translations.ar['field.name.label']).toBe('اسمك');
+  });
+
+  it('publishes the translations with the form, and the public view carries them', async () => {
+    const form = (await create(TRILINGUAL)).json();
+    await publishForm(app, owner, form.id);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: owner.auth,
+      payload: { translations: { fr: { title: 'Brouillon' } } },
+    });
+    const view = await app.inject({ method: 'GET', url: `/api/forms/${form.id}` });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ language: 'en', translations: { fr: { title: 'Déjeuner d’équipe' } } });
+    // The French notes label is untranslated: the page falls back to the English text for it alone.
+    expect(view.json().translations.fr).not.toHaveProperty('field.notes.label');
+  });
+
+  it('a stranger cannot change another owner’s translations (404)', async () => {
+    const form = (await create(TRILINGUAL)).json();
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: stranger.auth,
+      payload: { translations: { fr: { title: 'Piraté' } } },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
