@@ -9,15 +9,15 @@ import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/use
 
 const TEXTS = {
   title: 'Customer feedback',
-  'field:name:label': 'Your name',
-  'field:rating:help': 'Thanks {{name}}, how did we do?',
+  'field.name.label': 'Your name',
+  'field.rating.helpText': 'Thanks {{name}}, how did we do?',
 };
 
 const FRENCH = {
   translations: [
     { key: 'title', text: 'Avis des clients' },
-    { key: 'field:name:label', text: 'Votre nom' },
-    { key: 'field:rating:help', text: 'Merci {{name}}, comment avons-nous fait ?' },
+    { key: 'field.name.label', text: 'Votre nom' },
+    { key: 'field.rating.helpText', text: 'Merci {{name}}, comment avons-nous fait ?' },
   ],
 };
 
@@ -64,8 +64,8 @@ describe(`POST /api/forms/:id/translate with a model (${dbKind})`, () => {
       model: 'test-model',
       translations: {
         title: 'Avis des clients',
-        'field:name:label': 'Votre nom',
-        'field:rating:help': 'Merci {{name}}, comment avons-nous fait ?',
+        'field.name.label': 'Votre nom',
+        'field.rating.helpText': 'Merci {{name}}, comment avons-nous fait ?',
       },
     });
     expect(model.requests).toHaveLength(1);
@@ -84,16 +84,16 @@ describe(`POST /api/forms/:id/translate with a model (${dbKind})`, () => {
   it('keeps only asked-for keys, and drops a translation that loses a {{…}} answer or is blank', async () => {
     const partial = {
       translations: [
-        { key: 'field:name:label', text: '  Votre nom ' },
-        { key: 'field:rating:help', text: 'Merci, comment avons-nous fait ?' },
+        { key: 'field.name.label', text: '  Votre nom ' },
+        { key: 'field.rating.helpText', text: 'Merci, comment avons-nous fait ?' },
         { key: 'title', text: '   ' },
-        { key: 'field:ghost:label', text: 'Fantôme' },
+        { key: 'field.ghost.label', text: 'Fantôme' },
       ],
     };
     model.script(completion(JSON.stringify(partial)));
     const res = await translate({ from: 'en', to: 'fr-CA', texts: TEXTS });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().translations).toEqual({ 'field:name:label': 'Votre nom' });
+    expect(res.json().translations).toEqual({ 'field.name.label': 'Votre nom' });
   });
 
   it('asks again after a malformed answer, then says the answer was unusable and proposes nothing', async () => {
@@ -146,7 +146,7 @@ describe(`POST /api/forms/:id/translate with a model (${dbKind})`, () => {
     });
     const badTag = await translate({ from: 'en', to: 'French!', texts: TEXTS });
     expect(badTag.statusCode).toBe(400);
-    expect(badTag.json().fields).toEqual({ to: 'Please choose a language from the list.' });
+    expect(badTag.json().fields).toEqual({ to: 'Use a language tag such as en, fr or pt-BR' });
     const long = await translate({ from: 'en', to: 'fr', texts: { title: 'x'.repeat(5001) } });
     expect(long.statusCode).toBe(400);
     expect(long.json().fields).toEqual({

@@ -74,7 +74,11 @@ describe(`form languages (${dbKind})`, () => {
   });
 
   it('reads language tags to their canonical form', async () => {
-    const res = await create({ title: 'Tags', language: 'PT-br', translations: { 'zh-cn': { title: '标题' } } });
+    const res = await create({
+      title: 'Tags',
+      language: 'PT-br',
+      translations: { 'zh-cn': { title: '标题' } },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ language: 'pt-BR', translations: { 'zh-CN': { title: '标题' } } });
   });
@@ -128,7 +132,10 @@ describe(`form languages (${dbKind})`, () => {
     });
     const view = await app.inject({ method: 'GET', url: `/api/forms/${form.id}` });
     expect(view.statusCode).toBe(200);
-    expect(view.json()).toMatchObject({ language: 'en', translations: { fr: { title: 'Déjeuner d’équipe' } } });
+    expect(view.json()).toMatchObject({
+      language: 'en',
+      translations: { fr: { title: 'Déjeuner d’équipe' } },
+    });
     // The French notes label is untranslated: the page falls back to the English text for it alone.
     expect(view.json().translations.fr).not.toHaveProperty('field.notes.label');
   });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../limits.ts';
+import { languageTagSchema } from './schema.ts';
 
 /** Texts one 'Translate with AI' request may carry (a large form's every text fits). */
 export const TRANSLATE_MAX_TEXTS = 2000;
@@ -8,20 +9,16 @@ const NO_TEXTS = 'There is nothing to translate: every text of this language is 
 const TOO_MANY = `Please translate at most ${TRANSLATE_MAX_TEXTS} texts at a time.`;
 const TOO_LONG = `A text to translate is longer than ${LIMITS.descriptionMaxLength} characters.`;
 
-const tagSchema = z
-  .string()
-  .check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'Please choose a language from the list.'));
-
 /**
  * POST /api/forms/:id/translate: the texts (by key) of the form as the editor holds it now, in
  * the language `from`, to be translated into `to` for the owner to review.
  */
 export const translateBodySchema = z.object({
-  from: tagSchema,
-  to: tagSchema,
+  from: languageTagSchema,
+  to: languageTagSchema,
   texts: z
     .record(
-      z.string().check(z.minLength(1), z.maxLength(200)),
+      z.string().check(z.minLength(1), z.maxLength(300)),
       z.string().check(z.maxLength(LIMITS.descriptionMaxLength, TOO_LONG)),
     )
     .check(
@@ -29,7 +26,7 @@ export const translateBodySchema = z.object({
       z.refine((texts) => Object.keys(texts).length <= TRANSLATE_MAX_TEXTS, TOO_MANY),
     ),
 });
-export type TranslateBody = z.infer<typeof translateBodySchema>;
+export type TranslateBody = z.input<typeof translateBodySchema>;
 
 /** The proposed translations by key (only keys that were asked for) and the model that wrote them. */
 export const translationProposalSchema = z.object({
