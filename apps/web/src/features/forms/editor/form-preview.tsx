@@ -1,10 +1,14 @@
 import { visibleFields } from '@formsmith/core/fields/conditions';
 import type { Form } from '@formsmith/core/forms/form';
+import { formLanguages, isRightToLeft } from '@formsmith/core/i18n/language';
+import { localizeForm } from '@formsmith/core/i18n/localize';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { type FieldValues, initialValues } from '../../../components/form-renderer/values.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { englishName } from './languages/language-names.ts';
 
 type Device = 'desktop' | 'tablet' | 'mobile';
 
@@ -21,33 +25,58 @@ const DEVICES: { device: Device; label: string; Icon: typeof Monitor }[] = [
   { device: 'mobile', label: 'Mobile', Icon: Smartphone },
 ];
 
-/** How respondents will see the form, at desktop, tablet and mobile widths; answers stay local. */
-export function FormPreview({ form, compact }: { form: Form; compact: boolean }) {
+/**
+ * How respondents will see the form, at desktop, tablet and mobile widths and in each of its
+ * languages (untranslated items in the default one, as respondents get them); answers stay local.
+ */
+export function FormPreview({ form: draft, compact }: { form: Form; compact: boolean }) {
   const [device, setDevice] = useState<Device>('desktop');
+  const languages = formLanguages(draft);
+  const [picked, setPicked] = useState(draft.language);
+  const language = languages.includes(picked) ? picked : draft.language;
+  const form = localizeForm(draft, language);
   // Mounted each time the Preview tab opens, so it starts from the current defaults.
   const [values, setValues] = useState<FieldValues>(() => initialValues(form.fields));
   const shown = visibleFields(form.fields, values);
 
   return (
     <div className="space-y-4">
-      <fieldset className="flex flex-wrap justify-center gap-2">
-        <legend className="sr-only">Preview size</legend>
-        {DEVICES.map(({ device: d, label, Icon }) => (
-          <Button
-            key={d}
-            size="sm"
-            variant={device === d ? 'primary' : 'secondary'}
-            aria-pressed={device === d}
-            onClick={() => setDevice(d)}
+      <div className="flex flex-wrap items-center justify-center gap-2">
+        <fieldset className="flex flex-wrap justify-center gap-2">
+          <legend className="sr-only">Preview size</legend>
+          {DEVICES.map(({ device: d, label, Icon }) => (
+            <Button
+              key={d}
+              size="sm"
+              variant={device === d ? 'primary' : 'secondary'}
+              aria-pressed={device === d}
+              onClick={() => setDevice(d)}
+            >
+              <Icon aria-hidden="true" className="h-4 w-4" />
+              {label}
+            </Button>
+          ))}
+        </fieldset>
+        {languages.length > 1 && (
+          <Select
+            aria-label="Preview language"
+            value={language}
+            onChange={(e) => setPicked(e.target.value)}
+            className="h-8 w-auto"
           >
-            <Icon aria-hidden="true" className="h-4 w-4" />
-            {label}
-          </Button>
-        ))}
-      </fieldset>
+            {languages.map((tag) => (
+              <option key={tag} value={tag}>
+                {englishName(tag)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </div>
       <div className="overflow-x-auto rounded-xl bg-slate-100 p-3 sm:p-6 dark:bg-slate-950">
         <div
           data-testid="preview-frame"
+          lang={language}
+          dir={isRightToLeft(language) ? 'rtl' : 'ltr'}
           style={{
             width: deviceWidth(device, compact),
             maxWidth: device === 'desktop' ? '48rem' : undefined,
