@@ -23,7 +23,10 @@ type Props = {
 
 /** The Languages tab: the default language, the others with their progress, and translating one. */
 export function LanguagesPanel({ form, formId, dispatch, suggestions, onSuggestions }: Props) {
-  const languages = Object.keys(form.translations).filter((tag) => tag !== form.language);
+  // By name, as stored key order is not kept by every database.
+  const languages = Object.keys(form.translations)
+    .filter((tag) => tag !== form.language)
+    .sort((a, b) => englishName(a).localeCompare(englishName(b), 'en'));
   const [picked, setPicked] = useState<string | null>(null);
   const [adding, setAdding] = useState('');
   const [removing, setRemoving] = useState<string | null>(null);

@@ -61,6 +61,7 @@ export function TranslateWithAi({ formId, from, to, missing, onSuggested }: Prop
         onClick={run}
         disabled={!model || missing.length === 0 || formId === undefined || translate.isPending}
         aria-describedby={hint ? hintId : undefined}
+        className="disabled:opacity-60"
       >
         <Languages aria-hidden="true" className="h-4 w-4" />
         {translate.isPending ? 'Translating…' : 'Translate with AI'}
