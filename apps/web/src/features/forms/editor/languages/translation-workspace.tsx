@@ -1,4 +1,5 @@
 import type { Form } from '@formsmith/core/forms/form';
+import { chromeLanguage } from '@formsmith/core/i18n/chrome';
 import { translationStatus } from '@formsmith/core/i18n/localize';
 import { translatableTexts, translatedText } from '@formsmith/core/i18n/texts';
 import { useState } from 'react';
@@ -64,6 +65,7 @@ export function TranslationWorkspace({ form, formId, tag, dispatch, suggestions,
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {status.translated} of {status.total} translated
           </p>
+          <ChromeNote tag={tag} />
         </div>
         <div className="max-w-sm">
           <TranslateWithAi
@@ -139,5 +141,17 @@ export function TranslationWorkspace({ form, formId, tag, dispatch, suggestions,
         ))
       )}
     </section>
+  );
+}
+
+/** Which language the page's own words (buttons, messages) take for this one. */
+function ChromeNote({ tag }: { tag: string }) {
+  const chrome = chromeLanguage(tag);
+  return (
+    <p className="mt-1 max-w-md text-xs text-slate-600 dark:text-slate-400">
+      {chrome === 'en' && !tag.startsWith('en')
+        ? `The page's own words (Next, Submit, error messages) show in English: there is no ${englishName(tag)} catalogue yet.`
+        : `The page's own words (Next, Submit, error messages) come in ${englishName(chrome)}.`}
+    </p>
   );
 }
