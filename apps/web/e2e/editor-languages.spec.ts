@@ -102,6 +102,58 @@ test('the preview switches to French, with untranslated items in English', async
   await expectNoAxeViolations(page);
 });
 
+test("the closed message and the confirmation mail, kept in the form's settings, are translated here too", async ({
+  page,
+}) => {
+  const user = await registerAndLogin(page);
+  const form = await createFormViaApi(page, user, {
+    title: 'Team lunch',
+    fields: [{ label: 'Email', type: 'email', required: true }],
+  });
+  const headers = authHeaders(user);
+  const limits = await page.request.put(`/api/forms/${form.id}/limits`, {
+    headers,
+    data: {
+      response_limit: null,
+      opens_at: null,
+      closes_at: null,
+      time_zone: 'UTC',
+      closed_message: 'Orders are closed.',
+      one_response_per_browser: false,
+    },
+  });
+  expect(limits.ok(), await limits.text()).toBe(true);
+  const mail = await page.request.put(`/api/forms/${form.id}/confirmation`, {
+    headers,
+    data: {
+      enabled: true,
+      email_field_id: 'seed_0',
+      subject: 'Your lunch order',
+      message: 'See you at noon.',
+      include_answers: false,
+    },
+  });
+  expect(mail.ok(), await mail.text()).toBe(true);
+
+  await page.goto(`/forms/${form.id}/edit`);
+  await page.getByRole('tab', { name: 'Languages' }).click();
+  await page.getByLabel('Add a language').selectOption({ label: 'Spanish' });
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Languages' }).getByText('0 of 7 translated')).toBeVisible();
+  await page
+    .getByRole('group', { name: 'When the form is closed' })
+    .getByLabel('Closed message in Spanish')
+    .fill('Los pedidos están cerrados.');
+  const confirmation = page.getByRole('group', { name: 'Confirmation mail' });
+  await expect(confirmation.getByText('Your lunch order')).toBeVisible();
+  await confirmation.getByLabel('Mail subject in Spanish').fill('Tu pedido de almuerzo');
+  await expect(page.getByRole('list', { name: 'Languages' }).getByText('2 of 7 translated')).toBeVisible();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  expect(await storedTranslations(page, user, form.id)).toEqual({
+    es: { closedMessage: 'Los pedidos están cerrados.', 'confirmation.subject': 'Tu pedido de almuerzo' },
+  });
+});
+
 for (const [scheme, width] of [
   ['light', 1280],
   ['dark', 1280],

@@ -1,12 +1,12 @@
-import type { Form } from '@formsmith/core/forms/form';
 import { translationStatus } from '@formsmith/core/i18n/localize';
 import { Trash2 } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { englishName } from './language-names.ts';
+import type { TranslatableForm } from './settings-texts.ts';
 
 type Props = {
-  form: Form;
+  form: TranslatableForm;
   languages: string[];
   selected: string | null;
   onSelect: (tag: string) => void;

@@ -9,6 +9,7 @@ import { Select } from '../../../../components/ui/input.tsx';
 import type { DraftAction } from '../form-draft.ts';
 import { LanguageList } from './language-list.tsx';
 import { englishName, languageChoices } from './language-names.ts';
+import { useTranslatableForm } from './settings-texts.ts';
 import type { Suggestions } from './translate-with-ai.tsx';
 import { addLanguage, removeLanguage } from './translation-edits.ts';
 import { TranslationWorkspace } from './translation-workspace.tsx';
@@ -22,7 +23,8 @@ type Props = {
 };
 
 /** The Languages tab: the default language, the others with their progress, and translating one. */
-export function LanguagesPanel({ form, formId, dispatch, suggestions, onSuggestions }: Props) {
+export function LanguagesPanel({ form: draft, formId, dispatch, suggestions, onSuggestions }: Props) {
+  const form = useTranslatableForm(draft, formId);
   // By name, as stored key order is not kept by every database.
   const languages = Object.keys(form.translations)
     .filter((tag) => tag !== form.language)

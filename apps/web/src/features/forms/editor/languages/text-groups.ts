@@ -26,8 +26,8 @@ const KIND_LABELS: Record<TextKind, string> = {
 /** Where a kind's name alone would be vague, the key says which text it is. */
 const KEY_LABELS: [RegExp, string][] = [
   [/^successMessage$/, 'Success message'],
-  [/^closedMessage$/, 'Message when closed'],
-  [/^confirmation\.message$/, 'Confirmation mail'],
+  [/^closedMessage$/, 'Closed message'],
+  [/^confirmation\.message$/, 'Mail message'],
   [/\.lowLabel$/, 'Low end label'],
   [/\.highLabel$/, 'High end label'],
 ];
@@ -78,12 +78,16 @@ export function groupTexts(
   const byField = new Map<string, TranslatableText[]>();
   const start: TranslatableText[] = [];
   const submit: TranslatableText[] = [];
+  const closed: TranslatableText[] = [];
+  const mail: TranslatableText[] = [];
   const byEnding = new Map<string, TranslatableText[]>();
   for (const item of texts) {
     const ending = /^ending\.([^.]+)\./.exec(item.key)?.[1];
     if (item.fieldId !== undefined) byField.set(item.fieldId, [...(byField.get(item.fieldId) ?? []), item]);
     else if (ending !== undefined) byEnding.set(ending, [...(byEnding.get(ending) ?? []), item]);
     else if (item.kind === 'title' || item.kind === 'description') start.push(item);
+    else if (item.key === 'closedMessage') closed.push(item);
+    else if (item.key.startsWith('confirmation.')) mail.push(item);
     else submit.push(item);
   }
   const endings = form.logic.endings.flatMap((ending, index) => {
@@ -96,7 +100,11 @@ export function groupTexts(
     {
       id: 'submit',
       title: 'Submitting',
-      groups: [{ id: 'submit', title: 'Button and messages', items: submit }],
+      groups: [
+        { id: 'submit', title: 'Button and messages', items: submit },
+        { id: 'closed', title: 'When the form is closed', items: closed },
+        { id: 'mail', title: 'Confirmation mail', items: mail },
+      ],
     },
     { id: 'endings', title: 'Endings', groups: endings },
   ];

@@ -1,4 +1,3 @@
-import type { Form } from '@formsmith/core/forms/form';
 import { chromeLanguage } from '@formsmith/core/i18n/chrome';
 import { translationStatus } from '@formsmith/core/i18n/localize';
 import { translatableTexts, translatedText } from '@formsmith/core/i18n/texts';
@@ -7,13 +6,14 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../../components/ui/input.tsx';
 import type { DraftAction } from '../form-draft.ts';
 import { englishName } from './language-names.ts';
+import type { TranslatableForm } from './settings-texts.ts';
 import { groupTexts, textLabel } from './text-groups.ts';
 import { type Suggestions, TranslateWithAi } from './translate-with-ai.tsx';
 import { mergeTranslations, setTranslation } from './translation-edits.ts';
 import { type RowLanguages, TranslationRow } from './translation-row.tsx';
 
 type Props = {
-  form: Form;
+  form: TranslatableForm;
   formId: number | undefined;
   tag: string;
   dispatch: (action: DraftAction) => void;
