@@ -96,6 +96,25 @@ describe(`POST /api/forms/:id/translate with a model (${dbKind})`, () => {
     expect(res.json().translations).toEqual({ 'field.name.label': 'Votre nom' });
   });
 
+  it("drops a translation longer than its text's limit in the form (it could not be saved)", async () => {
+    const { id, fields } = await createForm(app, owner);
+    const label = `field.${fields[0]?.id}.label`;
+    const answer = {
+      translations: [
+        { key: label, text: 'N'.repeat(501) },
+        { key: 'title', text: 'Avis' },
+      ],
+    };
+    model.script(completion(JSON.stringify(answer)));
+    const res = await translate(
+      { from: 'en', to: 'fr', texts: { [label]: 'Your name', title: 'Feedback' } },
+      owner,
+      id,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().translations).toEqual({ title: 'Avis' });
+  });
+
   it('asks again after a malformed answer, then says the answer was unusable and proposes nothing', async () => {
     model.script(
       completion('Sure! Here are your translations: Votre nom'),

@@ -98,9 +98,9 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const ownerId = currentUser(request).id;
-        await requireOwnedForm(app.db, { formId: requireFormId(request.params.id), ownerId });
+        const form = await requireOwnedForm(app.db, { formId: requireFormId(request.params.id), ownerId });
         await app.rateLimit('generate', ownerId);
-        return translateTexts({ ai: app.config.ai, log: app.log }, request.body);
+        return translateTexts({ ai: app.config.ai, log: app.log }, { form, ...request.body });
       },
     );
 

@@ -38,17 +38,28 @@ const answerSchema = z.object({
 const sameRecalls = (a: string, b: string) =>
   recalledNames(a).sort().join('\n') === recalledNames(b).sort().join('\n');
 
+/** What the model is asked to translate, and how long each text's translation may be. */
+export type TranslationAsk = {
+  from: string;
+  to: string;
+  texts: Record<string, string>;
+  maxLength: (key: string) => number;
+};
+
 /**
  * The usable translations of an answer: keys that were asked for, with a non-blank text that
- * recalls the same answers as the original. An answer with none of them is unusable.
+ * recalls the same answers as the original and fits its text's limit (a longer one could not be
+ * saved). An answer with none of them is unusable.
  */
-export function readTranslations(json: unknown, texts: Record<string, string>): Record<string, string> {
+export function readTranslations(json: unknown, ask: TranslationAsk): Record<string, string> {
+  const { texts } = ask;
   const answer = readAnswer(answerSchema, json, 'translation', UNUSABLE_TRANSLATION);
   const translations: Record<string, string> = {};
   for (const { key, text } of answer.translations) {
     const original = texts[key];
     const translated = text.trim();
-    if (original === undefined || translated === '' || !sameRecalls(original, translated)) continue;
+    if (original === undefined || translated === '' || translated.length > ask.maxLength(key)) continue;
+    if (!sameRecalls(original, translated)) continue;
     translations[key] = translated;
   }
   if (Object.keys(translations).length === 0)
@@ -59,7 +70,7 @@ export function readTranslations(json: unknown, texts: Record<string, string>): 
 /** Asks the model for the texts in `to`; throws ProviderError when no usable answer came in time. */
 export async function translateWithProvider(
   config: ProviderConfig,
-  input: { from: string; to: string; texts: Record<string, string> },
+  input: TranslationAsk,
 ): Promise<Record<string, string>> {
   const ask = {
     system: TRANSLATE_PROMPT,
@@ -72,5 +83,5 @@ export async function translateWithProvider(
     schema: TRANSLATION_JSON_SCHEMA,
     strict: true,
   };
-  return askProvider(config, ask, (json) => readTranslations(json, input.texts));
+  return askProvider(config, ask, (json) => readTranslations(json, input));
 }
