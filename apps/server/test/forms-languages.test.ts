@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishForm } from './forms-fixtures.ts';
@@ -149,5 +150,95 @@ describe(`form languages (${dbKind})`, () => {
       payload: { translations: { fr: { title: 'Piraté' } } },
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  describe('submissions in a language', () => {
+    let formId: number;
+    const ready = { _honeypot: '', _formLoadTime: Date.now() - 10_000 };
+    const submit = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${formId}/submit`,
+        headers,
+        payload: { metadata: {}, ...payload },
+      });
+    const list = (query: string, user: TestUser = owner) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/form-submissions/forms/${formId}/submissions?${query}`,
+        headers: user.auth,
+      });
+
+    beforeAll(async () => {
+      formId = (await create(TRILINGUAL)).json().id;
+      await publishForm(app, owner, formId);
+    });
+
+    it('stores the language a submission names with lang', async () => {
+      const res = await submit({ lang: 'fr', data: { name: 'Zoé', meal: 'fish', ...ready } });
+      expect(res.statusCode, res.body).toBe(201);
+      const items = (await list('limit=100')).json().items;
+      const stored = items.find((item: { id: string }) => item.id === res.json().submission_id);
+      // The answer is the option's value, the same in every language.
+      expect(stored).toMatchObject({ language: 'fr', data: { meal: 'fish' } });
+    });
+
+    it('answers validation errors in the submission language', async () => {
+      const res = await submit({ lang: 'fr', data: { name: 'Z', ...ready } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().fields).toEqual({
+        name: 'La longueur minimale est de 2 caractères',
+        meal: 'Ce champ est obligatoire',
+      });
+      expect(res.json().error).toBe('Erreur de validation');
+      const arabic = await submit({ lang: 'ar', data: { name: 'Z', ...ready } });
+      expect(arabic.json().fields.meal).toBe('هذا الحقل مطلوب');
+    });
+
+    it('reads the browser Accept-Language when no lang is named, else the default', async () => {
+      const french = await submit(
+        { data: { name: 'Zoé', meal: 'veg', ...ready } },
+        { 'accept-language': 'fr-FR,fr;q=0.9' },
+      );
+      const german = await submit({ lang: 'de', data: { name: 'Jörg', meal: 'veg', ...ready } });
+      const items = (await list('limit=100')).json().items as { id: string; language: string }[];
+      expect(items.find((item) => item.id === french.json().submission_id)?.language).toBe('fr');
+      // The form has no German: the default language.
+      expect(items.find((item) => item.id === german.json().submission_id)?.language).toBe('en');
+    });
+
+    it('filters the owner’s table by language', async () => {
+      await submit({ lang: 'ar', data: { name: 'Sami', meal: 'veg', ...ready } });
+      const arabic = (await list('language=ar')).json();
+      expect(arabic.total).toBe(1);
+      expect(arabic.items[0].language).toBe('ar');
+      const french = (await list('language=fr')).json();
+      expect(french.items.every((item: { language: string }) => item.language === 'fr')).toBe(true);
+      expect(french.total).toBeGreaterThanOrEqual(2);
+    });
+
+    it('exports a Language column in CSV and JSON, with answers in the owner’s language', async () => {
+      const csv = await app.inject({
+        method: 'GET',
+        url: `/api/form-submissions/forms/${formId}/export?format=csv`,
+        headers: owner.auth,
+      });
+      expect(csv.statusCode).toBe(200);
+      const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+      expect(Object.keys(rows[0]!)).toContain('Language');
+      const zoe = rows.find((row) => row['Your name'] === 'Zoé' && row.Language === 'fr');
+      // Picked in French ('Poisson'), shown in the form's own language.
+      expect(zoe?.Meal).toBe('Fish');
+      const json = await app.inject({
+        method: 'GET',
+        url: `/api/form-submissions/forms/${formId}/export?format=json`,
+        headers: owner.auth,
+      });
+      expect(json.json().map((item: { language: string }) => item.language)).toContain('ar');
+    });
+
+    it('a stranger gets 404 on the language filter of another owner’s form', async () => {
+      expect((await list('language=fr', stranger)).statusCode).toBe(404);
+    });
   });
 });

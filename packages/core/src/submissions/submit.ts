@@ -12,6 +12,8 @@ export const submitBodySchema = z.object({
   accessCode: z.string().max(200).nullish(),
   /** The token of the answers saved as the respondent went (see progress.ts): the submit completes them. */
   resume_token: z.string().min(20).max(200).nullish(),
+  /** The language the respondent filled the form in (one of the form's; else Accept-Language, else its default). */
+  lang: z.string().max(35).nullish(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 

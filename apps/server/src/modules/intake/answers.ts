@@ -24,8 +24,8 @@ export const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it
 const INVALID_VALUE = 'Invalid value';
 const URL_VALUE_INVALID = `A value from the link must be text of at most ${LIMITS.prefillMaxLength} characters`;
 
-export function invalid(fields: Record<string, string>): AppError {
-  return new AppError('SUBMISSION_INVALID', 422, 'Validation error', fields);
+export function invalid(fields: Record<string, string>, message = 'Validation error'): AppError {
+  return new AppError('SUBMISSION_INVALID', 422, message, fields);
 }
 
 function isPlainAnswer(value: unknown): boolean {

@@ -11,7 +11,7 @@ export type OwnedForm = FormRow;
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
-type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'language'> &
+type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt'> &
   Partial<Pick<SubmissionRow, 'progress' | 'updatedAt'>>;
 
 /** How far an incomplete submission got, as owners read it; null for one sent in one go or completed. */
@@ -36,6 +36,7 @@ export function toWireSubmission(row: WireRow): WireSubmission {
     created_at: new Date(row.createdAt).toISOString(),
     completed: row.completed,
     form_version: row.formVersion,
+    language: row.language,
     progress: progressSummary(row),
   };
 }

@@ -18,6 +18,8 @@ export type StoreSubmissionInput = {
   formId: number;
   /** The published version the respondent answered. */
   formVersion: number;
+  /** The language the respondent filled the form in (one of the form's). */
+  language: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   idempotencyKey: string | null;
@@ -63,8 +65,8 @@ export async function storeSubmission(
   const gate = input.limited ? sql`where exists (select 1 from admitted)` : sql``;
   ctes.push(
     sql`stored as (
-      insert into submissions (form_id, form_version, data, metadata, completed, idempotency_key, created_at)
-      select ${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
+      insert into submissions (form_id, form_version, language, data, metadata, completed, idempotency_key, created_at)
+      select ${input.formId}::int, ${input.formVersion}::int, ${input.language}::text, ${JSON.stringify(input.data)}::jsonb,
         ${JSON.stringify(input.metadata)}::jsonb, true, ${input.idempotencyKey}::text,
         ${input.createdAt.toISOString()}::timestamptz
       ${gate}
@@ -157,6 +159,7 @@ export async function completeSubmission(
     sql`stored as (
       update submissions set completed = true, data = ${JSON.stringify(input.data)}::jsonb,
         metadata = ${JSON.stringify(input.metadata)}::jsonb, form_version = ${input.formVersion}::int,
+        language = ${input.language}::text,
         idempotency_key = coalesce(${input.idempotencyKey}::text, idempotency_key),
         progress = ${JSON.stringify(input.progress)}::jsonb,
         created_at = ${input.createdAt.toISOString()}::timestamptz, updated_at = ${input.createdAt.toISOString()}::timestamptz,
@@ -201,6 +204,7 @@ export async function storeSubmissions(
     id,
     form_id: input.formId,
     form_version: input.formVersion,
+    language: input.language,
     data: input.data,
     metadata: input.metadata,
     completed: true,
@@ -212,11 +216,11 @@ export async function storeSubmissions(
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
-        data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+        language text, data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
         owner_id uuid))`,
     sql`stored as (
-      insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, data, metadata, completed, idempotency_key, created_at from batch
+      insert into submissions (id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at from batch
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
     sql`counted as (

@@ -19,7 +19,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'يُرجى اختيار أحد الخيارات',
   'validation.nps': 'يُرجى اختيار عدد صحيح من 0 إلى 10',
   'validation.yesNo': 'يُرجى الإجابة بنعم أو لا',
-  'validation.failed': 'يُرجى تصحيح الإجابات المحددة',
+  'validation.failed': 'خطأ في التحقق',
   'form.next': 'التالي',
   'form.back': 'السابق',
   'form.submit': 'إرسال',
@@ -83,4 +83,5 @@ export const messages: ChromeMessages = {
   'resume.linkSent': 'أرسلنا رابطًا إلى {email}. افتحه على أي جهاز لتتابع من حيث توقفت.',
   'resume.saveFailed': 'تعذّر حفظ إجاباتك. يُرجى المحاولة مرة أخرى.',
   'mail.yourAnswers': 'إجاباتك على «{title}»:',
+  'mail.notProvided': 'لم تتم الإجابة',
 };

@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Bitte wählen Sie eine der Optionen',
   'validation.nps': 'Bitte wählen Sie eine ganze Zahl von 0 bis 10',
   'validation.yesNo': 'Bitte antworten Sie mit Ja oder Nein',
-  'validation.failed': 'Bitte korrigieren Sie die markierten Antworten',
+  'validation.failed': 'Validierungsfehler',
   'form.next': 'Weiter',
   'form.back': 'Zurück',
   'form.submit': 'Absenden',
@@ -89,4 +89,5 @@ export const messages: ChromeMessages = {
     'Wir haben einen Link an {email} gesendet. Öffnen Sie ihn auf einem beliebigen Gerät, um dort weiterzumachen, wo Sie aufgehört haben.',
   'resume.saveFailed': 'Ihre Antworten konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'mail.yourAnswers': 'Ihre Antworten auf „{title}“:',
+  'mail.notProvided': 'Keine Angabe',
 };

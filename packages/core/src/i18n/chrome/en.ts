@@ -19,7 +19,7 @@ export const messages = {
   'validation.option': 'Please choose one of the options',
   'validation.nps': 'Please choose a whole number from 0 to 10',
   'validation.yesNo': 'Please answer yes or no',
-  'validation.failed': 'Please correct the highlighted answers',
+  'validation.failed': 'Validation error',
   // Moving through the form.
   'form.next': 'Next',
   'form.back': 'Back',
@@ -90,7 +90,8 @@ export const messages = {
   'resume.linkSent': 'We sent a link to {email}. Open it on any device to continue where you stopped.',
   'resume.saveFailed': 'Your answers could not be saved. Please try again.',
   // The confirmation mail to the respondent.
-  'mail.yourAnswers': 'Your answers to “{title}”:',
+  'mail.yourAnswers': 'Your answers to "{title}":',
+  'mail.notProvided': 'Not provided',
 } as const;
 
 export type ChromeKey = keyof typeof messages;

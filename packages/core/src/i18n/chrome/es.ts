@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Elige una de las opciones',
   'validation.nps': 'Elige un número entero del 0 al 10',
   'validation.yesNo': 'Responde sí o no',
-  'validation.failed': 'Corrige las respuestas señaladas',
+  'validation.failed': 'Error de validación',
   'form.next': 'Siguiente',
   'form.back': 'Atrás',
   'form.submit': 'Enviar',
@@ -86,4 +86,5 @@ export const messages: ChromeMessages = {
     'Hemos enviado un enlace a {email}. Ábrelo en cualquier dispositivo para continuar donde lo dejaste.',
   'resume.saveFailed': 'No se pudieron guardar tus respuestas. Inténtalo de nuevo.',
   'mail.yourAnswers': 'Tus respuestas a «{title}»:',
+  'mail.notProvided': 'Sin respuesta',
 };

@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Veuillez choisir l’une des options',
   'validation.nps': 'Veuillez choisir un nombre entier de 0 à 10',
   'validation.yesNo': 'Veuillez répondre oui ou non',
-  'validation.failed': 'Veuillez corriger les réponses signalées',
+  'validation.failed': 'Erreur de validation',
   'form.next': 'Suivant',
   'form.back': 'Retour',
   'form.submit': 'Envoyer',
@@ -88,4 +88,5 @@ export const messages: ChromeMessages = {
     'Nous avons envoyé un lien à {email}. Ouvrez-le sur n’importe quel appareil pour reprendre là où vous vous êtes arrêté.',
   'resume.saveFailed': 'Vos réponses n’ont pas pu être enregistrées. Veuillez réessayer.',
   'mail.yourAnswers': 'Vos réponses à « {title} » :',
+  'mail.notProvided': 'Non renseigné',
 };

@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Scegli una delle opzioni',
   'validation.nps': 'Scegli un numero intero da 0 a 10',
   'validation.yesNo': 'Rispondi sì o no',
-  'validation.failed': 'Correggi le risposte evidenziate',
+  'validation.failed': 'Errore di convalida',
   'form.next': 'Avanti',
   'form.back': 'Indietro',
   'form.submit': 'Invia',
@@ -86,4 +86,5 @@ export const messages: ChromeMessages = {
     'Abbiamo inviato un link a {email}. Aprilo su qualsiasi dispositivo per riprendere da dove ti eri fermato.',
   'resume.saveFailed': 'Impossibile salvare le tue risposte. Riprova.',
   'mail.yourAnswers': 'Le tue risposte a «{title}»:',
+  'mail.notProvided': 'Nessuna risposta',
 };

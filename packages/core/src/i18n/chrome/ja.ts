@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': '選択肢からお選びください',
   'validation.nps': '0から10までの整数を選んでください',
   'validation.yesNo': '「はい」か「いいえ」でお答えください',
-  'validation.failed': '強調表示された回答を修正してください',
+  'validation.failed': '入力内容にエラーがあります',
   'form.next': '次へ',
   'form.back': '戻る',
   'form.submit': '送信',
@@ -83,4 +83,5 @@ export const messages: ChromeMessages = {
   'resume.linkSent': '{email} にリンクを送信しました。どの端末からでも開いて、続きから再開できます。',
   'resume.saveFailed': '回答を保存できませんでした。もう一度お試しください。',
   'mail.yourAnswers': '「{title}」へのご回答：',
+  'mail.notProvided': '未回答',
 };

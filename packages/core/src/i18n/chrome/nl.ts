@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Kies een van de opties',
   'validation.nps': 'Kies een geheel getal van 0 tot en met 10',
   'validation.yesNo': 'Antwoord met ja of nee',
-  'validation.failed': 'Verbeter de gemarkeerde antwoorden',
+  'validation.failed': 'Validatiefout',
   'form.next': 'Volgende',
   'form.back': 'Terug',
   'form.submit': 'Versturen',
@@ -85,4 +85,5 @@ export const messages: ChromeMessages = {
     'We hebben een link naar {email} gestuurd. Open die op elk apparaat om verder te gaan waar je gebleven was.',
   'resume.saveFailed': 'Je antwoorden konden niet worden bewaard. Probeer het opnieuw.',
   'mail.yourAnswers': 'Je antwoorden op ‘{title}’:',
+  'mail.notProvided': 'Niet ingevuld',
 };

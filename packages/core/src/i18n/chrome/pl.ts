@@ -19,7 +19,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Wybierz jedną z opcji',
   'validation.nps': 'Wybierz liczbę całkowitą od 0 do 10',
   'validation.yesNo': 'Odpowiedz tak lub nie',
-  'validation.failed': 'Popraw zaznaczone odpowiedzi',
+  'validation.failed': 'Błąd walidacji',
   'form.next': 'Dalej',
   'form.back': 'Wstecz',
   'form.submit': 'Wyślij',
@@ -88,4 +88,5 @@ export const messages: ChromeMessages = {
     'Wysłaliśmy link na adres {email}. Otwórz go na dowolnym urządzeniu, aby kontynuować od miejsca, w którym skończyłeś.',
   'resume.saveFailed': 'Nie udało się zapisać odpowiedzi. Spróbuj ponownie.',
   'mail.yourAnswers': 'Twoje odpowiedzi w formularzu „{title}”:',
+  'mail.notProvided': 'Brak odpowiedzi',
 };

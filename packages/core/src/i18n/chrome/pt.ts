@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': 'Escolha uma das opções',
   'validation.nps': 'Escolha um número inteiro de 0 a 10',
   'validation.yesNo': 'Responda sim ou não',
-  'validation.failed': 'Corrija as respostas assinaladas',
+  'validation.failed': 'Erro de validação',
   'form.next': 'Seguinte',
   'form.back': 'Voltar',
   'form.submit': 'Enviar',
@@ -85,4 +85,5 @@ export const messages: ChromeMessages = {
     'Enviámos uma ligação para {email}. Abra-a em qualquer dispositivo para continuar onde parou.',
   'resume.saveFailed': 'Não foi possível guardar as suas respostas. Tente novamente.',
   'mail.yourAnswers': 'As suas respostas a «{title}»:',
+  'mail.notProvided': 'Sem resposta',
 };

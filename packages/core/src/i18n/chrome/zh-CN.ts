@@ -17,7 +17,7 @@ export const messages: ChromeMessages = {
   'validation.option': '请从选项中选择一项',
   'validation.nps': '请选择 0 到 10 之间的整数',
   'validation.yesNo': '请回答“是”或“否”',
-  'validation.failed': '请更正标出的回答',
+  'validation.failed': '验证错误',
   'form.next': '下一步',
   'form.back': '上一步',
   'form.submit': '提交',
@@ -80,4 +80,5 @@ export const messages: ChromeMessages = {
   'resume.linkSent': '我们已将链接发送到 {email}。在任何设备上打开它，即可从上次停下的地方继续。',
   'resume.saveFailed': '无法保存您的回答，请重试。',
   'mail.yourAnswers': '您对“{title}”的回答：',
+  'mail.notProvided': '未填写',
 };
