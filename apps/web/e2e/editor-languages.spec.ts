@@ -100,6 +100,7 @@ test('the preview switches to French, with untranslated items in English', async
   await expect(preview.getByLabel('Votre nom')).toBeVisible();
   await expect(preview.getByLabel('Dietary needs')).toBeVisible();
   await expectNoAxeViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-fr.png`, fullPage: true });
 });
 
 test("the closed message and the confirmation mail, kept in the form's settings, are translated here too", async ({

@@ -58,18 +58,19 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
           ))}
         </fieldset>
         {languages.length > 1 && (
-          <Select
-            aria-label="Preview language"
-            value={language}
-            onChange={(e) => setPicked(e.target.value)}
-            className="h-8 w-auto"
-          >
-            {languages.map((tag) => (
-              <option key={tag} value={tag}>
-                {englishName(tag)}
-              </option>
-            ))}
-          </Select>
+          <div className="w-48">
+            <Select
+              aria-label="Preview language"
+              value={language}
+              onChange={(e) => setPicked(e.target.value)}
+            >
+              {languages.map((tag) => (
+                <option key={tag} value={tag}>
+                  {englishName(tag)}
+                </option>
+              ))}
+            </Select>
+          </div>
         )}
       </div>
       <div className="overflow-x-auto rounded-xl bg-slate-100 p-3 sm:p-6 dark:bg-slate-950">
