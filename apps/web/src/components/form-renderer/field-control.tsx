@@ -1,6 +1,7 @@
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
+import { useChrome } from './chrome-context.ts';
 import { ScaleControl } from './scale-control.tsx';
 import {
   type ControlAttributes,
@@ -45,6 +46,7 @@ function text(value: FieldValue): string {
 
 /** The input of one field, by type. Groups (radio, checkboxes) render their own labelled inputs. */
 export function FieldControl(props: ControlProps) {
+  const { t } = useChrome();
   const { field, id } = props;
   const common: ControlAttributes = {
     id,
@@ -107,7 +109,7 @@ export function FieldControl(props: ControlProps) {
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         >
-          <option value="">{field.placeholder || 'Select an option'}</option>
+          <option value="">{field.placeholder || t('field.selectOption')}</option>
           {(optionsOf(field) ?? []).map((o) => (
             <option key={o.id} value={o.value}>
               {o.label}
@@ -187,7 +189,7 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
           value={value}
           onChange={(e) => props.onChange(e.target.value)}
         />
-        <output htmlFor={props.id} className="min-w-10 text-right text-sm tabular-nums">
+        <output htmlFor={props.id} className="min-w-10 text-end text-sm tabular-nums">
           {value}
         </output>
       </div>

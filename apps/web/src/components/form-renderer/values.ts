@@ -51,8 +51,10 @@ export function initialValues(fields: FormField[]): FieldValues {
   return values;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export function formatBytes(bytes: number, locale = 'en'): string {
+  const number = (n: number) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n);
+  if (bytes < 1024) return `${new Intl.NumberFormat(locale).format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
+  return `${number(bytes / 1024 / 1024)} MB`;
 }

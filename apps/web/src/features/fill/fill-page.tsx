@@ -1,9 +1,13 @@
 import type { Form } from '@formsmith/core/forms/form';
+import { formLanguages } from '@formsmith/core/i18n/language';
+import { localizeForm } from '@formsmith/core/i18n/localize';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ChromeContext } from '../../components/form-renderer/chrome-context.ts';
 import { type ClosedInfo, getOwnerPreview, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
+import { LanguageSwitcher } from './components/language-switcher.tsx';
 import {
   AccessGate,
   ExpiredView,
@@ -14,12 +18,14 @@ import {
 import { CenteredSpinner, PageFrame, PoweredBy } from './components/page-frame.tsx';
 import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
+import { usePageChrome } from './hooks/use-page-chrome.ts';
+import { chooseLanguage, keepLanguage, pageLanguage } from './lib/language.ts';
+import { formInLanguage } from './lib/localize.ts';
 import { parseFillLocation } from './lib/location.ts';
-import { FILL_TEXT } from './lib/messages.ts';
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'unavailable'; message?: string }
+  | { kind: 'unavailable'; missingId?: boolean }
   | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
   | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number; preview?: boolean }
@@ -35,8 +41,11 @@ export function FillPage() {
   const [location] = useState(() => parseFillLocation(window.location.pathname));
   const embed = location?.embed ?? false;
   const [view, setView] = useState<View>(() =>
-    location ? { kind: 'loading' } : { kind: 'unavailable', message: FILL_TEXT.missingId },
+    location ? { kind: 'loading' } : { kind: 'unavailable', missingId: true },
   );
+  // The form's language once it is known; the browser's (or ?lang=) for the page before that.
+  const [language, setLanguage] = useState<string | null>(null);
+  const chrome = usePageChrome(language ?? pageLanguage());
   const [accessCode, setAccessCode] = useState<string>();
   const viewed = useRef(false);
   useEmbedHeight(embed);
@@ -56,12 +65,16 @@ export function FillPage() {
           const preview = await getOwnerPreview(location.identifier);
           if (!preview) return setView({ kind: result.kind });
           document.title = `Preview: ${preview.title}`;
+          setLanguage(chooseLanguage(preview));
           return setView({ kind: 'form', form: preview, round: 0, preview: true });
         }
         const loaded = result.form;
         const { form } = result;
-        document.title = form.title;
-        if (isExpired(form)) return setView({ kind: 'expired', title: form.title });
+        const chosen = chooseLanguage(form);
+        setLanguage(chosen);
+        const title = localizeForm(form, chosen).title;
+        document.title = title;
+        if (isExpired(form)) return setView({ kind: 'expired', title });
         setAccessCode(code);
         setView({ kind: 'form', form: loaded, round: 0 });
         if (!viewed.current) {
@@ -81,12 +94,34 @@ export function FillPage() {
     void load();
   }, [embed, load]);
 
+  const loaded = view.kind === 'form' || view.kind === 'success' ? view.form : null;
+  // The form in the language shown; switching languages changes only this, never the answers.
+  const shown = useMemo(
+    () => (loaded && language ? formInLanguage(loaded, language, chrome) : loaded),
+    [loaded, language, chrome],
+  );
+  useEffect(() => {
+    if (shown && view.kind === 'form')
+      document.title = view.preview ? `Preview: ${shown.title}` : shown.title;
+  }, [shown, view]);
+  const languages = loaded ? formLanguages(loaded) : [];
+  const switchLanguage = (tag: string) => {
+    if (!loaded) return;
+    setLanguage(tag);
+    keepLanguage(loaded.id, tag);
+  };
+
   const content = (() => {
     switch (view.kind) {
       case 'loading':
         return <CenteredSpinner />;
       case 'unavailable':
-        return <UnavailableView embed={embed} message={view.message} />;
+        return (
+          <UnavailableView
+            embed={embed}
+            message={view.missingId ? chrome.t('status.missingId') : undefined}
+          />
+        );
       case 'expired':
         return <ExpiredView title={view.title} closed={view.closed} />;
       case 'gate':
@@ -104,7 +139,7 @@ export function FillPage() {
       case 'success':
         return (
           <SuccessView
-            message={view.form.successMessage}
+            message={(shown ?? view.form).successMessage}
             ending={view.ending}
             embed={embed}
             onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
@@ -116,7 +151,8 @@ export function FillPage() {
         const Body = view.form.savePartials && !view.preview ? SavedFormView : FormView;
         return (
           <Body
-            form={view.form}
+            form={shown ?? view.form}
+            language={language ?? view.form.language}
             key={view.round}
             accessCode={accessCode}
             preview={view.preview ?? false}
@@ -124,7 +160,7 @@ export function FillPage() {
               setView({ kind: 'success', form: view.form, round: view.round, ending });
               window.scrollTo({ top: 0 });
             }}
-            onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
+            onExpired={(closed) => setView({ kind: 'expired', title: (shown ?? view.form).title, closed })}
           />
         );
       }
@@ -136,9 +172,14 @@ export function FillPage() {
   })();
 
   return (
-    <PageFrame embed={embed}>
-      <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
-      {view.kind !== 'loading' && <PoweredBy embed={embed} />}
-    </PageFrame>
+    <ChromeContext.Provider value={chrome}>
+      <PageFrame embed={embed}>
+        {languages.length > 1 && language && (
+          <LanguageSwitcher languages={languages} value={language} onChange={switchLanguage} />
+        )}
+        <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
+        {view.kind !== 'loading' && <PoweredBy embed={embed} />}
+      </PageFrame>
+    </ChromeContext.Provider>
   );
 }

@@ -8,6 +8,8 @@ export type SubmitPayload = {
   access_code?: string;
   /** Completes the answers saved as the respondent went. */
   resume_token?: string;
+  /** The language the respondent filled the form in: the server answers in it and records it. */
+  lang?: string;
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,10 +1,12 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { LIMITS } from '@formsmith/core/limits';
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import {
   type FieldValue,
@@ -22,7 +24,7 @@ import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { answerOf, answersOf } from '../lib/answers.ts';
 import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
-import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
+import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
@@ -35,6 +37,8 @@ import { StepButtons } from './step-buttons.tsx';
 
 type FormViewProps = {
   form: Form & { id: number };
+  /** The language shown (the form's own texts are already in it): submits and saves name it. */
+  language: string;
   accessCode: string | undefined;
   /** The owner's preview of a form respondents cannot open: filled in, never sent. */
   preview?: boolean;
@@ -63,6 +67,7 @@ function focusStep(container: HTMLElement | null) {
  */
 export function FormView({
   form,
+  language,
   accessCode,
   preview = false,
   onSubmitted,
@@ -88,6 +93,9 @@ export function FormView({
   const formRef = useRef<HTMLFormElement>(null);
   const moved = useRef(false);
   const timing = useFieldTiming();
+  const chrome = useChrome();
+  const { t } = chrome;
+  const messages = useMemo(() => validationMessagesOf(chrome), [chrome]);
 
   useEffect(() => {
     loadValidator().then((v) => setValidatorReady(Boolean(v)));
@@ -101,7 +109,12 @@ export function FormView({
   const step: FillStep = steps[index] ?? { id: 'empty', title: '', description: '', fields: [] };
   const last = index >= steps.length - 1;
 
-  const clientErrors = errorsFor(step.fields, values, (id) => attempted.has(step.id) || touched.has(id));
+  const clientErrors = errorsFor(
+    step.fields,
+    values,
+    (id) => attempted.has(step.id) || touched.has(id),
+    messages,
+  );
   const errors = { ...clientErrors, ...serverErrors };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
@@ -128,9 +141,9 @@ export function FormView({
   const selectFile = async (field: FormField, file: File) => {
     const max = Math.min(rulesOf(field).maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
     const local = !isAcceptedFile(rulesOf(field).accept, file)
-      ? 'This file type is not accepted'
+      ? t('file.typeRejected')
       : file.size > max
-        ? `The file is too large (at most ${formatBytes(max)})`
+        ? t('file.tooLarge', { size: formatBytes(max, chrome.locale) })
         : null;
     if (local) {
       setServerErrors((e) => ({ ...e, [field.id]: local }));
@@ -151,7 +164,7 @@ export function FormView({
   /** Shows the first of these screens with an error and focuses it; false when none has one. */
   const showInvalid = (among: FillStep[], known: Record<string, string>) => {
     for (const s of among) {
-      const stepErrors = { ...errorsFor(s.fields, values, () => true), ...known };
+      const stepErrors = { ...errorsFor(s.fields, values, () => true, messages), ...known };
       const invalid = s.fields.find((f) => stepErrors[f.id]);
       if (!invalid) continue;
       setAttempted((a) => new Set(a).add(s.id));
@@ -188,12 +201,12 @@ export function FormView({
   const saver = partials?.saver;
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
   useEffect(() => {
-    if (saver && moved.current) saver.save({ data: answersSent(), step: step.id });
+    if (saver && moved.current) saver.save({ data: answersSent(), step: step.id, lang: language });
   }, [step.id]);
 
   const saveNow = async () => {
     if (!saver) return null;
-    saver.save({ data: answersSent(), step: step.id });
+    saver.save({ data: answersSent(), step: step.id, lang: language });
     return saver.flush();
   };
 
@@ -228,10 +241,11 @@ export function FormView({
           timestamp: Date.now(),
         },
         ...(accessCode ? { access_code: accessCode } : {}),
+        lang: language,
       });
       if (res.status >= 200 && res.status < 300) {
         const answer = submitResponseSchema.safeParse(res.body);
-        if (!answer.success || answer.data.submission_id === '') return fail(FILL_TEXT.invalidResponse);
+        if (!answer.success || answer.data.submission_id === '') return fail(t('submit.invalidResponse'));
         trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
         saver?.forget();
         return onSubmitted(answer.data.ending);
@@ -242,9 +256,9 @@ export function FormView({
         setServerErrors(fields);
         showInvalid(steps, fields);
       }
-      fail(submitErrorMessage(res.status, errorMessageOf(res)));
+      fail(submitErrorMessage(chrome, res.status, errorMessageOf(res)));
     } catch {
-      fail(FILL_TEXT.problem);
+      fail(t('submit.problem'));
     } finally {
       setSubmitting(false);
     }
@@ -259,7 +273,7 @@ export function FormView({
           role="note"
           className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          <strong className="font-semibold">{FILL_TEXT.previewTitle}</strong> {FILL_TEXT.previewNote}
+          <strong className="font-semibold">{PREVIEW_TEXT.previewTitle}</strong> {PREVIEW_TEXT.previewNote}
         </p>
       )}
       <FormHeader form={form} description={path.recall(form.description)} />
@@ -286,7 +300,7 @@ export function FormView({
           </div>
         )}
         {steps.length > 1 && (
-          <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
+          <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'question' : 'page'} />
         )}
         <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
           {step.title && (
@@ -311,7 +325,7 @@ export function FormView({
           />
         </div>
         {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="website">Website</label>
           <input
             ref={decoy}
@@ -333,7 +347,7 @@ export function FormView({
           onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
         />
         {preview && last && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{FILL_TEXT.previewSubmit}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{PREVIEW_TEXT.previewSubmit}</p>
         )}
       </form>
     </div>

@@ -1,6 +1,7 @@
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { useEffect, useState } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import type { ClosedInfo, LoadedForm } from '../api/get-public-form.ts';
 import { resumeProgress } from '../api/progress.ts';
 import { useProgressSaver } from '../hooks/use-progress-saver.ts';
@@ -32,6 +33,7 @@ function dropLinkToken() {
  */
 export function SavedFormView(props: {
   form: LoadedForm;
+  language: string;
   accessCode: string | undefined;
   onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
@@ -44,11 +46,12 @@ export function SavedFormView(props: {
   });
   const saver = useProgressSaver({ formId: form.id, enabled: true, initialToken: null, accessCode });
   const code = accessCode ? { access_code: accessCode } : {};
+  const { t } = useChrome();
 
   const resumeWith = (resumed: ResumeResponse) => {
     keepResumeToken(form.id, resumed.resume_token);
     saver.token.current = resumed.resume_token;
-    setStart({ kind: 'ready', resumed, note: 'Your saved answers are filled in.' });
+    setStart({ kind: 'ready', resumed, note: t('resume.filledIn') });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a mailed link is opened once, on load
@@ -58,7 +61,7 @@ export function SavedFormView(props: {
     dropLinkToken();
     void resumeProgress(form.id, { link_token: link, ...code }).then((result) => {
       if (result.ok) return resumeWith(result.saved);
-      setStart({ kind: 'ready', resumed: null, note: result.message ?? 'This link could not be opened.' });
+      setStart({ kind: 'ready', resumed: null, note: result.message ?? t('resume.linkFailed') });
     });
   }, []);
 

@@ -1,3 +1,4 @@
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
 type StepButtonsProps = {
@@ -27,6 +28,7 @@ export function StepButtons({
   submitDisabled = false,
   onBack,
 }: StepButtonsProps) {
+  const { t } = useChrome();
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
       {onBack && (
@@ -36,7 +38,7 @@ export function StepButtons({
           onClick={onBack}
           disabled={submitting}
         >
-          Back
+          {t('form.back')}
         </button>
       )}
       <button
@@ -47,11 +49,11 @@ export function StepButtons({
         {holdMs > 0 && (
           <span
             aria-hidden="true"
-            className="fill-hold absolute inset-y-0 left-0 bg-white/25"
+            className="fill-hold absolute inset-y-0 start-0 bg-white/25"
             style={{ animationDuration: `${holdMs}ms` }}
           />
         )}
-        <span className="relative">{submitting ? 'Submitting…' : last ? text : 'Next'}</span>
+        <span className="relative">{submitting ? t('form.submitting') : last ? text : t('form.next')}</span>
       </button>
     </div>
   );
