@@ -81,9 +81,18 @@ test('French is added, two labels translated side by side, kept through autosave
   expect(Object.keys(await storedTranslations(page, user, form.id))).toEqual(['fr']);
 });
 
-test('the preview switches to French, with untranslated items in English', async ({ page }) => {
+test("the preview switches to French, the page's own words included, with untranslated items in English", async ({
+  page,
+}) => {
   const user = await registerAndLogin(page);
-  const form = await lunchForm(page, user);
+  const form = await createFormViaApi(page, user, {
+    title: 'Team lunch',
+    fields: [
+      { label: 'Your name', type: 'text', required: true },
+      { label: 'Dietary needs', type: 'textarea' },
+      { label: 'Dessert too?', type: 'yes_no' },
+    ],
+  });
   const saved = await page.request.put(`/api/forms/${form.id}`, {
     headers: authHeaders(user),
     data: { translations: { fr: { title: 'Déjeuner d’équipe', 'field.seed_0.label': 'Votre nom' } } },
@@ -93,12 +102,18 @@ test('the preview switches to French, with untranslated items in English', async
   await page.getByRole('tab', { name: 'Preview' }).click();
   const preview = page.getByTestId('preview-frame');
   await expect(preview.getByRole('heading', { name: 'Team lunch' })).toBeVisible();
+  await expect(
+    preview.getByRole('group', { name: 'Dessert too?' }).getByRole('radio', { name: 'Yes' }),
+  ).toBeVisible();
 
   await page.getByLabel('Preview language').selectOption({ label: 'French' });
   await expect(preview).toHaveAttribute('lang', 'fr');
   await expect(preview.getByRole('heading', { name: 'Déjeuner d’équipe' })).toBeVisible();
   await expect(preview.getByLabel('Votre nom')).toBeVisible();
   await expect(preview.getByLabel('Dietary needs')).toBeVisible();
+  const dessert = preview.getByRole('group', { name: 'Dessert too?' });
+  await expect(dessert.getByRole('radio', { name: 'Oui' })).toBeVisible();
+  await expect(dessert.getByRole('radio', { name: 'Non' })).toBeVisible();
   await expectNoAxeViolations(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/preview-fr.png`, fullPage: true });
 });

@@ -4,6 +4,7 @@ import { formLanguages, isRightToLeft } from '@formsmith/core/i18n/language';
 import { localizeForm } from '@formsmith/core/i18n/localize';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
+import { ChromeContext, useLoadedChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { type FieldValues, initialValues } from '../../../components/form-renderer/values.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -35,6 +36,7 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
   const [picked, setPicked] = useState(draft.language);
   const language = languages.includes(picked) ? picked : draft.language;
   const form = localizeForm(draft, language);
+  const chrome = useLoadedChrome(language);
   // Mounted each time the Preview tab opens, so it starts from the current defaults.
   const [values, setValues] = useState<FieldValues>(() => initialValues(form.fields));
   const shown = visibleFields(form.fields, values);
@@ -90,12 +92,14 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
             <p className="mt-2 whitespace-pre-line text-slate-600 dark:text-slate-300">{form.description}</p>
           )}
           <form className="mt-6 space-y-5" onSubmit={(e) => e.preventDefault()} aria-label="Form preview">
-            <FormRenderer
-              fields={shown}
-              values={values}
-              errors={{}}
-              onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
-            />
+            <ChromeContext.Provider value={chrome}>
+              <FormRenderer
+                fields={shown}
+                values={values}
+                errors={{}}
+                onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
+              />
+            </ChromeContext.Provider>
             <Button type="submit" className="w-full sm:w-auto">
               {form.submitButtonText}
             </Button>
