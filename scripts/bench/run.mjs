@@ -8,6 +8,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { AI_LATENCY_TARGET_MS, aiGenerationLatency } from './ai-latency.mjs';
 import { startMailbox } from './mailbox.mjs';
 import { autocannon, exportRun, fillPageJsGzipBytes, latency, lighthouse } from './measure.mjs';
 import { answerFor, copySubmissions, createOwner, createPublishedForm } from './seed.mjs';
@@ -254,6 +255,17 @@ async function main() {
       ratioTarget: 10,
       p99Target: 150,
     });
+
+    log('7. AI generation (built-in) through the API');
+    const ai = aiGenerationLatency(pgliteServer.base, liteOwner.token);
+    record('AI generation p50', ai.p50, 'ms', null, null);
+    record(
+      'AI generation p95',
+      ai.p95,
+      'ms',
+      `< ${AI_LATENCY_TARGET_MS}`,
+      ai.p95 < AI_LATENCY_TARGET_MS && ai.errors === 0,
+    );
   } finally {
     await stopServer(server);
     await stopServer(pgliteServer);

@@ -109,6 +109,8 @@ for (const width of [360, 375, 414]) {
         '/dashboard/billing',
         '/password-reset',
         '/forms/new',
+        '/templates',
+        '/templates?preview=pet-adoption',
         `/forms/${form.id}/edit`,
         `/forms/${form.id}/submissions`,
         `/forms/${form.id}/publish`,

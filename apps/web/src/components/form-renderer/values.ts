@@ -58,3 +58,12 @@ export function formatBytes(bytes: number, locale = 'en'): string {
   if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
   return `${number(bytes / 1024 / 1024)} MB`;
 }
+
+/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
+export function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
+  const shown = { ...values };
+  for (const [id, value] of Object.entries(calculated)) {
+    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
+  }
+  return shown;
+}

@@ -73,7 +73,7 @@ export function classifyField(input: ClassifyInput): Classification {
   if (PICKER_CUE.test(cue)) return { type: 'color', tag };
   if (SLIDER_CUE.test(cue) || (hasRange && RATING_CUE.test(cue))) return { type: 'range', tag };
   if (isYesNoQuestion(label, language) && !(tag && SPECIFIC.has(tag)))
-    return { type: 'radio', tag, yesNo: true };
+    return { type: 'yes_no', tag, yesNo: true };
   if (tag) return { type: tagType(tag), tag };
   // A bare scale with no other clue ('severity 1-5') is a rating.
   if (hasRange) return { type: 'range' };

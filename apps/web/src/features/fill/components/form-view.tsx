@@ -14,6 +14,7 @@ import {
   type FileStatus,
   formatBytes,
   initialValues,
+  withCalculated,
 } from '../../../components/form-renderer/values.ts';
 import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
 import { errorMessageOf } from '../api/public-request.ts';
@@ -23,7 +24,7 @@ import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { answerOf, answersOf } from '../lib/answers.ts';
-import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
+import { type FillStep, fillPath } from '../lib/fill-steps.ts';
 import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
