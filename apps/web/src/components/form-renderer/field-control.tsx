@@ -40,13 +40,19 @@ const INPUT_TYPES = {
 
 const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email', phone: 'tel', url: 'url' };
 
+/** A computed number as the page's language writes it ('1234.5' → '1 234,5' in French). */
+function formatNumber(value: string, locale: string): string {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) ? new Intl.NumberFormat(locale).format(n) : value;
+}
+
 function text(value: FieldValue): string {
   return typeof value === 'string' ? value : '';
 }
 
 /** The input of one field, by type. Groups (radio, checkboxes) render their own labelled inputs. */
 export function FieldControl(props: ControlProps) {
-  const { t } = useChrome();
+  const { t, locale } = useChrome();
   const { field, id } = props;
   const common: ControlAttributes = {
     id,
@@ -155,7 +161,7 @@ export function FieldControl(props: ControlProps) {
           aria-describedby={props.describedBy}
           className="block text-lg font-semibold tabular-nums text-slate-900 dark:text-slate-100"
         >
-          {text(props.value) || '–'}
+          {formatNumber(text(props.value), locale) || '–'}
         </output>
       );
     case 'image':
