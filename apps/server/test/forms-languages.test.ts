@@ -141,6 +141,56 @@ describe(`form languages (${dbKind})`, () => {
     expect(view.json().translations.fr).not.toHaveProperty('field.notes.label');
   });
 
+  it('shows the access gate’s title and the closed message in the respondent’s language', async () => {
+    const gated = (
+      await create({
+        ...TRILINGUAL,
+        access_restriction: 'password',
+        access_code: 'letmein',
+      })
+    ).json();
+    await publishForm(app, owner, gated.id);
+    const gate = await app.inject({ method: 'GET', url: `/api/forms/${gated.id}?lang=fr` });
+    expect(gate.statusCode).toBe(403);
+    expect(gate.json().fields.form_title).toBe('Déjeuner d’équipe');
+    const browser = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${gated.id}`,
+      headers: { 'accept-language': 'ar,en;q=0.5' },
+    });
+    expect(browser.json().fields.form_title).toBe('غداء الفريق');
+
+    const closing = (await create(TRILINGUAL)).json();
+    await publishForm(app, owner, closing.id);
+    const limits = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${closing.id}/limits`,
+      headers: owner.auth,
+      payload: {
+        response_limit: null,
+        opens_at: null,
+        closes_at: '2020-01-01T00:00',
+        time_zone: 'UTC',
+        closed_message: 'Sorry, we are full',
+        one_response_per_browser: false,
+      },
+    });
+    expect(limits.statusCode, limits.body).toBe(200);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${closing.id}`,
+      headers: owner.auth,
+      payload: {
+        translations: { ...TRILINGUAL.translations, fr: { closedMessage: 'Désolé, c’est complet' } },
+      },
+    });
+    const closed = await app.inject({ method: 'GET', url: `/api/forms/${closing.id}?lang=fr` });
+    expect(closed.statusCode).toBe(410);
+    expect(closed.json().fields.closed_message).toBe('Désolé, c’est complet');
+    const english = await app.inject({ method: 'GET', url: `/api/forms/${closing.id}` });
+    expect(english.json().fields.closed_message).toBe('Sorry, we are full');
+  });
+
   it('a stranger cannot change another owner’s translations (404)', async () => {
     const form = (await create(TRILINGUAL)).json();
     const res = await app.inject({

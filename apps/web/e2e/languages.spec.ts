@@ -155,3 +155,38 @@ test('one question at a time: switching keeps the answer and the screen', async 
   await expect(page.getByLabel('اسمك')).toHaveValue('Sami');
   await page.screenshot({ path: `${SHOTS}/one-at-a-time-ar.png`, fullPage: true });
 });
+
+test('the owner sees each submission’s language and filters by it', async ({ page }) => {
+  const id = await publish(page, {
+    title: 'Team lunch, answered',
+    language: 'en',
+    translations: TRANSLATIONS,
+    fields: FIELDS,
+  });
+  const send = async (lang: string, name: string) => {
+    const res = await page.request.post(`/api/form-submissions/forms/${id}/submit`, {
+      data: { lang, data: { name, meal: 'fish', _honeypot: '', _formLoadTime: Date.now() - 10_000 } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await send('fr', 'Zoé');
+  await send('ar', 'Sami');
+  await send('en', 'Ada');
+  await page.addInitScript((token) => {
+    localStorage.setItem('auth_token', token);
+    localStorage.setItem('token_expiration', String(Date.now() + 86_400_000));
+  }, owner.token);
+  await page.goto(`/forms/${id}/submissions`);
+  const table = page.getByRole('table', { name: 'Submissions' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('columnheader', { name: 'Language' })).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: 'Zoé' })).toContainText('French');
+  // The choice was stored by value: the owner reads it in the form's own language.
+  await expect(table.getByRole('row').filter({ hasText: 'Sami' })).toContainText('Fish');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByLabel('Language').selectOption({ label: 'Arabic' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Sami');
+  await page.screenshot({ path: `${SHOTS}/owner-language-filter.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+});

@@ -31,7 +31,11 @@ export const formIdParamsSchema = z.object({ id: z.string() });
 export const slugParamsSchema = z.object({ slug: z.string() });
 export const accessQuerySchema = z.pipe(
   z.transform(snakeCaseKeys),
-  z.object({ access_code: z.optional(z.string()) }),
+  z.object({
+    access_code: z.optional(z.string()),
+    /** The respondent's language: a refusal (the gate's title, a closed message) is in it. */
+    lang: z.optional(z.string().check(z.maxLength(35))),
+  }),
 );
 
 const text = z.optional(z.nullable(z.string()));

@@ -97,12 +97,15 @@ export function isRightToLeft(tag: string): boolean {
   return ['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb'].includes(baseLanguage(canonical));
 }
 
-/** The name of a language in that language ('fr' → 'français'), for the language switcher. */
-export function languageName(tag: string): string {
+/**
+ * The name of a language, in itself by default ('fr' → 'Français', for the respondent's switcher)
+ * or in another language ('fr' in 'en' → 'French', for the owner's screens).
+ */
+export function languageName(tag: string, inLanguage: string = tag): string {
   try {
-    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(tag);
     if (!name) return tag;
-    return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);
   } catch {
     return tag;
   }

@@ -1,6 +1,12 @@
 // The forms module's public entry: other modules reach the forms table only through these.
 
-export { assertPublicAccess, FORM_NOT_FOUND, formClosed, loadPublicFormForSubmit } from './public-access.ts';
+export {
+  assertPublicAccess,
+  FORM_NOT_FOUND,
+  formClosed,
+  loadPublicFormForSubmit,
+  type RequestLanguage,
+} from './public-access.ts';
 export { PublicFormCache } from './public-cache.ts';
 export {
   createFormUnlessSlugTaken,

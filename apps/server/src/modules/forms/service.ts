@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { parseFormId } from '../../lib/form-id.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
-import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
+import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
@@ -239,7 +239,13 @@ export async function countShare(app: FastifyInstance, input: OwnedFormInput) {
 /** GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view. */
 export async function viewForm(
   app: FastifyInstance,
-  input: { form: FormRow | null; viewerId: string | null; accessCode?: string; ip: string },
+  input: {
+    form: FormRow | null;
+    viewerId: string | null;
+    accessCode?: string;
+    ip: string;
+    language?: RequestLanguage;
+  },
 ) {
   if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
     return toWireForm(input.form, app.config.publicUrl);

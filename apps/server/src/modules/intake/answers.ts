@@ -12,7 +12,13 @@ import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
-import { assertPublicAccess, findSubmitTarget, PublicFormCache, type SubmitTarget } from '../forms/index.ts';
+import {
+  assertPublicAccess,
+  findSubmitTarget,
+  PublicFormCache,
+  type RequestLanguage,
+  type SubmitTarget,
+} from '../forms/index.ts';
 import { findSubmissionByKey } from '../submissions/index.ts';
 import { listFreeUploads } from './upload-repository.ts';
 
@@ -212,7 +218,7 @@ const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null
  */
 export async function loadSubmitTarget(
   app: FastifyInstance,
-  input: { formId: number; accessCode?: string; ip: string },
+  input: { formId: number; accessCode?: string; ip: string; language?: RequestLanguage },
 ): Promise<SubmitTarget> {
   let cache = targets.get(app);
   if (!cache) {
@@ -222,6 +228,11 @@ export async function loadSubmitTarget(
   const target = isFormId(input.formId)
     ? await cache.get(input.formId, () => findSubmitTarget(app.db, input.formId))
     : null;
-  await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });
+  await assertPublicAccess(app, {
+    form: target?.form ?? null,
+    accessCode: input.accessCode,
+    ip: input.ip,
+    language: input.language,
+  });
   return target!;
 }

@@ -150,7 +150,10 @@ export async function saveProgress(
 ): Promise<{ submissionId: string; resumeToken: string; created: boolean }> {
   await app.rateLimit('progressPerIp', input.ip);
   await app.rateLimit('progressPerForm', String(input.formId));
-  const { form } = await loadSubmitTarget(app, input);
+  const { form } = await loadSubmitTarget(app, {
+    ...input,
+    language: { lang: input.lang, acceptLanguage: input.acceptLanguage },
+  });
   assertSavesPartials(form);
   const view = respondentView(form, { lang: input.lang, acceptLanguage: input.acceptLanguage });
   const data = input.data ?? {};

@@ -159,6 +159,7 @@ export async function submitForm(
     formId: input.formId,
     accessCode: input.accessCode,
     ip: input.ip,
+    language: { lang: input.lang, acceptLanguage: input.acceptLanguage },
   });
   const { form } = target;
   const view = respondentView(form, { lang: input.lang, acceptLanguage: input.acceptLanguage });
