@@ -81,6 +81,25 @@ test('French is added, two labels translated side by side, kept through autosave
   expect(Object.keys(await storedTranslations(page, user, form.id))).toEqual(['fr']);
 });
 
+test('on a new form, adding a language is its first edit: the form is stored with it', async ({ page }) => {
+  const user = await registerAndLogin(page);
+  await page.goto('/forms/new');
+  await page.getByRole('tab', { name: 'Languages' }).click();
+  await page.getByLabel('Default language').selectOption({ label: 'German' });
+  await page.getByLabel('Add a language').selectOption({ label: 'Italian' });
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page).toHaveURL(/\/forms\/\d+\/edit$/);
+  await expect(page.getByRole('heading', { name: 'Italian' })).toBeVisible();
+  await page
+    .getByRole('group', { name: 'Title and description' })
+    .getByLabel('Title in Italian')
+    .fill('Modulo');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const id = Number(/\/forms\/(\d+)\/edit$/.exec(page.url())?.[1]);
+  const stored = await page.request.get(`/api/forms/${id}`, { headers: authHeaders(user) });
+  expect(await stored.json()).toMatchObject({ language: 'de', translations: { it: { title: 'Modulo' } } });
+});
+
 test("the preview switches to French, the page's own words included, with untranslated items in English", async ({
   page,
 }) => {
