@@ -109,7 +109,10 @@ export const educationTemplates = [
     description: 'Two minutes to tell us how today’s workshop went.',
     fields: [
       rating('overall', 'Overall, how was the workshop?', { required: true }),
-      rating('facilitator', 'How clear was the facilitator?', { required: true }),
+      rating('facilitator', 'How clear was the facilitator?', {
+        required: true,
+        help: '1 = hard to follow, 5 = very clear',
+      }),
       yesNo('met_goals', 'Did the workshop meet your goals?', { required: true }),
       longText('missed', 'What was missing?', { required: true }),
       longText('use', 'What will you put into practice first?'),

@@ -62,6 +62,13 @@ describe('generateForm', () => {
     expect(fieldLabelled(form.fields, 'bus pass')).toMatchObject({ type: 'yes_no' });
   });
 
+  it('asks identifiers such as a plate or order number as text, and counts as numbers', () => {
+    const form = generateForm('Parking permit: car plate number, order number and number of guests');
+    expect(fieldLabelled(form.fields, 'plate').type).toBe('text');
+    expect(fieldLabelled(form.fields, 'order number').type).toBe('text');
+    expect(fieldLabelled(form.fields, 'guests').type).toBe('number');
+  });
+
   it('recognises uploads, links, colours and hidden fields', () => {
     const form = generateForm(
       'Band application. Band name, website link, upload a demo recording, logo colour (colour picker), and a hidden field for the referral code.',
