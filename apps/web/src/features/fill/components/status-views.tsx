@@ -90,7 +90,8 @@ type SuccessViewProps = {
   /** The ending the server chose; its title and message are text, never HTML. */
   ending: SubmitEnding;
   embed: boolean;
-  onAnother: () => void;
+  /** 'Submit another response': the form again, or its address (a page the server rendered). */
+  onAnother: (() => void) | string;
 };
 
 export function SuccessView({ message, ending, embed, onAnother }: SuccessViewProps) {
@@ -127,6 +128,10 @@ export function SuccessView({ message, ending, embed, onAnother }: SuccessViewPr
             {TEXT.continue}
           </a>
         </p>
+      ) : typeof onAnother === 'string' ? (
+        <a href={onAnother} className={primaryButton}>
+          {TEXT.submitAnother}
+        </a>
       ) : (
         <button type="button" className={primaryButton} onClick={onAnother}>
           {TEXT.submitAnother}

@@ -29,9 +29,13 @@ export function currentValidator(): ValidateFieldValue | null {
   return loaded;
 }
 
-/** Messages of a screen's fields that `which` picks. */
-export function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
-  const validate = currentValidator();
+/** Messages of a screen's fields that `which` picks (by core's validator once loaded, or the one given). */
+export function errorsFor(
+  fields: FormField[],
+  values: FieldValues,
+  which: (id: string) => boolean,
+  validate: ValidateFieldValue | null = currentValidator(),
+) {
   const errors: Record<string, string> = {};
   if (!validate) return errors;
   for (const field of fields) {

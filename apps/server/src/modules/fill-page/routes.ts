@@ -1,0 +1,77 @@
+import fastifyMultipart from '@fastify/multipart';
+import { LIMITS } from '@formsmith/core/limits';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { fillPageHtml } from './page-html.ts';
+import type { FillPageKit } from './renderer.ts';
+import { type FillAddress, type FillAnswer, postFillPage, showFillPage } from './service.ts';
+
+const PATHS = ['/form/:identifier', '/form/:identifier/embed'];
+
+function addressOf(request: FastifyRequest): FillAddress {
+  const { identifier } = request.params as { identifier: string };
+  const [pathname, query] = request.url.split('?');
+  return { identifier, embed: pathname?.endsWith('/embed') ?? false, search: query ? `?${query}` : '' };
+}
+
+/**
+ * A post from another site's page (a forged form) is refused: browsers say where a post comes
+ * from, and the page's own form always posts to its own address.
+ */
+function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw forged();
+  const origin = request.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw forged();
+  }
+  if (host !== request.headers.host && host !== new URL(publicUrl).host) throw forged();
+}
+
+const forged = () => new AppError('FORBIDDEN', 403, 'This form can only be sent from its own page');
+
+/**
+ * The public form page, rendered on the server from the same components as the page's script
+ * (which takes it over), and its form posted without JavaScript.
+ */
+export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: FillPageKit }) {
+  const { kit } = opts;
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: LIMITS.uploadMaxBytes,
+      files: 20,
+      fields: 2000,
+      fieldSize: LIMITS.submissionMaxBytes,
+    },
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: LIMITS.submissionMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  const send = async (reply: FastifyReply, answer: FillAnswer) => {
+    if (answer.cookie) reply.header('set-cookie', answer.cookie);
+    // A redirect after a post: the browser gets the next address with GET.
+    if (answer.kind === 'redirect') return reply.status(303).header('location', answer.location).send();
+    const markup = await kit.renderer.renderFillPage(answer.state);
+    return reply
+      .status(answer.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(fillPageHtml(kit.template, { markup, state: answer.state }));
+  };
+
+  for (const url of PATHS) {
+    app.get(url, async (request, reply) =>
+      send(reply, await showFillPage(app, kit, { ...addressOf(request), ip: request.ip })),
+    );
+    app.post(url, { bodyLimit: LIMITS.uploadMaxBytes * 4 }, async (request, reply) => {
+      assertSameOrigin(request, app.config.publicUrl);
+      return send(reply, await postFillPage(app, kit, request, addressOf(request)));
+    });
+  }
+}
