@@ -242,11 +242,16 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
   it('refuses a post from another site', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);
-    const res = await post(form.url, answers(page.body, [['name', 'Grace']]), {
-      origin: 'https://evil.example',
-    });
-    expect(res.statusCode).toBe(403);
+    const body = answers(page.body, [['name', 'Grace']]);
+    expect((await post(form.url, body, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post(form.url, body, { 'sec-fetch-site': 'cross-site', origin: 'null' })).statusCode).toBe(
+      403,
+    );
     expect(await countSubmissions(app, form.id)).toBe(0);
+    // The page's own post: the browser says same-origin (and Origin null: the page sends no referrer).
+    const own = await post(form.url, body, { 'sec-fetch-site': 'same-origin', origin: 'null' });
+    expect(own.statusCode).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
   });
 
   it('steps through pages on the server: per-page checks, answers carried, Back, logic jumps', async () => {

@@ -16,12 +16,17 @@ function addressOf(request: FastifyRequest): FillAddress {
 
 /**
  * A post from another site's page (a forged form) is refused: browsers say where a post comes
- * from, and the page's own form always posts to its own address.
+ * from, and the page's own form always posts to its own address. Sec-Fetch-Site says it best (the
+ * pages send no referrer, so browsers post `Origin: null` for them); older browsers send an Origin.
  */
 function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw forged();
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) {
+    if (site !== 'same-origin' && site !== 'none') throw forged();
+    return;
+  }
   const origin = request.headers.origin;
-  if (!origin) return;
+  if (!origin || origin === 'null') return;
   let host: string;
   try {
     host = new URL(origin).host;

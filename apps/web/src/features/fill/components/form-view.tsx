@@ -54,6 +54,10 @@ const HOLD_MARGIN_MS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The errors of `errors` for fields that also have one in `among`. */
+const pick = (errors: Record<string, string>, among: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).filter(([id]) => Object.hasOwn(among, id)));
+
 function focusStep(container: HTMLElement | null) {
   const step = container?.querySelector<HTMLElement>('[data-step]');
   const control =
@@ -300,7 +304,8 @@ export function FormView({
         )}
         <ErrorSummary
           fields={step.fields}
-          errors={serverErrors}
+          // The server's errors on the page it sent back, until each field changes.
+          errors={initial ? pick(serverErrors, initial.errors) : {}}
           prefix={prefix}
           focus={Boolean(initial && Object.keys(initial.errors).length > 0)}
         />
