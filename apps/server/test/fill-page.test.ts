@@ -1,4 +1,8 @@
-import { FILL_STATE_ELEMENT_ID, type FillPageState } from '@formsmith/core/fill-page/state';
+import {
+  FILL_STATE_ELEMENT_ID,
+  type FillPageState,
+  fillPageStateSchema,
+} from '@formsmith/core/fill-page/state';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +21,10 @@ function stateOf(html: string): FillPageState {
     `<script type="application/json" id="${FILL_STATE_ELEMENT_ID}">(.*?)</script>`,
   ).exec(html);
   if (!match) throw new Error('the page carries no state');
-  return JSON.parse(match[1]!) as FillPageState;
+  // Read as the page's script reads it: a state it cannot parse would make it load the form again.
+  const parsed = fillPageStateSchema.safeParse(JSON.parse(match[1]!));
+  if (!parsed.success) throw new Error(`the page's state does not parse: ${parsed.error.message}`);
+  return parsed.data;
 }
 
 /** The page's own hidden inputs, as a browser would post them back. */

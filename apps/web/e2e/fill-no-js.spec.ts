@@ -129,28 +129,46 @@ for (const dark of [false, true]) {
   });
 }
 
-test('with JavaScript the server-rendered page is taken over: checks in the page, the submit through the API', async ({
+test('with JavaScript the server-rendered page is taken over, keeping what was typed before: checks in the page, the submit through the API', async ({
   page,
 }) => {
   const { owner, id } = await publishedForm(page);
   const served = await page.request.get(`/form/${id}`);
   expect(await served.text()).toContain('Your name');
   const posts: string[] = [];
+  const loads: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST') posts.push(new URL(r.url()).pathname);
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'POST') posts.push(pathname);
+    if (r.method() === 'GET' && pathname.startsWith('/api/forms/')) loads.push(pathname);
   });
-  await page.goto(`/form/${id}`);
-  await page.getByLabel('Your name').fill('A');
-  await page.getByLabel('Your name').blur();
-  await page.getByLabel('Your name').fill('');
+  // The page's script is held back while the respondent starts typing into the server's markup.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/fill-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/form/${id}`, { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('grace@example.com');
+  const viewed = page.waitForRequest((r) => r.url().endsWith(`/api/analytics/forms/${id}/view`));
+  release();
+  await viewed;
+
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
   expect(posts.filter((p) => p.startsWith('/form/'))).toEqual([]);
+  // The page took the form from the server's markup: it never asked the API for it.
+  expect(loads).toEqual([]);
   await page.getByLabel('Your name').fill('Grace Hopper');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Submit Another Response' })).toBeVisible();
   expect(posts).toContain(`/api/form-submissions/forms/${id}/submit`);
   expect(posts.filter((p) => p.startsWith('/form/'))).toEqual([]);
-  expect(await storedAnswers(page, owner, id)).toEqual([{ seed_0: 'Grace Hopper', seed_1: '', seed_2: '' }]);
+  expect(await storedAnswers(page, owner, id)).toEqual([
+    { seed_0: 'Grace Hopper', seed_1: 'grace@example.com', seed_2: '' },
+  ]);
 });

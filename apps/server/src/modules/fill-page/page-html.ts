@@ -1,4 +1,9 @@
-import { FILL_STATE_ELEMENT_ID, type FillPageState } from '@formsmith/core/fill-page/state';
+import {
+  FILL_STATE_ELEMENT_ID,
+  type FillPageState,
+  fillPageStateSchema,
+} from '@formsmith/core/fill-page/state';
+import { encode } from 'zod';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
@@ -30,7 +35,8 @@ function titleOf(state: FillPageState): string {
  * The `nojs` class lets the styles follow the system's dark mode until the theme script runs.
  */
 export function fillPageHtml(template: string, input: { markup: string; state: FillPageState }): string {
-  const json = JSON.stringify(input.state).replace(/</g, '\\u003c');
+  // The form in its wire shape, as the API sends it: the page reads it through the same schema.
+  const json = JSON.stringify(encode(fillPageStateSchema, input.state)).replace(/</g, '\\u003c');
   return template
     .replace('<html lang="en">', '<html lang="en" class="nojs">')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(titleOf(input.state))}</title>`)

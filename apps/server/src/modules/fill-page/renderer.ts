@@ -1,10 +1,37 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FillRenderer } from '@formsmith/core/fill-page/state';
 
-/** The public page's server build and the page it fills in (fill.html, with its script and styles). */
-export type FillPageKit = { renderer: FillRenderer; template: string };
+/**
+ * The public page's server build and the page it fills in: fill.html with its stylesheet and the
+ * theme script written into it (nothing to fetch before the first paint), and that script's CSP
+ * hash.
+ */
+export type FillPageKit = { renderer: FillRenderer; template: string; scriptHash: string };
+
+const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+
+/** The page's own stylesheets (a few KB: fill.css holds only the page's classes) as style elements. */
+function inlineStyles(webDist: string, page: string): string {
+  return page.replace(
+    /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const css = path.join(webDist, file);
+      return existsSync(css) ? `<style>${readFileSync(css, 'utf8')}</style>` : tag;
+    },
+  );
+}
+
+/** fill.html with /theme-init.js written into it, and the hash the CSP must allow for it. */
+function inlineThemeScript(webDist: string, page: string): { template: string; scriptHash: string } {
+  const file = path.join(webDist, 'theme-init.js');
+  if (!page.includes(THEME_SCRIPT_TAG) || !existsSync(file)) return { template: page, scriptHash: '' };
+  const code = readFileSync(file, 'utf8');
+  const scriptHash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  return { template: page.replace(THEME_SCRIPT_TAG, () => `<script>${code}</script>`), scriptHash };
+}
 
 /**
  * Loads the public page's server build from the built web app (`dist/ssr/fill-ssr.js`, made by
@@ -16,5 +43,7 @@ export async function loadFillPageKit(webDist: string): Promise<FillPageKit | nu
   const page = path.join(webDist, 'fill.html');
   if (!existsSync(file) || !existsSync(page)) return null;
   const loaded = (await import(pathToFileURL(file).href)) as { renderer?: FillRenderer };
-  return loaded.renderer ? { renderer: loaded.renderer, template: readFileSync(page, 'utf8') } : null;
+  if (!loaded.renderer) return null;
+  const template = inlineStyles(webDist, readFileSync(page, 'utf8'));
+  return { renderer: loaded.renderer, ...inlineThemeScript(webDist, template) };
 }

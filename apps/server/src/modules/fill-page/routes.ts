@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +37,23 @@ function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
   if (host !== request.headers.host && host !== new URL(publicUrl).host) throw forged();
 }
 
+/**
+ * The page compressed as the browser accepts (its styles and state make it tens of KB; compressed,
+ * a few, sent before anything else can paint).
+ */
+function compress(reply: FastifyReply, accepted: string, html: string): string | Buffer {
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(html);
+  }
+  return html;
+}
+
 const forged = () => new AppError('FORBIDDEN', 403, 'This form can only be sent from its own page');
 
 /**
@@ -58,25 +76,31 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
     (_request, body, done) => done(null, body),
   );
 
-  const send = async (reply: FastifyReply, answer: FillAnswer) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, answer: FillAnswer) => {
+    const accepted = String(request.headers['accept-encoding'] ?? '');
     if (answer.cookie) reply.header('set-cookie', answer.cookie);
     // A redirect after a post: the browser gets the next address with GET.
     if (answer.kind === 'redirect') return reply.status(303).header('location', answer.location).send();
     const markup = await kit.renderer.renderFillPage(answer.state);
-    return reply
-      .status(answer.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(fillPageHtml(kit.template, { markup, state: answer.state }));
+    if (kit.scriptHash) {
+      // The page's one inline script, the theme's, is allowed by its hash; no other inline script runs.
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", `script-src 'self' ${kit.scriptHash}`),
+      );
+    }
+    reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return reply.send(compress(reply, accepted, fillPageHtml(kit.template, { markup, state: answer.state })));
   };
 
   for (const url of PATHS) {
     app.get(url, async (request, reply) =>
-      send(reply, await showFillPage(app, kit, { ...addressOf(request), ip: request.ip })),
+      send(request, reply, await showFillPage(app, kit, { ...addressOf(request), ip: request.ip })),
     );
     app.post(url, { bodyLimit: LIMITS.uploadMaxBytes * 4 }, async (request, reply) => {
       assertSameOrigin(request, app.config.publicUrl);
-      return send(reply, await postFillPage(app, kit, request, addressOf(request)));
+      return send(request, reply, await postFillPage(app, kit, request, addressOf(request)));
     });
   }
 }

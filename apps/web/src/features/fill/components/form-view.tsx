@@ -81,12 +81,13 @@ export function FormView({
 }: FormViewProps) {
   const oneAtATime = form.display === 'one_at_a_time';
   const resumed = partials?.resumed ?? null;
+  // Answers resumed from a save come first; then the page the server rendered, as it stood.
   const [values, setValues] = useState<FieldValues>(() => {
-    if (initial) return initial.values;
-    const start = prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
+    const start =
+      initial?.values ?? prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
     return resumed ? restoreValues(form.fields, start, resumed.data) : start;
   });
-  const [stepId, setStepId] = useState<string | null>(initial?.stepId ?? resumed?.step ?? null);
+  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? initial?.stepId ?? null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initial?.errors ?? {});
