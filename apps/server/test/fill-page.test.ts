@@ -315,6 +315,86 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(rows.map((r) => r.data)).toEqual([{ skip: 'yes', name: 'Ada' }]);
   });
 
+  it('steps one question per post for a one-at-a-time form, as the page does with JavaScript', async () => {
+    const form = await published({
+      display: 'one_at_a_time',
+      fields: [
+        { id: 'name', label: 'Your name', type: 'text', is_required: true },
+        { id: 'city', label: 'Your city', type: 'text' },
+      ],
+    });
+    const first = await get(form.url);
+    expect(first.body).toContain('Question 1 of 2');
+    expect(first.body).not.toMatch(/<label[^>]*>Your city/);
+    const second = await post(form.url, answers(first.body, [['name', 'Ada']], 'next'));
+    expect(second.body).toContain('Question 2 of 2');
+    expect(hiddenOf(second.body)).toContainEqual(['name', 'Ada']);
+    const done = await post(form.url, answers(second.body, [['city', 'London']]));
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await stored(form.id)).map((r) => r.data)).toEqual([{ name: 'Ada', city: 'London' }]);
+  });
+
+  it('keeps a file stored on an earlier page for the submit, and Remove takes it off', async () => {
+    const form = await published({
+      fields: [
+        { id: 'doc', label: 'Document', type: 'file', validation_rules: { accept: ['.txt'] } },
+        { id: 'p2', type: 'page_break', label: 'Second' },
+        { id: 'note', label: 'Note', type: 'text' },
+      ],
+    });
+    const first = await get(form.url);
+    const send = (
+      fields: Array<
+        { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer }
+      >,
+    ) => {
+      const body = multipart(fields);
+      return app.inject({
+        method: 'POST',
+        url: form.url,
+        headers: { ...body.headers, 'sec-fetch-site': 'same-origin' },
+        payload: body.payload,
+      });
+    };
+    const asParts = (posted: Posted) => posted.map(([name, value]) => ({ name, value }));
+    const withFile = await send([
+      ...asParts(answers(first.body, [], 'next').filter(([k]) => k !== '_action')),
+      { name: 'doc', filename: 'notes.txt', type: 'text/plain', content: Buffer.from('kept') },
+      { name: '_action', value: 'next' },
+    ]);
+    expect(withFile.statusCode, withFile.body).toBe(200);
+    expect(stateOf(withFile.body).view).toMatchObject({
+      stepId: 'p2',
+      values: { doc: { name: 'notes.txt' } },
+    });
+    // Back on the first page the file shows as chosen; Remove posts the page without it.
+    const back = await send(asParts(answers(withFile.body, [['note', 'hello']], 'back')));
+    expect(back.body).toContain('notes.txt');
+    const removed = await send(asParts(answers(back.body, [], 'remove:doc')));
+    expect(stateOf(removed.body).view).toMatchObject({
+      stepId: 'page_1',
+      values: { doc: null, note: 'hello' },
+    });
+    // Kept instead, the file goes with the submit from the last page.
+    const done = await send(asParts(answers(withFile.body, [['note', 'hello']])));
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await stored(form.id);
+    expect(row!.data).toMatchObject({ note: 'hello', doc: { name: 'notes.txt' } });
+  });
+
+  it('serves the embed page framable by other sites, the page itself not, each allowing only its own inline script', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const embed = await get(`${form.url}/embed`);
+    expect(embed.statusCode).toBe(200);
+    expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    for (const res of [page, embed]) {
+      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    }
+    expect(stateOf(embed.body).embed).toBe(true);
+  });
+
   it('redirects to an https ending with 303', async () => {
     const form = await published({
       fields: FIELDS,
