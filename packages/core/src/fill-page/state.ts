@@ -87,8 +87,8 @@ export type PostedFields = Record<string, string[]>;
 
 /** What the server-side build of the public page offers the server (fill-ssr.js). */
 export type FillRenderer = {
-  /** The page's markup for this state (the inside of its root element). */
-  renderFillPage: (state: FillPageState) => Promise<string>;
+  /** The page's markup for this state (the inside of its root element) and its title. */
+  renderFillPage: (state: FillPageState) => Promise<{ markup: string; title: string }>;
   /** The values of a posted screen (files arrive separately, already stored). */
   readPostedValues: (input: {
     form: z.output<typeof publicFormSchema>;

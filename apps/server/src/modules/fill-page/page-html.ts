@@ -8,38 +8,20 @@ import { encode } from 'zod';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
-/** The page's title: the form's, else what the state shows. */
-function titleOf(state: FillPageState): string {
-  const { view } = state;
-  switch (view.kind) {
-    case 'form':
-      return view.form.title;
-    case 'gate':
-      return view.title ?? 'Protected Form';
-    case 'expired':
-      return view.title ?? 'Form closed';
-    case 'success':
-      return view.ending?.title || 'Form Submitted';
-    case 'unavailable':
-      return 'Form Unavailable';
-    default: {
-      const unknown: never = view;
-      return unknown;
-    }
-  }
-}
-
 /**
  * The built fill.html with the rendered markup in its root element and the state beside it as
  * JSON (not a script that runs: the page's CSP allows none inline), for the page to take over.
  * The `nojs` class lets the styles follow the system's dark mode until the theme script runs.
  */
-export function fillPageHtml(template: string, input: { markup: string; state: FillPageState }): string {
+export function fillPageHtml(
+  template: string,
+  input: { markup: string; title: string; state: FillPageState },
+): string {
   // The form in its wire shape, as the API sends it: the page reads it through the same schema.
   const json = JSON.stringify(encode(fillPageStateSchema, input.state)).replace(/</g, '\\u003c');
   return template
     .replace('<html lang="en">', '<html lang="en" class="nojs">')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(titleOf(input.state))}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(input.title)}</title>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${input.markup}</div><script type="application/json" id="${FILL_STATE_ELEMENT_ID}">${json}</script>`,

@@ -81,7 +81,7 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
     if (answer.cookie) reply.header('set-cookie', answer.cookie);
     // A redirect after a post: the browser gets the next address with GET.
     if (answer.kind === 'redirect') return reply.status(303).header('location', answer.location).send();
-    const markup = await kit.renderer.renderFillPage(answer.state);
+    const { markup, title } = await kit.renderer.renderFillPage(answer.state);
     if (kit.scriptHash) {
       // The page's one inline script, the theme's, is allowed by its hash; no other inline script runs.
       const csp = String(reply.getHeader('content-security-policy') ?? '');
@@ -91,7 +91,9 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
       );
     }
     reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return reply.send(compress(reply, accepted, fillPageHtml(kit.template, { markup, state: answer.state })));
+    return reply.send(
+      compress(reply, accepted, fillPageHtml(kit.template, { markup, title, state: answer.state })),
+    );
   };
 
   for (const url of PATHS) {

@@ -22,7 +22,7 @@ export function AccessGate(props: {
     <form method="post" onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
       <input type="hidden" name="_action" value="access" />
       <div className="space-y-2 text-center">
-        <h1 className="text-2xl font-semibold">{props.title ?? 'Protected Form'}</h1>
+        <h1 className="text-2xl font-semibold">{props.title ?? FILL_TEXT.protectedForm}</h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">Enter the access code to open this form.</p>
       </div>
       <div className="space-y-1.5">

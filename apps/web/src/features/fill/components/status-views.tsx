@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
 /** The texts of these views, word for word as the public page shows them. */
-const TEXT = {
+export const TEXT = {
   unavailableTitle: 'Form Unavailable',
   unavailable: 'Unable to load the form. It may have been deleted or is no longer available.',
   returnHome: 'Return to Home',

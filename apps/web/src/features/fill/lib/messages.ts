@@ -10,8 +10,7 @@ export const FILL_TEXT = {
     'Respondents cannot open this form yet: it is not published, or it is private. You see its latest draft.',
   previewSubmit: 'Submitting is off in a preview: nothing you enter here is sent.',
   errorSummary: 'Please correct these answers:',
-  chooseFileAgain: 'Choose the file again: files are not kept when the page is sent back.',
-  tooMany: 'Too many submissions from here right now. Please wait a moment and try again.',
+  protectedForm: 'Protected Form',
 } as const;
 
 const BY_STATUS: Record<number, string> = {
