@@ -23,7 +23,7 @@ export {
   updateForm,
 } from './repository.ts';
 export { default as formsRoutes } from './routes.ts';
-export { requireOwnedForm } from './service.ts';
+export { findFormBySlugParam, requireOwnedForm, viewPublicForm } from './service.ts';
 export { removeFiles, trashPurgeJob } from './trash-service.ts';
 export { findAnsweredFields } from './versions-repository.ts';
 export { shareUrl } from './view.ts';

@@ -250,6 +250,14 @@ export async function viewForm(
   if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
     return toWireForm(input.form, app.config.publicUrl);
   }
+  return viewPublicForm(app, input);
+}
+
+/** What a respondent gets of a form, once its access rules let them in (else the AppError). */
+export async function viewPublicForm(
+  app: FastifyInstance,
+  input: { form: FormRow | null; accessCode?: string; ip: string },
+) {
   const form = await assertPublicAccess(app, input);
   const live =
     form.publishedVersion === null ? null : await findVersion(app.db, form.id, form.publishedVersion);

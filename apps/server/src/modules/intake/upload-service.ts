@@ -46,47 +46,59 @@ export async function uploadFile(
     const fieldId = fieldValue(file, 'field_id') ?? input.query.field_id;
     const field = form.fields.find((f): f is FieldOf<'file'> => f.id === fieldId && f.type === 'file');
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
-    const name = (file.filename || 'file').slice(0, 255);
-    const maxBytes = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
-    let stored: { key: string; size: number };
-    const sample = captureHead(file.file);
-    try {
-      stored = await saveUpload(app.config, sample.stream, { maxBytes });
-    } catch (err) {
-      if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
-        throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
-      }
-      throw err;
-    }
-    if (file.file.truncated) {
-      await deleteUpload(app.config, stored.key);
-      const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
-      throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
-    }
-    // The type is the content's: a claimed type or a file name proves nothing.
-    const sniffed = await sniffFileType(sample.head(), name);
-    if (!isAcceptedFile(field.validation.accept, sniffed)) {
-      await deleteUpload(app.config, stored.key);
-      throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [field.id]: NOT_ACCEPTED });
-    }
-    const type = sniffed.type;
-    const row = await repo
-      .createUpload(app.db, {
-        formId: form.id,
-        fieldId: field.id,
-        filename: name,
-        mimeType: type,
-        size: stored.size,
-        storageKey: stored.key,
-      })
-      .catch(async (err) => {
-        await deleteUpload(app.config, stored.key);
-        throw err;
-      });
-    return { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
+    return await storeFieldFile(app, { formId: form.id, field, file });
   } finally {
     // Whatever went wrong, never leave the request body half read.
     if (!file.file.readableEnded) file.file.resume();
   }
+}
+
+/**
+ * Stores a file sent for a file field (the caller checked the form's access and counted the
+ * upload): within the field's size, of a type it accepts by its content, recorded as free
+ * until a submission takes it.
+ */
+export async function storeFieldFile(
+  app: FastifyInstance,
+  input: { formId: number; field: FieldOf<'file'>; file: Pick<MultipartFile, 'file' | 'filename'> },
+): Promise<FileAnswer> {
+  const { field, file } = input;
+  const name = (file.filename || 'file').slice(0, 255);
+  const maxBytes = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
+  let stored: { key: string; size: number };
+  const sample = captureHead(file.file);
+  try {
+    stored = await saveUpload(app.config, sample.stream, { maxBytes });
+  } catch (err) {
+    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
+      throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
+    }
+    throw err;
+  }
+  if (file.file.truncated) {
+    await deleteUpload(app.config, stored.key);
+    const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
+    throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
+  }
+  // The type is the content's: a claimed type or a file name proves nothing.
+  const sniffed = await sniffFileType(sample.head(), name);
+  if (!isAcceptedFile(field.validation.accept, sniffed)) {
+    await deleteUpload(app.config, stored.key);
+    throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [field.id]: NOT_ACCEPTED });
+  }
+  const row = await repo
+    .createUpload(app.db, {
+      formId: input.formId,
+      fieldId: field.id,
+      filename: name,
+      mimeType: sniffed.type,
+      size: stored.size,
+      storageKey: stored.key,
+    })
+    .catch(async (err) => {
+      await deleteUpload(app.config, stored.key);
+      throw err;
+    });
+  return { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
 }

@@ -14,6 +14,15 @@ export function useChrome(): Chrome {
 const loaded = new Map<string, Chrome>([['en', ENGLISH_CHROME]]);
 
 /**
+ * Makes a language's words available at once: the server-rendered page is rendered, and taken
+ * over in the browser, with the words it was rendered in, so the first paint and the page's
+ * script agree.
+ */
+export function seedChrome(tag: string, chrome: Chrome): void {
+  loaded.set(tag, chrome);
+}
+
+/**
  * The page's words in `tag`, loading that language's catalogue (only that one). Until it has
  * come, the words of the language shown before stay, so the page never flashes English.
  */

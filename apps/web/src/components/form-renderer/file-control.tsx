@@ -22,8 +22,15 @@ export function FileControl({ field, value, status, onSelect, onRemove, ...input
           <span className="text-slate-600 dark:text-slate-400">({formatBytes(value.size, locale)})</span>
         </span>
         <button
-          type="button"
-          onClick={onRemove}
+          // Without JavaScript it posts the page, which comes back without the file.
+          type="submit"
+          name="_action"
+          value={`remove:${field.id}`}
+          formNoValidate
+          onClick={(e) => {
+            e.preventDefault();
+            onRemove();
+          }}
           disabled={input.disabled}
           aria-label={t('file.removeNamed', { name: value.name })}
           className="rounded-md px-2 py-1 font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"

@@ -1,10 +1,17 @@
+import type { FillFormView, FillPageState } from '@formsmith/core/fill-page/state';
 import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages } from '@formsmith/core/i18n/language';
 import { localizeForm } from '@formsmith/core/i18n/localize';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ChromeContext } from '../../components/form-renderer/chrome-context.ts';
-import { type ClosedInfo, getOwnerPreview, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
+import {
+  type ClosedInfo,
+  getOwnerPreview,
+  getPublicForm,
+  type LoadedForm,
+  toLoadedForm,
+} from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
 import { LanguageSwitcher } from './components/language-switcher.tsx';
@@ -26,27 +33,71 @@ import { parseFillLocation } from './lib/location.ts';
 type View =
   | { kind: 'loading' }
   | { kind: 'unavailable'; missingId?: boolean }
-  | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
+  | { kind: 'gate'; wrongCode: boolean; title?: string; message?: string; checking: boolean }
   | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number; preview?: boolean }
-  | { kind: 'success'; form: LoadedForm; round: number; ending: SubmitEnding };
+  | {
+      kind: 'success';
+      message: string;
+      ending: SubmitEnding;
+      again: { form: LoadedForm; round: number } | null;
+    };
+
+/** The first view of a page the server rendered, as it rendered it. */
+function viewOf(state: FillPageState): View {
+  const { view } = state;
+  switch (view.kind) {
+    case 'unavailable':
+      return { kind: 'unavailable' };
+    case 'gate':
+      return {
+        kind: 'gate',
+        wrongCode: view.wrongCode,
+        title: view.title,
+        message: view.message,
+        checking: false,
+      };
+    case 'expired':
+      return { kind: 'expired', title: view.title, closed: view.closed };
+    case 'form':
+      return { kind: 'form', form: toLoadedForm(view.form), round: 0 };
+    case 'success':
+      return { kind: 'success', message: view.message, ending: view.ending, again: null };
+    default: {
+      const unknown: never = view;
+      return unknown;
+    }
+  }
+}
 
 function isExpired(form: Form): boolean {
   const at = form.sharing.expirationDate ? Date.parse(form.sharing.expirationDate) : Number.NaN;
   return Number.isFinite(at) && at <= Date.now();
 }
 
-/** The respondent's page, /form/<formIdOrSlug>[/embed]. */
-export function FillPage() {
-  const [location] = useState(() => parseFillLocation(window.location.pathname));
-  const embed = location?.embed ?? false;
-  const [view, setView] = useState<View>(() =>
-    location ? { kind: 'loading' } : { kind: 'unavailable', missingId: true },
+/**
+ * The respondent's page, /form/<formIdOrSlug>[/embed]. The server renders its first view (`initial`,
+ * the same components) and the page takes over from there; without it, the page loads the form.
+ */
+export function FillPage({ initial }: { initial?: FillPageState }) {
+  const [location] = useState(() =>
+    initial
+      ? { identifier: initial.identifier, embed: initial.embed }
+      : parseFillLocation(window.location.pathname),
   );
-  // The form's language once it is known; the browser's (or ?lang=) for the page before that.
-  const [language, setLanguage] = useState<string | null>(null);
+  const embed = location?.embed ?? false;
+  const [view, setView] = useState<View>(() => {
+    if (initial) return viewOf(initial);
+    return location ? { kind: 'loading' } : { kind: 'unavailable', missingId: true };
+  });
+  // The language shown: the one the server rendered in, else the form's once it is known (the
+  // browser's, or ?lang=, for the page before that).
+  const [language, setLanguage] = useState<string | null>(initial?.language ?? null);
   const chrome = usePageChrome(language ?? pageLanguage());
-  const [accessCode, setAccessCode] = useState<string>();
+  const rendered = initial?.view.kind === 'form' ? initial.view : undefined;
+  const [accessCode, setAccessCode] = useState<string | undefined>(rendered?.accessCode);
+  // The screen the server rendered, until the respondent starts the form again.
+  const [served, setServed] = useState<FillFormView | undefined>(rendered);
   const viewed = useRef(false);
   useEmbedHeight(embed);
 
@@ -89,12 +140,28 @@ export function FillPage() {
     [location],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs once, as the page starts
   useEffect(() => {
     if (embed) document.body.style.background = 'transparent';
-    void load();
-  }, [embed, load]);
+    if (!initial) return void load();
+    if (view.kind === 'form' && !viewed.current) {
+      viewed.current = true;
+      recordView(view.form.id);
+      prefetchSuccessView();
+    }
+    // Respondents cannot open it; its owner, signed in, may preview it (the server cannot tell).
+    if (view.kind === 'unavailable' && location) {
+      void getOwnerPreview(location.identifier).then((preview) => {
+        if (!preview) return;
+        document.title = `Preview: ${preview.title}`;
+        setLanguage(chooseLanguage(preview));
+        setView({ kind: 'form', form: preview, round: 0, preview: true });
+      });
+    }
+  }, []);
 
-  const loaded = view.kind === 'form' || view.kind === 'success' ? view.form : null;
+  const loaded =
+    view.kind === 'form' ? view.form : view.kind === 'success' ? (view.again?.form ?? null) : null;
   // The form in the language shown; switching languages changes only this, never the answers.
   const shown = useMemo(
     () => (loaded && language ? formInLanguage(loaded, language, chrome) : loaded),
@@ -129,9 +196,10 @@ export function FillPage() {
           <AccessGate
             title={view.title}
             wrongCode={view.wrongCode}
+            message={view.message}
             checking={view.checking}
             onSubmit={(code) => {
-              setView({ ...view, checking: true });
+              setView({ ...view, message: undefined, checking: true });
               void load(code);
             }}
           />
@@ -139,10 +207,14 @@ export function FillPage() {
       case 'success':
         return (
           <SuccessView
-            message={(shown ?? view.form).successMessage}
+            message={shown?.successMessage ?? view.message}
             ending={view.ending}
             embed={embed}
-            onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
+            onAnother={(() => {
+              const { again } = view;
+              if (!again) return `/form/${encodeURIComponent(location?.identifier ?? '')}`;
+              return () => setView({ kind: 'form', form: again.form, round: again.round + 1 });
+            })()}
           />
         );
       case 'form': {
@@ -156,8 +228,15 @@ export function FillPage() {
             key={view.round}
             accessCode={accessCode}
             preview={view.preview ?? false}
+            initial={view.round === 0 ? served : undefined}
             onSubmitted={(ending) => {
-              setView({ kind: 'success', form: view.form, round: view.round, ending });
+              setServed(undefined);
+              setView({
+                kind: 'success',
+                message: view.form.successMessage,
+                ending,
+                again: { form: view.form, round: view.round },
+              });
               window.scrollTo({ top: 0 });
             }}
             onExpired={(closed) => setView({ kind: 'expired', title: (shown ?? view.form).title, closed })}

@@ -22,6 +22,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'خطأ في التحقق',
   'form.next': 'التالي',
   'form.back': 'السابق',
+  'form.errorSummary': 'يرجى تصحيح هذه الإجابات:',
   'form.submit': 'إرسال',
   'form.submitting': 'جارٍ الإرسال…',
   'form.progress': 'التقدّم',

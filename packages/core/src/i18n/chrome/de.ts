@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Validierungsfehler',
   'form.next': 'Weiter',
   'form.back': 'Zurück',
+  'form.errorSummary': 'Bitte korrigieren Sie diese Antworten:',
   'form.submit': 'Absenden',
   'form.submitting': 'Wird gesendet…',
   'form.progress': 'Fortschritt',

@@ -23,6 +23,7 @@ export const messages = {
   // Moving through the form.
   'form.next': 'Next',
   'form.back': 'Back',
+  'form.errorSummary': 'Please correct these answers:',
   'form.submit': 'Submit',
   'form.submitting': 'Submitting…',
   'form.progress': 'Progress',

@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Error de validación',
   'form.next': 'Siguiente',
   'form.back': 'Atrás',
+  'form.errorSummary': 'Corrija estas respuestas:',
   'form.submit': 'Enviar',
   'form.submitting': 'Enviando…',
   'form.progress': 'Progreso',

@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Erreur de validation',
   'form.next': 'Suivant',
   'form.back': 'Retour',
+  'form.errorSummary': 'Veuillez corriger ces réponses :',
   'form.submit': 'Envoyer',
   'form.submitting': 'Envoi en cours…',
   'form.progress': 'Progression',

@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Errore di convalida',
   'form.next': 'Avanti',
   'form.back': 'Indietro',
+  'form.errorSummary': 'Correggi queste risposte:',
   'form.submit': 'Invia',
   'form.submitting': 'Invio in corso…',
   'form.progress': 'Avanzamento',

@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': '入力内容にエラーがあります',
   'form.next': '次へ',
   'form.back': '戻る',
+  'form.errorSummary': '次の回答を修正してください：',
   'form.submit': '送信',
   'form.submitting': '送信中…',
   'form.progress': '進捗',

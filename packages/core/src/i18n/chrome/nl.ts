@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Validatiefout',
   'form.next': 'Volgende',
   'form.back': 'Terug',
+  'form.errorSummary': 'Corrigeer deze antwoorden:',
   'form.submit': 'Versturen',
   'form.submitting': 'Bezig met versturen…',
   'form.progress': 'Voortgang',

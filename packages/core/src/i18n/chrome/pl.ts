@@ -22,6 +22,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Błąd walidacji',
   'form.next': 'Dalej',
   'form.back': 'Wstecz',
+  'form.errorSummary': 'Popraw te odpowiedzi:',
   'form.submit': 'Wyślij',
   'form.submitting': 'Wysyłanie…',
   'form.progress': 'Postęp',

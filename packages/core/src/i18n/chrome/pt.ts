@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': 'Erro de validação',
   'form.next': 'Seguinte',
   'form.back': 'Voltar',
+  'form.errorSummary': 'Corrija estas respostas:',
   'form.submit': 'Enviar',
   'form.submitting': 'A enviar…',
   'form.progress': 'Progresso',

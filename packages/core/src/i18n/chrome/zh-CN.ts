@@ -20,6 +20,7 @@ export const messages: ChromeMessages = {
   'validation.failed': '验证错误',
   'form.next': '下一步',
   'form.back': '上一步',
+  'form.errorSummary': '请更正以下回答：',
   'form.submit': '提交',
   'form.submitting': '正在提交…',
   'form.progress': '进度',

@@ -41,7 +41,7 @@ function withCode(path: string, accessCode: string | undefined): string {
 type FormContent = Omit<PublicFormView, 'is_published' | 'slug' | 'access_restriction' | 'expiration_date'>;
 
 /** The public view as the page's form model (the renderer reads the same model as the editor). */
-function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
+export function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
   return {
     id: view.id,
     savePartials: view.save_partials ?? false,

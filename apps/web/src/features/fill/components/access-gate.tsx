@@ -7,6 +7,8 @@ import { primaryButton } from '../lib/classes.ts';
 export function AccessGate(props: {
   title?: string;
   wrongCode: boolean;
+  /** Shown instead of 'Incorrect access code' (too many tries). */
+  message?: string;
   checking: boolean;
   onSubmit: (code: string) => void;
 }) {
@@ -17,7 +19,9 @@ export function AccessGate(props: {
     if (code.trim() !== '') props.onSubmit(code);
   };
   return (
-    <form onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
+    // Without JavaScript the code is posted to the page, which answers with the form.
+    <form method="post" onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
+      <input type="hidden" name="_action" value="access" />
       <div className="space-y-2 text-center">
         <h1 className="text-2xl font-semibold">{props.title ?? t('gate.title')}</h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('gate.text')}</p>
@@ -28,6 +32,7 @@ export function AccessGate(props: {
         </label>
         <Input
           id="access-code"
+          name="access_code"
           type="password"
           autoComplete="off"
           autoFocus
@@ -38,7 +43,7 @@ export function AccessGate(props: {
         />
         {props.wrongCode && (
           <p id="access-code-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {t('gate.incorrect')}
+            {props.message ?? t('gate.incorrect')}
           </p>
         )}
       </div>

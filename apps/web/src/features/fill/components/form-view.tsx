@@ -1,11 +1,12 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
+import type { FillFormView } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { LIMITS } from '@formsmith/core/limits';
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import {
@@ -23,13 +24,15 @@ import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
-import { answerOf, answersOf } from '../lib/answers.ts';
+import { answersOf, sentAnswers } from '../lib/answers.ts';
 import { type FillStep, fillPath } from '../lib/fill-steps.ts';
 import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
+import { newIdempotencyKey } from '../lib/uuid.ts';
 import { errorsFor, loadValidator } from '../lib/validator.ts';
+import { CarriedAnswers, ErrorSummary } from './carried-answers.tsx';
 import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { SavingNotice } from './resume-banner.tsx';
@@ -47,12 +50,18 @@ type FormViewProps = {
   onExpired: (closed?: ClosedInfo) => void;
   /** The form keeps answers as the respondent goes: its saver, and the answers resumed (if any). */
   partials?: { saver: ProgressSaver; resumed: ResumeResponse | null; note: string | null };
+  /** The screen the server rendered (values, errors), which the page takes over as it was. */
+  initial?: Pick<FillFormView, 'values' | 'stepId' | 'errors' | 'banner' | 'loadedAt' | 'submitKey'>;
 };
 
 // Margin over the server's minimum, for rounding between the two clocks' readings.
 const HOLD_MARGIN_MS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The errors of `errors` for fields that also have one in `among`. */
+const pick = (errors: Record<string, string>, among: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).filter(([id]) => Object.hasOwn(among, id)));
 
 function focusStep(container: HTMLElement | null) {
   const step = container?.querySelector<HTMLElement>('[data-step]');
@@ -74,19 +83,22 @@ export function FormView({
   onSubmitted,
   onExpired,
   partials,
+  initial,
 }: FormViewProps) {
   const oneAtATime = form.display === 'one_at_a_time';
   const resumed = partials?.resumed ?? null;
+  // Answers resumed from a save come first; then the page the server rendered, as it stood.
   const [values, setValues] = useState<FieldValues>(() => {
-    const start = prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
+    const start =
+      initial?.values ?? prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
     return resumed ? restoreValues(form.fields, start, resumed.data) : start;
   });
-  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? null);
+  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? initial?.stepId ?? null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [fileStatus, setFileStatus] = useState<Record<string, FileStatus>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(initial?.banner ?? null);
   const [submitting, setSubmitting] = useState(false);
   const [holdMs, setHoldMs] = useState(0);
   const [, setValidatorReady] = useState(false);
@@ -97,6 +109,12 @@ export function FormView({
   const chrome = useChrome();
   const { t } = chrome;
   const messages = useMemo(() => validationMessagesOf(chrome), [chrome]);
+  // What the form posts without JavaScript (the server steps through it then): kept as rendered.
+  const [posted] = useState(() => ({
+    loadedAt: initial?.loadedAt ?? timing.snapshot().startedAt,
+    submitKey: initial?.submitKey ?? newIdempotencyKey(),
+  }));
+  const prefix = useId();
 
   useEffect(() => {
     loadValidator().then((v) => setValidatorReady(Boolean(v)));
@@ -190,13 +208,7 @@ export function FormView({
     if (!showInvalid(steps, serverErrors) && !preview) await send();
   };
 
-  const answersSent = () => {
-    const data: Record<string, unknown> = {};
-    for (const field of form.fields) {
-      if (path.sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
-    }
-    return data;
-  };
+  const answersSent = () => sentAnswers(form.fields, path.sent, values);
 
   // Each new screen saves the answers so far (the first one once something was answered).
   const saver = partials?.saver;
@@ -286,12 +298,18 @@ export function FormView({
       )}
       <form
         ref={formRef}
+        method="post"
+        encType={form.fields.some((f) => f.type === 'file') ? 'multipart/form-data' : undefined}
         onSubmit={submit}
         onKeyDown={oneAtATime ? onStepKeyDown : undefined}
         noValidate
         className="space-y-8"
         aria-busy={submitting}
       >
+        <input type="hidden" name="_step" value={step.id} />
+        <input type="hidden" name="_formLoadTime" value={String(posted.loadedAt)} />
+        <input type="hidden" name="_key" value={posted.submitKey} />
+        {accessCode && <input type="hidden" name="access_code" value={accessCode} />}
         {banner && (
           <div
             role="alert"
@@ -300,6 +318,13 @@ export function FormView({
             {banner}
           </div>
         )}
+        <ErrorSummary
+          fields={step.fields}
+          // The server's errors on the page it sent back, until each field changes.
+          errors={initial ? pick(serverErrors, initial.errors) : {}}
+          prefix={prefix}
+          focus={Boolean(initial && Object.keys(initial.errors).length > 0)}
+        />
         {steps.length > 1 && (
           <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'question' : 'page'} />
         )}
@@ -313,6 +338,7 @@ export function FormView({
             </p>
           )}
           <FormRenderer
+            idPrefix={prefix}
             fields={step.fields}
             values={withCalculated(values, path.run.calculated)}
             errors={errors}
@@ -325,6 +351,7 @@ export function FormView({
             keyHints={oneAtATime}
           />
         </div>
+        <CarriedAnswers fields={form.fields} shown={step.fields} values={values} />
         {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
         <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="website">Website</label>

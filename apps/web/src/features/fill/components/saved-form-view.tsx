@@ -1,6 +1,6 @@
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import type { ClosedInfo, LoadedForm } from '../api/get-public-form.ts';
 import { resumeProgress } from '../api/progress.ts';
@@ -17,6 +17,8 @@ type Start =
   | { kind: 'ready'; resumed: ResumeResponse | null; note: string | null };
 
 function linkToken(): string | null {
+  // The server renders the page without an address bar: no link token there.
+  if (typeof window === 'undefined') return null;
   return new URLSearchParams(window.location.search).get('resume');
 }
 
@@ -37,6 +39,7 @@ export function SavedFormView(props: {
   accessCode: string | undefined;
   onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
+  initial?: ComponentProps<typeof FormView>['initial'];
 }) {
   const { form, accessCode } = props;
   const [start, setStart] = useState<Start>(() => {

@@ -80,7 +80,8 @@ type SuccessViewProps = {
   /** The ending the server chose; its title and message are text, never HTML. */
   ending: SubmitEnding;
   embed: boolean;
-  onAnother: () => void;
+  /** 'Submit another response': the form again, or its address (a page the server rendered). */
+  onAnother: (() => void) | string;
 };
 
 export function SuccessView({ message, ending, embed, onAnother }: SuccessViewProps) {
@@ -118,6 +119,10 @@ export function SuccessView({ message, ending, embed, onAnother }: SuccessViewPr
             {t('status.continueNow')}
           </a>
         </p>
+      ) : typeof onAnother === 'string' ? (
+        <a href={onAnother} className={primaryButton}>
+          {t('status.submitAnother')}
+        </a>
       ) : (
         <button type="button" className={primaryButton} onClick={onAnother}>
           {t('status.submitAnother')}

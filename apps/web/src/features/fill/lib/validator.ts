@@ -30,14 +30,14 @@ export function currentValidator(): ValidateFieldValue | null {
   return loaded;
 }
 
-/** Messages of a screen's fields that `which` picks, in the page's language. */
+/** Messages of a screen's fields that `which` picks, in the page's language (by core's validator once loaded, or the one given). */
 export function errorsFor(
   fields: FormField[],
   values: FieldValues,
   which: (id: string) => boolean,
   messages?: ValidationMessages,
+  validate: ValidateFieldValue | null = currentValidator(),
 ) {
-  const validate = currentValidator();
   const errors: Record<string, string> = {};
   if (!validate) return errors;
   for (const field of fields) {
