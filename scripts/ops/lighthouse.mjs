@@ -13,6 +13,7 @@ import { freePort, log, root, startInstance, stopInstance } from './lib.mjs';
 
 const TARGETS = { performance: 98, accessibility: 100, lcpMs: 1000 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const JUDGE_TIMINGS = process.env.LIGHTHOUSE_JUDGE_TIMINGS !== '0';
 const say = (msg) => log('lighthouse', msg);
 
 const mailbox = await startMailbox();
@@ -46,7 +47,10 @@ try {
     accessibility: result.accessibility >= TARGETS.accessibility,
     lcp: result.lcpMs < TARGETS.lcpMs,
   };
-  ok = Object.values(checks).every(Boolean);
+  // Timings depend on what else the machine is doing: CI reports them (LIGHTHOUSE_JUDGE_TIMINGS=0)
+  // and judges only accessibility, like the bench's smoke run; a run by hand judges all three.
+  const judged = JUDGE_TIMINGS ? Object.values(checks) : [checks.accessibility];
+  ok = judged.every(Boolean);
   const report = {
     url,
     median: result,
@@ -62,7 +66,14 @@ try {
     `performance ${result.performance} (>= ${TARGETS.performance}), accessibility ${result.accessibility} ` +
       `(100), LCP ${result.lcpMs} ms (< ${TARGETS.lcpMs})${result.failedAudits.length ? `; failed audits: ${result.failedAudits.join(', ')}` : ''}`,
   );
-  say(ok ? 'all targets met' : 'a target is missed');
+  const missed = Object.entries(checks)
+    .filter(([, met]) => !met)
+    .map(([name]) => name);
+  say(
+    missed.length === 0
+      ? 'all targets met'
+      : `missed: ${missed.join(', ')}${ok ? ' (timings reported, not judged, in this run)' : ''}`,
+  );
 } catch (err) {
   say(`failed: ${err.message}`);
 } finally {
