@@ -245,6 +245,14 @@ describe(`form languages (${dbKind})`, () => {
       expect(arabic.json().fields.meal).toBe('هذا الحقل مطلوب');
     });
 
+    it('refuses an empty submission in the submission language', async () => {
+      const french = await submit({ lang: 'fr', data: {} });
+      expect(french.statusCode).toBe(400);
+      expect(french.json().error).toBe('Les données du formulaire sont requises');
+      const english = await submit({ data: { unknown: 'x' } });
+      expect(english.json().error).toBe('Form data is required');
+    });
+
     it('reads the browser Accept-Language when no lang is named, else the default', async () => {
       const french = await submit(
         { data: { name: 'Zoé', meal: 'veg', ...ready } },

@@ -22,7 +22,6 @@ import {
   applyLogic,
   cleanData,
   endingOf,
-  FORM_DATA_REQUIRED,
   findRetried,
   fingerprint,
   invalid,
@@ -163,11 +162,12 @@ export async function submitForm(
   });
   const { form } = target;
   const view = respondentView(form, { lang: input.lang, acceptLanguage: input.acceptLanguage });
+  const { t } = view.chrome;
   if (form.oneResponsePerBrowser && input.respondedBefore) {
-    throw new AppError('ALREADY_RESPONDED', 409, 'You have already responded to this form');
+    throw new AppError('ALREADY_RESPONDED', 409, t('submit.alreadyResponded'));
   }
   const data = input.data ?? {};
-  if (Object.keys(data).length === 0) throw badRequest(FORM_DATA_REQUIRED);
+  if (Object.keys(data).length === 0) throw badRequest(t('submit.noAnswers'));
   const { fields } = form;
   const fieldIds = new Set(fields.map((f) => f.id));
   const rawMetadata = input.metadata ?? {};
@@ -178,7 +178,7 @@ export async function submitForm(
   }
 
   const { clean, errors, files, answered } = cleanData(fields, data);
-  if (answered === 0) throw badRequest(FORM_DATA_REQUIRED);
+  if (answered === 0) throw badRequest(t('submit.noAnswers'));
   const path = applyLogic(fields, form.logic, clean);
   const sent = fingerprint({ ...clean, ...Object.fromEntries(files) });
   // In the respondent's language: the page's messages, and the owner's own in their translation.

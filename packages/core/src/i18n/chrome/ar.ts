@@ -69,6 +69,8 @@ export const messages: ChromeMessages = {
   'submit.status500': 'واجه الخادم خطأً أثناء معالجة إجابتك. يُرجى المحاولة لاحقًا.',
   'submit.error': 'خطأ في الإرسال: {message}',
   'submit.failed': 'تعذّر إرسال النموذج.',
+  'submit.alreadyResponded': 'لقد أجبت على هذا النموذج من قبل',
+  'submit.noAnswers': 'بيانات النموذج مطلوبة',
   'resume.welcomeBack': 'مرحبًا بعودتك',
   'resume.text': 'إجاباتك من زيارتك السابقة محفوظة. تابع من حيث توقفت، أو ابدأ من جديد.',
   'resume.continue': 'متابعة',

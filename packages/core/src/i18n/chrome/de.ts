@@ -73,6 +73,8 @@ export const messages: ChromeMessages = {
     'Beim Verarbeiten Ihrer Antwort ist auf dem Server ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   'submit.error': 'Fehler beim Senden: {message}',
   'submit.failed': 'Das Formular konnte nicht gesendet werden.',
+  'submit.alreadyResponded': 'Sie haben dieses Formular bereits beantwortet',
+  'submit.noAnswers': 'Formulardaten sind erforderlich',
   'resume.welcomeBack': 'Willkommen zurück',
   'resume.text':
     'Ihre Antworten vom letzten Besuch sind gespeichert. Machen Sie dort weiter, wo Sie aufgehört haben, oder beginnen Sie neu.',

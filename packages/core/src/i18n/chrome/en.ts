@@ -75,6 +75,8 @@ export const messages = {
     'The server encountered an error while processing your submission. Please try again later.',
   'submit.error': 'Submission error: {message}',
   'submit.failed': 'Failed to submit form.',
+  'submit.alreadyResponded': 'You have already responded to this form',
+  'submit.noAnswers': 'Form data is required',
   // Saving for later and resuming.
   'resume.welcomeBack': 'Welcome back',
   'resume.text': 'Your answers from your last visit are saved. Continue where you stopped, or start over.',

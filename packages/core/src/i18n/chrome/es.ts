@@ -70,6 +70,8 @@ export const messages: ChromeMessages = {
   'submit.status500': 'El servidor tuvo un error al procesar tu envío. Inténtalo más tarde.',
   'submit.error': 'Error al enviar: {message}',
   'submit.failed': 'No se pudo enviar el formulario.',
+  'submit.alreadyResponded': 'Ya has respondido a este formulario',
+  'submit.noAnswers': 'Faltan los datos del formulario',
   'resume.welcomeBack': 'Hola de nuevo',
   'resume.text':
     'Tus respuestas de la última visita están guardadas. Continúa donde lo dejaste o empieza de nuevo.',

@@ -72,6 +72,8 @@ export const messages: ChromeMessages = {
     'Le serveur a rencontré une erreur lors du traitement de votre envoi. Veuillez réessayer plus tard.',
   'submit.error': 'Erreur d’envoi : {message}',
   'submit.failed': 'L’envoi du formulaire a échoué.',
+  'submit.alreadyResponded': 'Vous avez déjà répondu à ce formulaire',
+  'submit.noAnswers': 'Les données du formulaire sont requises',
   'resume.welcomeBack': 'Bon retour parmi nous',
   'resume.text':
     'Vos réponses de la dernière visite sont enregistrées. Reprenez là où vous vous êtes arrêté, ou recommencez.',

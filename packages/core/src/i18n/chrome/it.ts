@@ -70,6 +70,8 @@ export const messages: ChromeMessages = {
     'Il server ha riscontrato un errore durante l’elaborazione dell’invio. Riprova più tardi.',
   'submit.error': 'Errore di invio: {message}',
   'submit.failed': 'Invio del modulo non riuscito.',
+  'submit.alreadyResponded': 'Hai già risposto a questo modulo',
+  'submit.noAnswers': 'I dati del modulo sono obbligatori',
   'resume.welcomeBack': 'Bentornato',
   'resume.text':
     'Le risposte della tua ultima visita sono salvate. Riprendi da dove ti eri fermato o ricomincia da capo.',

@@ -69,6 +69,8 @@ export const messages: ChromeMessages = {
     '送信の処理中にサーバーでエラーが発生しました。しばらくしてからもう一度お試しください。',
   'submit.error': '送信エラー：{message}',
   'submit.failed': 'フォームを送信できませんでした。',
+  'submit.alreadyResponded': 'このフォームにはすでに回答済みです',
+  'submit.noAnswers': 'フォームのデータが必要です',
   'resume.welcomeBack': 'おかえりなさい',
   'resume.text': '前回の回答が保存されています。続きから再開するか、最初からやり直してください。',
   'resume.continue': '続ける',

@@ -69,6 +69,8 @@ export const messages: ChromeMessages = {
     'Er trad een fout op in de server bij het verwerken van je inzending. Probeer het later opnieuw.',
   'submit.error': 'Fout bij versturen: {message}',
   'submit.failed': 'Het formulier kon niet worden verstuurd.',
+  'submit.alreadyResponded': 'Je hebt dit formulier al ingevuld',
+  'submit.noAnswers': 'Formuliergegevens zijn verplicht',
   'resume.welcomeBack': 'Welkom terug',
   'resume.text':
     'Je antwoorden van je vorige bezoek zijn bewaard. Ga verder waar je gebleven was, of begin opnieuw.',

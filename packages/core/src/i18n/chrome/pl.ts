@@ -72,6 +72,8 @@ export const messages: ChromeMessages = {
   'submit.status500': 'Serwer napotkał błąd podczas przetwarzania zgłoszenia. Spróbuj ponownie później.',
   'submit.error': 'Błąd wysyłania: {message}',
   'submit.failed': 'Nie udało się wysłać formularza.',
+  'submit.alreadyResponded': 'Ten formularz został już przez Ciebie wypełniony',
+  'submit.noAnswers': 'Dane formularza są wymagane',
   'resume.welcomeBack': 'Witaj ponownie',
   'resume.text':
     'Twoje odpowiedzi z ostatniej wizyty zostały zapisane. Kontynuuj od miejsca, w którym skończyłeś, lub zacznij od nowa.',

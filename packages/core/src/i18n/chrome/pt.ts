@@ -70,6 +70,8 @@ export const messages: ChromeMessages = {
   'submit.status500': 'O servidor encontrou um erro ao processar o seu envio. Tente novamente mais tarde.',
   'submit.error': 'Erro no envio: {message}',
   'submit.failed': 'Não foi possível enviar o formulário.',
+  'submit.alreadyResponded': 'Você já respondeu a este formulário',
+  'submit.noAnswers': 'Os dados do formulário são obrigatórios',
   'resume.welcomeBack': 'Bem-vindo de volta',
   'resume.text': 'As respostas da sua última visita estão guardadas. Continue onde parou ou comece de novo.',
   'resume.continue': 'Continuar',

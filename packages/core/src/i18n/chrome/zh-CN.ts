@@ -66,6 +66,8 @@ export const messages: ChromeMessages = {
   'submit.status500': '服务器在处理您的提交时出错，请稍后重试。',
   'submit.error': '提交错误：{message}',
   'submit.failed': '表单提交失败。',
+  'submit.alreadyResponded': '您已提交过此表单',
+  'submit.noAnswers': '需要填写表单数据',
   'resume.welcomeBack': '欢迎回来',
   'resume.text': '您上次填写的回答已保存。您可以从上次停下的地方继续，也可以重新开始。',
   'resume.continue': '继续',
