@@ -11,6 +11,7 @@ import type {
 import type { FieldOf } from '@formsmith/core/forms/field';
 import type { PublicFormView } from '@formsmith/core/forms/form-wire';
 import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
+import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -125,7 +126,8 @@ function loadedAtOf(text: string | undefined): number {
  * Stores the files of a posted screen as they stream in, once the form's access allows it; a
  * file refused (too large, a type the field does not take) gets its message under the field.
  */
-function fileStore(app: FastifyInstance, input: { identifier: string; ip: string }) {
+function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
+  const input = { identifier: address.identifier, ip };
   const files: Record<string, FileValue> = {};
   const errors: Record<string, string> = {};
   let loaded: Promise<Loaded> | null = null;
@@ -139,7 +141,8 @@ function fileStore(app: FastifyInstance, input: { identifier: string; ip: string
     if (!field) return;
     try {
       await app.rateLimit('upload', input.ip);
-      files[field.id] = await storeFieldFile(app, { formId: form.form.id, field, file });
+      const words = chromeFor(languageOf(address, form.form));
+      files[field.id] = await storeFieldFile(app, { formId: form.form.id, field, file, words });
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       errors[field.id] = err.fields?.[field.id] ?? err.message;
@@ -162,7 +165,7 @@ export async function postFillPage(
   address: FillAddress,
 ): Promise<FillAnswer> {
   const { ip } = request;
-  const uploads = fileStore(app, { identifier: address.identifier, ip });
+  const uploads = fileStore(app, address, ip);
   const posted = await readPosted(request, uploads.onFile);
   const accessCode = first(posted, 'access_code') || undefined;
   const loaded = await loadForm(app, { identifier: address.identifier, accessCode, ip });

@@ -1,6 +1,9 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import type { FieldOf } from '@formsmith/core/forms/field';
+import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
+import { chromeFor } from '@formsmith/core/i18n/chrome-all';
+import { pickLanguage } from '@formsmith/core/i18n/language';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,8 +12,6 @@ import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.t
 import { loadPublicFormForSubmit } from '../forms/index.ts';
 import { captureHead, sniffFileType } from './sniff-type.ts';
 import * as repo from './upload-repository.ts';
-
-const NOT_ACCEPTED = 'This file type is not accepted';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
@@ -26,7 +27,8 @@ function formatBytes(bytes: number): string {
 
 /**
  * Stores one respondent file for a file field of a published, accessible form. The
- * multipart body sends field_id (and access_code for password forms) before the file itself.
+ * multipart body sends field_id (and access_code for password forms, and lang, the page's
+ * language, for the refusals' wording) before the file itself.
  */
 export async function uploadFile(
   app: FastifyInstance,
@@ -46,7 +48,11 @@ export async function uploadFile(
     const fieldId = fieldValue(file, 'field_id') ?? input.query.field_id;
     const field = form.fields.find((f): f is FieldOf<'file'> => f.id === fieldId && f.type === 'file');
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
-    return await storeFieldFile(app, { formId: form.id, field, file });
+    const language = pickLanguage(form, {
+      query: fieldValue(file, 'lang'),
+      acceptLanguage: request.headers['accept-language'],
+    });
+    return await storeFieldFile(app, { formId: form.id, field, file, words: chromeFor(language) });
   } finally {
     // Whatever went wrong, never leave the request body half read.
     if (!file.file.readableEnded) file.file.resume();
@@ -60,9 +66,16 @@ export async function uploadFile(
  */
 export async function storeFieldFile(
   app: FastifyInstance,
-  input: { formId: number; field: FieldOf<'file'>; file: Pick<MultipartFile, 'file' | 'filename'> },
+  input: {
+    formId: number;
+    field: FieldOf<'file'>;
+    file: Pick<MultipartFile, 'file' | 'filename'>;
+    /** The respondent's page words: a refused file is explained in their language. */
+    words?: Chrome;
+  },
 ): Promise<FileAnswer> {
   const { field, file } = input;
+  const { t } = input.words ?? ENGLISH_CHROME;
   const name = (file.filename || 'file').slice(0, 255);
   const maxBytes = Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
   let stored: { key: string; size: number };
@@ -71,21 +84,22 @@ export async function storeFieldFile(
     stored = await saveUpload(app.config, sample.stream, { maxBytes });
   } catch (err) {
     if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
+      const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
       throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
     }
     throw err;
   }
   if (file.file.truncated) {
     await deleteUpload(app.config, stored.key);
-    const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
+    const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
     throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
   }
   // The type is the content's: a claimed type or a file name proves nothing.
   const sniffed = await sniffFileType(sample.head(), name);
   if (!isAcceptedFile(field.validation.accept, sniffed)) {
     await deleteUpload(app.config, stored.key);
-    throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [field.id]: NOT_ACCEPTED });
+    const message = t('file.typeRejected');
+    throw new AppError('SUBMISSION_INVALID', 422, message, { [field.id]: message });
   }
   const row = await repo
     .createUpload(app.db, {

@@ -9,10 +9,13 @@ export async function uploadFile(input: {
   fieldId: string;
   file: File;
   accessCode?: string;
+  /** The page's language: the server words a refused file in it. */
+  lang?: string;
 }): Promise<UploadResult> {
   const formData = new FormData();
   formData.append('field_id', input.fieldId);
   if (input.accessCode) formData.append('access_code', input.accessCode);
+  if (input.lang) formData.append('lang', input.lang);
   formData.append('file', input.file);
   try {
     const res = await publicRequest(`/form-submissions/forms/${input.formId}/uploads`, { formData });

@@ -169,7 +169,7 @@ export function FormView({
       return;
     }
     setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
-    const result = await uploadFile({ formId: form.id, fieldId: field.id, file, accessCode });
+    const result = await uploadFile({ formId: form.id, fieldId: field.id, file, accessCode, lang: language });
     setFileStatus(({ [field.id]: _, ...rest }) => rest);
     if (result.ok) change(field.id, result.value);
     else setServerErrors((e) => ({ ...e, [field.id]: result.message }));
