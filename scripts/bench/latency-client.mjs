@@ -1,13 +1,22 @@
 // A load generator in its own process: sends `count` requests one after another (after `warmup`)
 // and prints {p50, p95, p99, mean, errors} in ms as JSON. Usage: node latency-client.mjs '<json spec>'
+// A spec with `bodies` POSTs them as JSON in turn (`method` defaults to POST then).
 import { performance } from 'node:perf_hooks';
 
 const spec = JSON.parse(process.argv[2]);
-const { url, headers = {}, count = 200, warmup = 20, concurrency = 1 } = spec;
+const { url, headers = {}, count = 200, warmup = 20, concurrency = 1, bodies } = spec;
+const method = spec.method ?? (bodies ? 'POST' : 'GET');
+let sent = 0;
 
 async function once() {
+  const body = bodies ? JSON.stringify(bodies[sent % bodies.length]) : undefined;
+  sent++;
   const t0 = performance.now();
-  const res = await fetch(url, { headers });
+  const res = await fetch(url, {
+    method,
+    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+    body,
+  });
   await res.arrayBuffer();
   return { ms: performance.now() - t0, ok: res.ok };
 }

@@ -1,6 +1,6 @@
 // The measurements: each runs its load generator in a separate process.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { rssMb } from './server.mjs';
 
@@ -83,8 +83,12 @@ export function fillPageJsGzipBytes() {
   return { bytes: total, files: [...new Set(srcs)] };
 }
 
-/** Lighthouse from npm against the system Chromium; returns the two scores (0-100) or an error. */
+/**
+ * Lighthouse from npm against the system Chromium (mobile, its default throttling); returns the
+ * two scores (0-100) and the largest contentful paint in ms, or an error.
+ */
 export function lighthouse(url) {
+  mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const out = path.join(root, '.tmp', `lighthouse-${process.pid}-${Date.now()}.json`);
   const r = spawnSync(
     process.execPath,
@@ -105,5 +109,9 @@ export function lighthouse(url) {
   return {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
+    lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
+    failedAudits: Object.values(report.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
   };
 }

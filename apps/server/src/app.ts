@@ -12,6 +12,7 @@ import { aiRoutes } from './modules/ai/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { authRoutes, passkeyRoutes, twoFactorRoutes } from './modules/auth/index.ts';
+import { fillPageRoutes, loadFillPageKit } from './modules/fill-page/index.ts';
 import { formsRoutes } from './modules/forms/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
@@ -99,6 +100,9 @@ export async function buildApp(
     { prefix: '/api' },
   );
   await app.register(databaseDump, { token: opts.controlToken });
+  // The public form page rendered on the server, when the web app was built with its server part.
+  const fillPage = await loadFillPageKit(config.webDist);
+  if (fillPage) await app.register(fillPageRoutes, { kit: fillPage });
   await app.register(webApp);
   return app;
 }

@@ -121,6 +121,50 @@ describe(`POST /api/forms/generate (${dbKind})`, () => {
       form.fields.map((f) => f.label),
     );
   });
+
+  it('a request with a page and a follow-up gives a form that publishes and asks the follow-up only after its answer', async () => {
+    const res = await generate(app, user, {
+      description:
+        'Parking request: name, email, do you need parking? If yes, ask for the licence plate. On a second page, your phone and comments.',
+    });
+    const { form } = generatedBodySchema.parse(res.json());
+    expect(form.fields.map((f) => f.type)).toEqual([
+      'text',
+      'email',
+      'yes_no',
+      'text',
+      'page_break',
+      'phone',
+      'textarea',
+    ]);
+    const [parking, plate] = [form.fields[2], form.fields[3]];
+    expect(plate?.conditional_logic?.conditions).toEqual([
+      { fieldId: parking?.id, operator: 'equals', value: 'yes' },
+    ]);
+    const save = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: user.auth,
+      payload: { title: form.title, description: form.description, fields: form.fields },
+    });
+    expect(save.statusCode, save.body).toBe(201);
+    const id = save.json().id;
+    const publish = await app.inject({ method: 'POST', url: `/api/forms/${id}/publish`, headers: user.auth });
+    expect(publish.statusCode, publish.body).toBe(200);
+    const submit = (data: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${id}/submit`,
+        payload: { data, metadata: { analytics: { totalTimeSpent: 20, completed: true } } },
+      });
+    const answers = { [form.fields[0]?.id ?? '']: 'Ada', [form.fields[1]?.id ?? '']: 'ada@example.com' };
+    // The plate is asked, and required, only after a yes; a no needs no plate.
+    expect(plate?.is_required).toBe(true);
+    expect((await submit({ ...answers, [parking?.id ?? '']: 'no' })).statusCode).toBe(201);
+    expect((await submit({ ...answers, [parking?.id ?? '']: 'yes' })).statusCode).toBe(422);
+    const yes = await submit({ ...answers, [parking?.id ?? '']: 'yes', [plate?.id ?? '']: 'AB-123' });
+    expect(yes.statusCode, yes.body).toBe(201);
+  });
 });
 
 describe(`POST /api/forms/generate rate limit (${dbKind})`, () => {

@@ -63,6 +63,42 @@ describe(`respondent confirmation mail (${dbKind})`, () => {
     ).toBe(true);
   });
 
+  it('writes to the respondent in the language they filled the form in', async () => {
+    const formId = await createPublishedForm(app, owner, {
+      title: 'Workshop',
+      translations: {
+        fr: {
+          title: 'Atelier',
+          'field.name.label': 'Nom',
+          'confirmation.subject': 'Merci {{name}}',
+          'confirmation.message': 'Bonjour {{name}}, votre place est réservée.',
+        },
+      },
+    });
+    await configure(formId, {
+      enabled: true,
+      email_field_id: 'email',
+      subject: 'Thanks {{name}}',
+      message: 'Hello {{name}}, your place is booked.',
+      include_answers: true,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { lang: 'fr', data: validData({ name: 'Zoe', email: 'zoe@example.org' }), metadata: {} },
+    });
+    expect(res.statusCode).toBe(201);
+    const [mail] = await drainMails({ app, smtp }, { to: 'zoe@example.org', prefix: 'Merci Zoe', count: 1 });
+    // The test server undoes quoted-printable byte by byte: read those bytes as UTF-8.
+    const text = Buffer.from(mail!.raw, 'latin1').toString('utf8');
+    expect(text).toContain('Bonjour Zoe, votre place est réservée.');
+    expect(text).toContain('Vos réponses à « Atelier » :');
+    expect(text).toContain('Nom: Zoe');
+    // The untranslated label falls back to the form's own.
+    expect(text).toContain('Code: ABC');
+    expect(text).not.toContain('Your answers');
+  });
+
   it('leaves the answers out when asked, sends nothing when off or without a valid address, and limits per recipient', async () => {
     const formId = await createPublishedForm(app, owner, { title: 'Short' });
     await configure(formId, {

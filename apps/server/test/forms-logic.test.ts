@@ -220,8 +220,17 @@ describe(`submitting through form logic (${dbKind})`, () => {
         bom: true,
       },
     );
-    expect(csv[0]).toEqual(['Submission ID', 'Submitted At', 'Status', 'Skip?', 'Age', 'Name', 'Double']);
-    expect(csv.slice(1).map((row) => row.slice(3))).toEqual([
+    expect(csv[0]).toEqual([
+      'Submission ID',
+      'Submitted At',
+      'Status',
+      'Language',
+      'Skip?',
+      'Age',
+      'Name',
+      'Double',
+    ]);
+    expect(csv.slice(1).map((row) => row.slice(4))).toEqual([
       ['no', '20', 'Bo', '41'],
       ['no', '5', 'Cy', '11'],
     ]);

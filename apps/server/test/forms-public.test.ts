@@ -17,6 +17,7 @@ const PUBLIC_KEYS = [
   'fields',
   'id',
   'is_published',
+  'language',
   'logic',
   'logo_url',
   'save_partials',
@@ -25,6 +26,7 @@ const PUBLIC_KEYS = [
   'success_message',
   'theme_config',
   'title',
+  'translations',
 ].sort();
 
 describe(`public form view (${dbKind})`, () => {

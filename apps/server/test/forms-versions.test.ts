@@ -180,9 +180,9 @@ describe(`form drafts, versions and conflicts (${dbKind})`, () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Submission ID,Submitted At,Status,Full name,Name,City');
-    expect(lines[1]).toMatch(new RegExp(`^${first},[^,]+,complete,,Ada,Paris$`));
-    expect(lines[2]).toMatch(new RegExp(`^${second},[^,]+,complete,Bob Smith,,$`));
+    expect(lines[0]).toBe('Submission ID,Submitted At,Status,Language,Full name,Name,City');
+    expect(lines[1]).toMatch(new RegExp(`^${first},[^,]+,complete,en,,Ada,Paris$`));
+    expect(lines[2]).toMatch(new RegExp(`^${second},[^,]+,complete,en,Bob Smith,,$`));
 
     const json = await app.inject({
       method: 'GET',
@@ -199,7 +199,7 @@ describe(`form drafts, versions and conflicts (${dbKind})`, () => {
       headers: owner.auth,
     });
     expect(one.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'Submission ID,Submitted At,Status,Name,City',
+      'Submission ID,Submitted At,Status,Language,Name,City',
     );
   });
 

@@ -42,6 +42,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
     return {
       formId,
       formVersion: 1,
+      language: 'en',
       data,
       metadata,
       idempotencyKey: key,

@@ -126,6 +126,23 @@ describe(`respondent file uploads (${dbKind})`, () => {
     expect(image.statusCode).toBe(201);
   });
 
+  it('words a refused file in the page language the upload names (lang), when the form has it', async () => {
+    const formId = await createPublishedForm(app, owner, { translations: { fr: { title: 'Formulaire' } } });
+    const body = multipart([
+      { name: 'field_id', value: 'cv' },
+      { name: 'lang', value: 'fr' },
+      { name: 'file', filename: 'run.exe', type: 'application/x-msdownload', content: Buffer.from('MZ') },
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/uploads`,
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().fields.cv).toBe('Ce type de fichier n’est pas accepté');
+  });
+
   it('answers 400 for a field that is not a file field of the form', async () => {
     const formId = await createPublishedForm(app, owner);
     for (const fieldId of ['name', 'nope']) {

@@ -126,7 +126,7 @@ describe(`security findings: stored data (${dbKind})`, () => {
         headers: owner.auth,
       });
       const rows: string[][] = parse(res.body, { bom: true });
-      expect(rows.slice(1).map((r) => r[3])).toEqual([
+      expect(rows.slice(1).map((r) => r[4])).toEqual([
         "' =1+1",
         "'\n=cmd|calc",
         `'＝HYPERLINK("x")`,

@@ -63,6 +63,7 @@ describe(`submissions export (${dbKind})`, () => {
       'Submission ID',
       'Submitted At',
       'Status',
+      'Language',
       'Full name',
       'Email',
       'Topics',
@@ -74,6 +75,7 @@ describe(`submissions export (${dbKind})`, () => {
       ids[0],
       '2025-02-01T09:30:00.000Z',
       'complete',
+      'en',
       'Zoë "Quotes", Ünïcødé 🚀',
       'zoe@example.com',
       'Apples, Bananas',
@@ -84,6 +86,7 @@ describe(`submissions export (${dbKind})`, () => {
       ids[3],
       '2025-02-01T09:33:00.000Z',
       'complete',
+      'en',
       'Old answers',
       'old@example.com',
       '',
@@ -95,14 +98,14 @@ describe(`submissions export (${dbKind})`, () => {
   it('neutralises cells a spreadsheet would run as formulas', async () => {
     const res = await app.inject({ method: 'GET', url: exportUrl('csv'), headers: owner.auth });
     const rows: string[][] = parse(res.body, { bom: true });
-    expect(rows[2]!.slice(3)).toEqual([
+    expect(rows[2]!.slice(4)).toEqual([
       `'=HYPERLINK("http://evil.example","click")`,
       "'+1-555",
       '',
       "'@SUM(A1)",
       '',
     ]);
-    expect(rows[3]!.slice(3)).toEqual(["'-2+3", "'\tTabbed", 'Bananas', "'\rCR", '']);
+    expect(rows[3]!.slice(4)).toEqual(["'-2+3", "'\tTabbed", 'Bananas', "'\rCR", '']);
   });
 
   it('neutralises a formula in a field label too', async () => {
@@ -116,8 +119,8 @@ describe(`submissions export (${dbKind})`, () => {
       headers: owner.auth,
     });
     const rows: string[][] = parse(res.body, { bom: true });
-    expect(rows[0]).toEqual(['Submission ID', 'Submitted At', 'Status', "'=cmd|calc"]);
-    expect(rows[1]![3]).toBe('fine');
+    expect(rows[0]).toEqual(['Submission ID', 'Submitted At', 'Status', 'Language', "'=cmd|calc"]);
+    expect(rows[1]![4]).toBe('fine');
   });
 
   it('exports a form without submissions as a header row only', async () => {
@@ -129,7 +132,7 @@ describe(`submissions export (${dbKind})`, () => {
     });
     const rows: string[][] = parse(res.body, { bom: true });
     expect(rows).toEqual([
-      ['Submission ID', 'Submitted At', 'Status', 'Full name', 'Email', 'Topics', 'Notes'],
+      ['Submission ID', 'Submitted At', 'Status', 'Language', 'Full name', 'Email', 'Topics', 'Notes'],
     ]);
     const json = await app.inject({
       method: 'GET',
@@ -158,7 +161,7 @@ describe(`submissions export (${dbKind})`, () => {
     const rows: string[][] = parse(res.body, { bom: true });
     expect(rows).toHaveLength(12_001);
     expect(rows.slice(1).map((r) => r[0])).toEqual(many);
-    expect(rows[12_000]![3]).toBe('n11999');
+    expect(rows[12_000]![4]).toBe('n11999');
   });
 
   it('downloads JSON as an array of the stored submissions', async () => {
@@ -189,11 +192,12 @@ describe(`submissions export (${dbKind})`, () => {
     );
     const rows: string[][] = parse(csv.body, { bom: true });
     expect(rows).toEqual([
-      ['Submission ID', 'Submitted At', 'Status', 'Full name', 'Email', 'Topics', 'Notes'],
+      ['Submission ID', 'Submitted At', 'Status', 'Language', 'Full name', 'Email', 'Topics', 'Notes'],
       [
         ids[0],
         '2025-02-01T09:30:00.000Z',
         'complete',
+        'en',
         answers[0]!.f_name,
         'zoe@example.com',
         'Apples, Bananas',
@@ -247,14 +251,15 @@ describe(`submissions export (${dbKind})`, () => {
       'Submission ID',
       'Submitted At',
       'Status',
+      'Language',
       'Full name',
       'f_email',
       'f_notes',
       'f_removed',
       'f_topics',
     ]);
-    expect(rows[1]![6]).toBe('');
-    expect(rows[1]![7]).toBe('apples, bananas');
+    expect(rows[1]![7]).toBe('');
+    expect(rows[1]![8]).toBe('apples, bananas');
     await app.db.update(forms).set({ fields: TEST_FIELDS }).where(eq(forms.id, formId));
   });
 });

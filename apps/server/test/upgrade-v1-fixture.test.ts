@@ -82,15 +82,21 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
   display: 'classic',
   save_partials: false,
   progress: null,
+  // Forms written before languages are in English with no translations; so are their submissions.
+  language: 'en',
+  translations: {},
 };
 
-/** CSV exports gained a Status column (third); every submission of v1 is complete. */
+/**
+ * CSV exports gained a Status and a Language column (third and fourth); every submission of v1
+ * is complete, and in English.
+ */
 function withoutStatusColumn(csv: string): string {
-  if (!csv.replace(/^\uFEFF/, '').startsWith('Submission ID,Submitted At,Status')) return csv;
+  if (!csv.replace(/^\uFEFF/, '').startsWith('Submission ID,Submitted At,Status,Language')) return csv;
   return csv
     .split('\r\n')
     .map((line, i) =>
-      i === 0 ? line.replace(',Status,', ',') : line.replace(/^([^,]*,[^,]*),complete,/, '$1,'),
+      i === 0 ? line.replace(',Status,Language,', ',') : line.replace(/^([^,]*,[^,]*),complete,en,/, '$1,'),
     )
     .join('\r\n');
 }

@@ -73,3 +73,33 @@ for (const [scheme, width] of [
     expect(byLabel(/code of conduct/i)).toMatchObject({ type: 'checkbox', is_required: true });
   });
 }
+
+test('a request with a second page and "if yes, ask …" gives a paged form whose follow-up waits for a yes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await registerAndLogin(page);
+  await page.goto('/forms/ai-builder');
+  const dialog = page.getByRole('dialog', { name: 'Generate a form with AI' });
+  await dialog
+    .getByLabel('Form description')
+    .fill(
+      'Parking request: name, email, do you need parking? If yes, ask for the licence plate. On a second page, your phone and comments.',
+    );
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(fieldButton(page, /^Select Do you need parking\?/)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Page 2 title' })).toHaveValue('A few more questions');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByRole('form', { name: 'Form preview' });
+  await expect(preview.getByRole('heading', { name: 'A few more questions' })).toBeVisible();
+  await expect(preview.getByLabel(/Licence plate/)).toHaveCount(0);
+  await preview.getByText('Yes', { exact: true }).click();
+  await expect(preview.getByLabel(/Licence plate/)).toBeVisible();
+  await preview.getByText('No', { exact: true }).click();
+  await expect(preview.getByLabel(/Licence plate/)).toHaveCount(0);
+  await look(page, 'ai-generated-follow-up');
+});

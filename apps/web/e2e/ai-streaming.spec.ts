@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { type ModelServer, startModelServer, streamed } from '../../server/test/helpers/model-server.ts';
+import { streamed } from '../../server/test/helpers/model-server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { E2E_DIR, E2E_PORT } from './support/env.ts';
-import { uniqueEmail } from './support/login.ts';
+import { E2E_PORT } from './support/env.ts';
+import { type ModelApp, signInAt, startModelApp } from './support/model-app.ts';
 
 // Generation streamed from a model: a second app server is started for this file, pointed at a
 // local OpenAI-compatible server that writes its form slowly, so the dialog shows the fields
@@ -51,66 +48,20 @@ const MODEL_FORM = {
   ],
 };
 
-let model: ModelServer;
-let server: ChildProcess;
+let app: ModelApp;
 
 test.beforeAll(async () => {
-  model = await startModelServer();
-  const dataDir = path.join(E2E_DIR, 'data-ai-stream');
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../server/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      RATE_LIMIT_FACTOR: '1000',
-      LOG_LEVEL: 'warn',
-      AI_BASE_URL: model.baseUrl,
-      AI_MODEL: 'local-test-model',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${BASE}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the second app server did not start');
+  app = await startModelApp({ port: PORT, name: 'ai-stream', modelName: 'local-test-model' });
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  if (server) await new Promise((r) => server.once('exit', r));
-  await model?.close();
+  await app?.close();
 });
 
 test('a model streams the form into the dialog, which names the model', async ({ page }) => {
   test.setTimeout(120_000);
-  const email = uniqueEmail('stream');
-  const password = 'correct-horse-battery';
-  const register = await page.request.post(`${BASE}/api/auth/register`, {
-    data: { name: 'Sam Stream', email, password, confirmPassword: password, acceptTerms: true },
-  });
-  expect(register.ok(), await register.text()).toBe(true);
-  const login = await page.request.post(`${BASE}/api/auth/login`, { data: { email, password } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const session = (await login.json()) as { token: string; expires_in: number };
-  await page.addInitScript(
-    ({ token, expiresIn }) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('token_expiration', String(Date.now() + expiresIn * 1000));
-    },
-    { token: session.token, expiresIn: session.expires_in },
-  );
+  await signInAt(page, BASE);
+  const { model } = app;
 
   // 24 characters every 150 ms: the whole form takes a few seconds to arrive.
   model.script(streamed(JSON.stringify(MODEL_FORM), { chunk: 24, pauseMs: 150 }));

@@ -122,6 +122,9 @@ for (const [scheme, width] of [
     const csv = await readFile((await (await csvDownload).path())!, 'utf8');
     expect(csv).toContain(MARKER);
     expect(csv).toContain('notes.txt');
+    // The server's leading columns, the language recorded in clear with the sealed answers.
+    expect(csv).toMatch(/^\uFEFFSubmission ID,Submitted At,Status,Language,/);
+    expect(csv).toMatch(/,complete,en,/);
 
     // The server cannot search sealed answers: the unlocked browser does.
     const search = page.getByRole('searchbox', { name: 'Search submissions' });

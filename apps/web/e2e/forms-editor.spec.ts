@@ -329,6 +329,7 @@ test('the editor shows Add and Properties tabs on a phone', async ({ page }) => 
     'Add',
     'Properties',
     'Logic',
+    'Languages',
     'Preview',
     'Settings',
   ]);

@@ -109,6 +109,8 @@ for (const width of [360, 375, 414]) {
         '/dashboard/billing',
         '/password-reset',
         '/forms/new',
+        '/templates',
+        '/templates?preview=pet-adoption',
         `/forms/${form.id}/edit`,
         `/forms/${form.id}/submissions`,
         `/forms/${form.id}/publish`,
@@ -139,7 +141,7 @@ test.describe('the editor at 375 px', () => {
     await page.goto(`/forms/${form.id}/edit`);
     await page.getByRole('button', { name: `Select ${fields[1]!.label}` }).click();
     const problems: string[] = [];
-    for (const tab of ['Fields', 'Add', 'Properties', 'Logic', 'Preview', 'Settings']) {
+    for (const tab of ['Fields', 'Add', 'Properties', 'Logic', 'Languages', 'Preview', 'Settings']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       if (tab === 'Settings')

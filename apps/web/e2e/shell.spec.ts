@@ -10,6 +10,7 @@ const SIDEBAR_LINKS = [
   ['Trash', '/dashboard/trash'],
   ['Settings', '/dashboard/settings'],
   ['Create Form', '/forms/new'],
+  ['Templates', '/templates'],
   ['AI Form Builder', '/forms/ai-builder'],
 ] as const;
 
@@ -52,6 +53,7 @@ test('the dashboard shell has the sidebar links, top-bar actions and a title tha
     ['/dashboard/profile', 'Profile'],
     ['/dashboard/submissions', 'Form Submissions'],
     ['/forms/new', 'Forms'],
+    ['/templates', 'Templates'],
     ['/dashboard/search?q=lunch', 'Search'],
     ['/dashboard/notifications', 'Notifications'],
   ];

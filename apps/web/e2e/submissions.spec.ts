@@ -178,6 +178,7 @@ test.describe('submissions page', () => {
       'Submission ID',
       'Submitted At',
       'Status',
+      'Language',
       'Full name',
       'Favourite fruit',
       'Comments',
@@ -187,6 +188,7 @@ test.describe('submissions page', () => {
     expect(rows[3]![2]).toBe('incomplete');
     expect(rows[5]!.slice(2)).toEqual([
       'complete',
+      'en',
       'Zebra Unique',
       'Pears',
       'First line\nSecond line with a much longer text than thirty chars',

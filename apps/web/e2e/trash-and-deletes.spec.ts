@@ -30,7 +30,10 @@ test('a deleted form waits in the Trash with its submissions, comes back, then g
   await expect(dialog).toContainText('2 submissions and 0 files go to the Trash');
   await dialog.getByRole('button', { name: 'Move to Trash' }).click();
   await expect(card).toHaveCount(0);
-  expect((await page.request.get(`/form/${formId}`)).ok()).toBe(true);
+  // The public page, rendered by the server, says it is gone (as the API does).
+  const gone = await page.request.get(`/form/${formId}`);
+  expect(gone.status()).toBe(404);
+  expect(await gone.text()).toContain('Form Unavailable');
   expect((await page.request.get(`/api/forms/${formId}`)).status()).toBe(404);
 
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Trash' }).click();

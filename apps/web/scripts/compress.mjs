@@ -8,6 +8,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
+    // The page's server build (ssr/) is loaded by the server, never sent.
+    if (name === 'ssr') continue;
     if (statSync(file).isDirectory()) walk(file);
     else if (COMPRESSIBLE.test(name)) {
       const data = readFileSync(file);

@@ -1,5 +1,6 @@
 import type { Envelope, FormKey } from '@formsmith/core/crypto/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
+import type { Translations } from '@formsmith/core/i18n/texts';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
 import {
@@ -97,6 +98,10 @@ export const forms = pgTable(
     /** Rules, variables, endings and quiz settings (core logic/schema), checked when saved. */
     logic: jsonb('logic').$type<FormLogic>().notNull().default(EMPTY_LOGIC),
     display: text('display').$type<FormDisplay>().notNull().default('classic'),
+    /** The default language (BCP 47): the language of the texts above. */
+    language: text('language').notNull().default('en'),
+    /** Texts in the other languages, by tag then text key (core i18n/texts). */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     slug: text('slug'),
@@ -167,6 +172,8 @@ export const formVersions = pgTable(
     /** The logic and layout respondents of this version get (versions kept before logic existed have none). */
     logic: jsonb('logic').$type<FormLogic>().notNull().default(EMPTY_LOGIC),
     display: text('display').$type<FormDisplay>().notNull().default('classic'),
+    language: text('language').notNull().default('en'),
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.number] })],
@@ -185,6 +192,8 @@ export const submissions = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The form_versions number the respondent answered. */
     formVersion: integer('form_version').notNull().default(1),
+    /** The language the respondent filled the form in (one of the form's; older rows were in English). */
+    language: text('language').notNull().default('en'),
     createdAt: createdAt(),
     /**
      * The transaction that stored the row: the sync listing pages by it and stops below the oldest

@@ -18,7 +18,10 @@ export const API_TAGS = [
     description: 'Submitting forms (anonymous) and reading, exporting and syncing submissions',
   },
   { name: 'analytics', description: 'View and completion tracking, and the per-form report' },
-  { name: 'ai', description: 'Forms generated from a plain-language description' },
+  {
+    name: 'ai',
+    description: 'Forms generated from a plain-language description, edited by instruction, translated',
+  },
   { name: 'account', description: 'Account settings, privacy requests, sessions and search' },
   { name: 'webhooks', description: "A form's signed webhooks and their delivery log" },
   { name: 'api-keys', description: 'Personal API keys (sign-in only; keys cannot manage keys)' },
@@ -91,6 +94,7 @@ const SUMMARIES: Record<string, string> = {
   'POST /api/analytics/forms/:id/track': "Record a respondent's completion and per-field times",
   'GET /api/analytics/forms/:id': "A form's analytics report",
   'POST /api/forms/generate': 'Generate a form from a description',
+  'POST /api/forms/:id/translate': "Translate a form's texts with the configured AI model, for review",
   'GET /api/security/settings': 'Security settings',
   'PUT /api/security/settings': 'Change security settings',
   'GET /api/account/notifications': 'Notification settings',
@@ -122,6 +126,7 @@ const ERRORS = {
   422: 'The answers were refused (per-field messages in `fields`)',
   429: 'Too many requests; wait a minute',
   500: 'Something went wrong on the server; nothing is leaked, details are in its log',
+  503: 'Not available: no AI model is configured, or it did not answer usably in time (UNAVAILABLE)',
 } as const;
 
 function errorCodesOf(input: { method: string; url: string; isPublic: boolean }): (keyof typeof ERRORS)[] {
@@ -132,6 +137,7 @@ function errorCodesOf(input: { method: string; url: string; isPublic: boolean })
   if (input.url.endsWith('/uploads')) codes.push(413, 422);
   if (input.url.endsWith('/progress')) codes.push(403, 409, 410, 413, 422);
   if (input.url.includes('/progress/')) codes.push(403, 409, 410);
+  if (input.url.endsWith('/translate')) codes.push(503);
   codes.push(429, 500);
   return [...new Set(codes)];
 }

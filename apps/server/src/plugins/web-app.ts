@@ -4,7 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Public form pages load their own small bundle (fill.html); every other path gets the SPA. */
+/**
+ * Public form pages load their own small bundle (fill.html); every other path gets the SPA. The
+ * server renders those pages itself when the web app has its server build (modules/fill-page);
+ * without it, and for addresses those routes do not take, the page is the empty shell.
+ */
 const FILL_PATH = /^\/form\/[^/]+(\/embed)?\/?$/;
 export const EMBED_PATH = /^\/form\/[^/]+\/embed\/?$/;
 
@@ -27,6 +31,8 @@ export default fp(async (app: FastifyInstance) => {
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The public page's server build (ssr/) is the server's to load, not a file to serve.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -81,6 +81,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage),
   },
   { path: 'forms/new', lazy: editor },
+  {
+    path: 'templates',
+    lazy: page(async () => (await import('../features/forms/templates/templates-page.tsx')).TemplatesPage),
+  },
   { path: 'create', lazy: editor },
   { path: 'forms/ai-builder', lazy: editor },
   { path: 'forms/:formId/edit', lazy: editor },

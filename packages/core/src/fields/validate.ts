@@ -23,6 +23,13 @@ export const VALIDATION_MESSAGES = {
   yesNo: 'Please answer yes or no',
 } as const;
 
+/** The messages in some language: the same keys, texts and functions of a number alike. */
+export type ValidationMessages = {
+  [K in keyof typeof VALIDATION_MESSAGES]: (typeof VALIDATION_MESSAGES)[K] extends string
+    ? string
+    : (n: number) => string;
+};
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
@@ -32,36 +39,37 @@ function checkText(
   field: FieldOf<'text' | 'textarea' | 'email' | 'url' | 'phone' | 'password'>,
   value: unknown,
   lengthRules: boolean,
+  m: ValidationMessages,
 ): string | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return VALIDATION_MESSAGES.pattern;
+  if (typeof value !== 'string' && typeof value !== 'number') return m.pattern;
   const text = String(value);
   const { minLength, maxLength, pattern, customError } = field.validation;
-  if (lengthRules && minLength !== undefined && text.length < minLength)
-    return VALIDATION_MESSAGES.minLength(minLength);
-  if (lengthRules && maxLength !== undefined && text.length > maxLength)
-    return VALIDATION_MESSAGES.maxLength(maxLength);
-  if (pattern && !matchesPattern(pattern, text)) return customError || VALIDATION_MESSAGES.pattern;
+  if (lengthRules && minLength !== undefined && text.length < minLength) return m.minLength(minLength);
+  if (lengthRules && maxLength !== undefined && text.length > maxLength) return m.maxLength(maxLength);
+  if (pattern && !matchesPattern(pattern, text)) return customError || m.pattern;
   return null;
 }
 
-function checkNumber(field: FieldOf<'number' | 'range'>, value: unknown): string | null {
+function checkNumber(
+  field: FieldOf<'number' | 'range'>,
+  value: unknown,
+  m: ValidationMessages,
+): string | null {
   const n = numericAnswer(value);
-  if (n === undefined) return VALIDATION_MESSAGES.number;
+  if (n === undefined) return m.number;
   const { min, max } = field.validation;
-  if (min !== undefined && n < min) return VALIDATION_MESSAGES.min(min);
-  if (max !== undefined && n > max) return VALIDATION_MESSAGES.max(max);
+  if (min !== undefined && n < min) return m.min(min);
+  if (max !== undefined && n > max) return m.max(max);
   return null;
 }
 
-function checkNps(value: unknown): string | null {
+function checkNps(value: unknown, m: ValidationMessages): string | null {
   const n = numericAnswer(value);
-  return n !== undefined && Number.isInteger(n) && n >= NPS_MIN && n <= NPS_MAX
-    ? null
-    : VALIDATION_MESSAGES.nps;
+  return n !== undefined && Number.isInteger(n) && n >= NPS_MIN && n <= NPS_MAX ? null : m.nps;
 }
 
-function checkYesNo(value: unknown): string | null {
-  return (YES_NO_VALUES as readonly unknown[]).includes(value) ? null : VALIDATION_MESSAGES.yesNo;
+function checkYesNo(value: unknown, m: ValidationMessages): string | null {
+  return (YES_NO_VALUES as readonly unknown[]).includes(value) ? null : m.yesNo;
 }
 
 function isKnownOption(field: ChoiceField, answer: string): boolean {
@@ -69,13 +77,18 @@ function isKnownOption(field: ChoiceField, answer: string): boolean {
   return options.length === 0 || options.some((o) => o.value === answer || o.label === answer);
 }
 
-function checkChoice(field: ChoiceField, value: unknown, many: boolean): string | null {
+function checkChoice(
+  field: ChoiceField,
+  value: unknown,
+  many: boolean,
+  m: ValidationMessages,
+): string | null {
   if (many && typeof value === 'boolean') return null; // a single checkbox answers true/false
-  if (!many && Array.isArray(value)) return VALIDATION_MESSAGES.option;
+  if (!many && Array.isArray(value)) return m.option;
   const answers = answerStrings(value);
   const list = Array.isArray(value) ? value : [value];
-  if (answers.length !== list.length) return VALIDATION_MESSAGES.option;
-  return answers.every((a) => isKnownOption(field, a)) ? null : VALIDATION_MESSAGES.option;
+  if (answers.length !== list.length) return m.option;
+  return answers.every((a) => isKnownOption(field, a)) ? null : m.option;
 }
 
 function checkShape(value: unknown, shape: RegExp, message: string): string | null {
@@ -92,36 +105,36 @@ function isUrl(value: unknown): boolean {
 }
 
 /** The type-specific checks of a non-empty answer. */
-function checkAnswer(field: FormField, value: unknown): string | null {
+function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): string | null {
   switch (field.type) {
     case 'text':
     case 'textarea':
     case 'password':
-      return checkText(field, value, true);
+      return checkText(field, value, true, m);
     case 'email':
-      return checkText(field, value, true) ?? checkShape(value, EMAIL, VALIDATION_MESSAGES.email);
+      return checkText(field, value, true, m) ?? checkShape(value, EMAIL, m.email);
     case 'url':
-      return checkText(field, value, true) ?? (isUrl(value) ? null : VALIDATION_MESSAGES.url);
+      return checkText(field, value, true, m) ?? (isUrl(value) ? null : m.url);
     case 'phone':
-      return checkText(field, value, false);
+      return checkText(field, value, false, m);
     case 'number':
     case 'range':
-      return checkNumber(field, value);
+      return checkNumber(field, value, m);
     case 'nps':
-      return checkNps(value);
+      return checkNps(value, m);
     case 'yes_no':
-      return checkYesNo(value);
+      return checkYesNo(value, m);
     case 'select':
     case 'radio':
-      return checkChoice(field, value, false);
+      return checkChoice(field, value, false, m);
     case 'checkbox':
-      return checkChoice(field, value, true);
+      return checkChoice(field, value, true, m);
     case 'date':
-      return checkShape(value, DATE, VALIDATION_MESSAGES.date);
+      return checkShape(value, DATE, m.date);
     case 'time':
-      return checkShape(value, TIME, VALIDATION_MESSAGES.time);
+      return checkShape(value, TIME, m.time);
     case 'color':
-      return checkShape(value, COLOR, VALIDATION_MESSAGES.color);
+      return checkShape(value, COLOR, m.color);
     case 'file':
     case 'image':
     case 'statement':
@@ -136,24 +149,36 @@ function checkAnswer(field: FormField, value: unknown): string | null {
   }
 }
 
-/** One field's error for an answer, or null. Does not look at visibility. */
-export function validateFieldValue(field: FormField, value: unknown): string | null {
+/** One field's error for an answer, or null, in the messages' language. Does not look at visibility. */
+export function validateFieldValue(
+  field: FormField,
+  value: unknown,
+  m: ValidationMessages = VALIDATION_MESSAGES,
+): string | null {
   // Nothing a respondent types: display-only fields and values the server computes.
   if (!takesAnswer(field.type) || field.type === 'hidden' || field.type === 'calculated') return null;
-  if (isEmptyAnswer(value)) return field.validation.required ? VALIDATION_MESSAGES.required : null;
-  return checkAnswer(field, value);
+  if (isEmptyAnswer(value)) return field.validation.required ? m.required : null;
+  return checkAnswer(field, value, m);
 }
 
 /**
  * Validates a submission keyed by field id: errors by field id (empty when valid). Hidden fields,
  * read-only fields and fields hidden by conditional logic are skipped. Same code in browser and server.
  */
-export function validateSubmission(fields: FormField[], data: Answers): Record<string, string> {
+export function validateSubmission(
+  fields: FormField[],
+  data: Answers,
+  messages: ValidationMessages = VALIDATION_MESSAGES,
+): Record<string, string> {
   const visibility = computeVisibility(fields, data);
   const errors: Record<string, string> = {};
   for (const field of fields) {
     if (field.isHidden || field.isReadOnly || visibility.get(field.id) === false) continue;
-    const error = validateFieldValue(field, Object.hasOwn(data, field.id) ? data[field.id] : undefined);
+    const error = validateFieldValue(
+      field,
+      Object.hasOwn(data, field.id) ? data[field.id] : undefined,
+      messages,
+    );
     if (error) errors[field.id] = error;
   }
   return errors;

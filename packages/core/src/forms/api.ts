@@ -2,6 +2,7 @@
 // serializer encodes with them; the web parses every forms response with them.
 import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
+import { languageTagSchema, translationsBodySchema, translationsSchema } from '../i18n/schema.ts';
 import { LIMITS } from '../limits.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { editPatchSchema } from './edit-patch.ts';
@@ -30,7 +31,11 @@ export const formIdParamsSchema = z.object({ id: z.string() });
 export const slugParamsSchema = z.object({ slug: z.string() });
 export const accessQuerySchema = z.pipe(
   z.transform(snakeCaseKeys),
-  z.object({ access_code: z.optional(z.string()) }),
+  z.object({
+    access_code: z.optional(z.string()),
+    /** The respondent's language: a refusal (the gate's title, a closed message) is in it. */
+    lang: z.optional(z.string().check(z.maxLength(35))),
+  }),
 );
 
 const text = z.optional(z.nullable(z.string()));
@@ -138,6 +143,8 @@ export const formSaveBodySchema = z.pipe(
     version: z.optional(z.number().check(z.int(), z.minimum(1))),
     logic: z.optional(formLogicSchema),
     display: z.optional(formDisplaySchema),
+    language: z.optional(languageTagSchema),
+    translations: z.optional(translationsBodySchema),
   }),
 );
 export type SaveBody = z.output<typeof formSaveBodySchema>;
@@ -158,6 +165,8 @@ export const savePayloadSchema = z.object({
   success_message: z.string(),
   logic: formLogicSchema,
   display: formDisplaySchema,
+  language: z.string(),
+  translations: translationsSchema,
 });
 export type SavePayload = z.input<typeof savePayloadSchema>;
 
@@ -178,6 +187,8 @@ export function toSavePayload(form: Form): SavePayload {
     success_message: form.successMessage,
     logic: form.logic,
     display: form.display,
+    language: form.language,
+    translations: form.translations,
   });
 }
 

@@ -1,6 +1,7 @@
 // Forms as the API sends them. Kept apart from the request schemas so the public form page, which
 // parses the public view, does not bundle the save-body reader.
 import * as z from 'zod/mini';
+import { languageShape } from '../i18n/schema.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { accessRestrictionSchema } from './form.ts';
 import { wireFieldCodec } from './wire.ts';
@@ -27,6 +28,7 @@ const formContent = {
   success_message: z.string(),
   logic: formLogicSchema,
   display: formDisplaySchema,
+  ...languageShape,
 };
 
 /** The content alone, read from either view (the owner's preview of a form respondents cannot open). */

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { ACCESS_RESTRICTIONS, FORM_DEFAULTS } from '../fields/constants.ts';
+import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
+import { translationsSchema } from '../i18n/schema.ts';
 import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { fieldSchema } from './field.ts';
 
@@ -35,6 +37,10 @@ export const formSchema = z.object({
   /** Rules, variables, endings and the quiz; empty logic is a one-page form as before. */
   logic: formLogicSchema,
   display: formDisplaySchema,
+  /** The default language (a BCP 47 tag): the language of the texts above. */
+  language: z.string(),
+  /** Texts in the other languages, by tag then text key (core i18n/texts). */
+  translations: translationsSchema,
   sharing: sharingSchema,
 });
 export type Form = z.infer<typeof formSchema>;
@@ -52,6 +58,8 @@ export function blankForm(title: string = FORM_DEFAULTS.title): Form {
     successMessage: FORM_DEFAULTS.successMessage,
     logic: EMPTY_LOGIC,
     display: 'classic',
+    language: DEFAULT_LANGUAGE,
+    translations: {},
     sharing: { accessRestriction: 'public' },
   };
 }

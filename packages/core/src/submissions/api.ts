@@ -30,6 +30,8 @@ export const listQuerySchema = z.object({
     .or(z.iso.datetime({ offset: true }))
     .optional(),
   status: z.enum(SUBMISSION_STATUSES).optional(),
+  /** Only submissions in this language (a tag such as fr or pt-BR). */
+  language: z.string().max(35).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The list query as the web sends it (every key optional, numbers as numbers). */
@@ -45,6 +47,8 @@ export const submissionSchema = z.object({
   completed: z.boolean(),
   /** The form version the respondent answered. */
   form_version: z.number().int(),
+  /** The language the respondent filled the form in (a tag of the form's languages). */
+  language: z.string(),
   /** How far a submission saved as the respondent went got (null for one sent in one go). */
   progress: z.nullable(progressSummarySchema),
   /**

@@ -13,6 +13,8 @@ export const progressBodySchema = z.object({
   step: z.nullish(z.string().check(z.maxLength(200))),
   access_code: accessCode,
   metadata: z.nullish(z.record(z.string(), z.unknown())),
+  /** The language the respondent fills the form in (as the submit's `lang`). */
+  lang: z.nullish(z.string().check(z.maxLength(35))),
 });
 export type ProgressBody = z.infer<typeof progressBodySchema>;
 

@@ -28,6 +28,8 @@ export const submitBodySchema = z.object({
       upload_ids: z.array(z.string().uuid()).max(100).default([]),
     })
     .optional(),
+  /** The language the respondent filled the form in (one of the form's; else Accept-Language, else its default). */
+  lang: z.string().max(35).nullish(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 

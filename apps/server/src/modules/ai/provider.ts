@@ -1,5 +1,6 @@
 // Client of an OpenAI-compatible chat-completions API (OpenAI, Ollama's /v1, vLLM, llama.cpp).
 import type { FormField } from '@formsmith/core/forms/field';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { RawGeneratedForm } from './form-body.ts';
 import {
@@ -121,17 +122,28 @@ function parseForm(content: string): RawGeneratedForm {
   return checkForm(parseJson(content));
 }
 
+/**
+ * `json` read with `schema`, or a retryable ProviderError naming the first mismatch (`what` is
+ * what the answer should have been, for the log; `ownerReason` what the owner is told).
+ */
+export function readAnswer<S extends z.core.$ZodType>(
+  schema: S,
+  json: unknown,
+  what: string,
+  ownerReason = UNUSABLE,
+): z.output<S> {
+  const parsed = z.safeParse(schema, json);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new ProviderError(
+    `the ${what} does not match the schema: ${issue?.path.join('.')} ${issue?.message}`,
+    ownerReason,
+    true,
+  );
+}
+
 function checkForm(json: unknown): RawGeneratedForm {
-  const parsed = providerFormSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new ProviderError(
-      `the form does not match the schema: ${issue?.path.join('.')} ${issue?.message}`,
-      UNUSABLE,
-      true,
-    );
-  }
-  return parsed.data;
+  return readAnswer(providerFormSchema, json, 'form');
 }
 
 /** The JSON the model answered in a whole (not streamed) completion. */

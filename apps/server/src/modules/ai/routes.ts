@@ -2,19 +2,24 @@ import { Readable } from 'node:stream';
 import {
   editInstructionBodySchema,
   editProposalSchema,
+  formIdParamsSchema,
   generatedFormSchema,
   generateStreamEventSchemas,
   generatorInfoSchema,
 } from '@formsmith/core/forms/api';
+import { translateBodySchema, translationProposalSchema } from '@formsmith/core/i18n/translate-api';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { encode } from 'zod/mini';
 import { badRequest } from '../../lib/app-error.ts';
+import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { requireOwnedForm } from '../forms/index.ts';
 import { proposeEdit } from './edit/service.ts';
 import { modelName } from './provider.ts';
 import { generateFormForUser } from './service.ts';
+import { translateTexts } from './translate/service.ts';
 
 const BLANK_DESCRIPTION = 'Please enter a description of the form you want to create.';
 const TOO_LONG = `Please shorten the description to at most ${LIMITS.aiDescriptionMaxLength} characters.`;
@@ -47,6 +52,7 @@ function sse({ event, data }: StreamEvent): string {
  * description, and which generator made it. POST /api/forms/generate/stream: the same as
  * server-sent events, each field as soon as it is ready. POST /api/forms/edit-instruction: a
  * proposed change to a form for an instruction ('make every question required').
+ * POST /api/forms/:id/translate: the owner's texts translated by the model, for review.
  */
 const aiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
@@ -76,6 +82,25 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.rateLimit('generate', currentUser(request).id);
         const { instruction, form } = request.body;
         return proposeEdit({ ai: app.config.ai, log: app.log }, instruction, form);
+      },
+    );
+
+    signedIn.post(
+      '/forms/:id/translate',
+      {
+        config: { scope: 'forms:write' },
+        schema: {
+          tags: ['ai'],
+          params: formIdParamsSchema,
+          body: translateBodySchema,
+          response: { 200: translationProposalSchema },
+        },
+      },
+      async (request) => {
+        const ownerId = currentUser(request).id;
+        const form = await requireOwnedForm(app.db, { formId: requireFormId(request.params.id), ownerId });
+        await app.rateLimit('generate', ownerId);
+        return translateTexts({ ai: app.config.ai, log: app.log }, { form, ...request.body });
       },
     );
 

@@ -1,6 +1,7 @@
 import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SaveBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
+import type { Translations } from '@formsmith/core/i18n/texts';
 import type { FormDisplay, FormLogic } from '@formsmith/core/logic/schema';
 
 /** What a save changes; undefined means "keep what is stored". */
@@ -14,6 +15,8 @@ export type ContentInput = {
   successMessage?: string;
   logic?: FormLogic;
   display?: FormDisplay;
+  language?: string;
+  translations?: Translations;
 };
 
 /**
@@ -31,6 +34,8 @@ export function readContentInput(body: SaveBody, opts: { creating: boolean }): C
   if (body.success_message !== undefined) input.successMessage = body.success_message;
   if (body.logic !== undefined) input.logic = body.logic;
   if (body.display !== undefined) input.display = body.display;
+  if (body.language !== undefined) input.language = body.language;
+  if (body.translations !== undefined) input.translations = body.translations;
   if (opts.creating) input.title ??= FORM_DEFAULTS.title;
   return input;
 }

@@ -1,6 +1,12 @@
 // The forms module's public entry: other modules reach the forms table only through these.
 
-export { assertPublicAccess, FORM_NOT_FOUND, formClosed, loadPublicFormForSubmit } from './public-access.ts';
+export {
+  assertPublicAccess,
+  FORM_NOT_FOUND,
+  formClosed,
+  loadPublicFormForSubmit,
+  type RequestLanguage,
+} from './public-access.ts';
 export { PublicFormCache } from './public-cache.ts';
 export {
   createFormUnlessSlugTaken,
@@ -18,7 +24,7 @@ export {
   updateForm,
 } from './repository.ts';
 export { default as formsRoutes } from './routes.ts';
-export { requireOwnedForm } from './service.ts';
+export { findFormBySlugParam, requireOwnedForm, viewPublicForm } from './service.ts';
 export { removeFiles, trashPurgeJob } from './trash-service.ts';
 export { findAnsweredFields } from './versions-repository.ts';
 export { shareUrl } from './view.ts';

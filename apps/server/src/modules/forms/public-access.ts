@@ -1,4 +1,6 @@
 import { closedReason, FORM_CLOSED_TEXT } from '@formsmith/core/form-settings/schemas';
+import { pickLanguage } from '@formsmith/core/i18n/language';
+import { translatedText } from '@formsmith/core/i18n/texts';
 import { verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import type { forms } from '../../db/schema.ts';
@@ -6,6 +8,9 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { FORM_NOT_FOUND, isFormId } from '../../lib/form-id.ts';
 import type { FormRow } from './repository.ts';
 import { findFormById } from './repository.ts';
+
+/** The language a respondent's request names (`lang`) and their browser's Accept-Language. */
+export type RequestLanguage = { lang?: string | null; acceptLanguage?: string };
 
 /** The columns access depends on (any form row shape that has them). */
 type AccessRow = typeof forms.$inferSelect;
@@ -30,20 +35,29 @@ export function formClosed(closedMessage: string | null): AppError {
  */
 export async function assertPublicAccess<T extends AccessRow>(
   app: FastifyInstance,
-  input: { form: T | null; accessCode?: string; ip: string },
+  input: { form: T | null; accessCode?: string; ip: string; language?: RequestLanguage },
 ): Promise<T> {
   const { form } = input;
   if (!form?.isPublished) throw notFound(FORM_NOT_FOUND);
+  // What a refusal shows of the form (its title at the gate, the owner's closed message) is in
+  // the respondent's language, as the form itself would be.
+  const tag = pickLanguage(form, {
+    query: input.language?.lang,
+    acceptLanguage: input.language?.acceptLanguage,
+  });
+  const text = (key: string, fallback: string) => translatedText(form.translations, tag, key) ?? fallback;
   const restriction = accessRestrictionOf(form);
   if (restriction === 'private') throw notFound(FORM_NOT_FOUND);
   if (form.expirationDate && form.expirationDate.getTime() <= Date.now()) {
     throw new AppError('FORM_EXPIRED', 410, 'This form has expired');
   }
-  if (closedReason(form, new Date())) throw formClosed(form.closedMessage);
+  if (closedReason(form, new Date())) {
+    throw formClosed(form.closedMessage && text('closedMessage', form.closedMessage));
+  }
   if (restriction === 'password') {
     // The gate shows the form's title so respondents know what they are opening; nothing more
     // of the form is told before the code is right.
-    const titled = { form_title: form.title };
+    const titled = { form_title: text('title', form.title) };
     const code = input.accessCode ?? '';
     if (code === '') {
       throw new AppError('ACCESS_CODE_REQUIRED', 403, 'This form requires an access code', titled);

@@ -35,6 +35,8 @@ export const CONTENT_COLUMNS = [
   'success_message',
   'logic',
   'display',
+  'language',
+  'translations',
 ] as const;
 
 /** The content columns of a table alias, as a SQL list. */
@@ -242,6 +244,8 @@ export function withLiveContent<T extends typeof forms.$inferSelect>(
     logic: version.logic,
     display: version.display,
     successMessage: version.successMessage,
+    language: version.language,
+    translations: version.translations,
   };
 }
 export type SubmitTarget = NonNullable<Awaited<ReturnType<typeof findSubmitTarget>>>;

@@ -32,12 +32,13 @@ const viewRouteSchema = {
 
 /** Who asks for a form view, and with which access code. */
 function viewerOf(
-  request: Pick<FastifyRequest, 'user' | 'ip'> & { query: z.output<typeof accessQuerySchema> },
+  request: Pick<FastifyRequest, 'user' | 'ip' | 'headers'> & { query: z.output<typeof accessQuerySchema> },
 ) {
   return {
     viewerId: request.user?.id ?? null,
     accessCode: request.query.access_code,
     ip: request.ip,
+    language: { lang: request.query.lang, acceptLanguage: request.headers['accept-language'] },
   };
 }
 

@@ -14,10 +14,11 @@ import { parseFormId } from '../../lib/form-id.ts';
 import { getSecuritySettings } from '../account/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
-import { assertPublicAccess, FORM_NOT_FOUND } from './public-access.ts';
+import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
+import { settleTranslations } from './translations-input.ts';
 import { findVersion, publishDraft, withLiveContent } from './versions-repository.ts';
 import { toFormListEntry, toPublicForm, toWireForm } from './view.ts';
 
@@ -95,6 +96,8 @@ export async function createOwnerForm(app: FastifyInstance, input: Owner & { bod
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
+  const translations = settleTranslations(null, content);
+  if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, null);
   await ensureSlugFree(app, sharing, null);
   const encryptionLevel = await defaultEncryptionLevel(app.db, input.ownerId);
@@ -144,6 +147,8 @@ export async function updateOwnerForm(
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
   ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
+  const translations = settleTranslations(stored, content);
+  if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() =>
@@ -220,6 +225,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     successMessage: source.successMessage,
     logic: source.logic,
     display: source.display,
+    language: source.language,
+    translations: source.translations,
     accessRestriction: source.accessRestriction,
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,
@@ -245,11 +252,25 @@ export async function countShare(app: FastifyInstance, input: OwnedFormInput) {
 /** GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view. */
 export async function viewForm(
   app: FastifyInstance,
-  input: { form: FormRow | null; viewerId: string | null; accessCode?: string; ip: string },
+  input: {
+    form: FormRow | null;
+    viewerId: string | null;
+    accessCode?: string;
+    ip: string;
+    language?: RequestLanguage;
+  },
 ) {
   if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
     return toWireForm(input.form, app.config.publicUrl);
   }
+  return viewPublicForm(app, input);
+}
+
+/** What a respondent gets of a form, once its access rules let them in (else the AppError). */
+export async function viewPublicForm(
+  app: FastifyInstance,
+  input: { form: FormRow | null; accessCode?: string; ip: string },
+) {
   const form = await assertPublicAccess(app, input);
   const live =
     form.publishedVersion === null ? null : await findVersion(app.db, form.id, form.publishedVersion);

@@ -26,6 +26,8 @@ function formHeader(row: Omit<FormRow, 'fields'>) {
     success_message: row.successMessage,
     logic: row.logic,
     display: row.display,
+    language: row.language,
+    translations: row.translations,
   };
 }
 

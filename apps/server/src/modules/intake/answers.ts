@@ -12,7 +12,13 @@ import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { isFormId } from '../../lib/form-id.ts';
-import { assertPublicAccess, findSubmitTarget, PublicFormCache, type SubmitTarget } from '../forms/index.ts';
+import {
+  assertPublicAccess,
+  findSubmitTarget,
+  PublicFormCache,
+  type RequestLanguage,
+  type SubmitTarget,
+} from '../forms/index.ts';
 import { findSubmissionByKey, submissionNotification } from '../submissions/index.ts';
 import { listFreeUploads } from './upload-repository.ts';
 
@@ -24,8 +30,8 @@ export const UPLOAD_MISSING = 'The uploaded file was not found. Please upload it
 const INVALID_VALUE = 'Invalid value';
 const URL_VALUE_INVALID = `A value from the link must be text of at most ${LIMITS.prefillMaxLength} characters`;
 
-export function invalid(fields: Record<string, string>): AppError {
-  return new AppError('SUBMISSION_INVALID', 422, 'Validation error', fields);
+export function invalid(fields: Record<string, string>, message = 'Validation error'): AppError {
+  return new AppError('SUBMISSION_INVALID', 422, message, fields);
 }
 
 function isPlainAnswer(value: unknown): boolean {
@@ -212,7 +218,7 @@ const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null
  */
 export async function loadSubmitTarget(
   app: FastifyInstance,
-  input: { formId: number; accessCode?: string; ip: string },
+  input: { formId: number; accessCode?: string; ip: string; language?: RequestLanguage },
 ): Promise<SubmitTarget> {
   let cache = targets.get(app);
   if (!cache) {
@@ -222,7 +228,12 @@ export async function loadSubmitTarget(
   const target = isFormId(input.formId)
     ? await cache.get(input.formId, () => findSubmitTarget(app.db, input.formId))
     : null;
-  await assertPublicAccess(app, { form: target?.form ?? null, accessCode: input.accessCode, ip: input.ip });
+  await assertPublicAccess(app, {
+    form: target?.form ?? null,
+    accessCode: input.accessCode,
+    ip: input.ip,
+    language: input.language,
+  });
   return target!;
 }
 

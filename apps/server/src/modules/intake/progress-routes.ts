@@ -42,6 +42,8 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         resumeToken: body.resume_token ?? undefined,
         step: body.step ?? undefined,
         accessCode: body.access_code ?? undefined,
+        lang: body.lang,
+        acceptLanguage: request.headers['accept-language'],
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         referer: request.headers.referer,

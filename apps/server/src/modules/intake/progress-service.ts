@@ -3,6 +3,7 @@ import { ENCRYPTION_MESSAGES } from '@formsmith/core/crypto/api';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
+import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { type FormStep, formSteps } from '@formsmith/core/logic/steps';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
@@ -22,6 +23,7 @@ import {
   resolveFiles,
   UPLOAD_MISSING,
 } from './answers.ts';
+import { type RespondentView, respondentView } from './language.ts';
 import { buildMetadata } from './metadata.ts';
 import { isSpam } from './spam.ts';
 
@@ -35,6 +37,8 @@ export type ProgressInput = {
   ip: string;
   userAgent: string | undefined;
   referer: string | undefined;
+  lang?: string | null;
+  acceptLanguage?: string;
 };
 
 export const PARTIALS_OFF_MESSAGE = 'This form does not save answers as you go';
@@ -108,25 +112,31 @@ export function advanceProgress(input: {
  */
 async function checkAnswers(
   app: FastifyInstance,
-  input: { form: SubmitTarget['form']; data: Record<string, unknown>; submissionId?: string },
+  input: {
+    form: SubmitTarget['form'];
+    view: RespondentView;
+    data: Record<string, unknown>;
+    submissionId?: string;
+  },
 ) {
   const { fields } = input.form;
+  const failed = input.view.chrome.t('validation.failed');
   const { clean, errors, files } = cleanData(fields, input.data);
   const path = applyLogic(fields, input.form.logic, clean);
   const all = { ...clean, ...Object.fromEntries(files) };
-  const answerErrors = validateSubmission(fields, all);
+  const answerErrors = validateSubmission(input.view.fields, all, validationMessagesOf(input.view.chrome));
   for (const id of Object.keys(answerErrors)) {
     if (isEmptyAnswer(all[id])) delete answerErrors[id];
   }
   const fieldErrors = { ...answerErrors, ...errors, ...path.errors };
-  if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors);
+  if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors, failed);
   if (files.size > 0) {
     const resolved = await resolveFiles(app, {
       formId: input.form.id,
       files,
       submissionId: input.submissionId,
     });
-    if (Object.keys(resolved.errors).length > 0) throw invalid(resolved.errors);
+    if (Object.keys(resolved.errors).length > 0) throw invalid(resolved.errors, failed);
     Object.assign(clean, resolved.answers);
   }
   return { clean, files };
@@ -147,8 +157,12 @@ export async function saveProgress(
 ): Promise<{ submissionId: string; resumeToken: string; created: boolean }> {
   await app.rateLimit('progressPerIp', input.ip);
   await app.rateLimit('progressPerForm', String(input.formId));
-  const { form } = await loadSubmitTarget(app, input);
+  const { form } = await loadSubmitTarget(app, {
+    ...input,
+    language: { lang: input.lang, acceptLanguage: input.acceptLanguage },
+  });
   assertSavesPartials(form);
+  const view = respondentView(form, { lang: input.lang, acceptLanguage: input.acceptLanguage });
   const data = input.data ?? {};
   const fieldIds = new Set(form.fields.map((f: FormField) => f.id));
   const rawMetadata = input.metadata ?? {};
@@ -173,6 +187,7 @@ export async function saveProgress(
   }) => ({
     formId: form.id,
     formVersion: form.publishedVersion ?? 1,
+    language: view.language,
     data: w.clean,
     metadata,
     progress: w.progress,
@@ -181,7 +196,7 @@ export async function saveProgress(
     at,
   });
   if (!input.resumeToken) {
-    const { clean, files } = await checkAnswers(app, { form, data });
+    const { clean, files } = await checkAnswers(app, { form, view, data });
     if (Object.keys(clean).length === 0 && !input.step) throw invalid({ form: FORM_DATA_REQUIRED });
     const { progress, funnel } = advanceProgress({ previous: null, steps, stepId: input.step, at });
     const resumeToken = generateToken();
@@ -199,7 +214,7 @@ export async function saveProgress(
   const resumeToken = input.resumeToken;
   // Answers are checked before the transaction (PGlite has one connection: no reads beside it).
   const known = await lockPartial(app.db, { formId: form.id, resumeToken });
-  const { clean, files } = await checkAnswers(app, { form, data, submissionId: known.id });
+  const { clean, files } = await checkAnswers(app, { form, view, data, submissionId: known.id });
   const uploadIds = [...files.values()];
   const id = await app.db.transaction(async (tx) => {
     const row = await lockPartial(tx, { formId: form.id, resumeToken });

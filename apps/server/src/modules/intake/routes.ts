@@ -51,6 +51,8 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         referer: request.headers.referer,
+        lang: body.lang,
+        acceptLanguage: request.headers['accept-language'],
       });
       if (oneResponsePerBrowser) reply.header('set-cookie', cookie.header);
       return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE, ending });

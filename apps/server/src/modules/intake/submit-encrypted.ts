@@ -22,6 +22,8 @@ const NOT_ENCRYPTED_FORM =
 
 export type EncryptedSubmitInput = {
   target: SubmitTarget;
+  /** The language the respondent filled the form in (one of the form's). */
+  language: string;
   sealed: SubmitBody['encrypted'];
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
@@ -101,6 +103,7 @@ export async function submitEncrypted(app: FastifyInstance, input: EncryptedSubm
   const store: StoreSubmissionInput = {
     formId: form.id,
     formVersion: form.publishedVersion ?? 1,
+    language: input.language,
     data: {},
     metadata,
     idempotencyKey,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { validateSubmission } from '@formsmith/core/fields/validate';
-import type { FormField } from '@formsmith/core/forms/field';
+import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
@@ -14,7 +14,6 @@ import {
   confirmationMail,
   confirmationRecipient,
   findByResumeToken,
-  readConfirmation,
   type StoreSubmissionInput,
   storeSubmission,
   storeSubmissions,
@@ -23,7 +22,6 @@ import {
   applyLogic,
   cleanData,
   endingOf,
-  FORM_DATA_REQUIRED,
   findRetried,
   fingerprint,
   invalid,
@@ -33,6 +31,7 @@ import {
   UPLOAD_MISSING,
 } from './answers.ts';
 import { MicroBatcher } from './batcher.ts';
+import { type RespondentView, respondentView } from './language.ts';
 import { buildMetadata } from './metadata.ts';
 import { ALREADY_COMPLETED_MESSAGE, RESUME_NOT_FOUND } from './progress-service.ts';
 import { isSpam } from './spam.ts';
@@ -53,6 +52,9 @@ export type SubmitInput = {
   referer: string | undefined;
   /** An end-to-end encrypted form's sealed answers. */
   encrypted?: SubmitBody['encrypted'];
+  /** The language the respondent filled the form in (`lang`), and their browser's Accept-Language. */
+  lang?: string | null;
+  acceptLanguage?: string;
 };
 
 const batchers = new WeakMap<FastifyInstance, MicroBatcher<StoreSubmissionInput, string | null>>();
@@ -88,10 +90,11 @@ async function storeWithoutUploads(
 /** The respondent's confirmation mail when the form sends one and the answer is an address, within its rate limits. */
 async function confirmationFor(
   app: FastifyInstance,
-  input: { form: SubmitTarget['form']; fields: FormField[]; data: Record<string, unknown> },
+  input: { form: SubmitTarget['form']; view: RespondentView; data: Record<string, unknown> },
 ) {
-  const settings = readConfirmation(input.form.confirmation);
-  const to = confirmationRecipient(settings, input.fields, input.data);
+  const { view } = input;
+  const settings = view.confirmation;
+  const to = confirmationRecipient(settings, view.fields, input.data);
   if (!settings || !to) return null;
   try {
     // Someone could otherwise send many mails to a stranger through a public form.
@@ -104,9 +107,10 @@ async function confirmationFor(
   return confirmationMail({
     to,
     settings,
-    formTitle: input.form.title,
-    fields: input.fields,
+    formTitle: view.title,
+    fields: view.fields,
     data: input.data,
+    chrome: view.chrome,
   });
 }
 
@@ -158,15 +162,19 @@ export async function submitForm(
     formId: input.formId,
     accessCode: input.accessCode,
     ip: input.ip,
+    language: { lang: input.lang, acceptLanguage: input.acceptLanguage },
   });
   const { form } = target;
+  const view = respondentView(form, { lang: input.lang, acceptLanguage: input.acceptLanguage });
+  const { t } = view.chrome;
   if (form.oneResponsePerBrowser && input.respondedBefore) {
-    throw new AppError('ALREADY_RESPONDED', 409, 'You have already responded to this form');
+    throw new AppError('ALREADY_RESPONDED', 409, t('submit.alreadyResponded'));
   }
   if (form.encryptionLevel === 'enhanced' || input.encrypted) {
     const submissionId = await submitEncrypted(app, {
       ...input,
       target,
+      language: view.language,
       sealed: input.encrypted,
       data: input.data ?? {},
       metadata: input.metadata ?? {},
@@ -174,7 +182,7 @@ export async function submitForm(
     return { submissionId, oneResponsePerBrowser: form.oneResponsePerBrowser, ending: null };
   }
   const data = input.data ?? {};
-  if (Object.keys(data).length === 0) throw badRequest(FORM_DATA_REQUIRED);
+  if (Object.keys(data).length === 0) throw badRequest(t('submit.noAnswers'));
   const { fields } = form;
   const fieldIds = new Set(fields.map((f) => f.id));
   const rawMetadata = input.metadata ?? {};
@@ -185,10 +193,15 @@ export async function submitForm(
   }
 
   const { clean, errors, files, answered } = cleanData(fields, data);
-  if (answered === 0) throw badRequest(FORM_DATA_REQUIRED);
+  if (answered === 0) throw badRequest(t('submit.noAnswers'));
   const path = applyLogic(fields, form.logic, clean);
   const sent = fingerprint({ ...clean, ...Object.fromEntries(files) });
-  const answerErrors = validateSubmission(fields, { ...clean, ...Object.fromEntries(files) });
+  // In the respondent's language: the page's messages, and the owner's own in their translation.
+  const answerErrors = validateSubmission(
+    view.fields,
+    { ...clean, ...Object.fromEntries(files) },
+    validationMessagesOf(view.chrome),
+  );
   // Questions on pages the respondent skipped are not asked, so not required either.
   for (const id of Object.keys(answerErrors)) {
     if (path.visible && !path.visible.has(id)) delete answerErrors[id];
@@ -197,7 +210,7 @@ export async function submitForm(
   const answer = (submissionId: string) => ({
     submissionId,
     oneResponsePerBrowser: form.oneResponsePerBrowser,
-    ending: endingOf(fields, form.logic, path.run),
+    ending: endingOf(view.fields, view.logic, path.run),
   });
   const partial = input.resumeToken
     ? await findPartial(app, { formId: form.id, token: input.resumeToken, sent })
@@ -209,11 +222,11 @@ export async function submitForm(
       // A retry of a submission that went through: its uploads are attached already.
       const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
       if (existing) return answer(existing);
-      throw invalid(resolved.errors);
+      throw invalid(resolved.errors, view.chrome.t('validation.failed'));
     }
     Object.assign(clean, resolved.answers);
   }
-  if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors);
+  if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors, view.chrome.t('validation.failed'));
 
   const createdAt = new Date();
   const metadata = buildMetadata({
@@ -232,6 +245,7 @@ export async function submitForm(
     formId: form.id,
     // A form published before versions were kept answers as version 1 (what the migration made).
     formVersion: form.publishedVersion ?? 1,
+    language: view.language,
     data: clean,
     metadata,
     idempotencyKey: input.idempotencyKey ?? null,
@@ -239,7 +253,7 @@ export async function submitForm(
     stats: { formId: form.id, fields, data: clean, metadata, createdAt },
     mails: [
       notificationFor(app, target, { fields, data: clean }),
-      await confirmationFor(app, { form, fields, data: clean }),
+      await confirmationFor(app, { form, view, data: clean }),
     ].filter((mail) => mail !== null),
     ownerId: form.ownerId,
     uploadIds,

@@ -2,6 +2,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import { BINARY_OVERHEAD, SEALED_FILE_VERSION } from '@formsmith/core/crypto/hybrid';
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
 import type { FieldOf } from '@formsmith/core/forms/field';
+import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
+import { chromeFor } from '@formsmith/core/i18n/chrome-all';
+import { pickLanguage } from '@formsmith/core/i18n/language';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,8 +14,6 @@ import { loadPublicFormForSubmit } from '../forms/index.ts';
 import { captureHead, sniffFileType } from './sniff-type.ts';
 import { NOT_READY } from './submit-encrypted.ts';
 import * as repo from './upload-repository.ts';
-
-const NOT_ACCEPTED = 'This file type is not accepted';
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
@@ -33,12 +34,13 @@ const NOT_SEALED = 'This form takes files encrypted in the browser only. Turn on
 /** The type is the content's: a claimed type or a file name proves nothing. */
 async function requireAcceptedType(
   app: FastifyInstance,
-  input: { head: Buffer; name: string; storageKey: string; field: FieldOf<'file'> },
+  input: { head: Buffer; name: string; storageKey: string; field: FieldOf<'file'>; words: Chrome },
 ): Promise<string> {
   const sniffed = await sniffFileType(input.head, input.name);
   if (!isAcceptedFile(input.field.validation.accept, sniffed)) {
     await deleteUpload(app.config, input.storageKey);
-    throw new AppError('SUBMISSION_INVALID', 422, NOT_ACCEPTED, { [input.field.id]: NOT_ACCEPTED });
+    const message = input.words.t('file.typeRejected');
+    throw new AppError('SUBMISSION_INVALID', 422, message, { [input.field.id]: message });
   }
   return sniffed.type;
 }
@@ -60,7 +62,8 @@ async function requireSealedFile(
 
 /**
  * Stores one respondent file for a file field of a published, accessible form. The
- * multipart body sends field_id (and access_code for password forms) before the file itself.
+ * multipart body sends field_id (and access_code for password forms, and lang, the page's
+ * language, for the refusals' wording) before the file itself.
  */
 export async function uploadFile(
   app: FastifyInstance,
@@ -82,46 +85,79 @@ export async function uploadFile(
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
     const sealed = form.encryptionLevel === 'enhanced';
     if (sealed && !form.encryptionKey) throw new AppError('ENCRYPTION_REQUIRED', 409, NOT_READY);
-    // An encrypted file's name and type are inside its answers' envelope; the server keeps neither.
-    const name = sealed ? ENCRYPTED_NAME : (file.filename || 'file').slice(0, 255);
-    const maxBytes =
-      Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes) +
-      (sealed ? BINARY_OVERHEAD : 0);
-    let stored: { key: string; size: number };
-    const sample = captureHead(file.file);
-    try {
-      stored = await saveUpload(app.config, sample.stream, { maxBytes });
-    } catch (err) {
-      if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
-        throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
-      }
-      throw err;
-    }
-    if (file.file.truncated) {
-      await deleteUpload(app.config, stored.key);
-      const message = `The file is too large (at most ${formatBytes(maxBytes)})`;
-      throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
-    }
-    const type = sealed
-      ? await requireSealedFile(app, { head: sample.head(), storageKey: stored.key, fieldId: field.id })
-      : await requireAcceptedType(app, { head: sample.head(), name, storageKey: stored.key, field });
-    const row = await repo
-      .createUpload(app.db, {
-        formId: form.id,
-        fieldId: field.id,
-        filename: name,
-        mimeType: type,
-        size: stored.size,
-        storageKey: stored.key,
-      })
-      .catch(async (err) => {
-        await deleteUpload(app.config, stored.key);
-        throw err;
-      });
-    return { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
+    const language = pickLanguage(form, {
+      query: fieldValue(file, 'lang'),
+      acceptLanguage: request.headers['accept-language'],
+    });
+    return await storeFieldFile(app, { formId: form.id, field, file, words: chromeFor(language), sealed });
   } finally {
     // Whatever went wrong, never leave the request body half read.
     if (!file.file.readableEnded) file.file.resume();
   }
+}
+
+/**
+ * Stores a file sent for a file field (the caller checked the form's access and counted the
+ * upload): within the field's size, of a type it accepts by its content, recorded as free
+ * until a submission takes it.
+ */
+export async function storeFieldFile(
+  app: FastifyInstance,
+  input: {
+    formId: number;
+    field: FieldOf<'file'>;
+    file: Pick<MultipartFile, 'file' | 'filename'>;
+    /** The respondent's page words: a refused file is explained in their language. */
+    words?: Chrome;
+    /** An end-to-end encrypted form's file: an envelope, its name and type inside the sealed answers. */
+    sealed?: boolean;
+  },
+): Promise<FileAnswer> {
+  const { field, file } = input;
+  const { t } = input.words ?? ENGLISH_CHROME;
+  const { sealed = false } = input;
+  // An encrypted file's name and type are inside its answers' envelope; the server keeps neither.
+  const name = sealed ? ENCRYPTED_NAME : (file.filename || 'file').slice(0, 255);
+  const maxBytes =
+    Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes) +
+    (sealed ? BINARY_OVERHEAD : 0);
+  let stored: { key: string; size: number };
+  const sample = captureHead(file.file);
+  try {
+    stored = await saveUpload(app.config, sample.stream, { maxBytes });
+  } catch (err) {
+    if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
+      throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
+    }
+    throw err;
+  }
+  if (file.file.truncated) {
+    await deleteUpload(app.config, stored.key);
+    const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
+    throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
+  }
+  const type = sealed
+    ? await requireSealedFile(app, { head: sample.head(), storageKey: stored.key, fieldId: field.id })
+    : await requireAcceptedType(app, {
+        head: sample.head(),
+        name,
+        storageKey: stored.key,
+        field,
+        words: input.words ?? ENGLISH_CHROME,
+      });
+  const row = await repo
+    .createUpload(app.db, {
+      formId: input.formId,
+      fieldId: field.id,
+      filename: name,
+      mimeType: type,
+      size: stored.size,
+      storageKey: stored.key,
+    })
+    .catch(async (err) => {
+      await deleteUpload(app.config, stored.key);
+      throw err;
+    });
+  return { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
 }

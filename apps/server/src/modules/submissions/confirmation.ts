@@ -2,6 +2,7 @@ import { emailSchema } from '@formsmith/core/auth/api';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
+import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
 import type { Mail } from '../../mail/mailer.ts';
 import { escapeHtml, tableHtml } from '../../mail/templates.ts';
 import { answerRowsHtml, summaryLines } from './notify.ts';
@@ -46,26 +47,26 @@ export function confirmationMail(input: {
   formTitle: string;
   fields: FormField[];
   data: Record<string, unknown>;
+  /** The page's words in the respondent's language (the mail is in the language they filled in). */
+  chrome?: Chrome;
 }): Mail {
   const { settings, fields, data } = input;
+  const { t } = input.chrome ?? ENGLISH_CHROME;
+  const heading = t('mail.yourAnswers', { title: input.formTitle });
   const subject = recallAnswers(settings.subject, fields, data)
     .replace(/[\r\n]+/g, ' ')
     .slice(0, 200);
   const message = recallAnswers(settings.message, fields, data);
-  const lines = settings.include_answers ? summaryLines(fields, data) : [];
+  const lines = settings.include_answers ? summaryLines(fields, data, t('mail.notProvided')) : [];
   const text = [
     message,
-    ...(lines.length
-      ? ['', `Your answers to "${input.formTitle}":`, ...lines.map((l) => `${l.label}: ${l.value}`)]
-      : []),
+    ...(lines.length ? ['', heading, ...lines.map((l) => `${l.label}: ${l.value}`)] : []),
   ].join('\n');
   const paragraphs = message
     .split(/\n{2,}/)
     .map((p) => `<p style="white-space: pre-wrap;">${escapeHtml(p)}</p>`)
     .join('\n');
-  const answers = lines.length
-    ? `<p>Your answers to <strong>${escapeHtml(input.formTitle)}</strong>:</p>\n${tableHtml(answerRowsHtml(lines))}`
-    : '';
+  const answers = lines.length ? `<p>${escapeHtml(heading)}</p>\n${tableHtml(answerRowsHtml(lines))}` : '';
   const html = `<!doctype html>
 <html><body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5;">
 ${paragraphs}

@@ -97,7 +97,9 @@ function readAnswer(data: Record<string, unknown>, keys: string[]): unknown {
 
 /** The CSV header row. */
 export function headerRow(columns: ExportColumn[]): string[] {
-  return ['Submission ID', 'Submitted At', 'Status', ...columns.map((c) => c.label)].map(neutralizeCell);
+  return ['Submission ID', 'Submitted At', 'Status', 'Language', ...columns.map((c) => c.label)].map(
+    neutralizeCell,
+  );
 }
 
 /** The Status column: incomplete for answers saved as the respondent went and not submitted yet. */
@@ -106,10 +108,15 @@ export const statusText = (completed: boolean) => (completed ? 'complete' : 'inc
 /** One CSV row: id, ISO time, then each column's answer flattened to text and neutralised. */
 export function csvRow(
   columns: ExportColumn[],
-  row: { id: string; created_at: Date | string; completed: boolean; data: unknown },
+  row: { id: string; created_at: Date | string; completed: boolean; language: string; data: unknown },
 ): string[] {
   const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
-  const cells = [row.id, new Date(row.created_at).toISOString(), statusText(row.completed)];
+  const cells = [
+    row.id,
+    new Date(row.created_at).toISOString(),
+    statusText(row.completed),
+    neutralizeCell(row.language),
+  ];
   for (const column of columns) {
     cells.push(neutralizeCell(formatAnswer(column.field, readAnswer(data, column.keys))));
   }
@@ -122,11 +129,11 @@ export function csvRow(
  */
 export function csvRowLine(
   columns: ExportColumn[],
-  row: { id: string; createdAt: string; completed: boolean; data: unknown },
+  row: { id: string; createdAt: string; completed: boolean; language: string; data: unknown },
 ): string {
   const { data } = row;
   const answers = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  let line = `${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)}`;
+  let line = `${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)},${csvCell(neutralizeCell(row.language))}`;
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]!;
     line += `,${csvCell(neutralizeCell(formatAnswer(column.field, readAnswer(answers, column.keys))))}`;

@@ -26,6 +26,7 @@ type ExportRow = {
   metadata: Record<string, unknown>;
   completed: boolean;
   form_version: number;
+  language: string;
   progress: Record<string, unknown> | null;
   updated_at: Date;
 };
@@ -105,6 +106,7 @@ async function* keysetBatches(
       metadata: r.metadata,
       completed: r.completed,
       form_version: r.formVersion,
+      language: r.language,
       progress: r.progress,
       updated_at: r.updatedAt,
     }));
@@ -123,11 +125,22 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
   for await (const rows of cursorBatches(
     app,
     formId,
-    'id, form_id, created_at, data, metadata, completed, form_version, progress, updated_at',
+    'id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at',
     BATCH,
   )) {
     yield rows.map(
-      ([id, form_id, created_at, data, metadata, completed, form_version, progress, updated_at]) => ({
+      ([
+        id,
+        form_id,
+        created_at,
+        data,
+        metadata,
+        completed,
+        form_version,
+        language,
+        progress,
+        updated_at,
+      ]) => ({
         id: id as string,
         form_id: form_id as number,
         created_at: created_at as Date,
@@ -135,6 +148,7 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
         metadata: metadata as Record<string, unknown>,
         completed: completed as boolean,
         form_version: form_version as number,
+        language: language as string,
         progress: progress as Record<string, unknown> | null,
         updated_at: updated_at as Date,
       }),
@@ -157,6 +171,7 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
           id: r.id,
           createdAt: new Date(r.created_at).toISOString(),
           completed: r.completed,
+          language: r.language,
           data: r.data,
         });
       }
@@ -164,11 +179,17 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
     }
     return;
   }
-  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version, completed`;
+  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version, completed, language`;
   for await (const rows of cursorBatches(app, formId, select, CSV_BATCH)) {
     let text = '';
     for (const r of rows) {
-      const line = { id: r[0] as string, createdAt: r[1] as string, data: r[2], completed: r[4] as boolean };
+      const line = {
+        id: r[0] as string,
+        createdAt: r[1] as string,
+        data: r[2],
+        completed: r[4] as boolean,
+        language: r[5] as string,
+      };
       text += csvRowLine(of(r[3] as number), line);
     }
     yield text;
@@ -215,6 +236,7 @@ function jsonItem(row: ExportRow, labels: LabelReader): string {
       completed: row.completed,
       idempotencyKey: null,
       formVersion: row.form_version,
+      language: row.language,
       progress: row.progress,
       updatedAt: row.updated_at,
     }),

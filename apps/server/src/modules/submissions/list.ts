@@ -38,6 +38,8 @@ export function filterConditions(query: Omit<ListQuery, 'page' | 'limit' | 'sort
   const conds = dateConditions(query);
   if (query.status === 'complete') conds.push(eq(submissions.completed, true));
   if (query.status === 'incomplete') conds.push(eq(submissions.completed, false));
+  if (query.language)
+    conds.push(sql`lower(${submissions.language}) = ${query.language.trim().toLowerCase()}`);
   const search = query.search?.trim();
   if (search) conds.push(searchCondition(search));
   return conds;

@@ -21,13 +21,14 @@ function clip(text: string): string {
 export function summaryLines(
   formFields: FormField[],
   data: Record<string, unknown>,
+  notProvided = 'Not provided',
 ): { label: string; value: string }[] {
   // The submit path hands over fields it has normalised already: only pick and order them here.
   const fields = formFields.filter((f) => takesAnswer(f.type)).sort((a, b) => a.position - b.position);
   const answers = data;
   return fields.slice(0, MAX_LINES).map((field) => {
     const value = answers[field.id] ?? answers[field.label];
-    return { label: field.label, value: clip(formatAnswer(field, value)) || 'Not provided' };
+    return { label: field.label, value: clip(formatAnswer(field, value)) || notProvided };
   });
 }
 

@@ -26,6 +26,7 @@ export async function findByResumeToken(
 type PartialWrite = {
   formId: number;
   formVersion: number;
+  language: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   progress: ProgressRecord;
@@ -42,8 +43,8 @@ export async function createPartial(
   const attach = attachCte(input.uploadIds, 'stored');
   const ctes: SQL[] = [
     sql`stored as (
-      insert into submissions (form_id, form_version, data, metadata, completed, resume_token_hash, progress, created_at, updated_at)
-      values (${input.formId}::int, ${input.formVersion}::int, ${JSON.stringify(input.data)}::jsonb,
+      insert into submissions (form_id, form_version, language, data, metadata, completed, resume_token_hash, progress, created_at, updated_at)
+      values (${input.formId}::int, ${input.formVersion}::int, ${input.language}::text, ${JSON.stringify(input.data)}::jsonb,
         ${JSON.stringify(input.metadata)}::jsonb, false, ${input.tokenHash}::text, ${JSON.stringify(input.progress)}::jsonb,
         ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz)
       returning id, form_id)`,
@@ -66,7 +67,8 @@ export async function updatePartial(
   const ctes: SQL[] = [
     sql`stored as (
       update submissions set data = ${JSON.stringify(input.data)}::jsonb, metadata = ${JSON.stringify(input.metadata)}::jsonb,
-        form_version = ${input.formVersion}::int, progress = ${JSON.stringify(input.progress)}::jsonb,
+        form_version = ${input.formVersion}::int, language = ${input.language}::text,
+        progress = ${JSON.stringify(input.progress)}::jsonb,
         updated_at = ${input.at.toISOString()}::timestamptz
       where id = ${input.submissionId}::uuid and completed = false
       returning id, form_id)`,

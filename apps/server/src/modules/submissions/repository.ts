@@ -36,6 +36,7 @@ export function toWireSubmission(row: WireRow): WireSubmission {
     created_at: new Date(row.createdAt).toISOString(),
     completed: row.completed,
     form_version: row.formVersion,
+    language: row.language,
     progress: progressSummary(row),
     ...(row.envelope ? { envelope: row.envelope } : {}),
   };

@@ -166,6 +166,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: row.metadata,
           completed: row.completed,
           form_version: row.formVersion,
+          language: row.language,
           progress: row.progress,
           updated_at: row.updatedAt,
         },

@@ -19,6 +19,8 @@ export type StoreSubmissionInput = {
   formId: number;
   /** The published version the respondent answered. */
   formVersion: number;
+  /** The language the respondent filled the form in (one of the form's). */
+  language: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   idempotencyKey: string | null;
@@ -82,10 +84,11 @@ export async function storeSubmission(
     : sql`on conflict (form_id, idempotency_key) do nothing`;
   ctes.push(
     sql`stored as (
-      insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at, envelope)
+      insert into submissions (id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at, envelope)
       select coalesce(${sealed?.id ?? null}::uuid, gen_random_uuid()), ${input.formId}::int, ${input.formVersion}::int,
-        ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb, true, ${input.idempotencyKey}::text,
-        ${input.createdAt.toISOString()}::timestamptz, ${sealed ? JSON.stringify(sealed.envelope) : null}::jsonb
+        ${input.language}::text, ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb, true,
+        ${input.idempotencyKey}::text, ${input.createdAt.toISOString()}::timestamptz,
+        ${sealed ? JSON.stringify(sealed.envelope) : null}::jsonb
       ${gate}
       ${conflict}
       returning id, form_id)`,
@@ -181,6 +184,7 @@ export async function completeSubmission(
     sql`stored as (
       update submissions set completed = true, data = ${JSON.stringify(input.data)}::jsonb,
         metadata = ${JSON.stringify(input.metadata)}::jsonb, form_version = ${input.formVersion}::int,
+        language = ${input.language}::text,
         idempotency_key = coalesce(${input.idempotencyKey}::text, idempotency_key),
         progress = ${JSON.stringify(input.progress)}::jsonb,
         created_at = ${input.createdAt.toISOString()}::timestamptz, updated_at = ${input.createdAt.toISOString()}::timestamptz,
@@ -225,6 +229,7 @@ export async function storeSubmissions(
     id,
     form_id: input.formId,
     form_version: input.formVersion,
+    language: input.language,
     data: input.data,
     metadata: input.metadata,
     completed: true,
@@ -236,11 +241,11 @@ export async function storeSubmissions(
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
-        data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+        language text, data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
         owner_id uuid))`,
     sql`stored as (
-      insert into submissions (id, form_id, form_version, data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, data, metadata, completed, idempotency_key, created_at from batch
+      insert into submissions (id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at from batch
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
     sql`counted as (

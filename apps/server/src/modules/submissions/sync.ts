@@ -26,6 +26,7 @@ type Row = {
   id: string;
   form_id: number;
   form_version: number;
+  language: string;
   created_at: Date | string;
   completed: boolean;
   data: Record<string, unknown>;
@@ -48,7 +49,7 @@ export async function listSubmissionsSince(
   const after = decodeCursor(input.cursor);
   const rows = await queryRows<Row>(
     db,
-    sql`select id, form_id, form_version, created_at, completed, data, metadata, progress, updated_at, txid::text as txid from submissions
+    sql`select id, form_id, form_version, language, created_at, completed, data, metadata, progress, updated_at, txid::text as txid from submissions
       where form_id = ${input.formId}
         and (txid, id) > (${after.txid}::bigint, ${after.id}::uuid)
         and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -62,6 +63,7 @@ export async function listSubmissionsSince(
       id: r.id,
       form_id: r.form_id,
       form_version: r.form_version,
+      language: r.language,
       created_at: new Date(r.created_at).toISOString(),
       completed: r.completed,
       data: r.data ?? {},

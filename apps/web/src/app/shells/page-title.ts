@@ -7,7 +7,8 @@ export type ShellTitle =
   | 'Form Submissions'
   | 'Search'
   | 'Notifications'
-  | 'Trash';
+  | 'Trash'
+  | 'Templates';
 
 /** The authenticated top bar's title for a path. */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -17,6 +18,7 @@ export function shellTitleFor(pathname: string): ShellTitle {
   if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
   if (path === '/dashboard/trash') return 'Trash';
+  if (path === '/templates') return 'Templates';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
   if (path.startsWith('/dashboard/search')) return 'Search';

@@ -4,6 +4,7 @@ import {
   FileText,
   Inbox,
   LayoutDashboard,
+  LayoutTemplate,
   type LucideIcon,
   Settings,
   Sparkles,
@@ -55,6 +56,12 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Create Form',
     icon: FilePlus2,
     matches: (p) => p === '/forms/new' || p === '/create',
+  },
+  {
+    to: '/templates',
+    label: 'Templates',
+    icon: LayoutTemplate,
+    matches: (p) => p === '/templates',
   },
   {
     to: '/forms/ai-builder',

@@ -1,6 +1,7 @@
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
+import { useChrome } from './chrome-context.ts';
 import { ScaleControl } from './scale-control.tsx';
 import {
   type ControlAttributes,
@@ -39,12 +40,19 @@ const INPUT_TYPES = {
 
 const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email', phone: 'tel', url: 'url' };
 
+/** A computed number as the page's language writes it ('1234.5' → '1 234,5' in French). */
+function formatNumber(value: string, locale: string): string {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) ? new Intl.NumberFormat(locale).format(n) : value;
+}
+
 function text(value: FieldValue): string {
   return typeof value === 'string' ? value : '';
 }
 
 /** The input of one field, by type. Groups (radio, checkboxes) render their own labelled inputs. */
 export function FieldControl(props: ControlProps) {
+  const { t, locale } = useChrome();
   const { field, id } = props;
   const common: ControlAttributes = {
     id,
@@ -107,7 +115,7 @@ export function FieldControl(props: ControlProps) {
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         >
-          <option value="">{field.placeholder || 'Select an option'}</option>
+          <option value="">{field.placeholder || t('field.selectOption')}</option>
           {(optionsOf(field) ?? []).map((o) => (
             <option key={o.id} value={o.value}>
               {o.label}
@@ -153,7 +161,7 @@ export function FieldControl(props: ControlProps) {
           aria-describedby={props.describedBy}
           className="block text-lg font-semibold tabular-nums text-slate-900 dark:text-slate-100"
         >
-          {text(props.value) || '–'}
+          {formatNumber(text(props.value), locale) || '–'}
         </output>
       );
     case 'image':
@@ -187,7 +195,7 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
           value={value}
           onChange={(e) => props.onChange(e.target.value)}
         />
-        <output htmlFor={props.id} className="min-w-10 text-right text-sm tabular-nums">
+        <output htmlFor={props.id} className="min-w-10 text-end text-sm tabular-nums">
           {value}
         </output>
       </div>

@@ -21,7 +21,7 @@ const labelClasses = 'block text-sm font-medium text-slate-800 dark:text-slate-2
 
 function Required() {
   return (
-    <span className="ml-0.5 text-red-600 dark:text-red-400" aria-hidden="true">
+    <span className="ms-0.5 text-red-600 dark:text-red-400" aria-hidden="true">
       *
     </span>
   );

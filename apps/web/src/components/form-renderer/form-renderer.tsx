@@ -3,7 +3,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { useId } from 'react';
 import { FieldControl } from './field-control.tsx';
 import { FieldShell } from './field-shell.tsx';
-import { type FieldValue, type FieldValues, type FileStatus, isCheckboxGroup } from './values.ts';
+import { type FieldValue, type FieldValues, type FileStatus, isGroupField } from './values.ts';
 
 export type FormRendererProps = {
   /** The fields to show, in order (the caller applies conditional logic and drops hidden ones). */
@@ -19,6 +19,8 @@ export type FormRendererProps = {
   disabled?: boolean;
   /** Choices show their letter keys (one question at a time is answered by keyboard). */
   keyHints?: boolean;
+  /** The start of every control's id (`<prefix>-<field id>`), for links to the controls. */
+  idPrefix?: string;
 };
 
 export const UNSUPPORTED_FIELD_MESSAGE = 'Unsupported field type';
@@ -42,7 +44,8 @@ function Problem({ children }: { children: string }) {
  * no state and fetches nothing, so the public page and the editor's Preview share it.
  */
 export function FormRenderer(props: FormRendererProps) {
-  const prefix = useId();
+  const generated = useId();
+  const prefix = props.idPrefix ?? generated;
   return (
     <div className="space-y-6">
       {props.fields.map((field) => (
@@ -95,8 +98,7 @@ function RenderedField({
   const errorId = `${id}-error`;
   const describedBy =
     [field.helpText ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const group =
-    field.type === 'radio' || field.type === 'nps' || field.type === 'yes_no' || isCheckboxGroup(field);
+  const group = isGroupField(field);
   const onFileSelect = (file: File) => {
     if (props.onFileSelect) props.onFileSelect(field, file);
     else props.onChange(field.id, { name: file.name, size: file.size, type: file.type });

@@ -1,5 +1,6 @@
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FieldOf } from '@formsmith/core/forms/field';
+import { useChrome } from './chrome-context.ts';
 import type { ControlAttributes, FieldValue } from './values.ts';
 
 type ScaleControlProps = {
@@ -18,7 +19,12 @@ type ScaleControlProps = {
  */
 export function ScaleControl(props: ScaleControlProps) {
   const { field } = props;
-  const choices = answerChoices(field) ?? [];
+  const { t } = useChrome();
+  const words: Record<string, string> = { yes: t('field.yes'), no: t('field.no') };
+  // Yes and No are the page's words; the stored answer stays 'yes' or 'no' in every language.
+  const choices = (answerChoices(field) ?? []).map((c) =>
+    field.type === 'yes_no' ? { ...c, label: words[c.value] ?? c.label } : c,
+  );
   const nps = field.type === 'nps';
   return (
     <div
@@ -49,8 +55,10 @@ export function ScaleControl(props: ScaleControlProps) {
       </div>
       {nps && (field.lowLabel || field.highLabel) && (
         <div className="flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-400">
-          <span>{field.lowLabel ? `0 = ${field.lowLabel}` : ''}</span>
-          <span className="text-right">{field.highLabel ? `10 = ${field.highLabel}` : ''}</span>
+          <span>{field.lowLabel ? t('field.scaleLow', { label: field.lowLabel }) : ''}</span>
+          <span className="text-end">
+            {field.highLabel ? t('field.scaleHigh', { label: field.highLabel }) : ''}
+          </span>
         </div>
       )}
     </div>

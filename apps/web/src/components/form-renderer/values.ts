@@ -1,14 +1,9 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import type { FieldValue, FieldValues } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 
-/** A file field's answer once uploaded (what the submit sends). */
-/** A file answer; `file_id` names an end-to-end encrypted file in its envelope's associated data. */
-export type FileValue = { upload_id?: string; name: string; size: number; type: string; file_id?: string };
-
-/** What a control holds: text for most, a list for multiple checkboxes, a flag for one checkbox. */
-export type FieldValue = string | string[] | boolean | FileValue | null;
-
-export type FieldValues = Record<string, FieldValue>;
+// The values' shapes are core's: the server renders the public page from them too.
+export type { FieldValue, FieldValues, FileValue } from '@formsmith/core/fill-page/state';
 
 /** A file field while its upload runs (the error shows under the field). */
 export type FileStatus = { uploading: boolean };
@@ -26,6 +21,16 @@ export type ControlAttributes = {
 /** A checkbox field with options answers a list; without options it is one yes/no box. */
 export function isCheckboxGroup(field: FormField): boolean {
   return field.type === 'checkbox' && (field.options?.length ?? 0) > 1;
+}
+
+/** A field answered with a group of inputs (fieldset and legend; its first input is `<id>-0`). */
+export function isGroupField(field: FormField): boolean {
+  return field.type === 'radio' || field.type === 'nps' || field.type === 'yes_no' || isCheckboxGroup(field);
+}
+
+/** The id of a field's first control, as the renderer names it (what a link to the field targets). */
+export function controlIdOf(prefix: string, field: FormField): string {
+  return isGroupField(field) ? `${prefix}-${field.id}-0` : `${prefix}-${field.id}`;
 }
 
 function initialValue(field: FormField): FieldValue {
@@ -52,8 +57,19 @@ export function initialValues(fields: FormField[]): FieldValues {
   return values;
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+export function formatBytes(bytes: number, locale = 'en'): string {
+  const number = (n: number) =>
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(n);
+  if (bytes < 1024) return `${new Intl.NumberFormat(locale).format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${number(bytes / 1024)} KB`;
+  return `${number(bytes / 1024 / 1024)} MB`;
+}
+
+/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
+export function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
+  const shown = { ...values };
+  for (const [id, value] of Object.entries(calculated)) {
+    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
+  }
+  return shown;
 }

@@ -1,4 +1,4 @@
-import { FileText, Globe, Inbox, PenLine, Plus, Sparkles } from 'lucide-react';
+import { FileText, Globe, Inbox, LayoutTemplate, PenLine, Plus, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
@@ -67,6 +67,10 @@ function Dashboard() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link to="/templates" className={buttonClasses('secondary')}>
+            <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
+            Use a template
+          </Link>
           <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
             <Sparkles aria-hidden="true" className="h-4 w-4" />
             Create with AI
@@ -110,10 +114,16 @@ function Dashboard() {
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 Create your first form to get started.
               </p>
-              <Link to="/forms/ai-builder" className={buttonClasses('primary')}>
-                <Sparkles aria-hidden="true" className="h-4 w-4" />
-                Create form with AI
-              </Link>
+              <div className="flex flex-wrap justify-center gap-3">
+                <Link to="/templates" className={buttonClasses('primary')}>
+                  <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
+                  Browse templates
+                </Link>
+                <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
+                  <Sparkles aria-hidden="true" className="h-4 w-4" />
+                  Create form with AI
+                </Link>
+              </div>
             </EmptyState>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" aria-label="Recent forms">

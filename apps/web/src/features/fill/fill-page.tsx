@@ -1,9 +1,20 @@
+import type { FillFormView, FillPageState } from '@formsmith/core/fill-page/state';
 import type { Form } from '@formsmith/core/forms/form';
+import { formLanguages } from '@formsmith/core/i18n/language';
+import { localizeForm } from '@formsmith/core/i18n/localize';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { type ClosedInfo, getOwnerPreview, getPublicForm, type LoadedForm } from './api/get-public-form.ts';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ChromeContext } from '../../components/form-renderer/chrome-context.ts';
+import {
+  type ClosedInfo,
+  getOwnerPreview,
+  getPublicForm,
+  type LoadedForm,
+  toLoadedForm,
+} from './api/get-public-form.ts';
 import { recordView } from './api/record-view.ts';
 import { FormView } from './components/form-view.tsx';
+import { LanguageSwitcher } from './components/language-switcher.tsx';
 import {
   AccessGate,
   ExpiredView,
@@ -14,30 +25,79 @@ import {
 import { CenteredSpinner, PageFrame, PoweredBy } from './components/page-frame.tsx';
 import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
+import { usePageChrome } from './hooks/use-page-chrome.ts';
+import { chooseLanguage, keepLanguage, pageLanguage } from './lib/language.ts';
+import { formInLanguage } from './lib/localize.ts';
 import { parseFillLocation } from './lib/location.ts';
-import { FILL_TEXT } from './lib/messages.ts';
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'unavailable'; message?: string }
-  | { kind: 'gate'; wrongCode: boolean; title?: string; checking: boolean }
+  | { kind: 'unavailable'; missingId?: boolean }
+  | { kind: 'gate'; wrongCode: boolean; title?: string; message?: string; checking: boolean }
   | { kind: 'expired'; title?: string; closed?: ClosedInfo }
   | { kind: 'form'; form: LoadedForm; round: number; preview?: boolean }
-  | { kind: 'success'; form: LoadedForm; round: number; ending: SubmitEnding };
+  | {
+      kind: 'success';
+      message: string;
+      ending: SubmitEnding;
+      again: { form: LoadedForm; round: number } | null;
+    };
+
+/** The first view of a page the server rendered, as it rendered it. */
+function viewOf(state: FillPageState): View {
+  const { view } = state;
+  switch (view.kind) {
+    case 'unavailable':
+      return { kind: 'unavailable' };
+    case 'gate':
+      return {
+        kind: 'gate',
+        wrongCode: view.wrongCode,
+        title: view.title,
+        message: view.message,
+        checking: false,
+      };
+    case 'expired':
+      return { kind: 'expired', title: view.title, closed: view.closed };
+    case 'form':
+      return { kind: 'form', form: toLoadedForm(view.form), round: 0 };
+    case 'success':
+      return { kind: 'success', message: view.message, ending: view.ending, again: null };
+    default: {
+      const unknown: never = view;
+      return unknown;
+    }
+  }
+}
 
 function isExpired(form: Form): boolean {
   const at = form.sharing.expirationDate ? Date.parse(form.sharing.expirationDate) : Number.NaN;
   return Number.isFinite(at) && at <= Date.now();
 }
 
-/** The respondent's page, /form/<formIdOrSlug>[/embed]. */
-export function FillPage() {
-  const [location] = useState(() => parseFillLocation(window.location.pathname));
-  const embed = location?.embed ?? false;
-  const [view, setView] = useState<View>(() =>
-    location ? { kind: 'loading' } : { kind: 'unavailable', message: FILL_TEXT.missingId },
+/**
+ * The respondent's page, /form/<formIdOrSlug>[/embed]. The server renders its first view (`initial`,
+ * the same components) and the page takes over from there; without it, the page loads the form.
+ */
+export function FillPage({ initial }: { initial?: FillPageState }) {
+  const [location] = useState(() =>
+    initial
+      ? { identifier: initial.identifier, embed: initial.embed }
+      : parseFillLocation(window.location.pathname),
   );
-  const [accessCode, setAccessCode] = useState<string>();
+  const embed = location?.embed ?? false;
+  const [view, setView] = useState<View>(() => {
+    if (initial) return viewOf(initial);
+    return location ? { kind: 'loading' } : { kind: 'unavailable', missingId: true };
+  });
+  // The language shown: the one the server rendered in, else the form's once it is known (the
+  // browser's, or ?lang=, for the page before that).
+  const [language, setLanguage] = useState<string | null>(initial?.language ?? null);
+  const chrome = usePageChrome(language ?? pageLanguage());
+  const rendered = initial?.view.kind === 'form' ? initial.view : undefined;
+  const [accessCode, setAccessCode] = useState<string | undefined>(rendered?.accessCode);
+  // The screen the server rendered, until the respondent starts the form again.
+  const [served, setServed] = useState<FillFormView | undefined>(rendered);
   const viewed = useRef(false);
   useEmbedHeight(embed);
 
@@ -56,12 +116,16 @@ export function FillPage() {
           const preview = await getOwnerPreview(location.identifier);
           if (!preview) return setView({ kind: result.kind });
           document.title = `Preview: ${preview.title}`;
+          setLanguage(chooseLanguage(preview));
           return setView({ kind: 'form', form: preview, round: 0, preview: true });
         }
         const loaded = result.form;
         const { form } = result;
-        document.title = form.title;
-        if (isExpired(form)) return setView({ kind: 'expired', title: form.title });
+        const chosen = chooseLanguage(form);
+        setLanguage(chosen);
+        const title = localizeForm(form, chosen).title;
+        document.title = title;
+        if (isExpired(form)) return setView({ kind: 'expired', title });
         setAccessCode(code);
         setView({ kind: 'form', form: loaded, round: 0 });
         if (!viewed.current) {
@@ -76,17 +140,55 @@ export function FillPage() {
     [location],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it runs once, as the page starts
   useEffect(() => {
     if (embed) document.body.style.background = 'transparent';
-    void load();
-  }, [embed, load]);
+    if (!initial) return void load();
+    if (view.kind === 'form' && !viewed.current) {
+      viewed.current = true;
+      recordView(view.form.id);
+      prefetchSuccessView();
+    }
+    // Respondents cannot open it; its owner, signed in, may preview it (the server cannot tell).
+    if (view.kind === 'unavailable' && location) {
+      void getOwnerPreview(location.identifier).then((preview) => {
+        if (!preview) return;
+        document.title = `Preview: ${preview.title}`;
+        setLanguage(chooseLanguage(preview));
+        setView({ kind: 'form', form: preview, round: 0, preview: true });
+      });
+    }
+  }, []);
+
+  const loaded =
+    view.kind === 'form' ? view.form : view.kind === 'success' ? (view.again?.form ?? null) : null;
+  // The form in the language shown; switching languages changes only this, never the answers.
+  const shown = useMemo(
+    () => (loaded && language ? formInLanguage(loaded, language, chrome) : loaded),
+    [loaded, language, chrome],
+  );
+  useEffect(() => {
+    if (shown && view.kind === 'form')
+      document.title = view.preview ? `Preview: ${shown.title}` : shown.title;
+  }, [shown, view]);
+  const languages = loaded ? formLanguages(loaded) : [];
+  const switchLanguage = (tag: string) => {
+    if (!loaded) return;
+    setLanguage(tag);
+    keepLanguage(loaded.id, tag);
+  };
 
   const content = (() => {
     switch (view.kind) {
       case 'loading':
         return <CenteredSpinner />;
       case 'unavailable':
-        return <UnavailableView embed={embed} message={view.message} />;
+        return (
+          <UnavailableView
+            embed={embed}
+            message={view.missingId ? chrome.t('status.missingId') : undefined}
+          />
+        );
       case 'expired':
         return <ExpiredView title={view.title} closed={view.closed} />;
       case 'gate':
@@ -94,9 +196,10 @@ export function FillPage() {
           <AccessGate
             title={view.title}
             wrongCode={view.wrongCode}
+            message={view.message}
             checking={view.checking}
             onSubmit={(code) => {
-              setView({ ...view, checking: true });
+              setView({ ...view, message: undefined, checking: true });
               void load(code);
             }}
           />
@@ -104,10 +207,14 @@ export function FillPage() {
       case 'success':
         return (
           <SuccessView
-            message={view.form.successMessage}
+            message={shown?.successMessage ?? view.message}
             ending={view.ending}
             embed={embed}
-            onAnother={() => setView({ kind: 'form', form: view.form, round: view.round + 1 })}
+            onAnother={(() => {
+              const { again } = view;
+              if (!again) return `/form/${encodeURIComponent(location?.identifier ?? '')}`;
+              return () => setView({ kind: 'form', form: again.form, round: again.round + 1 });
+            })()}
           />
         );
       case 'form': {
@@ -116,15 +223,23 @@ export function FillPage() {
         const Body = view.form.savePartials && !view.preview ? SavedFormView : FormView;
         return (
           <Body
-            form={view.form}
+            form={shown ?? view.form}
+            language={language ?? view.form.language}
             key={view.round}
             accessCode={accessCode}
             preview={view.preview ?? false}
+            initial={view.round === 0 ? served : undefined}
             onSubmitted={(ending) => {
-              setView({ kind: 'success', form: view.form, round: view.round, ending });
+              setServed(undefined);
+              setView({
+                kind: 'success',
+                message: view.form.successMessage,
+                ending,
+                again: { form: view.form, round: view.round },
+              });
               window.scrollTo({ top: 0 });
             }}
-            onExpired={(closed) => setView({ kind: 'expired', title: view.form.title, closed })}
+            onExpired={(closed) => setView({ kind: 'expired', title: (shown ?? view.form).title, closed })}
           />
         );
       }
@@ -136,9 +251,14 @@ export function FillPage() {
   })();
 
   return (
-    <PageFrame embed={embed}>
-      <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
-      {view.kind !== 'loading' && <PoweredBy embed={embed} />}
-    </PageFrame>
+    <ChromeContext.Provider value={chrome}>
+      <PageFrame embed={embed}>
+        {languages.length > 1 && language && (
+          <LanguageSwitcher languages={languages} value={language} onChange={switchLanguage} />
+        )}
+        <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
+        {view.kind !== 'loading' && <PoweredBy embed={embed} />}
+      </PageFrame>
+    </ChromeContext.Provider>
   );
 }

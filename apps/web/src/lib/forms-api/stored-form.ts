@@ -32,6 +32,8 @@ function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields
     successMessage: form.success_message,
     logic: form.logic,
     display: form.display,
+    language: form.language,
+    translations: form.translations,
     sharing: {
       ...(sharing.slug ? { slug: sharing.slug } : {}),
       accessRestriction: sharing.access_restriction,

@@ -10,8 +10,7 @@ import {
   editPatchSchema,
 } from '@formsmith/core/forms/edit-patch';
 import { optionsOf, rulesOf } from '@formsmith/core/forms/field';
-import { z } from 'zod';
-import { askProvider, type ProviderConfig, ProviderError, UNUSABLE } from '../provider.ts';
+import { askProvider, type ProviderConfig, ProviderError, readAnswer, UNUSABLE } from '../provider.ts';
 
 const EDIT_PROMPT = `You edit web forms. You get a form as JSON and an instruction from its owner.
 Answer with JSON only: {"summary": one sentence saying what changes, "operations": [...]}.
@@ -93,22 +92,14 @@ export async function editWithProvider(
     strict: false,
   };
   return askProvider(config, ask, (json) => {
-    const parsed = z.safeParse(editPatchSchema, dropNulls(json));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new ProviderError(
-        `the patch does not match the schema: ${issue?.path.join('.')} ${issue?.message}`,
-        UNUSABLE,
-        true,
-      );
-    }
+    const patch = readAnswer(editPatchSchema, dropNulls(json), 'patch');
     try {
-      applyEditPatch(form, parsed.data);
+      applyEditPatch(form, patch);
     } catch (err) {
       if (err instanceof EditPatchError)
         throw new ProviderError(`the patch does not fit the form: ${err.message}`, UNUSABLE, true);
       throw err;
     }
-    return parsed.data;
+    return patch;
   });
 }

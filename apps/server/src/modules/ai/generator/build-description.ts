@@ -92,7 +92,8 @@ function inSentence(label: string, language: Language): string {
  * One sentence telling respondents what the form asks and how long it takes, in the
  * description's language: 'Please share your name, email and position — it takes about 2 minutes.'
  */
-export function buildDescription(fields: FieldDraft[], language: Language): string {
+export function buildDescription(drafts: FieldDraft[], language: Language): string {
+  const fields = drafts.filter((field) => field.type !== 'page_break');
   const frame = FRAMES[language];
   const time = frame.time(answerMinutes(fields));
   const named = fields.filter(listable).slice(0, 4);

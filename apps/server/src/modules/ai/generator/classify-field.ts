@@ -36,6 +36,9 @@ export type Classification = {
 // Dates and numbers can: 'Would you attend next year?' is a yes/no question.
 const SPECIFIC: ReadonlySet<LexiconTag> = new Set(['email', 'phone', 'url', 'file', 'color', 'password']);
 
+const IDENTIFIER_NUMBER =
+  /\b(?:plate|licen[cs]e|registration|reference|order|account|membership|member|policy|serial|tracking|passport|invoice|vat|tax|booking|confirmation|case|ticket|student|employee|customer|id)\s+(?:number|no)\b/;
+
 function isYesNoQuestion(label: string, language: Language): boolean {
   const folded = foldText(label).replace(/^[¿\s]+/, '');
   if (/^whether\b/.test(folded)) return true;
@@ -73,7 +76,9 @@ export function classifyField(input: ClassifyInput): Classification {
   if (PICKER_CUE.test(cue)) return { type: 'color', tag };
   if (SLIDER_CUE.test(cue) || (hasRange && RATING_CUE.test(cue))) return { type: 'range', tag };
   if (isYesNoQuestion(label, language) && !(tag && SPECIFIC.has(tag)))
-    return { type: 'radio', tag, yesNo: true };
+    return { type: 'yes_no', tag, yesNo: true };
+  // 'licence plate number', 'order number': an identifier of letters and digits, not a quantity.
+  if (tag === 'number' && IDENTIFIER_NUMBER.test(foldedLabel)) return { type: 'text', tag };
   if (tag) return { type: tagType(tag), tag };
   // A bare scale with no other clue ('severity 1-5') is a rating.
   if (hasRange) return { type: 'range' };

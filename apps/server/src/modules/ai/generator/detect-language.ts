@@ -9,22 +9,28 @@ const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
   es: new Set(
     'el los las y para con del una un es nuestra nuestro su sus tu que o fecha nombre correo por'.split(' '),
   ),
-  fr: new Set('le les et pour avec du des une un est votre vos nos notre ou au aux il nom prenom'.split(' ')),
+  fr: new Set(
+    'le les et pour avec du des une un est votre vos nos notre ou au aux il nom prenom oui demander'.split(
+      ' ',
+    ),
+  ),
   de: new Set(
-    'der die das und fur mit ein eine einen ist oder bitte ihr ihre zum zur vorname nachname'.split(' '),
+    'der die das und fur mit ein eine einen ist oder bitte ihr ihre zum zur vorname nachname sie haben falls wenn nach dem nicht nein seite'.split(
+      ' ',
+    ),
   ),
   pt: new Set(
-    'os as do da dos das uma um seu sua seus suas nosso nossa voce nao pelo pela formulario mensagem contato ou em no na'.split(
+    'os as do da dos das uma um seu sua seus suas nosso nossa voce nao pelo pela formulario mensagem contato ou em no na sim pergunte numa'.split(
       ' ',
     ),
   ),
   it: new Set(
-    'il lo gli della delle dei degli di per con una uno il suo sua nostro nostra modulo cognome telefono messaggio nel sulla'.split(
+    'il lo gli della delle dei degli di per con una uno il suo sua nostro nostra modulo cognome telefono messaggio nel sulla chiedi hai'.split(
       ' ',
     ),
   ),
   nl: new Set(
-    'de het een en voor met van je jouw uw onze ons naam telefoonnummer formulier of wij ik bij opmerkingen graag'.split(
+    'de het een en voor met van je jouw uw onze ons naam telefoonnummer formulier of wij ik bij opmerkingen graag zo nee niet vraag waarom tweede'.split(
       ' ',
     ),
   ),

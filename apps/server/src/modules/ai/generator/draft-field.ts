@@ -30,6 +30,7 @@ export function fieldFromDraft(draft: FieldDraft, index: number): FormField {
     position: index,
     ...(placeholder ? { placeholder } : {}),
     ...(draft.helpText ? { helpText: draft.helpText } : {}),
+    ...(draft.lowLabel ? { lowLabel: draft.lowLabel, highLabel: draft.highLabel } : {}),
     validation: Object.fromEntries(
       Object.entries({ required: draft.required, min: draft.min, max: draft.max, step: draft.step }).filter(
         ([, value]) => value !== undefined,

@@ -37,37 +37,50 @@ const HELP = {
     '{min} = il più basso, {max} = il più alto.',
     '{min} = laagst, {max} = hoogst.',
   ],
-  recommend: [
-    '0 = not at all likely, 10 = extremely likely.',
-    '0 = nada probable, 10 = muy probable.',
-    '0 = pas du tout probable, 10 = très probable.',
-    '0 = sehr unwahrscheinlich, 10 = sehr wahrscheinlich.',
-    '0 = nada provável, 10 = muito provável.',
-    '0 = per niente probabile, 10 = molto probabile.',
-    '0 = zeer onwaarschijnlijk, 10 = zeer waarschijnlijk.',
-  ],
 } satisfies Record<string, Localized>;
 
-const UPLOAD_MB = Math.floor(LIMITS.uploadMaxBytes / (1024 * 1024));
+// The words under an NPS scale's ends.
+const NPS_ENDS: [Localized, Localized] = [
+  [
+    'Not at all likely',
+    'Nada probable',
+    'Pas du tout probable',
+    'Sehr unwahrscheinlich',
+    'Nada provável',
+    'Per niente probabile',
+    'Zeer onwaarschijnlijk',
+  ],
+  [
+    'Extremely likely',
+    'Muy probable',
+    'Très probable',
+    'Sehr wahrscheinlich',
+    'Muito provável',
+    'Molto probabile',
+    'Zeer waarschijnlijk',
+  ],
+];
 
-const RECOMMEND = /\b(?:recommend|recomend\w*|recommand\w*|empfehl\w*|consiglia\w*|aanbevel\w*|aanraden)\b/;
+const UPLOAD_MB = Math.floor(LIMITS.uploadMaxBytes / (1024 * 1024));
 
 /**
  * A placeholder and a help text where they help the respondent, unless the description gave
  * its own: the expected shape of an email, a link or a phone number, what the ends of a scale
  * mean, that several choices may be ticked, and the upload limit.
  */
-export function addFieldHints(draft: FieldDraft, cue: string, language: Language): FieldDraft {
+export function addFieldHints(draft: FieldDraft, language: Language): FieldDraft {
   const hinted = { ...draft };
   const placeholder = PLACEHOLDERS[draft.type];
   if (!hinted.placeholder && placeholder) hinted.placeholder = placeholder;
+  if (draft.type === 'nps' && !hinted.lowLabel) {
+    hinted.lowLabel = pickLocalized(NPS_ENDS[0], language);
+    hinted.highLabel = pickLocalized(NPS_ENDS[1], language);
+  }
   if (hinted.helpText) return hinted;
   if (draft.type === 'checkbox' && (draft.options?.length ?? 0) > 1)
     hinted.helpText = pickLocalized(HELP.multi, language);
   else if (draft.type === 'file')
     hinted.helpText = pickLocalized(HELP.file, language).replace('{mb}', String(UPLOAD_MB));
-  else if (draft.type === 'range' && draft.min === 0 && draft.max === 10 && RECOMMEND.test(cue))
-    hinted.helpText = pickLocalized(HELP.recommend, language);
   else if (draft.type === 'range' && draft.min !== undefined && draft.max !== undefined)
     hinted.helpText = pickLocalized(HELP.scale, language)
       .replace('{min}', String(draft.min))

@@ -15,7 +15,6 @@ import {
   PREFERRED_DATE,
   PREFERRED_TIME,
   type TemplateField,
-  YES_NO,
 } from './template-fields.ts';
 
 type T = TemplateField;
@@ -65,10 +64,8 @@ const RECOMMEND: T = {
     'Quanto è probabile che ci consigli a un amico?',
     'Hoe waarschijnlijk is het dat je ons aanbeveelt?',
   ],
-  type: 'range',
+  type: 'nps',
   required: true,
-  min: 0,
-  max: 10,
 };
 const DETAILS = long(
   [
@@ -196,9 +193,8 @@ export const FORM_TEMPLATES: Record<FormKind, TemplateField[]> = {
         'Parteciperai?',
         'Kom je?',
       ],
-      type: 'radio',
+      type: 'yes_no',
       required: true,
-      options: YES_NO,
     },
     {
       labels: [

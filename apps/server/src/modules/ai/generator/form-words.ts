@@ -1,6 +1,6 @@
 // Words that say "this is the form itself", not a field of it; matched on accent-folded text.
 export const FORM_WORD =
-  /\b(?:forms?|survey|questionnaire|application|registration|sign-?up|booking|order|request|feedback|intake|rsvp|poll|quiz|entry|report|formulario|encuesta|solicitud|inscripcion|reserva|pedido|formulaire|enquete|demande|inscription|commande|umfrage|anmeldung|bestellung|anfrage|formulario|pesquisa|inscricao|encomenda|modulo|sondaggio|iscrizione|prenotazione|ordine|richiesta|formulier|enquete|aanmelding|inschrijving|bestelling|aanvraag)\b|formular|bewerbung|aanvraag/;
+  /\b(?:forms?|survey|questionnaire|application|registration|sign-?up|booking|reservation|order|request|feedback|intake|rsvp|poll|quiz|entry|report|formulario|encuesta|solicitud|inscripcion|reserva|pedido|formulaire|enquete|demande|inscription|commande|umfrage|anmeldung|bestellung|anfrage|formulario|pesquisa|inscricao|encomenda|modulo|sondaggio|iscrizione|prenotazione|ordine|richiesta|formulier|enquete|aanmelding|inschrijving|bestelling|aanvraag)\b|formular|bewerbung|aanvraag/;
 
 // Only the word 'form' itself: later sentences may say 'order' or 'request' about a field.
 export const FORM_NOUN = /\b(?:forms?|formulario|formulaire|modulo|formulier)\b|formular/;

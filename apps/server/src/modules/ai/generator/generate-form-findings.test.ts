@@ -13,7 +13,7 @@ describe('generateForm splits compound clauses', () => {
     expect(form.fields).toHaveLength(2);
     expect(optionLabels(fieldLabelled(form.fields, 'stylist'))).toEqual(['Anna', 'Marco', 'Lee']);
     expect(fieldLabelled(form.fields, 'recommend')).toMatchObject({
-      type: 'radio',
+      type: 'yes_no',
       label: 'Would you recommend us?',
     });
   });
@@ -86,15 +86,21 @@ describe('generateForm adds placeholders and help texts', () => {
 });
 
 describe('generateForm chooses types by meaning', () => {
-  it('asks "how likely to recommend" as a 0-10 scale and "whether you would recommend" as yes/no', () => {
+  it('asks "how likely to recommend" as an NPS 0-10 scale and "whether you would recommend" as yes/no', () => {
     const nps = generateForm('Customer survey: how likely are you to recommend us, and any comments');
     expect(fieldLabelled(nps.fields, 'recommend')).toMatchObject({
-      type: 'range',
-      validation: { min: 0, max: 10 },
-      helpText: '0 = not at all likely, 10 = extremely likely.',
+      type: 'nps',
+      validation: { required: true },
+      lowLabel: 'Not at all likely',
+      highLabel: 'Extremely likely',
     });
+    const scale = generateForm('Visit survey: would you recommend us (0-10)');
+    expect(fieldLabelled(scale.fields, 'recommend').type).toBe('nps');
     const yesNo = generateForm('Visit feedback: your name and whether you would recommend us to a friend');
-    expect(optionLabels(fieldLabelled(yesNo.fields, 'recommend'))).toEqual(['Yes', 'No']);
+    expect(fieldLabelled(yesNo.fields, 'recommend')).toMatchObject({
+      type: 'yes_no',
+      validation: { required: true },
+    });
   });
 
   it('turns a preferred day of week into a select of the seven days', () => {

@@ -50,12 +50,23 @@ describe('generateForm', () => {
     });
   });
 
-  it('gives yes/no questions radio buttons with Yes and No', () => {
+  it('asks yes/no questions as yes/no fields, whether written as a question or with (yes/no)', () => {
     const form = generateForm(
       'Camp signup. Camper name, can your child swim?, and do they need a bus pass (yes/no)',
     );
-    expect(optionLabels(fieldLabelled(form.fields, 'swim'))).toEqual(['Yes', 'No']);
-    expect(fieldLabelled(form.fields, 'bus pass')).toMatchObject({ type: 'radio' });
+    expect(fieldLabelled(form.fields, 'swim')).toMatchObject({
+      type: 'yes_no',
+      validation: { required: true },
+    });
+    expect(fieldLabelled(form.fields, 'swim')).not.toHaveProperty('options');
+    expect(fieldLabelled(form.fields, 'bus pass')).toMatchObject({ type: 'yes_no' });
+  });
+
+  it('asks identifiers such as a plate or order number as text, and counts as numbers', () => {
+    const form = generateForm('Parking permit: car plate number, order number and number of guests');
+    expect(fieldLabelled(form.fields, 'plate').type).toBe('text');
+    expect(fieldLabelled(form.fields, 'order number').type).toBe('text');
+    expect(fieldLabelled(form.fields, 'guests').type).toBe('number');
   });
 
   it('recognises uploads, links, colours and hidden fields', () => {

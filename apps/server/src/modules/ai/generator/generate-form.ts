@@ -1,10 +1,13 @@
 import { buildDescription } from './build-description.ts';
 import { buildTitle } from './build-title.ts';
+import { cleanLabel } from './clean-label.ts';
 import { detectLanguage } from './detect-language.ts';
 import { fieldFromDraft } from './draft-field.ts';
 import { addFieldHints } from './field-hints.ts';
+import { linkFollowUps } from './follow-ups.ts';
 import { detectKind, type FormKind } from './form-kinds.ts';
 import { FORM_TEMPLATES } from './form-templates.ts';
+import { splitAtPages, untitledPage } from './pages.ts';
 import { parseItem } from './parse-item.ts';
 import { segmentDescription } from './segment-description.ts';
 import { localizeField } from './template-fields.ts';
@@ -21,7 +24,7 @@ const SINGLE_USE = new Set<FieldDraft['type']>(['email', 'phone']);
 function templateFields(kind: FormKind, language: Language): FieldDraft[] {
   return FORM_TEMPLATES[kind].map((field) => {
     const draft = localizeField(field, language);
-    return addFieldHints(draft, foldText(draft.label), language);
+    return addFieldHints(draft, language);
   });
 }
 
@@ -62,15 +65,49 @@ function parseAll(
   return dedupe(drafts).slice(0, MAX_FIELDS);
 }
 
-/** Builds a form (title, description, fields) from a plain-language description, offline. */
+const isQuestion = (draft: FieldDraft) => draft.type !== 'page_break';
+
+/**
+ * The pages' fields in one list, a page break (titled by the page's heading, or a general
+ * title) before each later page; a page left empty by deduplication is dropped with its break.
+ */
+function joinPages(pages: { fields: FieldDraft[]; heading?: string }[], language: Language): FieldDraft[] {
+  const joined: FieldDraft[] = [];
+  const seen = new Set<string>();
+  pages.forEach((page, index) => {
+    const fresh = page.fields.filter((field) => !seen.has(foldText(field.label)));
+    for (const field of fresh) seen.add(foldText(field.label));
+    if (fresh.length === 0) return;
+    if (index > 0 && joined.length > 0) {
+      const title = page.heading ? cleanLabel(page.heading, language) : '';
+      joined.push({ label: title || untitledPage(language), type: 'page_break', required: false });
+    }
+    joined.push(...fresh);
+  });
+  return joined.slice(0, MAX_FIELDS);
+}
+
+/**
+ * Builds a form (title, description, fields) from a plain-language description, offline: pages
+ * where the writer starts one ('on a second page …'), and follow-up questions shown only after
+ * the answer they follow ('if yes, ask …').
+ */
 export function generateForm(description: string): GeneratedForm {
   const text = description.trim().slice(0, MAX_DESCRIPTION_LENGTH);
   const language = detectLanguage(text);
-  const { context, items } = segmentDescription(text, language);
+  const parts = splitAtPages(text).map((part, index) => segmentDescription(part, language, index > 0));
+  const [first = { context: [], items: [] }] = parts;
+  const { context } = first;
   const heading = context[0];
   const kind = detectKind(context.join(' ')) ?? detectKind(text);
-  let fields = parseAll(items, language, kind);
-  if (fields.length < 2 && kind) {
+  let fields = joinPages(
+    parts.map((part, index) => ({
+      fields: parseAll(part.items, language, kind),
+      ...(index > 0 && part.context[0] ? { heading: part.context[0] } : {}),
+    })),
+    language,
+  );
+  if (fields.filter(isQuestion).length < 2 && kind) {
     fields = withTemplate(fields, templateFields(kind, language));
   }
   if (fields.length === 0)
@@ -80,5 +117,9 @@ export function generateForm(description: string): GeneratedForm {
     );
   if (fields.length === 0) fields = templateFields('contact', language);
   const title = buildTitle(heading, kind, language);
-  return { title, description: buildDescription(fields, language), fields: fields.map(fieldFromDraft) };
+  return {
+    title,
+    description: buildDescription(fields, language),
+    fields: linkFollowUps(fields.map(fieldFromDraft), fields),
+  };
 }

@@ -1,10 +1,17 @@
-import { CONSENT_CUE } from './cue-words.ts';
+import { CONSENT_CUE, RATING_CUE } from './cue-words.ts';
 import { findHeadTag, looksLikeField } from './match-lexicon.ts';
 import { choicesByMeaning } from './meaning-choices.ts';
+import { findRange } from './parse-range.ts';
 import { countWords, foldText } from './text-utils.ts';
-import type { Language } from './types.ts';
+import type { FollowUp, Language } from './types.ts';
 
-export type RawItem = { text: string; hint?: string; optional?: boolean; required?: boolean };
+export type RawItem = {
+  text: string;
+  hint?: string;
+  optional?: boolean;
+  required?: boolean;
+  followUp?: FollowUp;
+};
 
 const LEADING_JOINER: Record<Language, RegExp> = {
   en: /^(?:and|or|then|also|plus|as well as|&)\s+/i,
@@ -27,6 +34,10 @@ const RATING_START = /^(?:ratings?|rate|scores?)\b(.*?)\bfor\s+(.+)$/i;
 // 'We need first and last name, …': the request wording before a list's first item.
 const LIST_LEAD_IN =
   /^(?:we|i) (?:need|want|would like|also need)(?: to (?:know|collect|ask for))?(?: (?:their|your|the))?\s+/i;
+
+// 'ask whether they have attended before': the question follows the verb.
+const ASK_LEAD_IN =
+  /^(?:please\s+)?ask(?:\s+(?:them|people|respondents|the respondent))?\s+(?=(?:whether|how|what|which|who|when|where|why)\b)/i;
 
 // A comma after a sentence adverb ('Overall, how satisfied…') does not start an item.
 const FILLER_ONLY =
@@ -92,6 +103,8 @@ function isPairOfFields(left: string, right: string, language: Language): boolea
   if (leftField && countWords(left) <= 5 && countWords(right) <= 12) {
     const folded = foldText(right);
     if (QUESTION_START.test(folded) || CONSENT_CUE.test(folded)) return true;
+    // 'your email and a 1-10 rating of the new app': a scale is a question of its own.
+    if (findRange(right) !== null && RATING_CUE.test(folded)) return true;
   }
   if (countWords(left) > 5 || countWords(right) > 5) return false;
   if (leftField && rightField) return true;
@@ -152,7 +165,9 @@ function takeRatingGroup(
 /** Turns comma-separated segments into raw items, reattaching qualifiers and numeric choices. */
 export function groupSegments(segments: string[], language: Language): RawItem[] {
   const items: RawItem[] = [];
-  const stripped = segments.map((segment) => stripJoiner(segment, language).replace(LIST_LEAD_IN, ''));
+  const stripped = segments.map((segment) =>
+    stripJoiner(segment, language).replace(LIST_LEAD_IN, '').replace(ASK_LEAD_IN, ''),
+  );
   for (let i = 0; i < stripped.length; i++) {
     const text = stripped[i] ?? '';
     if (text.length === 0 || FILLER_ONLY.test(text)) continue;

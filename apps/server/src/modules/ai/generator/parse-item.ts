@@ -25,8 +25,20 @@ const MESSAGE =
 
 /** The form's main questions: one pick from listed choices (yes/no too), a rating, a date or a time. */
 function isMainQuestion(draft: Pick<FieldDraft, 'type' | 'options'>, multi: boolean): boolean {
+  if (draft.type === 'yes_no' || draft.type === 'nps') return true;
   if (draft.type === 'radio' || draft.type === 'select') return !multi && (draft.options?.length ?? 0) >= 2;
   return draft.type === 'range' || draft.type === 'date' || draft.type === 'time';
+}
+
+/** Choices that are only yes and no, in any of the languages: a yes/no question. */
+function isYesNoChoice(options: string[] | undefined): boolean {
+  if (options?.length !== 2) return false;
+  const [yes = '', no = ''] = options.map((o) => foldText(o));
+  return Object.values(YES_NO_OPTIONS).some(([y, n]) => foldText(y) === yes && foldText(n) === no);
+}
+
+function isZeroToTen(range: { min?: number; max?: number } | null): boolean {
+  return range?.min === 0 && range.max === 10;
 }
 
 function defaultBounds(cue: string): { min: number; max: number } {
@@ -59,12 +71,15 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
   });
   const kind = implied
     ? { ...classified, type: 'select' as const }
-    : LIKELY_TO_RECOMMEND.test(cue) && !options
-      ? { ...classified, type: 'range' as const, yesNo: false }
-      : classified;
+    : !options && (LIKELY_TO_RECOMMEND.test(cue) || (NPS_CUE.test(cue) && isZeroToTen(range)))
+      ? { ...classified, type: 'nps' as const, yesNo: false }
+      : isYesNoChoice(options)
+        ? { ...classified, type: 'yes_no' as const, yesNo: true }
+        : classified;
 
   let label: string;
-  if (kind.consent) label = buildConsentLabel(labelSource, language);
+  if (item.followUp?.label) label = item.followUp.label;
+  else if (kind.consent) label = buildConsentLabel(labelSource, language);
   else if (kind.optIn) label = buildOptInLabel(labelSource, language);
   else label = cleanLabel(labelSource, language);
   if (label.length === 0 || !/[\p{L}\p{N}]/u.test(label)) return null;
@@ -82,8 +97,7 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
       MESSAGE.test(foldText(label)));
 
   const draft: FieldDraft = { label, type: kind.type, required: false };
-  if (options) draft.options = options;
-  else if (kind.yesNo) draft.options = [...YES_NO_OPTIONS[language]];
+  if (options && kind.type !== 'yes_no') draft.options = options;
   draft.required =
     !optional && (explicitRequired || kind.consent === true || coreField || isMainQuestion(draft, multi));
   if (kind.type === 'range' || kind.type === 'number') {
@@ -92,9 +106,16 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
     if (bounds?.max !== undefined) draft.max = bounds.max;
     if (bounds?.step !== undefined) draft.step = bounds.step;
   }
+  if (item.followUp) {
+    draft.followUp = item.followUp;
+    // Asked only after its answer, a follow-up is what that answer needs ('if yes, which
+    // ones'); the reason behind an answer is written freely, and not everyone gives one.
+    if (item.followUp.why) Object.assign(draft, { type: 'textarea', required: false });
+    else if (!optional) draft.required = true;
+  }
   const placeholder = annotations.find((a) => a.placeholder)?.placeholder;
   if (placeholder) draft.placeholder = placeholder;
   const note = annotations.find((a) => a.note && !a.options)?.note;
   if (note) draft.helpText = note;
-  return addFieldHints(draft, cue, language);
+  return addFieldHints(draft, language);
 }

@@ -1,4 +1,5 @@
 import { bracketColonLists, bracketDashPairs } from './bracket-lists.ts';
+import { splitFollowUps, startsWithFollowUp } from './follow-ups.ts';
 import { CHATTER, FORM_NOUN, FORM_WORD, LIST_CONNECTOR, REQUEST_START } from './form-words.ts';
 import { groupSegments, type RawItem } from './group-segments.ts';
 import { normalizeLayout, splitSentences } from './split-sentences.ts';
@@ -54,29 +55,43 @@ function flagsOf(sentence: string): { text: string; optional?: boolean; required
   return required ? { text, required: true } : { text, optional: true };
 }
 
-/** Splits a description into context (what the form is) and raw field items. */
-export function segmentDescription(description: string, language: Language): Segmented {
+/**
+ * Splits a description into context (what the form is) and raw field items; `continued` when
+ * it is a later page of the description, whose first sentence is no heading of the form.
+ */
+export function segmentDescription(description: string, language: Language, continued = false): Segmented {
   const sentences = splitSentences(normalizeLayout(description));
   const context: string[] = [];
   const items: RawItem[] = [];
   sentences.forEach((sentence, index) => {
     let body = sentence;
+    const first = index === 0 && !continued;
     const intro = splitIntro(sentence);
     if (
       intro.context !== undefined &&
       intro.list !== undefined &&
-      (index === 0 || FORM_NOUN.test(foldText(intro.context)))
+      (first || FORM_NOUN.test(foldText(intro.context)) || (continued && index === 0))
     ) {
       context.push(intro.context);
       body = intro.list;
-    } else if (isContextSentence(sentence, index === 0, sentences.length === 1)) {
+    } else if (
+      !startsWithFollowUp(sentence) &&
+      isContextSentence(sentence, first, sentences.length === 1 && !continued)
+    ) {
       context.push(sentence);
       return;
     }
     const { text, optional, required } = flagsOf(body);
-    const prepared = bracketColonLists(bracketDashPairs(text), language);
-    for (const item of groupSegments(splitTopLevel(prepared, ',;'), language)) {
-      items.push({ ...item, optional: item.optional || optional, required: item.required || required });
+    for (const run of splitFollowUps(text, language)) {
+      const prepared = bracketColonLists(bracketDashPairs(run.text), language);
+      for (const item of groupSegments(splitTopLevel(prepared, ',;'), language)) {
+        items.push({
+          ...item,
+          optional: item.optional || optional,
+          required: item.required || required,
+          ...(run.followUp ? { followUp: run.followUp } : {}),
+        });
+      }
     }
   });
   return { context, items };

@@ -10,6 +10,24 @@ export type Language = (typeof LANGUAGES)[number];
 /** What the generator builds: a form of canonical fields. */
 export type GeneratedForm = { title: string; description: string; fields: FormField[] };
 
+/**
+ * A question asked only after an answer to the one before it ('if yes, ask …', 'if no, ask why'):
+ * the answer (yes, no or an option's label) and whether it asks for the reason.
+ */
+export type FollowUp = {
+  answer: 'yes' | 'no' | { option: string };
+  why?: boolean;
+  /** The question's label as written by the generator ('Why not?', 'Please specify'). */
+  label?: string;
+};
+
 /** A field as the parser understands it (options as plain labels), before it becomes a field. */
 export type FieldDraft = Pick<FormField, 'label' | 'type' | 'placeholder' | 'helpText'> &
-  Pick<FieldValidation, 'min' | 'max' | 'step'> & { required: boolean; options?: string[] };
+  Pick<FieldValidation, 'min' | 'max' | 'step'> & {
+    required: boolean;
+    options?: string[];
+    /** An NPS scale's words under its ends. */
+    lowLabel?: string;
+    highLabel?: string;
+    followUp?: FollowUp;
+  };

@@ -32,14 +32,23 @@ export function closedInfo(res: PublicResponse): ClosedInfo | undefined {
   return typeof message === 'string' ? { message } : {};
 }
 
+/**
+ * The path with the access code, and the page's `?lang=` when it names one: a refusal (the gate's
+ * title, a closed message) then comes in that language (else the browser's Accept-Language).
+ */
 function withCode(path: string, accessCode: string | undefined): string {
-  return accessCode ? `${path}?access_code=${encodeURIComponent(accessCode)}` : path;
+  const query = new URLSearchParams();
+  if (accessCode) query.set('access_code', accessCode);
+  const lang = new URLSearchParams(window.location.search).get('lang');
+  if (lang) query.set('lang', lang);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 type FormContent = Omit<PublicFormView, 'is_published' | 'slug' | 'access_restriction' | 'expiration_date'>;
 
 /** The public view as the page's form model (the renderer reads the same model as the editor). */
-function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
+export function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
   return {
     id: view.id,
     savePartials: view.save_partials ?? false,
@@ -55,6 +64,8 @@ function toLoadedForm(view: FormContent & Partial<PublicFormView>): LoadedForm {
     successMessage: view.success_message,
     logic: view.logic,
     display: view.display,
+    language: view.language,
+    translations: view.translations,
     sharing: {
       accessRestriction: view.access_restriction ?? 'public',
       expirationDate: view.expiration_date ?? null,

@@ -11,6 +11,8 @@ export type SubmitPayload = {
   resume_token?: string;
   /** An end-to-end encrypted form's sealed answers (data then holds the anti-spam keys alone). */
   encrypted?: SubmitBody['encrypted'];
+  /** The language the respondent filled the form in: the server answers in it and records it. */
+  lang?: string;
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,10 +15,13 @@ export async function uploadFile(input: {
   file: File;
   accessCode?: string;
   seal?: SealTarget;
+  /** The page's language: the server words a refused file in it. */
+  lang?: string;
 }): Promise<UploadResult> {
   const formData = new FormData();
   formData.append('field_id', input.fieldId);
   if (input.accessCode) formData.append('access_code', input.accessCode);
+  if (input.lang) formData.append('lang', input.lang);
   try {
     const sealed = input.seal ? await sealFileFor(input.seal, input.file) : null;
     if (sealed) formData.append('file', sealed.blob, 'encrypted-file');

@@ -1,32 +1,38 @@
 import { type FormEvent, useState } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { Input } from '../../../components/ui/input.tsx';
 import { primaryButton } from '../lib/classes.ts';
-import { FILL_TEXT } from '../lib/messages.ts';
 
 /** The password gate: title, 'Access Code' password input, Submit; 'Incorrect access code'. */
 export function AccessGate(props: {
   title?: string;
   wrongCode: boolean;
+  /** Shown instead of 'Incorrect access code' (too many tries). */
+  message?: string;
   checking: boolean;
   onSubmit: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
+  const { t } = useChrome();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (code.trim() !== '') props.onSubmit(code);
   };
   return (
-    <form onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
+    // Without JavaScript the code is posted to the page, which answers with the form.
+    <form method="post" onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
+      <input type="hidden" name="_action" value="access" />
       <div className="space-y-2 text-center">
-        <h1 className="text-2xl font-semibold">{props.title ?? 'Protected Form'}</h1>
-        <p className="text-sm text-slate-700 dark:text-slate-300">Enter the access code to open this form.</p>
+        <h1 className="text-2xl font-semibold">{props.title ?? t('gate.title')}</h1>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('gate.text')}</p>
       </div>
       <div className="space-y-1.5">
         <label htmlFor="access-code" className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-          Access Code
+          {t('gate.label')}
         </label>
         <Input
           id="access-code"
+          name="access_code"
           type="password"
           autoComplete="off"
           autoFocus
@@ -37,12 +43,12 @@ export function AccessGate(props: {
         />
         {props.wrongCode && (
           <p id="access-code-error" role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {FILL_TEXT.incorrectCode}
+            {props.message ?? t('gate.incorrect')}
           </p>
         )}
       </div>
       <button type="submit" className={`${primaryButton} w-full`} disabled={props.checking}>
-        {props.checking ? 'Checking…' : 'Submit'}
+        {props.checking ? t('gate.checking') : t('gate.submit')}
       </button>
     </form>
   );

@@ -1,13 +1,15 @@
 import type { Form } from '@formsmith/core/forms/form';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 
 /** The form's logo, title and description (the description with `{{…}}` recalled, as text). */
 export function FormHeader({ form, description }: { form: Form; description: string }) {
+  const { t } = useChrome();
   return (
     <header className="space-y-3">
       {form.logoUrl && (
         <img
           src={form.logoUrl}
-          alt={`${form.title} logo`}
+          alt={t('form.logoAlt', { title: form.title })}
           className="h-12 w-auto max-w-[12rem] object-contain"
         />
       )}

@@ -1,10 +1,13 @@
 import { isAcceptedFile } from '@formsmith/core/fields/accept';
+import type { FillFormView } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { LIMITS } from '@formsmith/core/limits';
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import {
   type FieldValue,
@@ -12,6 +15,7 @@ import {
   type FileStatus,
   formatBytes,
   initialValues,
+  withCalculated,
 } from '../../../components/form-renderer/values.ts';
 import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
 import { errorMessageOf } from '../api/public-request.ts';
@@ -20,15 +24,16 @@ import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
-import { answerOf, answersOf } from '../lib/answers.ts';
-import { type FillStep, fillPath, withCalculated } from '../lib/fill-steps.ts';
-import { FILL_TEXT, submitErrorMessage } from '../lib/messages.ts';
+import { answersOf, sentAnswers } from '../lib/answers.ts';
+import { type FillStep, fillPath } from '../lib/fill-steps.ts';
+import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
 import { sealedSubmitBody, sealUnavailable } from '../lib/seal.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
 import { newIdempotencyKey } from '../lib/uuid.ts';
 import { errorsFor, loadValidator } from '../lib/validator.ts';
+import { CarriedAnswers, ErrorSummary } from './carried-answers.tsx';
 import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { SavingNotice } from './resume-banner.tsx';
@@ -37,6 +42,8 @@ import { StepButtons } from './step-buttons.tsx';
 
 type FormViewProps = {
   form: Form & { id: number; encryption?: { publicKey: string | null } };
+  /** The language shown (the form's own texts are already in it): submits and saves name it. */
+  language: string;
   accessCode: string | undefined;
   /** The owner's preview of a form respondents cannot open: filled in, never sent. */
   preview?: boolean;
@@ -44,12 +51,18 @@ type FormViewProps = {
   onExpired: (closed?: ClosedInfo) => void;
   /** The form keeps answers as the respondent goes: its saver, and the answers resumed (if any). */
   partials?: { saver: ProgressSaver; resumed: ResumeResponse | null; note: string | null };
+  /** The screen the server rendered (values, errors), which the page takes over as it was. */
+  initial?: Pick<FillFormView, 'values' | 'stepId' | 'errors' | 'banner' | 'loadedAt' | 'submitKey'>;
 };
 
 // Margin over the server's minimum, for rounding between the two clocks' readings.
 const HOLD_MARGIN_MS = 100;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The errors of `errors` for fields that also have one in `among`. */
+const pick = (errors: Record<string, string>, among: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).filter(([id]) => Object.hasOwn(among, id)));
 
 function focusStep(container: HTMLElement | null) {
   const step = container?.querySelector<HTMLElement>('[data-step]');
@@ -65,24 +78,28 @@ function focusStep(container: HTMLElement | null) {
  */
 export function FormView({
   form,
+  language,
   accessCode,
   preview = false,
   onSubmitted,
   onExpired,
   partials,
+  initial,
 }: FormViewProps) {
   const oneAtATime = form.display === 'one_at_a_time';
   const resumed = partials?.resumed ?? null;
+  // Answers resumed from a save come first; then the page the server rendered, as it stood.
   const [values, setValues] = useState<FieldValues>(() => {
-    const start = prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
+    const start =
+      initial?.values ?? prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
     return resumed ? restoreValues(form.fields, start, resumed.data) : start;
   });
-  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? null);
+  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? initial?.stepId ?? null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(initial?.errors ?? {});
   const [fileStatus, setFileStatus] = useState<Record<string, FileStatus>>({});
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(initial?.banner ?? null);
   const [submitting, setSubmitting] = useState(false);
   const [holdMs, setHoldMs] = useState(0);
   const [, setValidatorReady] = useState(false);
@@ -94,6 +111,15 @@ export function FormView({
   const [submissionId] = useState(newIdempotencyKey);
   const publicKey = form.encryption?.publicKey;
   const sealTo = publicKey ? { formId: form.id, publicKey, submissionId } : undefined;
+  const chrome = useChrome();
+  const { t } = chrome;
+  const messages = useMemo(() => validationMessagesOf(chrome), [chrome]);
+  // What the form posts without JavaScript (the server steps through it then): kept as rendered.
+  const [posted] = useState(() => ({
+    loadedAt: initial?.loadedAt ?? timing.snapshot().startedAt,
+    submitKey: initial?.submitKey ?? newIdempotencyKey(),
+  }));
+  const prefix = useId();
 
   useEffect(() => {
     loadValidator().then((v) => setValidatorReady(Boolean(v)));
@@ -107,7 +133,12 @@ export function FormView({
   const step: FillStep = steps[index] ?? { id: 'empty', title: '', description: '', fields: [] };
   const last = index >= steps.length - 1;
 
-  const clientErrors = errorsFor(step.fields, values, (id) => attempted.has(step.id) || touched.has(id));
+  const clientErrors = errorsFor(
+    step.fields,
+    values,
+    (id) => attempted.has(step.id) || touched.has(id),
+    messages,
+  );
   const errors = { ...clientErrors, ...serverErrors };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
@@ -134,16 +165,23 @@ export function FormView({
   const selectFile = async (field: FormField, file: File) => {
     const max = Math.min(rulesOf(field).maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
     const local = !isAcceptedFile(rulesOf(field).accept, file)
-      ? 'This file type is not accepted'
+      ? t('file.typeRejected')
       : file.size > max
-        ? `The file is too large (at most ${formatBytes(max)})`
+        ? t('file.tooLarge', { size: formatBytes(max, chrome.locale) })
         : null;
     if (local) {
       setServerErrors((e) => ({ ...e, [field.id]: local }));
       return;
     }
     setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
-    const result = await uploadFile({ formId: form.id, fieldId: field.id, file, accessCode, seal: sealTo });
+    const result = await uploadFile({
+      formId: form.id,
+      fieldId: field.id,
+      file,
+      accessCode,
+      lang: language,
+      seal: sealTo,
+    });
     setFileStatus(({ [field.id]: _, ...rest }) => rest);
     if (result.ok) change(field.id, result.value);
     else setServerErrors((e) => ({ ...e, [field.id]: result.message }));
@@ -157,7 +195,7 @@ export function FormView({
   /** Shows the first of these screens with an error and focuses it; false when none has one. */
   const showInvalid = (among: FillStep[], known: Record<string, string>) => {
     for (const s of among) {
-      const stepErrors = { ...errorsFor(s.fields, values, () => true), ...known };
+      const stepErrors = { ...errorsFor(s.fields, values, () => true, messages), ...known };
       const invalid = s.fields.find((f) => stepErrors[f.id]);
       if (!invalid) continue;
       setAttempted((a) => new Set(a).add(s.id));
@@ -182,30 +220,24 @@ export function FormView({
     if (!showInvalid(steps, serverErrors) && !preview) await send();
   };
 
-  const answersSent = () => {
-    const data: Record<string, unknown> = {};
-    for (const field of form.fields) {
-      if (path.sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
-    }
-    return data;
-  };
+  const answersSent = () => sentAnswers(form.fields, path.sent, values);
 
   // Each new screen saves the answers so far (the first one once something was answered).
   const saver = partials?.saver;
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
   useEffect(() => {
-    if (saver && moved.current) saver.save({ data: answersSent(), step: step.id });
+    if (saver && moved.current) saver.save({ data: answersSent(), step: step.id, lang: language });
   }, [step.id]);
 
   const saveNow = async () => {
     if (!saver) return null;
-    saver.save({ data: answersSent(), step: step.id });
+    saver.save({ data: answersSent(), step: step.id, lang: language });
     return saver.flush();
   };
 
   const send = async () => {
-    if (form.encryption && !sealTo) return fail(FILL_TEXT.encryptionNotReady);
-    if (form.encryption && sealUnavailable()) return fail(FILL_TEXT.encryptionNeedsSecure);
+    if (form.encryption && !sealTo) return fail(t('encryption.notReady'));
+    if (form.encryption && sealUnavailable()) return fail(t('encryption.needsSecure'));
     const data = answersSent();
     setSubmitting(true);
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
@@ -238,10 +270,11 @@ export function FormView({
           timestamp: Date.now(),
         },
         ...(accessCode ? { access_code: accessCode } : {}),
+        lang: language,
       });
       if (res.status >= 200 && res.status < 300) {
         const answer = submitResponseSchema.safeParse(res.body);
-        if (!answer.success || answer.data.submission_id === '') return fail(FILL_TEXT.invalidResponse);
+        if (!answer.success || answer.data.submission_id === '') return fail(t('submit.invalidResponse'));
         trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
         saver?.forget();
         return onSubmitted(answer.data.ending);
@@ -252,9 +285,9 @@ export function FormView({
         setServerErrors(fields);
         showInvalid(steps, fields);
       }
-      fail(submitErrorMessage(res.status, errorMessageOf(res)));
+      fail(submitErrorMessage(chrome, res.status, errorMessageOf(res)));
     } catch {
-      fail(FILL_TEXT.problem);
+      fail(t('submit.problem'));
     } finally {
       setSubmitting(false);
     }
@@ -269,13 +302,13 @@ export function FormView({
           role="note"
           className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
         >
-          <strong className="font-semibold">{FILL_TEXT.previewTitle}</strong> {FILL_TEXT.previewNote}
+          <strong className="font-semibold">{PREVIEW_TEXT.previewTitle}</strong> {PREVIEW_TEXT.previewNote}
         </p>
       )}
       <FormHeader form={form} description={path.recall(form.description)} />
       {form.encryption && (
         <p role="note" className="text-sm text-slate-600 dark:text-slate-400">
-          {FILL_TEXT.encryptedNote}
+          {t('encryption.note')}
         </p>
       )}
       {partials && (
@@ -286,12 +319,18 @@ export function FormView({
       )}
       <form
         ref={formRef}
+        method="post"
+        encType={form.fields.some((f) => f.type === 'file') ? 'multipart/form-data' : undefined}
         onSubmit={submit}
         onKeyDown={oneAtATime ? onStepKeyDown : undefined}
         noValidate
         className="space-y-8"
         aria-busy={submitting}
       >
+        <input type="hidden" name="_step" value={step.id} />
+        <input type="hidden" name="_formLoadTime" value={String(posted.loadedAt)} />
+        <input type="hidden" name="_key" value={posted.submitKey} />
+        {accessCode && <input type="hidden" name="access_code" value={accessCode} />}
         {banner && (
           <div
             role="alert"
@@ -300,8 +339,15 @@ export function FormView({
             {banner}
           </div>
         )}
+        <ErrorSummary
+          fields={step.fields}
+          // The server's errors on the page it sent back, until each field changes.
+          errors={initial ? pick(serverErrors, initial.errors) : {}}
+          prefix={prefix}
+          focus={Boolean(initial && Object.keys(initial.errors).length > 0)}
+        />
         {steps.length > 1 && (
-          <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'Question' : 'Page'} />
+          <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'question' : 'page'} />
         )}
         <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
           {step.title && (
@@ -313,6 +359,7 @@ export function FormView({
             </p>
           )}
           <FormRenderer
+            idPrefix={prefix}
             fields={step.fields}
             values={withCalculated(values, path.run.calculated)}
             errors={errors}
@@ -325,8 +372,9 @@ export function FormView({
             keyHints={oneAtATime}
           />
         </div>
+        <CarriedAnswers fields={form.fields} shown={step.fields} values={values} />
         {/* Anti-spam decoy: people never see or reach it; bots that fill every input trip it. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
           <label htmlFor="website">Website</label>
           <input
             ref={decoy}
@@ -348,7 +396,7 @@ export function FormView({
           onBack={index > 0 ? () => goTo(steps[index - 1] as FillStep) : undefined}
         />
         {preview && last && (
-          <p className="text-sm text-slate-600 dark:text-slate-400">{FILL_TEXT.previewSubmit}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{PREVIEW_TEXT.previewSubmit}</p>
         )}
       </form>
     </div>

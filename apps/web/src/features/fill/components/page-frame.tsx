@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 
 /** The page around every state: a centred card on the page, nothing but the content when embedded. */
 export function PageFrame({ embed, children }: { embed: boolean; children: ReactNode }) {
@@ -12,10 +13,15 @@ export function PageFrame({ embed, children }: { embed: boolean; children: React
   );
 }
 
+/** A mark no message contains, to put the brand's link where the language places the name. */
+const BRAND = '\u0000';
+
 export function PoweredBy({ embed }: { embed: boolean }) {
+  const { t } = useChrome();
+  const [before = '', after = ''] = t('form.poweredBy', { brand: BRAND }).split(BRAND);
   return (
     <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-400">
-      Powered by{' '}
+      {before}
       <a
         href="/"
         target={embed ? '_blank' : undefined}
@@ -24,11 +30,13 @@ export function PoweredBy({ embed }: { embed: boolean }) {
       >
         Formsmith
       </a>
+      {after}
     </p>
   );
 }
 
 export function CenteredSpinner() {
+  const { t } = useChrome();
   return (
     <div className="flex justify-center py-16">
       <span role="status" className="inline-flex items-center gap-2">
@@ -36,7 +44,7 @@ export function CenteredSpinner() {
           aria-hidden="true"
           className="h-8 w-8 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 dark:border-slate-600 dark:border-t-brand-500"
         />
-        <span className="sr-only">Loading form</span>
+        <span className="sr-only">{t('form.loading')}</span>
       </span>
     </div>
   );

@@ -1,6 +1,9 @@
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+
 /** Where the respondent is in the form ('Page 2 of 4'), as text and as a bar. */
-export function ProgressBar({ at, of, unit }: { at: number; of: number; unit: 'Page' | 'Question' }) {
-  const text = `${unit} ${at} of ${of}`;
+export function ProgressBar({ at, of, unit }: { at: number; of: number; unit: 'page' | 'question' }) {
+  const { t } = useChrome();
+  const text = t(unit === 'page' ? 'form.progressPage' : 'form.progressQuestion', { at, total: of });
   return (
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-slate-600 dark:text-slate-400" aria-hidden="true">
@@ -8,7 +11,7 @@ export function ProgressBar({ at, of, unit }: { at: number; of: number; unit: 'P
       </p>
       <div
         role="progressbar"
-        aria-label="Progress"
+        aria-label={t('form.progress')}
         aria-valuemin={1}
         aria-valuemax={of}
         aria-valuenow={at}

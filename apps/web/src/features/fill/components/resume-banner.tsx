@@ -1,7 +1,9 @@
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
 /** Offered when this device has saved answers for the form: continue with them, or start over. */
 export function ResumeBanner(props: { busy: boolean; onContinue: () => void; onStartOver: () => void }) {
+  const { t } = useChrome();
   return (
     <section
       aria-labelledby="resume-title"
@@ -9,18 +11,16 @@ export function ResumeBanner(props: { busy: boolean; onContinue: () => void; onS
     >
       <div className="space-y-1">
         <h2 id="resume-title" className="text-lg font-semibold">
-          Welcome back
+          {t('resume.welcomeBack')}
         </h2>
-        <p className="text-slate-700 dark:text-slate-300">
-          Your answers from your last visit are saved. Continue where you stopped, or start over.
-        </p>
+        <p className="text-slate-700 dark:text-slate-300">{t('resume.text')}</p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <button type="button" className={primaryButton} onClick={props.onContinue} disabled={props.busy}>
-          {props.busy ? 'Loading…' : 'Continue'}
+          {props.busy ? t('resume.loading') : t('resume.continue')}
         </button>
         <button type="button" className={secondaryButton} onClick={props.onStartOver} disabled={props.busy}>
-          Start over
+          {t('resume.startOver')}
         </button>
       </div>
     </section>
@@ -29,9 +29,11 @@ export function ResumeBanner(props: { busy: boolean; onContinue: () => void; onS
 
 /** The short notice on a form that keeps answers as the respondent goes. */
 export function SavingNotice({ note }: { note?: string | null }) {
+  const { t } = useChrome();
   return (
     <p className="text-sm text-slate-600 dark:text-slate-400" role="status">
-      Your answers are saved as you go.{note ? ` ${note}` : ''}
+      {t('resume.savingNotice')}
+      {note ? ` ${note}` : ''}
     </p>
   );
 }

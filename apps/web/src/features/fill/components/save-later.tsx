@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { mailResumeLink } from '../api/progress.ts';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
@@ -18,6 +19,7 @@ export function SaveLater(props: {
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
+  const { t } = useChrome();
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,7 +33,7 @@ export function SaveLater(props: {
           email: email.trim(),
           ...(props.accessCode ? { access_code: props.accessCode } : {}),
         })
-      : 'Your answers could not be saved. Please try again.';
+      : t('resume.saveFailed');
     setBusy(false);
     if (failed) setError(failed);
     else setSent(email.trim());
@@ -40,14 +42,14 @@ export function SaveLater(props: {
   if (sent) {
     return (
       <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-        We sent a link to {sent}. Open it on any device to continue where you stopped.
+        {t('resume.linkSent', { email: sent })}
       </p>
     );
   }
   if (!open) {
     return (
       <button type="button" className={`${secondaryButton} w-full sm:w-auto`} onClick={() => setOpen(true)}>
-        Save and continue later
+        {t('resume.saveLater')}
       </button>
     );
   }
@@ -59,7 +61,7 @@ export function SaveLater(props: {
       className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-700"
     >
       <label htmlFor={`${id}-email`} className="block text-sm font-medium">
-        Email address for the link
+        {t('resume.emailLabel')}
       </label>
       <input
         id={`${id}-email`}
@@ -82,7 +84,7 @@ export function SaveLater(props: {
         className={`${primaryButton} w-full sm:w-auto`}
         disabled={busy || email.trim() === ''}
       >
-        {busy ? 'Sending…' : 'Send me a link'}
+        {busy ? t('resume.sending') : t('resume.sendLink')}
       </button>
     </form>
   );

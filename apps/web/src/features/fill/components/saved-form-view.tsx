@@ -1,6 +1,7 @@
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import type { ClosedInfo, LoadedForm } from '../api/get-public-form.ts';
 import { resumeProgress } from '../api/progress.ts';
 import { useProgressSaver } from '../hooks/use-progress-saver.ts';
@@ -16,6 +17,8 @@ type Start =
   | { kind: 'ready'; resumed: ResumeResponse | null; note: string | null };
 
 function linkToken(): string | null {
+  // The server renders the page without an address bar: no link token there.
+  if (typeof window === 'undefined') return null;
   return new URLSearchParams(window.location.search).get('resume');
 }
 
@@ -32,9 +35,11 @@ function dropLinkToken() {
  */
 export function SavedFormView(props: {
   form: LoadedForm;
+  language: string;
   accessCode: string | undefined;
   onSubmitted: (ending: SubmitEnding) => void;
   onExpired: (closed?: ClosedInfo) => void;
+  initial?: ComponentProps<typeof FormView>['initial'];
 }) {
   const { form, accessCode } = props;
   const [start, setStart] = useState<Start>(() => {
@@ -44,11 +49,12 @@ export function SavedFormView(props: {
   });
   const saver = useProgressSaver({ formId: form.id, enabled: true, initialToken: null, accessCode });
   const code = accessCode ? { access_code: accessCode } : {};
+  const { t } = useChrome();
 
   const resumeWith = (resumed: ResumeResponse) => {
     keepResumeToken(form.id, resumed.resume_token);
     saver.token.current = resumed.resume_token;
-    setStart({ kind: 'ready', resumed, note: 'Your saved answers are filled in.' });
+    setStart({ kind: 'ready', resumed, note: t('resume.filledIn') });
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a mailed link is opened once, on load
@@ -58,7 +64,7 @@ export function SavedFormView(props: {
     dropLinkToken();
     void resumeProgress(form.id, { link_token: link, ...code }).then((result) => {
       if (result.ok) return resumeWith(result.saved);
-      setStart({ kind: 'ready', resumed: null, note: result.message ?? 'This link could not be opened.' });
+      setStart({ kind: 'ready', resumed: null, note: result.message ?? t('resume.linkFailed') });
     });
   }, []);
 

@@ -1,19 +1,7 @@
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { useEffect } from 'react';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
-
-/** The texts of these views, word for word as the public page shows them. */
-const TEXT = {
-  unavailableTitle: 'Form Unavailable',
-  unavailable: 'Unable to load the form. It may have been deleted or is no longer available.',
-  returnHome: 'Return to Home',
-  expired: 'This form has expired',
-  closed: 'This form is closed',
-  submitted: 'Form Submitted',
-  submitAnother: 'Submit Another Response',
-  redirecting: 'Taking you to',
-  continue: 'Continue now',
-} as const;
 
 function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
   const tones = {
@@ -44,13 +32,14 @@ const CLOCK = 'M12 7v5l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
 const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 
 export function UnavailableView({ embed, message }: { embed: boolean; message?: string }) {
+  const { t } = useChrome();
   return (
     <div className="space-y-4 py-6 text-center">
       <Icon path={ALERT} tone="red" />
-      <h1 className="text-2xl font-semibold">{TEXT.unavailableTitle}</h1>
-      <p className="text-slate-700 dark:text-slate-300">{message ?? TEXT.unavailable}</p>
+      <h1 className="text-2xl font-semibold">{t('status.unavailableTitle')}</h1>
+      <p className="text-slate-700 dark:text-slate-300">{message ?? t('status.unavailable')}</p>
       <a href="/" target={embed ? '_top' : undefined} className={secondaryButton}>
-        {TEXT.returnHome}
+        {t('status.returnHome')}
       </a>
     </div>
   );
@@ -58,11 +47,12 @@ export function UnavailableView({ embed, message }: { embed: boolean; message?: 
 
 /** An expired form, or one its owner's limits or schedule closed (with their message). */
 export function ExpiredView({ title, closed }: { title?: string; closed?: { message?: string } }) {
+  const { t } = useChrome();
   return (
     <div className="space-y-4 py-6 text-center">
       <Icon path={CLOCK} tone="amber" />
       {title && <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</p>}
-      <h1 className="text-2xl font-semibold">{closed ? TEXT.closed : TEXT.expired}</h1>
+      <h1 className="text-2xl font-semibold">{closed ? t('status.closed') : t('status.expired')}</h1>
       {closed?.message && (
         <p className="whitespace-pre-line text-slate-700 dark:text-slate-300">{closed.message}</p>
       )}
@@ -90,10 +80,12 @@ type SuccessViewProps = {
   /** The ending the server chose; its title and message are text, never HTML. */
   ending: SubmitEnding;
   embed: boolean;
-  onAnother: () => void;
+  /** 'Submit another response': the form again, or its address (a page the server rendered). */
+  onAnother: (() => void) | string;
 };
 
 export function SuccessView({ message, ending, embed, onAnother }: SuccessViewProps) {
+  const { t } = useChrome();
   const redirect = safeRedirect(ending?.redirect_url);
   const href = redirect?.href;
   useEffect(() => {
@@ -111,25 +103,29 @@ export function SuccessView({ message, ending, embed, onAnother }: SuccessViewPr
     <div className="space-y-4 py-6 text-center">
       <Icon path={CHECK} tone="green" />
       <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]" tabIndex={-1} ref={(el) => el?.focus()}>
-        {ending?.title || TEXT.submitted}
+        {ending?.title || t('status.submitted')}
       </h1>
       <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
         {ending ? ending.message : message}
       </p>
       {redirect ? (
         <p role="status" className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
-          {TEXT.redirecting} {redirect.host}…{' '}
+          {t('status.redirecting', { host: redirect.host })}{' '}
           <a
             href={redirect.href}
             target={embed ? '_top' : undefined}
             className="font-medium text-brand-700 underline dark:text-brand-100"
           >
-            {TEXT.continue}
+            {t('status.continueNow')}
           </a>
         </p>
+      ) : typeof onAnother === 'string' ? (
+        <a href={onAnother} className={primaryButton}>
+          {t('status.submitAnother')}
+        </a>
       ) : (
         <button type="button" className={primaryButton} onClick={onAnother}>
-          {TEXT.submitAnother}
+          {t('status.submitAnother')}
         </button>
       )}
     </div>

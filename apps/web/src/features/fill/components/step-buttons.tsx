@@ -1,3 +1,4 @@
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
 type StepButtonsProps = {
@@ -14,7 +15,9 @@ type StepButtonsProps = {
 };
 
 /**
- * Back, and Next or the submit button. While the page holds an early submit until the anti-spam
+ * Back, and Next or the submit button. Both post the page's form when JavaScript is off (the
+ * server then steps through the form); Next comes first in the markup, as the button Enter
+ * presses, and is drawn after Back. While the page holds an early submit until the anti-spam
  * window has passed, a bar fills the button over the remaining time, so the wait reads as
  * progress, not as a hang.
  */
@@ -27,32 +30,41 @@ export function StepButtons({
   submitDisabled = false,
   onBack,
 }: StepButtonsProps) {
+  const { t } = useChrome();
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center">
-      {onBack && (
-        <button
-          type="button"
-          className={`${secondaryButton} w-full sm:w-auto`}
-          onClick={onBack}
-          disabled={submitting}
-        >
-          Back
-        </button>
-      )}
+    <div className="flex flex-col gap-3 sm:flex-row-reverse sm:items-center sm:justify-end">
       <button
         type="submit"
+        name="_action"
+        value={last ? 'submit' : 'next'}
         className={`${primaryButton} relative w-full overflow-hidden sm:w-auto sm:min-w-40`}
         disabled={submitting || disabled || (last && submitDisabled)}
       >
         {holdMs > 0 && (
           <span
             aria-hidden="true"
-            className="fill-hold absolute inset-y-0 left-0 bg-white/25"
+            className="fill-hold absolute inset-y-0 start-0 bg-white/25"
             style={{ animationDuration: `${holdMs}ms` }}
           />
         )}
-        <span className="relative">{submitting ? 'Submitting…' : last ? text : 'Next'}</span>
+        <span className="relative">{submitting ? t('form.submitting') : last ? text : t('form.next')}</span>
       </button>
+      {onBack && (
+        <button
+          type="submit"
+          name="_action"
+          value="back"
+          formNoValidate
+          className={`${secondaryButton} w-full sm:w-auto`}
+          onClick={(e) => {
+            e.preventDefault();
+            onBack();
+          }}
+          disabled={submitting}
+        >
+          {t('form.back')}
+        </button>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { keepResumeToken } from '../lib/resume-token.ts';
 
 const DEBOUNCE_MS = 600;
 
-type Snapshot = { data: Record<string, unknown>; step: string };
+type Snapshot = { data: Record<string, unknown>; step: string; lang?: string };
 
 /**
  * Saves the answers as the respondent goes (on each new screen, debounced, so quick Next/Back
@@ -35,6 +35,7 @@ export function useProgressSaver(input: {
       const saved = await saveProgress(input.formId, {
         data: next.data,
         step: next.step,
+        ...(next.lang ? { lang: next.lang } : {}),
         ...(token.current ? { resume_token: token.current } : {}),
         ...(input.accessCode ? { access_code: input.accessCode } : {}),
       });

@@ -22,3 +22,15 @@ export function answersOf(fields: readonly FormField[], values: FieldValues): Re
   }
   return answers;
 }
+
+/** The answers the submit sends: the fields in `sent` (the path's), as the server takes them. */
+export function sentAnswers(
+  fields: readonly FormField[],
+  sent: ReadonlySet<string>,
+  values: FieldValues,
+): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of fields)
+    if (sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
+  return data;
+}

@@ -5,7 +5,6 @@ import type { Form } from '@formsmith/core/forms/form';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm, splitPages } from '@formsmith/core/logic/run';
-import type { FieldValues } from '../../../components/form-renderer/values.ts';
 
 /** One screen of the form: a page (classic) or a single question (one at a time). */
 export type FillStep = { id: string; title: string; description: string; fields: FormField[] };
@@ -81,15 +80,6 @@ function shownField(
   if (field.helpText) shown.helpText = recall(field.helpText);
   if (context.required && !field.validation.required) {
     shown.validation = { ...field.validation, required: true };
-  }
-  return shown;
-}
-
-/** Calculated values as the renderer shows them (rounded for reading; the server stores its own). */
-export function withCalculated(values: FieldValues, calculated: Record<string, number | null>): FieldValues {
-  const shown = { ...values };
-  for (const [id, value] of Object.entries(calculated)) {
-    shown[id] = value === null ? '' : String(Math.round(value * 100) / 100);
   }
   return shown;
 }

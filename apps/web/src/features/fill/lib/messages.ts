@@ -1,33 +1,27 @@
-/** The public page's texts (the status views keep their own, to load with them). */
-export const FILL_TEXT = {
-  incorrectCode: 'Incorrect access code',
-  missingId: 'Form ID is missing. Please try again or contact support.',
-  invalidResponse: 'Server returned an invalid response. Your submission may not have been saved.',
-  problem:
-    'There was a problem submitting your form. Please try again or contact support if the problem persists.',
+import type { Chrome } from '@formsmith/core/i18n/chrome';
+
+/**
+ * The owner's preview notes: only the form's owner sees them, in the owner app's language. What
+ * respondents read comes from the page's catalogues (core i18n/chrome).
+ */
+export const PREVIEW_TEXT = {
   previewTitle: 'Preview — only you can see this.',
   previewNote:
     'Respondents cannot open this form yet: it is not published, or it is private. You see its latest draft.',
   previewSubmit: 'Submitting is off in a preview: nothing you enter here is sent.',
-  encryptedNote:
-    'End-to-end encrypted: your answers and files are encrypted in this browser before they are sent, and only the form’s owner can read them.',
-  encryptionNotReady:
-    'This form is not ready to take answers yet: its owner has not finished setting up encryption.',
-  encryptionNeedsSecure:
-    'This form encrypts answers in your browser, which needs a secure (https) connection. Open the form’s https address to answer it.',
 } as const;
 
-const BY_STATUS: Record<number, string> = {
-  401: 'Authentication error: Please check if this form is public or requires login.',
-  404: 'Form not found: The form may have been deleted or is no longer available.',
-  422: 'Validation error: Please check your form inputs and try again.',
-  500: 'The server encountered an error while processing your submission. Please try again later.',
-};
+const BY_STATUS = {
+  401: 'submit.status401',
+  404: 'submit.status404',
+  422: 'submit.status422',
+  500: 'submit.status500',
+} as const;
 
-/** The message shown for a failed submit call, by status. */
-export function submitErrorMessage(status: number, serverMessage: string | undefined): string {
-  const known = BY_STATUS[status];
-  if (known) return known;
-  if (serverMessage) return `Submission error: ${serverMessage}`;
-  return 'Failed to submit form.';
+/** The message shown for a failed submit call, by status, in the page's language. */
+export function submitErrorMessage({ t }: Chrome, status: number, serverMessage: string | undefined): string {
+  const known = BY_STATUS[status as keyof typeof BY_STATUS];
+  if (known) return t(known);
+  if (serverMessage) return t('submit.error', { message: serverMessage });
+  return t('submit.failed');
 }

@@ -1,8 +1,9 @@
+import type { ValidationMessages } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FieldValues } from '../../../components/form-renderer/values.ts';
 import { answerOf } from './answers.ts';
 
-type ValidateFieldValue = (field: FormField, value: unknown) => string | null;
+type ValidateFieldValue = (field: FormField, value: unknown, messages?: ValidationMessages) => string | null;
 
 let loaded: ValidateFieldValue | null = null;
 let loading: Promise<ValidateFieldValue | null> | null = null;
@@ -29,14 +30,19 @@ export function currentValidator(): ValidateFieldValue | null {
   return loaded;
 }
 
-/** Messages of a screen's fields that `which` picks. */
-export function errorsFor(fields: FormField[], values: FieldValues, which: (id: string) => boolean) {
-  const validate = currentValidator();
+/** Messages of a screen's fields that `which` picks, in the page's language (by core's validator once loaded, or the one given). */
+export function errorsFor(
+  fields: FormField[],
+  values: FieldValues,
+  which: (id: string) => boolean,
+  messages?: ValidationMessages,
+  validate: ValidateFieldValue | null = currentValidator(),
+) {
   const errors: Record<string, string> = {};
   if (!validate) return errors;
   for (const field of fields) {
     if (field.isReadOnly || field.type === 'calculated' || !which(field.id)) continue;
-    const error = validate(field, answerOf(field, values[field.id] ?? null));
+    const error = validate(field, answerOf(field, values[field.id] ?? null), messages);
     if (error) errors[field.id] = error;
   }
   return errors;

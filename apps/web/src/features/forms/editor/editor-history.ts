@@ -35,6 +35,8 @@ function coalesceKey(action: DraftAction): string | null {
       return `field:${action.id}:${Object.keys(action.patch).sort().join(',')}`;
     case 'setLogic':
       return action.key === undefined ? null : `logic:${action.key}`;
+    case 'setTranslations':
+      return action.key === undefined ? null : `translation:${action.key}`;
     default:
       return null;
   }

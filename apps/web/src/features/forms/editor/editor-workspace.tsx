@@ -8,16 +8,20 @@ import { FieldProperties } from './field-properties.tsx';
 import type { DraftAction } from './form-draft.ts';
 import { FormPreview } from './form-preview.tsx';
 import { FormSettings } from './form-settings.tsx';
+import { LanguagesPanel } from './languages/languages-panel.tsx';
+import type { Suggestions } from './languages/translate-with-ai.tsx';
 import { LogicPanel } from './logic/logic-panel.tsx';
 import { useLogicProblems } from './logic/logic-problems.ts';
 import { useMediaQuery } from './use-media-query.ts';
 
-type Tab = 'fields' | 'logic' | 'preview' | 'settings' | 'add' | 'properties';
+type Tab = 'fields' | 'logic' | 'languages' | 'preview' | 'settings' | 'add' | 'properties';
 
 const phoneTab = 'px-1 text-xs sm:px-3 sm:text-sm';
 
 type WorkspaceProps = {
   form: Form;
+  /** The stored form's id (none before a new form's first save). */
+  formId: number | undefined;
   selectedId: string | null;
   /** Changes when the draft is swapped wholesale (undo, redo, reload): inputs start over from it. */
   revision: number;
@@ -37,6 +41,8 @@ export function EditorWorkspace(props: WorkspaceProps) {
   const { form, selectedId, revision, showErrors, dispatch } = props;
   const [tab, setTab] = useState<Tab>('fields');
   const [focusRule, setFocusRule] = useState<{ id: string; seq: number } | null>(null);
+  // Kept here, not in the tab, so a model's suggestions wait while the owner looks elsewhere.
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const problems = useLogicProblems(form, props.serverProblems);
   const openRule = (id: string) => {
     setTab('logic');
@@ -69,8 +75,8 @@ export function EditorWorkspace(props: WorkspaceProps) {
 
   return (
     <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-      {/* On a phone the six tabs sit in two rows of three, so none scrolls out of sight. */}
-      <TabsList aria-label="Editor sections" className="max-sm:grid max-sm:w-full max-sm:grid-cols-3">
+      {/* On a phone the seven tabs sit in two rows of four, so none scrolls out of sight. */}
+      <TabsList aria-label="Editor sections" className="max-sm:grid max-sm:w-full max-sm:grid-cols-4">
         <TabsTrigger value="fields" className={phoneTab}>
           Fields
         </TabsTrigger>
@@ -93,6 +99,9 @@ export function EditorWorkspace(props: WorkspaceProps) {
               <span className="sr-only"> {problems.count === 1 ? 'problem' : 'problems'}</span>
             </span>
           )}
+        </TabsTrigger>
+        <TabsTrigger value="languages" className={phoneTab}>
+          Languages
         </TabsTrigger>
         <TabsTrigger value="preview" className={phoneTab}>
           Preview
@@ -152,6 +161,15 @@ export function EditorWorkspace(props: WorkspaceProps) {
           dispatch={dispatch}
           focusRule={focusRule}
           onOpenRule={openRule}
+        />
+      </TabsContent>
+      <TabsContent value="languages" className="mt-4">
+        <LanguagesPanel
+          form={form}
+          formId={props.formId}
+          dispatch={dispatch}
+          suggestions={suggestions}
+          onSuggestions={setSuggestions}
         />
       </TabsContent>
       <TabsContent value="preview" className="mt-4">

@@ -133,6 +133,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
       )}
       <EditorWorkspace
         form={form}
+        formId={formId}
         selectedId={selectedId}
         revision={history.revision}
         showErrors={showErrors}

@@ -18,6 +18,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { PAGE_BREAK_TYPE } from '@formsmith/core/logic/run';
 import type { FormLogic } from '@formsmith/core/logic/schema';
 import { ArrowDown, ArrowUp, GripVertical, MousePointerClick, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
 import { CanvasField } from './canvas-field.tsx';
 import type { DraftAction } from './form-draft.ts';
@@ -66,6 +67,13 @@ export function FieldList(props: FieldListProps) {
         <MousePointerClick aria-hidden="true" className="h-8 w-8" />
         <p className="font-medium">No fields yet</p>
         <p className="text-sm">Add a field from the palette to start building your form.</p>
+        <p className="text-sm">
+          Or{' '}
+          <Link to="/templates" className="font-medium text-brand-700 underline dark:text-brand-300">
+            start from a template
+          </Link>
+          .
+        </p>
       </div>
     );
   }

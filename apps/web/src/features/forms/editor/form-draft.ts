@@ -11,9 +11,14 @@ export type DraftAction =
   | {
       type: 'setMeta';
       patch: Partial<
-        Pick<Form, 'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl' | 'display'>
+        Pick<
+          Form,
+          'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl' | 'display' | 'language'
+        >
       >;
     }
+  /** Languages added, removed or translated; `key` names the text typed in, so typing folds into one undo step. */
+  | { type: 'setTranslations'; translations: Form['translations']; key?: string }
   /** Rules, variables, endings and quiz; `key` names what was edited so typing folds into one undo step. */
   | { type: 'setLogic'; logic: FormLogic; key?: string }
   | { type: 'add'; fieldType: FieldType }
@@ -49,6 +54,8 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
       return { ...state, form: { ...form, ...action.patch } };
     case 'setLogic':
       return { ...state, form: { ...form, logic: action.logic } };
+    case 'setTranslations':
+      return { ...state, form: { ...form, translations: action.translations } };
     case 'add': {
       const field = createField({ type: action.fieldType, index: form.fields.length, id: newFieldId() });
       return { form: { ...form, fields: [...form.fields, field] }, selectedId: field.id };

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Plus, Search, Sparkles } from 'lucide-react';
+import { ArrowDown, ArrowUp, LayoutTemplate, Plus, Search, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -121,6 +121,10 @@ function NoForms() {
         <Link to="/forms/ai-builder" className={buttonClasses('primary')}>
           <Sparkles aria-hidden="true" className="h-4 w-4" />
           Create form with AI
+        </Link>
+        <Link to="/templates" className={buttonClasses('secondary')}>
+          <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
+          Browse templates
         </Link>
         <Link to="/forms/new" className={buttonClasses('secondary')}>
           Start from scratch

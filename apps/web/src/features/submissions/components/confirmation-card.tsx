@@ -7,8 +7,8 @@ import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { CheckboxField, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useConfirmation, useUpdateConfirmation } from '../../../lib/forms-api/confirmation.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { useConfirmation, useUpdateConfirmation } from '../api/confirmation.ts';
 
 /** The mail a respondent gets after submitting, sent to the address they typed in an email field. */
 export function ConfirmationCard({ formId, fields }: { formId: number; fields: FormFieldModel[] }) {

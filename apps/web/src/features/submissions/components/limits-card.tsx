@@ -7,8 +7,8 @@ import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { CheckboxField, Input, Textarea } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFormLimits, useUpdateFormLimits } from '../../../lib/forms-api/form-limits.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { useFormLimits, useUpdateFormLimits } from '../api/form-limits.ts';
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 

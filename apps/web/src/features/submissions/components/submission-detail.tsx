@@ -1,5 +1,6 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
+import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { SubmissionDetail as DetailedSubmission } from '@formsmith/core/submissions/api';
 import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
 import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
@@ -143,6 +144,9 @@ function DetailBody({
           </InfoCard>
         )}
         <InfoCard title="Form">{form.title}</InfoCard>
+        {formLanguages(form).length > 1 && (
+          <InfoCard title="Language">{languageName(submission.language, 'en')}</InfoCard>
+        )}
       </div>
       <Card>
         <CardHeader>

@@ -1,6 +1,7 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
+import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { quizResultOf } from '@formsmith/core/submissions/quiz-result';
 import { Inbox, Trash2 } from 'lucide-react';
@@ -67,6 +68,8 @@ export function SubmissionsTable({
     : server;
   const columns = form.fields.filter((f) => takesAnswer(f.type)).slice(0, 3);
   const quiz = form.logic.quiz.enabled;
+  const languages = formLanguages(form);
+  const multilingual = languages.length > 1;
   // An empty page under filters says so, not that the form has no submissions at all.
   const filtering = !sameFilters(filters, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -89,7 +92,12 @@ export function SubmissionsTable({
 
   return (
     <div className="space-y-4">
-      <SubmissionsToolbar formId={formId} filters={filters} onFiltersChange={onFiltersChange} />
+      <SubmissionsToolbar
+        formId={formId}
+        languages={languages}
+        filters={filters}
+        onFiltersChange={onFiltersChange}
+      />
       {list.isPending ? (
         <div className="flex justify-center p-12">
           <Spinner label="Loading submissions" />
@@ -151,6 +159,11 @@ export function SubmissionsTable({
                       Score
                     </th>
                   )}
+                  {multilingual && (
+                    <th scope="col" className="px-4 py-3">
+                      Language
+                    </th>
+                  )}
                   <th scope="col" className="px-4 py-3">
                     Submitted
                   </th>
@@ -185,6 +198,11 @@ export function SubmissionsTable({
                       </td>
                     ))}
                     {quiz && <td className="whitespace-nowrap px-4 py-3">{scoreCell(submission)}</td>}
+                    {multilingual && (
+                      <td className="whitespace-nowrap px-4 py-3" title={submission.language}>
+                        {languageName(submission.language, 'en')}
+                      </td>
+                    )}
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
                       {formatDateTime(submission.created_at)}
                       {submission.progress && (

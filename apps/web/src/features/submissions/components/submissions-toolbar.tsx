@@ -1,3 +1,4 @@
+import { languageName } from '@formsmith/core/i18n/language';
 import { Download, Filter, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,15 +12,19 @@ const SEARCH_DELAY_MS = 300;
 
 type ToolbarProps = {
   formId: number;
+  /** The form's languages (default first); a language filter shows when there are several. */
+  languages: string[];
   filters: SubmissionFilters;
   onFiltersChange: (filters: SubmissionFilters) => void;
 };
 
-/** 'Export CSV', the search box and the 'Filter' panel (date range and status). */
-export function SubmissionsToolbar({ formId, filters, onFiltersChange }: ToolbarProps) {
+/** 'Export CSV', the search box and the 'Filter' panel (date range, status and language). */
+export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange }: ToolbarProps) {
   const sealed = Boolean(useEncryption(formId).data?.key);
   const [search, setSearch] = useState(filters.search);
-  const [showFilters, setShowFilters] = useState(filters.range !== 'all' || filters.status !== 'all');
+  const [showFilters, setShowFilters] = useState(
+    filters.range !== 'all' || filters.status !== 'all' || filters.language !== '',
+  );
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const panelId = useId();
@@ -84,7 +89,12 @@ export function SubmissionsToolbar({ formId, filters, onFiltersChange }: Toolbar
         </p>
       )}
       {showFilters && (
-        <FilterPanel id={panelId} filters={{ ...filters, search }} onFiltersChange={onFiltersChange} />
+        <FilterPanel
+          id={panelId}
+          languages={languages}
+          filters={{ ...filters, search }}
+          onFiltersChange={onFiltersChange}
+        />
       )}
     </div>
   );
@@ -92,10 +102,12 @@ export function SubmissionsToolbar({ formId, filters, onFiltersChange }: Toolbar
 
 function FilterPanel({
   id,
+  languages,
   filters,
   onFiltersChange,
 }: {
   id: string;
+  languages: string[];
   filters: SubmissionFilters;
   onFiltersChange: (filters: SubmissionFilters) => void;
 }) {
@@ -125,6 +137,21 @@ function FilterPanel({
           <option value="incomplete">Incomplete</option>
         </Select>
       </FormField>
+      {languages.length > 1 && (
+        <FormField label="Language">
+          <Select
+            value={filters.language}
+            onChange={(e) => onFiltersChange({ ...filters, language: e.target.value })}
+          >
+            <option value="">All languages</option>
+            {languages.map((tag) => (
+              <option key={tag} value={tag}>
+                {languageName(tag, 'en')}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      )}
       {filters.range === 'custom' && (
         <>
           <FormField label="From">

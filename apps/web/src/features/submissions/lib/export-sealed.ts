@@ -29,7 +29,10 @@ export async function answersOf(key: UnlockedKey, formId: number, submission: Wi
   return submission.envelope ? await openSealed(key, formId, submission) : (submission.data ?? {});
 }
 
-/** The form's submissions as CSV (a header of the field labels) or JSON, opened in this browser. */
+/**
+ * The form's submissions as CSV (the server export's leading columns, then the field labels) or
+ * JSON, opened in this browser. The status and language are stored in clear, like the time.
+ */
 export async function buildSealedExport(input: {
   formId: number;
   form: Form;
@@ -40,7 +43,10 @@ export async function buildSealedExport(input: {
   const fields = form.fields.filter((f) => takesAnswer(f.type));
   let blob =
     format === 'csv'
-      ? new Blob(['\uFEFF', csvLine(['Submission ID', 'Submitted at', ...fields.map((f) => f.label)])])
+      ? new Blob([
+          '\uFEFF',
+          csvLine(['Submission ID', 'Submitted At', 'Status', 'Language', ...fields.map((f) => f.label)]),
+        ])
       : new Blob(['[']);
   let first = true;
   for await (const page of submissionPages(formId)) {
@@ -51,11 +57,13 @@ export async function buildSealedExport(input: {
         const cells = answers
           ? fields.map((f) => formatAnswer(f, answers[f.id]))
           : fields.map(() => '(could not be decrypted)');
-        lines.push(csvLine([submission.id, submission.created_at, ...cells]));
+        const status = submission.completed ? 'complete' : 'incomplete';
+        lines.push(csvLine([submission.id, submission.created_at, status, submission.language, ...cells]));
       } else {
         const item = {
           id: submission.id,
           created_at: submission.created_at,
+          language: submission.language,
           answers,
           readable: answers !== null,
         };

@@ -10,9 +10,18 @@ export type SubmissionFilters = {
   from: string;
   to: string;
   status: StatusFilter;
+  /** A language tag of the form, or '' for every language. */
+  language: string;
 };
 
-export const NO_FILTERS: SubmissionFilters = { search: '', range: 'all', from: '', to: '', status: 'all' };
+export const NO_FILTERS: SubmissionFilters = {
+  search: '',
+  range: 'all',
+  from: '',
+  to: '',
+  status: 'all',
+  language: '',
+};
 
 /** True when both filter sets select the same submissions (blank search counts as none). */
 export function sameFilters(a: SubmissionFilters, b: SubmissionFilters): boolean {
@@ -20,6 +29,7 @@ export function sameFilters(a: SubmissionFilters, b: SubmissionFilters): boolean
     a.search.trim() === b.search.trim() &&
     a.range === b.range &&
     a.status === b.status &&
+    a.language === b.language &&
     (a.range !== 'custom' || (a.from === b.from && a.to === b.to))
   );
 }
@@ -32,6 +42,7 @@ export function toQuery(
   const query: Record<string, string | undefined> = {
     search: filters.search.trim() || undefined,
     status: filters.status === 'all' ? undefined : filters.status,
+    language: filters.language || undefined,
   };
   if (filters.range === '7d') query.from = new Date(now - 7 * DAY_MS).toISOString();
   if (filters.range === '30d') query.from = new Date(now - 30 * DAY_MS).toISOString();

@@ -1,14 +1,18 @@
 import { type LimitsBody, limitsSchema } from '@formsmith/core/form-settings/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
 
 const limitsKey = (formId: number) => ['forms', formId, 'limits'] as const;
 
-export function useFormLimits(formId: number) {
-  return useQuery({
+/** GET /api/forms/:id/limits: the schedule, the limit and the message shown when closed. */
+export const formLimitsQueryOptions = (formId: number) =>
+  queryOptions({
     queryKey: limitsKey(formId),
     queryFn: async () => await apiRequest(`/forms/${formId}/limits`, limitsSchema),
   });
+
+export function useFormLimits(formId: number) {
+  return useQuery(formLimitsQueryOptions(formId));
 }
 
 export function useUpdateFormLimits(formId: number) {

@@ -1,14 +1,18 @@
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
 
 const confirmationKey = (formId: number) => ['forms', formId, 'confirmation'] as const;
 
-export function useConfirmation(formId: number) {
-  return useQuery({
+/** GET /api/forms/:id/confirmation: the respondent confirmation mail (the Submissions settings and the editor's Languages tab read it). */
+export const confirmationQueryOptions = (formId: number) =>
+  queryOptions({
     queryKey: confirmationKey(formId),
     queryFn: async () => await apiRequest(`/forms/${formId}/confirmation`, confirmationSchema),
   });
+
+export function useConfirmation(formId: number) {
+  return useQuery(confirmationQueryOptions(formId));
 }
 
 export function useUpdateConfirmation(formId: number) {

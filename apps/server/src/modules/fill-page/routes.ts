@@ -1,0 +1,114 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import fastifyMultipart from '@fastify/multipart';
+import { LIMITS } from '@formsmith/core/limits';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { fillPageHtml } from './page-html.ts';
+import type { FillPageKit } from './renderer.ts';
+import { type FillAddress, type FillAnswer, postFillPage, showFillPage } from './service.ts';
+
+const PATHS = ['/form/:identifier', '/form/:identifier/embed'];
+
+function addressOf(request: FastifyRequest): FillAddress {
+  const { identifier } = request.params as { identifier: string };
+  const [pathname, query] = request.url.split('?');
+  const acceptLanguage = request.headers['accept-language'];
+  return {
+    identifier,
+    embed: pathname?.endsWith('/embed') ?? false,
+    search: query ? `?${query}` : '',
+    ...(acceptLanguage ? { acceptLanguage } : {}),
+  };
+}
+
+/**
+ * A post from another site's page (a forged form) is refused: browsers say where a post comes
+ * from, and the page's own form always posts to its own address. Sec-Fetch-Site says it best (the
+ * pages send no referrer, so browsers post `Origin: null` for them); older browsers send an Origin.
+ */
+function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) {
+    if (site !== 'same-origin' && site !== 'none') throw forged();
+    return;
+  }
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw forged();
+  }
+  if (host !== request.headers.host && host !== new URL(publicUrl).host) throw forged();
+}
+
+/**
+ * The page compressed as the browser accepts (its styles and state make it tens of KB; compressed,
+ * a few, sent before anything else can paint).
+ */
+function compress(reply: FastifyReply, accepted: string, html: string): string | Buffer {
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepted)) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(html);
+  }
+  return html;
+}
+
+const forged = () => new AppError('FORBIDDEN', 403, 'This form can only be sent from its own page');
+
+/**
+ * The public form page, rendered on the server from the same components as the page's script
+ * (which takes it over), and its form posted without JavaScript.
+ */
+export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: FillPageKit }) {
+  const { kit } = opts;
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: LIMITS.uploadMaxBytes,
+      files: 20,
+      fields: 2000,
+      fieldSize: LIMITS.submissionMaxBytes,
+    },
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: LIMITS.submissionMaxBytes },
+    (_request, body, done) => done(null, body),
+  );
+
+  const send = async (request: FastifyRequest, reply: FastifyReply, answer: FillAnswer) => {
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (answer.cookie) reply.header('set-cookie', answer.cookie);
+    // A redirect after a post: the browser gets the next address with GET.
+    if (answer.kind === 'redirect') return reply.status(303).header('location', answer.location).send();
+    const { markup, title } = await kit.renderer.renderFillPage(answer.state);
+    if (kit.scriptHash) {
+      // The page's one inline script, the theme's, is allowed by its hash; no other inline script runs.
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", `script-src 'self' ${kit.scriptHash}`),
+      );
+    }
+    reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return reply.send(
+      compress(reply, accepted, fillPageHtml(kit.template, { markup, title, state: answer.state })),
+    );
+  };
+
+  for (const url of PATHS) {
+    app.get(url, async (request, reply) =>
+      send(request, reply, await showFillPage(app, kit, { ...addressOf(request), ip: request.ip })),
+    );
+    app.post(url, { bodyLimit: LIMITS.uploadMaxBytes * 4 }, async (request, reply) => {
+      assertSameOrigin(request, app.config.publicUrl);
+      return send(request, reply, await postFillPage(app, kit, request, addressOf(request)));
+    });
+  }
+}

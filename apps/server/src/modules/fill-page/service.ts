@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { MultipartFile } from '@fastify/multipart';
+import type {
+  FileValue,
+  FillAction,
+  FillFormView,
+  FillPageState,
+  FillView,
+  PostedFields,
+} from '@formsmith/core/fill-page/state';
+import type { FieldOf } from '@formsmith/core/forms/field';
+import type { PublicFormView } from '@formsmith/core/forms/form-wire';
+import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
+import { chromeFor } from '@formsmith/core/i18n/chrome-all';
+import { pickLanguage } from '@formsmith/core/i18n/language';
+import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { findFormBySlugParam, viewPublicForm } from '../forms/index.ts';
+import { hasCookie, respondedCookie, storeFieldFile, submitForm } from '../intake/index.ts';
+import { first, readPosted } from './body.ts';
+import { type ClosedPage, closedPageOf } from './closed-views.ts';
+import type { FillPageKit } from './renderer.ts';
+
+/** Where the page is: /form/<identifier>[/embed], and the address's query (which may prefill). */
+export type FillAddress = {
+  identifier: string;
+  embed: boolean;
+  search: string;
+  /** The browser's Accept-Language: the page's language when the address has no `?lang=`. */
+  acceptLanguage?: string;
+};
+
+/** What the route answers: a page with its status, or a redirect (an ending that leads away). */
+export type FillAnswer =
+  | { kind: 'page'; status: number; state: FillPageState; cookie?: string }
+  | { kind: 'redirect'; location: string; cookie?: string };
+
+/** Before a form is known (the gate, a closed form), the page speaks the languages of its own words. */
+const PAGE_WORDS = {
+  language: 'en',
+  translations: Object.fromEntries(CHROME_LANGUAGES.map((tag) => [tag, {}])),
+};
+
+/** The page's language, as the page's script picks it: `?lang=`, then Accept-Language, then the default. */
+function languageOf(address: FillAddress, form?: { language: string; translations: Translations }): string {
+  const query = new URLSearchParams(address.search).get('lang');
+  return pickLanguage(form ?? PAGE_WORDS, { query, acceptLanguage: address.acceptLanguage });
+}
+
+const page = (
+  address: FillAddress,
+  status: number,
+  view: FillView,
+  form?: { language: string; translations: Translations },
+): FillAnswer => ({
+  kind: 'page',
+  status,
+  state: {
+    identifier: address.identifier,
+    embed: address.embed,
+    language: languageOf(address, view.kind === 'form' ? view.form : form),
+    view,
+  },
+});
+
+type Loaded = { kind: 'form'; form: PublicFormView } | ({ kind: 'closed' } & ClosedPage);
+
+/** The form as respondents get it with this access code, or the page that turns them away. */
+async function loadForm(
+  app: FastifyInstance,
+  input: { identifier: string; accessCode: string | undefined; ip: string },
+): Promise<Loaded> {
+  try {
+    const row = await findFormBySlugParam(app, input.identifier);
+    return { kind: 'form', form: await viewPublicForm(app, { form: row, ...input }) };
+  } catch (err) {
+    const closed = closedPageOf(err);
+    if (closed) return { kind: 'closed', ...closed };
+    if (err instanceof AppError && err.code === 'RATE_LIMITED') {
+      // Too many wrong codes from here: the gate says so, and says nothing else of the form.
+      return { kind: 'closed', status: 429, view: { kind: 'gate', wrongCode: true, message: err.message } };
+    }
+    throw err;
+  }
+}
+
+/** The blank form, as a respondent opening the page gets it. */
+function freshForm(kit: FillPageKit, form: PublicFormView, input: { search: string; accessCode?: string }) {
+  return {
+    kind: 'form',
+    form,
+    ...(input.accessCode ? { accessCode: input.accessCode } : {}),
+    values: kit.renderer.startValues({ form, search: input.search }),
+    stepId: null,
+    errors: {},
+    loadedAt: Date.now(),
+    submitKey: randomUUID(),
+  } satisfies FillFormView;
+}
+
+/** GET /form/<identifier>: the page as its first screen (the form, the gate, or why it is closed). */
+export async function showFillPage(
+  app: FastifyInstance,
+  kit: FillPageKit,
+  input: FillAddress & { ip: string },
+): Promise<FillAnswer> {
+  const loaded = await loadForm(app, { identifier: input.identifier, accessCode: undefined, ip: input.ip });
+  if (loaded.kind === 'closed') return page(input, loaded.status, loaded.view);
+  return page(input, 200, freshForm(kit, loaded.form, { search: input.search }));
+}
+
+function actionOf(text: string | undefined): FillAction {
+  if (text === 'access' || text === 'back' || text === 'submit') return text;
+  if (text?.startsWith('remove:')) return { remove: text.slice('remove:'.length) };
+  return 'next';
+}
+
+/** The posted form's load time (epoch ms) if it is one, else now. */
+function loadedAtOf(text: string | undefined): number {
+  const n = Number(text);
+  return Number.isFinite(n) && n > 0 ? n : Date.now();
+}
+
+/**
+ * Stores the files of a posted screen as they stream in, once the form's access allows it; a
+ * file refused (too large, a type the field does not take) gets its message under the field.
+ */
+function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
+  const input = { identifier: address.identifier, ip };
+  const files: Record<string, FileValue> = {};
+  const errors: Record<string, string> = {};
+  let loaded: Promise<Loaded> | null = null;
+  const onFile = async (file: MultipartFile, before: PostedFields) => {
+    loaded ??= loadForm(app, { ...input, accessCode: first(before, 'access_code') });
+    const form = await loaded;
+    if (form.kind !== 'form') return;
+    const field = form.form.fields.find(
+      (f): f is FieldOf<'file'> => f.id === file.fieldname && f.type === 'file',
+    );
+    if (!field) return;
+    try {
+      await app.rateLimit('upload', input.ip);
+      const words = chromeFor(languageOf(address, form.form));
+      files[field.id] = await storeFieldFile(app, {
+        formId: form.form.id,
+        field,
+        file,
+        words,
+        // A page without JavaScript cannot encrypt: such a file is refused, never kept in clear.
+        sealed: form.form.encryption !== undefined,
+      });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+      errors[field.id] = err.fields?.[field.id] ?? err.message;
+    }
+  };
+  return { files, errors, onFile };
+}
+
+/**
+ * POST /form/<identifier>: the page's form sent without JavaScript. The gate's code opens the
+ * form; Next and Back step through it (the same steps and checks as the page's script, answers so
+ * far carried in the page); the last screen goes through the same submit as the JSON API (its
+ * validation, logic, anti-spam, limits, access code and expiry). Whatever is refused comes back
+ * with every answer kept and each message beside its field.
+ */
+export async function postFillPage(
+  app: FastifyInstance,
+  kit: FillPageKit,
+  request: FastifyRequest,
+  address: FillAddress,
+): Promise<FillAnswer> {
+  const { ip } = request;
+  const uploads = fileStore(app, address, ip);
+  const posted = await readPosted(request, uploads.onFile);
+  const accessCode = first(posted, 'access_code') || undefined;
+  const loaded = await loadForm(app, { identifier: address.identifier, accessCode, ip });
+  if (loaded.kind === 'closed') return page(address, loaded.status, loaded.view);
+  const { form } = loaded;
+  const language = languageOf(address, form);
+  const action = actionOf(first(posted, '_action'));
+  if (action === 'access') return page(address, 200, freshForm(kit, form, { ...address, accessCode }));
+
+  // Moving between screens is limited like the page's saves as it goes; the submit has its own.
+  await app.rateLimit('progressPerIp', ip);
+  await app.rateLimit('progressPerForm', String(form.id));
+  const values = kit.renderer.readPostedValues({ form, posted, files: uploads.files });
+  if (typeof action === 'object') values[action.remove] = null;
+  const screen = (view: Partial<FillFormView>): FillFormView => ({
+    kind: 'form',
+    form,
+    ...(accessCode ? { accessCode } : {}),
+    values,
+    stepId: first(posted, '_step') ?? null,
+    errors: {},
+    loadedAt: loadedAtOf(first(posted, '_formLoadTime')),
+    submitKey: first(posted, '_key')?.slice(0, 200) || randomUUID(),
+    ...view,
+  });
+  if (Object.keys(uploads.errors).length > 0) {
+    return page(address, 422, screen({ errors: uploads.errors }));
+  }
+  const plan = kit.renderer.planFillPost({
+    form,
+    values,
+    stepId: first(posted, '_step') ?? null,
+    action,
+    language,
+  });
+  if (plan.kind === 'show') {
+    const failed = Object.keys(plan.errors).length > 0;
+    return page(address, failed ? 422 : 200, screen({ stepId: plan.stepId, errors: plan.errors }));
+  }
+
+  const cookie = respondedCookie(form.id, `/form`);
+  try {
+    const done = await submitForm(app, {
+      formId: form.id,
+      respondedBefore: hasCookie(request.headers.cookie, cookie.name),
+      data: {
+        ...plan.data,
+        // The decoy comes last in the page's form (a field of the form may share its name).
+        _honeypot: posted.website?.at(-1) ?? '',
+        _formLoadTime: loadedAtOf(first(posted, '_formLoadTime')),
+      },
+      metadata: { timestamp: Date.now() },
+      lang: language,
+      accessCode,
+      idempotencyKey: first(posted, '_key')?.slice(0, 200) || undefined,
+      resumeToken: undefined,
+      ip,
+      userAgent: request.headers['user-agent'],
+      referer: request.headers.referer,
+    });
+    const set = done.oneResponsePerBrowser ? cookie.header : undefined;
+    const redirect = done.ending?.redirect_url;
+    if (redirect?.startsWith('https://')) return { kind: 'redirect', location: redirect, cookie: set };
+    const answer = page(
+      address,
+      200,
+      {
+        kind: 'success',
+        message: translatedText(form.translations, language, 'successMessage') ?? form.success_message,
+        ending: done.ending,
+      },
+      form,
+    );
+    return set ? { ...answer, cookie: set } : answer;
+  } catch (err) {
+    const closed = closedPageOf(err);
+    if (closed) return page(address, closed.status, closed.view);
+    if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+    const errors = err.fields ?? {};
+    const stepId = kit.renderer.stepWithErrors({ form, values, errors });
+    return page(
+      address,
+      err.statusCode,
+      screen({
+        ...(stepId ? { stepId } : {}),
+        errors,
+        banner: kit.renderer.submitErrorMessage(err, language),
+      }),
+    );
+  }
+}

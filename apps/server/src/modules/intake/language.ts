@@ -1,0 +1,54 @@
+import type { Confirmation } from '@formsmith/core/form-settings/schemas';
+import type { FormField } from '@formsmith/core/forms/field';
+import type { Chrome } from '@formsmith/core/i18n/chrome';
+import { chromeFor } from '@formsmith/core/i18n/chrome-all';
+import { pickLanguage } from '@formsmith/core/i18n/language';
+import { localizeForm } from '@formsmith/core/i18n/localize';
+import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { SubmitTarget } from '../forms/index.ts';
+import { readConfirmation } from '../submissions/index.ts';
+
+/** The form as one respondent reads it: in their language, with the page's words in it too. */
+export type RespondentView = {
+  language: string;
+  chrome: Chrome;
+  title: string;
+  fields: FormField[];
+  logic: FormLogic;
+  confirmation: Confirmation | null;
+};
+
+/**
+ * The language a submission is in (the `lang` it names when the form has it, else the browser's
+ * Accept-Language, else the form's default) and the form's texts in it. Option values, field ids
+ * and logic stay the same in every language: only what people read changes.
+ */
+export function respondentView(
+  form: SubmitTarget['form'],
+  request: { lang?: string | null; acceptLanguage?: string },
+): RespondentView {
+  const language = pickLanguage(form, { query: request.lang, acceptLanguage: request.acceptLanguage });
+  const confirmation = readConfirmation(form.confirmation);
+  const local = localizeForm(
+    {
+      title: form.title,
+      description: form.description,
+      submitButtonText: form.submitButtonText,
+      successMessage: form.successMessage,
+      fields: form.fields,
+      logic: form.logic,
+      language: form.language,
+      translations: form.translations,
+      confirmation,
+    },
+    language,
+  );
+  return {
+    language,
+    chrome: chromeFor(language),
+    title: local.title,
+    fields: local.fields,
+    logic: local.logic,
+    confirmation: local.confirmation ?? null,
+  };
+}

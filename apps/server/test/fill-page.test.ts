@@ -1,0 +1,488 @@
+import {
+  FILL_STATE_ELEMENT_ID,
+  type FillPageState,
+  fillPageStateSchema,
+} from '@formsmith/core/fill-page/state';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissions } from '../src/db/schema.ts';
+import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { buildFillPageWeb } from './helpers/fill-page-web.ts';
+import { createTestUser, type TestUser } from './helpers/users.ts';
+import { countSubmissions, createPublishedForm, findUpload, multipart } from './intake-fixtures.ts';
+
+type Posted = Array<[string, string]>;
+
+/** The state the server put in the page for its script. */
+function stateOf(html: string): FillPageState {
+  const match = new RegExp(
+    `<script type="application/json" id="${FILL_STATE_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
+  if (!match) throw new Error('the page carries no state');
+  // Read as the page's script reads it: a state it cannot parse would make it load the form again.
+  const parsed = fillPageStateSchema.safeParse(JSON.parse(match[1]!));
+  if (!parsed.success) throw new Error(`the page's state does not parse: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The page's own hidden inputs, as a browser would post them back. */
+function hiddenOf(html: string): Posted {
+  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
+    (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')] as [string, string],
+  );
+}
+
+const LOADED_LONG_AGO = () => String(Date.now() - 10_000);
+
+describe(`public form page without JavaScript (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let web: string;
+
+  beforeAll(async () => {
+    web = buildFillPageWeb();
+    app = await createTestApp({ env: { WEB_DIST: web } });
+    owner = await createTestUser(app);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+  const post = (url: string, fields: Posted, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost:3000',
+        'user-agent': 'NoScript/1.0',
+        ...headers,
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  async function published(overrides: Record<string, unknown> = {}) {
+    const slug = uniqueSlug('nojs');
+    const form = await createForm(app, owner, { slug, ...overrides });
+    await publishForm(app, owner, form.id);
+    return { id: form.id, slug, url: `/form/${slug}` };
+  }
+
+  async function stored(formId: number) {
+    return app.db.select().from(submissions).where(eq(submissions.formId, formId));
+  }
+
+  it('renders the form itself: title, description, labels, help, placeholder, required marker, options', async () => {
+    const { url } = await published({
+      fields: [
+        {
+          label: 'Your name',
+          type: 'text',
+          is_required: true,
+          placeholder: 'Ada Lovelace',
+          help_text: 'As on your badge',
+        },
+        { label: 'Rating', type: 'radio', options: [{ label: 'Good' }, { label: 'Bad' }] },
+      ],
+    });
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<title>Customer feedback</title>');
+    expect(html).toContain('Tell us how we did');
+    expect(html).toMatch(
+      /<label for="[^"]+"[^>]*>Your name<span aria-hidden="true"[^>]*>\*<\/span><\/label>/,
+    );
+    expect(html).toContain('As on your badge');
+    expect(html).toContain('placeholder="Ada Lovelace"');
+    expect(html).toMatch(/<input[^>]+type="radio"[^>]+value="Good"/);
+    expect(html).toContain('<form method="post"');
+    expect(stateOf(html).view.kind).toBe('form');
+  });
+
+  const FIELDS = [
+    { id: 'name', label: 'Your name', type: 'text', is_required: true, validation_rules: { minLength: 2 } },
+    { id: 'email', label: 'Email', type: 'email' },
+    { id: 'topics', label: 'Topics', type: 'checkbox', options: [{ label: 'Tea' }, { label: 'Cake' }] },
+  ];
+
+  /** What a browser posts for the page's form: its hidden inputs, the answers, and the button. */
+  function answers(html: string, filled: Posted, action = 'submit'): Posted {
+    return [
+      ...hiddenOf(html).filter(([name]) => name !== '_formLoadTime'),
+      ['_formLoadTime', LOADED_LONG_AGO()],
+      ...filled,
+      ['website', ''],
+      ['_action', action],
+    ];
+  }
+
+  it('submits a urlencoded post through the same submit as the API and shows the success page', async () => {
+    const form = await published({ fields: FIELDS, success_message: 'Thanks, we read every answer.' });
+    const page = await get(form.url);
+    const res = await post(
+      form.url,
+      answers(page.body, [
+        ['name', 'Grace'],
+        ['email', 'grace@example.com'],
+        ['topics', 'Tea'],
+        ['topics', 'Cake'],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toContain('Thanks, we read every answer.');
+    expect(stateOf(res.body).view.kind).toBe('success');
+    const rows = await stored(form.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data).toEqual({ name: 'Grace', email: 'grace@example.com', topics: ['Tea', 'Cake'] });
+    expect(rows[0]!.metadata).toMatchObject({ userAgent: 'NoScript/1.0' });
+  });
+
+  it('sends a refused post back with every answer kept, each error by its field and a linked summary', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const res = await post(
+      form.url,
+      answers(page.body, [
+        ['name', 'G'],
+        ['email', 'not-an-address <b>'],
+        ['topics', 'Cake'],
+      ]),
+    );
+    expect(res.statusCode).toBe(422);
+    const html = res.body;
+    expect(html).toContain('value="G"');
+    expect(html).toContain('value="not-an-address &lt;b>"');
+    expect(html).toMatch(/<input[^>]+value="Cake"[^>]*checked|<input[^>]+checked[^>]+value="Cake"/);
+    expect(html).toMatch(/<p id="[^"]+-name-error"[^>]*>Minimum length is 2/);
+    expect(html).toMatch(/<p id="[^"]+-email-error"[^>]*>/);
+    expect(html).toMatch(/<section tabindex="-1" autofocus[^>]*>.*<a href="#[^"]+-name"/s);
+    expect(await countSubmissions(app, form.id)).toBe(0);
+    // The same key as the refused post: once corrected, one submission is stored.
+    const fixed = await post(
+      form.url,
+      answers(html, [
+        ['name', 'Grace'],
+        ['email', 'grace@example.com'],
+      ]),
+    );
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
+  it('stores one submission when the same page is posted twice (a reload after success)', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const body = answers(page.body, [['name', 'Grace']]);
+    expect((await post(form.url, body)).statusCode).toBe(200);
+    expect((await post(form.url, body)).statusCode).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
+  it('gates a password form: the code is asked, a wrong one refused, the right one opens and submits', async () => {
+    const form = await published({ fields: FIELDS, access_restriction: 'password', access_code: 'tulip-42' });
+    const gate = await get(form.url);
+    expect(gate.statusCode).toBe(403);
+    expect(gate.body).toContain('Enter the access code to open this form.');
+    expect(gate.body).toContain('name="access_code"');
+    expect(gate.body).not.toContain('Your name');
+    const wrong = await post(form.url, [
+      ['_action', 'access'],
+      ['access_code', 'rose-1'],
+    ]);
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.body).toContain('Incorrect access code');
+    const right = await post(form.url, [
+      ['_action', 'access'],
+      ['access_code', 'tulip-42'],
+    ]);
+    expect(right.statusCode).toBe(200);
+    expect(right.body).toContain('Your name');
+    expect(right.body).not.toContain('tulip-42"}');
+    const sent = await post(form.url, answers(right.body, [['name', 'Grace']]));
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+    // The code is checked again on the submit itself.
+    const forged = answers(right.body, [['name', 'Grace']]).map(([k, v]): [string, string] =>
+      k === 'access_code' ? [k, 'rose-1'] : [k, v],
+    );
+    const refused = await post(form.url, forged);
+    expect(refused.statusCode).toBe(403);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
+  it('shows an expired form as expired and stores nothing posted to it', async () => {
+    const id = await createPublishedForm(app, owner, { expirationDate: new Date(Date.now() - 60_000) });
+    const page = await get(`/form/${id}`);
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('This form has expired');
+    const res = await post(`/form/${id}`, [
+      ['name', 'Ada'],
+      ['_action', 'submit'],
+      ['_formLoadTime', LOADED_LONG_AGO()],
+    ]);
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain('This form has expired');
+    expect(await countSubmissions(app, id)).toBe(0);
+  });
+
+  it('answers an unknown form with the unavailable page (404)', async () => {
+    const res = await get('/form/no-such-form-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Form Unavailable');
+  });
+
+  it('looks like success to a bot that fills the decoy, and stores nothing', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const body = answers(page.body, [['name', 'Spam Bot']]).map(([k, v]): [string, string] =>
+      k === 'website' ? [k, 'http://spam.example'] : [k, v],
+    );
+    const res = await post(form.url, body);
+    expect(res.statusCode).toBe(200);
+    expect(stateOf(res.body).view.kind).toBe('success');
+    expect(await countSubmissions(app, form.id)).toBe(0);
+  });
+
+  it('refuses a post from another site', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const body = answers(page.body, [['name', 'Grace']]);
+    expect((await post(form.url, body, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await post(form.url, body, { 'sec-fetch-site': 'cross-site', origin: 'null' })).statusCode).toBe(
+      403,
+    );
+    expect(await countSubmissions(app, form.id)).toBe(0);
+    // The page's own post: the browser says same-origin (and Origin null: the page sends no referrer).
+    const own = await post(form.url, body, { 'sec-fetch-site': 'same-origin', origin: 'null' });
+    expect(own.statusCode).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
+  it('steps through pages on the server: per-page checks, answers carried, Back, logic jumps', async () => {
+    const form = await published({
+      fields: [
+        {
+          id: 'skip',
+          type: 'radio',
+          label: 'Skip?',
+          options: [{ label: 'yes' }, { label: 'no' }],
+          is_required: true,
+        },
+        { id: 'p2', type: 'page_break', label: 'Second' },
+        { id: 'age', type: 'number', label: 'Age', is_required: true },
+        { id: 'p3', type: 'page_break', label: 'Third' },
+        { id: 'name', type: 'text', label: 'Name', is_required: true },
+      ],
+      logic: {
+        rules: [
+          {
+            id: 'jump',
+            page: 'page_1',
+            conditions: [{ ref: 'skip', operator: 'equals', value: 'yes' }],
+            actions: [{ type: 'jump', page: 'p3' }],
+          },
+        ],
+      },
+    });
+    const first = await get(form.url);
+    expect(first.body).toContain('Page 1 of 3');
+    // Next without the required answer: the same page with its error.
+    const missing = await post(form.url, answers(first.body, [], 'next'));
+    expect(missing.statusCode).toBe(422);
+    expect(stateOf(missing.body).view).toMatchObject({
+      stepId: 'page_1',
+      errors: { skip: expect.any(String) },
+    });
+    // 'no' leads to the age page; the first answer rides along in a hidden input.
+    const second = await post(form.url, answers(first.body, [['skip', 'no']], 'next'));
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('Age');
+    expect(hiddenOf(second.body)).toContainEqual(['skip', 'no']);
+    // Back keeps what was typed on the page left.
+    const back = await post(form.url, answers(second.body, [['age', '41']], 'back'));
+    expect(stateOf(back.body).view).toMatchObject({ stepId: 'page_1', values: { skip: 'no', age: '41' } });
+    expect(back.body).toMatch(/<input[^>]+value="no"[^>]*checked|<input[^>]+checked[^>]+value="no"/);
+    // 'yes' jumps over the age page to the last one, and the submit stores what the path asked.
+    const jumped = await post(form.url, answers(back.body, [['skip', 'yes']], 'next'));
+    expect(stateOf(jumped.body).view).toMatchObject({ stepId: 'p3' });
+    expect(jumped.body).toContain('Page 2 of 2');
+    const done = await post(form.url, answers(jumped.body, [['name', 'Ada']]));
+    expect(done.statusCode, done.body).toBe(200);
+    const rows = await stored(form.id);
+    expect(rows.map((r) => r.data)).toEqual([{ skip: 'yes', name: 'Ada' }]);
+  });
+
+  it('steps one question per post for a one-at-a-time form, as the page does with JavaScript', async () => {
+    const form = await published({
+      display: 'one_at_a_time',
+      fields: [
+        { id: 'name', label: 'Your name', type: 'text', is_required: true },
+        { id: 'city', label: 'Your city', type: 'text' },
+      ],
+    });
+    const first = await get(form.url);
+    expect(first.body).toContain('Question 1 of 2');
+    expect(first.body).not.toMatch(/<label[^>]*>Your city/);
+    const second = await post(form.url, answers(first.body, [['name', 'Ada']], 'next'));
+    expect(second.body).toContain('Question 2 of 2');
+    expect(hiddenOf(second.body)).toContainEqual(['name', 'Ada']);
+    const done = await post(form.url, answers(second.body, [['city', 'London']]));
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await stored(form.id)).map((r) => r.data)).toEqual([{ name: 'Ada', city: 'London' }]);
+  });
+
+  it('keeps a file stored on an earlier page for the submit, and Remove takes it off', async () => {
+    const form = await published({
+      fields: [
+        { id: 'doc', label: 'Document', type: 'file', validation_rules: { accept: ['.txt'] } },
+        { id: 'p2', type: 'page_break', label: 'Second' },
+        { id: 'note', label: 'Note', type: 'text' },
+      ],
+    });
+    const first = await get(form.url);
+    const send = (
+      fields: Array<
+        { name: string; value: string } | { name: string; filename: string; type: string; content: Buffer }
+      >,
+    ) => {
+      const body = multipart(fields);
+      return app.inject({
+        method: 'POST',
+        url: form.url,
+        headers: { ...body.headers, 'sec-fetch-site': 'same-origin' },
+        payload: body.payload,
+      });
+    };
+    const asParts = (posted: Posted) => posted.map(([name, value]) => ({ name, value }));
+    const withFile = await send([
+      ...asParts(answers(first.body, [], 'next').filter(([k]) => k !== '_action')),
+      { name: 'doc', filename: 'notes.txt', type: 'text/plain', content: Buffer.from('kept') },
+      { name: '_action', value: 'next' },
+    ]);
+    expect(withFile.statusCode, withFile.body).toBe(200);
+    expect(stateOf(withFile.body).view).toMatchObject({
+      stepId: 'p2',
+      values: { doc: { name: 'notes.txt' } },
+    });
+    // Back on the first page the file shows as chosen; Remove posts the page without it.
+    const back = await send(asParts(answers(withFile.body, [['note', 'hello']], 'back')));
+    expect(back.body).toContain('notes.txt');
+    const removed = await send(asParts(answers(back.body, [], 'remove:doc')));
+    expect(stateOf(removed.body).view).toMatchObject({
+      stepId: 'page_1',
+      values: { doc: null, note: 'hello' },
+    });
+    // Kept instead, the file goes with the submit from the last page.
+    const done = await send(asParts(answers(withFile.body, [['note', 'hello']])));
+    expect(done.statusCode, done.body).toBe(200);
+    const [row] = await stored(form.id);
+    expect(row!.data).toMatchObject({ note: 'hello', doc: { name: 'notes.txt' } });
+  });
+
+  it('serves the embed page framable by other sites, the page itself not, each allowing only its own inline script', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const embed = await get(`${form.url}/embed`);
+    expect(embed.statusCode).toBe(200);
+    expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
+    expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    for (const res of [page, embed]) {
+      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    }
+    expect(stateOf(embed.body).embed).toBe(true);
+  });
+
+  it('redirects to an https ending with 303', async () => {
+    const form = await published({
+      fields: FIELDS,
+      logic: {
+        rules: [{ id: 'end', page: 'page_1', actions: [{ type: 'end', ending: 'away' }] }],
+        endings: [
+          { id: 'away', title: 'Bye', message: 'Off you go', redirectUrl: 'https://example.com/next' },
+        ],
+      },
+    });
+    const page = await get(form.url);
+    const res = await post(form.url, answers(page.body, [['name', 'Grace']]));
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toMatch(/^https:\/\/example\.com\/next/);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
+  it('takes a multipart post with a file, stores the file and attaches it to the submission', async () => {
+    const id = await createPublishedForm(app, owner);
+    const page = await get(`/form/${id}`);
+    expect(page.body).toContain('enctype="multipart/form-data"');
+    const hidden = hiddenOf(page.body).filter(([k]) => k !== '_formLoadTime');
+    const body = multipart([
+      ...hidden.map(([name, value]) => ({ name, value })),
+      { name: '_formLoadTime', value: LOADED_LONG_AGO() },
+      { name: 'name', value: 'Ada' },
+      { name: 'code', value: 'ABC' },
+      { name: 'colour', value: 'blue' },
+      { name: 'cv', filename: 'cv.txt', type: 'text/plain', content: Buffer.from('hello') },
+      { name: 'website', value: '' },
+      { name: '_action', value: 'submit' },
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/form/${id}`,
+      headers: { ...body.headers, origin: 'http://localhost:3000' },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await stored(id);
+    expect(rows).toHaveLength(1);
+    const cv = rows[0]!.data.cv as { upload_id: string; name: string };
+    expect(cv.name).toBe('cv.txt');
+    expect((await findUpload(app, cv.upload_id))?.submissionId).toBe(rows[0]!.id);
+  });
+});
+
+describe(`public form page without JavaScript, rate limited (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    // 60 submits a minute per address, times 0.05: three.
+    app = await createTestApp({ env: { WEB_DIST: buildFillPageWeb(), RATE_LIMIT_FACTOR: '0.05' } });
+    owner = await createTestUser(app);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it('answers 429 over the submit limit, with the answers kept and the reason over the form', async () => {
+    const slug = uniqueSlug('limited');
+    const form = await createForm(app, owner, {
+      slug,
+      fields: [{ id: 'name', label: 'Your name', type: 'text', is_required: true }],
+    });
+    await publishForm(app, owner, form.id);
+    const page = await app.inject({ method: 'GET', url: `/form/${slug}`, remoteAddress: '203.0.113.9' });
+    const statuses: number[] = [];
+    let last = '';
+    for (let i = 0; i < 4; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/form/${slug}`,
+        remoteAddress: '203.0.113.9',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+        payload: new URLSearchParams([
+          ...hiddenOf(page.body).filter(([k]) => k !== '_formLoadTime' && k !== '_key'),
+          ['_formLoadTime', LOADED_LONG_AGO()],
+          ['_key', `key-${i}`],
+          ['name', `Ada ${i}`],
+          ['_action', 'submit'],
+        ]).toString(),
+      });
+      statuses.push(res.statusCode);
+      last = res.body;
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(last).toContain('value="Ada 3"');
+    expect(last).toContain('Too many');
+    expect(await countSubmissions(app, form.id)).toBe(3);
+  });
+});

@@ -1,0 +1,174 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
+import { createFormViaApi, publishViaApi, type SeedField } from './support/seed-forms.ts';
+
+const SHOTS = '/tmp/shots-nojs22';
+mkdirSync(SHOTS, { recursive: true });
+
+const FIELDS: SeedField[] = [
+  { label: 'Your name', type: 'text', required: true },
+  { label: 'Email', type: 'email' },
+  { label: 'Plan', type: 'radio', options: ['Free', 'Pro'] },
+];
+
+async function publishedForm(page: Page, fields = FIELDS): Promise<{ owner: TestUser; id: number }> {
+  const owner = await registerAndLogin(page);
+  const form = await createFormViaApi(page, owner, {
+    title: 'No script survey',
+    description: 'Answered in plain HTML.',
+    fields,
+  });
+  await publishViaApi(page, owner, form.id);
+  return { owner, id: form.id };
+}
+
+async function storedAnswers(page: Page, owner: TestUser, id: number) {
+  const res = await page.request.get(`/api/forms/${id}/submissions`, { headers: authHeaders(owner) });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { data: Array<{ data: Record<string, unknown> }> };
+  return body.data.map((s) => s.data);
+}
+
+/** The server drops a submit sent within three seconds of the page's load as a bot's. */
+async function pastAntiSpamWindow(page: Page, loadedAt: number) {
+  const left = loadedAt + 3_200 - Date.now();
+  if (left > 0) await page.waitForTimeout(left);
+}
+
+test.describe('public form without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('fills and submits: an error comes back beside its field with the answers kept, then the success page', async ({
+    page,
+  }) => {
+    const { owner, id } = await publishedForm(page);
+    const loadedAt = Date.now();
+    await page.goto(`/form/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'No script survey' })).toBeVisible();
+    await expect(page.getByText('Answered in plain HTML.')).toBeVisible();
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Pro').check();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    // The page came back from the server: the error by its field and in the list above, linked.
+    await expect(page.getByRole('region', { name: 'Please correct these answers:' })).toBeFocused();
+    await expect(page.getByLabel('Your name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('link', { name: 'Your name: This field is required' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue('ada@example.com');
+    await expect(page.getByLabel('Pro')).toBeChecked();
+
+    await page.getByRole('link', { name: 'Your name: This field is required' }).click();
+    await expect(page.getByLabel('Your name')).toBeFocused();
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await pastAntiSpamWindow(page, loadedAt);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Submit Another Response' })).toHaveAttribute(
+      'href',
+      `/form/${id}`,
+    );
+    expect(await storedAnswers(page, owner, id)).toEqual([
+      { seed_0: 'Ada Lovelace', seed_1: 'ada@example.com', seed_2: 'pro' },
+    ]);
+  });
+
+  test('steps through pages with Next and Back, each page checked on the server', async ({ page }) => {
+    const { owner, id } = await publishedForm(page, [
+      { label: 'Your name', type: 'text', required: true },
+      { label: 'About you', type: 'page_break' },
+      { label: 'Your city', type: 'text', required: true },
+    ]);
+    const loadedAt = Date.now();
+    await page.goto(`/form/${id}`);
+    await expect(page.getByText('Page 1 of 2')).toBeVisible();
+    await page.getByLabel('Your name').fill('Ada');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Page 2 of 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByLabel('Your city')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Your city').fill('London');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('Your name')).toHaveValue('Ada');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('Your city')).toHaveValue('London');
+    await pastAntiSpamWindow(page, loadedAt);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+    expect(await storedAnswers(page, owner, id)).toEqual([{ seed_0: 'Ada', seed_2: 'London' }]);
+  });
+});
+
+// axe runs as a script in the page, so these pages keep JavaScript on and refuse the page's own
+// scripts instead: what they show is what a browser without JavaScript shows.
+for (const dark of [false, true]) {
+  test(`the page without its scripts is axe clean and fits 375 px in ${dark ? 'dark' : 'light'} mode, errors too`, async ({
+    page,
+  }) => {
+    const { id } = await publishedForm(page);
+    await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+    await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/form/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // slate-950 in dark mode, slate-50 in light: the system's setting decides without the script.
+    expect(background).toBe(dark ? 'oklch(0.129 0.042 264.695)' : 'oklch(0.984 0.003 247.858)');
+    const mode = dark ? 'dark' : 'light';
+    for (const screen of ['form', 'errors']) {
+      if (screen === 'errors') {
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByRole('region', { name: 'Please correct these answers:' })).toBeFocused();
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+      await page.screenshot({ path: `${SHOTS}/no-js-375-${mode}-${screen}.png`, fullPage: true });
+      await expectNoAxeViolations(page);
+    }
+  });
+}
+
+test('with JavaScript the server-rendered page is taken over, keeping what was typed before: checks in the page, the submit through the API', async ({
+  page,
+}) => {
+  const { owner, id } = await publishedForm(page);
+  const served = await page.request.get(`/form/${id}`);
+  expect(await served.text()).toContain('Your name');
+  const posts: string[] = [];
+  const loads: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'POST') posts.push(pathname);
+    if (r.method() === 'GET' && pathname.startsWith('/api/forms/')) loads.push(pathname);
+  });
+  // The page's script is held back while the respondent starts typing into the server's markup.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/fill-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/form/${id}`, { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill('grace@example.com');
+  const viewed = page.waitForRequest((r) => r.url().endsWith(`/api/analytics/forms/${id}/view`));
+  release();
+  await viewed;
+
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  expect(posts.filter((p) => p.startsWith('/form/'))).toEqual([]);
+  // The page took the form from the server's markup: it never asked the API for it.
+  expect(loads).toEqual([]);
+  await page.getByLabel('Your name').fill('Grace Hopper');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Another Response' })).toBeVisible();
+  expect(posts).toContain(`/api/form-submissions/forms/${id}/submit`);
+  expect(posts.filter((p) => p.startsWith('/form/'))).toEqual([]);
+  expect(await storedAnswers(page, owner, id)).toEqual([
+    { seed_0: 'Grace Hopper', seed_1: 'grace@example.com', seed_2: '' },
+  ]);
+});

@@ -1,0 +1,75 @@
+import { takesAnswer } from '@formsmith/core/fields/constants';
+import type { FormField } from '@formsmith/core/forms/field';
+import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { controlIdOf, type FieldValue, type FieldValues } from '../../../components/form-renderer/values.ts';
+
+/** A value as the posted strings of its inputs (none for an unticked box or no file). */
+function postedStrings(value: FieldValue): string[] {
+  if (value === null || value === false) return [];
+  if (value === true) return ['true'];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value;
+  return value.upload_id ? [JSON.stringify(value)] : [];
+}
+
+/** Whether a field's value rides in a hidden input: off this screen, read-only, or a stored file. */
+function isCarried(field: FormField, shown: ReadonlySet<string>, value: FieldValue): boolean {
+  if (!takesAnswer(field.type) || field.type === 'calculated') return false;
+  if (field.type === 'file') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return !shown.has(field.id) || field.isReadOnly === true;
+}
+
+/**
+ * The answers of the other screens as hidden inputs. Without JavaScript the server steps through
+ * the form, and each screen posts everything answered so far; with it, the page sends nothing
+ * from here.
+ */
+export function CarriedAnswers(props: { fields: FormField[]; shown: FormField[]; values: FieldValues }) {
+  const shown = new Set(props.shown.map((f) => f.id));
+  return (
+    <>
+      {props.fields.flatMap((field) => {
+        const value = props.values[field.id] ?? null;
+        if (!isCarried(field, shown, value)) return [];
+        // A field's posted strings are distinct (one text, or the options ticked).
+        return postedStrings(value).map((text) => (
+          <input key={`${field.id}:${text}`} type="hidden" name={field.id} value={text} />
+        ));
+      })}
+    </>
+  );
+}
+
+/** The errors of a screen as links to their fields, above the form (focused when the server sent them). */
+export function ErrorSummary(props: {
+  fields: FormField[];
+  errors: Record<string, string>;
+  prefix: string;
+  focus: boolean;
+}) {
+  const { t } = useChrome();
+  const invalid = props.fields.filter((f) => props.errors[f.id]);
+  if (invalid.length === 0) return null;
+  const headingId = `${props.prefix}-errors`;
+  return (
+    <section
+      tabIndex={-1}
+      autoFocus={props.focus}
+      aria-labelledby={headingId}
+      className="space-y-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
+      <h2 id={headingId} className="font-semibold">
+        {t('form.errorSummary')}
+      </h2>
+      <ul className="list-disc space-y-1 ps-5">
+        {invalid.map((field) => (
+          <li key={field.id}>
+            <a href={`#${controlIdOf(props.prefix, field)}`} className="underline underline-offset-2">
+              {field.label}: {props.errors[field.id]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

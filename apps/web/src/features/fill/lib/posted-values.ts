@@ -1,0 +1,42 @@
+import { takesAnswer } from '@formsmith/core/fields/constants';
+import {
+  type FieldValues,
+  type FileValue,
+  fileValueSchema,
+  type PostedFields,
+} from '@formsmith/core/fill-page/state';
+import type { FormField } from '@formsmith/core/forms/field';
+import { isCheckboxGroup } from '../../../components/form-renderer/values.ts';
+
+/** A file stored by an earlier screen, carried as JSON in a hidden input; null when there is none. */
+function carriedFile(text: string | undefined): FileValue | null {
+  if (!text) return null;
+  try {
+    const parsed = fileValueSchema.safeParse(JSON.parse(text));
+    return parsed.success && parsed.data.upload_id ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The values of a form posted without JavaScript, as the page's controls would hold them: the
+ * inputs of the screen shown and the hidden inputs carrying the other screens' answers.
+ */
+export function readPostedValues(input: {
+  fields: FormField[];
+  posted: PostedFields;
+  files: Record<string, FileValue>;
+}): FieldValues {
+  const values: FieldValues = {};
+  for (const field of input.fields) {
+    if (!takesAnswer(field.type) || field.type === 'calculated') continue;
+    const sent = input.posted[field.id] ?? [];
+    if (field.type === 'file') values[field.id] = input.files[field.id] ?? carriedFile(sent[0]);
+    else if (isCheckboxGroup(field)) values[field.id] = sent.filter((v) => v !== '');
+    // A ticked box posts 'on' (or 'true' when carried); an unticked one posts nothing.
+    else if (field.type === 'checkbox') values[field.id] = sent.some((v) => v !== '' && v !== 'false');
+    else values[field.id] = sent[0] ?? '';
+  }
+  return values;
+}

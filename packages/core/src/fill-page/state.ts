@@ -1,0 +1,121 @@
+// The public form page as the server renders it: what the page shows, handed to the renderer on
+// the server and to the page's script in the browser, which takes over from there.
+import * as z from 'zod/mini';
+import { publicFormSchema } from '../forms/form-wire.ts';
+import { submitEndingSchema } from '../submissions/submit-answer.ts';
+
+/** A file field's answer once uploaded (what the submit sends). */
+export const fileValueSchema = z.object({
+  upload_id: z.optional(z.string()),
+  name: z.string(),
+  size: z.number(),
+  type: z.string(),
+  /** Names an end-to-end encrypted file in its envelope's associated data. */
+  file_id: z.optional(z.string()),
+});
+export type FileValue = z.infer<typeof fileValueSchema>;
+
+/** What a control holds: text for most, a list for multiple checkboxes, a flag for one checkbox. */
+export const fieldValueSchema = z.union([
+  z.string(),
+  z.array(z.string()),
+  z.boolean(),
+  fileValueSchema,
+  z.null(),
+]);
+export type FieldValue = z.infer<typeof fieldValueSchema>;
+export type FieldValues = Record<string, FieldValue>;
+
+/** The fillable form on one of its screens, with the answers and errors so far. */
+export const fillFormViewSchema = z.object({
+  kind: z.literal('form'),
+  form: publicFormSchema,
+  accessCode: z.optional(z.string()),
+  values: z.record(z.string(), fieldValueSchema),
+  /** The screen shown; null: the first. */
+  stepId: z.nullable(z.string()),
+  errors: z.record(z.string(), z.string()),
+  /** A message over the form (why the submit failed). */
+  banner: z.optional(z.string()),
+  /** When the respondent first opened the form (epoch ms), for the anti-spam timing. */
+  loadedAt: z.number(),
+  /** The submit's idempotency key: sending the same page twice stores one submission. */
+  submitKey: z.string(),
+});
+export type FillFormView = z.infer<typeof fillFormViewSchema>;
+
+export const fillViewSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('unavailable') }),
+  z.object({
+    kind: z.literal('gate'),
+    title: z.optional(z.string()),
+    wrongCode: z.boolean(),
+    /** Why the code was refused when it was not wrong (too many tries). */
+    message: z.optional(z.string()),
+  }),
+  z.object({
+    kind: z.literal('expired'),
+    title: z.optional(z.string()),
+    /** Closed by the owner's limits or schedule (with their message, if any), not expired. */
+    closed: z.optional(z.object({ message: z.optional(z.string()) })),
+  }),
+  fillFormViewSchema,
+  z.object({ kind: z.literal('success'), message: z.string(), ending: submitEndingSchema }),
+]);
+export type FillView = z.infer<typeof fillViewSchema>;
+
+/** Everything the page needs to show its first screen without asking the server again. */
+export const fillPageStateSchema = z.object({
+  /** /form/<identifier>: the address the page's own form posts to. */
+  identifier: z.string(),
+  embed: z.boolean(),
+  /** The language the page was rendered in (chosen by ?lang= and Accept-Language); none: English. */
+  language: z.optional(z.string()),
+  view: fillViewSchema,
+});
+export type FillPageState = z.infer<typeof fillPageStateSchema>;
+
+/** The id of the element holding the state as JSON in the server-rendered page. */
+export const FILL_STATE_ELEMENT_ID = 'fill-state';
+
+/** The button a respondent pressed in the page's form (its `_action`). */
+export type FillAction = 'access' | 'next' | 'back' | 'submit' | { remove: string };
+
+/** What the server does with a posted screen: show a screen (with errors), or send the answers. */
+export type FillPlan =
+  | { kind: 'show'; stepId: string | null; errors: Record<string, string> }
+  | { kind: 'submit'; data: Record<string, unknown> };
+
+/** Answers as the page's form posts them: each name with its values, in order. */
+export type PostedFields = Record<string, string[]>;
+
+/** What the server-side build of the public page offers the server (fill-ssr.js). */
+export type FillRenderer = {
+  /** The page's markup for this state (the inside of its root element) and its title. */
+  renderFillPage: (state: FillPageState) => Promise<{ markup: string; title: string }>;
+  /** The values of a posted screen (files arrive separately, already stored). */
+  readPostedValues: (input: {
+    form: z.output<typeof publicFormSchema>;
+    posted: PostedFields;
+    files: Record<string, FileValue>;
+  }) => FieldValues;
+  /** The blank form's values, with what the page's address prefills. */
+  startValues: (input: { form: z.output<typeof publicFormSchema>; search: string }) => FieldValues;
+  /** Where a posted screen leads, by the same steps and validation as the page's script. */
+  planFillPost: (input: {
+    form: z.output<typeof publicFormSchema>;
+    values: FieldValues;
+    stepId: string | null;
+    action: FillAction;
+    /** The page's language: its validation messages are in it. */
+    language?: string;
+  }) => FillPlan;
+  /** The first screen showing one of these fields (the server refused their answers); null: none. */
+  stepWithErrors: (input: {
+    form: z.output<typeof publicFormSchema>;
+    values: FieldValues;
+    errors: Record<string, string>;
+  }) => string | null;
+  /** The message over the form for a refused submit, as the page's script words it. */
+  submitErrorMessage: (error: { statusCode: number; message: string }, language?: string) => string;
+};

@@ -1,0 +1,115 @@
+/**
+ * The public page's own words (Next, Back, validation messages...) in the languages the product
+ * ships, as ICU messages formatted by intl-messageformat. A form's language that has no
+ * catalogue of its own gets the one of its base language (pt-BR → pt), else English.
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { ValidationMessages } from '../fields/validate.ts';
+import { type ChromeKey, type ChromeMessages, messages as english } from './chrome/en.ts';
+import { matchLanguage } from './language.ts';
+
+/** The languages of the page's own words. */
+export const CHROME_LANGUAGES = [
+  'en',
+  'es',
+  'fr',
+  'de',
+  'pt',
+  'it',
+  'nl',
+  'pl',
+  'ja',
+  'zh-CN',
+  'ar',
+] as const;
+export type ChromeLanguage = (typeof CHROME_LANGUAGES)[number];
+
+/** The catalogue that serves a form language ('fr-CA' → fr, 'zh' or 'zh-Hans' → zh-CN), else English. */
+export function chromeLanguage(tag: string): ChromeLanguage {
+  const match = matchLanguage(tag, CHROME_LANGUAGES) as ChromeLanguage | null;
+  // Traditional Chinese is not Simplified: those readers get English rather than the wrong script.
+  if (match === 'zh-CN' && /-(Hant|TW|HK|MO)\b/i.test(tag)) return 'en';
+  return match ?? 'en';
+}
+
+/** Each catalogue as its own chunk: the page loads only the one it shows. */
+const LOADERS: Record<ChromeLanguage, () => Promise<{ messages: ChromeMessages }>> = {
+  en: () => Promise.resolve({ messages: english }),
+  es: () => import('./chrome/es.ts'),
+  fr: () => import('./chrome/fr.ts'),
+  de: () => import('./chrome/de.ts'),
+  pt: () => import('./chrome/pt.ts'),
+  it: () => import('./chrome/it.ts'),
+  nl: () => import('./chrome/nl.ts'),
+  pl: () => import('./chrome/pl.ts'),
+  ja: () => import('./chrome/ja.ts'),
+  'zh-CN': () => import('./chrome/zh-CN.ts'),
+  ar: () => import('./chrome/ar.ts'),
+};
+
+export type MessageValues = Record<string, string | number>;
+
+/** The page's words in one language, ready to format. */
+export type Chrome = {
+  /** The tag numbers and dates are formatted in (the form's language, e.g. pt-BR). */
+  locale: string;
+  language: ChromeLanguage;
+  t: (key: ChromeKey, values?: MessageValues) => string;
+};
+
+/** A Chrome over a catalogue; a message that fails to format falls back to the English one. */
+export function makeChrome(locale: string, language: ChromeLanguage, messages: ChromeMessages): Chrome {
+  const compiled = new Map<ChromeKey, IntlMessageFormat>();
+  const formatter = (key: ChromeKey) => {
+    let format = compiled.get(key);
+    if (!format) {
+      format = new IntlMessageFormat(messages[key] ?? english[key], [locale, language]);
+      compiled.set(key, format);
+    }
+    return format;
+  };
+  return {
+    locale,
+    language,
+    t: (key, values) => {
+      try {
+        return String(formatter(key).format(values));
+      } catch {
+        return String(new IntlMessageFormat(english[key], 'en').format(values));
+      }
+    },
+  };
+}
+
+/** The page's words in English, at hand without loading anything. */
+export const ENGLISH_CHROME: Chrome = makeChrome('en', 'en', english);
+
+/** Loads the catalogue that serves a form language and answers its Chrome. */
+export async function loadChrome(tag: string): Promise<Chrome> {
+  const language = chromeLanguage(tag);
+  if (language === 'en') return tag === 'en' ? ENGLISH_CHROME : makeChrome(tag, 'en', english);
+  const { messages } = await LOADERS[language]();
+  return makeChrome(tag, language, messages);
+}
+
+/** The respondents' validation messages in the Chrome's language (core's validator takes them). */
+export function validationMessagesOf(chrome: Chrome): ValidationMessages {
+  const { t } = chrome;
+  return {
+    required: t('validation.required'),
+    minLength: (n) => t('validation.minLength', { n }),
+    maxLength: (n) => t('validation.maxLength', { n }),
+    pattern: t('validation.pattern'),
+    min: (n) => t('validation.min', { n }),
+    max: (n) => t('validation.max', { n }),
+    number: t('validation.number'),
+    email: t('validation.email'),
+    url: t('validation.url'),
+    date: t('validation.date'),
+    time: t('validation.time'),
+    color: t('validation.color'),
+    option: t('validation.option'),
+    nps: t('validation.nps'),
+    yesNo: t('validation.yesNo'),
+  };
+}

@@ -1,0 +1,158 @@
+import {
+  answer,
+  dropdown,
+  email,
+  is,
+  longText,
+  multipleChoice,
+  nps,
+  pageBreak,
+  rating,
+  shortText,
+  showWhen,
+  singleChoice,
+  yesNo,
+} from './build.ts';
+import { defineTemplate } from './template.ts';
+
+const category = 'Feedback & surveys';
+
+export const feedbackTemplates = [
+  defineTemplate({
+    id: 'feedback',
+    category,
+    title: 'General feedback',
+    summary: 'A rating, what went well and what to improve; the contact field appears only when wanted.',
+    formTitle: 'Tell us what you think',
+    description: 'Your feedback helps us improve; it takes about a minute.',
+    fields: [
+      rating('overall', 'How would you rate your experience?', { required: true }),
+      longText('liked', 'What did you like?'),
+      longText('improve', 'What could we do better?'),
+      yesNo('follow_up', 'May we contact you about your feedback?'),
+      email('email', 'Email', { required: true, placeholder: 'you@example.com' }),
+    ],
+    logic: { rules: [showWhen('email', is('follow_up', 'yes'), 'Ask the email for a follow-up')] },
+    submitButtonText: 'Send feedback',
+    successMessage: 'Thank you for your feedback!',
+  }),
+  defineTemplate({
+    id: 'nps',
+    category,
+    title: 'Net Promoter Score',
+    summary: 'The 0–10 recommendation question, with a follow-up worded for detractors and promoters.',
+    formTitle: 'How likely are you to recommend us?',
+    description: 'Two quick questions; your answers go straight to our team.',
+    fields: [
+      nps('score', 'How likely are you to recommend us to a friend or colleague?', { required: true }),
+      longText('improve', 'What is the one thing we could do to improve?', { required: true }),
+      longText('love', 'What do you love most about us?'),
+      longText('reason', 'What is the main reason for your score?'),
+    ],
+    logic: {
+      rules: [
+        showWhen('improve', answer('score', 'less_or_equal', '6'), 'Ask detractors what to improve'),
+        showWhen('love', answer('score', 'greater_or_equal', '9'), 'Ask promoters what they love'),
+        {
+          id: 'show_reason',
+          name: 'Ask passives for their reason',
+          match: 'all',
+          conditions: [answer('score', 'greater_or_equal', '7'), answer('score', 'less_or_equal', '8')],
+          actions: [{ type: 'show', field: 'reason' }],
+        },
+      ],
+    },
+    display: 'one_at_a_time',
+    successMessage: 'Thank you! Every answer is read by a person.',
+  }),
+  defineTemplate({
+    id: 'customer-satisfaction',
+    category,
+    title: 'Customer satisfaction',
+    summary: 'Satisfaction with the product, service and value, the recommendation score and open comments.',
+    formTitle: 'Customer satisfaction survey',
+    description: 'Tell us how we are doing; the survey takes about three minutes.',
+    fields: [
+      rating('product', 'Quality of the product', { required: true }),
+      rating('service', 'Helpfulness of our staff', { required: true }),
+      rating('value', 'Value for money', { required: true }),
+      singleChoice(
+        'expectations',
+        'Did we meet your expectations?',
+        ['We exceeded them', 'We met them', 'We fell short'],
+        {
+          required: true,
+        },
+      ),
+      longText('fell_short', 'Where did we fall short?', { required: true }),
+      nps('recommend', 'How likely are you to recommend us to a friend?', { required: true }),
+      longText('comments', 'Anything else you would like to tell us?'),
+    ],
+    logic: {
+      rules: [showWhen('fell_short', is('expectations', 'we_fell_short'), 'Ask where we fell short')],
+    },
+    successMessage: 'Thank you for helping us get better.',
+  }),
+  defineTemplate({
+    id: 'product-survey',
+    category,
+    title: 'Product survey',
+    summary: 'How people use the product, which features matter, and what is missing, over three pages.',
+    formTitle: 'Help shape our product',
+    description: 'Tell us how you use the product and what to build next; about five minutes.',
+    fields: [
+      singleChoice(
+        'usage',
+        'How often do you use the product?',
+        ['Every day', 'A few times a week', 'A few times a month', 'Rarely'],
+        {
+          required: true,
+        },
+      ),
+      dropdown('role', 'Which best describes you?', [
+        'Individual',
+        'Small business',
+        'Team in a larger company',
+        'Student',
+        'Other',
+      ]),
+      pageBreak('features_page', 'Features'),
+      multipleChoice(
+        'features',
+        'Which features do you use?',
+        ['Reports', 'Integrations', 'Mobile app', 'Sharing', 'Automation'],
+        {
+          help: 'Select all that apply.',
+        },
+      ),
+      rating('ease', 'How easy is the product to use?', {
+        required: true,
+        help: '1 = very hard, 5 = very easy',
+      }),
+      longText('missing', 'What is missing?', { placeholder: 'The feature you would build next.' }),
+      pageBreak('wrap_up', 'Last question'),
+      yesNo('interview', 'Would you join a 20-minute call with our product team?'),
+      email('email', 'Email for the invitation', { required: true, placeholder: 'you@example.com' }),
+    ],
+    logic: { rules: [showWhen('email', is('interview', 'yes'), 'Ask the email for an interview')] },
+    successMessage: 'Thank you! Your answers go straight to the product team.',
+  }),
+  defineTemplate({
+    id: 'website-feedback',
+    category,
+    title: 'Website feedback',
+    summary: 'Did visitors find what they came for, and if not, what they were looking for.',
+    description: 'Two minutes to tell us how to make the site better.',
+    fields: [
+      shortText('purpose', 'What did you come to the site to do?', { required: true }),
+      yesNo('found', 'Did you find what you were looking for?', { required: true }),
+      longText('not_found', 'What were you looking for?', { required: true }),
+      rating('ease', 'How easy was the site to use?', { help: '1 = very hard, 5 = very easy' }),
+      dropdown('device', 'Which device are you using?', ['Computer', 'Phone', 'Tablet']),
+      longText('suggestions', 'Any other suggestions?'),
+    ],
+    logic: { rules: [showWhen('not_found', is('found', 'no'), 'If not found, ask what they looked for')] },
+    submitButtonText: 'Send feedback',
+    successMessage: 'Thanks, this helps us improve the site.',
+  }),
+];
