@@ -36,18 +36,16 @@ export function TemplatesPage() {
   const category = isCategory(rawCategory) ? rawCategory : ALL;
   const previewed = findTemplate(params.get('preview') ?? '');
 
-  const update = (changes: Record<string, string | null>, replace = true) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      },
-      { replace },
-    );
+  // Built on the address as it is now, not as this render saw it: a change made before the page
+  // re-renders (a category click, then typing at once) must not undo the one before it.
+  const update = (changes: Record<string, string | null>, replace = true) => {
+    const next = new URLSearchParams(window.location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace });
+  };
 
   const found = searchTemplates(FORM_TEMPLATES, query).filter(
     (t) => category === ALL || t.category === category,
