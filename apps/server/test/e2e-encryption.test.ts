@@ -130,6 +130,20 @@ describe(`end-to-end encrypted forms (${dbKind})`, () => {
     expect(settings.json().encrypted_submissions).toBe(1);
   });
 
+  it('records the language a sealed submission was filled in, beside its sealed answers', async () => {
+    const formId = await enhancedForm({ translations: { fr: { title: 'Formulaire chiffré' } } });
+    const { res, submissionId } = await submitSealed(app, {
+      formId,
+      key: made.formKey,
+      answers: { name: 'Zoé' },
+      lang: 'fr',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    expect(row!.language).toBe('fr');
+    expect(row!.data).toEqual({});
+  });
+
   it('refuses answers in clear (a page without JavaScript) and a stale key, with clear messages', async () => {
     const formId = await enhancedForm();
     const clear = await app.inject({

@@ -63,6 +63,8 @@ export async function submitSealed(
     submissionId?: string;
     uploadIds?: string[];
     data?: Record<string, unknown>;
+    /** The page's language, sent beside the envelope as the page sends it. */
+    lang?: string;
   },
 ) {
   const submissionId = input.submissionId ?? randomUUID();
@@ -73,6 +75,7 @@ export async function submitSealed(
     answers: input.answers,
   });
   const payload = {
+    ...(input.lang ? { lang: input.lang } : {}),
     data: input.data ?? {},
     encrypted: {
       submission_id: submissionId,
