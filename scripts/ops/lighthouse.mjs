@@ -34,7 +34,13 @@ try {
   // what it observed): the median run of several is the figure, as Lighthouse's docs advise.
   const results = [];
   for (let i = 0; i < RUNS; i++) {
-    const run = lighthouse(url);
+    // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART and the like): such a
+    // run measured nothing, so it is run again, at most twice, before the check gives up.
+    let run = lighthouse(url);
+    for (let retry = 0; run.error && retry < 2; retry++) {
+      say(`run ${i + 1} measured nothing (${run.error}); running it again`);
+      run = lighthouse(url);
+    }
     if (run.error) throw new Error(run.error);
     say(
       `run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms`,
