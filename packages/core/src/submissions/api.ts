@@ -10,6 +10,9 @@ export const SUBMISSION_SORTS = ['newest', 'oldest'] as const;
 export const SUBMISSION_STATUSES = ['complete', 'incomplete', 'all'] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
+/** A submission's status as exports write it (the server's and the browser's for sealed answers). */
+export const statusText = (completed: boolean) => (completed ? 'complete' : 'incomplete');
+
 /** Query of the submissions list: paging, order, text search, date range and status filters. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,6 +1,7 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
+import { statusText } from '@formsmith/core/submissions/api';
 import { csvCell } from '@formsmith/core/submissions/csv-line';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
@@ -103,7 +104,6 @@ export function headerRow(columns: ExportColumn[]): string[] {
 }
 
 /** The Status column: incomplete for answers saved as the respondent went and not submitted yet. */
-export const statusText = (completed: boolean) => (completed ? 'complete' : 'incomplete');
 
 /** One CSV row: id, ISO time, then each column's answer flattened to text and neutralised. */
 export function csvRow(

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { statusText } from '@formsmith/core/submissions/api';
 import { csvLine } from '@formsmith/core/submissions/csv-line';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,6 @@ import {
   csvRowLine,
   type ExportColumn,
   headerRow,
-  statusText,
   type VersionedColumns,
   versionedExportColumns,
 } from './csv-columns.ts';

@@ -3,7 +3,7 @@ import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
-import { listResponseSchema, type WireSubmission } from '@formsmith/core/submissions/api';
+import { listResponseSchema, statusText, type WireSubmission } from '@formsmith/core/submissions/api';
 import { csvLine } from '@formsmith/core/submissions/csv-line';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { openSealed } from './open-answers.ts';
@@ -57,7 +57,7 @@ export async function buildSealedExport(input: {
         const cells = answers
           ? fields.map((f) => formatAnswer(f, answers[f.id]))
           : fields.map(() => '(could not be decrypted)');
-        const status = submission.completed ? 'complete' : 'incomplete';
+        const status = statusText(submission.completed);
         lines.push(csvLine([submission.id, submission.created_at, status, submission.language, ...cells]));
       } else {
         const item = {
