@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerJobs } from './jobs/registry.ts';
 import jobWorker from './jobs/worker.ts';
+import { type Keyring, keyringFor } from './lib/encryption.ts';
 import { uploadStorage } from './lib/storage.ts';
 import mailer from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/index.ts';
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The data keys that seal answers and files at rest ('Standard' encryption). */
+    keyring: Keyring;
   }
 }
 
@@ -63,11 +66,14 @@ export async function buildApp(
 
   // A bucket that cannot be used is a configuration error, found at start rather than at the first upload.
   await uploadStorage(config).check?.();
+  // Likewise a key that cannot be read, or a key file others can read.
+  const keyring = keyringFor(config);
   const database = opts.database ?? (await openDatabase(config));
   await migrateDatabase(database);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('keyring', keyring);
   // A database handed in by a test belongs to the test; one we opened we close.
   if (!opts.database) app.addHook('onClose', async () => database.close());
 

@@ -52,6 +52,7 @@ const envSchema = z
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     ),
+    ENCRYPTION_KEY: optionalString,
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false', ''], { message: 'must be true or false' })
       .optional()
@@ -96,6 +97,11 @@ export type Config = {
   metricsToken: string | undefined;
   /** Run background jobs (mail, retention, digest) in this process. */
   runJobs: boolean;
+  /**
+   * The data keys for encryption at rest (base64 or hex, comma-separated, current first); unset
+   * keeps them in DATA_DIR/encryption.key, created on first start.
+   */
+  encryptionKey: string | undefined;
 };
 
 export type S3Config = {
@@ -150,5 +156,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     metricsToken: e.METRICS_TOKEN,
     runJobs: true,
+    encryptionKey: e.ENCRYPTION_KEY,
   };
 }

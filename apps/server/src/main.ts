@@ -2,6 +2,7 @@ import { newControlToken, removeServerFile, writeServerFile } from './admin/serv
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
+import { KeyringError } from './lib/encryption.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError) {
+  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof KeyringError) {
     console.error(`Formsmith cannot start. ${err.message}`);
   } else {
     console.error('Formsmith cannot start:', err);

@@ -1,0 +1,120 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { type DataKey, KEY_ID_BYTES, type Keyring } from './keyring.ts';
+
+/**
+ * Sealed bytes: AES-256-GCM under a data key, with the context (what the bytes are and whose:
+ * 'submission.data:<id>') bound as associated data, so sealed bytes moved to another row or
+ * column do not open there.
+ *
+ *   version (1) | key id (8) | nonce (12) | ciphertext | tag (16)
+ *
+ * Nonces are random (2^32 messages per key stay far inside GCM's bounds) except in
+ * sealDeterministic, where the nonce is an HMAC of the context and the plaintext under a key of
+ * its own: equal plaintexts seal to equal bytes, so a sealed value can still be grouped and
+ * counted by the database, and nothing else is revealed but that equality.
+ */
+
+const VERSION = 1;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = 1 + KEY_ID_BYTES + NONCE_BYTES;
+/** Prefix of sealed text (base64url of sealed bytes), so sealed and clear strings cannot be mistaken. */
+export const SEALED_TEXT_PREFIX = 'fs1.';
+
+export class SealError extends Error {
+  constructor(
+    message: string,
+    /** 'unknown-key': sealed under a key this server does not hold; 'corrupt': altered or not sealed. */
+    readonly reason: 'unknown-key' | 'corrupt',
+  ) {
+    super(message);
+  }
+}
+
+function encrypt(key: DataKey, nonce: Buffer, plaintext: Uint8Array, context: string): Buffer {
+  const cipher = createCipheriv('aes-256-gcm', key.key, nonce);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([
+    Buffer.from([VERSION]),
+    Buffer.from(key.id, 'hex'),
+    nonce,
+    body,
+    cipher.getAuthTag(),
+  ]);
+}
+
+export function seal(keyring: Keyring, plaintext: Uint8Array | string, context: string): Buffer {
+  const bytes = typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext;
+  return encrypt(keyring.current, randomBytes(NONCE_BYTES), bytes, context);
+}
+
+const ivKeys = new WeakMap<Buffer, Buffer>();
+
+function ivKey(key: DataKey): Buffer {
+  let derived = ivKeys.get(key.key);
+  if (!derived) {
+    derived = Buffer.from(hkdfSync('sha256', key.key, Buffer.alloc(0), 'formsmith deterministic nonce', 32));
+    ivKeys.set(key.key, derived);
+  }
+  return derived;
+}
+
+/** Equal (plaintext, context) pairs seal to equal bytes under one key; see the note above. */
+export function sealDeterministic(keyring: Keyring, plaintext: string, context: string): Buffer {
+  const key = keyring.current;
+  const nonce = createHmac('sha256', ivKey(key))
+    .update(context)
+    .update('\0')
+    .update(plaintext)
+    .digest()
+    .subarray(0, NONCE_BYTES);
+  return encrypt(key, nonce, Buffer.from(plaintext, 'utf8'), context);
+}
+
+/** The id of the key sealed bytes were sealed under, or null when they are not sealed bytes. */
+export function sealedKeyId(sealed: Uint8Array): string | null {
+  if (sealed.length < HEADER_BYTES + TAG_BYTES || sealed[0] !== VERSION) return null;
+  return Buffer.from(sealed.subarray(1, 1 + KEY_ID_BYTES)).toString('hex');
+}
+
+export function open(keyring: Keyring, sealed: Uint8Array, context: string): Buffer {
+  const id = sealedKeyId(sealed);
+  if (id === null) throw new SealError('not sealed data', 'corrupt');
+  const key = keyring.byId(id);
+  if (!key) throw new SealError(`sealed under key ${id}, which this server does not hold`, 'unknown-key');
+  const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+  const decipher = createDecipheriv('aes-256-gcm', key.key, bytes.subarray(1 + KEY_ID_BYTES, HEADER_BYTES));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
+  try {
+    return Buffer.concat([
+      decipher.update(bytes.subarray(HEADER_BYTES, bytes.length - TAG_BYTES)),
+      decipher.final(),
+    ]);
+  } catch {
+    throw new SealError('sealed data was altered or belongs elsewhere', 'corrupt');
+  }
+}
+
+export const openText = (keyring: Keyring, sealed: Uint8Array, context: string): string =>
+  open(keyring, sealed, context).toString('utf8');
+
+/** Sealed bytes as text for a text column: the prefix, then base64url. */
+export function toSealedText(sealed: Buffer): string {
+  return SEALED_TEXT_PREFIX + sealed.toString('base64url');
+}
+
+/** The sealed bytes of a sealed text, or null when the text is clear. */
+export function fromSealedText(text: string): Buffer | null {
+  return text.startsWith(SEALED_TEXT_PREFIX)
+    ? Buffer.from(text.slice(SEALED_TEXT_PREFIX.length), 'base64url')
+    : null;
+}
+
+/** Seals a JSON value (answers, a mail, a webhook body) for a bytea column. */
+export const sealJson = (keyring: Keyring, value: unknown, context: string): Buffer =>
+  seal(keyring, JSON.stringify(value), context);
+
+export const openJson = <T = unknown>(keyring: Keyring, sealed: Uint8Array, context: string): T =>
+  JSON.parse(openText(keyring, sealed, context)) as T;
