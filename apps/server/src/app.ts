@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerJobs } from './jobs/registry.ts';
 import jobWorker from './jobs/worker.ts';
-import { type Keyring, keyringFor } from './lib/encryption.ts';
+import { checkKeyRegistry, type Keyring, keyringFor } from './lib/encryption.ts';
 import { uploadStorage } from './lib/storage.ts';
 import mailer from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/index.ts';
@@ -21,6 +21,8 @@ import { submissionsRoutes } from './modules/submissions/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import keyWatch from './plugins/key-watch.ts';
+import { serializeRequest } from './plugins/log-request.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -52,7 +54,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     // JSON lines (pino); each line of a request carries its id as reqId.
-    logger: { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
@@ -70,6 +76,11 @@ export async function buildApp(
   const keyring = keyringFor(config);
   const database = opts.database ?? (await openDatabase(config));
   await migrateDatabase(database);
+  // An instance without a key the database holds sealed answers under must not serve them.
+  await checkKeyRegistry(database.db, keyring).catch(async (err) => {
+    if (!opts.database) await database.close();
+    throw err;
+  });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -81,6 +92,7 @@ export async function buildApp(
   await app.register(openapi);
   await app.register(securityHeaders);
   await app.register(rateLimit);
+  await app.register(keyWatch);
   await app.register(jobWorker);
   await app.register(mailer);
   // Every background job kind (mail, retention, weekly digest, …) is listed in jobs/registry.ts.

@@ -163,7 +163,7 @@ async function submit(
       .insert(submissions)
       .values({ formId, data, metadata, createdAt })
       .returning({ id: submissions.id });
-    await recordSubmissionStats(tx, { formId, fields: FIELDS, data, metadata, createdAt });
+    await recordSubmissionStats(tx, app.keyring, { formId, fields: FIELDS, data, metadata, createdAt });
     return row!.id;
   });
 }
@@ -439,7 +439,7 @@ describe(`analytics (${dbKind})`, () => {
 
     const incremental = await snapshot(formId);
     expect(incremental.forms.length).toBeGreaterThan(1);
-    await rebuildFormStats(app.db, formId);
+    await rebuildFormStats(app.db, app.keyring, formId);
     expect(await snapshot(formId)).toEqual(incremental);
 
     // From scratch too: wipe the submission-derived figures, rebuild, same tables.
@@ -449,7 +449,7 @@ describe(`analytics (${dbKind})`, () => {
       .update(formDailyStats)
       .set({ submissions: 7, completionTimeTotal: 1, completionTimeCount: 1 })
       .where(eq(formDailyStats.formId, formId));
-    await rebuildFormStats(app.db);
+    await rebuildFormStats(app.db, app.keyring);
     expect(await snapshot(formId)).toEqual(incremental);
   });
 
@@ -472,7 +472,7 @@ describe(`analytics (${dbKind})`, () => {
     const since = `?start_date=${utcDay(daysAgo(60))}`;
     expect((await analytics(formId, since)).total_submissions).toBe(4);
 
-    const { deleted } = await deleteExpiredSubmissions(app.db);
+    const { deleted } = await deleteExpiredSubmissions(app.db, app.keyring);
     // On a shared PostgreSQL other files' forms may have expired submissions too.
     expect(deleted).toBeGreaterThanOrEqual(3);
     const a = await analytics(formId, since);
@@ -485,7 +485,7 @@ describe(`analytics (${dbKind})`, () => {
 
     // The incremental figures now equal a rebuild from what is stored (rows that sum to zero aside).
     const afterRetention = nonZero(await snapshot(formId));
-    await rebuildFormStats(app.db, formId);
+    await rebuildFormStats(app.db, app.keyring, formId);
     expect(nonZero(await snapshot(formId))).toEqual(afterRetention);
     expect(afterRetention.forms.reduce((n, d) => n + d.views, 0)).toBe(1);
   });

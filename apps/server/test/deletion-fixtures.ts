@@ -82,7 +82,7 @@ export async function readAnalytics(app: FastifyInstance, owner: TestUser, formI
 /** The kept aggregates equal what a rebuild from the stored submissions computes. */
 export async function expectAnalyticsExact(app: FastifyInstance, owner: TestUser, formId: number) {
   const kept = await readAnalytics(app, owner, formId);
-  await rebuildFormStats(app.db, formId);
+  await rebuildFormStats(app.db, app.keyring, formId);
   expect(await readAnalytics(app, owner, formId)).toEqual(kept);
   return kept;
 }

@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { makeFormKey, putEncryption, submitSealed, uploadSealedFile } from './encryption-fixtures.ts';
-import { dbKind } from './helpers/app.ts';
+import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
@@ -42,6 +42,7 @@ describe(`an encrypted answer leaves no trace on the server (${dbKind})`, () => 
   beforeAll(async () => {
     receiver = await startReceiver();
     const config = loadConfig({
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'trace',
       RATE_LIMIT_FACTOR: '1000',

@@ -10,6 +10,7 @@ import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
+import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { countSubmissions, createPublishedForm, findUpload, multipart } from './intake-fixtures.ts';
 
@@ -70,7 +71,7 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
   }
 
   async function stored(formId: number) {
-    return app.db.select().from(submissions).where(eq(submissions.formId, formId));
+    return storedSubmissions(app, eq(submissions.formId, formId));
   }
 
   it('renders the form itself: title, description, labels, help, placeholder, required marker, options', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm } from './forms-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
+import { storedSubmissions } from './helpers/stored.ts';
 import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 
 const FIELDS = [
@@ -90,7 +91,7 @@ describe(`NPS, yes/no and heading fields (${dbKind})`, () => {
   it('stores a score as a number and yes/no as text; the heading stores nothing', async () => {
     const res = await submit({ intro: 'sneaked in', score: '9', again: true });
     expect(res.statusCode, res.body).toBe(201);
-    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, res.json().submission_id));
+    const [row] = await storedSubmissions(app, eq(submissions.id, res.json().submission_id));
     expect(row!.data).toEqual({ score: 9, again: 'yes' });
     const no = await submit({ score: 3, again: 'no', why_not: 'Faster service' });
     expect(no.statusCode, no.body).toBe(201);

@@ -6,6 +6,7 @@ import { submissions } from '../src/db/schema.ts';
 import { rebuildFormStats } from '../src/modules/analytics/index.ts';
 import { publishForm } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
+import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 
 const THREE_PAGES = [
@@ -170,7 +171,7 @@ describe(`submitting through form logic (${dbKind})`, () => {
     });
 
   async function storedData(submissionId: string) {
-    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, submissionId));
+    const [row] = await storedSubmissions(app, eq(submissions.id, submissionId));
     return row?.data;
   }
 
@@ -379,15 +380,9 @@ describe(`submitting through form logic (${dbKind})`, () => {
       payload: { data: { q1: 'three' }, metadata: { quiz: { score: 99, max: 5, passed: true } } },
     });
     expect(claimed.statusCode).toBe(201);
-    const [scored] = await app.db
-      .select()
-      .from(submissions)
-      .where(eq(submissions.id, right.json().submission_id));
+    const [scored] = await storedSubmissions(app, eq(submissions.id, right.json().submission_id));
     expect(scored?.metadata.quiz).toEqual({ score: 5, max: 5, passed: true });
-    const [falseClaim] = await app.db
-      .select()
-      .from(submissions)
-      .where(eq(submissions.id, claimed.json().submission_id));
+    const [falseClaim] = await storedSubmissions(app, eq(submissions.id, claimed.json().submission_id));
     expect(falseClaim?.metadata.quiz).toEqual({ score: 0, max: 5, passed: false });
     const wrong = await submit(formId, { q1: 'three' });
     expect(wrong.json().ending).toMatchObject({ id: 'fail', message: 'You scored 0' });
@@ -436,7 +431,7 @@ describe(`submitting through form logic (${dbKind})`, () => {
       endings: [{ id: 'thanks', label: 'Thanks', reached: 3 }],
     };
     expect(await paths()).toEqual(expected);
-    await rebuildFormStats(app.db, formId);
+    await rebuildFormStats(app.db, app.keyring, formId);
     expect(await paths()).toEqual(expected);
     const stranger = await createTestUser(app);
     const refused = await app.inject({

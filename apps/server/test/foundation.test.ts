@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase } from '../src/db/client.ts';
-import { createTestApp, dbKind } from './helpers/app.ts';
+import { createTestApp, dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
 
 describe(`foundation (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -83,7 +83,12 @@ describe(`foundation (${dbKind})`, () => {
 describe(`restart (${dbKind})`, () => {
   it('keeps data across a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-restart-'));
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' };
+    const env = {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    };
     const config = { ...loadConfig(env), runJobs: false };
     const first = await buildApp(config);
     const marker = `kept-${Date.now()}-${Math.random()}`;

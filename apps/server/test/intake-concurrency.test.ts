@@ -124,7 +124,7 @@ describe(`concurrent submits and sharded counters (${dbKind})`, () => {
     });
 
     // The rebuild recounts from the 3 stored submissions, into shard 0 only; views stay.
-    await rebuildFormStats(app.db, formId);
+    await rebuildFormStats(app.db, app.keyring, formId);
     const rebuilt = await analytics(formId);
     expect(rebuilt.total_submissions).toBe(3);
     expect(rebuilt.field_analytics.find((f) => f.field_id === 'colour')!.answer_distribution).toEqual({

@@ -4,6 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, jobs } from '../src/db/schema.ts';
+import { openMail } from '../src/mail/mailer.ts';
+import { openAnswerLabel } from '../src/modules/analytics/answer-labels.ts';
 import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
 import { MicroBatcher } from '../src/modules/intake/batcher.ts';
 import {
@@ -70,17 +72,18 @@ describe(`group commit of submissions (${dbKind})`, () => {
     };
   };
 
+  // Mail payloads are sealed (they carry answers): opened here as the mail job opens them.
   const mailsFor = async (formId: number) => {
-    const [row] = await app.db
-      .select({ n: sql<number>`count(*)::int` })
+    const rows = await app.db
+      .select({ payload: jobs.payload })
       .from(jobs)
-      .where(sql`${jobs.payload}->>'subject' = ${`New submission ${formId}`}`);
-    return Number(row!.n);
+      .where(sql`${jobs.kind} = 'mail.send'`);
+    return rows.filter((r) => openMail(app.keyring, r.payload).subject === `New submission ${formId}`).length;
   };
 
   it('stores a batch in one statement: rows, counters, aggregates and mails only for new keys', async () => {
     const [a, b] = [await createPublishedForm(app, owner), await createPublishedForm(app, owner)];
-    const [earlier] = await storeSubmissions(app.db, [input(a, 'blue', 'used-before')]);
+    const [earlier] = await storeSubmissions(app.db, app.keyring, [input(a, 'blue', 'used-before')]);
     expect(earlier).toEqual(expect.any(String));
 
     const batch = [
@@ -91,7 +94,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
       input(b, 'blue'),
       input(b, 'red', 'k1'), // the same key on another form is another submission
     ];
-    const ids = await storeSubmissions(app.db, batch);
+    const ids = await storeSubmissions(app.db, app.keyring, batch);
     expect(ids.map((id) => id !== null)).toEqual([true, true, false, false, true, true]);
     expect(new Set(ids.filter(Boolean)).size).toBe(4);
 
@@ -105,13 +108,18 @@ describe(`group commit of submissions (${dbKind})`, () => {
     for (const formId of [a, b]) {
       const incremental = await aggregates(formId);
       expect(incremental.days).toHaveLength(1);
-      await rebuildFormStats(app.db, formId);
+      await rebuildFormStats(app.db, app.keyring, formId);
       expect(await aggregates(formId)).toEqual(incremental);
     }
     const colours = (await aggregates(a)).answers.filter(
       (r) => (r as { field_id: string }).field_id === 'colour',
     );
-    expect(colours.map((r) => [(r as { answer: string }).answer, (r as { n: number }).n])).toEqual([
+    // Labels are sealed in the table; opened, they are the answers given.
+    const opened = colours.map((r) => {
+      const { answer, n } = r as { answer: string; n: number };
+      return [openAnswerLabel(app.keyring, { formId: a, fieldId: 'colour', answer }), n];
+    });
+    expect(opened.sort()).toEqual([
       ['blue', 2],
       ['red', 1],
     ]);
@@ -153,7 +161,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
     for (const formId of [a, b]) {
       const incremental = await aggregates(formId);
       expect((incremental.days[0] as { s: number }).s).toBe(40);
-      await rebuildFormStats(app.db, formId);
+      await rebuildFormStats(app.db, app.keyring, formId);
       expect(await aggregates(formId)).toEqual(incremental);
     }
   });
@@ -177,7 +185,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
     await app.db.delete(forms).where(eq(forms.id, deleted));
     const items = [input(kept, 'red'), input(deleted, 'blue'), input(kept, 'blue', 'x'), input(kept, 'blue')];
     // The batch statement as a whole fails on the missing form…
-    await expect(storeSubmissions(app.db, items)).rejects.toThrow();
+    await expect(storeSubmissions(app.db, app.keyring, items)).rejects.toThrow();
     expect(await countSubmissions(app, kept)).toBe(0);
 
     // …so the batcher runs its items one by one: each gets its own answer.
@@ -185,9 +193,9 @@ describe(`group commit of submissions (${dbKind})`, () => {
     const batcher = new MicroBatcher<StoreSubmissionInput, string | null>({
       runBatch: (batch) => {
         batches.push(batch.length);
-        return storeSubmissions(app.db, batch);
+        return storeSubmissions(app.db, app.keyring, batch);
       },
-      runOne: async (item) => (await storeSubmission(app.db, item)).id,
+      runOne: async (item) => (await storeSubmission(app.db, app.keyring, item)).id,
       maxSize: 64,
       maxDelayMs: 2,
       maxInFlight: 1,
@@ -198,7 +206,7 @@ describe(`group commit of submissions (${dbKind})`, () => {
     expect(await countSubmissions(app, kept)).toBe(3);
     expect(await submissionCountColumn(app, kept)).toBe(3);
     const incremental = await aggregates(kept);
-    await rebuildFormStats(app.db, kept);
+    await rebuildFormStats(app.db, app.keyring, kept);
     expect(await aggregates(kept)).toEqual(incremental);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, uploads } from '../src/db/schema.ts';
 import { openUpload } from '../src/lib/storage.ts';
 import { dbKind } from './helpers/app.ts';
+import { storedSubmissions } from './helpers/stored.ts';
 import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import {
   countSubmissions,
@@ -70,10 +71,7 @@ describe(`respondent file uploads (${dbKind})`, () => {
 
     const sent = await submit(formId, validData({ cv: { ...answer, name: 'renamed.exe', size: 1 } }));
     expect(sent.statusCode).toBe(201);
-    const [stored] = await app.db
-      .select()
-      .from(submissions)
-      .where(eq(submissions.id, sent.json().submission_id));
+    const [stored] = await storedSubmissions(app, eq(submissions.id, sent.json().submission_id));
     // The stored answer is what the server saw, not what the client claims.
     expect(stored!.data.cv).toEqual(answer);
     expect((await findUpload(app, answer.upload_id))!.submissionId).toBe(sent.json().submission_id);

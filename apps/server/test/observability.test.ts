@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { dbKind } from './helpers/app.ts';
+import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
 
@@ -19,6 +19,7 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-observability-'));
     const config = loadConfig({
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       RATE_LIMIT_FACTOR: '1000',

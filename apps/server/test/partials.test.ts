@@ -14,6 +14,7 @@ import {
 } from '../src/db/schema.ts';
 import { FUNNEL_BUCKETS, histogramMedian, secondsBucket } from '../src/modules/analytics/funnel.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
+import { readAnswers } from '../src/modules/submissions/sealed-answers.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
 import type { TestSmtpServer } from './helpers/smtp.ts';
@@ -53,7 +54,12 @@ describe(`partial submissions and resuming (${dbKind})`, () => {
     post(`${formId}/progress`, { ...body, data: { _formLoadTime: LOADED, ...(body.data as object) } });
   const submit = (formId: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     post(`${formId}/submit`, { ...body, data: { _formLoadTime: LOADED, ...(body.data as object) } }, headers);
-  const rowsOf = (formId: number) => app.db.select().from(submissions).where(eq(submissions.formId, formId));
+  // The stored rows, their sealed answers opened (what the owner's API would show).
+  const rowsOf = async (formId: number) =>
+    (await app.db.select().from(submissions).where(eq(submissions.formId, formId))).map((row) => ({
+      ...row,
+      data: readAnswers(app.keyring, row),
+    }));
 
   it('keeps the setting per form, off by default, and only for the owner', async () => {
     const formId = await createPublishedForm(app, owner);
@@ -440,7 +446,7 @@ describe(`partial submissions and resuming (${dbKind})`, () => {
       .update(submissions)
       .set({ updatedAt: sql`now() - interval '60 days'` })
       .where(eq(submissions.id, done.json().submission_id));
-    const { storageKeys } = await deleteExpiredSubmissions(app.db);
+    const { storageKeys } = await deleteExpiredSubmissions(app.db, app.keyring);
     expect(storageKeys).toContain('ef/efefefefefefefefefefefefefefefefefefefef');
     const left = (await rowsOf(formId)).map((r) => r.id).sort();
     expect(left).toEqual([fresh.submission_id, done.json().submission_id].sort());

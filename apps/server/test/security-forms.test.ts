@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, jobs, users } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
+import { queuedMails } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
 
@@ -55,11 +56,7 @@ describe(`security findings: forms (${dbKind})`, () => {
     it('finding 2: no submission mail is queued for an owner whose address is unverified', async () => {
       const owner = await createTestUser(app);
       const formId = await createPublishedForm(app, owner);
-      const mailsTo = async () =>
-        app.db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(and(eq(jobs.kind, 'mail.send'), sql`${jobs.payload}->>'to' = ${owner.email}`));
+      const mailsTo = async () => (await queuedMails(app)).filter((job) => job.mail.to === owner.email);
       const submit = () =>
         app.inject({
           method: 'POST',

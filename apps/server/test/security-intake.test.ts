@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { dbKind } from './helpers/app.ts';
+import { storedSubmissions } from './helpers/stored.ts';
 import { createOwnerTestApp, createTestUser as createTestUserIn, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, findUpload, multipart, validData, wireField } from './intake-fixtures.ts';
 
@@ -39,7 +40,7 @@ describe(`security findings: respondents (${dbKind})`, () => {
       headers,
     });
   const storedData = async (id: string) => {
-    const [row] = await app.db.select().from(submissions).where(eq(submissions.id, id));
+    const [row] = await storedSubmissions(app, eq(submissions.id, id));
     return row!.data;
   };
 

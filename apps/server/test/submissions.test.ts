@@ -265,7 +265,7 @@ describe(`submissions review API (${dbKind})`, () => {
       size: 3,
       storageKey: 'ab/abababababababababababababababababababab',
     });
-    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db, now);
+    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db, app.keyring, now);
     expect(deleted).toBeGreaterThanOrEqual(2);
     expect(storageKeys).toContain('ab/abababababababababababababababababababab');
     expect(await app.db.select().from(uploads).where(eq(uploads.submissionId, oldId!))).toEqual([]);

@@ -16,7 +16,7 @@ import { dataMigrations, forms, formVersions } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import expectedJson from './fixtures/v1/expected.json' with { type: 'json' };
 import { FIXTURE_READS, type FixtureExpectations, readKey } from './fixtures/v1/reads.ts';
-import { dbKind } from './helpers/app.ts';
+import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
 
 const expected = expectedJson as FixtureExpectations;
 const dump = readFileSync(new URL('./fixtures/v1/v1.sql', import.meta.url), 'utf8');
@@ -144,6 +144,7 @@ describe(`a database written by release v1 (${dbKind})`, () => {
     drop = fixture.drop;
     const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-fixture-'));
     const config = loadConfig({
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       RATE_LIMIT_FACTOR: '1000',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { dbKind } from './helpers/app.ts';
+import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
@@ -23,6 +23,7 @@ describe(`webhook deliveries with two instances (${dbKind})`, () => {
     if (!process.env.TEST_DATABASE_URL) shared = await openDatabase({ dataDir: 'memory://' });
     for (let i = 0; i < 2; i++) {
       const config = loadConfig({
+        ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'formsmith-instance-')),
         LOG_LEVEL: 'silent',
         RATE_LIMIT_FACTOR: '1000',

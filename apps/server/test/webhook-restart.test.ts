@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { dbKind } from './helpers/app.ts';
+import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
@@ -13,6 +13,7 @@ import { createPublishedForm, validData } from './intake-fixtures.ts';
 /** An app on a database that outlives it: PGlite files in a folder, or TEST_DATABASE_URL. */
 async function startServer(dataDir: string) {
   const config = loadConfig({
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_FACTOR: '1000',

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'LIMIT_REACHED',
   'EMAIL_NOT_VERIFIED',
   'UNAVAILABLE',
+  'ENCRYPTION_KEY_MISSING',
   'INTERNAL',
 ] as const;
 

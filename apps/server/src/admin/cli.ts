@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import { KeyringError, keyringFor } from '../lib/encryption.ts';
 import {
   adminCreateUser,
   adminListUsers,
@@ -11,6 +12,7 @@ import {
   adminVerifyUser,
 } from '../modules/auth/index.ts';
 import { backup, RestoreError, restore } from './backup.ts';
+import { addKeyToFile, KeyCommandError, resealAll, retireOldKeys } from './encryption-key.ts';
 import { readLiveServer } from './server-file.ts';
 
 const USAGE = `Usage:
@@ -18,6 +20,9 @@ const USAGE = `Usage:
   npm run admin -- verify-user <address>
   npm run admin -- reset-password <address> [--password <password>]
   npm run admin -- list-users [--json]
+  npm run admin -- encryption-key rotate   (new data key, then re-seal everything under it)
+  npm run admin -- encryption-key reseal   (re-seal what is clear or under older keys)
+  npm run admin -- encryption-key retire   (drop older keys once nothing is sealed under them)
   npm run backup [-- --out <file.tar.gz>]
   npm run restore -- <file.tar.gz>
 Without --password a strong password is generated and printed once.`;
@@ -51,6 +56,42 @@ async function withDatabase<T>(
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The key commands. On PGlite with the server running (one process per folder) the command only
+ * changes the key file: the server notices, seals under the new key and re-seals by itself.
+ */
+async function encryptionKeyCommand(config: ReturnType<typeof loadConfig>, action: string | undefined) {
+  if (action !== 'rotate' && action !== 'reseal' && action !== 'retire') {
+    throw new UsageError('encryption-key needs rotate, reseal or retire');
+  }
+  let keyring = keyringFor(config);
+  if (action === 'rotate') {
+    keyring = addKeyToFile(config);
+    console.log(`New current key ${keyring.current.id}; older keys kept to open what they sealed.`);
+  }
+  const live = config.databaseUrl ? null : readLiveServer(config.dataDir);
+  if (live) {
+    if (action === 'retire')
+      throw new UsageError(`Stop the server (pid ${live.pid}) first, then run this again.`);
+    console.log(
+      `The server running on ${config.dataDir} (pid ${live.pid}) re-seals everything under it by itself within seconds.`,
+    );
+    return;
+  }
+  const report = (line: string) => console.log(line);
+  if (action === 'retire') {
+    const retired = await withDatabase(config, (db) => retireOldKeys(config, db, keyring, report));
+    console.log(
+      retired.length === 0
+        ? 'No older key to retire.'
+        : `Retired ${retired.join(', ')}: nothing is sealed under them any more.${config.encryptionKey ? ' Remove them from ENCRYPTION_KEY.' : ''}`,
+    );
+    return;
+  }
+  const moved = await withDatabase(config, (db) => resealAll(db, keyring, report));
+  console.log(`Done: ${moved} row(s) re-sealed; everything is sealed under ${keyring.current.id}.`);
 }
 
 function printPassword(generated: string | undefined): void {
@@ -97,6 +138,9 @@ async function main(): Promise<void> {
       console.log(`${list.length} account(s)`);
       return;
     }
+    case 'encryption-key': {
+      return encryptionKeyCommand(config, arg);
+    }
     case 'backup': {
       const out = values.out ?? `formsmith-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
       const manifest = await backup(config, out);
@@ -125,6 +169,8 @@ main().catch((err: unknown) => {
     err instanceof ConfigError ||
     err instanceof DatabaseUnavailableError ||
     err instanceof RestoreError ||
+    err instanceof KeyCommandError ||
+    err instanceof KeyringError ||
     err instanceof AppError;
   console.error(known ? err.message : err);
   process.exit(1);

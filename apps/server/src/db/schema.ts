@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -20,6 +21,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (sealed values); drizzle reads and writes them as Buffers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -186,7 +193,10 @@ export const submissions = pgTable(
     formId: integer('form_id')
       .notNull()
       .references(() => forms.id, { onDelete: 'cascade' }),
+    /** Clear answers: only rows stored before encryption at rest, until the key command seals them; else {}. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The answers sealed under the server's data key (submissions/answers.ts), context 'submission.data:<id>'. */
+    sealedData: bytea('sealed_data'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     completed: boolean('completed').notNull().default(true),
     idempotencyKey: text('idempotency_key'),
@@ -502,6 +512,17 @@ export const apiKeys = pgTable(
 );
 
 /** Data migrations (rewrites of stored rows that SQL alone cannot express) already applied here. */
+/**
+ * Every data key (by its fingerprint, never the key) that has sealed something in this database:
+ * a server that lacks one of them refuses to start instead of failing on every read.
+ */
+export const encryptionKeys = pgTable('encryption_keys', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+  /** When the key command found nothing sealed under it any more (it may then leave the key file). */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
 export const dataMigrations = pgTable('data_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,8 +2,11 @@ import type { Keyring } from './encryption/keyring.ts';
 import { loadKeyring } from './encryption/keyring.ts';
 
 export * from './encryption/file-stream.ts';
+export * from './encryption/key-registry.ts';
 export * from './encryption/keyring.ts';
+export * from './encryption/reseal.ts';
 export * from './encryption/seal.ts';
+export * from './encryption/seal-failure.ts';
 
 type KeyringConfig = { dataDir: string; encryptionKey?: string | undefined };
 

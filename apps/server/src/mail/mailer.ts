@@ -1,11 +1,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import type { DbOrTx } from '../db/client.ts';
+import { type Db, type DbOrTx, queryRows } from '../db/client.ts';
 import { enqueueJob, MAIL_JOB } from '../jobs/queue.ts';
 import type { QueuedJob } from '../jobs/registry.ts';
+import {
+  currentSealedTextPrefix,
+  fromSealedText,
+  type Keyring,
+  openJson,
+  RESEAL_BATCH,
+  sealJson,
+  toSealedText,
+} from '../lib/encryption.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
@@ -25,10 +35,25 @@ declare module 'fastify' {
 
 export { MAIL_JOB };
 
+/** A queued mail that carries answers (a new-submission notice, a confirmation) is sealed. */
+export type MailPayload = { sealed: string };
+
+const MAIL_CONTEXT = 'jobs.payload:mail';
+
+export function sealMail(keyring: Keyring, mail: Mail): MailPayload {
+  return { sealed: toSealedText(sealJson(keyring, mail, MAIL_CONTEXT)) };
+}
+
+/** The mail of a payload: opened, or as queued before payloads were sealed. */
+export function openMail(keyring: Keyring, payload: Record<string, unknown>): Mail {
+  const sealed = typeof payload.sealed === 'string' ? fromSealedText(payload.sealed) : null;
+  return sealed ? openJson<Mail>(keyring, sealed, MAIL_CONTEXT) : (payload as Mail);
+}
+
 /** Sends one queued mail; a failure is retried by the job queue. */
 export const mailJob: QueuedJob = {
   kind: MAIL_JOB,
-  handler: (app) => async (payload) => app.mailer.send(payload as Mail),
+  handler: (app) => async (payload) => app.mailer.send(openMail(app.keyring, payload)),
 };
 
 export default fp(async (app: FastifyInstance) => {
@@ -55,3 +80,22 @@ export default fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => transport.close());
 });
+
+/** Moves a batch of unsent mails sealed under an older key to the current key. */
+export async function resealMails(db: Db, keyring: Keyring): Promise<number> {
+  const prefix = currentSealedTextPrefix(keyring);
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: number; payload: Record<string, unknown> }>(
+      tx,
+      sql`select id, payload from jobs
+        where kind = ${MAIL_JOB} and done_at is null and payload ? 'sealed'
+          and left(payload->>'sealed', ${prefix.length}) <> ${prefix}
+        limit ${RESEAL_BATCH} for update skip locked`,
+    );
+    for (const row of rows) {
+      const payload = sealMail(keyring, openMail(keyring, row.payload));
+      await tx.execute(sql`update jobs set payload = ${JSON.stringify(payload)}::jsonb where id = ${row.id}`);
+    }
+    return rows.length;
+  });
+}

@@ -8,6 +8,12 @@ import { loadConfig } from '../../src/config.ts';
 export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean };
 
 /**
+ * The data key of every test app and admin command: on PostgreSQL all test files share one
+ * database, and a server refuses to start beside data sealed under a key it lacks.
+ */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/**
  * A fresh app on PGlite in memory, or on TEST_DATABASE_URL when set. Build one per test file and
  * isolate tests by giving each its own users and forms.
  */
@@ -19,6 +25,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
     RATE_LIMIT_FACTOR: '1000',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     ...opts.env,
   });

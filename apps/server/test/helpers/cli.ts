@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { TEST_ENCRYPTION_KEY } from './app.ts';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
@@ -24,5 +25,5 @@ export function runAdminCli(
 
 /** The environment of a test's own database: a data folder, and PostgreSQL when the suite runs on it. */
 export function cliEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
-  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+  return { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', ENCRYPTION_KEY: TEST_ENCRYPTION_KEY };
 }

@@ -146,7 +146,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     s.get(
       '/account/search',
       { schema: { tags, querystring: searchQuery, response: { 200: searchResultSchema } } },
-      async (request) => searchAccount(app.db, { userId: currentUser(request).id, q: request.query.q }),
+      async (request) =>
+        searchAccount(app.db, app.keyring, { userId: currentUser(request).id, q: request.query.q }),
     );
   });
 };

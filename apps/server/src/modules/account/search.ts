@@ -1,5 +1,6 @@
 import type { RecentSubmission, SearchResult } from '@formsmith/core/account/api';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { searchForms } from '../forms/index.ts';
 import { listOwnerRecentSubmissions, searchSubmissions } from '../submissions/index.ts';
 
@@ -28,11 +29,21 @@ export function snippetOf(data: unknown, q: string): string {
 }
 
 /** The user's forms by title or description and submissions by answer value, case-insensitive. */
-export async function searchAccount(db: DbOrTx, input: { userId: string; q: string }): Promise<SearchResult> {
-  const pattern = containsPattern(input.q);
-  const query = { ownerId: input.userId, pattern, limit: LIMIT };
-  const formRows = await searchForms(db, query);
-  const submissionRows = await searchSubmissions(db, query);
+export async function searchAccount(
+  db: DbOrTx,
+  keyring: Keyring,
+  input: { userId: string; q: string },
+): Promise<SearchResult> {
+  const formRows = await searchForms(db, {
+    ownerId: input.userId,
+    pattern: containsPattern(input.q),
+    limit: LIMIT,
+  });
+  const submissionRows = await searchSubmissions(db, keyring, {
+    ownerId: input.userId,
+    text: input.q,
+    limit: LIMIT,
+  });
   return {
     forms: formRows.map((r) => ({ id: Number(r.id), title: r.title, description: r.description })),
     submissions: submissionRows.map((r) => ({
@@ -40,7 +51,7 @@ export async function searchAccount(db: DbOrTx, input: { userId: string; q: stri
       form_id: Number(r.form_id),
       form_title: r.form_title,
       created_at: new Date(r.created_at).toISOString(),
-      snippet: snippetOf(typeof r.data === 'string' ? JSON.parse(r.data) : r.data, input.q),
+      snippet: snippetOf(r.data, input.q),
     })),
   };
 }

@@ -14,4 +14,5 @@ export {
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from './recorder.ts';
+export { resealAnswerLabels } from './reseal-labels.ts';
 export { default as analyticsRoutes } from './routes.ts';

@@ -2,8 +2,10 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { findAnsweredFields, listFormFields } from '../forms/index.ts';
 import { listAnsweredVersions, listSubmissionsAfter, type StoredSubmission } from '../submissions/index.ts';
+import { sealAnswerLabel } from './answer-labels.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats } from './extract.ts';
 
@@ -32,14 +34,15 @@ const SEP = '\u0000';
  */
 export async function rebuildFormStats(
   db: DbOrTx,
+  keyring: Keyring,
   formId?: number,
 ): Promise<{ forms: number; submissions: number }> {
   const targets = await listFormFields(db, formId === undefined ? undefined : [formId]);
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, form.id, await fieldsByVersion(db, form.id));
+    const totals = await accumulate(db, keyring, form.id, await fieldsByVersion(db, form.id));
     count += totals.count;
-    await db.transaction(async (tx) => writeTotals(tx, form.id, totals));
+    await db.transaction(async (tx) => writeTotals(tx, keyring, form.id, totals));
   }
   return { forms: targets.length, submissions: count };
 }
@@ -52,6 +55,7 @@ async function fieldsByVersion(db: DbOrTx, formId: number): Promise<(version: nu
 
 async function accumulate(
   db: DbOrTx,
+  keyring: Keyring,
   formId: number,
   fieldsOf: (version: number) => FormField[],
 ): Promise<Totals & { count: number }> {
@@ -59,7 +63,7 @@ async function accumulate(
   let count = 0;
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
-    const rows: StoredSubmission[] = await listSubmissionsAfter(db, { formId, after, limit: BATCH });
+    const rows: StoredSubmission[] = await listSubmissionsAfter(db, keyring, { formId, after, limit: BATCH });
     for (const row of rows) addSubmission(totals, fieldsOf(row.formVersion), row);
     count += rows.length;
     if (rows.length < BATCH) break;
@@ -111,7 +115,7 @@ function chunks<T>(rows: T[]): T[][] {
   return out;
 }
 
-async function writeTotals(tx: DbOrTx, formId: number, totals: Totals): Promise<void> {
+async function writeTotals(tx: DbOrTx, keyring: Keyring, formId: number, totals: Totals): Promise<void> {
   await tx.delete(fieldDailyStats).where(eq(fieldDailyStats.formId, formId));
   await tx.delete(answerDailyCounts).where(eq(answerDailyCounts.formId, formId));
   await tx
@@ -160,7 +164,13 @@ async function writeTotals(tx: DbOrTx, formId: number, totals: Totals): Promise<
   for (const rows of chunks(fieldRows)) await tx.insert(fieldDailyStats).values(rows);
   const answerRows = [...totals.answers].map(([key, count]) => {
     const [fieldId, day, answer] = key.split(SEP) as [string, string, string];
-    return { formId, fieldId, day, answer, count: cap(count) };
+    return {
+      formId,
+      fieldId,
+      day,
+      answer: sealAnswerLabel(keyring, { formId, fieldId, answer }),
+      count: cap(count),
+    };
   });
   for (const rows of chunks(answerRows)) await tx.insert(answerDailyCounts).values(rows);
 }

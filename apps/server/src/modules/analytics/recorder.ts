@@ -2,7 +2,9 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { publishedFormIdQuery } from '../forms/index.ts';
+import { sealAnswerLabel } from './answer-labels.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats, type TimeStats } from './extract.ts';
 
@@ -108,7 +110,7 @@ function answerDaysCte(
 }
 
 /** What one submission adds to each aggregate, on the UTC day of createdAt. */
-export function submissionStatsRows(input: SubmissionStatsInput) {
+export function submissionStatsRows(keyring: Keyring, input: SubmissionStatsInput) {
   const stats = extractSubmissionStats(input.fields, input.data, input.metadata);
   const timed = stats.completionTime !== null;
   return {
@@ -128,7 +130,13 @@ export function submissionStatsRows(input: SubmissionStatsInput) {
         timeSpentCount: f.timeSpent === null ? 0 : 1,
       }),
     ),
-    answers: stats.answers.map((a): AnswerDay => ({ fieldId: a.fieldId, answer: a.answer, count: a.count })),
+    answers: stats.answers.map(
+      (a): AnswerDay => ({
+        fieldId: a.fieldId,
+        answer: sealAnswerLabel(keyring, { formId: input.formId, fieldId: a.fieldId, answer: a.answer }),
+        count: a.count,
+      }),
+    ),
   };
 }
 
@@ -136,8 +144,8 @@ export function submissionStatsRows(input: SubmissionStatsInput) {
  * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
  * statement (see submissions/store.ts): they commit with the submission or not at all.
  */
-export function submissionStatsCtes(input: SubmissionStatsInput, gate: string): SQL[] {
-  const { day, form, fields, answers } = submissionStatsRows(input);
+export function submissionStatsCtes(keyring: Keyring, input: SubmissionStatsInput, gate: string): SQL[] {
+  const { day, form, fields, answers } = submissionStatsRows(keyring, input);
   const ctes = [
     formDayCte('stats_form_day', gate, input.formId, day, form),
     fieldDaysCte('stats_field_days', gate, input.formId, day, fields),
@@ -157,12 +165,17 @@ const sum = (expr: string) => sql.raw(`least(coalesce(sum(${expr}), 0), ${INT_MA
  * aggregate row gets the sum over them (so a retry with a used idempotency key adds nothing). The
  * statement's text does not depend on the batch: its rows are jsonb parameters.
  */
-export function batchStatsCtes(items: BatchStatsItem[], kept: string, sign: 1 | -1 = 1): SQL[] {
+export function batchStatsCtes(
+  keyring: Keyring,
+  items: BatchStatsItem[],
+  kept: string,
+  sign: 1 | -1 = 1,
+): SQL[] {
   const forms: object[] = [];
   const fields: object[] = [];
   const answers: object[] = [];
   for (const { id, input } of items) {
-    const rows = submissionStatsRows(input);
+    const rows = submissionStatsRows(keyring, input);
     forms.push({
       id,
       day: rows.day,
@@ -226,8 +239,12 @@ async function runCtes(db: DbOrTx, ctes: SQL[]): Promise<void> {
  * writes into its own statement (submissionStatsCtes); this is for callers that have a submission
  * stored already.
  */
-export async function recordSubmissionStats(tx: DbOrTx, input: SubmissionStatsInput): Promise<void> {
-  await runCtes(tx, submissionStatsCtes(input, 'always'));
+export async function recordSubmissionStats(
+  tx: DbOrTx,
+  keyring: Keyring,
+  input: SubmissionStatsInput,
+): Promise<void> {
+  await runCtes(tx, submissionStatsCtes(keyring, input, 'always'));
 }
 
 /**

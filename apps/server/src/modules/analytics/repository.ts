@@ -1,6 +1,8 @@
 import { and, eq, gte, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
+import type { Keyring } from '../../lib/encryption.ts';
+import { openAnswerLabel } from './answer-labels.ts';
 
 /** Every view the form has had, all days. */
 export async function countViews(db: DbOrTx, formId: number): Promise<number> {
@@ -26,7 +28,7 @@ export type Period = { formId: number; start: string; end: string };
  * Reads only the aggregate tables, summing their shards: cost grows with days x fields x shards
  * in use, never with submissions. The three reads are independent (one round trip each on a pool).
  */
-export async function readPeriodStats(db: DbOrTx, p: Period) {
+export async function readPeriodStats(db: DbOrTx, keyring: Keyring, p: Period) {
   const daysPromise = db
     .select({
       day: formDailyStats.day,
@@ -77,6 +79,16 @@ export async function readPeriodStats(db: DbOrTx, p: Period) {
     )
     .groupBy(answerDailyCounts.fieldId, answerDailyCounts.answer);
   const [dayRows, fieldRows, answerRows] = await Promise.all([daysPromise, fieldPromise, answerPromise]);
+  // One answer may be stored under several labels (sealed under an older key, or clear from
+  // before encryption at rest): opened, they are added up as one.
+  const answers = new Map<string, { fieldId: string; answer: string; count: number }>();
+  for (const r of answerRows) {
+    const answer = openAnswerLabel(keyring, { formId: p.formId, fieldId: r.fieldId, answer: r.answer });
+    const key = `${r.fieldId}\u0000${answer}`;
+    const seen = answers.get(key);
+    if (seen) seen.count += Number(r.count);
+    else answers.set(key, { fieldId: r.fieldId, answer, count: Number(r.count) });
+  }
   return {
     days: dayRows.map((d) => ({
       day: d.day,
@@ -92,7 +104,7 @@ export async function readPeriodStats(db: DbOrTx, p: Period) {
       timeSpentTotal: Number(r.timeSpentTotal),
       timeSpentCount: Number(r.timeSpentCount),
     })),
-    answers: answerRows.map((r) => ({ fieldId: r.fieldId, answer: r.answer, count: Number(r.count) })),
+    answers: [...answers.values()],
   };
 }
 

@@ -52,7 +52,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        getFormAnalytics(app.db, {
+        getFormAnalytics(app.db, app.keyring, {
           formId: requireFormId(request.params.id),
           ownerId: currentUser(request).id,
           startDate: request.query.start_date || undefined,

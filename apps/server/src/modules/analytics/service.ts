@@ -7,6 +7,7 @@ import type { FormLogic } from '@formsmith/core/logic/schema';
 import { formSteps } from '@formsmith/core/logic/steps';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
 import { findSubmissionVersion, mergeSubmissionTiming } from '../submissions/index.ts';
@@ -31,6 +32,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 /** The analytics report of an owner's form (core's formAnalyticsSchema); 404 for anyone else's. */
 export async function getFormAnalytics(
   db: Db,
+  keyring: Keyring,
   input: { formId: number; ownerId: string; startDate?: string; now?: Date },
 ): Promise<FormAnalytics> {
   if (input.startDate !== undefined && !parseDay(input.startDate)) {
@@ -46,7 +48,7 @@ export async function getFormAnalytics(
   }
   if (start < addDays(end, -MAX_RANGE_DAYS)) start = addDays(end, -MAX_RANGE_DAYS);
   const [stats, funnelRows, views] = await Promise.all([
-    readPeriodStats(db, { formId: form.id, start, end }),
+    readPeriodStats(db, keyring, { formId: form.id, start, end }),
     readFunnelRows(db, form.id),
     countViews(db, form.id),
   ]);

@@ -197,7 +197,7 @@ export async function findRetried(
   sent: string,
 ): Promise<string | null> {
   if (!idempotencyKey) return null;
-  const existing = await findSubmissionByKey(app.db, formId, idempotencyKey);
+  const existing = await findSubmissionByKey(app.db, app.keyring, { formId, idempotencyKey });
   if (!existing) return null;
   if (fingerprint(existing.data) !== sent) {
     throw new AppError(

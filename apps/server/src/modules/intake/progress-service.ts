@@ -10,6 +10,7 @@ import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { type FunnelEntry, funnelCte, startedEntry } from '../analytics/index.ts';
 import type { SubmitTarget } from '../forms/index.ts';
@@ -60,9 +61,10 @@ export function assertSavesPartials(form: SubmitTarget['form']): void {
 /** The incomplete submission a resume token names, locked for the caller's transaction; 404 or 409 otherwise. */
 export async function lockPartial(
   db: DbOrTx,
+  keyring: Keyring,
   input: { formId: number; resumeToken: string },
 ): Promise<PartialRow> {
-  const row = await findByResumeToken(db, {
+  const row = await findByResumeToken(db, keyring, {
     formId: input.formId,
     tokenHash: hashToken(input.resumeToken),
     lock: true,
@@ -202,7 +204,7 @@ export async function saveProgress(
     const resumeToken = generateToken();
     const uploadIds = [...files.values()];
     const id = await app.db.transaction(async (tx) => {
-      const stored = await createPartial(tx, {
+      const stored = await createPartial(tx, app.keyring, {
         ...write({ progress, funnel, clean, uploadIds }),
         tokenHash: hashToken(resumeToken),
       });
@@ -213,14 +215,14 @@ export async function saveProgress(
   }
   const resumeToken = input.resumeToken;
   // Answers are checked before the transaction (PGlite has one connection: no reads beside it).
-  const known = await lockPartial(app.db, { formId: form.id, resumeToken });
+  const known = await lockPartial(app.db, app.keyring, { formId: form.id, resumeToken });
   const { clean, files } = await checkAnswers(app, { form, view, data, submissionId: known.id });
   const uploadIds = [...files.values()];
   const id = await app.db.transaction(async (tx) => {
-    const row = await lockPartial(tx, { formId: form.id, resumeToken });
+    const row = await lockPartial(tx, app.keyring, { formId: form.id, resumeToken });
     const previous = (row.progress as ProgressRecord | null) ?? null;
     const { progress, funnel } = advanceProgress({ previous, steps, stepId: input.step, at });
-    const stored = await updatePartial(tx, {
+    const stored = await updatePartial(tx, app.keyring, {
       ...write({ progress, funnel, clean, uploadIds }),
       submissionId: row.id,
     });

@@ -40,10 +40,10 @@ export async function resumeProgress(
   const { form } = await loadSubmitTarget(app, input);
   return app.db.transaction(async (tx) => {
     if (input.resumeToken) {
-      const row = await lockPartial(tx, { formId: form.id, resumeToken: input.resumeToken });
+      const row = await lockPartial(tx, app.keyring, { formId: form.id, resumeToken: input.resumeToken });
       return resumeAnswer(row, input.resumeToken);
     }
-    const row = await useResumeLink(tx, {
+    const row = await useResumeLink(tx, app.keyring, {
       formId: form.id,
       tokenHash: hashToken(input.linkToken ?? ''),
       now: new Date(),
@@ -85,7 +85,7 @@ export async function mailResumeLink(
   const url = new URL(shareUrl(form, app.config.publicUrl));
   url.searchParams.set('resume', linkToken);
   await app.db.transaction(async (tx) => {
-    const row = await lockPartial(tx, { formId: form.id, resumeToken: input.resumeToken });
+    const row = await lockPartial(tx, app.keyring, { formId: form.id, resumeToken: input.resumeToken });
     await createResumeLink(tx, {
       tokenHash: hashToken(linkToken),
       submissionId: row.id,

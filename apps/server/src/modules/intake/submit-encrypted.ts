@@ -67,7 +67,7 @@ async function requireUploads(app: FastifyInstance, formId: number, ids: string[
 
 /** The submission an earlier try stored under this key: the same envelope is a retry, another is refused. */
 async function findEncryptedRetry(app: FastifyInstance, formId: number, key: string, envelope: Envelope) {
-  const existing = await findSubmissionByKey(app.db, formId, key);
+  const existing = await findSubmissionByKey(app.db, app.keyring, { formId, idempotencyKey: key });
   if (!existing) return null;
   // The stored jsonb orders keys its own way: compare the ciphertext (it covers everything else).
   if (existing.envelope?.ct !== envelope.ct || existing.envelope.epk !== envelope.epk) {
@@ -123,7 +123,7 @@ export async function submitEncrypted(app: FastifyInstance, input: EncryptedSubm
     },
   };
   const stored = await app.db.transaction(async (tx) => {
-    const result = await storeSubmission(tx, store);
+    const result = await storeSubmission(tx, app.keyring, store);
     if (result.id && result.attached !== uploadIds.length) throw invalid({ upload_ids: UPLOAD_MISSING });
     return result;
   });

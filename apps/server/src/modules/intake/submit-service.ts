@@ -71,12 +71,12 @@ async function storeWithoutUploads(
 ): Promise<{ id: string | null; admitted: boolean }> {
   const pool = app.database.pool;
   // A form with a response limit takes its places one statement at a time (see StoreSubmissionInput).
-  if (!pool || store.limited) return storeSubmission(app.db, store, pool ?? undefined);
+  if (!pool || store.limited) return storeSubmission(app.db, app.keyring, store, pool ?? undefined);
   let batcher = batchers.get(app);
   if (!batcher) {
     batcher = new MicroBatcher({
-      runBatch: (items) => storeSubmissions(app.db, items, pool),
-      runOne: async (item) => (await storeSubmission(app.db, item, pool)).id,
+      runBatch: (items) => storeSubmissions(app.db, app.keyring, items, pool),
+      runOne: async (item) => (await storeSubmission(app.db, app.keyring, item, pool)).id,
       maxSize: 64,
       maxDelayMs: 2,
       maxInFlight: 4,
@@ -120,7 +120,10 @@ async function confirmationFor(
  * 409 otherwise.
  */
 async function findPartial(app: FastifyInstance, input: { formId: number; token: string; sent: string }) {
-  const row = await findByResumeToken(app.db, { formId: input.formId, tokenHash: hashToken(input.token) });
+  const row = await findByResumeToken(app.db, app.keyring, {
+    formId: input.formId,
+    tokenHash: hashToken(input.token),
+  });
   if (!row) throw new AppError('NOT_FOUND', 404, RESUME_NOT_FOUND);
   if (row.completed && fingerprint(row.data) !== input.sent) {
     throw new AppError('ALREADY_COMPLETED', 409, ALREADY_COMPLETED_MESSAGE);
@@ -266,7 +269,7 @@ export async function submitForm(
     const retried = await findRetried(app, form.id, input.idempotencyKey, sent);
     if (retried) return answer(retried);
     const done = await app.db.transaction(async (tx) => {
-      const result = await completeSubmission(tx, {
+      const result = await completeSubmission(tx, app.keyring, {
         ...store,
         submissionId: partial.id,
         ...finishProgress(partial, createdAt, form.id),
@@ -287,7 +290,7 @@ export async function submitForm(
     uploadIds.length === 0
       ? await storeWithoutUploads(app, store)
       : await app.db.transaction(async (tx) => {
-          const result = await storeSubmission(tx, store);
+          const result = await storeSubmission(tx, app.keyring, store);
           if (result.id && result.attached !== uploadIds.length) throw fileErrors();
           return result;
         });

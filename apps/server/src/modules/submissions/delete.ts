@@ -24,10 +24,10 @@ export async function deleteFormSubmissions(
     // Locked, so a concurrent delete of the same rows waits and then finds nothing to take out.
     const rows = await queryRows<DoomedRow>(
       tx,
-      sql`select id, form_id, form_version, data, metadata, created_at, completed from submissions
+      sql`select id, form_id, form_version, data, sealed_data, metadata, created_at, completed from submissions
         where form_id = ${input.formId} and id in (${list}) for update`,
     );
-    return removeSubmissionRows(tx, rows, versionFieldsCache());
+    return removeSubmissionRows(tx, app.keyring, rows, versionFieldsCache());
   });
   await removeFiles(app, removed.storageKeys);
   return { deleted: removed.deleted, files: removed.storageKeys.length };

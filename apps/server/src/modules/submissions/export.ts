@@ -15,6 +15,7 @@ import {
   versionedExportColumns,
 } from './csv-columns.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
+import { readAnswers } from './sealed-answers.ts';
 
 const BOM = '\uFEFF';
 
@@ -102,7 +103,7 @@ async function* keysetBatches(
       id: r.id,
       form_id: r.formId,
       created_at: r.createdAt,
-      data: r.data,
+      data: readAnswers(app.keyring, r),
       metadata: r.metadata,
       completed: r.completed,
       form_version: r.formVersion,
@@ -125,7 +126,7 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
   for await (const rows of cursorBatches(
     app,
     formId,
-    'id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at',
+    'id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at, sealed_data',
     BATCH,
   )) {
     yield rows.map(
@@ -140,11 +141,12 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
         language,
         progress,
         updated_at,
+        sealed_data,
       ]) => ({
         id: id as string,
         form_id: form_id as number,
         created_at: created_at as Date,
-        data: data as Record<string, unknown>,
+        data: readAnswers(app.keyring, { id: id as string, data, sealedData: sealed_data as Buffer | null }),
         metadata: metadata as Record<string, unknown>,
         completed: completed as boolean,
         form_version: form_version as number,
@@ -179,14 +181,15 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
     }
     return;
   }
-  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version, completed, language`;
+  const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), data, form_version, completed, language, sealed_data`;
   for await (const rows of cursorBatches(app, formId, select, CSV_BATCH)) {
     let text = '';
     for (const r of rows) {
+      const id = r[0] as string;
       const line = {
-        id: r[0] as string,
+        id,
         createdAt: r[1] as string,
-        data: r[2],
+        data: readAnswers(app.keyring, { id, data: r[2], sealedData: r[6] as Buffer | null }),
         completed: r[4] as boolean,
         language: r[5] as string,
       };
@@ -199,6 +202,9 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
 /**
  * The data keys of all the form's submissions: one cheap pass before streaming, because the
  * header row must name the columns of fields deleted since (their answers are still stored).
+ * Only clear rows (from before encryption at rest) are read: sealed answers were stored by
+ * the intake, which keeps only the answered version's own fields, and every answered version's
+ * fields are columns already.
  */
 async function distinctDataKeys(app: FastifyInstance, formId: number): Promise<string[]> {
   const rows = await queryRows<{ k: string }>(

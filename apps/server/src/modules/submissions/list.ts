@@ -3,7 +3,10 @@ import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
+import { withAnswers } from './sealed-answers.ts';
+import { answersContain, scanSubmissions } from './search.ts';
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
 function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {
@@ -17,31 +20,13 @@ function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {
   return conds;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Matches the id or any string value of data (also strings inside arrays), case-insensitively. */
-export function searchCondition(search: string): SQL {
-  const pattern = `%${escapeLike(search)}%`;
-  return sql`(${submissions.id}::text ilike ${pattern} or case when jsonb_typeof(${submissions.data}) = 'object' then exists (
-    select 1 from jsonb_each(${submissions.data}) as e(k, v)
-    where (jsonb_typeof(e.v) = 'string' and e.v #>> '{}' ilike ${pattern})
-       or (jsonb_typeof(e.v) = 'array' and exists (
-            select 1 from jsonb_array_elements(e.v) as x(v)
-            where jsonb_typeof(x.v) = 'string' and x.v #>> '{}' ilike ${pattern}))
-  ) else false end)`;
-}
-
-/** Every condition of the query except the form, for the list and its count. */
-export function filterConditions(query: Omit<ListQuery, 'page' | 'limit' | 'sort'>): SQL[] {
+/** Every condition of the query except the form and the search (answers are sealed: search.ts). */
+export function filterConditions(query: Omit<ListQuery, 'page' | 'limit' | 'sort' | 'search'>): SQL[] {
   const conds = dateConditions(query);
   if (query.status === 'complete') conds.push(eq(submissions.completed, true));
   if (query.status === 'incomplete') conds.push(eq(submissions.completed, false));
   if (query.language)
     conds.push(sql`lower(${submissions.language}) = ${query.language.trim().toLowerCase()}`);
-  const search = query.search?.trim();
-  if (search) conds.push(searchCondition(search));
   return conds;
 }
 
@@ -61,9 +46,12 @@ async function countIncomplete(db: DbOrTx, formId: number): Promise<number> {
  */
 export async function listSubmissions(
   db: DbOrTx,
+  keyring: Keyring,
   form: OwnedForm,
   query: ListQuery,
 ): Promise<{ items: WireSubmission[]; total: number; page: number; limit: number }> {
+  const search = query.search?.trim();
+  if (search) return searchFormSubmissions(db, keyring, { form, query, search });
   const filters = filterConditions(query);
   const where = and(eq(submissions.formId, form.id), ...filters);
   const newest = query.sort === 'newest';
@@ -105,5 +93,33 @@ export async function listSubmissions(
             .where(where)
             .then((r) => Number(r[0]?.n ?? 0));
   const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
-  return { items: rows.map(toWireSubmission), total, page: query.page, limit: query.limit };
+  const items = rows.map((row) => toWireSubmission(withAnswers(keyring, row)));
+  return { items, total, page: query.page, limit: query.limit };
+}
+
+/**
+ * A page of the submissions whose id or answers contain the search text. The total counts every
+ * match, so every row the other filters let through is opened once (see search.ts for the cost).
+ */
+async function searchFormSubmissions(
+  db: DbOrTx,
+  keyring: Keyring,
+  input: { form: OwnedForm; query: ListQuery; search: string },
+): Promise<{ items: WireSubmission[]; total: number; page: number; limit: number }> {
+  const { query, search } = input;
+  const first = (query.page - 1) * query.limit;
+  const items: WireSubmission[] = [];
+  let total = 0;
+  const needle = search.toLowerCase();
+  await scanSubmissions(db, keyring, {
+    where: and(eq(submissions.formId, input.form.id), ...filterConditions(query)),
+    oldest: query.sort !== 'newest',
+    keep: (row) => row.id.includes(needle) || answersContain(row.data, search),
+    visit: (row) => {
+      if (total >= first && items.length < query.limit) items.push(toWireSubmission(row));
+      total += 1;
+      return true;
+    },
+  });
+  return { items, total, page: query.page, limit: query.limit };
 }

@@ -1,17 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { resumeLinks, submissions } from '../../db/schema.ts';
+import type { Keyring } from '../../lib/encryption.ts';
+import { sealAnswers, withAnswers } from './sealed-answers.ts';
 import { attachCte } from './store.ts';
 
 // Submissions saved as the respondent goes (incomplete until the final submit) and the links
 // mailed to resume them elsewhere. Only hashes of their tokens are stored.
 
-export type PartialRow = typeof submissions.$inferSelect;
+/** A submission row with its answers opened into data. */
+export type PartialRow = Omit<typeof submissions.$inferSelect, 'sealedData'>;
 
 /** The form's submission that holds this resume token hash (complete or not), locked with `lock`. */
 export async function findByResumeToken(
   db: DbOrTx,
+  keyring: Keyring,
   input: { formId: number; tokenHash: string; lock?: boolean },
 ): Promise<PartialRow | null> {
   const query = db
@@ -20,7 +25,7 @@ export async function findByResumeToken(
     .where(and(eq(submissions.formId, input.formId), eq(submissions.resumeTokenHash, input.tokenHash)))
     .limit(1);
   const [row] = input.lock ? await query.for('update') : await query;
-  return row ?? null;
+  return row ? withAnswers(keyring, row) : null;
 }
 
 type PartialWrite = {
@@ -38,13 +43,16 @@ type PartialWrite = {
 /** Stores a new incomplete submission with its funnel figures and files, in one statement. */
 export async function createPartial(
   db: DbOrTx,
+  keyring: Keyring,
   input: PartialWrite & { tokenHash: string; at: Date },
 ): Promise<{ id: string; attached: number }> {
   const attach = attachCte(input.uploadIds, 'stored');
+  const id = randomUUID();
   const ctes: SQL[] = [
     sql`stored as (
-      insert into submissions (form_id, form_version, language, data, metadata, completed, resume_token_hash, progress, created_at, updated_at)
-      values (${input.formId}::int, ${input.formVersion}::int, ${input.language}::text, ${JSON.stringify(input.data)}::jsonb,
+      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, resume_token_hash, progress, created_at, updated_at)
+      values (${id}::uuid, ${input.formId}::int, ${input.formVersion}::int, ${input.language}::text, '{}'::jsonb,
+        ${sealAnswers(keyring, id, input.data)}::bytea,
         ${JSON.stringify(input.metadata)}::jsonb, false, ${input.tokenHash}::text, ${JSON.stringify(input.progress)}::jsonb,
         ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz)
       returning id, form_id)`,
@@ -61,12 +69,14 @@ export async function createPartial(
 /** Saves newer answers and progress into an incomplete submission (locked by the caller). */
 export async function updatePartial(
   db: DbOrTx,
+  keyring: Keyring,
   input: PartialWrite & { submissionId: string; at: Date },
 ): Promise<{ attached: number }> {
   const attach = attachCte(input.uploadIds, 'stored');
   const ctes: SQL[] = [
     sql`stored as (
-      update submissions set data = ${JSON.stringify(input.data)}::jsonb, metadata = ${JSON.stringify(input.metadata)}::jsonb,
+      update submissions set data = '{}'::jsonb,
+        sealed_data = ${sealAnswers(keyring, input.submissionId, input.data)}::bytea, metadata = ${JSON.stringify(input.metadata)}::jsonb,
         form_version = ${input.formVersion}::int, language = ${input.language}::text,
         progress = ${JSON.stringify(input.progress)}::jsonb,
         updated_at = ${input.at.toISOString()}::timestamptz
@@ -103,6 +113,7 @@ export async function createResumeLink(
  */
 export async function useResumeLink(
   db: DbOrTx,
+  keyring: Keyring,
   input: { formId: number; tokenHash: string; now: Date },
 ): Promise<PartialRow | null> {
   const [link] = await db
@@ -124,5 +135,5 @@ export async function useResumeLink(
     .where(eq(submissions.id, link.submissionId))
     .limit(1)
     .for('update');
-  return row ?? null;
+  return row ? withAnswers(keyring, row) : null;
 }

@@ -1,8 +1,10 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { type BatchStatsItem, batchStatsCtes } from '../analytics/index.ts';
 import { findAnsweredFields } from '../forms/index.ts';
+import { readAnswers } from './sealed-answers.ts';
 
 /** A submission about to be deleted, with what its aggregates were computed from. */
 export type DoomedRow = {
@@ -10,6 +12,7 @@ export type DoomedRow = {
   form_id: number;
   form_version: number;
   data: Record<string, unknown> | null;
+  sealed_data: Uint8Array | null;
   metadata: Record<string, unknown> | null;
   created_at: string | Date;
   /** Incomplete submissions (saved as the respondent went) were never counted: nothing to take out. */
@@ -43,6 +46,7 @@ export function versionFieldsCache() {
  */
 export async function removeSubmissionRows(
   tx: DbOrTx,
+  keyring: Keyring,
   rows: readonly DoomedRow[],
   fields: ReturnType<typeof versionFieldsCache>,
 ): Promise<{ deleted: number; storageKeys: string[] }> {
@@ -55,7 +59,7 @@ export async function removeSubmissionRows(
       input: {
         formId: r.form_id,
         fields: fieldsOf(r),
-        data: r.data ?? {},
+        data: readAnswers(keyring, { id: r.id, data: r.data, sealedData: r.sealed_data }),
         metadata: r.metadata ?? {},
         createdAt: new Date(r.created_at),
       },
@@ -79,7 +83,7 @@ export async function removeSubmissionRows(
         insert into form_submission_counts (form_id, shard, count)
         select form_id, 0, -n from counts order by form_id
         on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
-      ), ${sql.join(batchStatsCtes(items, 'counted', -1), sql`, `)}
+      ), ${sql.join(batchStatsCtes(keyring, items, 'counted', -1), sql`, `)}
       select (select count(*)::int from deleted) as deleted,
         (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`,
   );

@@ -2,14 +2,18 @@ import type { WireSubmission } from '@formsmith/core/submissions/api';
 import { type ProgressSummary, progressRecordSchema } from '@formsmith/core/submissions/progress';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { submissions, uploads } from '../../db/schema.ts';
+import { forms, submissions, uploads } from '../../db/schema.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
+import { readAnswers, withAnswers } from './sealed-answers.ts';
+import { answersContain, scanSubmissions } from './search.ts';
 
 /** The owner's form as the submissions module reads it (from the forms module). */
 export type OwnedForm = FormRow;
 
-type SubmissionRow = typeof submissions.$inferSelect;
+/** A submission row with its answers opened into data (sealed-answers.ts). */
+type SubmissionRow = Omit<typeof submissions.$inferSelect, 'sealedData'>;
 
 type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'envelope'> &
   Partial<Pick<SubmissionRow, 'progress' | 'updatedAt' | 'envelope'>>;
@@ -54,6 +58,7 @@ export async function countEncrypted(db: DbOrTx, formId: number): Promise<number
 /** One submission of a form, or null (also for an id that is not a UUID). */
 export async function findSubmission(
   db: DbOrTx,
+  keyring: Keyring,
   input: { formId: number; submissionId: string },
 ): Promise<SubmissionRow | null> {
   if (!isUuid(input.submissionId)) return null;
@@ -62,7 +67,7 @@ export async function findSubmission(
     .from(submissions)
     .where(and(eq(submissions.id, input.submissionId), eq(submissions.formId, input.formId)))
     .limit(1);
-  return row ?? null;
+  return row ? withAnswers(keyring, row) : null;
 }
 
 /** An uploaded file that belongs to this submission of this form, or null. */
@@ -118,6 +123,7 @@ export type StoredSubmission = {
 /** A form's submissions in storage order (oldest first), a page after the given one. */
 export async function listSubmissionsAfter(
   db: DbOrTx,
+  keyring: Keyring,
   input: { formId: number; after: { createdAt: Date; id: string } | null; limit: number },
 ): Promise<StoredSubmission[]> {
   const { after } = input;
@@ -125,6 +131,7 @@ export async function listSubmissionsAfter(
     .select({
       id: submissions.id,
       data: submissions.data,
+      sealedData: submissions.sealedData,
       metadata: submissions.metadata,
       createdAt: submissions.createdAt,
       formVersion: submissions.formVersion,
@@ -143,7 +150,13 @@ export async function listSubmissionsAfter(
     )
     .orderBy(asc(submissions.createdAt), asc(submissions.id))
     .limit(input.limit);
-  return rows as StoredSubmission[];
+  return rows.map((row) => ({
+    id: row.id,
+    data: readAnswers(keyring, row),
+    metadata: row.metadata,
+    createdAt: row.createdAt,
+    formVersion: row.formVersion,
+  }));
 }
 
 /** The form versions a form's submissions answered. */
@@ -182,22 +195,28 @@ export type OwnerSubmissionRow = {
   data?: unknown;
 };
 
-/** The owner's submissions with an answer matching an ILIKE pattern, most recent first. */
+/** The owner's submissions with an answer containing the text (case-insensitive), most recent first. */
 export async function searchSubmissions(
   db: DbOrTx,
-  input: { ownerId: string; pattern: string; limit: number },
+  keyring: Keyring,
+  input: { ownerId: string; text: string; limit: number },
 ): Promise<OwnerSubmissionRow[]> {
-  // Answers only: keys (field ids) and the anti-spam markers (_formLoadTime…) are not content.
-  return queryRows<OwnerSubmissionRow>(
-    db,
-    sql`select s.id, s.form_id, f.title as form_title, s.created_at, s.data
-    from submissions s join forms f on f.id = s.form_id
-    where f.owner_id = ${input.ownerId} and f.deleted_at is null
-      and exists (
-        select 1 from jsonb_each_text(case when jsonb_typeof(s.data) = 'object' then s.data else '{}'::jsonb end) e
-        where e.key not like '\\_%' and e.value ilike ${input.pattern})
-    order by s.created_at desc, s.id desc limit ${input.limit}`,
-  );
+  const found: OwnerSubmissionRow[] = [];
+  await scanSubmissions(db, keyring, {
+    where: sql`${forms.ownerId} = ${input.ownerId} and ${forms.deletedAt} is null`,
+    keep: (row) => answersContain(row.data, input.text),
+    visit: (row) => {
+      found.push({
+        id: row.id,
+        form_id: row.formId,
+        form_title: row.formTitle,
+        created_at: row.createdAt,
+        data: row.data,
+      });
+      return found.length < input.limit;
+    },
+  });
+  return found;
 }
 
 /** The latest submissions across all of the owner's forms. */

@@ -2,6 +2,7 @@ import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { RecurringJob } from '../../jobs/registry.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { deleteUpload } from '../../lib/storage.ts';
 import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
 
@@ -17,6 +18,7 @@ const BATCH = 500;
  */
 export async function deleteExpiredSubmissions(
   db: DbOrTx,
+  keyring: Keyring,
   now: Date = new Date(),
 ): Promise<{ deleted: number; storageKeys: string[] }> {
   const total = { deleted: 0, storageKeys: [] as string[] };
@@ -25,7 +27,7 @@ export async function deleteExpiredSubmissions(
     const batch = await db.transaction(async (tx) => {
       const expired = await queryRows<DoomedRow>(
         tx,
-        sql`select s.id, s.form_id, s.form_version, s.data, s.metadata, s.created_at, s.completed
+        sql`select s.id, s.form_id, s.form_version, s.data, s.sealed_data, s.metadata, s.created_at, s.completed
           from submissions s join forms f on f.id = s.form_id
           where (f.retention_days is not null
               and s.created_at < ${now.toISOString()}::timestamptz - make_interval(days => f.retention_days))
@@ -34,7 +36,7 @@ export async function deleteExpiredSubmissions(
           order by s.form_id, s.created_at limit ${BATCH} for update of s skip locked`,
       );
       if (expired.length === 0) return null;
-      return { ...(await removeSubmissionRows(tx, expired, fields)), size: expired.length };
+      return { ...(await removeSubmissionRows(tx, keyring, expired, fields)), size: expired.length };
     });
     if (!batch) break;
     total.deleted += batch.deleted;
@@ -64,7 +66,7 @@ export const retentionJob: RecurringJob = {
   everyMs: DAY_MS,
   firstRunInMs: 0,
   run: async (app) => {
-    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db);
+    const { deleted, storageKeys } = await deleteExpiredSubmissions(app.db, app.keyring);
     const abandoned = await deleteAbandonedUploads(app.db);
     for (const key of [...storageKeys, ...abandoned]) {
       // The rows are gone already; a file that cannot be removed is logged, not retried.

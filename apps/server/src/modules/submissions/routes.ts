@@ -65,7 +65,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const form = await ownedForm(app, request);
-      return listSubmissionsSince(app.db, { formId: form.id, ...request.query });
+      return listSubmissionsSince(app.db, app.keyring, { formId: form.id, ...request.query });
     },
   );
 
@@ -80,7 +80,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponseSchema },
       },
     },
-    async (request) => listSubmissions(app.db, await ownedForm(app, request), request.query),
+    async (request) => listSubmissions(app.db, app.keyring, await ownedForm(app, request), request.query),
   );
 
   app.get(
@@ -91,7 +91,10 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const form = await ownedForm(app, request);
-      const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
+      const row = await findSubmission(app.db, app.keyring, {
+        formId: form.id,
+        submissionId: request.params.sid,
+      });
       if (!row) throw notFound('Submission not found');
       const answered = await findAnsweredFields(app.db, form.id, [row.formVersion]);
       return {
@@ -152,7 +155,10 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: read, schema: { tags, params: submissionParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
-      const row = await findSubmission(app.db, { formId: form.id, submissionId: request.params.sid });
+      const row = await findSubmission(app.db, app.keyring, {
+        formId: form.id,
+        submissionId: request.params.sid,
+      });
       if (!row) throw notFound('Submission not found');
       const { format } = request.query;
       const body = await exportOneSubmission(

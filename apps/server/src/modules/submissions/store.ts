@@ -5,9 +5,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
-import { MAIL_JOB, type Mail } from '../../mail/mailer.ts';
+import type { Keyring } from '../../lib/encryption.ts';
+import { MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
 import { batchStatsCtes, SHARD, type SubmissionStatsInput, submissionStatsCtes } from '../analytics/index.ts';
 import { eventDeliveryCtes } from '../webhooks/index.ts';
+import { readAnswers, sealAnswers } from './sealed-answers.ts';
 
 const SUBMISSION_CREATED = 'submission.created';
 /** Sent when a submission saved as the respondent went is submitted. */
@@ -21,6 +23,7 @@ export type StoreSubmissionInput = {
   formVersion: number;
   /** The language the respondent filled the form in (one of the form's). */
   language: string;
+  /** The answers: sealed under the current data key on the way in (sealed-answers.ts). */
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   idempotencyKey: string | null;
@@ -56,11 +59,15 @@ export type StoreSubmissionInput = {
  */
 export async function storeSubmission(
   db: DbOrTx,
+  keyring: Keyring,
   input: StoreSubmissionInput,
   pool?: pg.Pool,
 ): Promise<{ id: string | null; attached: number; admitted: boolean; keyed: boolean }> {
   const ctes: SQL[] = [];
   const { sealed } = input;
+  // The id is chosen here (or by the respondent's browser) because the sealed answers name it.
+  const id = sealed?.id ?? randomUUID();
+  const answers = sealed ? null : sealAnswers(keyring, id, input.data);
   if (sealed) ctes.push(sql`keyed as (${sealed.keyGate})`);
   const keyed = sealed ? sql`exists (select 1 from keyed)` : sql`true`;
   if (input.limited) {
@@ -84,15 +91,15 @@ export async function storeSubmission(
     : sql`on conflict (form_id, idempotency_key) do nothing`;
   ctes.push(
     sql`stored as (
-      insert into submissions (id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at, envelope)
-      select coalesce(${sealed?.id ?? null}::uuid, gen_random_uuid()), ${input.formId}::int, ${input.formVersion}::int,
-        ${input.language}::text, ${JSON.stringify(input.data)}::jsonb, ${JSON.stringify(input.metadata)}::jsonb, true,
+      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at, envelope)
+      select ${id}::uuid, ${input.formId}::int, ${input.formVersion}::int,
+        ${input.language}::text, '{}'::jsonb, ${answers}::bytea, ${JSON.stringify(input.metadata)}::jsonb, true,
         ${input.idempotencyKey}::text, ${input.createdAt.toISOString()}::timestamptz,
         ${sealed ? JSON.stringify(sealed.envelope) : null}::jsonb
       ${gate}
       ${conflict}
       returning id, form_id)`,
-    ...completionCtes(input, [SUBMISSION_CREATED]),
+    ...completionCtes(keyring, input, [SUBMISSION_CREATED]),
   );
   const { ctes: attachCtes, attached } = attachCte(input.uploadIds, null);
   ctes.push(...attachCtes);
@@ -114,19 +121,20 @@ export async function storeSubmission(
  * What every completed submission writes with itself, gated on the `stored` CTE (id, form_id):
  * its counter shard, the analytics aggregates, its webhook events and its mail jobs.
  */
-function completionCtes(input: StoreSubmissionInput, events: string[]): SQL[] {
+function completionCtes(keyring: Keyring, input: StoreSubmissionInput, events: string[]): SQL[] {
   const ctes: SQL[] = [
     sql`counted as (
       insert into form_submission_counts (form_id, shard, count)
       select ${input.formId}::int, ${SHARD}, 1 from stored
       on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
-    ...submissionStatsCtes(input.stats, 'stored'),
+    ...submissionStatsCtes(keyring, input.stats, 'stored'),
     ...events.flatMap((event, i) => eventDeliveryCtes({ event, source: 'stored', name: `hook${i || ''}` })),
   ];
   if (input.mails.length > 0) {
     ctes.push(sql`mailed as (
       insert into jobs (kind, payload, user_id)
-      select ${MAIL_JOB}::text, m, ${input.ownerId}::uuid from stored, jsonb_array_elements(${JSON.stringify(input.mails)}::jsonb) m)`);
+      select ${MAIL_JOB}::text, m, ${input.ownerId}::uuid from stored,
+        jsonb_array_elements(${JSON.stringify(input.mails.map((mail) => sealMail(keyring, mail)))}::jsonb) m)`);
   }
   return ctes;
 }
@@ -164,6 +172,7 @@ export function attachCte(uploadIds: string[], own: string | null): { ctes: SQL[
  */
 export async function completeSubmission(
   tx: DbOrTx,
+  keyring: Keyring,
   input: StoreSubmissionInput & {
     submissionId: string;
     progress: Record<string, unknown>;
@@ -182,7 +191,8 @@ export async function completeSubmission(
   const gate = input.limited ? sql`and exists (select 1 from admitted)` : sql``;
   ctes.push(
     sql`stored as (
-      update submissions set completed = true, data = ${JSON.stringify(input.data)}::jsonb,
+      update submissions set completed = true, data = '{}'::jsonb,
+        sealed_data = ${sealAnswers(keyring, input.submissionId, input.data)}::bytea,
         metadata = ${JSON.stringify(input.metadata)}::jsonb, form_version = ${input.formVersion}::int,
         language = ${input.language}::text,
         idempotency_key = coalesce(${input.idempotencyKey}::text, idempotency_key),
@@ -191,7 +201,7 @@ export async function completeSubmission(
         txid = pg_current_xact_id()::text::bigint
       where id = ${input.submissionId}::uuid and form_id = ${input.formId}::int and completed = false ${gate}
       returning id, form_id)`,
-    ...completionCtes(input, [SUBMISSION_CREATED, SUBMISSION_COMPLETED]),
+    ...completionCtes(keyring, input, [SUBMISSION_CREATED, SUBMISSION_COMPLETED]),
   );
   if (input.funnel) ctes.push(input.funnel);
   const { ctes: attachCtes, attached } = attachCte(input.uploadIds, input.submissionId);
@@ -221,6 +231,7 @@ async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, stateme
  */
 export async function storeSubmissions(
   db: DbOrTx,
+  keyring: Keyring,
   inputs: StoreSubmissionInput[],
   pool?: pg.Pool,
 ): Promise<(string | null)[]> {
@@ -230,22 +241,22 @@ export async function storeSubmissions(
     form_id: input.formId,
     form_version: input.formVersion,
     language: input.language,
-    data: input.data,
+    sealed_data: sealAnswers(keyring, id, input.data).toString('base64'),
     metadata: input.metadata,
     completed: true,
     idempotency_key: input.idempotencyKey,
     created_at: input.createdAt.toISOString(),
-    mails: input.mails,
+    mails: input.mails.map((mail) => sealMail(keyring, mail)),
     owner_id: input.ownerId,
   }));
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
-        language text, data jsonb, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+        language text, sealed_data text, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
         owner_id uuid))`,
     sql`stored as (
-      insert into submissions (id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, language, data, metadata, completed, idempotency_key, created_at from batch
+      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, completed, idempotency_key, created_at from batch
       on conflict (form_id, idempotency_key) do nothing
       returning id, form_id)`,
     sql`counted as (
@@ -253,6 +264,7 @@ export async function storeSubmissions(
       select form_id, ${SHARD}, count(*)::int from stored group by form_id order by form_id
       on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count)`,
     ...batchStatsCtes(
+      keyring,
       items.map(({ id, input }) => ({ id, input: input.stats })),
       'stored',
     ),
@@ -271,13 +283,18 @@ export async function storeSubmissions(
 /** The submission stored earlier under this Idempotency-Key, with its answers. */
 export async function findSubmissionByKey(
   db: DbOrTx,
-  formId: number,
-  idempotencyKey: string,
+  keyring: Keyring,
+  input: { formId: number; idempotencyKey: string },
 ): Promise<{ id: string; data: Record<string, unknown>; envelope: Envelope | null } | null> {
-  const rows = await db
-    .select({ id: submissions.id, data: submissions.data, envelope: submissions.envelope })
+  const [row] = await db
+    .select({
+      id: submissions.id,
+      data: submissions.data,
+      sealedData: submissions.sealedData,
+      envelope: submissions.envelope,
+    })
     .from(submissions)
-    .where(and(eq(submissions.formId, formId), eq(submissions.idempotencyKey, idempotencyKey)))
+    .where(and(eq(submissions.formId, input.formId), eq(submissions.idempotencyKey, input.idempotencyKey)))
     .limit(1);
-  return rows[0] ?? null;
+  return row ? { id: row.id, data: readAnswers(keyring, row), envelope: row.envelope } : null;
 }

@@ -2,8 +2,10 @@ import type { SyncPage } from '@formsmith/core/submissions/sync';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
+import type { Keyring } from '../../lib/encryption.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { progressSummary } from './repository.ts';
+import { readAnswers } from './sealed-answers.ts';
 
 type Position = { txid: string; id: string };
 const START: Position = { txid: '0', id: '00000000-0000-0000-0000-000000000000' };
@@ -30,6 +32,7 @@ type Row = {
   created_at: Date | string;
   completed: boolean;
   data: Record<string, unknown>;
+  sealed_data: Uint8Array | null;
   metadata: Record<string, unknown>;
   progress: Record<string, unknown> | null;
   updated_at: Date | string;
@@ -44,12 +47,13 @@ type Row = {
  */
 export async function listSubmissionsSince(
   db: DbOrTx,
+  keyring: Keyring,
   input: { formId: number; cursor?: string; limit: number },
 ): Promise<SyncPage> {
   const after = decodeCursor(input.cursor);
   const rows = await queryRows<Row>(
     db,
-    sql`select id, form_id, form_version, language, created_at, completed, data, metadata, progress, updated_at, txid::text as txid from submissions
+    sql`select id, form_id, form_version, language, created_at, completed, data, sealed_data, metadata, progress, updated_at, txid::text as txid from submissions
       where form_id = ${input.formId}
         and (txid, id) > (${after.txid}::bigint, ${after.id}::uuid)
         and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -66,7 +70,7 @@ export async function listSubmissionsSince(
       language: r.language,
       created_at: new Date(r.created_at).toISOString(),
       completed: r.completed,
-      data: r.data ?? {},
+      data: readAnswers(keyring, { id: r.id, data: r.data, sealedData: r.sealed_data }),
       metadata: r.metadata ?? {},
       progress: progressSummary({
         progress: r.progress,

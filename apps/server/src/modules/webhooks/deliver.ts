@@ -1,5 +1,17 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { type Db, queryRows } from '../../db/client.ts';
 import type { QueuedJob } from '../../jobs/registry.ts';
+import {
+  currentSealedTextPrefix,
+  fromSealedText,
+  type Keyring,
+  openText,
+  RESEAL_BATCH,
+  seal,
+  sealFailure,
+  toSealedText,
+} from '../../lib/encryption.ts';
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
 import { findFormWithOwner } from '../forms/index.ts';
 import { findSubmission } from '../submissions/index.ts';
@@ -21,17 +33,43 @@ export function webhookRetryDelaySeconds(attempt: number): number {
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.findDeliveryWithWebhook>>>;
 
-/** The body of a delivery: built at its first attempt and kept, so every retry sends the same bytes. */
+/** The associated data of a delivery's sealed body (it carries the submission's answers). */
+const bodyContext = (deliveryId: string) => `webhook_deliveries.body:${deliveryId}`;
+
+/** A kept body: opened, or as kept before bodies were sealed (and test pings, which carry no answers). */
+export function openDeliveryBody(keyring: Keyring, delivery: { id: string; body: string }): string {
+  const sealed = fromSealedText(delivery.body);
+  if (!sealed) return delivery.body;
+  try {
+    return openText(keyring, sealed, bodyContext(delivery.id));
+  } catch (err) {
+    throw sealFailure(err);
+  }
+}
+
+export const sealDeliveryBody = (keyring: Keyring, deliveryId: string, body: string): string =>
+  toSealedText(seal(keyring, body, bodyContext(deliveryId)));
+
+/**
+ * The body of a delivery: built at its first attempt and kept (sealed), so every retry sends the
+ * same bytes.
+ */
 async function bodyOf(app: FastifyInstance, { delivery, webhook }: Loaded): Promise<string> {
-  if (delivery.body !== null) return delivery.body;
+  if (delivery.body !== null) return openDeliveryBody(app.keyring, { id: delivery.id, body: delivery.body });
   const form = await findFormWithOwner(app.db, webhook.formId);
   const submission = delivery.submissionId
-    ? await findSubmission(app.db, { formId: webhook.formId, submissionId: delivery.submissionId })
+    ? await findSubmission(app.db, app.keyring, {
+        formId: webhook.formId,
+        submissionId: delivery.submissionId,
+      })
     : null;
   const eventForm = { id: webhook.formId, title: form?.title ?? '', fields: form?.fields ?? [] };
   const event = buildEvent({ type: delivery.eventType, at: delivery.createdAt, form: eventForm, submission });
   const body = renderBody(webhook.format, event, eventForm);
-  await repo.updateDelivery(app.db, { deliveryId: delivery.id, changes: { body } });
+  await repo.updateDelivery(app.db, {
+    deliveryId: delivery.id,
+    changes: { body: sealDeliveryBody(app.keyring, delivery.id, body) },
+  });
   return body;
 }
 
@@ -118,3 +156,21 @@ export const webhookDeliveryJob: QueuedJob = {
     throw new Error(result.error ?? `The endpoint answered ${result.statusCode}`);
   },
 };
+
+/** Moves a batch of kept bodies that are clear or sealed under an older key to the current key. */
+export async function resealDeliveryBodies(db: Db, keyring: Keyring): Promise<number> {
+  const prefix = currentSealedTextPrefix(keyring);
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string; body: string }>(
+      tx,
+      sql`select id, body from webhook_deliveries
+        where body is not null and submission_id is not null and left(body, ${prefix.length}) <> ${prefix}
+        limit ${RESEAL_BATCH} for update skip locked`,
+    );
+    for (const row of rows) {
+      const body = sealDeliveryBody(keyring, row.id, openDeliveryBody(keyring, row));
+      await tx.execute(sql`update webhook_deliveries set body = ${body} where id = ${row.id}::uuid`);
+    }
+    return rows.length;
+  });
+}

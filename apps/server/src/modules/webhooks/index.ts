@@ -1,4 +1,4 @@
 // The webhooks module's public entry: other modules queue events through these.
-export { webhookDeliveryJob } from './deliver.ts';
+export { resealDeliveryBodies, webhookDeliveryJob } from './deliver.ts';
 export { eventDeliveryCtes, queueFormEvent } from './repository.ts';
 export { default as webhooksRoutes } from './routes.ts';

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import {
+  checkKeyRegistry,
+  KEY_FILE,
+  type Keyring,
+  listRegisteredKeys,
+  newKey,
+  readKeyFile,
+  reloadKeyring,
+  retireKeys,
+  writeKeyFile,
+} from '../lib/encryption.ts';
+import { resealMails } from '../mail/mailer.ts';
+import { resealAnswerLabels } from '../modules/analytics/index.ts';
+import { countUnsealedAnswers, resealAnswers } from '../modules/submissions/index.ts';
+import { resealDeliveryBodies } from '../modules/webhooks/index.ts';
+
+// `npm run admin -- encryption-key rotate | reseal | retire`: data keys of 'Standard' encryption
+// at rest. See the README's 'Encryption at rest' for the steps with ENCRYPTION_KEY.
+
+export class KeyCommandError extends Error {}
+
+const keyFileOf = (config: Config) => path.join(config.dataDir, KEY_FILE);
+
+/**
+ * With the key file: puts a new key first (the old ones stay, to open what they sealed). A server
+ * running on the folder notices the file changed and seals under the new key from then on.
+ * With ENCRYPTION_KEY the operator puts the new key first there and restarts instead.
+ */
+export function addKeyToFile(config: Config): Keyring {
+  if (config.encryptionKey) {
+    throw new KeyCommandError(
+      'The keys come from ENCRYPTION_KEY: put a new key first in it (openssl rand -base64 32), keep the old ones after it, restart every instance, then run: npm run admin -- encryption-key reseal',
+    );
+  }
+  const file = keyFileOf(config);
+  writeKeyFile(file, [newKey(), ...readKeyFile(file)]);
+  return reloadKeyring(config);
+}
+
+/** One table's batches, run until a batch finds nothing left; reports each batch. */
+async function drain(
+  table: string,
+  step: () => Promise<number>,
+  report: (line: string) => void,
+): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const n = await step();
+    if (n === 0) break;
+    moved += n;
+    report(`${table}: ${moved} re-sealed`);
+  }
+  return moved;
+}
+
+/**
+ * Seals everything that carries answers under the current key: rows sealed under older keys and
+ * rows still clear from before encryption at rest, in batches of RESEAL_BATCH rows, each its own
+ * transaction (rows being written are skipped and taken by a later batch), while the server runs.
+ */
+export async function resealAll(db: Db, keyring: Keyring, report: (line: string) => void): Promise<number> {
+  await checkKeyRegistry(db, keyring);
+  let moved = 0;
+  moved += await drain('submissions', () => resealAnswers(db, keyring), report);
+  moved += await drain('answer_daily_counts', () => resealAnswerLabels(db, keyring), report);
+  moved += await drain('webhook_deliveries', () => resealDeliveryBodies(db, keyring), report);
+  moved += await drain('jobs (mails)', () => resealMails(db, keyring), report);
+  // Uploaded files are sealed in storage by their own module; its re-seal joins here when it lands.
+  return moved;
+}
+
+/**
+ * Removes the older keys once nothing is sealed under them: re-seals first, checks, marks them
+ * retired in the database, and (key file) leaves only the current key in the file.
+ */
+export async function retireOldKeys(
+  config: Config,
+  db: Db,
+  keyring: Keyring,
+  report: (line: string) => void,
+): Promise<string[]> {
+  await resealAll(db, keyring, report);
+  const left = await countUnsealedAnswers(db, keyring);
+  if (left.size > 0) {
+    const what = [...left].map(([key, n]) => `${n} under ${key}`).join(', ');
+    throw new KeyCommandError(
+      `Submissions are still sealed under older keys (${what}); run the command again`,
+    );
+  }
+  const old = (await listRegisteredKeys(db)).filter((id) => id !== keyring.current.id);
+  const retired = [
+    ...new Set([...old, ...keyring.keys.map((k) => k.id).filter((id) => id !== keyring.current.id)]),
+  ];
+  await retireKeys(db, retired);
+  if (!config.encryptionKey) writeKeyFile(keyFileOf(config), [keyring.current.key]);
+  return retired;
+}

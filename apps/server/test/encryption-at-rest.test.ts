@@ -1,0 +1,158 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgTool } from '../src/admin/backup.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { queryRows } from '../src/db/client.ts';
+import { forms } from '../src/db/schema.ts';
+import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { startReceiver } from './helpers/receiver.ts';
+import { startSmtpServer } from './helpers/smtp.ts';
+import { createTestUser } from './helpers/users.ts';
+import { createTestForm } from './submissions-fixtures.ts';
+
+function filesUnder(dir: string): { file: string; bytes: Buffer }[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((name) => path.join(dir, name))
+    .filter((file) => statSync(file).isFile())
+    .map((file) => ({ file, bytes: readFileSync(file) }));
+}
+
+// 'Standard' forms: a marker in a text answer and in a partial submission's answer is in no
+// database file (PGlite's folder, a pg_dump), job payload, webhook body or log line, and a chosen
+// option's value is no clear analytics label; yet the owner reads all of it through the API,
+// search, analytics, exports, the notification mail (real SMTP) and the webhook (real receiver).
+describe(`answers are sealed at rest on Standard forms (${dbKind})`, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-at-rest-'));
+  const marker = `AtRest${randomUUID().slice(0, 8)}`;
+  const partialMarker = `Partial${randomUUID().slice(0, 8)}`;
+  const logLines: string[] = [];
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let stored = { jobs: '', bodies: '', labels: [] as string[], submissions: '' };
+  const owner = { read: {} as Record<string, string> };
+  let dump: { file: string; bytes: Buffer }[] = [];
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    smtp = await startSmtpServer();
+    const config = loadConfig({
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'trace',
+      RATE_LIMIT_FACTOR: '1000',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      SMTP_URL: smtp.url,
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    });
+    config.runJobs = false;
+    const app = await buildApp(config, { logStream: { write: (line) => logLines.push(line) } });
+    await app.ready();
+    const user = await createTestUser(app);
+    const formId = await createTestForm(app, user.id);
+    await app.db.update(forms).set({ savePartials: true }).where(eq(forms.id, formId));
+    const hook = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${formId}/webhooks`,
+      headers: user.auth,
+      payload: { url: receiver.url, events: ['submission.created'], format: 'json' },
+    });
+    expect(hook.statusCode).toBe(201);
+    const post = (url: string, data: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${formId}/${url}`,
+        payload: { data: { ...data, _formLoadTime: Date.now() - 5000 }, metadata: {} },
+      });
+    const sent = await post('submit', { f_name: marker, f_topics: ['bananas'], f_notes: `notes ${marker}` });
+    expect(sent.statusCode).toBe(201);
+    const partial = await post('progress', { f_name: partialMarker });
+    expect(partial.statusCode).toBe(201);
+
+    const text = async (sqlText: ReturnType<typeof sql>) =>
+      (await queryRows<{ t: string | null }>(app.db, sqlText)).map((r) => r.t ?? '').join('\n');
+    stored = {
+      jobs: await text(sql`select payload::text as t from jobs`),
+      submissions: await text(
+        sql`select data::text || encode(coalesce(sealed_data, ''), 'escape') as t from submissions where form_id = ${formId}`,
+      ),
+      bodies: '',
+      labels: (
+        await queryRows<{ answer: string }>(
+          app.db,
+          sql`select answer from answer_daily_counts where form_id = ${formId}`,
+        )
+      ).map((r) => r.answer),
+    };
+    await app.jobs.drain();
+    stored.bodies = await text(sql`select body as t from webhook_deliveries`);
+
+    const get = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url, headers: user.auth });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    owner.read = {
+      list: await get(`/api/form-submissions/forms/${formId}/submissions?status=all`),
+      search: await get(`/api/form-submissions/forms/${formId}/submissions?search=${marker.toLowerCase()}`),
+      partialSearch: await get(`/api/form-submissions/forms/${formId}/submissions?search=${partialMarker}`),
+      account: await get(`/api/account/search?q=${marker}`),
+      analytics: await get(`/api/analytics/forms/${formId}`),
+      csv: await get(`/api/form-submissions/forms/${formId}/export?format=csv`),
+      json: await get(`/api/form-submissions/forms/${formId}/export?format=json`),
+    };
+    if (app.database.kind === 'postgres') {
+      execFileSync(pgTool('pg_dump'), [
+        '--file',
+        path.join(dataDir, 'dump.sql'),
+        process.env.TEST_DATABASE_URL!,
+      ]);
+    }
+    await app.close();
+    dump = filesUnder(dataDir);
+  }, 120_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await smtp?.close();
+  });
+
+  it('keeps no marker in the database files, jobs, webhook bodies or the log', () => {
+    expect(dump.length).toBeGreaterThan(0);
+    for (const m of [marker, partialMarker]) {
+      expect(dump.filter((f) => f.bytes.includes(Buffer.from(m))).map((f) => f.file)).toEqual([]);
+      expect(stored.jobs).not.toContain(m);
+      expect(stored.bodies).not.toContain(m);
+      expect(stored.submissions).not.toContain(m);
+      expect(logLines.filter((l) => l.includes(m)).map((l) => JSON.parse(l).msg)).toEqual([]);
+    }
+    expect(stored.jobs).toContain('"sealed"');
+    expect(stored.bodies.startsWith('fs1.')).toBe(true);
+    // A chosen option is counted under a sealed label, never its value.
+    expect(stored.labels.length).toBeGreaterThan(0);
+    expect(stored.labels.every((l) => l.startsWith('fs1.'))).toBe(true);
+  });
+
+  it('shows the answers to the owner: list, search, analytics, exports', () => {
+    expect(owner.read.list).toContain(marker);
+    expect(owner.read.list).toContain(partialMarker);
+    expect(JSON.parse(owner.read.search!).total).toBe(1);
+    expect(owner.read.search).toContain(marker);
+    expect(JSON.parse(owner.read.partialSearch!).items[0].data.f_name).toBe(partialMarker);
+    expect(JSON.parse(owner.read.account!).submissions[0].snippet).toContain(marker);
+    expect(owner.read.analytics).toContain('Bananas');
+    expect(owner.read.csv).toContain(marker);
+    expect(owner.read.json).toContain(`notes ${marker}`);
+  });
+
+  it('sends the answers in the notification mail and the webhook', () => {
+    expect(smtp.mails.some((m) => m.raw.includes(marker))).toBe(true);
+    expect(receiver.received.some((r) => r.body.includes(marker))).toBe(true);
+  });
+});
