@@ -6,14 +6,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { fieldSchema } from '@formsmith/core/forms/field';
 import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resealAll } from '../src/admin/encryption-key.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { dataMigrations, forms, formVersions } from '../src/db/schema.ts';
+import { dataMigrations, forms, formVersions, submissions } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
+import { countUnsealedAnswers } from '../src/modules/submissions/index.ts';
 import expectedJson from './fixtures/v1/expected.json' with { type: 'json' };
 import { FIXTURE_READS, type FixtureExpectations, readKey } from './fixtures/v1/reads.ts';
 import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
@@ -207,5 +210,19 @@ describe(`a database written by release v1 (${dbKind})`, () => {
       payload: { data: { q1: 'new@example.com', q2_2: 'Blue' } },
     });
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('seals the release’s clear answers with the key command, and they still read the same', async () => {
+    expect((await countUnsealedAnswers(app.db, app.keyring)).get('clear')).toBeGreaterThan(0);
+    const url = `/api/form-submissions/forms/${expected.forms.every}/submissions`;
+    const before = (await app.inject({ method: 'GET', url, headers: auth.owner })).json();
+    expect(await resealAll(app.db, app.keyring, () => {})).toBeGreaterThan(0);
+    expect((await countUnsealedAnswers(app.db, app.keyring)).size).toBe(0);
+    const clear = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(submissions)
+      .where(sql`${submissions.data} <> '{}'::jsonb or ${submissions.sealedData} is null`);
+    expect(clear[0]!.n).toBe(0);
+    expect((await app.inject({ method: 'GET', url, headers: auth.owner })).json()).toEqual(before);
   });
 });
