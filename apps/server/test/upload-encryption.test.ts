@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeKeyring, newKey, SEGMENT_BYTES, sealedFileSize, sealFileStream } from '../src/lib/encryption.ts';
@@ -10,17 +9,8 @@ import { createTestApp, dbKind } from './helpers/app.ts';
 import { filesUnder, holding } from './helpers/files.ts';
 import { startTestS3, type TestS3 } from './helpers/s3.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
-import { createPublishedForm, findUpload, multipart, wireField } from './intake-fixtures.ts';
-
-const MAX_BYTES = 1_000_000;
-const FIELDS = normalizeFields([
-  wireField({
-    id: 'doc',
-    label: 'Document',
-    type: 'file',
-    rules: { accept: ['.txt'], maxFileSize: MAX_BYTES },
-  }),
-]);
+import { createPublishedForm } from './intake-fixtures.ts';
+import { DOC_FIELDS, DOC_MAX_BYTES, storedBytes, submitDoc, uploadDoc } from './upload-fixtures.ts';
 
 /** A text file of `bytes` with the marker at its start, across the first segment's end and at its end. */
 function textWithMarker(marker: string, bytes: number): Buffer {
@@ -30,11 +20,6 @@ function textWithMarker(marker: string, bytes: number): Buffer {
   if (bytes > SEGMENT_BYTES + marker.length) put(SEGMENT_BYTES - Math.floor(marker.length / 2));
   put(bytes - marker.length);
   return text;
-}
-
-async function readAll(stream: Readable | null): Promise<Buffer> {
-  if (!stream) throw new Error('file is gone');
-  return Buffer.concat(await stream.toArray());
 }
 
 let s3: TestS3;
@@ -57,43 +42,15 @@ describe.each([
     app = await createTestApp({ env: bucket ? s3.env : {} });
     owner = await createTestUser(app);
     stranger = await createTestUser(app);
-    formId = await createPublishedForm(app, owner, { fields: FIELDS });
+    formId = await createPublishedForm(app, owner, { fields: DOC_FIELDS });
   });
   afterAll(() => app.close());
 
-  const upload = (content: Buffer, filename = 'notes.txt') => {
-    const body = multipart([
-      { name: 'field_id', value: 'doc' },
-      { name: 'file', filename, type: 'text/plain', content },
-    ]);
-    return app.inject({
-      method: 'POST',
-      url: `/api/form-submissions/forms/${formId}/uploads`,
-      headers: body.headers,
-      payload: body.payload,
-    });
-  };
-
-  /** Uploads and submits a file; answers its row and its download address. */
-  async function submitFile(content: Buffer) {
-    const up = await upload(content);
-    expect(up.statusCode).toBe(201);
-    const answer = up.json();
-    const sent = await app.inject({
-      method: 'POST',
-      url: `/api/form-submissions/forms/${formId}/submit`,
-      payload: { data: { doc: answer, _honeypot: '', _formLoadTime: Date.now() - 10_000 } },
-    });
-    expect(sent.statusCode).toBe(201);
-    const row = (await findUpload(app, answer.upload_id))!;
-    const url = `/api/form-submissions/forms/${formId}/submissions/${sent.json().submission_id}/files/${answer.upload_id}`;
-    return { row, url };
-  }
-
+  const upload = (content: Buffer) => uploadDoc(app, formId, content);
+  const submitFile = (content: Buffer) => submitDoc(app, formId, content);
   const download = (url: string, user = owner) => app.inject({ method: 'GET', url, headers: user.auth });
 
-  /** The stored (sealed) bytes of a key, as the storage holds them. */
-  const storedBytes = async (key: string) => readAll(await uploadStorage(app.config).open(key));
+  const stored = (key: string) => storedBytes(app, key);
 
   it('the marker inside an uploaded file is in no stored file, and the owner downloads the exact bytes', async () => {
     const marker = `FILE-MARKER-${randomUUID()}`;
@@ -101,11 +58,11 @@ describe.each([
     const { row, url } = await submitFile(content);
 
     expect(row.size).toBe(content.length);
-    expect((await storedBytes(row.storageKey)).length).toBe(sealedFileSize(content.length));
-    const stored = storedFiles();
-    expect(stored.length).toBeGreaterThan(0);
-    expect(holding(stored, marker)).toEqual([]);
-    expect(holding(stored, 'lorem ipsum')).toEqual([]);
+    expect((await stored(row.storageKey)).length).toBe(sealedFileSize(content.length));
+    const files = storedFiles();
+    expect(files.length).toBeGreaterThan(0);
+    expect(holding(files, marker)).toEqual([]);
+    expect(holding(files, 'lorem ipsum')).toEqual([]);
 
     const res = await download(url);
     expect(res.statusCode).toBe(200);
@@ -119,11 +76,11 @@ describe.each([
   });
 
   it('the size limit counts the bytes the respondent sent, not the sealed ones', async () => {
-    const exact = await upload(Buffer.alloc(MAX_BYTES, 'a'));
+    const exact = await upload(Buffer.alloc(DOC_MAX_BYTES, 'a'));
     expect(exact.statusCode).toBe(201);
-    expect(exact.json().size).toBe(MAX_BYTES);
+    expect(exact.json().size).toBe(DOC_MAX_BYTES);
     const before = storedFiles().length;
-    const over = await upload(Buffer.alloc(MAX_BYTES + 1, 'a'));
+    const over = await upload(Buffer.alloc(DOC_MAX_BYTES + 1, 'a'));
     expect(over.statusCode).toBe(413);
     expect(over.json().fields.doc).toMatch(/too large/i);
     expect(storedFiles().length).toBe(before);
@@ -131,7 +88,7 @@ describe.each([
 
   it('an empty file is sealed and downloads empty', async () => {
     const { row, url } = await submitFile(Buffer.alloc(0));
-    expect((await storedBytes(row.storageKey)).length).toBe(sealedFileSize(0));
+    expect((await stored(row.storageKey)).length).toBe(sealedFileSize(0));
     const res = await download(url);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBe(0);
@@ -139,7 +96,7 @@ describe.each([
 
   it('an altered stored file, or one moved under another key, is refused with a clear 409', async () => {
     const altered = await submitFile(Buffer.from('altered later'));
-    const bytes = await storedBytes(altered.row.storageKey);
+    const bytes = await stored(altered.row.storageKey);
     bytes[bytes.length - 20]! ^= 1;
     await uploadStorage(app.config).write(altered.row.storageKey, bytes);
     const res = await download(altered.url);
@@ -151,7 +108,7 @@ describe.each([
 
     const other = await submitFile(Buffer.from('a file of its own'));
     const moved = await submitFile(Buffer.from('moved over'));
-    await uploadStorage(app.config).write(moved.row.storageKey, await storedBytes(other.row.storageKey));
+    await uploadStorage(app.config).write(moved.row.storageKey, await stored(other.row.storageKey));
     expect((await download(moved.url)).statusCode).toBe(409);
     expect((await download(other.url)).body).toBe('a file of its own');
   });
@@ -159,7 +116,7 @@ describe.each([
   it('a file altered past its first segment has its download cut off, never completed', async () => {
     const content = textWithMarker('x', 2 * SEGMENT_BYTES + 10);
     const { row, url } = await submitFile(content);
-    const bytes = await storedBytes(row.storageKey);
+    const bytes = await stored(row.storageKey);
     bytes[bytes.length - 30]! ^= 1;
     await uploadStorage(app.config).write(row.storageKey, bytes);
     // Headers went out with the first segment: the response is cut off at the altered one

@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import type { S3Config } from '../config.ts';
-import { keyringFor, sealFileStream } from './encryption.ts';
+import {
+  FILE_HEADER_BYTES,
+  type Keyring,
+  keyringFor,
+  SealError,
+  sealedFileKeyId,
+  sealFileStream,
+} from './encryption.ts';
 import { byteLimit, newStorageKey, type UploadStorage } from './storage/common.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
-import { openStoredFile } from './storage/sealed.ts';
+import { openStoredFile, peek, plaintextOf, UnreadableFileError } from './storage/sealed.ts';
 
 export { FileTooLargeError, StorageUnavailableError, type UploadStorage } from './storage/common.ts';
 export { UnreadableFileError } from './storage/sealed.ts';
@@ -63,6 +70,39 @@ export async function saveUpload(
 export async function openUpload(config: StorageConfig, key: string): Promise<Readable | null> {
   const stored = await uploadStorage(config).open(key);
   return stored && openStoredFile(keyringFor(config), key, stored);
+}
+
+/** What resealUpload found: the file gone, already under the current key, sealed from clear, or moved from an older key. */
+export type ResealOutcome = 'missing' | 'current' | 'sealed' | 'resealed';
+
+/**
+ * Seals a stored file again under the keyring's current key, in place: read, opened (or taken as
+ * it is when stored in clear), sealed and written back under the same storage key in one step
+ * (storage.write), so a crash midway leaves the file as it was. Throws UnreadableFileError when
+ * the file cannot be opened (its key is missing, or it was altered); the file is then left alone.
+ */
+export async function resealUpload(
+  config: StorageConfig,
+  keyring: Keyring,
+  key: string,
+): Promise<ResealOutcome> {
+  const storage = uploadStorage(config);
+  const stored = await storage.open(key);
+  if (!stored) return 'missing';
+  const peeked = await peek(stored, FILE_HEADER_BYTES);
+  const keyId = sealedFileKeyId(peeked.head);
+  if (keyId === keyring.current.id) {
+    peeked.stream.destroy();
+    return 'current';
+  }
+  const plain = plaintextOf(keyring, key, peeked);
+  try {
+    await storage.write(key, pipeline(plain, sealFileStream(keyring, key), ignore));
+  } catch (err) {
+    if (err instanceof SealError) throw new UnreadableFileError(err.reason);
+    throw err;
+  }
+  return keyId === null ? 'sealed' : 'resealed';
 }
 
 export const deleteUpload = (config: StorageConfig, key: string) => uploadStorage(config).delete(key);

@@ -32,7 +32,10 @@ export async function peek(input: Readable, bytes: number): Promise<{ head: Buff
     yield* head;
     if (!ended) yield* { [Symbol.asyncIterator]: () => chunks };
   }
-  return { head: Buffer.concat(head), stream: Readable.from(replay(), { objectMode: false }) };
+  const stream = Readable.from(replay(), { objectMode: false });
+  // Closing the replay before it started reading must still let go of the input (a file handle).
+  stream.once('close', () => input.destroy());
+  return { head: Buffer.concat(head), stream };
 }
 
 /** The stored file cannot be opened: sealed under a key this server lacks, or altered. */
@@ -49,16 +52,27 @@ export class UnreadableFileError extends AppError {
 }
 
 /**
- * The plaintext of a stored file. A sealed file is opened with its storage key as context and
- * its first segment is checked before this returns, so a missing key, an altered start or a file
- * moved from another key fails here (UnreadableFileError) rather than midway through a download;
- * a later altered segment ends the stream with an error. A file stored in clear (before files
- * were sealed; the rotation seals it) passes through unchanged.
+ * The plaintext of a stored file whose first bytes were peeked: a sealed file is opened with its
+ * storage key as context (failing as a stream with SealError), a file stored in clear (before
+ * files were sealed; the key rotation seals it) passes through as it is.
+ */
+export function plaintextOf(
+  keyring: Keyring,
+  key: string,
+  stored: { head: Buffer; stream: Readable },
+): Readable {
+  if (sealedFileKeyId(stored.head) === null) return stored.stream;
+  return pipeline(stored.stream, openFileStream(keyring, key), ignore);
+}
+
+/**
+ * The plaintext of a stored file, for reading. A sealed file's first segment is checked before
+ * this returns, so a missing key, an altered start or a file moved from another key fails here
+ * (UnreadableFileError) rather than midway through a download; a later altered segment ends the
+ * stream with an error.
  */
 export async function openStoredFile(keyring: Keyring, key: string, raw: Readable): Promise<Readable> {
-  const { head, stream } = await peek(raw, FILE_HEADER_BYTES);
-  if (sealedFileKeyId(head) === null) return stream;
-  const plain = pipeline(stream, openFileStream(keyring, key), ignore);
+  const plain = plaintextOf(keyring, key, await peek(raw, FILE_HEADER_BYTES));
   try {
     return (await peek(plain, 1)).stream;
   } catch (err) {
