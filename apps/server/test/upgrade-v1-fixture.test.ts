@@ -216,7 +216,9 @@ describe(`a database written by release v1 (${dbKind})`, () => {
     expect((await countUnsealedAnswers(app.db, app.keyring)).get('clear')).toBeGreaterThan(0);
     const url = `/api/form-submissions/forms/${expected.forms.every}/submissions`;
     const before = (await app.inject({ method: 'GET', url, headers: auth.owner })).json();
-    expect(await resealAll(app.db, app.keyring, () => {})).toBeGreaterThan(0);
+    expect(
+      await resealAll({ db: app.db, keyring: app.keyring, config: app.config }, () => {}),
+    ).toBeGreaterThan(0);
     expect((await countUnsealedAnswers(app.db, app.keyring)).size).toBe(0);
     const clear = await app.db
       .select({ n: sql<number>`count(*)::int` })

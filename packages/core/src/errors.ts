@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'EMAIL_NOT_VERIFIED',
   'UNAVAILABLE',
   'ENCRYPTION_KEY_MISSING',
+  'FILE_UNREADABLE',
   'INTERNAL',
 ] as const;
 

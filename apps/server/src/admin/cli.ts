@@ -90,7 +90,7 @@ async function encryptionKeyCommand(config: ReturnType<typeof loadConfig>, actio
     );
     return;
   }
-  const moved = await withDatabase(config, (db) => resealAll(db, keyring, report));
+  const moved = await withDatabase(config, (db) => resealAll({ db, keyring, config }, report));
   console.log(`Done: ${moved} row(s) re-sealed; everything is sealed under ${keyring.current.id}.`);
 }
 

@@ -14,6 +14,7 @@ import {
 } from '../lib/encryption.ts';
 import { resealMails } from '../mail/mailer.ts';
 import { resealAnswerLabels } from '../modules/analytics/index.ts';
+import { rotateUploads } from '../modules/intake/index.ts';
 import { countUnsealedAnswers, resealAnswers } from '../modules/submissions/index.ts';
 import { resealDeliveryBodies } from '../modules/webhooks/index.ts';
 
@@ -61,15 +62,27 @@ async function drain(
  * rows still clear from before encryption at rest, in batches of RESEAL_BATCH rows, each its own
  * transaction (rows being written are skipped and taken by a later batch), while the server runs.
  */
-export async function resealAll(db: Db, keyring: Keyring, report: (line: string) => void): Promise<number> {
+export async function resealAll(
+  input: { db: Db; keyring: Keyring; config: Pick<Config, 'dataDir' | 's3'> },
+  report: (line: string) => void,
+): Promise<number> {
+  const { db, keyring } = input;
   await checkKeyRegistry(db, keyring);
   let moved = 0;
   moved += await drain('submissions', () => resealAnswers(db, keyring), report);
   moved += await drain('answer_daily_counts', () => resealAnswerLabels(db, keyring), report);
   moved += await drain('webhook_deliveries', () => resealDeliveryBodies(db, keyring), report);
   moved += await drain('jobs (mails)', () => resealMails(db, keyring), report);
-  // Uploaded files are sealed in storage by their own module; its re-seal joins here when it lands.
-  return moved;
+  const files = await rotateUploads({
+    db,
+    config: input.config,
+    keyring,
+    onProgress: (c) => report(`uploads: ${c.checked} checked, ${c.sealed + c.resealed} re-sealed`),
+  });
+  if (files.unreadable.length > 0) {
+    report(`uploads: ${files.unreadable.length} file(s) could not be opened and were left as they are`);
+  }
+  return moved + files.sealed + files.resealed;
 }
 
 /**
@@ -82,7 +95,7 @@ export async function retireOldKeys(
   keyring: Keyring,
   report: (line: string) => void,
 ): Promise<string[]> {
-  await resealAll(db, keyring, report);
+  await resealAll({ db, keyring, config }, report);
   const left = await countUnsealedAnswers(db, keyring);
   if (left.size > 0) {
     const what = [...left].map(([key, n]) => `${n} under ${key}`).join(', ');

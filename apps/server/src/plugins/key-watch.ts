@@ -32,7 +32,9 @@ export default fp(async (app: FastifyInstance) => {
     app.log.info({ key: app.keyring.current.id }, 'encryption key rotated: sealing under the new key');
     await registerCurrentKey(app.db, app.keyring);
     if (app.config.databaseUrl) return; // the key command re-seals from its own process
-    const moved = await resealAll(app.db, app.keyring, (line) => app.log.info(line));
+    const moved = await resealAll({ db: app.db, keyring: app.keyring, config: app.config }, (line) =>
+      app.log.info(line),
+    );
     app.log.info({ moved, key: app.keyring.current.id }, 're-sealed under the new key');
   };
   const timer = setInterval(() => {
