@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import { countRows } from '../src/admin/backup.ts';
 import { newControlToken, removeServerFile, writeServerFile } from '../src/admin/server-file.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { formatKey, newKey } from '../src/lib/encryption.ts';
+import { formatKey, KEY_FILE, newKey } from '../src/lib/encryption.ts';
 import { dbKind } from './helpers/app.ts';
 import { cliEnv, runAdminCli } from './helpers/cli.ts';
 import { filesUnder, holding } from './helpers/files.ts';
@@ -136,6 +136,22 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     const again = await runAdminCli(['restore', archive], target);
     expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/not empty|already has tables/) });
   }, 400_000);
+
+  it('carries the key file: the archive holds it and the restore puts it back with mode 0600', async () => {
+    // PGlite folders of their own: the key file is what a self-hoster without ENCRYPTION_KEY has.
+    const env = (dir: string) => ({ DATA_DIR: dir, DATABASE_URL: '', ENCRYPTION_KEY: '' });
+    const source = mkdtempSync(path.join(tmpdir(), 'formsmith-keyfile-a-'));
+    const keyText = `${formatKey(newKey())}\n`;
+    writeFileSync(path.join(source, KEY_FILE), keyText, { mode: 0o600 });
+    expect((await runAdminCli(['list-users'], env(source))).code).toBe(0); // creates the database
+    const archive = path.join(source, 'with-key.tar.gz');
+    expect((await runAdminCli(['backup', '--out', archive], env(source))).code).toBe(0);
+    const target = mkdtempSync(path.join(tmpdir(), 'formsmith-keyfile-b-'));
+    const restored = await runAdminCli(['restore', archive], env(target));
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(readFileSync(path.join(target, KEY_FILE), 'utf8')).toBe(keyText);
+    expect(statSync(path.join(target, KEY_FILE)).mode & 0o777).toBe(0o600);
+  }, 120_000);
 
   it('refuses an archive that is not one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-archive-bad-'));

@@ -16,6 +16,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../db/client.ts';
+import { KEY_FILE, parseKeys, writeKeyFile } from '../lib/encryption.ts';
 import { uploadStorage } from '../lib/storage.ts';
 import { readLiveServer } from './server-file.ts';
 
@@ -148,12 +149,34 @@ export async function backup(config: Config, out: string): Promise<Manifest> {
       await database.close();
     }
     writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    // The answers and files are sealed under the data keys: without the key file the archive
+    // cannot be read (with ENCRYPTION_KEY, keep that value beside the archive yourself).
+    const keyFile = path.join(config.dataDir, KEY_FILE);
+    if (!config.encryptionKey && existsSync(keyFile)) {
+      writeFileSync(path.join(staging, KEY_FILE), readFileSync(keyFile), { mode: 0o600 });
+    }
     mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
     execFileSync('tar', ['-czf', path.resolve(out), '-C', staging, '.']);
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts the archive's data keys back in DATA_DIR (mode 0600), first; keys a key file there held
+ * already stay after them, so nothing they sealed becomes unreadable.
+ */
+function restoreKeyFile(config: Config, archived: string): void {
+  if (!existsSync(archived)) return;
+  const target = path.join(config.dataDir, KEY_FILE);
+  const keys = parseKeys(readFileSync(archived, 'utf8'), "the archive's key file");
+  if (existsSync(target)) keys.push(...parseKeys(readFileSync(target, 'utf8'), target));
+  mkdirSync(config.dataDir, { recursive: true });
+  writeKeyFile(
+    target,
+    keys.filter((key, i) => keys.findIndex((k) => k.equals(key)) === i),
+  );
 }
 
 function listFiles(dir: string, prefix = ''): string[] {
@@ -224,6 +247,7 @@ export async function restore(config: Config, archive: string): Promise<Manifest
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
     }
+    restoreKeyFile(config, path.join(staging, KEY_FILE));
     const storage = uploadStorage(config);
     const uploads = path.join(staging, 'uploads');
     for (const key of listFiles(uploads)) await storage.write(key, readFileSync(path.join(uploads, key)));
