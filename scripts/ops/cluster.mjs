@@ -6,7 +6,7 @@
 // work on every instance, the account rate limits count once across instances, and no mail or
 // webhook job ran twice. CLUSTER_SUBMITS sets the load (default 300). Exit code 1 on any failure.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -169,6 +169,8 @@ async function runCluster(databaseUrl) {
   const lbPort = await freePort();
   const env = {
     DATABASE_URL: databaseUrl,
+    // Every instance seals and opens answers with the same data key (else the second one refuses to start).
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
     SMTP_URL: mailbox.url,
     S3_BUCKET: 'formsmith',

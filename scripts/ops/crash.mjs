@@ -4,6 +4,7 @@
 // does. Then: every acknowledged submission is stored exactly once and nothing else is, and the
 // counters and analytics equal a rebuild. CRASH_SUBMITS sets the load (default 400); CRASH_ONLY=
 // pglite|postgres runs one database. Exit code 1 on any failure.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,8 @@ async function crashRun(kind, databaseUrl) {
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
+    // The same data key across the restarts (the key file in DATA_DIR would do too).
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     SMTP_URL: mailbox.url,
     TRUST_PROXY: '127.0.0.1',
   };
