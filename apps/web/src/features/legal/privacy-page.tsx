@@ -106,8 +106,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Standard: answers travel encrypted over HTTPS and are stored on the server as they were sent. This
-          protects them on the network, not from someone who can read the server’s database, files or backups.
+          Standard: answers travel encrypted over HTTPS and are stored encrypted under the server’s own key,
+          so a stolen copy of the database, a backup without its key, or the file bucket reveals no answers.
+          The server opens them to search, count, export, mail and send them to webhooks, so this does not
+          protect them from whoever runs the server with its key (its operator).
         </p>
         <p className="mt-3">
           Enhanced (end-to-end): the respondent’s browser encrypts the answers and every uploaded file to the

@@ -16,7 +16,7 @@ const QUESTIONS = [
   },
   {
     q: 'Where is my data stored?',
-    a: 'On the server where you run Formsmith: in its built-in database, or in your own PostgreSQL. With the Standard level, answers travel encrypted (HTTPS) and are stored as sent, so whoever can read the server’s database or files can read them. With the Enhanced level, a form’s answers and files are encrypted in the respondent’s browser to a key only you unlock with your passphrase: the server, its backups and its administrator see ciphertext only. Enhanced forms cannot have answers checked, searched, mailed or sent to webhooks by the server, and losing both the passphrase and the recovery key loses the answers.',
+    a: 'On the server where you run Formsmith: in its built-in database, or in your own PostgreSQL. With the Standard level, answers travel encrypted (HTTPS) and are stored encrypted under the server’s own key: a stolen database copy, a backup without its key, or the file bucket reveals no answers, but whoever runs the server with its key (its operator) can read them. With the Enhanced level, a form’s answers and files are encrypted in the respondent’s browser to a key only you unlock with your passphrase: the server, its backups and its administrator see ciphertext only. Enhanced forms cannot have answers checked, searched, mailed or sent to webhooks by the server, and losing both the passphrase and the recovery key loses the answers.',
   },
   {
     q: 'Do you track my respondents?',

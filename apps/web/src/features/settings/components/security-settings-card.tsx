@@ -71,7 +71,7 @@ export function SecuritySettingsCard() {
                 hint={
                   values.encryption_level === 'enhanced'
                     ? 'New forms start end-to-end encrypted: answers are encrypted in the respondent’s browser and only your passphrase opens them. Set each form’s passphrase in its Settings tab before it takes answers.'
-                    : 'New forms start Standard: answers travel encrypted (HTTPS) and are stored as sent, readable by whoever can read the server.'
+                    : 'New forms start Standard: answers are stored encrypted under the server’s key (a stolen database copy or backup without the key reveals none), readable by whoever runs the server with its key.'
                 }
               >
                 <Select

@@ -59,7 +59,7 @@ function EncryptionBody({ formId, settings }: { formId: number; settings: Encryp
           ? `Enhanced: answers are encrypted end to end. ${settings.encrypted_submissions} stored submission(s) are encrypted to this form’s key.`
           : settings.level === 'enhanced'
             ? 'Enhanced is chosen, but the form takes no answers until you set its passphrase.'
-            : 'Standard: answers travel encrypted (HTTPS) and are stored on your server as sent; the server can read them.'}
+            : 'Standard: answers travel encrypted (HTTPS) and are stored encrypted under the server’s key. A stolen database copy, a backup without the key, or the bucket reveals no answers; whoever runs the server with its key can read them.'}
       </p>
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-400">
         {WHAT_CHANGES.map((line) => (
