@@ -92,8 +92,20 @@ export async function loadChrome(tag: string): Promise<Chrome> {
   return makeChrome(tag, language, messages);
 }
 
+const messagesByChrome = new WeakMap<Chrome, ValidationMessages>();
+
 /** The respondents' validation messages in the Chrome's language (core's validator takes them). */
 export function validationMessagesOf(chrome: Chrome): ValidationMessages {
+  // Formatted once per Chrome: the server validates every submit with them.
+  let messages = messagesByChrome.get(chrome);
+  if (!messages) {
+    messages = buildValidationMessages(chrome);
+    messagesByChrome.set(chrome, messages);
+  }
+  return messages;
+}
+
+function buildValidationMessages(chrome: Chrome): ValidationMessages {
   const { t } = chrome;
   return {
     required: t('validation.required'),
