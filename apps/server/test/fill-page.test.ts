@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema.ts';
+import { PAGE_VIEW_FLUSH_MS } from '../src/modules/analytics/page-views.ts';
 import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
@@ -492,18 +493,11 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     const form = await published({ fields: FIELDS });
     const code = await published({ fields: FIELDS });
     await putSharing(app, owner, code.id, { access_restriction: 'password', access_code: 'letmein' });
+    // Views are stored a moment after the pages are sent: each reading waits for that.
     const views = async (id: number) => {
-      // Counted once the page is sent; closing the app waits for it, a report may be a moment early.
-      for (let tries = 0; tries < 50; tries++) {
-        const res = await app.inject({
-          method: 'GET',
-          url: `/api/analytics/forms/${id}`,
-          headers: owner.auth,
-        });
-        const total = (res.json() as { total_views: number }).total_views;
-        if (total > 0 || tries === 49) return total;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await new Promise((resolve) => setTimeout(resolve, PAGE_VIEW_FLUSH_MS + 300));
+      const res = await app.inject({ method: 'GET', url: `/api/analytics/forms/${id}`, headers: owner.auth });
+      return (res.json() as { total_views: number }).total_views;
     };
     const page = await get(form.url);
     expect(await views(form.id)).toBe(1);
@@ -512,13 +506,11 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     await app.inject({ method: 'HEAD', url: form.url });
     await app.inject({ method: 'GET', url: form.url, headers: { 'sec-purpose': 'prefetch' } });
     await get(form.url);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await views(form.id)).toBe(2);
     // Behind an access code the view is the form opened, not the gate.
     const gate = await get(code.url);
     expect(stateOf(gate.body).view.kind).toBe('gate');
     await post(code.url, [...hiddenOf(gate.body), ['access_code', 'wrong'], ['_action', 'access']]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await views(code.id)).toBe(0);
     await post(code.url, [...hiddenOf(gate.body), ['access_code', 'letmein'], ['_action', 'access']]);
     expect(await views(code.id)).toBe(1);
