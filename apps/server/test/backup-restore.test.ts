@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,8 +9,10 @@ import { countRows } from '../src/admin/backup.ts';
 import { newControlToken, removeServerFile, writeServerFile } from '../src/admin/server-file.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { formatKey, newKey } from '../src/lib/encryption.ts';
 import { dbKind } from './helpers/app.ts';
 import { cliEnv, runAdminCli } from './helpers/cli.ts';
+import { filesUnder, holding } from './helpers/files.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, multipart, validData } from './intake-fixtures.ts';
 
@@ -42,10 +45,15 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
   });
 
   it('round-trips a populated instance taken while it runs: every table and a file byte for byte', async () => {
-    const source = cliEnv(
-      mkdtempSync(path.join(tmpdir(), 'formsmith-backup-src-')),
-      dbKind === 'postgres' ? await freshPostgresDatabase() : undefined,
-    );
+    // Both servers are given the same data key: files are sealed at rest under it.
+    const encryptionKey = formatKey(newKey());
+    const source: Record<string, string> = {
+      ...cliEnv(
+        mkdtempSync(path.join(tmpdir(), 'formsmith-backup-src-')),
+        dbKind === 'postgres' ? await freshPostgresDatabase() : undefined,
+      ),
+      ENCRYPTION_KEY: encryptionKey,
+    };
     const token = newControlToken();
     const app = await startServer(source, token);
     apps.push(app);
@@ -86,10 +94,20 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     await app.close();
     removeServerFile(source.DATA_DIR!);
 
-    const target = cliEnv(
-      mkdtempSync(path.join(tmpdir(), 'formsmith-backup-dst-')),
-      dbKind === 'postgres' ? await freshPostgresDatabase() : undefined,
-    );
+    // The archive holds the files as stored: sealed, the text nowhere in clear.
+    const unpacked = mkdtempSync(path.join(tmpdir(), 'formsmith-archive-open-'));
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    const archived = filesUnder(path.join(unpacked, 'uploads'));
+    expect(archived.length).toBe(1);
+    expect(holding(archived, 'a file to keep')).toEqual([]);
+
+    const target: Record<string, string> = {
+      ...cliEnv(
+        mkdtempSync(path.join(tmpdir(), 'formsmith-backup-dst-')),
+        dbKind === 'postgres' ? await freshPostgresDatabase() : undefined,
+      ),
+      ENCRYPTION_KEY: encryptionKey,
+    };
     const restored = await runAdminCli(['restore', archive], target);
     expect(restored.stderr).toBe('');
     expect(restored).toMatchObject({

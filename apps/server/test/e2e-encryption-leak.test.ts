@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,20 +11,10 @@ import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { makeFormKey, putEncryption, submitSealed, uploadSealedFile } from './encryption-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
+import { type FileBytes, filesUnder, holding } from './helpers/files.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
-
-/** Every file under a folder, as bytes. */
-function filesUnder(dir: string): { file: string; bytes: Buffer }[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => path.join(dir, name))
-    .filter((file) => statSync(file).isFile())
-    .map((file) => ({ file, bytes: readFileSync(file) }));
-}
-
-const holding = (files: { file: string; bytes: Buffer }[], marker: string) =>
-  files.filter((f) => f.bytes.includes(Buffer.from(marker))).map((f) => f.file);
 
 // The server of an Enhanced form never holds an answer in clear: a marker sent in the answers and
 // in a file is looked for in the database's own files (PGlite) or a pg_dump (PostgreSQL), the
@@ -37,7 +27,7 @@ describe(`an encrypted answer leaves no trace on the server (${dbKind})`, () => 
   const control = `CONTROL-MARKER-${randomUUID()}`;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let jobPayloads = '';
-  let dump: { file: string; bytes: Buffer }[] = [];
+  let dump: FileBytes[] = [];
 
   beforeAll(async () => {
     receiver = await startReceiver();

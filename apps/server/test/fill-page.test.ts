@@ -6,13 +6,16 @@ import {
   type FillPageState,
   fillPageStateSchema,
 } from '@formsmith/core/fill-page/state';
+import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissions } from '../src/db/schema.ts';
+import { submissions, uploads } from '../src/db/schema.ts';
 import { PAGE_VIEW_FLUSH_MS } from '../src/modules/analytics/page-views.ts';
+import { makeFormKey, putEncryption } from './encryption-fixtures.ts';
 import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
+import { filesUnder, holding } from './helpers/files.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { countSubmissions, createPublishedForm, findUpload, multipart } from './intake-fixtures.ts';
@@ -560,6 +563,49 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     const cv = rows[0]!.data.cv as { upload_id: string; name: string };
     expect(cv.name).toBe('cv.txt');
     expect((await findUpload(app, cv.upload_id))?.submissionId).toBe(rows[0]!.id);
+  });
+
+  it('an end-to-end encrypted form says JavaScript is needed, hides its form, and keeps nothing posted in clear', async () => {
+    const id = await createPublishedForm(app, owner);
+    const { formKey } = await makeFormKey();
+    expect(
+      (await putEncryption(app, { formId: id, user: owner, level: 'enhanced', key: formKey })).statusCode,
+    ).toBe(200);
+    const needsJs = chromeFor('en').t('encryption.needsJavaScript');
+
+    const page = await get(`/form/${id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(needsJs);
+    // The notice shows and the form hides while scripts have not run (the `nojs` variant).
+    expect(page.body).toMatch(/<p class="hidden [^"]*nojs:block[^"]*">/);
+    expect(page.body).toMatch(/<form [^>]*class="space-y-8 nojs:hidden"/);
+
+    const marker = `CLEAR-${Date.now()}`;
+    const hidden = hiddenOf(page.body).filter(([k]) => k !== '_formLoadTime');
+    for (const action of ['next', 'submit']) {
+      const body = multipart([
+        ...hidden.map(([name, value]) => ({ name, value })),
+        { name: '_formLoadTime', value: LOADED_LONG_AGO() },
+        { name: 'name', value: marker },
+        { name: 'code', value: 'ABC' },
+        { name: 'colour', value: 'blue' },
+        { name: 'cv', filename: 'cv.txt', type: 'text/plain', content: Buffer.from(`${marker} in a file`) },
+        { name: 'website', value: '' },
+        { name: '_action', value: action },
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/form/${id}`,
+        headers: { ...body.headers, origin: 'http://localhost:3000' },
+        payload: body.payload,
+      });
+      expect(res.statusCode, action).toBe(400);
+      expect(res.body).toContain(needsJs);
+    }
+    expect(await countSubmissions(app, id)).toBe(0);
+    expect(await app.db.select().from(uploads).where(eq(uploads.formId, id))).toEqual([]);
+    const folder = path.join(app.config.dataDir, 'uploads');
+    expect(existsSync(folder) ? holding(filesUnder(folder), marker) : []).toEqual([]);
   });
 });
 

@@ -8,7 +8,7 @@ import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts
 // passphrase and keeps the recovery key, a respondent's answers and file are sealed before they
 // leave the page, and only the owner's unlocked tab reads, downloads and exports them.
 
-const SHOTS = '/tmp/shots-crypt18';
+const SHOTS = '/tmp/shots-atrest-files';
 const PASSPHRASE = 'four unrelated words here';
 const MARKER = `Marker ${Date.now()}`;
 
@@ -94,6 +94,45 @@ for (const [scheme, width] of [
   ['light', 1280],
   ['dark', 375],
 ] as const) {
+  test(`without JavaScript the page says it is needed instead of showing the form (${scheme}, ${width} px)`, async ({
+    browser,
+  }) => {
+    const off = await browser.newContext({ javaScriptEnabled: false, colorScheme: scheme });
+    const noScript = await off.newPage();
+    await noScript.goto(`/form/${formId}`);
+    await expect(
+      noScript.getByText(/which needs JavaScript\. Turn on JavaScript and reload this page/),
+    ).toBeVisible();
+    // Nothing can be typed that the page could not encrypt.
+    await expect(noScript.getByLabel('Your name')).toBeHidden();
+    await expect(noScript.getByRole('button', { name: 'Send answers' })).toBeHidden();
+    await off.close();
+
+    // axe runs as a script in the page: here scripts stay on, but the page is served without
+    // any of its own (the inline theme script too), so it shows what a browser without them shows.
+    const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.route(/\.js(\?.*)?$/, (route) => route.abort());
+    await page.route(`**/form/${formId}`, async (route) => {
+      const served = await route.fetch();
+      const html = (await served.text()).replace(/<script>[\s\S]*?<\/script>/g, '');
+      await route.fulfill({ response: served, body: html });
+    });
+    await page.goto(`/form/${formId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Private intake' })).toBeVisible();
+    await expect(page.getByText(/which needs JavaScript/)).toBeVisible();
+    await expect(page.getByLabel('Your name')).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/no-js-${scheme}.png`, fullPage: true });
+    await context.close();
+  });
+}
+
+for (const [scheme, width] of [
+  ['light', 1280],
+  ['dark', 375],
+] as const) {
   test(`the owner unlocks, reads, downloads, exports and locks (${scheme}, ${width} px)`, async ({
     browser,
   }) => {
@@ -147,6 +186,15 @@ for (const [scheme, width] of [
     const file = await fileDownload;
     expect(file.suggestedFilename()).toBe('notes.txt');
     expect(await readFile((await file.path())!, 'utf8')).toBe(`file ${MARKER}`);
+    // This submission alone, opened here: the server's export of it would carry no answers.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const oneDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'Download decrypted CSV' }).click();
+    const one = await oneDownload;
+    expect(one.suggestedFilename()).toMatch(new RegExp(`^form_${formId}_submission_[0-9a-f-]+\\.csv$`));
+    const oneCsv = await readFile((await one.path())!, 'utf8');
+    expect(oneCsv).toMatch(/^\uFEFFSubmission ID,Submitted At,Status,Language,Your name,Attachment\r?\n/);
+    expect(oneCsv).toContain(`,complete,en,${MARKER},notes.txt`);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/detail-${scheme}.png`, fullPage: true });
 
@@ -157,10 +205,34 @@ for (const [scheme, width] of [
   });
 }
 
+test('the per-question figures of the unlocked browser follow the period chosen', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  // Eight days on, the respondent's submission is outside the last 7 days and inside the last 30.
+  await page.clock.setFixedTime(Date.now() + 8 * 86_400_000);
+  await registerAndLoginAs(page, 40 * 86_400_000);
+  await page.goto(`/forms/${formId}/submissions`);
+  const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
+  await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('cell', { name: MARKER })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  const card = page.getByRole('region', { name: 'Answers (end-to-end encrypted)' });
+  await expect(card.getByText('1 answered, 0 skipped').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Last 7 days' }).click();
+  await expect(card.getByText('0 answered, 0 skipped').first()).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('1 answered, 0 skipped')).toHaveCount(0);
+  await page.getByRole('button', { name: 'All time' }).click();
+  await expect(card.getByText('1 answered, 0 skipped').first()).toBeVisible({ timeout: 15_000 });
+  await page.close();
+});
+
 /** Starts the page signed in as the owner (token in localStorage before any script runs). */
-async function registerAndLoginAs(page: Page) {
-  await page.addInitScript((token) => {
-    localStorage.setItem('auth_token', token);
-    localStorage.setItem('token_expiration', String(Date.now() + 6 * 86_400_000));
-  }, owner.token);
+async function registerAndLoginAs(page: Page, validForMs = 6 * 86_400_000) {
+  await page.addInitScript(
+    ({ token, expires }) => {
+      localStorage.setItem('auth_token', token);
+      localStorage.setItem('token_expiration', String(expires));
+    },
+    { token: owner.token, expires: Date.now() + validForMs },
+  );
 }

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'LIMIT_REACHED',
   'EMAIL_NOT_VERIFIED',
   'UNAVAILABLE',
+  'FILE_UNREADABLE',
   'INTERNAL',
 ] as const;
 

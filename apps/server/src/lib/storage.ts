@@ -1,18 +1,31 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { S3Config } from '../config.ts';
-import type { UploadStorage } from './storage/common.ts';
+import {
+  FILE_HEADER_BYTES,
+  type Keyring,
+  keyringFor,
+  SealError,
+  sealedFileKeyId,
+  sealFileStream,
+} from './encryption.ts';
+import { byteLimit, newStorageKey, type UploadStorage } from './storage/common.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
+import { openStoredFile, peek, plaintextOf, UnreadableFileError } from './storage/sealed.ts';
 
 export { FileTooLargeError, StorageUnavailableError, type UploadStorage } from './storage/common.ts';
+export { UnreadableFileError } from './storage/sealed.ts';
 
-type StorageConfig = { dataDir: string; s3?: S3Config | undefined };
+type StorageConfig = { dataDir: string; s3?: S3Config | undefined; encryptionKey?: string | undefined };
 
 const buckets = new WeakMap<S3Config, UploadStorage>();
 const folders = new Map<string, UploadStorage>();
 
-/** The storage of this server's configuration: the S3 bucket when set, else DATA_DIR/uploads. */
+/**
+ * The storage of this server's configuration: the S3 bucket when set, else DATA_DIR/uploads.
+ * It holds the bytes as stored (sealed); saveUpload and openUpload seal and open them.
+ */
 export function uploadStorage(config: StorageConfig): UploadStorage {
   const { s3, dataDir } = config;
   if (s3) {
@@ -31,10 +44,65 @@ export function uploadStorage(config: StorageConfig): UploadStorage {
   return storage;
 }
 
-export const saveUpload = (config: StorageConfig, input: Readable, opts: { maxBytes: number }) =>
-  uploadStorage(config).save(input, opts);
+const ignore = () => {};
 
-/** Opens a stored upload for the owner's download; null when it is gone. */
-export const openUpload = (config: StorageConfig, key: string) => uploadStorage(config).open(key);
+/**
+ * Stores a respondent's file under a new random key, sealed under the current data key with the
+ * storage key bound as context (a file moved under another key does not open). The limit and the
+ * size returned are of the bytes the respondent sent; rejects with FileTooLargeError past maxBytes.
+ */
+export async function saveUpload(
+  config: StorageConfig,
+  input: Readable,
+  opts: { maxBytes: number },
+): Promise<{ key: string; size: number }> {
+  const key = newStorageKey();
+  const counter = byteLimit(opts.maxBytes);
+  const sealed = pipeline(input, counter, sealFileStream(keyringFor(config), key), ignore);
+  await uploadStorage(config).write(key, sealed);
+  return { key, size: counter.size };
+}
+
+/**
+ * Opens a stored upload as plaintext, for the owner's download; null when it is gone. Throws
+ * UnreadableFileError when its key is missing or its start was altered.
+ */
+export async function openUpload(config: StorageConfig, key: string): Promise<Readable | null> {
+  const stored = await uploadStorage(config).open(key);
+  return stored && openStoredFile(keyringFor(config), key, stored);
+}
+
+/** What resealUpload found: the file gone, already under the current key, sealed from clear, or moved from an older key. */
+export type ResealOutcome = 'missing' | 'current' | 'sealed' | 'resealed';
+
+/**
+ * Seals a stored file again under the keyring's current key, in place: read, opened (or taken as
+ * it is when stored in clear), sealed and written back under the same storage key in one step
+ * (storage.write), so a crash midway leaves the file as it was. Throws UnreadableFileError when
+ * the file cannot be opened (its key is missing, or it was altered); the file is then left alone.
+ */
+export async function resealUpload(
+  config: StorageConfig,
+  keyring: Keyring,
+  key: string,
+): Promise<ResealOutcome> {
+  const storage = uploadStorage(config);
+  const stored = await storage.open(key);
+  if (!stored) return 'missing';
+  const peeked = await peek(stored, FILE_HEADER_BYTES);
+  const keyId = sealedFileKeyId(peeked.head);
+  if (keyId === keyring.current.id) {
+    peeked.stream.destroy();
+    return 'current';
+  }
+  const plain = plaintextOf(keyring, key, peeked);
+  try {
+    await storage.write(key, pipeline(plain, sealFileStream(keyring, key), ignore));
+  } catch (err) {
+    if (err instanceof SealError) throw new UnreadableFileError(err.reason);
+    throw err;
+  }
+  return keyId === null ? 'sealed' : 'resealed';
+}
 
 export const deleteUpload = (config: StorageConfig, key: string) => uploadStorage(config).delete(key);

@@ -11,6 +11,8 @@ export const S3_KEY = 'S3RVER';
 export type TestS3 = {
   endpoint: string;
   bucket: string;
+  /** The folder s3rver keeps the bucket's objects in (what a stolen bucket would hand over). */
+  directory: string;
   /** The environment that points Formsmith at this bucket. */
   env: Record<string, string>;
   /** Keys of the objects in the bucket, read through the S3 API (ListObjectsV2). */
@@ -43,6 +45,7 @@ export async function startTestS3(bucket = 'formsmith-test'): Promise<TestS3> {
   return {
     endpoint,
     bucket,
+    directory,
     env: {
       S3_BUCKET: bucket,
       S3_ENDPOINT: endpoint,

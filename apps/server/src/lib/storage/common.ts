@@ -8,12 +8,14 @@ import { AppError } from '../app-error.ts';
  * opens them.
  */
 export type UploadStorage = {
-  /** Stores the stream under a new random key; rejects with FileTooLargeError past maxBytes. */
-  save: (input: Readable, opts: { maxBytes: number }) => Promise<{ key: string; size: number }>;
+  /**
+   * Stores the bytes under the key in one step: a reader meets the old file or the whole new one,
+   * never a part, and a stream that fails midway leaves the key as it was. A new upload, a file
+   * put back by a restore, and a file sealed again by a key rotation all arrive here.
+   */
+  write: (key: string, input: Readable | Buffer) => Promise<void>;
   /** A stream of the stored bytes, or null when the key is unknown. */
   open: (key: string) => Promise<Readable | null>;
-  /** Stores bytes under a given key (a restore from a backup puts files back where they were). */
-  write: (key: string, bytes: Buffer) => Promise<void>;
   /** Removes the file; a key that is already gone is fine. */
   delete: (key: string) => Promise<void>;
   /** Run at start: throws a ConfigError when the storage cannot be used. */

@@ -2,13 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import { ConfigError, type S3Config } from '../../config.ts';
-import {
-  checkStorageKey,
-  FileTooLargeError,
-  newStorageKey,
-  StorageUnavailableError,
-  type UploadStorage,
-} from './common.ts';
+import { checkStorageKey, StorageUnavailableError, type UploadStorage } from './common.ts';
 
 const TIMEOUT_MS = 30_000;
 
@@ -50,24 +44,12 @@ export function createS3Storage(config: S3Config): UploadStorage {
   }
 
   return {
-    async save(input, { maxBytes }) {
-      // S3 needs the length before the body: files are small (LIMITS.uploadMaxBytes), so they are
-      // gathered in memory, counted on the way so an oversized one stops early.
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of input as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > maxBytes) throw new FileTooLargeError(maxBytes);
-        chunks.push(chunk);
-      }
-      const key = newStorageKey();
-      const res = await send('PUT', urlOf(key), Buffer.concat(chunks));
-      if (!res.ok) throw await failure('PUT', res);
-      await res.body?.cancel();
-      return { key, size };
-    },
-    async write(key, bytes) {
-      const res = await send('PUT', urlOf(key), bytes);
+    // S3 needs the length before the body, and a PUT replaces an object whole: the bytes are
+    // gathered in memory (files are small, LIMITS.uploadMaxBytes, and the caller counts them on
+    // the way), so a stream that fails midway sends nothing.
+    async write(key, input) {
+      const body = Buffer.isBuffer(input) ? input : Buffer.concat(await input.toArray());
+      const res = await send('PUT', urlOf(key), body);
       if (!res.ok) throw await failure('PUT', res);
       await res.body?.cancel();
     },

@@ -177,18 +177,13 @@ function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
     const field = form.form.fields.find(
       (f): f is FieldOf<'file'> => f.id === file.fieldname && f.type === 'file',
     );
-    if (!field) return;
+    // A page without JavaScript cannot encrypt: an end-to-end encrypted form's file is not even
+    // stored (the post is refused as a whole below).
+    if (!field || form.form.encryption) return;
     try {
       await app.rateLimit('upload', input.ip);
       const words = chromeFor(languageOf(address, form.form));
-      files[field.id] = await storeFieldFile(app, {
-        formId: form.form.id,
-        field,
-        file,
-        words,
-        // A page without JavaScript cannot encrypt: such a file is refused, never kept in clear.
-        sealed: form.form.encryption !== undefined,
-      });
+      files[field.id] = await storeFieldFile(app, { formId: form.form.id, field, file, words });
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       errors[field.id] = err.fields?.[field.id] ?? err.message;
@@ -240,6 +235,12 @@ export async function postFillPage(
     submitKey: first(posted, '_key')?.slice(0, 200) || randomUUID(),
     ...view,
   });
+  if (form.encryption) {
+    // Its answers must be encrypted in the browser: nothing posted here is checked or kept, and
+    // the page (whose form is hidden without JavaScript) says what the respondent needs.
+    const message = chromeFor(language).t('encryption.needsJavaScript');
+    return page(address, 400, screen({ banner: message }));
+  }
   if (Object.keys(uploads.errors).length > 0) {
     return page(address, 422, screen({ errors: uploads.errors }));
   }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 
@@ -32,4 +32,22 @@ export async function createUpload(
 ): Promise<UploadRow> {
   const [row] = await db.insert(uploads).values(input).returning();
   return row!;
+}
+
+export async function findUploadById(db: DbOrTx, id: string): Promise<UploadRow | null> {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row ?? null;
+}
+
+/** Uploads in id order after `afterId` (a page of a walk over every stored file). */
+export async function listUploadKeys(
+  db: DbOrTx,
+  input: { afterId?: string | undefined; limit: number },
+): Promise<Array<Pick<UploadRow, 'id' | 'storageKey'>>> {
+  return db
+    .select({ id: uploads.id, storageKey: uploads.storageKey })
+    .from(uploads)
+    .where(input.afterId ? gt(uploads.id, input.afterId) : undefined)
+    .orderBy(asc(uploads.id))
+    .limit(input.limit);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { uploads } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { openUpload } from '../../lib/storage.ts';
+import { openUpload, UnreadableFileError } from '../../lib/storage.ts';
 
 type Upload = typeof uploads.$inferSelect;
 
@@ -11,9 +11,17 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Streams a stored upload to its owner as a download (never inline: it is respondent content). */
+/**
+ * Streams a stored upload to its owner as a download (never inline: it is respondent content),
+ * opened from its sealed form on the way, with the length the respondent sent.
+ */
 export async function sendUpload(app: FastifyInstance, reply: FastifyReply, upload: Upload) {
-  const stream = await openUpload(app.config, upload.storageKey);
+  const stream = await openUpload(app.config, upload.storageKey).catch((err: unknown) => {
+    // The owner reads why; whoever runs the server needs to know which file, and that it is not a bug.
+    if (err instanceof UnreadableFileError)
+      app.log.error({ uploadId: upload.id, reason: err.reason }, err.message);
+    throw err;
+  });
   if (!stream) throw notFound('File not found');
   return reply
     .header('content-type', upload.mimeType || 'application/octet-stream')

@@ -1,5 +1,5 @@
-import { type AnalyticsRange, DEFAULT_ANALYTICS_RANGE } from '@formsmith/core/analytics/format';
-import { useState } from 'react';
+import type { AnalyticsRange } from '@formsmith/core/analytics/format';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { Alert, Spinner } from '../ui/feedback.tsx';
 import { AnalyticsReport } from './analytics-report.tsx';
@@ -9,18 +9,28 @@ import { RangePicker } from './range-picker.tsx';
 export const NO_ANALYTICS_MESSAGE = 'No analytics data available for this form yet.';
 export const ANALYTICS_FAILED_MESSAGE = 'Unable to load analytics. Please try again later.';
 
+export type FormAnalyticsPanelProps = {
+  formId: number;
+  range: AnalyticsRange;
+  onRangeChange: (range: AnalyticsRange) => void;
+  /** Shown under the range picker, above the report: figures of the same range computed elsewhere. */
+  children?: ReactNode;
+};
+
 /**
  * The Analytics tab of the submissions page (render it lazily, only when the tab is opened).
  * No data yet (or a 404): the no-data message over a zeroed report; any other failure: the error text.
  */
-export function FormAnalyticsPanel({ formId }: { formId: number }) {
-  const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
+export function FormAnalyticsPanel({ formId, range, onRangeChange, children }: FormAnalyticsPanelProps) {
   const query = useFormAnalytics(formId, range);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const header = (
-    <div className="flex justify-end">
-      <RangePicker value={range} onChange={setRange} />
-    </div>
+    <>
+      <div className="flex justify-end">
+        <RangePicker value={range} onChange={onRangeChange} />
+      </div>
+      {children}
+    </>
   );
   if (query.isPending) {
     return (

@@ -7,7 +7,6 @@ import { ConfirmationCard } from './components/confirmation-card.tsx';
 import { EncryptionCard } from './components/encryption-card.tsx';
 import { LimitsCard } from './components/limits-card.tsx';
 import { PartialsCard } from './components/partials-card.tsx';
-import { SealedAnalyticsCard } from './components/sealed-analytics-card.tsx';
 import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
 import { WebhooksCard } from './components/webhooks-card.tsx';
@@ -66,10 +65,7 @@ function SubmissionsScreen({ formId }: { formId: number }) {
           <SubmissionsTab formId={formId} form={form.data} />
         </TabsContent>
         <TabsContent value="analytics">
-          <div className="space-y-6">
-            <SealedAnalyticsCard formId={formId} form={form.data} />
-            <AnalyticsTab formId={formId} />
-          </div>
+          <AnalyticsTab formId={formId} form={form.data} />
         </TabsContent>
         <TabsContent value="settings" className="space-y-6">
           <SettingsTab formId={formId} />

@@ -76,6 +76,8 @@ export const messages: ChromeMessages = {
   'encryption.notReady': 'لا يستقبل هذا النموذج الإجابات بعد: لم يُكمل مالكه إعداد التشفير.',
   'encryption.needsSecure':
     'يشفّر هذا النموذج الإجابات في متصفحك، وهذا يتطلب اتصالًا آمنًا (https). افتح عنوان https الخاص بالنموذج للإجابة عنه.',
+  'encryption.needsJavaScript':
+    'يشفّر هذا النموذج إجاباتك في متصفحك قبل إرسالها، وهذا يتطلب JavaScript. فعّل JavaScript وأعد تحميل هذه الصفحة للإجابة عنه.',
   'resume.welcomeBack': 'مرحبًا بعودتك',
   'resume.text': 'إجاباتك من زيارتك السابقة محفوظة. تابع من حيث توقفت، أو ابدأ من جديد.',
   'resume.continue': 'متابعة',

@@ -81,6 +81,8 @@ export const messages: ChromeMessages = {
     'Dieses Formular nimmt noch keine Antworten an: Sein Eigentümer hat die Verschlüsselung noch nicht fertig eingerichtet.',
   'encryption.needsSecure':
     'Dieses Formular verschlüsselt Antworten in Ihrem Browser, was eine sichere (https-)Verbindung erfordert. Öffnen Sie die https-Adresse des Formulars, um es auszufüllen.',
+  'encryption.needsJavaScript':
+    'Dieses Formular verschlüsselt Ihre Antworten vor dem Senden in Ihrem Browser, wofür JavaScript nötig ist. Aktivieren Sie JavaScript und laden Sie diese Seite neu, um es auszufüllen.',
   'resume.welcomeBack': 'Willkommen zurück',
   'resume.text':
     'Ihre Antworten vom letzten Besuch sind gespeichert. Machen Sie dort weiter, wo Sie aufgehört haben, oder beginnen Sie neu.',

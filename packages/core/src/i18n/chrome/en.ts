@@ -84,6 +84,8 @@ export const messages = {
   'encryption.needsSecure':
     'This form encrypts answers in your browser, which needs a secure (https) connection. Open the form’s https address to answer it.',
   // Saving for later and resuming.
+  'encryption.needsJavaScript':
+    'This form encrypts your answers in your browser before sending them, which needs JavaScript. Turn on JavaScript and reload this page to answer it.',
   'resume.welcomeBack': 'Welcome back',
   'resume.text': 'Your answers from your last visit are saved. Continue where you stopped, or start over.',
   'resume.continue': 'Continue',

@@ -78,6 +78,8 @@ export const messages: ChromeMessages = {
     'Este formulario aún no puede recibir respuestas: su propietario no ha terminado de configurar el cifrado.',
   'encryption.needsSecure':
     'Este formulario cifra las respuestas en tu navegador, lo que requiere una conexión segura (https). Abre la dirección https del formulario para responderlo.',
+  'encryption.needsJavaScript':
+    'Este formulario cifra tus respuestas en tu navegador antes de enviarlas, lo que requiere JavaScript. Activa JavaScript y vuelve a cargar esta página para responderlo.',
   'resume.welcomeBack': 'Hola de nuevo',
   'resume.text':
     'Tus respuestas de la última visita están guardadas. Continúa donde lo dejaste o empieza de nuevo.',

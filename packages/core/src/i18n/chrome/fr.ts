@@ -80,6 +80,8 @@ export const messages: ChromeMessages = {
     'Ce formulaire ne peut pas encore recevoir de réponses : son propriétaire n’a pas fini de configurer le chiffrement.',
   'encryption.needsSecure':
     'Ce formulaire chiffre les réponses dans votre navigateur, ce qui exige une connexion sécurisée (https). Ouvrez l’adresse https du formulaire pour y répondre.',
+  'encryption.needsJavaScript':
+    'Ce formulaire chiffre vos réponses dans votre navigateur avant de les envoyer, ce qui exige JavaScript. Activez JavaScript et rechargez cette page pour y répondre.',
   'resume.welcomeBack': 'Bon retour parmi nous',
   'resume.text':
     'Vos réponses de la dernière visite sont enregistrées. Reprenez là où vous vous êtes arrêté, ou recommencez.',

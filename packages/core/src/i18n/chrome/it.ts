@@ -78,6 +78,8 @@ export const messages: ChromeMessages = {
     'Questo modulo non può ancora ricevere risposte: il proprietario non ha finito di configurare la crittografia.',
   'encryption.needsSecure':
     'Questo modulo cifra le risposte nel tuo browser, il che richiede una connessione sicura (https). Apri l’indirizzo https del modulo per compilarlo.',
+  'encryption.needsJavaScript':
+    'Questo modulo cifra le tue risposte nel browser prima di inviarle, il che richiede JavaScript. Attiva JavaScript e ricarica questa pagina per compilarlo.',
   'resume.welcomeBack': 'Bentornato',
   'resume.text':
     'Le risposte della tua ultima visita sono salvate. Riprendi da dove ti eri fermato o ricomincia da capo.',

@@ -77,6 +77,8 @@ export const messages: ChromeMessages = {
     'このフォームはまだ回答を受け付けていません。所有者が暗号化の設定を完了していません。',
   'encryption.needsSecure':
     'このフォームはブラウザーで回答を暗号化するため、安全な（https）接続が必要です。フォームの https アドレスを開いて回答してください。',
+  'encryption.needsJavaScript':
+    'このフォームは送信前にブラウザーで回答を暗号化するため、JavaScript が必要です。JavaScript を有効にしてこのページを再読み込みし、回答してください。',
   'resume.welcomeBack': 'おかえりなさい',
   'resume.text': '前回の回答が保存されています。続きから再開するか、最初からやり直してください。',
   'resume.continue': '続ける',

@@ -77,6 +77,8 @@ export const messages: ChromeMessages = {
     'Dit formulier kan nog geen antwoorden ontvangen: de eigenaar heeft de versleuteling nog niet volledig ingesteld.',
   'encryption.needsSecure':
     'Dit formulier versleutelt antwoorden in je browser, en daarvoor is een beveiligde (https-)verbinding nodig. Open het https-adres van het formulier om het in te vullen.',
+  'encryption.needsJavaScript':
+    'Dit formulier versleutelt je antwoorden in je browser voordat ze worden verzonden, en daarvoor is JavaScript nodig. Zet JavaScript aan en laad deze pagina opnieuw om het in te vullen.',
   'resume.welcomeBack': 'Welkom terug',
   'resume.text':
     'Je antwoorden van je vorige bezoek zijn bewaard. Ga verder waar je gebleven was, of begin opnieuw.',

@@ -80,6 +80,8 @@ export const messages: ChromeMessages = {
     'Ten formularz nie przyjmuje jeszcze odpowiedzi: jego właściciel nie dokończył konfiguracji szyfrowania.',
   'encryption.needsSecure':
     'Ten formularz szyfruje odpowiedzi w Twojej przeglądarce, co wymaga bezpiecznego połączenia (https). Otwórz adres https formularza, aby go wypełnić.',
+  'encryption.needsJavaScript':
+    'Ten formularz szyfruje Twoje odpowiedzi w przeglądarce przed wysłaniem, co wymaga JavaScriptu. Włącz JavaScript i wczytaj tę stronę ponownie, aby go wypełnić.',
   'resume.welcomeBack': 'Witaj ponownie',
   'resume.text':
     'Twoje odpowiedzi z ostatniej wizyty zostały zapisane. Kontynuuj od miejsca, w którym skończyłeś, lub zacznij od nowa.',

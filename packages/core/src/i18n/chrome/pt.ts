@@ -78,6 +78,8 @@ export const messages: ChromeMessages = {
     'Este formulário ainda não pode receber respostas: o proprietário não terminou de configurar a criptografia.',
   'encryption.needsSecure':
     'Este formulário criptografa as respostas no seu navegador, o que exige uma conexão segura (https). Abra o endereço https do formulário para respondê-lo.',
+  'encryption.needsJavaScript':
+    'Este formulário criptografa suas respostas no seu navegador antes de enviá-las, o que exige JavaScript. Ative o JavaScript e recarregue esta página para respondê-lo.',
   'resume.welcomeBack': 'Bem-vindo de volta',
   'resume.text': 'As respostas da sua última visita estão guardadas. Continue onde parou ou comece de novo.',
   'resume.continue': 'Continuar',

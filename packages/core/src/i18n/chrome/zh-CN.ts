@@ -72,6 +72,8 @@ export const messages: ChromeMessages = {
   'encryption.notReady': '此表单暂时无法接收回答：所有者尚未完成加密设置。',
   'encryption.needsSecure':
     '此表单会在您的浏览器中加密回答，这需要安全（https）连接。请打开表单的 https 地址进行填写。',
+  'encryption.needsJavaScript':
+    '此表单会在发送前于您的浏览器中加密回答，这需要 JavaScript。请启用 JavaScript 并重新加载此页面进行填写。',
   'resume.welcomeBack': '欢迎回来',
   'resume.text': '您上次填写的回答已保存。您可以从上次停下的地方继续，也可以重新开始。',
   'resume.continue': '继续',

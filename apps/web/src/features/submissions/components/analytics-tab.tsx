@@ -1,10 +1,16 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type AnalyticsRange, DEFAULT_ANALYTICS_RANGE } from '@formsmith/core/analytics/format';
+import type { Form } from '@formsmith/core/forms/form';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import type { FormAnalyticsPanelProps } from '../../../components/analytics/form-analytics-panel.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
+import { SealedAnalyticsCard } from './sealed-analytics-card.tsx';
 
-type PanelProps = { formId: number };
-type PanelModule = { FormAnalyticsPanel?: ComponentType<PanelProps>; default?: ComponentType<PanelProps> };
+type PanelModule = {
+  FormAnalyticsPanel?: ComponentType<FormAnalyticsPanelProps>;
+  default?: ComponentType<FormAnalyticsPanelProps>;
+};
 
 // The analytics panel is shared with the analytics dashboard; its chunk loads only when this tab
 // opens (the tab's content is not mounted before). The glob is empty until that file exists.
@@ -20,8 +26,12 @@ const Panel = loadPanel
     })
   : null;
 
-/** The Analytics tab: the form's analytics panel, loaded only when the tab is opened. */
-export function AnalyticsTab({ formId }: { formId: number }) {
+/**
+ * The Analytics tab: the form's analytics panel, loaded only when the tab is opened, and for an
+ * end-to-end encrypted form the answer figures the unlocked browser computes, over the same range.
+ */
+export function AnalyticsTab({ formId, form }: { formId: number; form: Form }) {
+  const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   if (!Panel) {
     return (
       <Card>
@@ -44,7 +54,9 @@ export function AnalyticsTab({ formId }: { formId: number }) {
           </div>
         }
       >
-        <Panel formId={formId} />
+        <Panel formId={formId} range={range} onRangeChange={setRange}>
+          <SealedAnalyticsCard formId={formId} form={form} range={range} />
+        </Panel>
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,3 +1,4 @@
+import { type AnalyticsRange, rangeStartDate } from '@formsmith/core/analytics/format';
 import type { Form } from '@formsmith/core/forms/form';
 import { useQuery } from '@tanstack/react-query';
 import { AnswerDistribution } from '../../../components/analytics/answer-distribution.tsx';
@@ -9,24 +10,37 @@ import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 
 /**
  * An encrypted form's answer figures, computed in this browser once unlocked (the server's
- * analytics count views, submissions and times only).
+ * analytics count views, submissions and times only), over the range the analytics page shows:
+ * from the same first day, which the server's report is asked for too.
  */
-export function SealedAnalyticsCard({ formId, form }: { formId: number; form: Form }) {
+export function SealedAnalyticsCard({
+  formId,
+  form,
+  range,
+}: {
+  formId: number;
+  form: Form;
+  range: AnalyticsRange;
+}) {
   const settings = useEncryption(formId);
   const key = useUnlockedKey(formId);
   const figures = useQuery({
-    queryKey: ['forms', formId, 'sealed-analytics'],
-    queryFn: () => computeSealedFieldAnalytics({ formId, form, key: key! }),
+    queryKey: ['forms', formId, 'sealed-analytics', range],
+    queryFn: () =>
+      computeSealedFieldAnalytics({ formId, form, key: key!, from: rangeStartDate(range, new Date()) }),
     enabled: key !== null,
     gcTime: 0,
   });
   if (!settings.data?.key) return null;
   return (
-    <Card>
+    <Card role="region" aria-labelledby="sealed-analytics-title">
       <CardHeader>
-        <h2 className="font-semibold text-slate-900 dark:text-white">Answers (end-to-end encrypted)</h2>
+        <h2 id="sealed-analytics-title" className="font-semibold text-slate-900 dark:text-white">
+          Answers (end-to-end encrypted)
+        </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Computed in this browser from all complete submissions; the server cannot read them.
+          Computed in this browser from the complete submissions of the chosen period; the server cannot read
+          them.
         </p>
       </CardHeader>
       <CardBody className="space-y-4">

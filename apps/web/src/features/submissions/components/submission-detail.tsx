@@ -9,8 +9,10 @@ import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
+import { saveBlob } from '../../../lib/download.ts';
 import { downloadSubmission } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
+import { buildSealedSubmissionExport } from '../lib/export-sealed.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { useAnswers } from '../lib/open-answers.ts';
 import { useUnlockedKey } from '../lib/unlocked-keys.ts';
@@ -44,7 +46,7 @@ export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete 
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Delete
             </Button>
-            <ExportMenu formId={formId} submissionId={submission.data.id} />
+            <ExportMenu formId={formId} submission={submission.data} />
           </div>
         )}
       </div>
@@ -61,12 +63,21 @@ export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete 
   );
 }
 
-function ExportMenu({ formId, submissionId }: { formId: number; submissionId: string }) {
+/**
+ * The submission's export: the server's, or for answers sealed end to end (which the server's
+ * would leave out) the one this browser builds once the form is unlocked; locked, none.
+ */
+function ExportMenu({ formId, submission }: { formId: number; submission: DetailedSubmission }) {
+  const key = useUnlockedKey(formId);
   const [error, setError] = useState<string | null>(null);
+  const sealed = submission.envelope !== undefined;
+  if (sealed && !key) return null;
   const run = async (format: 'csv' | 'json') => {
     setError(null);
     try {
-      await downloadSubmission(formId, submissionId, format);
+      if (!sealed || !key) return await downloadSubmission(formId, submission.id, format);
+      const blob = await buildSealedSubmissionExport({ formId, submission, key, format });
+      saveBlob(blob, `form_${formId}_submission_${submission.id}.${format}`);
     } catch {
       setError('Failed to export submission. Please try again later.');
     }
@@ -88,10 +99,10 @@ function ExportMenu({ formId, submissionId }: { formId: number; submissionId: st
             className="z-50 min-w-40 rounded-lg border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
           >
             <DropdownMenu.Item className={itemClass} onSelect={() => run('csv')}>
-              Download CSV
+              {sealed ? 'Download decrypted CSV' : 'Download CSV'}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => run('json')}>
-              Download JSON
+              {sealed ? 'Download decrypted JSON' : 'Download JSON'}
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

@@ -3,7 +3,12 @@ import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
-import { listResponseSchema, statusText, type WireSubmission } from '@formsmith/core/submissions/api';
+import {
+  listResponseSchema,
+  type SubmissionDetail,
+  statusText,
+  type WireSubmission,
+} from '@formsmith/core/submissions/api';
 import { csvLine } from '@formsmith/core/submissions/csv-line';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { openSealed } from './open-answers.ts';
@@ -29,6 +34,31 @@ export async function answersOf(key: UnlockedKey, formId: number, submission: Wi
   return submission.envelope ? await openSealed(key, formId, submission) : (submission.data ?? {});
 }
 
+type AnswerField = Form['fields'][number];
+type Answers = Awaited<ReturnType<typeof answersOf>>;
+
+const csvHeader = (fields: AnswerField[]) =>
+  csvLine(['Submission ID', 'Submitted At', 'Status', 'Language', ...fields.map((f) => f.label)]);
+
+function csvRow(fields: AnswerField[], submission: WireSubmission, answers: Answers): string {
+  const cells = answers
+    ? fields.map((f) => formatAnswer(f, answers[f.id]))
+    : fields.map(() => '(could not be decrypted)');
+  const status = statusText(submission.completed);
+  return csvLine([submission.id, submission.created_at, status, submission.language, ...cells]);
+}
+
+function jsonItem(submission: WireSubmission, answers: Answers): string {
+  return JSON.stringify({
+    id: submission.id,
+    created_at: submission.created_at,
+    status: statusText(submission.completed),
+    language: submission.language,
+    answers,
+    readable: answers !== null,
+  });
+}
+
 /**
  * The form's submissions as CSV (the server export's leading columns, then the field labels) or
  * JSON, opened in this browser. The status and language are stored in clear, like the time.
@@ -41,33 +71,15 @@ export async function buildSealedExport(input: {
 }): Promise<Blob> {
   const { formId, form, key, format } = input;
   const fields = form.fields.filter((f) => takesAnswer(f.type));
-  let blob =
-    format === 'csv'
-      ? new Blob([
-          '\uFEFF',
-          csvLine(['Submission ID', 'Submitted At', 'Status', 'Language', ...fields.map((f) => f.label)]),
-        ])
-      : new Blob(['[']);
+  let blob = format === 'csv' ? new Blob(['\uFEFF', csvHeader(fields)]) : new Blob(['[']);
   let first = true;
   for await (const page of submissionPages(formId)) {
     const lines: string[] = [];
     for (const submission of page) {
       const answers = await answersOf(key, formId, submission);
-      if (format === 'csv') {
-        const cells = answers
-          ? fields.map((f) => formatAnswer(f, answers[f.id]))
-          : fields.map(() => '(could not be decrypted)');
-        const status = statusText(submission.completed);
-        lines.push(csvLine([submission.id, submission.created_at, status, submission.language, ...cells]));
-      } else {
-        const item = {
-          id: submission.id,
-          created_at: submission.created_at,
-          language: submission.language,
-          answers,
-          readable: answers !== null,
-        };
-        lines.push(`${first ? '' : ',\n'}${JSON.stringify(item)}`);
+      if (format === 'csv') lines.push(csvRow(fields, submission, answers));
+      else {
+        lines.push(`${first ? '' : ',\n'}${jsonItem(submission, answers)}`);
         first = false;
       }
     }
@@ -76,4 +88,22 @@ export async function buildSealedExport(input: {
   return format === 'csv'
     ? new Blob([blob], { type: 'text/csv' })
     : new Blob([blob, ']'], { type: 'application/json' });
+}
+
+/**
+ * One submission opened in this browser, as CSV (header and its row, with the labels of the
+ * version it answered, like the server's export of one submission) or as a JSON object.
+ */
+export async function buildSealedSubmissionExport(input: {
+  formId: number;
+  submission: SubmissionDetail;
+  key: UnlockedKey;
+  format: 'csv' | 'json';
+}): Promise<Blob> {
+  const { formId, submission, key, format } = input;
+  const answers = await answersOf(key, formId, submission);
+  if (format === 'json')
+    return new Blob([`${jsonItem(submission, answers)}\n`], { type: 'application/json' });
+  const fields = submission.fields.filter((f) => takesAnswer(f.type));
+  return new Blob(['\uFEFF', csvHeader(fields), csvRow(fields, submission, answers)], { type: 'text/csv' });
 }

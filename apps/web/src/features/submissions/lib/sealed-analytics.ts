@@ -15,11 +15,12 @@ function isBlank(value: unknown): boolean {
   );
 }
 
-/** The figures of every question over all complete submissions. */
+/** The figures of every question over the complete submissions since `from` (a UTC day), or all. */
 export async function computeSealedFieldAnalytics(input: {
   formId: number;
   form: Form;
   key: UnlockedKey;
+  from: string | undefined;
 }): Promise<FieldAnalytics[]> {
   const fields = input.form.fields.filter((f) => takesAnswer(f.type));
   const figures = fields.map((f) => ({
@@ -31,7 +32,7 @@ export async function computeSealedFieldAnalytics(input: {
     avg_time_spent: null,
     answer_distribution: {} as Record<string, number>,
   }));
-  for await (const page of submissionPages(input.formId, { status: 'complete' })) {
+  for await (const page of submissionPages(input.formId, { status: 'complete', from: input.from })) {
     for (const submission of page) {
       const answers = await answersOf(input.key, input.formId, submission);
       if (!answers) continue;
