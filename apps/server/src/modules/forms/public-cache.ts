@@ -61,3 +61,31 @@ export class PublicFormCache<T> {
     return promise;
   }
 }
+
+/**
+ * The same cache keyed by text (such as a page's address) for values that name their form: what
+ * the form's writes forget, and no value for an address that names no form (a form may take that
+ * address at any moment).
+ */
+export class PublicFormCacheByKey<T extends { formId: number }> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(private readonly ttlMs = PUBLIC_FORM_TTL_MS) {}
+
+  /** The cached value for the key, or what load() answers now (cached unless null). */
+  async get(key: string, load: () => Promise<T | null>): Promise<T | null> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expires > Date.now() && isCurrent(entry.value.formId, entry.loadedAt)) {
+      return entry.value;
+    }
+    const loadedAt = version;
+    const value = await load();
+    if (value === null) {
+      this.entries.delete(key);
+      return null;
+    }
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(key, { value, loadedAt, expires: Date.now() + this.ttlMs });
+    return value;
+  }
+}
