@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
+import { afterCursor, cursorColumn, encodeCursor } from './cursor.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 import { withAnswers } from './sealed-answers.ts';
 import { answersContain, scanSubmissions } from './search.ts';
@@ -39,17 +40,27 @@ async function countIncomplete(db: DbOrTx, formId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+type ListPage = {
+  items: WireSubmission[];
+  total: number;
+  page: number;
+  limit: number;
+  next_cursor: string | null;
+};
+
 /**
- * One page of a form's submissions. Deep pages never make PostgreSQL fetch and discard whole rows:
- * the page's first (created_at, id) is found by an OFFSET over the (form_id, created_at, id) index
- * alone (an index-only scan without filters), then the page is read by keyset from there.
+ * One page of a form's submissions. With a cursor (`after`, the previous page's next_cursor) the
+ * page is read by keyset from the (form_id, created_at, id) index, as cheap on page 10,000 as on
+ * page 1. Without one, deep pages still never make PostgreSQL fetch and discard whole rows: the
+ * page's first (created_at, id) is found by an OFFSET over that index alone (an index-only scan
+ * without filters), then the page is read by keyset from there.
  */
 export async function listSubmissions(
   db: DbOrTx,
   keyring: Keyring,
   form: OwnedForm,
   query: ListQuery,
-): Promise<{ items: WireSubmission[]; total: number; page: number; limit: number }> {
+): Promise<ListPage> {
   const search = query.search?.trim();
   if (search) return searchFormSubmissions(db, keyring, { form, query, search });
   const filters = filterConditions(query);
@@ -61,7 +72,8 @@ export async function listSubmissions(
   const offset = (query.page - 1) * query.limit;
 
   let pageWhere = where;
-  if (offset > 0) {
+  if (query.after) pageWhere = and(where, afterCursor(query.after, newest));
+  else if (offset > 0) {
     const start = db
       .select({ createdAt: submissions.createdAt, id: submissions.id })
       .from(submissions)
@@ -75,11 +87,12 @@ export async function listSubmissions(
     pageWhere = and(where, keyset);
   }
   const rowsPromise = db
-    .select()
+    .select({ row: submissions, place: cursorColumn })
     .from(submissions)
     .where(pageWhere)
     .orderBy(...order)
-    .limit(query.limit);
+    // One more than the page tells whether anything follows it.
+    .limit(query.limit + 1);
   // The counter kept on the form counts the complete ones (counting a million rows would not do);
   // incomplete ones are few and counted through their own index.
   const totalPromise =
@@ -92,9 +105,16 @@ export async function listSubmissions(
             .from(submissions)
             .where(where)
             .then((r) => Number(r[0]?.n ?? 0));
-  const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
-  const items = rows.map((row) => toWireSubmission(withAnswers(keyring, row)));
-  return { items, total, page: query.page, limit: query.limit };
+  const [found, total] = await Promise.all([rowsPromise, totalPromise]);
+  const rows = found.slice(0, query.limit);
+  const last = found.length > query.limit ? rows.at(-1) : undefined;
+  return {
+    items: rows.map((r) => toWireSubmission(withAnswers(keyring, r.row))),
+    total,
+    page: query.page,
+    limit: query.limit,
+    next_cursor: last ? encodeCursor(last.place) : null,
+  };
 }
 
 /**
@@ -105,21 +125,39 @@ async function searchFormSubmissions(
   db: DbOrTx,
   keyring: Keyring,
   input: { form: OwnedForm; query: ListQuery; search: string },
-): Promise<{ items: WireSubmission[]; total: number; page: number; limit: number }> {
+): Promise<ListPage> {
   const { query, search } = input;
-  const first = (query.page - 1) * query.limit;
+  const newest = query.sort === 'newest';
+  // With a cursor the page starts after it; without one, after the pages before it.
+  const first = query.after ? 0 : (query.page - 1) * query.limit;
   const items: WireSubmission[] = [];
   let total = 0;
+  let lastPlace: string | null = null;
   const needle = search.toLowerCase();
+  const filters = filterConditions(query);
   await scanSubmissions(db, keyring, {
-    where: and(eq(submissions.formId, input.form.id), ...filterConditions(query)),
-    oldest: query.sort !== 'newest',
+    where: and(
+      eq(submissions.formId, input.form.id),
+      ...filters,
+      query.after ? afterCursor(query.after, newest) : undefined,
+    ),
+    oldest: !newest,
     keep: (row) => row.id.includes(needle) || answersContain(row.data, search),
     visit: (row) => {
-      if (total >= first && items.length < query.limit) items.push(toWireSubmission(row));
+      if (total >= first && items.length < query.limit) {
+        items.push(toWireSubmission(row));
+        lastPlace = row.place;
+      }
       total += 1;
       return true;
     },
   });
-  return { items, total, page: query.page, limit: query.limit };
+  const more = total > first + items.length;
+  return {
+    items,
+    total,
+    page: query.page,
+    limit: query.limit,
+    next_cursor: more && lastPlace ? encodeCursor(lastPlace) : null,
+  };
 }

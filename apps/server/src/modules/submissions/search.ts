@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
+import { cursorColumn } from './cursor.ts';
 import { withAnswers } from './sealed-answers.ts';
 
 // Answers are sealed at rest, so the database cannot match them: searches read the candidate rows
@@ -32,12 +33,15 @@ const rowColumns = {
   formTitle: forms.title,
   // The position at full precision (microseconds; a Date keeps milliseconds).
   at: sql<string>`${submissions.createdAt}::text`,
+  place: cursorColumn,
 };
 
 /** A submission with its answers opened, and its form's title. */
 export type ScannedRow = Omit<typeof submissions.$inferSelect, 'data' | 'sealedData'> & {
   data: Record<string, unknown>;
   formTitle: string;
+  /** Its place in the list's order (cursor.ts). */
+  place: string;
 };
 
 /**
@@ -65,13 +69,14 @@ export async function scanSubmissions(
         ? sql`(${submissions.createdAt}, ${submissions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
         : sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows: (typeof submissions.$inferSelect & { formTitle: string; at: string })[] = await db
-      .select(rowColumns)
-      .from(submissions)
-      .innerJoin(forms, eq(forms.id, submissions.formId))
-      .where(and(input.where, position))
-      .orderBy(...order)
-      .limit(BATCH);
+    const rows: (typeof submissions.$inferSelect & { formTitle: string; at: string; place: string })[] =
+      await db
+        .select(rowColumns)
+        .from(submissions)
+        .innerJoin(forms, eq(forms.id, submissions.formId))
+        .where(and(input.where, position))
+        .orderBy(...order)
+        .limit(BATCH);
     for (const raw of rows) {
       const { at: _at, ...row } = withAnswers(keyring, raw);
       if (input.keep(row) && !input.visit(row)) return;
