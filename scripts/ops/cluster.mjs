@@ -6,7 +6,7 @@
 // work on every instance, the account rate limits count once across instances, and no mail or
 // webhook job ran twice. CLUSTER_SUBMITS sets the load (default 300). Exit code 1 on any failure.
 import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -177,6 +177,8 @@ async function runCluster(databaseUrl) {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     TRUST_PROXY: '127.0.0.1',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // One data key for every instance: a file one of them sealed is opened by the others.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   const instanceEnv = () => ({
     ...env,
