@@ -110,6 +110,7 @@ export function lighthouse(url) {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
     lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
+    tbtMs: Math.round(report.audits['total-blocking-time'].numericValue),
     failedAudits: Object.values(report.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),

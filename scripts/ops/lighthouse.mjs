@@ -1,8 +1,8 @@
 // `npm run check:lighthouse`: Lighthouse (mobile, its default throttling) on a published public
 // form served by the built server (`npm run build` first; this script builds nothing). Runs it
-// LIGHTHOUSE_RUNS times (3) and prints and writes (.tmp/lighthouse.json) the median run's
-// performance and accessibility scores and LCP; exit code 1 when accessibility < 100, performance
-// < 98 or LCP >= 1.0 s. Chromium is /usr/bin/chromium.
+// LIGHTHOUSE_RUNS times (3) and prints and writes (.tmp/lighthouse.json) the median performance
+// score and LCP of the runs and their lowest accessibility score; exit code 1 when accessibility
+// < 100, performance < 98 or LCP >= 1.0 s. Chromium is /usr/bin/chromium.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,11 +43,20 @@ try {
     }
     if (run.error) throw new Error(run.error);
     say(
-      `run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms`,
+      `run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms`,
     );
     results.push(run);
   }
-  const result = results.sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(RUNS / 2)];
+  // Each figure is the median of its runs (the runs' worst for accessibility, which does not
+  // depend on timing): one busy run moves no figure.
+  const median = (pick) => results.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  const result = {
+    performance: median((r) => r.performance),
+    accessibility: Math.min(...results.map((r) => r.accessibility)),
+    lcpMs: median((r) => r.lcpMs),
+    tbtMs: median((r) => r.tbtMs),
+    failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
+  };
   const checks = {
     performance: result.performance >= TARGETS.performance,
     accessibility: result.accessibility >= TARGETS.accessibility,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,8 +11,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, uploads } from '../src/db/schema.ts';
+import { PAGE_VIEW_FLUSH_MS } from '../src/modules/analytics/page-views.ts';
 import { makeFormKey, putEncryption } from './encryption-fixtures.ts';
-import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
+import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { filesUnder, holding } from './helpers/files.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
@@ -387,7 +389,7 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(row!.data).toMatchObject({ note: 'hello', doc: { name: 'notes.txt' } });
   });
 
-  it('serves the embed page framable by other sites, the page itself not, each allowing only its own inline script', async () => {
+  it('serves the embed page framable by other sites, the page itself not, each allowing only its own inline scripts', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);
     const embed = await get(`${form.url}/embed`);
@@ -395,9 +397,126 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
     expect(String(page.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     for (const res of [page, embed]) {
-      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self' 'sha256-[^']+'/);
+      const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))![1]!;
+      const inline = [...res.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+        ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+      );
+      // The theme's script, and the one that starts the page's module once it is on screen.
+      expect(inline).toHaveLength(2);
+      expect(scriptSrc.split(' ').sort()).toEqual(["'self'", ...inline].sort());
     }
     expect(stateOf(embed.body).embed).toBe(true);
+  });
+
+  it('needs nothing fetched before its first paint: styles and icon inline, the module started after it', async () => {
+    const { body } = await get((await published({ fields: FIELDS })).url);
+    expect(body).not.toMatch(/<link rel="stylesheet"/);
+    expect(body).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    // No module tag the browser would fetch while parsing: the inline script imports it.
+    expect(body).not.toMatch(/<script[^>]* src=/);
+    const entry = /import\("(\/assets\/[^"]+\.js)"\)/.exec(body)?.[1];
+    expect(existsSync(path.join(web, entry!))).toBe(true);
+  });
+
+  it('gives each respondent their own load time and submit key in the page kept for the form', async () => {
+    const form = await published({ fields: FIELDS });
+    const before = Date.now();
+    const [first, second] = [await get(form.url), await get(form.url)];
+    const keys = [first, second].map((res) => {
+      const view = stateOf(res.body).view;
+      if (view.kind !== 'form') throw new Error('no form');
+      const hidden = Object.fromEntries(hiddenOf(res.body));
+      // The page's inputs and its state agree, and name this request's load.
+      expect(hidden._key).toBe(view.submitKey);
+      expect(hidden._formLoadTime).toBe(String(view.loadedAt));
+      expect(view.loadedAt).toBeGreaterThanOrEqual(before);
+      expect(view.loadedAt).toBeLessThanOrEqual(Date.now());
+      return view.submitKey;
+    });
+    expect(keys[0]).not.toBe(keys[1]);
+    // Everything else is the same page.
+    const strip = (html: string) =>
+      html
+        .replaceAll(keys[0]!, 'KEY')
+        .replaceAll(keys[1]!, 'KEY')
+        .replace(/\b1\d{12}\b/g, 'TIME');
+    expect(strip(second.body)).toBe(strip(first.body));
+    // Two respondents sending their pages store two submissions.
+    for (const page of [first, second]) {
+      const res = await post(form.url, answers(page.body, [['name', 'Grace']]));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await stored(form.id)).toHaveLength(2);
+  });
+
+  it('shows every change of the form at once: a new version, its language, sharing, unpublishing', async () => {
+    const form = await published({ fields: FIELDS, title: 'First title' });
+    const title = async (headers: Record<string, string> = {}) => {
+      const res = await app.inject({ method: 'GET', url: form.url, headers });
+      return { status: res.statusCode, title: /<title>([^<]*)<\/title>/.exec(res.body)?.[1] };
+    };
+    expect(await title()).toEqual({ status: 200, title: 'First title' });
+    const save = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: owner.auth,
+      payload: {
+        title: 'Second title',
+        fields: FIELDS,
+        language: 'en',
+        translations: { fr: { title: 'Deuxième titre' } },
+      },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    // A saved draft is not what respondents get until it is published.
+    expect(await title()).toEqual({ status: 200, title: 'First title' });
+    await publishForm(app, owner, form.id);
+    expect(await title()).toEqual({ status: 200, title: 'Second title' });
+    expect(await title({ 'accept-language': 'fr' })).toEqual({ status: 200, title: 'Deuxième titre' });
+    const gated = await putSharing(app, owner, form.id, {
+      access_restriction: 'password',
+      access_code: 'letmein',
+    });
+    expect(gated.statusCode, gated.body).toBe(200);
+    expect(stateOf((await get(form.url)).body).view.kind).toBe('gate');
+    await putSharing(app, owner, form.id, { access_restriction: 'public' });
+    expect(stateOf((await get(form.url)).body).view.kind).toBe('form');
+    const off = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${form.id}/unpublish`,
+      headers: owner.auth,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await title()).status).toBe(404);
+    await publishForm(app, owner, form.id);
+    expect(await title()).toEqual({ status: 200, title: 'Second title' });
+  });
+
+  it('counts a view for each page a respondent opens, none for its steps, HEAD requests or prefetches', async () => {
+    const form = await published({ fields: FIELDS });
+    const code = await published({ fields: FIELDS });
+    await putSharing(app, owner, code.id, { access_restriction: 'password', access_code: 'letmein' });
+    // Views are stored a moment after the pages are sent: each reading waits for that.
+    const views = async (id: number) => {
+      await new Promise((resolve) => setTimeout(resolve, PAGE_VIEW_FLUSH_MS + 300));
+      const res = await app.inject({ method: 'GET', url: `/api/analytics/forms/${id}`, headers: owner.auth });
+      return (res.json() as { total_views: number }).total_views;
+    };
+    const page = await get(form.url);
+    expect(await views(form.id)).toBe(1);
+    const next = await post(form.url, answers(page.body, [['name', 'x']]));
+    expect(next.statusCode).toBe(422);
+    await app.inject({ method: 'HEAD', url: form.url });
+    await app.inject({ method: 'GET', url: form.url, headers: { 'sec-purpose': 'prefetch' } });
+    await get(form.url);
+    expect(await views(form.id)).toBe(2);
+    // Behind an access code the view is the form opened, not the gate.
+    const gate = await get(code.url);
+    expect(stateOf(gate.body).view.kind).toBe('gate');
+    await post(code.url, [...hiddenOf(gate.body), ['access_code', 'wrong'], ['_action', 'access']]);
+    expect(await views(code.id)).toBe(0);
+    await post(code.url, [...hiddenOf(gate.body), ['access_code', 'letmein'], ['_action', 'access']]);
+    expect(await views(code.id)).toBe(1);
   });
 
   it('redirects to an https ending with 303', async () => {

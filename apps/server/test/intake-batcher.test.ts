@@ -77,6 +77,37 @@ describe('micro-batcher (group commit)', () => {
     ]);
   });
 
+  it('without a delay, gathers items until the batch in flight is done, however long it takes', async () => {
+    const batches: number[][] = [];
+    let finishFirst = () => {};
+    const firstDone = new Promise<void>((r) => {
+      finishFirst = r;
+    });
+    const batcher = new MicroBatcher<number, number>({
+      runBatch: async (items) => {
+        batches.push(items);
+        if (batches.length === 1) await firstDone;
+        return items.map((n) => n * 2);
+      },
+      runOne: async (n) => n * 2,
+      maxSize: 64,
+      maxInFlight: 1,
+    });
+    const first = Promise.all([batcher.add(1), batcher.add(2)]);
+    await new Promise((r) => setTimeout(r, 1)); // the first batch is now in flight
+    const second = [batcher.add(3)];
+    await new Promise((r) => setTimeout(r, 20)); // longer than a delay would have waited
+    second.push(batcher.add(4), batcher.add(5));
+    expect(batches).toEqual([[1, 2]]);
+    finishFirst();
+    expect(await first).toEqual([2, 4]);
+    expect(await Promise.all(second)).toEqual([6, 8, 10]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+  });
+
   it('when a batch fails, runs its items one by one so only the bad one fails', async () => {
     const { batcher, alone } = doubler({ failBatch: true });
     const results = await Promise.allSettled([1, -2, 3].map((n) => batcher.add(n)));

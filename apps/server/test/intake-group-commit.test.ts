@@ -158,6 +158,33 @@ describe(`group commit of submissions (${dbKind})`, () => {
     }
   });
 
+  it(`groups concurrent submits into fewer statements than submits on ${dbKind}`, async () => {
+    const formId = await createPublishedForm(app, owner);
+    const batches = async () => {
+      const { values } = await app.metrics.submitBatches.get();
+      const of = (name: string) => values.find((v) => v.metricName === name)?.value ?? 0;
+      return { count: of('formsmith_submit_batch_size_count'), sum: of('formsmith_submit_batch_size_sum') };
+    };
+    const before = await batches();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/form-submissions/forms/${formId}/submit`,
+          remoteAddress: `10.2.0.${i}`,
+          payload: { data: validData(), metadata: { analytics: { totalTimeSpent: i, completed: true } } },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(40).fill(201));
+    const after = await batches();
+    expect(after.sum - before.sum).toBe(40);
+    // The first submit goes alone at once; the others gather behind it.
+    expect(after.count - before.count).toBeLessThan(20);
+    expect(await countSubmissions(app, formId)).toBe(40);
+    expect(await submissionCountColumn(app, formId)).toBe(40);
+  });
+
   it('stores a single submit on its own, without waiting', async () => {
     const formId = await createPublishedForm(app, owner);
     const started = Date.now();

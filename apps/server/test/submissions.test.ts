@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, submissions, uploads } from '../src/db/schema.ts';
@@ -86,6 +86,54 @@ describe(`submissions review API (${dbKind})`, () => {
     const pages = await Promise.all([1, 2, 3].map((p) => get(`${url}&page=${p}`)));
     const seen = pages.flatMap((r) => r.json().items.map((s: { id: string }) => s.id));
     expect(seen).toEqual([...tied].sort());
+  });
+
+  it('pages through every submission exactly once by cursor, in both sort orders', async () => {
+    for (const sort of ['newest', 'oldest'] as const) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= 4; page++) {
+        const cursor: string = after ? `&after=${after}` : '';
+        const body: { items: { id: string }[]; next_cursor: string | null } = (
+          await get(`${base()}/submissions?page=${page}&limit=7&sort=${sort}${cursor}`)
+        ).json();
+        expect(body).toMatchObject({ total: 25, page, limit: 7 });
+        seen.push(...body.items.map((s: { id: string }) => s.id));
+        after = body.next_cursor;
+      }
+      expect(after).toBeNull();
+      expect(seen).toEqual(sort === 'oldest' ? ids : [...ids].reverse());
+    }
+  });
+
+  it('keeps a cursor exact for submissions made in the same millisecond', async () => {
+    const tieForm = await createTestForm(app, owner.id);
+    // Microseconds apart: a cursor rounded to the millisecond would skip or repeat some of them.
+    const tied = await insertSubmissions(
+      app,
+      tieForm,
+      Array.from({ length: 5 }, (_, i) => ({ data: { f_name: `t${i}` } })),
+    );
+    await app.db.execute(
+      sql`update submissions set created_at = timestamptz '2024-06-01 12:00:00.123' + (random() * interval '900 microseconds') where form_id = ${tieForm}`,
+    );
+    const url = `/api/form-submissions/forms/${tieForm}/submissions?limit=2&sort=oldest`;
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const body: { items: { id: string }[]; next_cursor: string | null } = (
+        await get(after ? `${url}&after=${after}` : url)
+      ).json();
+      seen.push(...body.items.map((s: { id: string }) => s.id));
+      after = body.next_cursor;
+    } while (after);
+    expect([...seen].sort()).toEqual([...tied].sort());
+  });
+
+  it('refuses a cursor it did not make with 400', async () => {
+    const res = await get(`${base()}/submissions?after=bm90LWEtY3Vyc29y`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', error: expect.stringContaining('first page') });
   });
 
   it('answers an empty page past the end', async () => {

@@ -85,6 +85,8 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
   // Forms written before languages are in English with no translations; so are their submissions.
   language: 'en',
   translations: {},
+  // Submission lists gained a cursor to their next page; each of the fixture's fits on one page.
+  next_cursor: null,
 };
 
 /**

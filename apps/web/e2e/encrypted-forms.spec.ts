@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
 
 // End-to-end encrypted ('Enhanced') forms in the browser: the owner turns encryption on with a
@@ -74,7 +75,7 @@ test('a respondent’s answer and file are sealed before they are sent', async (
   page.on('request', (request) => {
     if (request.method() === 'POST') sent.push(request.postDataBuffer()?.toString('latin1') ?? '');
   });
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await expect(page.getByText(/End-to-end encrypted/)).toBeVisible();
   await page.getByLabel('Your name').fill(MARKER);
   await page

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin } from './support/login.ts';
 import { createFormViaApi, publishViaApi } from './support/seed-forms.ts';
 
@@ -77,7 +78,7 @@ test('a respondent answers the NPS scale with the keyboard and a yes/no that ope
   expect(put.ok(), await put.text()).toBe(true);
   await publishViaApi(page, user, form.id);
 
-  await page.goto(`/form/${form.id}`);
+  await openFormPage(page, `/form/${form.id}`);
   await expect(page.getByRole('heading', { name: 'About your visit' })).toBeVisible();
   await expect(page.getByText('Two quick questions.')).toBeVisible();
   const scale = page.getByRole('radiogroup').first();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage, totalViews } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
 import { createFormViaApi, publishViaApi, type SeedField } from './support/seed-forms.ts';
 
@@ -153,9 +154,8 @@ test('with JavaScript the server-rendered page is taken over, keeping what was t
   });
   await page.goto(`/form/${id}`, { waitUntil: 'commit' });
   await page.getByLabel('Email').fill('grace@example.com');
-  const viewed = page.waitForRequest((r) => r.url().endsWith(`/api/analytics/forms/${id}/view`));
   release();
-  await viewed;
+  await expect(page.locator('#root[data-live]')).toBeAttached();
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
@@ -171,4 +171,27 @@ test('with JavaScript the server-rendered page is taken over, keeping what was t
   expect(await storedAnswers(page, owner, id)).toEqual([
     { seed_0: 'Grace Hopper', seed_1: 'grace@example.com', seed_2: '' },
   ]);
+});
+
+test.describe('views of the public page', () => {
+  for (const javaScriptEnabled of [false, true]) {
+    test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {
+      test.use({ javaScriptEnabled });
+
+      test('each opening of the page counts one view', async ({ page }) => {
+        const { owner, id } = await publishedForm(page);
+        const headers = authHeaders(owner);
+        for (const opened of [1, 2]) {
+          if (javaScriptEnabled) await openFormPage(page, `/form/${id}`);
+          else await page.goto(`/form/${id}`);
+          await expect(page.getByRole('heading', { level: 1, name: 'No script survey' })).toBeVisible();
+          // Counted by the server as it renders the page (the script, taking over, adds none).
+          await expect.poll(() => totalViews(page, id, headers)).toBe(opened);
+        }
+        // Nothing arrives late (views are stored each second): still one per opening.
+        await page.waitForTimeout(1500);
+        expect(await totalViews(page, id, headers)).toBe(2);
+      });
+    });
+  }
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/env.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { waitForMailLink } from './support/mail.ts';
 
 type Owner = { headers: { authorization: string } };
@@ -102,7 +103,7 @@ test.describe('public form page', () => {
 
   test('a respondent fills every field type, uploads a file and submits', async ({ page, request }) => {
     const form = await createForm(request, owner);
-    await page.goto(`/form/${form.id}`);
+    await openFormPage(page, `/form/${form.id}`);
     await expect(page.getByRole('heading', { name: 'Conference sign-up' })).toBeVisible();
     await expect(page.getByText('Tell us about yourself.')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Our logo' })).toBeVisible();
@@ -183,7 +184,7 @@ test.describe('public form page', () => {
     const form = await createForm(request, owner, {
       fields: [{ label: 'Email address', type: 'email', validation: { required: true } }],
     });
-    await page.goto(`/form/${form.id}`);
+    await openFormPage(page, `/form/${form.id}`);
     // Like browser autofill: the answer is there and the button pressed at once.
     await page.getByLabel('Email address').fill('fast@example.com');
     await page.getByRole('button', { name: 'Send answers' }).click();
@@ -199,7 +200,7 @@ test.describe('public form page', () => {
 
   test('validation messages show under each field, on blur and on submit', async ({ page, request }) => {
     const form = await createForm(request, owner);
-    await page.goto(`/form/${form.id}`);
+    await openFormPage(page, `/form/${form.id}`);
     await page.getByLabel('Full name').fill('A');
     await page.getByLabel('Full name').blur();
     await expect(page.getByText('Minimum length is 2 characters')).toBeVisible();
@@ -228,7 +229,7 @@ test.describe('public form page', () => {
       fields: [{ label: 'Name', type: 'text', validation: { required: true } }],
       sharing: { access_restriction: 'password', access_code: 'letmein' },
     });
-    await page.goto(`/form/${form.id}`);
+    await openFormPage(page, `/form/${form.id}`);
     // The gate names the form (its title only: no field shows before the code is right).
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Members-only survey');
     await expect(page.getByLabel('Name')).toHaveCount(0);
@@ -249,7 +250,7 @@ test.describe('public form page', () => {
       fields: [{ label: 'Name', type: 'text' }],
       sharing: { expiration_date: new Date(Date.now() - 3_600_000).toISOString() },
     });
-    await page.goto(`/form/${form.id}`);
+    await openFormPage(page, `/form/${form.id}`);
     await expect(page.getByRole('heading', { name: 'This form has expired' })).toBeVisible();
     await page.goto('/form/no-such-form-slug');
     await expect(page.getByRole('heading', { name: 'Form Unavailable' })).toBeVisible();
@@ -262,7 +263,7 @@ test.describe('public form page', () => {
         const form = await createForm(request, owner);
         await page.emulateMedia({ colorScheme: scheme });
         await page.setViewportSize({ width, height: 900 });
-        await page.goto(`/form/${form.id}`);
+        await openFormPage(page, `/form/${form.id}`);
         await expect(page.getByLabel('Full name')).toBeVisible();
         await page.getByRole('button', { name: 'Send answers' }).click();
         await expect(page.getByText('This field is required').first()).toBeVisible();

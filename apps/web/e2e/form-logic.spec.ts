@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
 
 // The public page with pages, jumps, endings, one question at a time, URL prefill and recall.
@@ -77,7 +78,7 @@ test('pages: Back and Next keep answers, a required field blocks Next, a jump sk
   page,
 }) => {
   const formId = await publishForm(page, THREE_PAGES);
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await expect(progress(page)).toHaveAttribute('aria-valuetext', 'Page 1 of 3');
   await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 
@@ -128,7 +129,7 @@ test('one question at a time, by keyboard only', async ({ page }) => {
       { id: 'why', type: 'textarea', label: 'Why, {{name}}?' },
     ],
   });
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await expect(progress(page)).toHaveAttribute('aria-valuetext', 'Question 1 of 4');
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('Your name')).toBeFocused();
@@ -209,7 +210,7 @@ test('a quiz ends with the server’s ending for the score, its message as text'
     ['Lyon', 'Not this time', 'Score: 0 points. <b>Try again</b>', 'dark'],
   ] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(`/form/${formId}`);
+    await openFormPage(page, `/form/${formId}`);
     await page.getByLabel(answer).check();
     await waitPastTimeTrap(page);
     await page.getByRole('button', { name: 'Send answers' }).click();
@@ -271,7 +272,7 @@ test('a hidden field takes its value from the URL and reaches the stored submiss
       { id: 'city', type: 'text', label: 'City', prefill: { from_url: true } },
     ],
   });
-  await page.goto(`/form/${formId}?ref=spring-mail&city=Oslo`);
+  await openFormPage(page, `/form/${formId}?ref=spring-mail&city=Oslo`);
   await expect(page.getByLabel('Source')).toHaveCount(0);
   // A visible field starts filled in from the URL, and stays the respondent's to change.
   await expect(page.getByLabel('City')).toHaveValue('Oslo');
@@ -295,7 +296,7 @@ test('recall in a label and a calculated result update as the respondent types',
       { id: 'secret', type: 'calculated', label: 'Internal', expression: 'qty * 2' },
     ],
   });
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await expect(page.getByLabel('How many, ?')).toBeVisible();
   await page.getByLabel('Name').pressSequentially('Lin');
   await expect(page.getByLabel('How many, Lin?')).toBeVisible();
@@ -328,7 +329,7 @@ test('a redirect ending shows its notice and a link, then moves on', async ({ pa
       rules: [{ id: 'always', page: 'page_1', actions: [{ type: 'end', ending: 'go' }] }],
     },
   });
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await page.getByLabel('Name').fill('Ana');
   await waitPastTimeTrap(page);
   await page.getByRole('button', { name: 'Send answers' }).click();
@@ -350,7 +351,7 @@ for (const display of ['classic', 'one_at_a_time'] as const) {
       const formId = await publishForm(page, { ...THREE_PAGES, display });
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 375, height: 800 });
-      await page.goto(`/form/${formId}`);
+      await openFormPage(page, `/form/${formId}`);
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByText('This field is required')).toBeVisible();
       await page.getByLabel('Your name').fill('Ada');

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { registerAndLogin } from './support/login.ts';
 import { createFormViaApi } from './support/seed-forms.ts';
 
@@ -143,7 +144,7 @@ test.describe('integrations', () => {
       headers: { authorization: `Bearer ${user.token}` },
     });
     const fill = await page.context().newPage();
-    await fill.goto(`/form/${form.id}`);
+    await openFormPage(fill, `/form/${form.id}`);
     await fill.getByLabel('Your name').fill('First');
     await fill.waitForTimeout(3100);
     await fill.getByRole('button', { name: 'Submit' }).click();

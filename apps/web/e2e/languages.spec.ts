@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
 
 // A form in English with French and Arabic: the respondent's page picks the language from the
@@ -73,7 +74,7 @@ test.describe('a French browser', () => {
   test.use({ locale: 'fr-FR' });
 
   test('gets the form and the page in French, with French validation messages', async ({ page }) => {
-    await page.goto(`/form/${formId}`);
+    await openFormPage(page, `/form/${formId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Déjeuner d’équipe' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByLabel('Votre nom')).toBeVisible();
@@ -88,7 +89,7 @@ test.describe('a French browser', () => {
 });
 
 test('?lang=ar lays the page out right to left and is axe clean', async ({ page }) => {
-  await page.goto(`/form/${formId}?lang=ar`);
+  await openFormPage(page, `/form/${formId}?lang=ar`);
   await expect(page.getByRole('heading', { level: 1, name: 'غداء الفريق' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
@@ -111,7 +112,7 @@ test('?lang=ar lays the page out right to left and is axe clean', async ({ page 
 test('the switcher changes the language without losing answers, and the submission records it', async ({
   page,
 }) => {
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   const switcher = page.getByLabel('Language');
   await expect(switcher).toHaveValue('en');
   await page.getByLabel('Your name').fill('Zoé');
@@ -142,7 +143,7 @@ test('the switcher changes the language without losing answers, and the submissi
 });
 
 test('one question at a time: switching keeps the answer and the screen', async ({ page }) => {
-  await page.goto(`/form/${pagedId}`);
+  await openFormPage(page, `/form/${pagedId}`);
   await page.getByLabel('Your name').fill('Sami');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Question 2 of 3')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { registerAndLogin } from './support/login.ts';
 import { createFormViaApi } from './support/seed-forms.ts';
 
@@ -13,7 +14,7 @@ test("the owner of an unpublished form sees a marked preview at its link; strang
     fields: [{ label: 'Your dish', type: 'text', required: true }],
   });
 
-  await page.goto(`/form/${form.id}`);
+  await openFormPage(page, `/form/${form.id}`);
   await expect(page.getByRole('note')).toContainText('Preview — only you can see this.');
   await expect(page.getByRole('heading', { name: 'Staff party menu' })).toBeVisible();
   await page.getByLabel('Your dish').fill('Lasagne');
@@ -24,11 +25,11 @@ test("the owner of an unpublished form sees a marked preview at its link; strang
   // Anonymous visitors and other signed-in people see nothing of it.
   const anonymous = await browser.newContext();
   const stranger = await anonymous.newPage();
-  await stranger.goto(`/form/${form.id}`);
+  await openFormPage(stranger, `/form/${form.id}`);
   await expect(stranger.getByRole('heading', { name: 'Form Unavailable' })).toBeVisible();
   await expect(stranger.getByText('Staff party menu')).toHaveCount(0);
   await registerAndLogin(stranger, { name: 'Other Owner' });
-  await stranger.goto(`/form/${form.id}`);
+  await openFormPage(stranger, `/form/${form.id}`);
   await expect(stranger.getByRole('heading', { name: 'Form Unavailable' })).toBeVisible();
   await expect(stranger.getByText('Staff party menu')).toHaveCount(0);
   await anonymous.close();

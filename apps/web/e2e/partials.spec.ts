@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
 import { waitForMailLink } from './support/mail.ts';
 
@@ -52,7 +53,7 @@ test('answers saved on page 1 are there after the tab closes and the form is ope
   const context = await browser.newContext();
   const page = await context.newPage();
   const formId = await publishSavingForm(page, 'Saved as you go');
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await expect(page.getByText('Your answers are saved as you go.')).toBeVisible();
   await page.getByLabel('Your name').fill('Ada');
   await page.getByRole('button', { name: 'Next' }).click();
@@ -62,7 +63,7 @@ test('answers saved on page 1 are there after the tab closes and the form is ope
   await page.close();
 
   const again = await context.newPage();
-  await again.goto(`/form/${formId}`);
+  await openFormPage(again, `/form/${formId}`);
   await expect(again.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expectNoAxeViolations(again);
   await again.screenshot({ path: `${SHOTS}/welcome-back.png`, fullPage: true });
@@ -79,7 +80,7 @@ test('a mailed link continues the answers in another browser, and the submit com
   const first = await browser.newContext();
   const page = await first.newPage();
   const formId = await publishSavingForm(page, 'Continue elsewhere');
-  await page.goto(`/form/${formId}`);
+  await openFormPage(page, `/form/${formId}`);
   await page.getByLabel('Your name').fill('Grace');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Your city')).toBeVisible();

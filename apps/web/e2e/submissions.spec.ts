@@ -134,6 +134,9 @@ test.describe('submissions page', () => {
     await page.getByRole('button', { name: 'Page 2' }).click();
     await expect(page.getByText('Showing 11 to 12 of 12 results')).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(3);
+    // Page 2 starts right after the last row of page 1 (read from page 1's cursor).
+    await expect(table.getByRole('row').nth(1)).toContainText('Respondent 02');
+    await expect(table.getByRole('row').nth(2)).toContainText('Respondent 01');
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
 

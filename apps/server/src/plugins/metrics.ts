@@ -9,6 +9,8 @@ export type Metrics = {
   registry: Registry;
   /** A submission stored (counted once it is acknowledged). */
   submissions: Counter<'outcome'>;
+  /** How many submissions each group commit stored together (1: a lone submit). */
+  submitBatches: Histogram;
   /** A job attempt's end: done, or failed and retried later, or failed for good. */
   jobRuns: Counter<'kind' | 'outcome'>;
 };
@@ -53,6 +55,12 @@ export default fp(async (app: FastifyInstance) => {
     labelNames: ['outcome'],
     registers: [registry],
   });
+  const submitBatches = new Histogram({
+    name: 'formsmith_submit_batch_size',
+    help: 'Submissions stored together in one statement and commit (group commit); 1 is a lone submit',
+    buckets: [1, 2, 4, 8, 16, 32, 64],
+    registers: [registry],
+  });
   const jobRuns = new Counter({
     name: 'formsmith_job_runs_total',
     help: 'Job attempts by kind and outcome (done, retry, failed); mail is kind mail.send',
@@ -94,7 +102,7 @@ export default fp(async (app: FastifyInstance) => {
     });
   }
 
-  app.decorate('metrics', { registry, submissions, jobRuns });
+  app.decorate('metrics', { registry, submissions, submitBatches, jobRuns });
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL, so ids do not make a series each.
     const route = request.routeOptions.url ?? 'unmatched';

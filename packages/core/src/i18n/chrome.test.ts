@@ -1,3 +1,4 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { makeField } from '../fields/test-fields.ts';
 import { validateFieldValue } from '../fields/validate.ts';
@@ -25,6 +26,29 @@ describe('page chrome catalogues', () => {
           () => chrome.t(key, { ...values, host: 'h', email: 'e', message: 'm' }),
           `${language} ${key}`,
         ).not.toThrow();
+      }
+    }
+  });
+
+  it('formats every message as intl-messageformat does, plain text included', () => {
+    const values = { n: 3, at: 2, total: 5, title: 'T', brand: 'B', label: 'L', name: 'N', size: '1 MB' };
+    const all = { ...values, host: 'h', email: 'e', message: 'm' };
+    for (const language of CHROME_LANGUAGES) {
+      const chrome = chromeFor(language);
+      for (const [key, text] of Object.entries(CATALOGUES[language]) as [keyof typeof english, string][]) {
+        const expected = String(new IntlMessageFormat(text, [language, language]).format(all));
+        expect(chrome.t(key, all), `${language} ${key}`).toBe(expected);
+      }
+    }
+  });
+
+  it('puts values into a simple argument as their text, like intl-messageformat', () => {
+    for (const language of CHROME_LANGUAGES) {
+      const text = CATALOGUES[language]['form.poweredBy'];
+      for (const brand of [1234.5, 0, 'Ünïcode $&']) {
+        expect(chromeFor(language).t('form.poweredBy', { brand }), language).toBe(
+          String(new IntlMessageFormat(text, language).format({ brand })),
+        );
       }
     }
   });

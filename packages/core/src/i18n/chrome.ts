@@ -57,13 +57,38 @@ export type Chrome = {
   t: (key: ChromeKey, values?: MessageValues) => string;
 };
 
+/**
+ * Text whose only ICU syntax is simple arguments (`{name}`, which ICU formats as the value's text)
+ * formats by putting the values in. Most of the page's words are such text, and a formatter costs
+ * a locale lookup (the first loads the browser's locale data) and a parse on a phone's first
+ * render, so they skip it; plurals, selects and quoting go through intl-messageformat.
+ */
+const SIMPLE_MESSAGE = /^(?:[^{}'<>#]|\{\w+\})*$/;
+const ARGUMENT = /\{(\w+)\}/g;
+
+type Formatter = (values: MessageValues | undefined) => string;
+
+function compileMessage(message: string, locales: string[]): Formatter {
+  if (SIMPLE_MESSAGE.test(message)) {
+    return (values) =>
+      message.replace(ARGUMENT, (_match, name: string) => {
+        const value = values?.[name];
+        // A missing value is an error, as intl-messageformat makes it.
+        if (value === undefined) throw new Error(`No value for {${name}}`);
+        return String(value);
+      });
+  }
+  const format = new IntlMessageFormat(message, locales);
+  return (values) => String(format.format(values));
+}
+
 /** A Chrome over a catalogue; a message that fails to format falls back to the English one. */
 export function makeChrome(locale: string, language: ChromeLanguage, messages: ChromeMessages): Chrome {
-  const compiled = new Map<ChromeKey, IntlMessageFormat>();
+  const compiled = new Map<ChromeKey, Formatter>();
   const formatter = (key: ChromeKey) => {
     let format = compiled.get(key);
     if (!format) {
-      format = new IntlMessageFormat(messages[key] ?? english[key], [locale, language]);
+      format = compileMessage(messages[key] ?? english[key], [locale, language]);
       compiled.set(key, format);
     }
     return format;
@@ -73,7 +98,7 @@ export function makeChrome(locale: string, language: ChromeLanguage, messages: C
     language,
     t: (key, values) => {
       try {
-        return String(formatter(key).format(values));
+        return formatter(key)(values);
       } catch {
         return String(new IntlMessageFormat(english[key], 'en').format(values));
       }
@@ -92,8 +117,20 @@ export async function loadChrome(tag: string): Promise<Chrome> {
   return makeChrome(tag, language, messages);
 }
 
+const messagesByChrome = new WeakMap<Chrome, ValidationMessages>();
+
 /** The respondents' validation messages in the Chrome's language (core's validator takes them). */
 export function validationMessagesOf(chrome: Chrome): ValidationMessages {
+  // Formatted once per Chrome: the server validates every submit with them.
+  let messages = messagesByChrome.get(chrome);
+  if (!messages) {
+    messages = buildValidationMessages(chrome);
+    messagesByChrome.set(chrome, messages);
+  }
+  return messages;
+}
+
+function buildValidationMessages(chrome: Chrome): ValidationMessages {
   const { t } = chrome;
   return {
     required: t('validation.required'),

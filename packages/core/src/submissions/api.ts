@@ -35,6 +35,11 @@ export const listQuerySchema = z.object({
   status: z.enum(SUBMISSION_STATUSES).optional(),
   /** Only submissions in this language (a tag such as fr or pt-BR). */
   language: z.string().max(35).optional(),
+  /**
+   * The `next_cursor` of the page before (same filters and sort): the page then starts right
+   * after it, however deep (no offset to count); `page` only numbers it.
+   */
+  after: z.string().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The list query as the web sends it (every key optional, numbers as numbers). */
@@ -71,6 +76,8 @@ export const listResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /** Pass as `after` to get the next page; null when this page is the last. */
+  next_cursor: z.string().nullable(),
 });
 export type SubmissionPage = z.infer<typeof listResponseSchema>;
 

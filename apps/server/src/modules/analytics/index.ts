@@ -6,6 +6,7 @@ export {
   funnelCte,
   startedEntry,
 } from './funnel.ts';
+export { type PageViewCounter, pageViewCounter } from './page-views.ts';
 export { rebuildFormStats } from './rebuild.ts';
 export {
   type BatchStatsItem,

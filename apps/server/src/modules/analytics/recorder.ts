@@ -268,12 +268,12 @@ export async function recordTimeStats(
   );
 }
 
-/** +1 view for a published form on the UTC day of `at`; false when the form is not published. */
-export async function recordView(db: DbOrTx, formId: number, at = new Date()): Promise<boolean> {
+/** +`count` views for a published form on the UTC day of `at`; false when the form is not published. */
+export async function recordView(db: DbOrTx, formId: number, at = new Date(), count = 1): Promise<boolean> {
   const rows = await queryRows(
     db,
     sql`insert into form_daily_stats (form_id, day, shard, views)
-    select published.id, ${utcDay(at)}::date, ${SHARD}, 1 from (${publishedFormIdQuery(formId)}) as published
+    select published.id, ${utcDay(at)}::date, ${SHARD}, ${count}::int from (${publishedFormIdQuery(formId)}) as published
     on conflict (form_id, day, shard) do update set ${add('form_daily_stats', 'views')}
       returning form_id`,
   );

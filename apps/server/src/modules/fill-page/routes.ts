@@ -3,7 +3,8 @@ import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { fillPageHtml } from './page-html.ts';
+import { pageViewCounter } from '../analytics/index.ts';
+import { pageHtml } from './page-cache.ts';
 import type { FillPageKit } from './renderer.ts';
 import { type FillAddress, type FillAnswer, postFillPage, showFillPage } from './service.ts';
 
@@ -60,6 +61,16 @@ function compress(reply: FastifyReply, accepted: string, html: string): string |
   return html;
 }
 
+/**
+ * A person opening the page, not a HEAD request or the browser fetching it ahead in case they
+ * might (their views are counted when they open it).
+ */
+function isRespondent(request: FastifyRequest): boolean {
+  if (request.method === 'HEAD') return false;
+  const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`;
+  return !/\bprefetch\b/i.test(purpose);
+}
+
 const forged = () => new AppError('FORBIDDEN', 403, 'This form can only be sent from its own page');
 
 /**
@@ -82,24 +93,25 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
     (_request, body, done) => done(null, body),
   );
 
+  const countView = pageViewCounter(app);
   const send = async (request: FastifyRequest, reply: FastifyReply, answer: FillAnswer) => {
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (answer.cookie) reply.header('set-cookie', answer.cookie);
     // A redirect after a post: the browser gets the next address with GET.
     if (answer.kind === 'redirect') return reply.status(303).header('location', answer.location).send();
-    const { markup, title } = await kit.renderer.renderFillPage(answer.state);
-    if (kit.scriptHash) {
-      // The page's one inline script, the theme's, is allowed by its hash; no other inline script runs.
+    if (kit.scriptHashes.length > 0) {
+      // The page's own inline scripts (the theme's, the module's start) are allowed by their
+      // hashes; no other inline script runs.
       const csp = String(reply.getHeader('content-security-policy') ?? '');
       reply.header(
         'content-security-policy',
-        csp.replace("script-src 'self'", `script-src 'self' ${kit.scriptHash}`),
+        csp.replace("script-src 'self'", `script-src 'self' ${kit.scriptHashes.join(' ')}`),
       );
     }
     reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    return reply.send(
-      compress(reply, accepted, fillPageHtml(kit.template, { markup, title, state: answer.state })),
-    );
+    if (answer.opens !== undefined && isRespondent(request))
+      countView({ formId: answer.opens, ip: request.ip });
+    return reply.send(compress(reply, accepted, await pageHtml(kit, answer.state)));
   };
 
   for (const url of PATHS) {

@@ -16,7 +16,13 @@ import { pickLanguage } from '@formsmith/core/i18n/language';
 import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { findFormBySlugParam, viewPublicForm } from '../forms/index.ts';
+import {
+  assertPublicAccess,
+  type FormRow,
+  findFormBySlugParam,
+  livePublicForm,
+  PublicFormCacheByKey,
+} from '../forms/index.ts';
 import { hasCookie, respondedCookie, storeFieldFile, submitForm } from '../intake/index.ts';
 import { first, readPosted } from './body.ts';
 import { type ClosedPage, closedPageOf } from './closed-views.ts';
@@ -33,7 +39,14 @@ export type FillAddress = {
 
 /** What the route answers: a page with its status, or a redirect (an ending that leads away). */
 export type FillAnswer =
-  | { kind: 'page'; status: number; state: FillPageState; cookie?: string }
+  | {
+      kind: 'page';
+      status: number;
+      state: FillPageState;
+      cookie?: string;
+      /** The form this page opens for a respondent: a view of it to count. */
+      opens?: number;
+    }
   | { kind: 'redirect'; location: string; cookie?: string };
 
 /** Before a form is known (the gate, a closed form), the page speaks the languages of its own words. */
@@ -53,7 +66,7 @@ const page = (
   status: number,
   view: FillView,
   form?: { language: string; translations: Translations },
-): FillAnswer => ({
+): Extract<FillAnswer, { kind: 'page' }> => ({
   kind: 'page',
   status,
   state: {
@@ -66,14 +79,39 @@ const page = (
 
 type Loaded = { kind: 'form'; form: PublicFormView } | ({ kind: 'closed' } & ClosedPage);
 
-/** The form as respondents get it with this access code, or the page that turns them away. */
+type PageForm = { formId: number; row: FormRow; form: PublicFormView };
+const pageForms = new WeakMap<FastifyInstance, PublicFormCacheByKey<PageForm>>();
+
+/**
+ * The form a page address names, with its published version, from a short per-instance cache
+ * (forms/public-cache.ts: forgotten on every write here, at most a few seconds old otherwise):
+ * every page view would read the same rows. The same object comes back while it is current, so
+ * the page's markup can be kept beside it (page-cache.ts).
+ */
+async function findPageForm(app: FastifyInstance, identifier: string): Promise<PageForm | null> {
+  let cache = pageForms.get(app);
+  if (!cache) {
+    cache = new PublicFormCacheByKey();
+    pageForms.set(app, cache);
+  }
+  return cache.get(identifier.trim().toLowerCase(), async () => {
+    const row = await findFormBySlugParam(app, identifier);
+    return row ? { formId: row.id, row, form: await livePublicForm(app, row) } : null;
+  });
+}
+
+/**
+ * The form as respondents get it with this access code, or the page that turns them away; its
+ * access rules (publication, expiry, schedule, the code) are checked on every call.
+ */
 async function loadForm(
   app: FastifyInstance,
   input: { identifier: string; accessCode: string | undefined; ip: string },
 ): Promise<Loaded> {
   try {
-    const row = await findFormBySlugParam(app, input.identifier);
-    return { kind: 'form', form: await viewPublicForm(app, { form: row, ...input }) };
+    const found = await findPageForm(app, input.identifier);
+    await assertPublicAccess(app, { form: found?.row ?? null, accessCode: input.accessCode, ip: input.ip });
+    return { kind: 'form', form: found!.form };
   } catch (err) {
     const closed = closedPageOf(err);
     if (closed) return { kind: 'closed', ...closed };
@@ -107,7 +145,8 @@ export async function showFillPage(
 ): Promise<FillAnswer> {
   const loaded = await loadForm(app, { identifier: input.identifier, accessCode: undefined, ip: input.ip });
   if (loaded.kind === 'closed') return page(input, loaded.status, loaded.view);
-  return page(input, 200, freshForm(kit, loaded.form, { search: input.search }));
+  const answer = page(input, 200, freshForm(kit, loaded.form, { search: input.search }));
+  return { ...answer, opens: loaded.form.id };
 }
 
 function actionOf(text: string | undefined): FillAction {
@@ -175,7 +214,10 @@ export async function postFillPage(
   const { form } = loaded;
   const language = languageOf(address, form);
   const action = actionOf(first(posted, '_action'));
-  if (action === 'access') return page(address, 200, freshForm(kit, form, { ...address, accessCode }));
+  if (action === 'access') {
+    const opened = page(address, 200, freshForm(kit, form, { ...address, accessCode }));
+    return { ...opened, opens: form.id };
+  }
 
   // Moving between screens is limited like the page's saves as it goes; the submit has its own.
   await app.rateLimit('progressPerIp', ip);

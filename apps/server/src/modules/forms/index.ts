@@ -7,7 +7,7 @@ export {
   loadPublicFormForSubmit,
   type RequestLanguage,
 } from './public-access.ts';
-export { PublicFormCache } from './public-cache.ts';
+export { PublicFormCache, PublicFormCacheByKey } from './public-cache.ts';
 export {
   createFormUnlessSlugTaken,
   deleteOwnerForms,
@@ -24,7 +24,12 @@ export {
   updateForm,
 } from './repository.ts';
 export { default as formsRoutes } from './routes.ts';
-export { findFormBySlugParam, requireOwnedForm, viewPublicForm } from './service.ts';
+export {
+  findFormBySlugParam,
+  livePublicForm,
+  requireOwnedForm,
+  viewPublicForm,
+} from './service.ts';
 export { removeFiles, trashPurgeJob } from './trash-service.ts';
 export { findAnsweredFields } from './versions-repository.ts';
 export { shareUrl } from './view.ts';

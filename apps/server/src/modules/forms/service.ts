@@ -271,7 +271,11 @@ export async function viewPublicForm(
   app: FastifyInstance,
   input: { form: FormRow | null; accessCode?: string; ip: string },
 ) {
-  const form = await assertPublicAccess(app, input);
+  return livePublicForm(app, await assertPublicAccess(app, input));
+}
+
+/** The published version of a form as respondents get it, before any access check. */
+export async function livePublicForm(app: FastifyInstance, form: FormRow) {
   const live =
     form.publishedVersion === null ? null : await findVersion(app.db, form.id, form.publishedVersion);
   return toPublicForm(withLiveContent(form, live));

@@ -180,8 +180,11 @@ export function fingerprint(data: Record<string, unknown>): string {
     Object.keys(data)
       .sort()
       .map((key) => {
-        const file = fileAnswerSchema.safeParse(data[key]);
-        return [key, file.success ? file.data.upload_id : data[key]];
+        const value = data[key];
+        // Only objects can be file answers: the others skip a parse that would fail (and cost).
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return [key, value];
+        const file = fileAnswerSchema.safeParse(value);
+        return [key, file.success ? file.data.upload_id : value];
       }),
   );
 }

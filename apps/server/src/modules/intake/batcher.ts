@@ -5,12 +5,17 @@ export type MicroBatcherOptions<I, O> = {
   runOne: (item: I) => Promise<O>;
   /** A batch flushes as soon as it holds this many items. */
   maxSize: number;
-  /** …or this long after its first item arrived, whatever is in flight. */
-  maxDelayMs: number;
+  /**
+   * …or this long after its first item arrived, whatever is in flight. Without it, items wait for
+   * a batch to finish (for a database that runs one statement at a time anyway).
+   */
+  maxDelayMs?: number;
   /** …or at once (next turn of the event loop) while fewer batches than this are in flight. */
   maxInFlight: number;
   /** Told why a batch failed (its items then run alone). */
   onBatchError?: (error: unknown) => void;
+  /** Told the size of each batch as it starts (1 for a lone item). */
+  onBatch?: (size: number) => void;
 };
 
 type Waiter<I, O> = { item: I; resolve: (value: O) => void; reject: (reason: unknown) => void };
@@ -47,7 +52,7 @@ export class MicroBatcher<I, O> {
           else this.schedule();
         });
       }
-    } else if (!this.timer) {
+    } else if (!this.timer && this.opts.maxDelayMs !== undefined) {
       this.timer = setTimeout(() => this.flush(), this.opts.maxDelayMs);
       this.timer.unref();
     }
@@ -63,6 +68,7 @@ export class MicroBatcher<I, O> {
 
   private async run(batch: Waiter<I, O>[]): Promise<void> {
     this.inFlight++;
+    this.opts.onBatch?.(batch.length);
     try {
       let results: O[] | null = null;
       if (batch.length > 1) {

@@ -28,6 +28,24 @@ export function respondentView(
   request: { lang?: string | null; acceptLanguage?: string },
 ): RespondentView {
   const language = pickLanguage(form, { query: request.lang, acceptLanguage: request.acceptLanguage });
+  // The loaded form is one object until it is read again (forms/public-cache.ts), so its views
+  // are built once per language instead of on every submit.
+  let views = viewsByForm.get(form);
+  if (!views) {
+    views = new Map();
+    viewsByForm.set(form, views);
+  }
+  let view = views.get(language);
+  if (!view) {
+    view = buildView(form, language);
+    views.set(language, view);
+  }
+  return view;
+}
+
+const viewsByForm = new WeakMap<SubmitTarget['form'], Map<string, RespondentView>>();
+
+function buildView(form: SubmitTarget['form'], language: string): RespondentView {
   const confirmation = readConfirmation(form.confirmation);
   const local = localizeForm(
     {

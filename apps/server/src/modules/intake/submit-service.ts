@@ -60,10 +60,12 @@ export type SubmitInput = {
 const batchers = new WeakMap<FastifyInstance, MicroBatcher<StoreSubmissionInput, string | null>>();
 
 /**
- * Stores a submission without uploads. On PostgreSQL, submits that arrive while several batches
- * are being stored wait (at most 2 ms) to be stored together in one statement (group commit): the
- * database's cost is mostly per statement and per commit. A lone submit goes at once. PGlite has a
- * single connection, so batching buys nothing there: one statement each.
+ * Stores a submission without uploads. Submits that arrive while a batch is being stored wait to
+ * be stored together in one statement and one commit (group commit): the database's cost is mostly
+ * per statement and per commit. A lone submit on an idle batcher goes at once. On PostgreSQL up to
+ * four batches run at once on the pool, and a waiting batch leaves after at most 2 ms. PGlite runs
+ * one statement at a time, so a second batch would only queue behind the first: there the next
+ * batch gathers until the one before is stored.
  */
 async function storeWithoutUploads(
   app: FastifyInstance,
@@ -71,15 +73,16 @@ async function storeWithoutUploads(
 ): Promise<{ id: string | null; admitted: boolean }> {
   const pool = app.database.pool;
   // A form with a response limit takes its places one statement at a time (see StoreSubmissionInput).
-  if (!pool || store.limited) return storeSubmission(app.db, store, pool ?? undefined);
+  if (store.limited) return storeSubmission(app.db, store, pool);
   let batcher = batchers.get(app);
   if (!batcher) {
     batcher = new MicroBatcher({
       runBatch: (items) => storeSubmissions(app.db, items, pool),
       runOne: async (item) => (await storeSubmission(app.db, item, pool)).id,
       maxSize: 64,
-      maxDelayMs: 2,
-      maxInFlight: 4,
+      maxDelayMs: pool ? 2 : undefined,
+      maxInFlight: pool ? 4 : 1,
+      onBatch: (size) => app.metrics.submitBatches.observe(size),
       onBatchError: (err) => app.log.warn({ err }, 'a batch of submissions failed; storing them one by one'),
     });
     batchers.set(app, batcher);

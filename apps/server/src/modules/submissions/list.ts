@@ -3,6 +3,7 @@ import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
+import { afterCursor, cursorColumn, encodeCursor } from './cursor.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
@@ -55,15 +56,23 @@ async function countIncomplete(db: DbOrTx, formId: number): Promise<number> {
 }
 
 /**
- * One page of a form's submissions. Deep pages never make PostgreSQL fetch and discard whole rows:
- * the page's first (created_at, id) is found by an OFFSET over the (form_id, created_at, id) index
- * alone (an index-only scan without filters), then the page is read by keyset from there.
+ * One page of a form's submissions. With a cursor (`after`, the previous page's next_cursor) the
+ * page is read by keyset from the (form_id, created_at, id) index, as cheap on page 10,000 as on
+ * page 1. Without one, deep pages still never make PostgreSQL fetch and discard whole rows: the
+ * page's first (created_at, id) is found by an OFFSET over that index alone (an index-only scan
+ * without filters), then the page is read by keyset from there.
  */
 export async function listSubmissions(
   db: DbOrTx,
   form: OwnedForm,
   query: ListQuery,
-): Promise<{ items: WireSubmission[]; total: number; page: number; limit: number }> {
+): Promise<{
+  items: WireSubmission[];
+  total: number;
+  page: number;
+  limit: number;
+  next_cursor: string | null;
+}> {
   const filters = filterConditions(query);
   const where = and(eq(submissions.formId, form.id), ...filters);
   const newest = query.sort === 'newest';
@@ -73,7 +82,8 @@ export async function listSubmissions(
   const offset = (query.page - 1) * query.limit;
 
   let pageWhere = where;
-  if (offset > 0) {
+  if (query.after) pageWhere = and(where, afterCursor(query.after, newest));
+  else if (offset > 0) {
     const start = db
       .select({ createdAt: submissions.createdAt, id: submissions.id })
       .from(submissions)
@@ -87,11 +97,12 @@ export async function listSubmissions(
     pageWhere = and(where, keyset);
   }
   const rowsPromise = db
-    .select()
+    .select({ row: submissions, place: cursorColumn })
     .from(submissions)
     .where(pageWhere)
     .orderBy(...order)
-    .limit(query.limit);
+    // One more than the page tells whether anything follows it.
+    .limit(query.limit + 1);
   // The counter kept on the form counts the complete ones (counting a million rows would not do);
   // incomplete ones are few and counted through their own index.
   const totalPromise =
@@ -104,6 +115,14 @@ export async function listSubmissions(
             .from(submissions)
             .where(where)
             .then((r) => Number(r[0]?.n ?? 0));
-  const [rows, total] = await Promise.all([rowsPromise, totalPromise]);
-  return { items: rows.map(toWireSubmission), total, page: query.page, limit: query.limit };
+  const [found, total] = await Promise.all([rowsPromise, totalPromise]);
+  const rows = found.slice(0, query.limit);
+  const last = found.length > query.limit ? rows.at(-1) : undefined;
+  return {
+    items: rows.map((r) => toWireSubmission(r.row)),
+    total,
+    page: query.page,
+    limit: query.limit,
+    next_cursor: last ? encodeCursor(last.place) : null,
+  };
 }

@@ -205,11 +205,24 @@ export async function completeSubmission(
   return { id: row?.id ?? null, attached: Number(row?.attached ?? 0), admitted: row?.admitted ?? false };
 }
 
+/** Statement names by text: the texts are few (one per form shape), hashing each call is not needed. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `store_submission_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size >= 1000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** Runs as a named prepared statement, named after its text: each connection plans it once. */
 async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, statement: SQL): Promise<Row[]> {
   const query = dialect.sqlToQuery(statement);
-  const name = `store_submission_${createHash('sha1').update(query.sql).digest('base64url')}`;
-  return (await pool.query<Row>({ name, text: query.sql, values: query.params })).rows;
+  return (await pool.query<Row>({ name: statementName(query.sql), text: query.sql, values: query.params }))
+    .rows;
 }
 
 /**

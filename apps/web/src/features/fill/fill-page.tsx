@@ -144,9 +144,9 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
   useEffect(() => {
     if (embed) document.body.style.background = 'transparent';
     if (!initial) return void load();
+    // The server counted the view when it rendered the page.
     if (view.kind === 'form' && !viewed.current) {
       viewed.current = true;
-      recordView(view.form.id);
       prefetchSuccessView();
     }
     // Respondents cannot open it; its owner, signed in, may preview it (the server cannot tell).

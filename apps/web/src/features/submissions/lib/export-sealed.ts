@@ -20,12 +20,15 @@ import { openSealed } from './open-answers.ts';
 
 /** Every submission of the form (or those the server-side filters keep), oldest first, a page at a time. */
 export async function* submissionPages(formId: number, filters: Record<string, string | undefined> = {}) {
+  // Each page starts where the last ended (its cursor): none skipped or repeated as rows arrive.
+  let after: string | undefined;
   for (let page = 1; ; page += 1) {
     const res = await apiRequest(`/form-submissions/forms/${formId}/submissions`, listResponseSchema, {
-      query: { status: 'all', ...filters, page, limit: LIMITS.submissionsMaxPageSize, sort: 'oldest' },
+      query: { status: 'all', ...filters, page, after, limit: LIMITS.submissionsMaxPageSize, sort: 'oldest' },
     });
     if (res.items.length > 0) yield res.items;
-    if (page * res.limit >= res.total || res.items.length === 0) return;
+    if (!res.next_cursor) return;
+    after = res.next_cursor;
   }
 }
 
