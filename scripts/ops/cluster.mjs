@@ -179,6 +179,8 @@ async function runCluster(databaseUrl) {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     TRUST_PROXY: '127.0.0.1',
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // One data key for every instance: a file one of them sealed is opened by the others.
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   const instanceEnv = () => ({
     ...env,

@@ -577,9 +577,9 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     const page = await get(`/form/${id}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(needsJs);
-    // The notice shows and the form hides while scripts have not run (the `nojs` variant).
-    expect(page.body).toMatch(/<p class="hidden [^"]*nojs:block[^"]*">/);
-    expect(page.body).toMatch(/<form [^>]*class="space-y-8 nojs:hidden"/);
+    // The notice shows and the form hides in a browser without scripts (`noscript`: scripting: none).
+    expect(page.body).toMatch(/<p class="hidden [^"]*noscript:block[^"]*">/);
+    expect(page.body).toMatch(/<form [^>]*class="space-y-8 noscript:hidden"/);
 
     const marker = `CLEAR-${Date.now()}`;
     const hidden = hiddenOf(page.body).filter(([k]) => k !== '_formLoadTime');

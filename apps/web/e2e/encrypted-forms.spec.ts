@@ -108,14 +108,17 @@ for (const [scheme, width] of [
     await expect(noScript.getByRole('button', { name: 'Send answers' })).toBeHidden();
     await off.close();
 
-    // axe runs as a script in the page: here scripts stay on, but the page is served without
-    // any of its own (the inline theme script too), so it shows what a browser without them shows.
+    // axe runs as a script in the page: here scripts stay on, but the page is served without any
+    // of its own and with its styles for a browser without scripts (`scripting: none`) applied.
     const context = await browser.newContext({ colorScheme: scheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
     await page.route(/\.js(\?.*)?$/, (route) => route.abort());
     await page.route(`**/form/${formId}`, async (route) => {
       const served = await route.fetch();
-      const html = (await served.text()).replace(/<script>[\s\S]*?<\/script>/g, '');
+      const html = (await served.text())
+        .replace(/<script>[\s\S]*?<\/script>/g, '')
+        .replaceAll(/\(scripting: ?none\)/g, 'all');
+      expect(html).not.toContain('scripting');
       await route.fulfill({ response: served, body: html });
     });
     await page.goto(`/form/${formId}`);

@@ -313,7 +313,7 @@ export function FormView({
       )}
       {form.encryption && (
         // Seen only without JavaScript, which encrypting needs: the form below is hidden then.
-        <p className="hidden rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 nojs:block dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <p className="hidden rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 noscript:block dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
           {t('encryption.needsJavaScript')}
         </p>
       )}
@@ -330,7 +330,7 @@ export function FormView({
         onSubmit={submit}
         onKeyDown={oneAtATime ? onStepKeyDown : undefined}
         noValidate
-        className={form.encryption ? 'space-y-8 nojs:hidden' : 'space-y-8'}
+        className={form.encryption ? 'space-y-8 noscript:hidden' : 'space-y-8'}
         aria-busy={submitting}
       >
         <input type="hidden" name="_step" value={step.id} />
