@@ -169,8 +169,6 @@ async function runCluster(databaseUrl) {
   const lbPort = await freePort();
   const env = {
     DATABASE_URL: databaseUrl,
-    // Every instance seals and opens answers with the same data key (else the second one refuses to start).
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
     SMTP_URL: mailbox.url,
     S3_BUCKET: 'formsmith',
@@ -179,7 +177,8 @@ async function runCluster(databaseUrl) {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     TRUST_PROXY: '127.0.0.1',
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    // One data key for every instance: a file one of them sealed is opened by the others.
+    // One data key for every instance: answers and files one of them sealed are opened by the
+    // others (and an instance without the key the database names refuses to start).
     ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   };
   const instanceEnv = () => ({
