@@ -12,7 +12,7 @@ import path from 'node:path';
 import { AI_LATENCY_TARGET_MS, aiGenerationLatency } from './ai-latency.mjs';
 import { startMailbox } from './mailbox.mjs';
 import { autocannon, exportRun, fillPageJsGzipBytes, latency, lighthouse } from './measure.mjs';
-import { answerFor, copySubmissions, createOwner, createPublishedForm } from './seed.mjs';
+import { answerFor, copySubmissions, createOwner, createPublishedForm, vacuumSubmissions } from './seed.mjs';
 import { startServer, stopServer } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -178,6 +178,7 @@ async function main() {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (reseal.status !== 0) throw new Error('sealing the seeded answers failed');
+    await vacuumSubmissions(databaseUrl);
     record(
       'seal existing answers (key command) rows per second',
       Math.round(scale / ((performance.now() - sealStart) / 1000)),

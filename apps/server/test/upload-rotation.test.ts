@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyCommandError, retireOldKeys } from '../src/admin/encryption-key.ts';
 import {
   KEY_FILE,
   keyId,
@@ -111,5 +112,12 @@ describe.each([
     expect((await stored(damaged.row.storageKey)).equals(bytes)).toBe(true);
     expect(await keyIdOf(good.row.storageKey)).toBe(newId);
     expect((await download(good.url)).body).toBe('still fine\n');
+
+    // Retiring the older keys is refused while a file could not be opened: they stay in the file.
+    const file = path.join(app.config.dataDir, KEY_FILE);
+    const before = readKeyFile(file).length;
+    await expect(retireOldKeys(app.config, app.db, keyring, () => {})).rejects.toThrow(KeyCommandError);
+    await expect(retireOldKeys(app.config, app.db, keyring, () => {})).rejects.toThrow(/could not be opened/);
+    expect(readKeyFile(file)).toHaveLength(before);
   });
 });

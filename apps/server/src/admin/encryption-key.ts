@@ -66,6 +66,14 @@ export async function resealAll(
   input: { db: Db; keyring: Keyring; config: Pick<Config, 'dataDir' | 's3'> },
   report: (line: string) => void,
 ): Promise<number> {
+  return (await resealPass(input, report)).moved;
+}
+
+/** One pass of resealAll: what it moved, and how many files it could not open. */
+async function resealPass(
+  input: { db: Db; keyring: Keyring; config: Pick<Config, 'dataDir' | 's3'> },
+  report: (line: string) => void,
+): Promise<{ moved: number; unreadable: number }> {
   const { db, keyring } = input;
   await checkKeyRegistry(db, keyring);
   let moved = 0;
@@ -82,7 +90,7 @@ export async function resealAll(
   if (files.unreadable.length > 0) {
     report(`uploads: ${files.unreadable.length} file(s) could not be opened and were left as they are`);
   }
-  return moved + files.sealed + files.resealed;
+  return { moved: moved + files.sealed + files.resealed, unreadable: files.unreadable.length };
 }
 
 /**
@@ -96,6 +104,17 @@ export async function retireOldKeys(
   report: (line: string) => void,
 ): Promise<string[]> {
   await resealAll({ db, keyring, config }, report);
+  // A second pass must find nothing to move in any table or file: rows another transaction held
+  // during the first, a file uploaded meanwhile by an instance still on the old key, or a file
+  // that could not be opened would all be lost with the keys that seal them.
+  const again = await resealPass({ db, keyring, config }, report);
+  if (again.moved > 0 || again.unreadable > 0) {
+    throw new KeyCommandError(
+      again.unreadable > 0
+        ? `${again.unreadable} uploaded file(s) could not be opened; the older keys are kept (see the lines above)`
+        : `${again.moved} item(s) were still sealed under older keys; run the command again`,
+    );
+  }
   const left = await countUnsealedAnswers(db, keyring);
   if (left.size > 0) {
     const what = [...left].map(([key, n]) => `${n} under ${key}`).join(', ');
