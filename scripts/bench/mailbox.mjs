@@ -20,6 +20,9 @@ export async function startMailbox() {
       });
     },
   });
+  // A sender killed mid-conversation (the operations checks SIGKILL instances) resets its
+  // connection; that ends the conversation, not the mailbox.
+  server.on('error', () => {});
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address();
   return {

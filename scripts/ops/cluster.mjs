@@ -367,7 +367,8 @@ async function runCluster(databaseUrl) {
 
     lb.child.kill('SIGTERM');
     for (const x of instances) await stopInstance(x);
-    for (const f of await verifyStored({ databaseUrl, formId, acked })) check(false, f);
+    for (const f of await verifyStored({ databaseUrl, formId, acked, encryptionKey: env.ENCRYPTION_KEY }))
+      check(false, f);
     check(true, `${acked.size} acknowledged submissions checked against the database and a rebuild`);
   } finally {
     lb?.child.kill('SIGTERM');

@@ -89,6 +89,7 @@ async function crashRun(kind, databaseUrl) {
       dataDir: databaseUrl ? undefined : dataDir,
       formId: form.id,
       acked,
+      encryptionKey: env.ENCRYPTION_KEY,
     });
     for (const f of found) failures.push(`${kind}: ${f}`);
     say(

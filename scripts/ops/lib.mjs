@@ -175,9 +175,10 @@ const ANALYTICS_SNAPSHOT = [
 
 /**
  * Checks that every acknowledged submission is stored exactly once, nothing else is, and that the
- * form's counters and analytics equal what the rebuild recomputes from the rows. Returns failures.
+ * form's counters and analytics equal what the rebuild recomputes from the rows (with the servers'
+ * data key, `encryptionKey`). Returns failures.
  */
-export async function verifyStored({ databaseUrl, dataDir, formId, acked }) {
+export async function verifyStored({ databaseUrl, dataDir, formId, acked, encryptionKey }) {
   const failures = [];
   let sql = await openSql({ databaseUrl, dataDir });
   const rows = await sql.query('select id::text, idempotency_key from submissions where form_id = $1', [
@@ -199,7 +200,14 @@ export async function verifyStored({ databaseUrl, dataDir, formId, acked }) {
   await sql.close();
   const rebuild = spawnSync('npx', ['tsx', 'apps/server/src/jobs/analytics-rebuild-cli.ts', String(formId)], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? root, LOG_LEVEL: 'silent' },
+    // The rebuild opens the answers: it needs the servers' data key.
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl ?? '',
+      DATA_DIR: dataDir ?? root,
+      ENCRYPTION_KEY: encryptionKey ?? '',
+      LOG_LEVEL: 'silent',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (rebuild.status !== 0) failures.push('analytics rebuild failed');
