@@ -7,10 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgTool } from '../src/admin/backup.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { makeFormKey, putEncryption, submitSealed, uploadSealedFile } from './encryption-fixtures.ts';
-import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { dbKind, testConfig } from './helpers/app.ts';
 import { type FileBytes, filesUnder, holding } from './helpers/files.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createTestUser } from './helpers/users.ts';
@@ -31,15 +30,9 @@ describe(`an encrypted answer leaves no trace on the server (${dbKind})`, () => 
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    const config = loadConfig({
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      DATA_DIR: dataDir,
+    const config = testConfig(dataDir, {
       LOG_LEVEL: 'trace',
-      RATE_LIMIT_FACTOR: '1000',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
       WEBHOOK_ALLOW_PRIVATE: 'true',
-      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     });
     config.runJobs = true;
     const app = await buildApp(config, { logStream: { write: (line) => logLines.push(line) } });

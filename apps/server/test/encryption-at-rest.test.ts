@@ -7,10 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgTool } from '../src/admin/backup.ts';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { forms } from '../src/db/schema.ts';
-import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { dbKind, testConfig } from './helpers/app.ts';
 import { filesUnder, holding } from './helpers/files.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { startSmtpServer } from './helpers/smtp.ts';
@@ -35,16 +34,10 @@ describe(`answers are sealed at rest on Standard forms (${dbKind})`, () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     smtp = await startSmtpServer();
-    const config = loadConfig({
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      DATA_DIR: dataDir,
+    const config = testConfig(dataDir, {
       LOG_LEVEL: 'trace',
-      RATE_LIMIT_FACTOR: '1000',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST: path.join(dataDir, 'no-web'),
       WEBHOOK_ALLOW_PRIVATE: 'true',
       SMTP_URL: smtp.url,
-      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
     });
     config.runJobs = false;
     const app = await buildApp(config, { logStream: { write: (line) => logLines.push(line) } });

@@ -1,8 +1,8 @@
 import { LIMITS } from '@formsmith/core/limits';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forms, jobs, users } from '../src/db/schema.ts';
+import { forms, users } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { queuedMails } from './helpers/stored.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 
 export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean };
 
@@ -13,13 +13,9 @@ export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean }
  */
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
-/**
- * A fresh app on PGlite in memory, or on TEST_DATABASE_URL when set. Build one per test file and
- * isolate tests by giving each its own users and forms.
- */
-export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-test-'));
-  const config = loadConfig({
+/** The configuration of a test server in `dataDir`: the test key, TEST_DATABASE_URL when set, then `env`. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_FACTOR: '1000',
@@ -27,8 +23,17 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
     WEB_DIST: path.join(dataDir, 'no-web'),
     ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
-    ...opts.env,
+    ...env,
   });
+}
+
+/**
+ * A fresh app on PGlite in memory, or on TEST_DATABASE_URL when set. Build one per test file and
+ * isolate tests by giving each its own users and forms.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyInstance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-test-'));
+  const config = testConfig(dataDir, opts.env);
   config.runJobs = opts.runJobs ?? false;
   if (!config.databaseUrl) config.dataDir = dataDir;
   const app = await buildApp(config, {
