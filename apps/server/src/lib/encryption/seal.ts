@@ -31,22 +31,45 @@ export class SealError extends Error {
   }
 }
 
-function encrypt(key: DataKey, nonce: Buffer, plaintext: Uint8Array, context: string): Buffer {
+// Sealed bytes start with the same 9 bytes for every seal under a key: made once per key.
+const headers = new WeakMap<DataKey, Buffer>();
+
+function headerOf(key: DataKey): Buffer {
+  let header = headers.get(key);
+  if (!header) {
+    header = Buffer.concat([Buffer.from([VERSION]), Buffer.from(key.id, 'hex')]);
+    headers.set(key, header);
+  }
+  return header;
+}
+
+function encrypt(key: DataKey, nonce: Uint8Array, plaintext: Uint8Array, context: string): Buffer {
   const cipher = createCipheriv('aes-256-gcm', key.key, nonce);
   cipher.setAAD(Buffer.from(context, 'utf8'));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([
-    Buffer.from([VERSION]),
-    Buffer.from(key.id, 'hex'),
-    nonce,
-    body,
-    cipher.getAuthTag(),
-  ]);
+  const body = cipher.update(plaintext);
+  const last = cipher.final();
+  return Buffer.concat([headerOf(key), nonce, body, last, cipher.getAuthTag()]);
+}
+
+// Random nonces come from a pool filled a few hundred at a time: one call into the CSPRNG per
+// pool instead of one per seal. Each nonce is taken once, so none repeats.
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+
+function randomNonce(): Buffer {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.subarray(nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 export function seal(keyring: Keyring, plaintext: Uint8Array | string, context: string): Buffer {
   const bytes = typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext;
-  return encrypt(keyring.current, randomBytes(NONCE_BYTES), bytes, context);
+  return encrypt(keyring.current, randomNonce(), bytes, context);
 }
 
 const ivKeys = new WeakMap<Buffer, Buffer>();

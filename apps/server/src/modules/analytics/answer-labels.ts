@@ -1,4 +1,5 @@
 import {
+  type DataKey,
   fromSealedText,
   type Keyring,
   openText,
@@ -17,8 +18,31 @@ const context = (formId: number, fieldId: string) => `answer_daily_counts.answer
 
 export type AnswerLabel = { formId: number; fieldId: string; answer: string };
 
+// A form's labels repeat (its options, its ratings) and sealing one costs an HMAC and a cipher on
+// every submit, while a deterministic seal of the same label is always the same text: each key
+// keeps the labels it sealed lately. Bounded (cleared when full); long answers are not kept.
+const LABEL_CACHE_ENTRIES = 10_000;
+const LABEL_CACHE_MAX_CHARS = 200;
+const sealedLabels = new WeakMap<DataKey, Map<string, string>>();
+
 export function sealAnswerLabel(keyring: Keyring, label: AnswerLabel): string {
-  return toSealedText(sealDeterministic(keyring, label.answer, context(label.formId, label.fieldId)));
+  const ctx = context(label.formId, label.fieldId);
+  if (label.answer.length > LABEL_CACHE_MAX_CHARS) {
+    return toSealedText(sealDeterministic(keyring, label.answer, ctx));
+  }
+  let cache = sealedLabels.get(keyring.current);
+  if (!cache) {
+    cache = new Map();
+    sealedLabels.set(keyring.current, cache);
+  }
+  const cacheKey = `${ctx}\0${label.answer}`;
+  let sealed = cache.get(cacheKey);
+  if (sealed === undefined) {
+    sealed = toSealedText(sealDeterministic(keyring, label.answer, ctx));
+    if (cache.size >= LABEL_CACHE_ENTRIES) cache.clear();
+    cache.set(cacheKey, sealed);
+  }
+  return sealed;
 }
 
 /** The answer of a stored label: opened, or as stored before encryption at rest. */
