@@ -9,8 +9,11 @@ export {
 export { type PageViewCounter, pageViewCounter } from './page-views.ts';
 export { rebuildFormStats } from './rebuild.ts';
 export {
+  type BatchStats,
   type BatchStatsItem,
   batchStatsCtes,
+  batchStatsCtesOf,
+  batchStatsOf,
   SHARD,
   type SubmissionStatsInput,
   submissionStatsCtes,

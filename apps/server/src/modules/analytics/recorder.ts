@@ -1,5 +1,5 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
@@ -159,18 +159,10 @@ export type BatchStatsItem = { id: string; input: SubmissionStatsInput };
 
 const sum = (expr: string) => sql.raw(`least(coalesce(sum(${expr}), 0), ${INT_MAX})::int`);
 
-/**
- * The aggregate writes of a batch of submissions, as CTEs of one statement: `kept` must yield
- * (id, form_id) of the submissions actually inserted (or, with sign -1, actually deleted); each
- * aggregate row gets the sum over them (so a retry with a used idempotency key adds nothing). The
- * statement's text does not depend on the batch: its rows are jsonb parameters.
- */
-export function batchStatsCtes(
-  keyring: Keyring,
-  items: BatchStatsItem[],
-  kept: string,
-  sign: 1 | -1 = 1,
-): SQL[] {
+/** What each submission of a batch adds to the aggregates (times `sign`), as jsonb texts. */
+export type BatchStats = { forms: string; fields: string; answers: string };
+
+export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 | -1 = 1): BatchStats {
   const forms: object[] = [];
   const fields: object[] = [];
   const answers: object[] = [];
@@ -194,16 +186,31 @@ export function batchStatsCtes(
     }
     for (const a of rows.answers) answers.push({ id, f: a.fieldId, a: a.answer, n: sign * a.count });
   }
+  return { forms: JSON.stringify(forms), fields: JSON.stringify(fields), answers: JSON.stringify(answers) };
+}
+
+/**
+ * The aggregate writes of a batch of submissions, as CTEs of one statement: `kept` must yield
+ * (id, form_id) of the submissions actually inserted (or, with sign -1, actually deleted); each
+ * aggregate row gets the sum over them (so a retry with a used idempotency key adds nothing).
+ * `stats` are batchStatsOf's texts, or placeholders for them: the statement's text does not
+ * depend on the batch, so it can be built once and prepared.
+ */
+export function batchStatsCtesOf(
+  stats: { [K in keyof BatchStats]: SQLWrapper | string },
+  kept: string,
+  sign: 1 | -1 = 1,
+): SQL[] {
   const k = sql.raw(kept);
   return [
     sql`stats_days as (
       select k.form_id, v.id, v.day, v.ct, v.tc
-      from jsonb_to_recordset(${JSON.stringify(forms)}::jsonb) as v(id uuid, day date, ct int, tc int)
+      from jsonb_to_recordset(${stats.forms}::jsonb) as v(id uuid, day date, ct int, tc int)
       join ${k} k on k.id = v.id)`,
     sql`stats_form_day as (
       insert into form_daily_stats
         (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
-      select form_id, day, ${SHARD}, 0, ${sign}::int * count(*)::int, ${sum('ct')}, ${sum('tc')}
+      select form_id, day, ${SHARD}, 0, ${sql.raw(String(sign))}::int * count(*)::int, ${sum('ct')}, ${sum('tc')}
       from stats_days group by form_id, day order by form_id, day
       on conflict (form_id, day, shard) do update set
         ${add('form_daily_stats', 'submissions')},
@@ -212,7 +219,7 @@ export function batchStatsCtes(
       insert into field_daily_stats
         (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
       select d.form_id, v.f, d.day, ${SHARD}, ${sum('v.r')}, ${sum('v.s')}, ${sum('v.tt')}, ${sum('v.tc')}
-      from jsonb_to_recordset(${JSON.stringify(fields)}::jsonb) as v(id uuid, f text, r int, s int, tt int, tc int)
+      from jsonb_to_recordset(${stats.fields}::jsonb) as v(id uuid, f text, r int, s int, tt int, tc int)
       join stats_days d on d.id = v.id
       group by d.form_id, v.f, d.day order by d.form_id, v.f, d.day
       on conflict (form_id, field_id, day, shard) do update set
@@ -221,11 +228,21 @@ export function batchStatsCtes(
     sql`stats_answer_days as (
       insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
       select d.form_id, v.f, d.day, v.a, ${SHARD}, ${sum('v.n')}
-      from jsonb_to_recordset(${JSON.stringify(answers)}::jsonb) as v(id uuid, f text, a text, n int)
+      from jsonb_to_recordset(${stats.answers}::jsonb) as v(id uuid, f text, a text, n int)
       join stats_days d on d.id = v.id
       group by d.form_id, v.f, d.day, v.a order by d.form_id, v.f, d.day, v.a
       on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`,
   ];
+}
+
+/** batchStatsCtesOf with the batch's own figures. */
+export function batchStatsCtes(
+  keyring: Keyring,
+  items: BatchStatsItem[],
+  kept: string,
+  sign: 1 | -1 = 1,
+): SQL[] {
+  return batchStatsCtesOf(batchStatsOf(keyring, items, sign), kept, sign);
 }
 
 /** Runs CTEs that need no gate as one statement. */

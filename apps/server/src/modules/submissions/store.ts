@@ -1,13 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Envelope } from '@formsmith/core/crypto/schemas';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
 import { MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
-import { batchStatsCtes, SHARD, type SubmissionStatsInput, submissionStatsCtes } from '../analytics/index.ts';
+import {
+  type BatchStats,
+  batchStatsCtesOf,
+  batchStatsOf,
+  SHARD,
+  type SubmissionStatsInput,
+  submissionStatsCtes,
+} from '../analytics/index.ts';
 import { eventDeliveryCtes } from '../webhooks/index.ts';
 import { readAnswers, sealAnswers } from './sealed-answers.ts';
 
@@ -235,6 +242,53 @@ async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, stateme
     .rows;
 }
 
+/** The parameters of a batch's statement: its rows and their aggregates, as jsonb texts. */
+type BatchParams = { rows: string } & BatchStats;
+
+/** storeSubmissions' statement over its parameters (values, or placeholders for them). */
+function batchStatement(p: { [K in keyof BatchParams]: SQLWrapper | string }): SQL {
+  const ctes: SQL[] = [
+    sql`batch as (
+      select * from jsonb_to_recordset(${p.rows}::jsonb) as t(id uuid, form_id int, form_version int,
+        language text, sealed_data text, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+        owner_id uuid))`,
+    sql`stored as (
+      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, completed, idempotency_key, created_at from batch
+      on conflict (form_id, idempotency_key) do nothing
+      returning id, form_id)`,
+    sql`counted as (
+      insert into form_submission_counts (form_id, shard, count)
+      select form_id, ${SHARD}, count(*)::int from stored group by form_id order by form_id
+      on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count)`,
+    ...batchStatsCtesOf(p, 'stored'),
+    sql`mailed as (
+      insert into jobs (kind, payload, user_id)
+      select ${MAIL_JOB}::text, m, b.owner_id from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
+    ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
+  ];
+  return sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
+}
+
+/** The batch statement's text and parameters with placeholders, made once: only the values change. */
+let preparedBatch: { name: string; text: string; params: unknown[] } | null = null;
+
+function batchQuery(values: BatchParams) {
+  if (!preparedBatch) {
+    const query = dialect.sqlToQuery(
+      batchStatement({
+        rows: sql.placeholder('rows'),
+        forms: sql.placeholder('forms'),
+        fields: sql.placeholder('fields'),
+        answers: sql.placeholder('answers'),
+      }),
+    );
+    preparedBatch = { name: statementName(query.sql), text: query.sql, params: query.params };
+  }
+  const { name, text, params } = preparedBatch;
+  return { name, text, values: fillPlaceholders(params, values) };
+}
+
 /**
  * Group commit: stores many submissions (no uploads, no response limit) in ONE statement, with what storeSubmission
  * writes for each: one multi-row insert, then the counters, aggregates and mails of the rows it
@@ -262,33 +316,17 @@ export async function storeSubmissions(
     mails: input.mails.map((mail) => sealMail(keyring, mail)),
     owner_id: input.ownerId,
   }));
-  const ctes: SQL[] = [
-    sql`batch as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as t(id uuid, form_id int, form_version int,
-        language text, sealed_data text, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
-        owner_id uuid))`,
-    sql`stored as (
-      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, completed, idempotency_key, created_at from batch
-      on conflict (form_id, idempotency_key) do nothing
-      returning id, form_id)`,
-    sql`counted as (
-      insert into form_submission_counts (form_id, shard, count)
-      select form_id, ${SHARD}, count(*)::int from stored group by form_id order by form_id
-      on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count)`,
-    ...batchStatsCtes(
+  const params: BatchParams = {
+    rows: JSON.stringify(rows),
+    ...batchStatsOf(
       keyring,
       items.map(({ id, input }) => ({ id, input: input.stats })),
-      'stored',
     ),
-    sql`mailed as (
-      insert into jobs (kind, payload, user_id)
-      select ${MAIL_JOB}::text, m, b.owner_id from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
-    ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
-  ];
-  const statement = sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
+  };
   type Row = { id: string };
-  const stored = pool ? await runPrepared<Row>(pool, statement) : await queryRows<Row>(db, statement);
+  const stored = pool
+    ? (await pool.query<Row>(batchQuery(params))).rows
+    : await queryRows<Row>(db, batchStatement(params));
   const ids = new Set(stored.map((r) => r.id));
   return items.map(({ id }) => (ids.has(id) ? id : null));
 }
