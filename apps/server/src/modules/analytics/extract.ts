@@ -25,17 +25,26 @@ export const MAX_COMPLETION_SECONDS = 86_400;
 export const MAX_FIELD_SECONDS = 3_600;
 const MAX_ANSWER_LENGTH = 200;
 
+// A form's fields are one array for as long as the form is cached: every submission to it would
+// otherwise sort and filter them again, twice.
+const counted = new WeakMap<readonly FormField[], readonly FormField[]>();
+
 /** The fields that analytics counts, once each, in form order. */
-export function countedFields(fields: readonly FormField[]): FormField[] {
-  const seen = new Set<string>();
-  return [...fields]
-    .sort((a, b) => a.position - b.position)
-    .filter((f) => {
-      // Display-only fields take no answer, so they get no response/skip counts.
-      if (!takesAnswer(f.type) || seen.has(f.id)) return false;
-      seen.add(f.id);
-      return true;
-    });
+export function countedFields(fields: readonly FormField[]): readonly FormField[] {
+  let list = counted.get(fields);
+  if (!list) {
+    const seen = new Set<string>();
+    list = [...fields]
+      .sort((a, b) => a.position - b.position)
+      .filter((f) => {
+        // Display-only fields take no answer, so they get no response/skip counts.
+        if (!takesAnswer(f.type) || seen.has(f.id)) return false;
+        seen.add(f.id);
+        return true;
+      });
+    counted.set(fields, list);
+  }
+  return list;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -73,6 +82,19 @@ function numeric(value: unknown): string | null {
   return typeof n === 'number' && Number.isFinite(n) ? String(n) : null;
 }
 
+const optionSets = new WeakMap<FormField, ReadonlySet<string> | null>();
+
+/** A choice field's option values (null when it has none), made once per field object. */
+function optionValues(field: Extract<FormField, { options?: unknown }>): ReadonlySet<string> | null {
+  let set = optionSets.get(field);
+  if (set === undefined) {
+    const options = field.options ?? [];
+    set = options.length > 0 ? new Set(options.map((o) => o.value)) : null;
+    optionSets.set(field, set);
+  }
+  return set;
+}
+
 /**
  * The answers a field contributes to its distribution. Choice fields count option values (a
  * value outside the options is ignored, so the table cannot be flooded); booleans count Yes/No;
@@ -85,8 +107,7 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'checkbox': {
       if (typeof value === 'boolean') return [value ? 'Yes' : 'No'];
       const values = (Array.isArray(value) ? value : [value]).map(scalar).filter((v) => v !== null);
-      const options = field.options ?? [];
-      const allowed = options.length > 0 ? new Set(options.map((o) => o.value)) : null;
+      const allowed = optionValues(field);
       return [...new Set(values)].filter((v) => !allowed || allowed.has(v) || v === 'Yes' || v === 'No');
     }
     case 'number':

@@ -44,7 +44,7 @@ export function buildMetadata(input: {
   raw: Record<string, unknown>;
   userAgent: string | undefined;
   referer: string | undefined;
-  fieldIds: Set<string>;
+  fieldIds: ReadonlySet<string>;
   createdAt: Date;
 }): SubmissionMetadata {
   const raw = input.raw;

@@ -28,7 +28,7 @@ function epochMs(value: unknown): number | undefined {
 export function isSpam(input: {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
-  fieldIds: Set<string>;
+  fieldIds: ReadonlySet<string>;
   now: number;
 }): boolean {
   const { data } = input;

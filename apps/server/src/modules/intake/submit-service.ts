@@ -57,6 +57,18 @@ export type SubmitInput = {
   acceptLanguage?: string;
 };
 
+const fieldIdSets = new WeakMap<readonly { id: string }[], ReadonlySet<string>>();
+
+/** The ids of a form's fields, made once per fields array (the cached form's, for every submit). */
+function fieldIdsOf(fields: readonly { id: string }[]): ReadonlySet<string> {
+  let ids = fieldIdSets.get(fields);
+  if (!ids) {
+    ids = new Set(fields.map((f) => f.id));
+    fieldIdSets.set(fields, ids);
+  }
+  return ids;
+}
+
 const batchers = new WeakMap<FastifyInstance, MicroBatcher<StoreSubmissionInput, string | null>>();
 
 /**
@@ -190,7 +202,7 @@ export async function submitForm(
   const data = input.data ?? {};
   if (Object.keys(data).length === 0) throw badRequest(t('submit.noAnswers'));
   const { fields } = form;
-  const fieldIds = new Set(fields.map((f) => f.id));
+  const fieldIds = fieldIdsOf(fields);
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
@@ -201,13 +213,15 @@ export async function submitForm(
   const { clean, errors, files, answered } = cleanData(fields, data);
   if (answered === 0) throw badRequest(t('submit.noAnswers'));
   const path = applyLogic(fields, form.logic, clean);
-  const sent = fingerprint({ ...clean, ...Object.fromEntries(files) });
+  const given = files.size === 0 ? clean : { ...clean, ...Object.fromEntries(files) };
+  // What a retry must match; only asked for when a retry or a resumed submission is in question.
+  let sentFingerprint: string | undefined;
+  const sent = () => {
+    sentFingerprint ??= fingerprint(given);
+    return sentFingerprint;
+  };
   // In the respondent's language: the page's messages, and the owner's own in their translation.
-  const answerErrors = validateSubmission(
-    view.fields,
-    { ...clean, ...Object.fromEntries(files) },
-    validationMessagesOf(view.chrome),
-  );
+  const answerErrors = validateSubmission(view.fields, given, validationMessagesOf(view.chrome));
   // Questions on pages the respondent skipped are not asked, so not required either.
   for (const id of Object.keys(answerErrors)) {
     if (path.visible && !path.visible.has(id)) delete answerErrors[id];
@@ -219,14 +233,14 @@ export async function submitForm(
     ending: endingOf(view.fields, view.logic, path.run),
   });
   const partial = input.resumeToken
-    ? await findPartial(app, { formId: form.id, token: input.resumeToken, sent })
+    ? await findPartial(app, { formId: form.id, token: input.resumeToken, sent: sent() })
     : null;
   if (partial?.completed) return answer(partial.id);
   if (files.size > 0 && Object.keys(fieldErrors).length === 0) {
     const resolved = await resolveFiles(app, { formId: form.id, files, submissionId: partial?.id });
     if (Object.keys(resolved.errors).length > 0) {
       // A retry of a submission that went through: its uploads are attached already.
-      const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
+      const existing = await findRetried(app, form.id, input.idempotencyKey, sent());
       if (existing) return answer(existing);
       throw invalid(resolved.errors, view.chrome.t('validation.failed'));
     }
@@ -269,7 +283,7 @@ export async function submitForm(
     invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
   if (partial) {
     // An Idempotency-Key another submission took: answer that one (same answers) or refuse.
-    const retried = await findRetried(app, form.id, input.idempotencyKey, sent);
+    const retried = await findRetried(app, form.id, input.idempotencyKey, sent());
     if (retried) return answer(retried);
     const done = await app.db.transaction(async (tx) => {
       const result = await completeSubmission(tx, app.keyring, {
@@ -282,7 +296,7 @@ export async function submitForm(
     });
     if (done.id) return answer(done.id);
     // Completed meanwhile by a retry of this same submit, or refused a place under the limit.
-    const now = await findPartial(app, { formId: form.id, token: input.resumeToken!, sent });
+    const now = await findPartial(app, { formId: form.id, token: input.resumeToken!, sent: sent() });
     if (now.completed) return answer(now.id);
     if (!done.admitted) throw formClosed(form.closedMessage);
     throw new AppError('CONFLICT', 409, 'This submission is already being processed');
@@ -302,7 +316,7 @@ export async function submitForm(
     return answer(stored.id);
   }
   // The same Idempotency-Key was used before: answer that submission, store nothing new.
-  const existing = await findRetried(app, form.id, input.idempotencyKey, sent);
+  const existing = await findRetried(app, form.id, input.idempotencyKey, sent());
   if (existing) return answer(existing);
   if (!stored.admitted) throw formClosed(form.closedMessage);
   throw new AppError('CONFLICT', 409, 'This submission is already being processed');
