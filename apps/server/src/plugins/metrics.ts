@@ -103,12 +103,13 @@ export default fp(async (app: FastifyInstance) => {
   }
 
   app.decorate('metrics', { registry, submissions, submitBatches, jobRuns });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL, so ids do not make a series each.
     const route = request.routeOptions.url ?? 'unmatched';
     const l = { method: request.method, route, status: String(reply.statusCode) };
     requests.inc(l);
     durations.observe(l, reply.elapsedTime / 1000);
+    done();
   });
 
   const token = app.config.metricsToken;

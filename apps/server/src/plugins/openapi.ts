@@ -81,13 +81,14 @@ export default fp(async (app: FastifyInstance) => {
       mcp: { disabled: true },
     },
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/reference')) return payload;
-    const csp = String(reply.getHeader('content-security-policy') ?? '');
-    reply.header(
-      'content-security-policy',
-      csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`),
-    );
-    return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/reference')) {
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header(
+        'content-security-policy',
+        csp.replace("script-src 'self'", `script-src 'self' 'nonce-${nonce}'`),
+      );
+    }
+    done(null, payload);
   });
 });

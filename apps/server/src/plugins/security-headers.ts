@@ -51,14 +51,15 @@ export default fp(async (app: FastifyInstance) => {
     reply.headers(headers);
     done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pathname = request.url.split('?')[0] ?? '';
     // The embed helper script is loaded by other sites' pages.
-    if (request.url.split('?')[0] === '/embed.js')
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    if (!EMBED_PATH.test(request.url.split('?')[0] ?? '')) return payload;
-    const csp = String(reply.getHeader('content-security-policy') ?? '');
-    reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
-    reply.removeHeader('x-frame-options');
-    return payload;
+    if (pathname === '/embed.js') reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (EMBED_PATH.test(pathname)) {
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+      reply.removeHeader('x-frame-options');
+    }
+    done(null, payload);
   });
 });

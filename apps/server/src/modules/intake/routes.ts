@@ -18,10 +18,6 @@ import { uploadFile } from './upload-service.ts';
 
 /** What anonymous respondents call: submit a form, upload a file for a file field. */
 const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
-  });
-
   app.post(
     '/form-submissions/forms/:id/submit',
     {
@@ -60,6 +56,17 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(progressRoutes);
+  await app.register(uploadRoutes);
+};
+
+/**
+ * The upload route in a scope of its own: the multipart plugin's hooks (a listener and a cleanup
+ * on every request of its scope) then cost the JSON routes nothing.
+ */
+const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+  });
 
   app.post(
     '/form-submissions/forms/:id/uploads',
