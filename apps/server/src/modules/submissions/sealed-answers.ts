@@ -1,46 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import { type Keyring, openJson, RESEAL_BATCH, sealFailure, sealJson } from '../../lib/encryption.ts';
+import { type Keyring, RESEAL_BATCH } from '../../lib/encryption.ts';
+import { readAnswers, sealAnswers } from './answer-sealing.ts';
 
-// The one place answers are sealed for the database and opened again ('Standard' encryption at
-// rest). A row holds its answers sealed in sealed_data and {} in data; rows stored before
-// encryption at rest hold them clear in data until the key command seals them, and Enhanced rows
-// hold an envelope the server cannot open (data {} and no sealed_data).
-
-/** The associated data of a submission's sealed answers: they open only in their own row. */
-export const answersContext = (submissionId: string) => `submission.data:${submissionId}`;
-
-export function sealAnswers(keyring: Keyring, submissionId: string, data: Record<string, unknown>): Buffer {
-  return sealJson(keyring, data, answersContext(submissionId));
-}
-
-export type AnswerSource = { id: string; data: unknown; sealedData?: Uint8Array | null };
-
-/**
- * The answers of a stored row, opened or (a row from before encryption at rest) as stored. A row
- * sealed under a key this server lacks is an error people can act on, never empty answers.
- */
-export function readAnswers(keyring: Keyring, row: AnswerSource): Record<string, unknown> {
-  if (row.sealedData) {
-    try {
-      return openJson<Record<string, unknown>>(keyring, row.sealedData, answersContext(row.id));
-    } catch (err) {
-      throw sealFailure(err);
-    }
-  }
-  return row.data && typeof row.data === 'object' && !Array.isArray(row.data)
-    ? (row.data as Record<string, unknown>)
-    : {};
-}
-
-/** A row with its answers opened into data (sealed_data dropped), for readers that pass rows on. */
-export function withAnswers<Row extends AnswerSource>(
-  keyring: Keyring,
-  row: Row,
-): Omit<Row, 'data' | 'sealedData'> & { data: Record<string, unknown> } {
-  const { sealedData: _sealed, data: _data, ...rest } = row;
-  return { ...rest, data: readAnswers(keyring, row) };
-}
+// Re-sealing rows under the current key (the key command); sealing and opening one row's answers
+// is answer-sealing.ts (kept free of database imports: the CSV worker thread loads it).
+export {
+  type AnswerSource,
+  answersContext,
+  readAnswers,
+  sealAnswers,
+  withAnswers,
+} from './answer-sealing.ts';
 
 /**
  * Seals, under the current key, a batch of the answers still clear (stored before encryption at
