@@ -13,7 +13,8 @@ import {
 } from '../src/lib/encryption.ts';
 import { uploadStorage } from '../src/lib/storage.ts';
 import { type RotateUploadsCounts, rotateUploads } from '../src/modules/intake/rotate-uploads.ts';
-import { createTestApp } from './helpers/app.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';
 import { startTestS3, type TestS3 } from './helpers/s3.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm } from './intake-fixtures.ts';
@@ -28,20 +29,25 @@ afterAll(() => s3.close());
 describe.each([
   { kind: 'local folder', bucket: false },
   { kind: 'S3 bucket', bucket: true },
-])('rotating the data key re-seals the uploaded files in the $kind (pglite)', ({ bucket }) => {
+])(`rotating the data key re-seals the uploaded files in the $kind (${dbKind})`, ({ bucket }) => {
+  let own: OwnDatabase;
   let app: FastifyInstance;
   let owner: TestUser;
   let formId: number;
 
   beforeAll(async () => {
     // The key file in DATA_DIR (no ENCRYPTION_KEY): a rotation adds a key to it while the server
-    // runs. On a database of its own (PGlite), also when the suite runs on PostgreSQL: a key new to
-    // the shared test database would make every later test file's server refuse to start.
-    app = await createTestApp({ env: { ...(bucket ? s3.env : {}), ENCRYPTION_KEY: '', DATABASE_URL: '' } });
+    // runs. On a database of its own: a key new to the shared PostgreSQL test database would make
+    // every later test file's server refuse to start.
+    own = await ownTestDatabase();
+    app = await createTestApp({ env: { ...(bucket ? s3.env : {}), ENCRYPTION_KEY: '', ...own.env } });
     owner = await createTestUser(app);
     formId = await createPublishedForm(app, owner, { fields: DOC_FIELDS });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   const submitFile = (content: Buffer) => submitDoc(app, formId, content);
   const download = (url: string) => app.inject({ method: 'GET', url, headers: owner.auth });

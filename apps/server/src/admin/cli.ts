@@ -12,7 +12,13 @@ import {
   adminVerifyUser,
 } from '../modules/auth/index.ts';
 import { backup, RestoreError, restore } from './backup.ts';
-import { addKeyToFile, KeyCommandError, resealAll, retireOldKeys } from './encryption-key.ts';
+import {
+  addKeyToFile,
+  KeyCommandError,
+  resealAll,
+  retireOldKeys,
+  waitForServersToNoticeKey,
+} from './encryption-key.ts';
 import { readLiveServer } from './server-file.ts';
 
 const USAGE = `Usage:
@@ -81,6 +87,10 @@ async function encryptionKeyCommand(config: ReturnType<typeof loadConfig>, actio
     return;
   }
   const report = (line: string) => console.log(line);
+  if (action === 'rotate' && config.databaseUrl) {
+    console.log('Waiting a few seconds for running servers to seal under the new key…');
+    await waitForServersToNoticeKey();
+  }
   if (action === 'retire') {
     const retired = await withDatabase(config, (db) => retireOldKeys(config, db, keyring, report));
     console.log(

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import {
   checkKeyRegistry,
   KEY_FILE,
+  KEY_FILE_WATCH_MS,
   type Keyring,
   listRegisteredKeys,
   newKey,
@@ -41,6 +42,14 @@ export function addKeyToFile(config: Config): Keyring {
   writeKeyFile(file, [newKey(), ...readKeyFile(file)]);
   return reloadKeyring(config);
 }
+
+/**
+ * Waits until servers running on the key file have noticed a new key (they look every
+ * KEY_FILE_WATCH_MS): a re-seal started earlier could pass rows a server still seals under the
+ * old key a moment later.
+ */
+export const waitForServersToNoticeKey = () =>
+  new Promise((resolve) => setTimeout(resolve, KEY_FILE_WATCH_MS + 1000));
 
 /**
  * One table's batches, walking it in key order and reporting each batch. Rows another transaction

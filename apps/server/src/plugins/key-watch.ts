@@ -2,10 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resealAll } from '../admin/encryption-key.ts';
-import { registerCurrentKey, reloadKeyring } from '../lib/encryption.ts';
-
-/** How often the key file is looked at: a rotation takes effect within this long. */
-const WATCH_MS = 3000;
+import { KEY_FILE_WATCH_MS, registerCurrentKey, reloadKeyring } from '../lib/encryption.ts';
 
 /**
  * Keys from the key file: `encryption-key rotate` rewrites it while the server runs, and the
@@ -43,7 +40,7 @@ export default fp(async (app: FastifyInstance) => {
       .finally(() => {
         running = null;
       });
-  }, WATCH_MS);
+  }, KEY_FILE_WATCH_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
