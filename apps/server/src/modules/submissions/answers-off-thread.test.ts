@@ -1,0 +1,69 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { makeKeyring } from '../../lib/encryption/keyring.ts';
+import { readAnswers, sealAnswers } from './answer-sealing.ts';
+import { openAnswersOffThread } from './answers-off-thread.ts';
+
+const keyring = makeKeyring([randomBytes(32)], 'test');
+
+function sealedRows(count: number, ring = keyring) {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const answers = ids.map((id, i) => ({ name: `Respondent ${i} «${id.slice(0, 4)}»`, tags: ['a', i] }));
+  const sealed = ids.map((id, i) => sealAnswers(ring, id, answers[i]!).toString('base64'));
+  return { ids, answers, sealed };
+}
+
+describe('opening sealed answers in the worker thread', () => {
+  it('gives each row the answers the main thread reader gives, null where nothing is sealed', async () => {
+    const rows = sealedRows(300);
+    rows.sealed[7] = null as unknown as string;
+    const opened = await openAnswersOffThread(keyring, rows);
+    expect(opened).toHaveLength(300);
+    expect(opened[7]).toBeNull();
+    for (const i of [0, 1, 150, 299]) {
+      expect(opened[i]).toEqual(rows.answers[i]);
+      expect(opened[i]).toEqual(
+        readAnswers(keyring, {
+          id: rows.ids[i]!,
+          data: {},
+          sealedData: Buffer.from(rows.sealed[i]!, 'base64'),
+        }),
+      );
+    }
+  });
+
+  it('answers batches asked for at once each with its own rows', async () => {
+    const batches = [sealedRows(50), sealedRows(80), sealedRows(20)];
+    const opened = await Promise.all(batches.map((b) => openAnswersOffThread(keyring, b)));
+    expect(opened).toEqual(batches.map((b) => b.answers));
+  });
+
+  it('fails a batch with a row under a key it lacks, or moved to another row, and goes on serving', async () => {
+    const foreign = makeKeyring([randomBytes(32)], 'elsewhere');
+    const missing = sealedRows(3);
+    missing.sealed[1] = sealedRows(1, foreign).sealed[0]!;
+    await expect(openAnswersOffThread(keyring, missing)).rejects.toMatchObject({
+      code: 'ENCRYPTION_KEY_MISSING',
+      statusCode: 503,
+    });
+    const moved = sealedRows(2);
+    moved.ids.reverse();
+    await expect(openAnswersOffThread(keyring, moved)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      statusCode: 503,
+    });
+    const fine = sealedRows(5);
+    expect(await openAnswersOffThread(keyring, fine)).toEqual(fine.answers);
+  });
+
+  it('opens rows under the current key and the older one after a rotation', async () => {
+    const old = sealedRows(3);
+    const rotated = makeKeyring([randomBytes(32), ...keyring.keys.map((k) => k.key)], 'test');
+    const fresh = sealedRows(3, rotated);
+    const opened = await openAnswersOffThread(rotated, {
+      ids: [...old.ids, ...fresh.ids],
+      sealed: [...old.sealed, ...fresh.sealed],
+    });
+    expect(opened).toEqual([...old.answers, ...fresh.answers]);
+  });
+});
