@@ -24,7 +24,7 @@ import { countUnsealedAnswers, readAnswers } from '../src/modules/submissions/in
 import { dbKind, testConfig } from './helpers/app.ts';
 import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
-import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
+import { createTestForm, insertSubmissions, listedNames } from './submissions-fixtures.ts';
 
 // Rotation while the server serves, on a database of its own (a new key in the shared PostgreSQL
 // test database would make other test files' servers refuse to start). On PGlite the server
@@ -50,15 +50,7 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
         metadata: {},
       },
     });
-  const namesInList = async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/form-submissions/forms/${formId}/submissions?limit=100`,
-      headers: owner.auth,
-    });
-    expect(res.statusCode).toBe(200);
-    return (res.json().items as { data: { f_name: string } }[]).map((i) => i.data.f_name).sort();
-  };
+  const namesInList = () => listedNames(app, { formId, auth: owner.auth });
 
   beforeAll(async () => {
     own = await ownTestDatabase();

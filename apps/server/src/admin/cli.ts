@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { KeyringError, keyringFor } from '../lib/encryption.ts';
+import { KeyringError, loadKeyring } from '../lib/encryption.ts';
 import {
   adminCreateUser,
   adminListUsers,
@@ -72,7 +72,7 @@ async function encryptionKeyCommand(config: ReturnType<typeof loadConfig>, actio
   if (action !== 'rotate' && action !== 'reseal' && action !== 'retire') {
     throw new UsageError('encryption-key needs rotate, reseal or retire');
   }
-  let keyring = keyringFor(config);
+  let keyring = loadKeyring(config);
   if (action === 'rotate') {
     keyring = addKeyToFile(config);
     console.log(`New current key ${keyring.current.id}; older keys kept to open what they sealed.`);

@@ -7,10 +7,10 @@ import {
   KEY_FILE_WATCH_MS,
   type Keyring,
   listRegisteredKeys,
+  loadKeyring,
   newKey,
   type ResealBatch,
   readKeyFile,
-  reloadKeyring,
   retireKeys,
   writeKeyFile,
 } from '../lib/encryption.ts';
@@ -40,7 +40,7 @@ export function addKeyToFile(config: Config): Keyring {
   }
   const file = keyFileOf(config);
   writeKeyFile(file, [newKey(), ...readKeyFile(file)]);
-  return reloadKeyring(config);
+  return loadKeyring(config);
 }
 
 /**
