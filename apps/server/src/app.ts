@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.ts';
 import { registerJobs } from './jobs/registry.ts';
 import jobWorker from './jobs/worker.ts';
-import { checkKeyRegistry, type Keyring, keyringFor } from './lib/encryption.ts';
+import { checkKeyRegistry, type Keyring, loadKeyring } from './lib/encryption.ts';
 import { uploadStorage } from './lib/storage.ts';
 import mailer from './mail/mailer.ts';
 import { accountRoutes } from './modules/account/index.ts';
@@ -75,7 +75,8 @@ export async function buildApp(
   // A bucket that cannot be used is a configuration error, found at start rather than at the first upload.
   await uploadStorage(config).check?.();
   // Likewise a key that cannot be read, or a key file others can read.
-  const keyring = keyringFor(config);
+  // Read for this app (the one keyring rows and files are sealed under; key-watch updates it).
+  const keyring = loadKeyring(config);
   const database = opts.database ?? (await openDatabase(config));
   await migrateDatabase(database);
   // An instance without a key the database holds sealed answers under must not serve them.

@@ -354,7 +354,7 @@ describe(`account API (${dbKind})`, () => {
       const slug = `doomed-${user.id.slice(0, 8)}`;
       await app.db.update(forms).set({ slug }).where(eq(forms.id, formId));
       const [submissionId] = await insertSubmissions(app, formId, [{ data: { f_name: 'gone' } }]);
-      const { key } = await saveUpload(app.config, Readable.from([Buffer.from('file body')]), {
+      const { key } = await saveUpload(app, Readable.from([Buffer.from('file body')]), {
         maxBytes: 100,
       });
       await app.db.insert(uploads).values({
@@ -390,7 +390,7 @@ describe(`account API (${dbKind})`, () => {
       expect(
         await app.db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id)),
       ).toEqual([]);
-      expect(await openUpload(app.config, key)).toBeNull();
+      expect(await openUpload(app, key)).toBeNull();
       expect((await app.inject({ method: 'GET', url: `/api/forms/${formId}` })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: `/api/forms/shared/${slug}` })).statusCode).toBe(404);
       // Nothing of the other account went with it.

@@ -4,22 +4,39 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addKeyToFile, retireOldKeys } from '../src/admin/encryption-key.ts';
+import {
+  addKeyToFile,
+  resealAll,
+  retireOldKeys,
+  waitForServersToNoticeKey,
+} from '../src/admin/encryption-key.ts';
 import { buildApp } from '../src/app.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
-import { currentSealedTextPrefix, KEY_FILE, KeyringError } from '../src/lib/encryption.ts';
-import { countUnsealedAnswers } from '../src/modules/submissions/index.ts';
+import {
+  currentSealedTextPrefix,
+  KEY_FILE,
+  type Keyring,
+  KeyringError,
+  RESEAL_BATCH,
+} from '../src/lib/encryption.ts';
+import { countUnsealedAnswers, readAnswers } from '../src/modules/submissions/index.ts';
+import { dbKind, testConfig } from './helpers/app.ts';
+import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
-import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
+import { createTestForm, insertSubmissions, listedNames } from './submissions-fixtures.ts';
 
-// Rotation while the server serves, on a database of its own (PGlite: the server re-seals by
-// itself when it sees the key file change; a shared PostgreSQL test database must keep the one
-// test key). Rows from before encryption at rest (clear) are sealed by the same pass.
-describe('encryption key rotation while serving (pglite)', () => {
+// Rotation while the server serves, on a database of its own (a new key in the shared PostgreSQL
+// test database would make other test files' servers refuse to start). On PGlite the server
+// re-seals by itself when it sees the key file change; on PostgreSQL the key command does, from
+// its own connection, while submits continue. Rows from before encryption at rest (clear) are
+// sealed by the same pass.
+describe(`encryption key rotation while serving (${dbKind})`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-rotate-'));
-  let database: Database;
+  let own: OwnDatabase;
   let config: Config;
+  /** The in-memory PGlite both servers share when not on PostgreSQL. */
+  let memory: Database | undefined;
   let app: FastifyInstance;
   let owner: TestUser;
   let formId: number;
@@ -33,48 +50,71 @@ describe('encryption key rotation while serving (pglite)', () => {
         metadata: {},
       },
     });
-  const namesInList = async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/form-submissions/forms/${formId}/submissions?limit=100`,
-      headers: owner.auth,
-    });
-    expect(res.statusCode).toBe(200);
-    return (res.json().items as { data: { f_name: string } }[]).map((i) => i.data.f_name).sort();
-  };
+  const namesInList = () => listedNames(app, { formId, auth: owner.auth });
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    config = {
-      ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent' }),
-      runJobs: false,
-    };
-    app = await buildApp(config, { database });
+    own = await ownTestDatabase();
+    // The key file in DATA_DIR (no ENCRYPTION_KEY): the rotation adds a key to it.
+    config = { ...testConfig(dataDir, { ENCRYPTION_KEY: '', ...own.env }), runJobs: false };
+    memory = config.databaseUrl ? undefined : await openDatabase({ dataDir: 'memory://' });
+    app = await buildApp(config, { database: memory });
     await app.ready();
     owner = await createTestUser(app);
     formId = await createTestForm(app, owner.id);
   });
   afterAll(async () => {
     await app.close();
-    await database.close();
+    await memory?.close();
+    await own.drop();
   });
+
+  /**
+   * What re-seals after the key file changed: on PGlite the running server (resolves at once); on
+   * PostgreSQL the key command, on a connection of its own, as `encryption-key rotate` does.
+   */
+  async function runKeyCommand(keyring: Keyring): Promise<void> {
+    if (!config.databaseUrl) return;
+    const command = await openDatabase(config);
+    try {
+      await waitForServersToNoticeKey();
+      await resealAll({ db: command.db, keyring, config }, () => {});
+    } finally {
+      await command.close();
+    }
+  }
 
   it('keeps every answer readable, seals clear rows, leaves nothing under the old key, then retires it', async () => {
     await insertSubmissions(app, formId, [
       { data: { f_name: 'Legacy one' } },
       { data: { f_name: 'Legacy two' } },
     ]);
+    // Enough rows in another form that the re-seal takes several batches while submits go on.
+    const bulkForm = await createTestForm(app, owner.id);
+    const bulk = Array.from({ length: 3 * RESEAL_BATCH }, (_, i) => `Bulk ${i}`);
+    await insertSubmissions(
+      app,
+      bulkForm,
+      bulk.map((name) => ({ data: { f_name: name } })),
+    );
     for (const name of ['Before one', 'Before two']) expect((await submit(name)).statusCode).toBe(201);
     const oldKey = app.keyring.current.id;
-    expect((await countUnsealedAnswers(app.db, app.keyring)).get('clear')).toBe(2);
+    expect((await countUnsealedAnswers(app.db, app.keyring)).get('clear')).toBe(2 + bulk.length);
 
     const rotated = addKeyToFile(config);
     expect(rotated.current.id).not.toBe(oldKey);
     expect(readFileSync(path.join(dataDir, KEY_FILE), 'utf8').trim().split('\n')).toHaveLength(2);
-    // Served while the running server notices the file and re-seals.
+    // Served while the running server notices the file and the re-seal runs.
+    let commandDone = false;
+    const command = runKeyCommand(rotated).finally(() => {
+      commandDone = true;
+    });
     const during: string[] = [];
-    const deadline = Date.now() + 20_000;
-    while ((await countUnsealedAnswers(app.db, app.keyring)).size > 0 || app.keyring.current.id === oldKey) {
+    const deadline = Date.now() + 30_000;
+    const rotating = async () =>
+      !commandDone ||
+      app.keyring.current.id === oldKey ||
+      (await countUnsealedAnswers(app.db, app.keyring)).size > 0;
+    while (await rotating()) {
       expect(Date.now()).toBeLessThan(deadline);
       const name = `During ${during.length}`;
       expect((await submit(name)).statusCode).toBe(201);
@@ -82,10 +122,20 @@ describe('encryption key rotation while serving (pglite)', () => {
       expect(await namesInList()).toContain(name);
       await new Promise((r) => setTimeout(r, 200));
     }
+    await command;
     expect(app.keyring.current.id).toBe(rotated.current.id);
+    expect(during.length).toBeGreaterThan(0);
     expect(await namesInList()).toEqual(
       ['Before one', 'Before two', 'Legacy one', 'Legacy two', ...during].sort(),
     );
+    const bulkRows = await queryRows<{ id: string; data: unknown; sealed_data: Uint8Array }>(
+      app.db,
+      sql`select id, data, sealed_data from submissions where form_id = ${bulkForm}`,
+    );
+    const bulkNames = bulkRows.map(
+      (r) => readAnswers(app.keyring, { id: r.id, data: r.data, sealedData: r.sealed_data }).f_name,
+    );
+    expect(bulkNames.sort()).toEqual(bulk.sort());
     const csv = await app.inject({
       method: 'GET',
       url: `/api/form-submissions/forms/${formId}/export?format=csv`,
@@ -107,15 +157,9 @@ describe('encryption key rotation while serving (pglite)', () => {
   }, 60_000);
 
   it('refuses to start beside data sealed under a key it lacks, with a message saying what to do', async () => {
-    const other = {
-      ...loadConfig({
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'formsmith-other-')),
-        LOG_LEVEL: 'silent',
-        WEB_DIST: '/nonexistent',
-      }),
-      runJobs: false,
-    };
-    const started = buildApp(other, { database });
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'formsmith-other-'));
+    const other = { ...testConfig(otherDir, { ENCRYPTION_KEY: '', ...own.env }), runJobs: false };
+    const started = buildApp(other, { database: memory });
     await expect(started).rejects.toThrow(KeyringError);
     await expect(started).rejects.toThrow(/give every instance the same ENCRYPTION_KEY/);
   });

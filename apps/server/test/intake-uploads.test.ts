@@ -64,7 +64,7 @@ describe(`respondent file uploads (${dbKind})`, () => {
     const row = await findUpload(app, answer.upload_id);
     expect(row!.storageKey).not.toContain('notes');
     expect(existsSync(path.join(app.config.dataDir, 'uploads', row!.storageKey))).toBe(true);
-    const stream = await openUpload(app.config, row!.storageKey);
+    const stream = await openUpload(app, row!.storageKey);
     const chunks: Buffer[] = [];
     for await (const chunk of stream!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('hello world');

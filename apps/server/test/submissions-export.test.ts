@@ -215,7 +215,7 @@ describe(`submissions export (${dbKind})`, () => {
 
   it("serves an uploaded file to the form's owner only, as an attachment with its type", async () => {
     const content = Buffer.from('%PDF-1.4 fake pdf bytes');
-    const saved = await saveUpload(app.config, Readable.from([content]), { maxBytes: 1_000_000 });
+    const saved = await saveUpload(app, Readable.from([content]), { maxBytes: 1_000_000 });
     const [submissionId] = await insertSubmissions(app, formId, [{ data: { f_name: 'with file' } }]);
     const [upload] = await app.db
       .insert(uploads)

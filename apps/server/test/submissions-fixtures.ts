@@ -3,6 +3,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { formSubmissionCounts, forms, submissions } from '../src/db/schema.ts';
 import { sealAnswers } from '../src/modules/submissions/index.ts';
 
@@ -88,4 +89,18 @@ export async function insertSubmissions(
       set: { count: sql`${formSubmissionCounts.count} + ${counted}` },
     });
   return values.map((v) => v.id);
+}
+
+/** The f_name answers of a form's first 100 submissions as its owner's list shows them, sorted. */
+export async function listedNames(
+  app: FastifyInstance,
+  input: { formId: number; auth: Record<string, string> },
+): Promise<string[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/form-submissions/forms/${input.formId}/submissions?limit=100`,
+    headers: input.auth,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json().items as { data: { f_name: string } }[]).map((i) => i.data.f_name).sort();
 }

@@ -1,19 +1,23 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeyCommandError, retireOldKeys } from '../src/admin/encryption-key.ts';
+import { queryRows } from '../src/db/client.ts';
 import {
   KEY_FILE,
   keyId,
+  loadKeyring,
   newKey,
   readKeyFile,
-  reloadKeyring,
   SEGMENT_BYTES,
+  sealedKeyId,
   writeKeyFile,
 } from '../src/lib/encryption.ts';
 import { uploadStorage } from '../src/lib/storage.ts';
 import { type RotateUploadsCounts, rotateUploads } from '../src/modules/intake/rotate-uploads.ts';
-import { createTestApp } from './helpers/app.ts';
+import { createTestApp, dbKind } from './helpers/app.ts';
+import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';
 import { startTestS3, type TestS3 } from './helpers/s3.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm } from './intake-fixtures.ts';
@@ -28,32 +32,42 @@ afterAll(() => s3.close());
 describe.each([
   { kind: 'local folder', bucket: false },
   { kind: 'S3 bucket', bucket: true },
-])('rotating the data key re-seals the uploaded files in the $kind (pglite)', ({ bucket }) => {
+])(`rotating the data key re-seals the uploaded files in the $kind (${dbKind})`, ({ bucket }) => {
+  let own: OwnDatabase;
   let app: FastifyInstance;
   let owner: TestUser;
   let formId: number;
 
   beforeAll(async () => {
     // The key file in DATA_DIR (no ENCRYPTION_KEY): a rotation adds a key to it while the server
-    // runs. On a database of its own (PGlite), also when the suite runs on PostgreSQL: a key new to
-    // the shared test database would make every later test file's server refuse to start.
-    app = await createTestApp({ env: { ...(bucket ? s3.env : {}), ENCRYPTION_KEY: '', DATABASE_URL: '' } });
+    // runs. On a database of its own: a key new to the shared PostgreSQL test database would make
+    // every later test file's server refuse to start.
+    own = await ownTestDatabase();
+    app = await createTestApp({ env: { ...(bucket ? s3.env : {}), ENCRYPTION_KEY: '', ...own.env } });
     owner = await createTestUser(app);
     formId = await createPublishedForm(app, owner, { fields: DOC_FIELDS });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    await own.drop();
+  });
 
   const submitFile = (content: Buffer) => submitDoc(app, formId, content);
   const download = (url: string) => app.inject({ method: 'GET', url, headers: owner.auth });
   const stored = (key: string) => storedBytes(app, key);
   const keyIdOf = (key: string) => storedKeyId(app, key);
 
-  /** What the rotation command does to the key file: a new current key, the old ones kept. */
+  /**
+   * What the rotation command does to the key file (a new current key, the old ones kept), and
+   * what the running server does when it notices: its keyring, the one files are sealed under, now
+   * holds the new key.
+   */
   function addKey() {
     const file = path.join(app.config.dataDir, KEY_FILE);
     const key = newKey();
     writeKeyFile(file, [key, ...readKeyFile(file)]);
-    return { keyring: reloadKeyring(app.config), id: keyId(key) };
+    Object.assign(app.keyring, loadKeyring(app.config));
+    return { keyring: app.keyring, id: keyId(key) };
   }
 
   it('after a rotation every file downloads identically, none is left under the old key, clear files are sealed', async () => {
@@ -121,5 +135,24 @@ describe.each([
     await expect(retireOldKeys(app.config, app.db, keyring, () => {})).rejects.toThrow(KeyCommandError);
     await expect(retireOldKeys(app.config, app.db, keyring, () => {})).rejects.toThrow(/could not be opened/);
     expect(readKeyFile(file)).toHaveLength(before);
+  });
+
+  it('once the running server notices a new key in the file, new files are sealed under it as new answers are', async () => {
+    const file = path.join(app.config.dataDir, KEY_FILE);
+    const key = newKey();
+    writeKeyFile(file, [key, ...readKeyFile(file)]);
+    await vi.waitFor(() => expect(app.keyring.current.id).toBe(keyId(key)), {
+      timeout: 10_000,
+      interval: 100,
+    });
+
+    const fresh = await submitFile(Buffer.from('sent after the rotation\n'));
+    expect(await keyIdOf(fresh.row.storageKey)).toBe(keyId(key));
+    const [row] = await queryRows<{ sealed_data: Uint8Array }>(
+      app.db,
+      sql`select sealed_data from submissions where id = ${fresh.row.submissionId}`,
+    );
+    expect(sealedKeyId(row!.sealed_data)).toBe(keyId(key));
+    expect((await download(fresh.url)).body).toBe('sent after the rotation\n');
   });
 });

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { KeyringError, keyringFor } from '../lib/encryption.ts';
+import { KeyringError, loadKeyring } from '../lib/encryption.ts';
 import {
   adminCreateUser,
   adminListUsers,
@@ -12,7 +12,13 @@ import {
   adminVerifyUser,
 } from '../modules/auth/index.ts';
 import { backup, RestoreError, restore } from './backup.ts';
-import { addKeyToFile, KeyCommandError, resealAll, retireOldKeys } from './encryption-key.ts';
+import {
+  addKeyToFile,
+  KeyCommandError,
+  resealAll,
+  retireOldKeys,
+  waitForServersToNoticeKey,
+} from './encryption-key.ts';
 import { readLiveServer } from './server-file.ts';
 
 const USAGE = `Usage:
@@ -66,7 +72,7 @@ async function encryptionKeyCommand(config: ReturnType<typeof loadConfig>, actio
   if (action !== 'rotate' && action !== 'reseal' && action !== 'retire') {
     throw new UsageError('encryption-key needs rotate, reseal or retire');
   }
-  let keyring = keyringFor(config);
+  let keyring = loadKeyring(config);
   if (action === 'rotate') {
     keyring = addKeyToFile(config);
     console.log(`New current key ${keyring.current.id}; older keys kept to open what they sealed.`);
@@ -81,6 +87,10 @@ async function encryptionKeyCommand(config: ReturnType<typeof loadConfig>, actio
     return;
   }
   const report = (line: string) => console.log(line);
+  if (action === 'rotate' && config.databaseUrl) {
+    console.log('Waiting a few seconds for running servers to seal under the new key…');
+    await waitForServersToNoticeKey();
+  }
   if (action === 'retire') {
     const retired = await withDatabase(config, (db) => retireOldKeys(config, db, keyring, report));
     console.log(

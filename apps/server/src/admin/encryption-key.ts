@@ -4,16 +4,18 @@ import type { Db } from '../db/client.ts';
 import {
   checkKeyRegistry,
   KEY_FILE,
+  KEY_FILE_WATCH_MS,
   type Keyring,
   listRegisteredKeys,
+  loadKeyring,
   newKey,
+  type ResealBatch,
   readKeyFile,
-  reloadKeyring,
   retireKeys,
   writeKeyFile,
 } from '../lib/encryption.ts';
 import { resealMails } from '../mail/mailer.ts';
-import { resealAnswerLabels } from '../modules/analytics/index.ts';
+import { type LabelRowKey, resealAnswerLabels } from '../modules/analytics/index.ts';
 import { rotateUploads } from '../modules/intake/index.ts';
 import { countUnsealedAnswers, resealAnswers } from '../modules/submissions/index.ts';
 import { resealDeliveryBodies } from '../modules/webhooks/index.ts';
@@ -38,23 +40,40 @@ export function addKeyToFile(config: Config): Keyring {
   }
   const file = keyFileOf(config);
   writeKeyFile(file, [newKey(), ...readKeyFile(file)]);
-  return reloadKeyring(config);
+  return loadKeyring(config);
 }
 
-/** One table's batches, run until a batch finds nothing left; reports each batch. */
-async function drain(
+/**
+ * Waits until servers running on the key file have noticed a new key (they look every
+ * KEY_FILE_WATCH_MS): a re-seal started earlier could pass rows a server still seals under the
+ * old key a moment later.
+ */
+export const waitForServersToNoticeKey = () =>
+  new Promise((resolve) => setTimeout(resolve, KEY_FILE_WATCH_MS + 1000));
+
+/**
+ * One table's batches, walking it in key order and reporting each batch. Rows another transaction
+ * held were skipped: walks start again from the beginning until one moves nothing.
+ */
+async function drain<Cursor>(
   table: string,
-  step: () => Promise<number>,
+  step: (after: Cursor | null) => Promise<ResealBatch<Cursor>>,
   report: (line: string) => void,
 ): Promise<number> {
   let moved = 0;
   for (;;) {
-    const n = await step();
-    if (n === 0) break;
-    moved += n;
-    report(`${table}: ${moved} re-sealed`);
+    let walked = 0;
+    let after: Cursor | null = null;
+    do {
+      const batch: ResealBatch<Cursor> = await step(after);
+      after = batch.next;
+      if (batch.moved === 0) continue;
+      walked += batch.moved;
+      report(`${table}: ${moved + walked} re-sealed`);
+    } while (after !== null);
+    moved += walked;
+    if (walked === 0) return moved;
   }
-  return moved;
 }
 
 /**
@@ -77,10 +96,18 @@ async function resealPass(
   const { db, keyring } = input;
   await checkKeyRegistry(db, keyring);
   let moved = 0;
-  moved += await drain('submissions', () => resealAnswers(db, keyring), report);
-  moved += await drain('answer_daily_counts', () => resealAnswerLabels(db, keyring), report);
-  moved += await drain('webhook_deliveries', () => resealDeliveryBodies(db, keyring), report);
-  moved += await drain('jobs (mails)', () => resealMails(db, keyring), report);
+  moved += await drain<string>('submissions', (after) => resealAnswers(db, keyring, after), report);
+  moved += await drain<LabelRowKey>(
+    'answer_daily_counts',
+    (after) => resealAnswerLabels(db, keyring, after),
+    report,
+  );
+  moved += await drain<string>(
+    'webhook_deliveries',
+    (after) => resealDeliveryBodies(db, keyring, after),
+    report,
+  );
+  moved += await drain<number>('jobs (mails)', (after) => resealMails(db, keyring, after), report);
   const files = await rotateUploads({
     db,
     config: input.config,

@@ -2,7 +2,7 @@
 // every form (or one) from the stored submissions. Views are kept: they are not in submissions.
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
-import { keyringFor } from '../lib/encryption.ts';
+import { loadKeyring } from '../lib/encryption.ts';
 import { rebuildFormStats } from '../modules/analytics/index.ts';
 
 async function main(): Promise<void> {
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   try {
     await migrateDatabase(database);
     const started = Date.now();
-    const result = await rebuildFormStats(database.db, keyringFor(config), formId);
+    const result = await rebuildFormStats(database.db, loadKeyring(config), formId);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `Rebuilt analytics of ${result.forms} form(s) from ${result.submissions} submission(s) in ${seconds} s.`,

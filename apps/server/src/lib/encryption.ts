@@ -1,32 +1,9 @@
-import type { Keyring } from './encryption/keyring.ts';
-import { loadKeyring } from './encryption/keyring.ts';
-
+// The data keys and sealing of 'Standard' encryption at rest. A server reads its keys once into
+// app.keyring (loadKeyring), which rows and files alike are sealed under and the key-watch plugin
+// updates after a rotation; the admin commands read them for their own run.
 export * from './encryption/file-stream.ts';
 export * from './encryption/key-registry.ts';
 export * from './encryption/keyring.ts';
 export * from './encryption/reseal.ts';
 export * from './encryption/seal.ts';
 export * from './encryption/seal-failure.ts';
-
-type KeyringConfig = { dataDir: string; encryptionKey?: string | undefined };
-
-const keyrings = new Map<string, Keyring>();
-
-/**
- * The data keys of a configuration, read once per process (the server, the admin commands) and
- * kept; reloadKeyring reads them again after a rotation changed the key file.
- */
-export function keyringFor(config: KeyringConfig): Keyring {
-  const name = `${config.encryptionKey ?? ''}\0${config.dataDir}`;
-  let keyring = keyrings.get(name);
-  if (!keyring) {
-    keyring = loadKeyring(config);
-    keyrings.set(name, keyring);
-  }
-  return keyring;
-}
-
-export function reloadKeyring(config: KeyringConfig): Keyring {
-  keyrings.delete(`${config.encryptionKey ?? ''}\0${config.dataDir}`);
-  return keyringFor(config);
-}

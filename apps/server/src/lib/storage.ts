@@ -1,14 +1,7 @@
 import path from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import type { S3Config } from '../config.ts';
-import {
-  FILE_HEADER_BYTES,
-  type Keyring,
-  keyringFor,
-  SealError,
-  sealedFileKeyId,
-  sealFileStream,
-} from './encryption.ts';
+import { FILE_HEADER_BYTES, type Keyring, SealError, sealedFileKeyId, sealFileStream } from './encryption.ts';
 import { byteLimit, newStorageKey, type UploadStorage } from './storage/common.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createS3Storage } from './storage/s3.ts';
@@ -17,7 +10,14 @@ import { openStoredFile, peek, plaintextOf, UnreadableFileError } from './storag
 export { FileTooLargeError, StorageUnavailableError, type UploadStorage } from './storage/common.ts';
 export { UnreadableFileError } from './storage/sealed.ts';
 
-type StorageConfig = { dataDir: string; s3?: S3Config | undefined; encryptionKey?: string | undefined };
+type StorageConfig = { dataDir: string; s3?: S3Config | undefined };
+
+/**
+ * Where files go and the keys they are sealed under: the server passes itself (its config and the
+ * live app.keyring, which the key-watch plugin updates after a rotation), so new files are sealed
+ * under the same key as new rows from the same moment.
+ */
+export type FileSealing = { config: StorageConfig; keyring: Keyring };
 
 const buckets = new WeakMap<S3Config, UploadStorage>();
 const folders = new Map<string, UploadStorage>();
@@ -52,13 +52,13 @@ const ignore = () => {};
  * size returned are of the bytes the respondent sent; rejects with FileTooLargeError past maxBytes.
  */
 export async function saveUpload(
-  config: StorageConfig,
+  { config, keyring }: FileSealing,
   input: Readable,
   opts: { maxBytes: number },
 ): Promise<{ key: string; size: number }> {
   const key = newStorageKey();
   const counter = byteLimit(opts.maxBytes);
-  const sealed = pipeline(input, counter, sealFileStream(keyringFor(config), key), ignore);
+  const sealed = pipeline(input, counter, sealFileStream(keyring, key), ignore);
   await uploadStorage(config).write(key, sealed);
   return { key, size: counter.size };
 }
@@ -67,9 +67,9 @@ export async function saveUpload(
  * Opens a stored upload as plaintext, for the owner's download; null when it is gone. Throws
  * UnreadableFileError when its key is missing or its start was altered.
  */
-export async function openUpload(config: StorageConfig, key: string): Promise<Readable | null> {
+export async function openUpload({ config, keyring }: FileSealing, key: string): Promise<Readable | null> {
   const stored = await uploadStorage(config).open(key);
-  return stored && openStoredFile(keyringFor(config), key, stored);
+  return stored && openStoredFile(keyring, key, stored);
 }
 
 /** What resealUpload found: the file gone, already under the current key, sealed from clear, or moved from an older key. */

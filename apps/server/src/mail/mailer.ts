@@ -13,6 +13,7 @@ import {
   type Keyring,
   openJson,
   RESEAL_BATCH,
+  type ResealBatch,
   sealJson,
   toSealedText,
 } from '../lib/encryption.ts';
@@ -81,21 +82,33 @@ export default fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => transport.close());
 });
 
-/** Moves a batch of unsent mails sealed under an older key to the current key. */
-export async function resealMails(db: Db, keyring: Keyring): Promise<number> {
+/**
+ * Moves the next batch (in id order, after `after`) of unsent mails sealed under an older key to
+ * the current key, in one UPDATE.
+ */
+export async function resealMails(
+  db: Db,
+  keyring: Keyring,
+  after: number | null,
+): Promise<ResealBatch<number>> {
   const prefix = currentSealedTextPrefix(keyring);
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{ id: number; payload: Record<string, unknown> }>(
+    const rows = await queryRows<{ id: number | string; payload: Record<string, unknown> }>(
       tx,
       sql`select id, payload from jobs
-        where kind = ${MAIL_JOB} and done_at is null and payload ? 'sealed'
+        where ${after === null ? sql`true` : sql`id > ${after}`}
+          and kind = ${MAIL_JOB} and done_at is null and payload ? 'sealed'
           and left(payload->>'sealed', ${prefix.length}) <> ${prefix}
-        limit ${RESEAL_BATCH} for update skip locked`,
+        order by id limit ${RESEAL_BATCH} for update skip locked`,
     );
-    for (const row of rows) {
-      const payload = sealMail(keyring, openMail(keyring, row.payload));
-      await tx.execute(sql`update jobs set payload = ${JSON.stringify(payload)}::jsonb where id = ${row.id}`);
-    }
-    return rows.length;
+    const last = rows.at(-1);
+    if (!last) return { moved: 0, next: null };
+    const ids = rows.map((row) => String(row.id));
+    const payloads = rows.map((row) => JSON.stringify(sealMail(keyring, openMail(keyring, row.payload))));
+    await tx.execute(
+      sql`update jobs j set payload = v.payload::jsonb
+        from unnest(${sql.param(ids)}::bigint[], ${sql.param(payloads)}::text[]) as v(id, payload) where j.id = v.id`,
+    );
+    return { moved: rows.length, next: rows.length < RESEAL_BATCH ? null : Number(last.id) };
   });
 }

@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resealAll } from '../admin/encryption-key.ts';
-import { registerCurrentKey, reloadKeyring } from '../lib/encryption.ts';
-
-/** How often the key file is looked at: a rotation takes effect within this long. */
-const WATCH_MS = 3000;
+import { KEY_FILE_WATCH_MS, loadKeyring, registerCurrentKey } from '../lib/encryption.ts';
 
 /**
  * Keys from the key file: `encryption-key rotate` rewrites it while the server runs, and the
  * server must seal under the new key without a restart. The file is looked at every few seconds;
- * when it changed, the keys are read again into app.keyring (the same object everything holds).
+ * when it changed, the keys are read again into app.keyring (the same object everything holds:
+ * rows and uploaded files are sealed under its current key).
  * On PGlite this process is the only one that can open the database, so it re-seals too.
  */
 export default fp(async (app: FastifyInstance) => {
@@ -27,7 +25,7 @@ export default fp(async (app: FastifyInstance) => {
     if (now === seen || now === '') return;
     seen = now;
     const before = app.keyring.current.id;
-    Object.assign(app.keyring, reloadKeyring(app.config));
+    Object.assign(app.keyring, loadKeyring(app.config));
     if (app.keyring.current.id === before) return;
     app.log.info({ key: app.keyring.current.id }, 'encryption key rotated: sealing under the new key');
     await registerCurrentKey(app.db, app.keyring);
@@ -43,7 +41,7 @@ export default fp(async (app: FastifyInstance) => {
       .finally(() => {
         running = null;
       });
-  }, WATCH_MS);
+  }, KEY_FILE_WATCH_MS);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);

@@ -17,6 +17,8 @@ export const KEY_BYTES = 32;
 /** Bytes of the fingerprint that names a key inside sealed data. */
 export const KEY_ID_BYTES = 8;
 export const KEY_FILE = 'encryption.key';
+/** How often a running server looks at the key file: a rotation takes effect within this long. */
+export const KEY_FILE_WATCH_MS = 3000;
 
 export type DataKey = {
   /** Hex fingerprint (first 8 bytes of SHA-256 of the key); stored in clear beside sealed data. */

@@ -18,5 +18,5 @@ export {
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from './recorder.ts';
-export { resealAnswerLabels } from './reseal-labels.ts';
+export { type LabelRowKey, resealAnswerLabels } from './reseal-labels.ts';
 export { default as analyticsRoutes } from './routes.ts';

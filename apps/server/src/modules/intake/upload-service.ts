@@ -124,7 +124,7 @@ export async function storeFieldFile(
   let stored: { key: string; size: number };
   const sample = captureHead(file.file);
   try {
-    stored = await saveUpload(app.config, sample.stream, { maxBytes });
+    stored = await saveUpload(app, sample.stream, { maxBytes });
   } catch (err) {
     if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
       const message = t('file.tooLarge', { size: formatBytes(maxBytes) });

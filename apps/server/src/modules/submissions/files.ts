@@ -16,7 +16,7 @@ function contentDisposition(filename: string): string {
  * opened from its sealed form on the way, with the length the respondent sent.
  */
 export async function sendUpload(app: FastifyInstance, reply: FastifyReply, upload: Upload) {
-  const stream = await openUpload(app.config, upload.storageKey).catch((err: unknown) => {
+  const stream = await openUpload(app, upload.storageKey).catch((err: unknown) => {
     // The owner reads why; whoever runs the server needs to know which file, and that it is not a bug.
     if (err instanceof UnreadableFileError)
       app.log.error({ uploadId: upload.id, reason: err.reason }, err.message);

@@ -8,6 +8,7 @@ import {
   type Keyring,
   openText,
   RESEAL_BATCH,
+  type ResealBatch,
   seal,
   sealFailure,
   toSealedText,
@@ -157,20 +158,32 @@ export const webhookDeliveryJob: QueuedJob = {
   },
 };
 
-/** Moves a batch of kept bodies that are clear or sealed under an older key to the current key. */
-export async function resealDeliveryBodies(db: Db, keyring: Keyring): Promise<number> {
+/**
+ * Moves the next batch (in id order, after `after`) of kept bodies that are clear or sealed under
+ * an older key to the current key, in one UPDATE.
+ */
+export async function resealDeliveryBodies(
+  db: Db,
+  keyring: Keyring,
+  after: string | null,
+): Promise<ResealBatch<string>> {
   const prefix = currentSealedTextPrefix(keyring);
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string; body: string }>(
       tx,
       sql`select id, body from webhook_deliveries
-        where body is not null and submission_id is not null and left(body, ${prefix.length}) <> ${prefix}
-        limit ${RESEAL_BATCH} for update skip locked`,
+        where ${after === null ? sql`true` : sql`id > ${after}::uuid`}
+          and body is not null and submission_id is not null and left(body, ${prefix.length}) <> ${prefix}
+        order by id limit ${RESEAL_BATCH} for update skip locked`,
     );
-    for (const row of rows) {
-      const body = sealDeliveryBody(keyring, row.id, openDeliveryBody(keyring, row));
-      await tx.execute(sql`update webhook_deliveries set body = ${body} where id = ${row.id}::uuid`);
-    }
-    return rows.length;
+    const last = rows.at(-1);
+    if (!last) return { moved: 0, next: null };
+    const ids = rows.map((row) => row.id);
+    const bodies = rows.map((row) => sealDeliveryBody(keyring, row.id, openDeliveryBody(keyring, row)));
+    await tx.execute(
+      sql`update webhook_deliveries d set body = v.body
+        from unnest(${sql.param(ids)}::uuid[], ${sql.param(bodies)}::text[]) as v(id, body) where d.id = v.id`,
+    );
+    return { moved: rows.length, next: rows.length < RESEAL_BATCH ? null : last.id };
   });
 }
