@@ -453,6 +453,23 @@ describe(`analytics (${dbKind})`, () => {
     expect(await snapshot(formId)).toEqual(incremental);
   });
 
+  it('rebuilds a form of several batches counting each submission once, rows a microsecond apart', async () => {
+    const formId = await createForm();
+    // 4,500 rows (three of the rebuild's batches) a microsecond apart, starting inside a
+    // millisecond: a page boundary held to the millisecond read rows again (4,833 counted).
+    await app.db.execute(sql`insert into submissions (form_id, data, metadata, completed, created_at)
+      select ${formId}, '{}'::jsonb, '{}'::jsonb, true,
+        '2024-06-01T12:00:00.000333Z'::timestamptz + n * interval '1 microsecond'
+      from generate_series(1, 4500) as n`);
+    const rebuilt = await rebuildFormStats(app.db, app.keyring, formId);
+    expect(rebuilt.submissions).toBe(4500);
+    const [day] = await app.db
+      .select({ submissions: formDailyStats.submissions })
+      .from(formDailyStats)
+      .where(eq(formDailyStats.formId, formId));
+    expect(day?.submissions).toBe(4500);
+  });
+
   it('retention takes the submissions it deletes out of the aggregates, as a rebuild would', async () => {
     const formId = await createForm();
     await app.db.update(forms).set({ retentionDays: 30 }).where(eq(forms.id, formId));

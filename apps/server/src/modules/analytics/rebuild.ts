@@ -61,14 +61,13 @@ async function accumulate(
 ): Promise<Totals & { count: number }> {
   const totals: Totals = { formDays: new Map(), fieldDays: new Map(), answers: new Map() };
   let count = 0;
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: string | null = null;
   for (;;) {
-    const rows: StoredSubmission[] = await listSubmissionsAfter(db, keyring, { formId, after, limit: BATCH });
+    const rows = await listSubmissionsAfter(db, keyring, { formId, after, limit: BATCH });
     for (const row of rows) addSubmission(totals, fieldsOf(row.formVersion), row);
     count += rows.length;
     if (rows.length < BATCH) break;
-    const last: StoredSubmission = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = rows[rows.length - 1]!.place;
   }
   return { ...totals, count };
 }

@@ -19,10 +19,21 @@ export function encodeCursor(place: string): string {
 
 /** The rows after the cursor's in the list's order; 400 for a cursor this server did not make. */
 export function afterCursor(cursor: string, newest: boolean): SQL {
-  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match) throw badRequest('This page link is not valid any more: start again from the first page');
-  const place = sql`(${match[1]}::timestamptz, ${match[2]}::uuid)`;
+  const place = Buffer.from(cursor, 'base64url').toString();
+  if (!CURSOR.test(place))
+    throw badRequest('This page link is not valid any more: start again from the first page');
+  return afterPlace(place, newest);
+}
+
+/**
+ * The rows after a place (cursorColumn's text) in (created_at, id) order, oldest first unless
+ * `newest`: one row comparison, which the (form_id, created_at, id) index reads as a range.
+ */
+export function afterPlace(place: string, newest = false): SQL {
+  const match = CURSOR.exec(place);
+  if (!match) throw new Error(`not a submission place: ${place}`);
+  const at = sql`(${match[1]}::timestamptz, ${match[2]}::uuid)`;
   return newest
-    ? sql`(${submissions.createdAt}, ${submissions.id}) < ${place}`
-    : sql`(${submissions.createdAt}, ${submissions.id}) > ${place}`;
+    ? sql`(${submissions.createdAt}, ${submissions.id}) < ${at}`
+    : sql`(${submissions.createdAt}, ${submissions.id}) > ${at}`;
 }

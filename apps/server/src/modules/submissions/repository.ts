@@ -1,11 +1,12 @@
 import type { WireSubmission } from '@formsmith/core/submissions/api';
 import { type ProgressSummary, progressRecordSchema } from '@formsmith/core/submissions/progress';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
+import { afterPlace, cursorColumn } from './cursor.ts';
 import { readAnswers, withAnswers } from './sealed-answers.ts';
 import { answersContain, scanSubmissions } from './search.ts';
 
@@ -120,13 +121,15 @@ export type StoredSubmission = {
   formVersion: number;
 };
 
-/** A form's submissions in storage order (oldest first), a page after the given one. */
+/**
+ * A form's submissions in storage order (oldest first), a page after the given place (the
+ * `place` of the last row of the page before; the microsecond, so no row is read twice).
+ */
 export async function listSubmissionsAfter(
   db: DbOrTx,
   keyring: Keyring,
-  input: { formId: number; after: { createdAt: Date; id: string } | null; limit: number },
-): Promise<StoredSubmission[]> {
-  const { after } = input;
+  input: { formId: number; after: string | null; limit: number },
+): Promise<(StoredSubmission & { place: string })[]> {
   const rows = await db
     .select({
       id: submissions.id,
@@ -135,19 +138,10 @@ export async function listSubmissionsAfter(
       metadata: submissions.metadata,
       createdAt: submissions.createdAt,
       formVersion: submissions.formVersion,
+      place: cursorColumn,
     })
     .from(submissions)
-    .where(
-      and(
-        eq(submissions.formId, input.formId),
-        after
-          ? or(
-              gt(submissions.createdAt, after.createdAt),
-              and(eq(submissions.createdAt, after.createdAt), gt(submissions.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(eq(submissions.formId, input.formId), input.after ? afterPlace(input.after) : undefined))
     .orderBy(asc(submissions.createdAt), asc(submissions.id))
     .limit(input.limit);
   return rows.map((row) => ({
@@ -156,6 +150,7 @@ export async function listSubmissionsAfter(
     metadata: row.metadata,
     createdAt: row.createdAt,
     formVersion: row.formVersion,
+    place: row.place,
   }));
 }
 
