@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countRows } from '../src/admin/backup.ts';
 import { newControlToken, removeServerFile, writeServerFile } from '../src/admin/server-file.ts';
@@ -13,19 +12,17 @@ import { formatKey, KEY_FILE, newKey } from '../src/lib/encryption.ts';
 import { dbKind } from './helpers/app.ts';
 import { cliEnv, runAdminCli } from './helpers/cli.ts';
 import { filesUnder, holding } from './helpers/files.ts';
+import { newPostgresDatabase } from './helpers/own-database.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, multipart, validData } from './intake-fixtures.ts';
 
+const dropDatabases: (() => Promise<void>)[] = [];
+
 /** A database of its own on the suite's PostgreSQL server (the restore needs an empty one). */
 async function freshPostgresDatabase(): Promise<string> {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `formsmith_backup_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await newPostgresDatabase('formsmith_backup');
+  dropDatabases.push(drop);
+  return url;
 }
 
 async function startServer(env: Record<string, string>, controlToken?: string): Promise<FastifyInstance> {
@@ -42,6 +39,7 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
   const apps: FastifyInstance[] = [];
   afterAll(async () => {
     for (const app of apps) await app.close().catch(() => {});
+    for (const drop of dropDatabases) await drop();
   });
 
   it('round-trips a populated instance taken while it runs: every table and a file byte for byte', async () => {

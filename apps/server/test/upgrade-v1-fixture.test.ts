@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { countUnsealedAnswers } from '../src/modules/submissions/index.ts';
 import expectedJson from './fixtures/v1/expected.json' with { type: 'json' };
 import { FIXTURE_READS, type FixtureExpectations, readKey } from './fixtures/v1/reads.ts';
 import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { newPostgresDatabase } from './helpers/own-database.ts';
 
 const expected = expectedJson as FixtureExpectations;
 const dump = readFileSync(new URL('./fixtures/v1/v1.sql', import.meta.url), 'utf8');
@@ -43,23 +43,17 @@ async function openFixtureDatabase(): Promise<{ database: Database; drop: () => 
     return { database, drop: () => client.close() };
   }
   // The shared test database already holds the current schema: the fixture gets a database of its own.
-  const name = `fixture_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const fixtureUrl = new URL(url);
-  fixtureUrl.pathname = `/${name}`;
-  const loader = new pg.Client({ connectionString: fixtureUrl.toString() });
+  const own = await newPostgresDatabase('fixture');
+  const loader = new pg.Client({ connectionString: own.url });
   await loader.connect();
   await loader.query(dump);
   await loader.end();
-  const database = await openDatabase({ databaseUrl: fixtureUrl.toString(), dataDir: 'memory://' });
+  const database = await openDatabase({ databaseUrl: own.url, dataDir: 'memory://' });
   return {
     database,
     drop: async () => {
       await database.close();
-      await admin.query(`drop database ${name}`);
-      await admin.end();
+      await own.drop();
     },
   };
 }
