@@ -31,7 +31,8 @@ export class SealError extends Error {
   }
 }
 
-// Sealed bytes start with the same 9 bytes for every seal under a key: made once per key.
+// Sealed bytes start with the same 9 bytes for every seal under a key (version, key id): made
+// once per key, and what open() compares to find the key a value names.
 const headers = new WeakMap<DataKey, Buffer>();
 
 function headerOf(key: DataKey): Buffer {
@@ -103,20 +104,10 @@ export function sealedKeyId(sealed: Uint8Array): string | null {
 
 const looksSealed = (bytes: Uint8Array) => bytes.length >= HEADER_BYTES + TAG_BYTES && bytes[0] === VERSION;
 
-/** The key whose id sealed bytes name (compared in place: this runs once per row read). */
+/** The key whose header sealed bytes start with (compared in place: this runs once per row read). */
 function keyOf(keyring: Keyring, bytes: Buffer): DataKey | undefined {
-  for (const key of keyring.keys) {
-    let id = idBytes.get(key);
-    if (!id) {
-      id = Buffer.from(key.id, 'hex');
-      idBytes.set(key, id);
-    }
-    if (id.compare(bytes, 1, 1 + KEY_ID_BYTES) === 0) return key;
-  }
-  return undefined;
+  return keyring.keys.find((key) => headerOf(key).compare(bytes, 0, 1 + KEY_ID_BYTES) === 0);
 }
-
-const idBytes = new WeakMap<DataKey, Buffer>();
 
 export function open(keyring: Keyring, sealed: Uint8Array, context: string): Buffer {
   const bytes = Buffer.isBuffer(sealed)

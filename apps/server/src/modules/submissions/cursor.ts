@@ -19,19 +19,20 @@ export function encodeCursor(place: string): string {
 
 /** The rows after the cursor's in the list's order; 400 for a cursor this server did not make. */
 export function afterCursor(cursor: string, newest: boolean): SQL {
-  const place = Buffer.from(cursor, 'base64url').toString();
-  if (!CURSOR.test(place))
-    throw badRequest('This page link is not valid any more: start again from the first page');
-  return afterPlace(place, newest);
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw badRequest('This page link is not valid any more: start again from the first page');
+  return rowsAfter(match, newest);
 }
 
-/**
- * The rows after a place (cursorColumn's text) in (created_at, id) order, oldest first unless
- * `newest`: one row comparison, which the (form_id, created_at, id) index reads as a range.
- */
+/** The rows after a place (cursorColumn's text, read by this server) in (created_at, id) order. */
 export function afterPlace(place: string, newest = false): SQL {
   const match = CURSOR.exec(place);
   if (!match) throw new Error(`not a submission place: ${place}`);
+  return rowsAfter(match, newest);
+}
+
+/** One row comparison, which the (form_id, created_at, id) index reads as a range. */
+function rowsAfter(match: RegExpExecArray, newest: boolean): SQL {
   const at = sql`(${match[1]}::timestamptz, ${match[2]}::uuid)`;
   return newest
     ? sql`(${submissions.createdAt}, ${submissions.id}) < ${at}`
