@@ -97,6 +97,8 @@ describe(`group commit of submissions (${dbKind})`, () => {
     const ids = await storeSubmissions(app.db, app.keyring, batch);
     expect(ids.map((id) => id !== null)).toEqual([true, true, false, false, true, true]);
     expect(new Set(ids.filter(Boolean)).size).toBe(4);
+    // Time-ordered ids (UUIDv7), so the primary key grows at its end.
+    for (const id of ids.filter(Boolean)) expect((id as string)[14]).toBe('7');
 
     expect(await countSubmissions(app, a)).toBe(3);
     expect(await countSubmissions(app, b)).toBe(2);

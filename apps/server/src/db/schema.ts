@@ -221,8 +221,14 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
     index('submissions_form_txid_idx').on(t.formId, t.txid, t.id),
-    uniqueIndex('submissions_idempotency_idx').on(t.formId, t.idempotencyKey),
-    uniqueIndex('submissions_resume_token_idx').on(t.resumeTokenHash),
+    // Partial: most submissions have neither an idempotency key nor a resume token, and an index
+    // entry per row for a null would cost every submit a write for nothing.
+    uniqueIndex('submissions_idempotency_idx')
+      .on(t.formId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('submissions_resume_token_idx')
+      .on(t.resumeTokenHash)
+      .where(sql`${t.resumeTokenHash} is not null`),
     index('submissions_partial_idx').on(t.formId, t.updatedAt).where(sql`${t.completed} = false`),
   ],
 );

@@ -159,8 +159,15 @@ export type BatchStatsItem = { id: string; input: SubmissionStatsInput };
 
 const sum = (expr: string) => sql.raw(`least(coalesce(sum(${expr}), 0), ${INT_MAX})::int`);
 
-/** What each submission of a batch adds to the aggregates (times `sign`), as jsonb texts. */
+/**
+ * What each submission of a batch adds to the aggregates (times `sign`), as jsonb texts. They go
+ * to the database with every batch, so they are kept short: a field's or an answer's entry names
+ * its submission by its place `i` in `forms` (not by its 36-character id), and a zero is left out
+ * (the statement reads a missing figure as 0).
+ */
 export type BatchStats = { forms: string; fields: string; answers: string };
+
+const nonZero = (n: number) => (n === 0 ? undefined : n);
 
 export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 | -1 = 1): BatchStats {
   const forms: object[] = [];
@@ -168,23 +175,24 @@ export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 
   const answers: object[] = [];
   for (const { id, input } of items) {
     const rows = submissionStatsRows(keyring, input);
-    forms.push({
+    const i = forms.push({
       id,
+      i: forms.length + 1,
       day: rows.day,
-      ct: sign * rows.form.completionTimeTotal,
-      tc: sign * rows.form.completionTimeCount,
+      ct: nonZero(sign * rows.form.completionTimeTotal),
+      tc: nonZero(sign * rows.form.completionTimeCount),
     });
     for (const f of rows.fields) {
       fields.push({
-        id,
+        i,
         f: f.fieldId,
-        r: sign * f.responseCount,
-        s: sign * f.skipCount,
-        tt: sign * f.timeSpentTotal,
-        tc: sign * f.timeSpentCount,
+        r: nonZero(sign * f.responseCount),
+        s: nonZero(sign * f.skipCount),
+        tt: nonZero(sign * f.timeSpentTotal),
+        tc: nonZero(sign * f.timeSpentCount),
       });
     }
-    for (const a of rows.answers) answers.push({ id, f: a.fieldId, a: a.answer, n: sign * a.count });
+    for (const a of rows.answers) answers.push({ i, f: a.fieldId, a: a.answer, n: sign * a.count });
   }
   return { forms: JSON.stringify(forms), fields: JSON.stringify(fields), answers: JSON.stringify(answers) };
 }
@@ -204,8 +212,8 @@ export function batchStatsCtesOf(
   const k = sql.raw(kept);
   return [
     sql`stats_days as (
-      select k.form_id, v.id, v.day, v.ct, v.tc
-      from jsonb_to_recordset(${stats.forms}::jsonb) as v(id uuid, day date, ct int, tc int)
+      select k.form_id, v.i, v.day, v.ct, v.tc
+      from jsonb_to_recordset(${stats.forms}::jsonb) as v(id uuid, i int, day date, ct int, tc int)
       join ${k} k on k.id = v.id)`,
     sql`stats_form_day as (
       insert into form_daily_stats
@@ -219,8 +227,8 @@ export function batchStatsCtesOf(
       insert into field_daily_stats
         (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
       select d.form_id, v.f, d.day, ${SHARD}, ${sum('v.r')}, ${sum('v.s')}, ${sum('v.tt')}, ${sum('v.tc')}
-      from jsonb_to_recordset(${stats.fields}::jsonb) as v(id uuid, f text, r int, s int, tt int, tc int)
-      join stats_days d on d.id = v.id
+      from jsonb_to_recordset(${stats.fields}::jsonb) as v(i int, f text, r int, s int, tt int, tc int)
+      join stats_days d on d.i = v.i
       group by d.form_id, v.f, d.day order by d.form_id, v.f, d.day
       on conflict (form_id, field_id, day, shard) do update set
         ${add('field_daily_stats', 'response_count')}, ${add('field_daily_stats', 'skip_count')},
@@ -228,8 +236,8 @@ export function batchStatsCtesOf(
     sql`stats_answer_days as (
       insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
       select d.form_id, v.f, d.day, v.a, ${SHARD}, ${sum('v.n')}
-      from jsonb_to_recordset(${stats.answers}::jsonb) as v(id uuid, f text, a text, n int)
-      join stats_days d on d.id = v.id
+      from jsonb_to_recordset(${stats.answers}::jsonb) as v(i int, f text, a text, n int)
+      join stats_days d on d.i = v.i
       group by d.form_id, v.f, d.day, v.a order by d.form_id, v.f, d.day, v.a
       on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`,
   ];

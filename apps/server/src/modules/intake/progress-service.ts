@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ENCRYPTION_MESSAGES } from '@formsmith/core/crypto/api';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { validateSubmission } from '@formsmith/core/fields/validate';
@@ -11,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/encryption.ts';
+import { newSubmissionId } from '../../lib/ids.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { type FunnelEntry, funnelCte, startedEntry } from '../analytics/index.ts';
 import type { SubmitTarget } from '../forms/index.ts';
@@ -170,7 +170,7 @@ export async function saveProgress(
   const rawMetadata = input.metadata ?? {};
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
-    return { submissionId: randomUUID(), resumeToken: generateToken(), created: !input.resumeToken };
+    return { submissionId: newSubmissionId(), resumeToken: generateToken(), created: !input.resumeToken };
   }
   const at = new Date();
   const metadata = buildMetadata({

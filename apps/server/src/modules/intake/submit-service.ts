@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
@@ -6,6 +5,7 @@ import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
+import { newSubmissionId } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { completedEntry, type FunnelEntry, funnelCte } from '../analytics/index.ts';
 import { formClosed, type SubmitTarget } from '../forms/index.ts';
@@ -207,7 +207,11 @@ export async function submitForm(
   if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
     // Looks exactly like a success to the sender; nothing is stored.
     app.metrics.submissions.inc({ outcome: 'spam' });
-    return { submissionId: randomUUID(), oneResponsePerBrowser: form.oneResponsePerBrowser, ending: null };
+    return {
+      submissionId: newSubmissionId(),
+      oneResponsePerBrowser: form.oneResponsePerBrowser,
+      ending: null,
+    };
   }
 
   const { clean, errors, files, answered } = cleanData(fields, data);

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { resumeLinks, submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
+import { newSubmissionId } from '../../lib/ids.ts';
 import { sealAnswers, withAnswers } from './sealed-answers.ts';
 import { attachCte } from './store.ts';
 
@@ -47,7 +47,7 @@ export async function createPartial(
   input: PartialWrite & { tokenHash: string; at: Date },
 ): Promise<{ id: string; attached: number }> {
   const attach = attachCte(input.uploadIds, 'stored');
-  const id = randomUUID();
+  const id = newSubmissionId();
   const ctes: SQL[] = [
     sql`stored as (
       insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, resume_token_hash, progress, created_at, updated_at)

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Envelope } from '@formsmith/core/crypto/schemas';
 import { and, eq, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
+import { newSubmissionId } from '../../lib/ids.ts';
 import { MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
 import {
   type BatchStats,
@@ -19,6 +20,8 @@ import { eventDeliveryCtes } from '../webhooks/index.ts';
 import { readAnswers, sealAnswers } from './sealed-answers.ts';
 
 const SUBMISSION_CREATED = 'submission.created';
+/** The idempotency key's unique index (partial: only rows that have a key), as an ON CONFLICT target. */
+const KEY_CONFLICT = sql`(form_id, idempotency_key) where idempotency_key is not null`;
 /** Sent when a submission saved as the respondent went is submitted. */
 const SUBMISSION_COMPLETED = 'submission.completed';
 
@@ -73,7 +76,7 @@ export async function storeSubmission(
   const ctes: SQL[] = [];
   const { sealed } = input;
   // The id is chosen here (or by the respondent's browser) because the sealed answers name it.
-  const id = sealed?.id ?? randomUUID();
+  const id = sealed?.id ?? newSubmissionId();
   const answers = sealed ? null : sealAnswers(keyring, id, input.data);
   if (sealed) ctes.push(sql`keyed as (${sealed.keyGate})`);
   const keyed = sealed ? sql`exists (select 1 from keyed)` : sql`true`;
@@ -95,7 +98,9 @@ export async function storeSubmission(
   // A browser-chosen id may collide with any row (a retry, or a guess): then nothing is stored.
   const conflict = sealed
     ? sql`on conflict do nothing`
-    : sql`on conflict (form_id, idempotency_key) do nothing`;
+    : input.idempotencyKey === null
+      ? sql``
+      : sql`on conflict ${KEY_CONFLICT} do nothing`;
   ctes.push(
     sql`stored as (
       insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at, envelope)
@@ -250,13 +255,22 @@ function batchStatement(p: { [K in keyof BatchParams]: SQLWrapper | string }): S
   const ctes: SQL[] = [
     sql`batch as (
       select * from jsonb_to_recordset(${p.rows}::jsonb) as t(id uuid, form_id int, form_version int,
-        language text, sealed_data text, metadata jsonb, completed boolean, idempotency_key text, created_at timestamptz, mails jsonb,
+        language text, sealed_data text, metadata jsonb, idempotency_key text, created_at timestamptz, mails jsonb,
         owner_id uuid))`,
-    sql`stored as (
+    // Rows with an idempotency key may meet an earlier one; rows without cannot conflict, and an
+    // insert without ON CONFLICT skips the speculative insertion (a check and a log record per row).
+    sql`stored_keyed as (
       insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, completed, idempotency_key, created_at from batch
-      on conflict (form_id, idempotency_key) do nothing
+      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, true, idempotency_key, created_at
+      from batch where idempotency_key is not null
+      on conflict ${KEY_CONFLICT} do nothing
       returning id, form_id)`,
+    sql`stored_plain as (
+      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, true, idempotency_key, created_at
+      from batch where idempotency_key is null
+      returning id, form_id)`,
+    sql`stored as (select id, form_id from stored_keyed union all select id, form_id from stored_plain)`,
     sql`counted as (
       insert into form_submission_counts (form_id, shard, count)
       select form_id, ${SHARD}, count(*)::int from stored group by form_id order by form_id
@@ -302,7 +316,9 @@ export async function storeSubmissions(
   inputs: StoreSubmissionInput[],
   pool?: pg.Pool,
 ): Promise<(string | null)[]> {
-  const items = inputs.map((input) => ({ id: randomUUID(), input }));
+  const items = inputs.map((input) => ({ id: newSubmissionId(), input }));
+  // What is absent (no key, no mails) is left out: the statement reads it as null, and the
+  // batch's text is shorter on its way to the database.
   const rows = items.map(({ id, input }) => ({
     id,
     form_id: input.formId,
@@ -310,11 +326,11 @@ export async function storeSubmissions(
     language: input.language,
     sealed_data: sealAnswers(keyring, id, input.data).toString('base64'),
     metadata: input.metadata,
-    completed: true,
-    idempotency_key: input.idempotencyKey,
+    idempotency_key: input.idempotencyKey ?? undefined,
     created_at: input.createdAt.toISOString(),
-    mails: input.mails.map((mail) => sealMail(keyring, mail)),
-    owner_id: input.ownerId,
+    ...(input.mails.length > 0
+      ? { mails: input.mails.map((mail) => sealMail(keyring, mail)), owner_id: input.ownerId }
+      : {}),
   }));
   const params: BatchParams = {
     rows: JSON.stringify(rows),
