@@ -78,6 +78,22 @@ describe(`foundation (${dbKind})`, () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it("answers the API with the API's headers and pages with the page set", async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(api.headers['x-frame-options']).toBe('DENY');
+    expect(api.headers['strict-transport-security']).toContain('max-age=');
+    expect(api.headers['x-dns-prefetch-control']).toBeUndefined();
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+
+    // The API's reference is a page: the page set, with its script allowed by nonce.
+    const reference = await app.inject({ method: 'GET', url: '/api/reference/' });
+    expect(reference.statusCode).toBe(200);
+    expect(String(reference.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-/);
+    expect(reference.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
 });
 
 describe(`restart (${dbKind})`, () => {
