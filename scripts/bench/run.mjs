@@ -22,6 +22,12 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 // load for this long, not counted: the figures are of warm servers (JIT-compiled code, pools and
 // prepared statements made), as in production, not of a process's first seconds.
 const warmup = Math.min(3, duration);
+
+/** A throughput run of `duration` seconds after `warmup` seconds of the same load. */
+function warmLoad(run) {
+  autocannon({ ...run, duration: warmup });
+  return autocannon({ ...run, duration });
+}
 const fastDb = process.env.BENCH_FAST_DB === '1' && !process.env.BENCH_DATABASE_URL;
 const results = [];
 // A database that may lose acknowledged writes proves nothing about the targets: label, never judge.
@@ -65,9 +71,7 @@ async function referenceRun(databaseUrl, body) {
     child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
   });
   try {
-    const run = { url: `http://127.0.0.1:${port}/submit/1`, method: 'POST', body };
-    autocannon({ ...run, duration: warmup });
-    return autocannon({ ...run, duration });
+    return warmLoad({ url: `http://127.0.0.1:${port}/submit/1`, method: 'POST', body });
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
@@ -80,16 +84,12 @@ async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p
     data: { ...answerFor(form, 1), _honeypot: '', _formLoadTime: Date.now() - 60_000 },
     metadata: { analytics: { totalTimeSpent: 30, completed: true } },
   });
-  const noopRun = { url: `${server.base}/api/health/live` };
-  autocannon({ ...noopRun, duration: warmup });
-  const noop = autocannon({ ...noopRun, duration });
-  const submitRun = {
+  const noop = warmLoad({ url: `${server.base}/api/health/live` });
+  const submit = warmLoad({
     url: `${server.base}/api/form-submissions/forms/${form.id}/submit`,
     method: 'POST',
     body,
-  };
-  autocannon({ ...submitRun, duration: warmup });
-  const submit = autocannon({ ...submitRun, duration });
+  });
   const noopOk = validRun(`${label}: no-op route`, noop);
   const submitOk = validRun(`${label}: submit`, submit);
   if (noopOk) record(`${label}: no-op route throughput`, noop.rps, 'req/s', null, null);

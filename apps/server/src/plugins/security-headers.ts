@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import { EMBED_PATH } from './web-app.ts';
+import { EMBED_PATH, isApiPath } from './web-app.ts';
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -52,7 +52,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * the legacy XSS filter) would only lengthen each answer: on loopback a submit's answer is written
  * in about 7 µs per kilobyte, and the page set is three times the size of this one.
  */
-export function apiHeaders(page: Record<string, string>): Record<string, string> {
+function apiHeaders(page: Record<string, string>): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': page['cross-origin-resource-policy'] ?? 'same-site',
@@ -69,7 +69,7 @@ export function apiHeaders(page: Record<string, string>): Record<string, string>
 const API_PAGES = '/api/reference';
 
 function isApiAnswer(url: string): boolean {
-  return (url === '/api' || url.startsWith('/api/')) && !url.startsWith(API_PAGES);
+  return isApiPath(url) && !url.startsWith(API_PAGES);
 }
 
 /**

@@ -12,6 +12,11 @@ import fp from 'fastify-plugin';
 const FILL_PATH = /^\/form\/[^/]+(\/embed)?\/?$/;
 export const EMBED_PATH = /^\/form\/[^/]+\/embed\/?$/;
 
+/** True for an address of the API (`/api` and below, query included): never the web app's. */
+export function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 /** Serves the built web app with SPA fallback; unknown /api paths answer 404 JSON. */
 export default fp(async (app: FastifyInstance) => {
   const root = app.config.webDist;
@@ -54,7 +59,7 @@ export default fp(async (app: FastifyInstance) => {
   };
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/')) {
+    if (isApiPath(request.url)) {
       return reply.status(404).send({
         error: `No such API route: ${request.method} ${request.url.split('?')[0]}`,
         code: 'NOT_FOUND',

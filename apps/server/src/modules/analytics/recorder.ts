@@ -175,9 +175,10 @@ export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 
   const answers: object[] = [];
   for (const { id, input } of items) {
     const rows = submissionStatsRows(keyring, input);
-    const i = forms.push({
+    const i = forms.length + 1;
+    forms.push({
       id,
-      i: forms.length + 1,
+      i,
       day: rows.day,
       ct: nonZero(sign * rows.form.completionTimeTotal),
       tc: nonZero(sign * rows.form.completionTimeCount),

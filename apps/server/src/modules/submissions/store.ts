@@ -20,10 +20,10 @@ import { eventDeliveryCtes } from '../webhooks/index.ts';
 import { readAnswers, sealAnswers } from './sealed-answers.ts';
 
 const SUBMISSION_CREATED = 'submission.created';
-/** The idempotency key's unique index (partial: only rows that have a key), as an ON CONFLICT target. */
-const KEY_CONFLICT = sql`(form_id, idempotency_key) where idempotency_key is not null`;
 /** Sent when a submission saved as the respondent went is submitted. */
 const SUBMISSION_COMPLETED = 'submission.completed';
+/** The idempotency key's unique index (partial: only rows that have a key), as an ON CONFLICT target. */
+const KEY_CONFLICT = sql`(form_id, idempotency_key) where idempotency_key is not null`;
 
 const dialect = new PgDialect();
 
@@ -250,6 +250,16 @@ async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, stateme
 /** The parameters of a batch's statement: its rows and their aggregates, as jsonb texts. */
 type BatchParams = { rows: string } & BatchStats;
 
+/** A CTE inserting the batch's rows that match `where`, answering (id, form_id) of those stored. */
+function insertFromBatch(name: string, where: SQL, conflict: SQL): SQL {
+  return sql`${sql.raw(name)} as (
+      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
+      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, true, idempotency_key, created_at
+      from batch where ${where}
+      ${conflict}
+      returning id, form_id)`;
+}
+
 /** storeSubmissions' statement over its parameters (values, or placeholders for them). */
 function batchStatement(p: { [K in keyof BatchParams]: SQLWrapper | string }): SQL {
   const ctes: SQL[] = [
@@ -259,17 +269,12 @@ function batchStatement(p: { [K in keyof BatchParams]: SQLWrapper | string }): S
         owner_id uuid))`,
     // Rows with an idempotency key may meet an earlier one; rows without cannot conflict, and an
     // insert without ON CONFLICT skips the speculative insertion (a check and a log record per row).
-    sql`stored_keyed as (
-      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, true, idempotency_key, created_at
-      from batch where idempotency_key is not null
-      on conflict ${KEY_CONFLICT} do nothing
-      returning id, form_id)`,
-    sql`stored_plain as (
-      insert into submissions (id, form_id, form_version, language, data, sealed_data, metadata, completed, idempotency_key, created_at)
-      select id, form_id, form_version, language, '{}'::jsonb, decode(sealed_data, 'base64'), metadata, true, idempotency_key, created_at
-      from batch where idempotency_key is null
-      returning id, form_id)`,
+    insertFromBatch(
+      'stored_keyed',
+      sql`idempotency_key is not null`,
+      sql`on conflict ${KEY_CONFLICT} do nothing`,
+    ),
+    insertFromBatch('stored_plain', sql`idempotency_key is null`, sql``),
     sql`stored as (select id, form_id from stored_keyed union all select id, form_id from stored_plain)`,
     sql`counted as (
       insert into form_submission_counts (form_id, shard, count)
