@@ -2,9 +2,9 @@
 // another, descriptions taken in turn from the held-out set and from requests with pages and
 // follow-up questions. Used by `npm run bench` and on its own by `npm run bench:ai` (PGlite, a
 // built server: `npm run -s build` first).
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { scratchDir } from '../scratch.mjs';
 import { startMailbox } from './mailbox.mjs';
 import { latency } from './measure.mjs';
 import { createOwner } from './seed.mjs';
@@ -40,7 +40,7 @@ async function main() {
     env: {
       DATABASE_URL: '',
       AI_BASE_URL: '',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-ai-')),
+      DATA_DIR: scratchDir('fsb-ai-'),
       SMTP_URL: mailbox.url,
     },
   });

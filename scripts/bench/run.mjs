@@ -6,9 +6,9 @@
 // fsync off: quicker, but such figures are labelled and never judged.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { scratchDir } from '../scratch.mjs';
 import { AI_LATENCY_TARGET_MS, aiGenerationLatency } from './ai-latency.mjs';
 import { startMailbox } from './mailbox.mjs';
 import { autocannon, exportRun, fillPageJsGzipBytes, latency, lighthouse } from './measure.mjs';
@@ -133,7 +133,7 @@ async function main() {
   let pgDir;
   let databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl) {
-    pgDir = mkdtempSync(path.join(tmpdir(), 'formsmith-bench-pg-'));
+    pgDir = scratchDir('formsmith-bench-pg-');
     const mode = fastDb ? 'fast' : 'durable';
     databaseUrl = execFileSync('bash', [path.join(root, 'scripts/ci/pg-cluster.sh'), 'start', pgDir, mode])
       .toString()
@@ -154,7 +154,7 @@ async function main() {
     server = await startServer({
       env: {
         DATABASE_URL: databaseUrl,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-')),
+        DATA_DIR: scratchDir('fsb-'),
         ENCRYPTION_KEY: encryptionKey,
       },
     });
@@ -182,7 +182,7 @@ async function main() {
         ...process.env,
         DATABASE_URL: databaseUrl,
         ENCRYPTION_KEY: encryptionKey,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-key-')),
+        DATA_DIR: scratchDir('fsb-key-'),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -284,7 +284,7 @@ async function main() {
     pgliteServer = await startServer({
       env: {
         DATABASE_URL: '',
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'fsb-lite-')),
+        DATA_DIR: scratchDir('fsb-lite-'),
         SMTP_URL: mailbox.url,
       },
     });

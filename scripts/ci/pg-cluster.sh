@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts (start DIR [durable]) or stops (stop DIR) a throwaway PostgreSQL cluster owned by the
+# Starts (start DIR [durable]) or stops and removes (stop DIR) a throwaway PostgreSQL cluster owned by the
 # postgres user. Prints the connection URL on start. Tests get a fast cluster that may lose
 # acknowledged writes on a crash (fsync, synchronous_commit and full_page_writes off); `durable`
 # keeps PostgreSQL's own defaults, which is what the bench measures.
@@ -24,5 +24,6 @@ case "$cmd" in
     ;;
   stop)
     as_pg "$bin/pg_ctl -D '$dir/data' -m immediate stop >/dev/null 2>&1" || true
+    rm -rf "$dir"
     ;;
 esac

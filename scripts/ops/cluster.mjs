@@ -7,12 +7,12 @@
 // webhook job ran twice. CLUSTER_SUBMITS sets the load (default 300). Exit code 1 on any failure.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { startMailbox } from '../bench/mailbox.mjs';
+import { scratchDir } from '../scratch.mjs';
 import {
   api,
   build,
@@ -50,7 +50,7 @@ function ensureHaproxy() {
 }
 
 async function startHaproxy(port, backends) {
-  const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-haproxy-'));
+  const dir = scratchDir('formsmith-haproxy-');
   const config = `global
   maxconn 2000
 defaults
@@ -159,7 +159,7 @@ async function runCluster(databaseUrl) {
     address: '127.0.0.1',
     port: 0,
     silent: true,
-    directory: mkdtempSync(path.join(tmpdir(), 'formsmith-cluster-s3-')),
+    directory: scratchDir('formsmith-cluster-s3-'),
     configureBuckets: [{ name: 'formsmith' }],
   });
   const s3Address = await s3.run();
@@ -183,7 +183,7 @@ async function runCluster(databaseUrl) {
   };
   const instanceEnv = () => ({
     ...env,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'formsmith-cluster-data-')),
+    DATA_DIR: scratchDir('formsmith-cluster-data-'),
   });
   const instances = [];
   let lb;

@@ -5,11 +5,9 @@
 // counters and analytics equal a rebuild. CRASH_SUBMITS sets the load (default 400); CRASH_ONLY=
 // pglite|postgres runs one database. Exit code 1 on any failure.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startMailbox } from '../bench/mailbox.mjs';
 import { answerFor, createOwner, createPublishedForm } from '../bench/seed.mjs';
+import { scratchDir } from '../scratch.mjs';
 import {
   build,
   freePort,
@@ -29,7 +27,7 @@ const KILLS = 3;
 const failures = [];
 
 async function crashRun(kind, databaseUrl) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `formsmith-crash-${kind}-`));
+  const dataDir = scratchDir(`formsmith-crash-${kind}-`);
   const mailbox = await startMailbox();
   const port = await freePort();
   const env = {

@@ -3,12 +3,11 @@
 // the database on PostgreSQL or on PGlite (with the server stopped).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { scratchDir } from '../scratch.mjs';
 import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -225,7 +224,7 @@ export async function verifyStored({ databaseUrl, dataDir, formId, acked, encryp
 /** Runs `fn` with `url`, or with a throwaway PostgreSQL cluster with durable defaults when unset. */
 export async function withPostgres(url, fn) {
   if (url) return fn(url);
-  const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-ops-pg-'));
+  const dir = scratchDir('formsmith-ops-pg-');
   const script = path.join(root, 'scripts/ci/pg-cluster.sh');
   const started = execFileSync('bash', [script, 'start', dir, 'durable']).toString().trim();
   try {

@@ -3,12 +3,12 @@
 // LIGHTHOUSE_RUNS times (3) and prints and writes (.tmp/lighthouse.json) the median performance
 // score and LCP of the runs and their lowest accessibility score; exit code 1 when accessibility
 // < 100, performance < 98 or LCP >= 1.0 s. Chromium is /usr/bin/chromium.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMailbox } from '../bench/mailbox.mjs';
 import { lighthouse } from '../bench/measure.mjs';
 import { createOwner, createPublishedForm } from '../bench/seed.mjs';
+import { scratchDir } from '../scratch.mjs';
 import { freePort, log, root, startInstance, stopInstance } from './lib.mjs';
 
 const TARGETS = { performance: 98, accessibility: 100, lcpMs: 1000 };
@@ -17,7 +17,7 @@ const JUDGE_TIMINGS = process.env.LIGHTHOUSE_JUDGE_TIMINGS !== '0';
 const say = (msg) => log('lighthouse', msg);
 
 const mailbox = await startMailbox();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-lighthouse-'));
+const dataDir = scratchDir('formsmith-lighthouse-');
 const server = await startInstance({
   port: await freePort(),
   env: { DATA_DIR: dataDir, SMTP_URL: mailbox.url },

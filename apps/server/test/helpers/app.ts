@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
   const app = await buildApp(config, {
     database: config.databaseUrl ? undefined : await openMemoryPglite(),
   });
+  app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
   return app;
 }

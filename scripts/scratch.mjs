@@ -1,0 +1,18 @@
+// Temporary folders for the bench and the operations checks, removed when the process exits
+// (also after a failure), so repeated runs do not fill the disk.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const made = [];
+process.on('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new empty folder under the system's temporary folder; readable by the postgres user. */
+export function scratchDir(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  made.push(dir);
+  return dir;
+}
