@@ -3,7 +3,7 @@ import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@formsmith/core/auth/t
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authChallenges, recoveryCodes } from '../src/db/schema.ts';
+import { authChallenges, recoveryCodes, totpSecrets } from '../src/db/schema.ts';
 import { createAuthToken } from '../src/modules/auth/repository.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { awayFromStepEdge, bearer, enrolTotp, signIn, totpCode } from './helpers/two-factor.ts';
@@ -123,6 +123,45 @@ describe(`two-factor sign-in with an authenticator app (${dbKind})`, () => {
     });
     expect(again.statusCode).toBe(401);
     expect(again.json().error).toBe(TWO_FACTOR_MESSAGES.challengeExpired);
+  });
+
+  it('the authenticator secret is stored sealed, bound to its account, and a secret stored in clear before still works', async () => {
+    const user = await createTestUser(app);
+    const { secret } = await enrolTotp(app, user);
+    const storedFor = async (userId: string) =>
+      (await app.db.select().from(totpSecrets).where(eq(totpSecrets.userId, userId)))[0]!.secret;
+    const stored = await storedFor(user.id);
+    expect(stored).toMatch(/^fs1\./);
+    expect(stored).not.toContain(secret);
+    expect(Buffer.from(stored.slice(4), 'base64url').toString('latin1')).not.toContain(secret);
+
+    // Copied onto another account, the sealed secret does not open there: no code signs in.
+    const other = await createTestUser(app);
+    const otherSecret = (await enrolTotp(app, other)).secret;
+    await app.db.update(totpSecrets).set({ secret: stored }).where(eq(totpSecrets.userId, other.id));
+    const moved = await signIn(app, other);
+    await awayFromStepEdge();
+    const refused = await verify({
+      challenge_token: moved.challenge_token,
+      method: 'totp',
+      code: totpCode(secret, 1),
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({
+      code: 'UNAVAILABLE',
+      error: 'This secret is damaged and cannot be opened.',
+    });
+    expect(JSON.stringify(refused.json())).not.toContain(secret);
+
+    // A secret kept in clear (an install from before secrets were sealed) still signs in.
+    await app.db.update(totpSecrets).set({ secret: otherSecret }).where(eq(totpSecrets.userId, other.id));
+    const legacy = await signIn(app, other);
+    const ok = await verify({
+      challenge_token: legacy.challenge_token,
+      method: 'totp',
+      code: totpCode(otherSecret, 1),
+    });
+    expect(ok.statusCode).toBe(200);
   });
 
   it('refuses a code that was already used within its window', async () => {

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Secret } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addKeyToFile,
@@ -13,6 +14,7 @@ import {
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
+import { webhooks } from '../src/db/schema.ts';
 import {
   currentSealedTextPrefix,
   KEY_FILE,
@@ -21,8 +23,11 @@ import {
   RESEAL_BATCH,
 } from '../src/lib/encryption.ts';
 import { countUnsealedAnswers, readAnswers } from '../src/modules/submissions/index.ts';
+import { liveSecrets } from '../src/modules/webhooks/secrets.ts';
+import { generateWebhookSecret } from '../src/modules/webhooks/signing.ts';
 import { dbKind, testConfig } from './helpers/app.ts';
 import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';
+import { awayFromStepEdge, enrolTotp, signIn, totpCode } from './helpers/two-factor.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, listedNames } from './submissions-fixtures.ts';
 
@@ -154,6 +159,58 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     const retired = await retireOldKeys(config, app.db, app.keyring, () => {});
     expect(retired).toContain(oldKey);
     expect(readFileSync(path.join(dataDir, KEY_FILE), 'utf8').trim().split('\n')).toHaveLength(1);
+  }, 60_000);
+
+  it('seals authenticator and webhook secrets again under the new key, clear ones too, and they still work', async () => {
+    const enrolled = await createTestUser(app);
+    const { secret: sealedSecret } = await enrolTotp(app, enrolled);
+    // An authenticator secret and a webhook secret kept in clear, as before secrets were sealed.
+    const legacy = await createTestUser(app);
+    const legacySecret = new Secret({ size: 20 }).base32;
+    await app.db.execute(
+      sql`insert into totp_secrets (user_id, secret, confirmed_at) values (${legacy.id}::uuid, ${legacySecret}, now())`,
+    );
+    const webhookSecret = generateWebhookSecret();
+    const [hook] = await queryRows<{ id: string }>(
+      app.db,
+      sql`insert into webhooks (form_id, url, events, secret) values
+        (${formId}, 'https://example.com/hook', '["submission.created"]'::jsonb, ${webhookSecret}) returning id`,
+    );
+    const oldKey = app.keyring.current.id;
+    const rotated = addKeyToFile(config);
+    await runKeyCommand(rotated);
+    const deadline = Date.now() + 30_000;
+    const prefix = () => currentSealedTextPrefix(app.keyring);
+    const stored = () =>
+      queryRows<{ secret: string }>(
+        app.db,
+        sql`select secret from totp_secrets union all select secret from webhooks`,
+      );
+    while (
+      app.keyring.current.id === oldKey ||
+      !(await stored()).every((r) => r.secret.startsWith(prefix()))
+    ) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const retired = await retireOldKeys(config, app.db, app.keyring, () => {});
+    expect(retired).toContain(oldKey);
+
+    for (const [user, secret] of [
+      [enrolled, sealedSecret],
+      [legacy, legacySecret],
+    ] as const) {
+      const challenge = await signIn(app, user);
+      await awayFromStepEdge();
+      const verified = await app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/verify',
+        payload: { challenge_token: challenge.challenge_token, method: 'totp', code: totpCode(secret) },
+      });
+      expect(verified.statusCode).toBe(200);
+    }
+    const [row] = await app.db.select().from(webhooks).where(eq(webhooks.id, hook!.id));
+    expect(liveSecrets(app.keyring, row!)).toEqual([webhookSecret]);
   }, 60_000);
 
   it('refuses to start beside data sealed under a key it lacks, with a message saying what to do', async () => {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { dbKind } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
@@ -67,6 +68,13 @@ describe(`webhooks (${dbKind})`, () => {
     });
     expect(list.json().items).toHaveLength(1);
     expect(JSON.stringify(list.json())).not.toContain(created.secret);
+    // Kept sealed under the data key: the database alone does not give the secret away.
+    const [row] = await queryRows<{ secret: string }>(
+      app.db,
+      sql`select secret from webhooks where id = ${created.id}::uuid`,
+    );
+    expect(row!.secret).toMatch(/^fs1\./);
+    expect(row!.secret).not.toContain(created.secret.slice(6));
   });
 
   it('refuses bad input with field messages, never a 500', async () => {
@@ -215,6 +223,13 @@ describe(`webhooks (${dbKind})`, () => {
       for (const secret of [hook.secret, newSecret]) {
         expect(() => new Webhook(secret).verify(body, headers as Record<string, string>)).not.toThrow();
       }
+      // Both kept sealed; the rotated-out one moved as it was stored.
+      const [row] = await queryRows<{ secret: string; previous_secret: string }>(
+        app.db,
+        sql`select secret, previous_secret from webhooks where id = ${hook.id}::uuid`,
+      );
+      expect(row!.secret).toMatch(/^fs1\./);
+      expect(row!.previous_secret).toMatch(/^fs1\./);
     } finally {
       await receiver.close();
     }

@@ -11,14 +11,16 @@ import {
   newKey,
   type ResealBatch,
   readKeyFile,
+  resealSecrets,
   retireKeys,
   writeKeyFile,
 } from '../lib/encryption.ts';
 import { resealMails } from '../mail/mailer.ts';
 import { type LabelRowKey, resealAnswerLabels } from '../modules/analytics/index.ts';
+import { TOTP_SECRET_COLUMNS } from '../modules/auth/index.ts';
 import { rotateUploads } from '../modules/intake/index.ts';
 import { countUnsealedAnswers, resealAnswers } from '../modules/submissions/index.ts';
-import { resealDeliveryBodies } from '../modules/webhooks/index.ts';
+import { resealDeliveryBodies, WEBHOOK_SECRET_COLUMNS } from '../modules/webhooks/index.ts';
 
 // `npm run admin -- encryption-key rotate | reseal | retire`: data keys of 'Standard' encryption
 // at rest. See the README's 'Encryption at rest' for the steps with ENCRYPTION_KEY.
@@ -108,6 +110,13 @@ async function resealPass(
     report,
   );
   moved += await drain<number>('jobs (mails)', (after) => resealMails(db, keyring, after), report);
+  for (const secrets of [TOTP_SECRET_COLUMNS, WEBHOOK_SECRET_COLUMNS]) {
+    moved += await drain<string>(
+      secrets.table,
+      (after) => resealSecrets(db, keyring, secrets, after),
+      report,
+    );
+  }
   const files = await rotateUploads({
     db,
     config: input.config,

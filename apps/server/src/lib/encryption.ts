@@ -7,3 +7,4 @@ export * from './encryption/keyring.ts';
 export * from './encryption/reseal.ts';
 export * from './encryption/seal.ts';
 export * from './encryption/seal-failure.ts';
+export * from './encryption/secret-text.ts';

@@ -16,3 +16,4 @@ export { loginLinkJob, verificationLinkJob } from './service.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
 export { default as twoFactorRoutes } from './two-factor/routes.ts';
 export { getTwoFactorStatus } from './two-factor/status.ts';
+export { TOTP_SECRET_COLUMNS } from './two-factor/totp-secrets.ts';

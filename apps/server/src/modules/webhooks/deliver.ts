@@ -78,7 +78,7 @@ async function bodyOf(app: FastifyInstance, { delivery, webhook }: Loaded): Prom
 export async function attemptDelivery(app: FastifyInstance, loaded: Loaded): Promise<AttemptResult> {
   const body = await bodyOf(app, loaded);
   const headers = webhookHeaders({
-    secrets: liveSecrets(loaded.webhook),
+    secrets: liveSecrets(app.keyring, loaded.webhook),
     id: loaded.delivery.id,
     timestamp: Math.floor(Date.now() / 1000),
     body,

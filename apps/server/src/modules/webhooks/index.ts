@@ -2,3 +2,4 @@
 export { resealDeliveryBodies, webhookDeliveryJob } from './deliver.ts';
 export { eventDeliveryCtes, queueFormEvent } from './repository.ts';
 export { default as webhooksRoutes } from './routes.ts';
+export { WEBHOOK_SECRET_COLUMNS } from './secrets.ts';

@@ -29,7 +29,7 @@ export async function findWebhook(
 
 export async function createWebhook(
   db: DbOrTx,
-  values: Pick<typeof webhooks.$inferInsert, 'formId' | 'url' | 'events' | 'format' | 'secret'>,
+  values: Pick<typeof webhooks.$inferInsert, 'id' | 'formId' | 'url' | 'events' | 'format' | 'secret'>,
 ): Promise<WebhookRow> {
   const [row] = await db.insert(webhooks).values(values).returning();
   return row!;

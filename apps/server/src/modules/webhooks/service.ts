@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type createWebhookBodySchema,
   type updateWebhookBodySchema,
@@ -13,7 +14,7 @@ import { requireOwnedForm } from '../forms/index.ts';
 import { attemptDelivery } from './deliver.ts';
 import * as repo from './repository.ts';
 import { checkTarget, RefusedTargetError } from './safe-target.ts';
-import { PREVIOUS_SECRET_TTL_MS } from './secrets.ts';
+import { PREVIOUS_SECRET_TTL_MS, sealWebhookSecret } from './secrets.ts';
 import { generateWebhookSecret } from './signing.ts';
 
 type OwnedForm = { formId: number; ownerId: string };
@@ -86,12 +87,15 @@ export async function createFormWebhook(
   await requireForm(app, input);
   const { body } = input;
   await assertTargetAllowed(app, body.url);
+  const id = randomUUID();
+  const secret = generateWebhookSecret();
   const row = await repo.createWebhook(app.db, {
+    id,
     formId: input.formId,
     ...body,
-    secret: generateWebhookSecret(),
+    secret: sealWebhookSecret(app.keyring, id, secret),
   });
-  return { ...toWebhook(row), secret: row.secret };
+  return { ...toWebhook(row), secret };
 }
 
 export async function updateFormWebhook(
@@ -115,16 +119,17 @@ export async function deleteFormWebhook(app: FastifyInstance, input: OwnedForm &
 /** A new secret; the old one keeps signing beside it for a day so receivers can switch over. */
 export async function rotateWebhookSecret(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
   const current = await requireWebhook(app, input);
+  const secret = generateWebhookSecret();
   const row = await repo.updateWebhook(app.db, {
     ...input,
     changes: {
-      secret: generateWebhookSecret(),
+      secret: sealWebhookSecret(app.keyring, current.id, secret),
       previousSecret: current.secret,
       previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_TTL_MS),
     },
   });
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
-  return { ...toWebhook(row), secret: row.secret };
+  return { ...toWebhook(row), secret };
 }
 
 /** Sends one delivery now and answers it with its attempts (test events and resends wait for the answer). */

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { type ReauthInput, TWO_FACTOR_MESSAGES } from '@formsmith/core/auth/two-factor';
 import type { DbOrTx } from '../../../db/client.ts';
 import { badRequest } from '../../../lib/app-error.ts';
+import type { Keyring } from '../../../lib/encryption.ts';
 import { verifyPassword } from '../passwords.ts';
 import type { UserRow } from '../repository.ts';
 import { useRecoveryCode } from './recovery-codes.ts';
@@ -15,6 +16,7 @@ import { acceptTotpCode, findTotpSecret } from './totp-secrets.ts';
  */
 export async function confirmIdentity(
   db: DbOrTx,
+  keyring: Keyring,
   input: { user: UserRow; proof: ReauthInput },
 ): Promise<void> {
   const { password, code } = input.proof;
@@ -27,7 +29,8 @@ export async function confirmIdentity(
   const normalized = (code ?? '').replace(/-/g, '').toLowerCase();
   if (/^\d{6}$/.test(normalized)) {
     const row = await findTotpSecret(db, input.user.id);
-    if (row?.confirmedAt && (await acceptTotpCode(db, { row, code: normalized, confirmed: true }))) return;
+    if (row?.confirmedAt && (await acceptTotpCode(db, keyring, { row, code: normalized, confirmed: true })))
+      return;
   } else if (/^[a-z0-9]{10}$/.test(normalized) && (await useRecoveryCode(db, input.user.id, normalized))) {
     return;
   }

@@ -69,7 +69,7 @@ export async function startTotpSetup(app: FastifyInstance, userId: string): Prom
   if ((await findTotpSecret(app.db, userId))?.confirmedAt)
     throw conflict(TWO_FACTOR_MESSAGES.totpAlreadyEnabled);
   const secret = newTotpSecret();
-  await savePendingTotpSecret(app.db, userId, secret);
+  await savePendingTotpSecret(app.db, app.keyring, { userId, secret });
   return { secret, otpauth_uri: totpFor(secret, user.email).toString() };
 }
 
@@ -84,7 +84,7 @@ export async function confirmTotp(
     if (row?.confirmedAt) throw conflict(TWO_FACTOR_MESSAGES.totpAlreadyEnabled);
     if (!row) throw badRequest(TWO_FACTOR_MESSAGES.totpNotStarted);
     const wasEnabled = (await getTwoFactorStatus(tx, input.userId)).enabled;
-    if (!(await acceptTotpCode(tx, { row, code: input.code, confirmed: false })))
+    if (!(await acceptTotpCode(tx, app.keyring, { row, code: input.code, confirmed: false })))
       throw badRequest(TWO_FACTOR_MESSAGES.codeInvalid, { code: TWO_FACTOR_MESSAGES.codeInvalid });
     await confirmTotpSecret(tx, input.userId);
     return recordFactorChange(app, tx, {
@@ -110,7 +110,7 @@ export async function disableTotp(
       if (row) await deleteTotpSecret(tx, user.id);
       return getTwoFactorStatus(tx, user.id);
     }
-    await confirmIdentity(tx, { user, proof: input.proof });
+    await confirmIdentity(tx, app.keyring, { user, proof: input.proof });
     await deleteTotpSecret(tx, user.id);
     const change = await recordFactorChange(app, tx, {
       userId: user.id,
@@ -132,7 +132,7 @@ export async function regenerateRecoveryCodes(
     const user = await requireUser(tx, input.userId);
     if (!(await getTwoFactorStatus(tx, user.id)).enabled)
       throw badRequest('Turn on two-factor authentication first');
-    await confirmIdentity(tx, { user, proof: input.proof });
+    await confirmIdentity(tx, app.keyring, { user, proof: input.proof });
     const codes = await replaceRecoveryCodes(tx, user.id);
     await sendSecurityAlert(
       app,

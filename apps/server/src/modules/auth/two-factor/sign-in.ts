@@ -50,7 +50,10 @@ export async function verifySecondFactor(
     switch (input.method) {
       case 'totp': {
         const row = await findTotpSecret(tx, userId);
-        if (!row?.confirmedAt || !(await acceptTotpCode(tx, { row, code: input.code, confirmed: true })))
+        if (
+          !row?.confirmedAt ||
+          !(await acceptTotpCode(tx, app.keyring, { row, code: input.code, confirmed: true }))
+        )
           throw new AppError('UNAUTHORIZED', 401, TWO_FACTOR_MESSAGES.codeInvalid, {
             code: TWO_FACTOR_MESSAGES.codeInvalid,
           });

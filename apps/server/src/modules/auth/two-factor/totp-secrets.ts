@@ -2,10 +2,19 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../../db/client.ts';
 import { totpSecrets } from '../../../db/schema.ts';
+import { type Keyring, openSecret, type SecretColumns, sealSecret } from '../../../lib/encryption.ts';
 
 export type TotpRow = typeof totpSecrets.$inferSelect;
 
 const PERIOD_SECONDS = 30;
+
+/** Where the secrets are kept, sealed under the data key (the key command re-seals them). */
+export const TOTP_SECRET_COLUMNS: SecretColumns = {
+  table: 'totp_secrets',
+  key: 'user_id',
+  columns: ['secret'],
+  context: (userId) => `totp_secrets.secret:${userId}`,
+};
 
 /** The TOTP of a stored secret, in the form every authenticator app reads (SHA-1, 6 digits, 30 s). */
 export function totpFor(secret: string, label: string): TOTP {
@@ -28,8 +37,14 @@ export async function findTotpSecret(db: DbOrTx, userId: string): Promise<TotpRo
   return row ?? null;
 }
 
-/** Starts (or restarts) an unconfirmed set-up with a fresh secret. */
-export async function savePendingTotpSecret(db: DbOrTx, userId: string, secret: string): Promise<void> {
+/** Starts (or restarts) an unconfirmed set-up with a fresh secret, stored sealed. */
+export async function savePendingTotpSecret(
+  db: DbOrTx,
+  keyring: Keyring,
+  input: { userId: string; secret: string },
+): Promise<void> {
+  const { userId } = input;
+  const secret = sealSecret(keyring, input.secret, TOTP_SECRET_COLUMNS.context(userId));
   await db
     .insert(totpSecrets)
     .values({ userId, secret })
@@ -55,10 +70,12 @@ export async function deleteTotpSecret(db: DbOrTx, userId: string): Promise<void
  */
 export async function acceptTotpCode(
   db: DbOrTx,
+  keyring: Keyring,
   input: { row: TotpRow; code: string; confirmed: boolean },
 ): Promise<boolean> {
   const now = Date.now();
-  const delta = totpFor(input.row.secret, '').validate({ token: input.code, timestamp: now, window: 1 });
+  const secret = openSecret(keyring, input.row.secret, TOTP_SECRET_COLUMNS.context(input.row.userId));
+  const delta = totpFor(secret, '').validate({ token: input.code, timestamp: now, window: 1 });
   if (delta === null) return false;
   const step = Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
   const rows = await db
