@@ -28,6 +28,9 @@ import {
   withPostgres,
 } from './lib.mjs';
 
+/** How long a claimed job stays leased without renewal (JOB_LEASE_SECONDS in the server). */
+const JOB_LEASE_SECONDS = 30;
+
 const say = (msg) => log('cluster', msg);
 const submits = Number(process.env.CLUSTER_SUBMITS ?? 300);
 const failures = [];
@@ -281,8 +284,9 @@ async function runCluster(databaseUrl) {
         if (!killed && n >= submits / 3) {
           killed = true;
           void killInstance(instances[victim]).then(() => {
-            // Every lease the dead instance took ends before this; the live ones' end after it.
-            deadLeasesEnd = (Date.now() + 5 * 60_000) / 1000;
+            // Every lease the dead instance took ends before this (JOB_LEASE_SECONDS in
+            // apps/server/src/jobs/queue.ts); the live ones, renewed, end after it.
+            deadLeasesEnd = (Date.now() + JOB_LEASE_SECONDS * 1000) / 1000;
             say(`SIGKILL instance i${victim} after ${n} acknowledged submits`);
           });
         }
@@ -317,30 +321,27 @@ async function runCluster(databaseUrl) {
       `wrong passwords over three instances are limited once (${statuses.join(', ')})`,
     );
 
-    // Let the queue drain. Jobs the killed instance had claimed stay leased for 5 minutes; the
-    // check moves their lease end to now (what waiting would do) and lets the others take them.
+    // Let the queue drain. Jobs the killed instance had claimed stay leased until their lease ends
+    // (nobody renews it), then the live instances take them.
     const sql = await openSql({ databaseUrl });
-    const drain = async (done) => {
-      for (let i = 0; i < 300; i++) {
-        const [open] = await sql.query(
-          `select count(*) filter (where locked_until is null or locked_until < now())::int as free,
-            count(*) filter (where locked_until > to_timestamp($1))::int as live, count(*)::int as all
-          from jobs where done_at is null and attempts < max_attempts and run_at <= now()`,
-          [deadLeasesEnd],
-        );
-        if (done(open)) return open.all;
-        await sleep(200);
-      }
-      throw new Error('the job queue did not drain in 60 s');
-    };
-    const leased = await drain((open) => open.free === 0 && open.live === 0);
-    await sql.query(
-      'update jobs set locked_until = now() where done_at is null and locked_until <= to_timestamp($1)',
+    const [{ leased }] = await sql.query(
+      `select count(*)::int as leased from jobs
+        where done_at is null and locked_until > now() and locked_until <= to_timestamp($1)`,
       [deadLeasesEnd],
     );
+    const drained = async () => {
+      for (let i = 0; i < (JOB_LEASE_SECONDS + 60) * 5; i++) {
+        const [open] = await sql.query(
+          'select count(*)::int as n from jobs where done_at is null and attempts < max_attempts and run_at <= now()',
+        );
+        if (open.n === 0) return true;
+        await sleep(200);
+      }
+      return false;
+    };
     check(
-      (await drain((open) => open.all === 0)) === 0,
-      `the queue drained (${leased} job(s) of the killed instance ran after their lease)`,
+      await drained(),
+      `the queue drained (${leased} job(s) held by the killed instance, taken by the others when their lease ran out)`,
     );
     await sql.close();
     const mailsOf = new Map();

@@ -48,11 +48,21 @@ type ClaimedJob = {
   max_attempts: number;
 };
 
+/**
+ * How long a claim holds a job. The instance renews it every third of that while the job waits or
+ * runs, so a job of an instance that died (SIGKILL, a lost machine) goes to another one within
+ * this long, while a slow job on a live instance is never taken twice.
+ */
+export const JOB_LEASE_SECONDS = 30;
+
+type JobLog = { warn: (obj: object, msg: string) => void };
+type OnOutcome = (kind: string, outcome: 'done' | 'retry' | 'failed') => void;
+
 /** Claims due jobs so that several instances never run the same one (FOR UPDATE SKIP LOCKED). */
-async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
+async function claimJobs(db: Db, limit: number, leaseSeconds: number): Promise<ClaimedJob[]> {
   return queryRows<ClaimedJob>(
     db,
-    sql`update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
+    sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
     where id in (
       select id from jobs
       where done_at is null and run_at <= now() and attempts < max_attempts
@@ -64,39 +74,73 @@ async function claimJobs(db: Db, limit: number): Promise<ClaimedJob[]> {
   );
 }
 
-/** Runs due jobs once; a failed job is retried later with exponential backoff. Returns how many ran. */
+/**
+ * Runs due jobs once; a failed job is retried later with exponential backoff. Returns how many ran.
+ * `leaseSeconds` is for tests (the default is JOB_LEASE_SECONDS).
+ */
 export async function runDueJobs(
   db: Db,
   handlers: ReadonlyMap<string, JobKind>,
-  log: { warn: (obj: object, msg: string) => void },
-  onOutcome?: (kind: string, outcome: 'done' | 'retry' | 'failed') => void,
+  log: JobLog,
+  onOutcome?: OnOutcome,
+  leaseSeconds = JOB_LEASE_SECONDS,
 ): Promise<number> {
-  const claimed = await claimJobs(db, 20);
-  for (const job of claimed) {
-    const handler = handlers.get(job.kind);
-    try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await handler.run(job.payload, { attempt: job.attempts, maxAttempts: job.max_attempts });
-      await db.execute(
-        // A sent mail keeps nothing of what it carried (links, answers); other kinds carry ids only.
-        sql`update jobs set done_at = now(), locked_until = null, last_error = null,
-          payload = case when kind = ${MAIL_JOB} then '{}'::jsonb else payload end
-          where id = ${job.id}`,
-      );
-      onOutcome?.(job.kind, 'done');
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const delaySeconds = (handler?.retryDelaySeconds ?? defaultRetryDelaySeconds)(job.attempts);
-      log.warn(
-        { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
-        'job failed, will retry',
-      );
-      await db.execute(sql`
-        update jobs set locked_until = null, last_error = ${message},
-          run_at = now() + make_interval(secs => ${delaySeconds})
-        where id = ${job.id}`);
-      onOutcome?.(job.kind, job.attempts >= job.max_attempts ? 'failed' : 'retry');
+  const claimed = await claimJobs(db, 20, leaseSeconds);
+  if (claimed.length === 0) return 0;
+  // The claimed jobs not finished yet keep their lease while this instance lives.
+  const held = new Set(claimed.map((job) => job.id));
+  const renew = setInterval(
+    () => {
+      void db
+        .execute(
+          sql`update jobs set locked_until = now() + make_interval(secs => ${leaseSeconds})
+          where id = any(${sql.param([...held])}::bigint[]) and done_at is null and locked_until is not null`,
+        )
+        .catch((err) => log.warn({ err: String(err) }, 'could not renew the lease of claimed jobs'));
+    },
+    (leaseSeconds * 1000) / 3,
+  );
+  renew.unref();
+  try {
+    for (const job of claimed) {
+      await runClaimedJob(db, handlers, log, job, onOutcome);
+      held.delete(job.id);
     }
+  } finally {
+    clearInterval(renew);
   }
   return claimed.length;
+}
+
+async function runClaimedJob(
+  db: Db,
+  handlers: ReadonlyMap<string, JobKind>,
+  log: JobLog,
+  job: ClaimedJob,
+  onOutcome?: OnOutcome,
+): Promise<void> {
+  const handler = handlers.get(job.kind);
+  try {
+    if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+    await handler.run(job.payload, { attempt: job.attempts, maxAttempts: job.max_attempts });
+    await db.execute(
+      // A sent mail keeps nothing of what it carried (links, answers); other kinds carry ids only.
+      sql`update jobs set done_at = now(), locked_until = null, last_error = null,
+        payload = case when kind = ${MAIL_JOB} then '{}'::jsonb else payload end
+        where id = ${job.id}`,
+    );
+    onOutcome?.(job.kind, 'done');
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const delaySeconds = (handler?.retryDelaySeconds ?? defaultRetryDelaySeconds)(job.attempts);
+    log.warn(
+      { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
+      'job failed, will retry',
+    );
+    await db.execute(sql`
+      update jobs set locked_until = null, last_error = ${message},
+        run_at = now() + make_interval(secs => ${delaySeconds})
+      where id = ${job.id}`);
+    onOutcome?.(job.kind, job.attempts >= job.max_attempts ? 'failed' : 'retry');
+  }
 }
