@@ -41,6 +41,8 @@ const BATCH = 5000;
  * an export's memory flat (2,000 rows per batch grew the process by about 10 MB more).
  */
 const CSV_BATCH = 500;
+/** Rows per JSON batch on PostgreSQL: three alive at once, as for CSV; a JSON row is larger. */
+const JSON_BATCH = 1000;
 
 /**
  * Rows of one form's submissions, oldest first, in batches, without ever holding more than two
@@ -143,30 +145,23 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
     yield* keysetBatches(app, formId, BATCH);
     return;
   }
-  for await (const rows of cursorBatches(
+  const rows = cursorBatches(
     app,
     formId,
-    'id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at, sealed_data',
-    BATCH,
-  )) {
-    yield rows.map(
-      ([
-        id,
-        form_id,
-        created_at,
-        data,
-        metadata,
-        completed,
-        form_version,
-        language,
-        progress,
-        updated_at,
-        sealed_data,
-      ]) => ({
+    `id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at,
+      encode(sealed_data, 'base64')`,
+    JSON_BATCH,
+  );
+  for await (const { rows: batch, opened } of openedBatches(app, rows, (r) => [r[0], r[10]])) {
+    yield batch.map(
+      (
+        [id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at],
+        i,
+      ) => ({
         id: id as string,
         form_id: form_id as number,
         created_at: created_at as Date,
-        data: readAnswers(app.keyring, { id: id as string, data, sealedData: sealed_data as Buffer | null }),
+        data: opened[i] ?? readAnswers(app.keyring, { id: id as string, data, sealedData: null }),
         metadata: metadata as Record<string, unknown>,
         completed: completed as boolean,
         form_version: form_version as number,
@@ -176,6 +171,37 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
       }),
     );
   }
+}
+
+/**
+ * Batches of rows with their sealed answers opened in the worker thread (null where a row has
+ * none: rows from before encryption at rest), one batch behind the reader: the worker opens a
+ * batch while this thread reads the next one and turns the last one into text, so the main thread
+ * stays free for other requests. `sealedOf` gives a row's id and base64 sealed answers.
+ */
+async function* openedBatches<R>(
+  app: FastifyInstance,
+  batches: AsyncIterable<R[]>,
+  sealedOf: (row: R) => readonly unknown[],
+): AsyncGenerator<{ rows: R[]; opened: (Record<string, unknown> | null)[] }> {
+  const opening: { rows: R[]; opened: Promise<(Record<string, unknown> | null)[]> }[] = [];
+  for await (const rows of batches) {
+    const cells = rows.map(sealedOf);
+    const opened = cells.some((c) => c[1] !== null)
+      ? openAnswersOffThread(app.keyring, {
+          ids: cells.map((c) => c[0] as string),
+          sealed: cells.map((c) => c[1] as string | null),
+        })
+      : Promise.resolve([]);
+    // Awaited in order below; an export stopped early must not leave an unhandled rejection.
+    opened.catch(() => {});
+    opening.push({ rows, opened });
+    if (opening.length > 1) {
+      const next = opening.shift()!;
+      yield { rows: next.rows, opened: await next.opened };
+    }
+  }
+  for (const next of opening) yield { rows: next.rows, opened: await next.opened };
 }
 
 /**
@@ -220,22 +246,10 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
     }
     return lines;
   };
-  // Batches whose answers the worker is opening while this thread reads the next rows.
-  const opening: { rows: Cells[]; opened: Promise<(Record<string, unknown> | null)[]> }[] = [];
-  for await (const batch of cursorBatches(app, formId, select, CSV_BATCH, TEXT_CELLS)) {
-    const rows = batch as Cells[];
-    const opened = rows.some((r) => r[6] !== null)
-      ? openAnswersOffThread(app.keyring, { ids: rows.map((r) => r[0]!), sealed: rows.map((r) => r[6]!) })
-      : Promise.resolve([]);
-    // Awaited in order below; an export stopped early must not leave an unhandled rejection.
-    opened.catch(() => {});
-    opening.push({ rows, opened });
-    if (opening.length > 1) {
-      const next = opening.shift()!;
-      yield text(next.rows, await next.opened);
-    }
+  const batches = cursorBatches(app, formId, select, CSV_BATCH, TEXT_CELLS) as AsyncGenerator<Cells[]>;
+  for await (const { rows, opened } of openedBatches(app, batches, (r) => [r[0], r[6]])) {
+    yield text(rows, opened);
   }
-  for (const next of opening) yield text(next.rows, await next.opened);
 }
 
 type Cells = (string | null)[];
