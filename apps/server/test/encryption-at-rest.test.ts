@@ -91,6 +91,13 @@ describe(`answers are sealed at rest on Standard forms (${dbKind})`, () => {
       search: await get(`/api/form-submissions/forms/${formId}/submissions?search=${marker.toLowerCase()}`),
       partialSearch: await get(`/api/form-submissions/forms/${formId}/submissions?search=${partialMarker}`),
       account: await get(`/api/account/search?q=${marker}`),
+      // The form's search also matches ids (the worker matches sealed rows by id too); the
+      // account's search matches answers only.
+      byId: await get(
+        `/api/form-submissions/forms/${formId}/submissions?search=${sent.json().submission_id.slice(-12)}`,
+      ),
+      accountById: await get(`/api/account/search?q=${sent.json().submission_id.slice(-12)}`),
+      noMatch: await get(`/api/form-submissions/forms/${formId}/submissions?search=${marker}-absent`),
       analytics: await get(`/api/analytics/forms/${formId}`),
       csv: await get(`/api/form-submissions/forms/${formId}/export?format=csv`),
       json: await get(`/api/form-submissions/forms/${formId}/export?format=json`),
@@ -133,6 +140,11 @@ describe(`answers are sealed at rest on Standard forms (${dbKind})`, () => {
     expect(owner.read.search).toContain(marker);
     expect(JSON.parse(owner.read.partialSearch!).items[0].data.f_name).toBe(partialMarker);
     expect(JSON.parse(owner.read.account!).submissions[0].snippet).toContain(marker);
+    expect(
+      JSON.parse(owner.read.byId!).items.map((i: { data: { f_name: string } }) => i.data.f_name),
+    ).toEqual([marker]);
+    expect(JSON.parse(owner.read.accountById!).submissions).toEqual([]);
+    expect(JSON.parse(owner.read.noMatch!)).toMatchObject({ total: 0, items: [] });
     expect(owner.read.analytics).toContain('Bananas');
     expect(owner.read.csv).toContain(marker);
     expect(owner.read.json).toContain(`notes ${marker}`);

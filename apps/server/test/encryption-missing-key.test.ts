@@ -57,6 +57,14 @@ describe(`answers sealed under a key this server lacks (${dbKind})`, () => {
     }
   });
 
+  it('answers 503 for a search of the form and of the account (the worker opens those rows)', async () => {
+    for (const url of [`${base()}/submissions?search=readable`, '/api/account/search?q=readable']) {
+      const res = await app.inject({ method: 'GET', url, headers: owner.auth });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.json()).toMatchObject(missingKey);
+    }
+  });
+
   it('answers 503 for the CSV and JSON exports instead of a cut download', async () => {
     for (const format of ['csv', 'json']) {
       const res = await app.inject({

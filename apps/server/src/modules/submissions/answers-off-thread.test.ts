@@ -32,6 +32,29 @@ describe('opening sealed answers in the worker thread', () => {
     }
   });
 
+  it('with a search, answers only the rows whose answers (or id, when asked) contain it', async () => {
+    const rows = sealedRows(40);
+    rows.sealed[3] = null as unknown as string;
+    const byAnswer = await openAnswersOffThread(keyring, {
+      ...rows,
+      search: { text: 'RESPONDENT 1', ids: false },
+    });
+    // Respondent 1 and 10–19 match, case-insensitively; row 3 had nothing to open.
+    const matched = byAnswer.flatMap((a, i) => (a ? [i] : []));
+    expect(matched).toEqual([1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+    expect(byAnswer[1]).toEqual(rows.answers[1]);
+    expect(byAnswer[3]).toBeNull();
+    expect(byAnswer[2]).toBe(false);
+    const tail = rows.ids[25]!.slice(-12);
+    const byId = await openAnswersOffThread(keyring, {
+      ...rows,
+      search: { text: tail.toUpperCase(), ids: true },
+    });
+    expect(byId.flatMap((a, i) => (a ? [i] : []))).toEqual([25]);
+    const idsNotAsked = await openAnswersOffThread(keyring, { ...rows, search: { text: tail, ids: false } });
+    expect(idsNotAsked.some((a) => a)).toBe(false);
+  });
+
   it('answers batches asked for at once each with its own rows', async () => {
     const batches = [sealedRows(50), sealedRows(80), sealedRows(20)];
     const opened = await Promise.all(batches.map((b) => openAnswersOffThread(keyring, b)));

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.ts';
 import { KEY_BYTES, type Keyring } from '../../lib/encryption/keyring.ts';
+import type { AnswersSearch } from './answers-match.ts';
 import { ANSWERS_WORKER_DATA, type OpenBatchReply, type OpenBatchRequest } from './answers-worker.ts';
 
 // The main thread's side of answers-worker.ts: one worker for the process, started with the first
@@ -11,8 +12,11 @@ import { ANSWERS_WORKER_DATA, type OpenBatchReply, type OpenBatchRequest } from 
 
 const IDLE_MS = 30_000;
 
+/** A row's answers, null where it had none to open, false where it did not match the search. */
+type Opened = Record<string, unknown> | null | false;
+
 type Waiter = {
-  resolve: (answers: (Record<string, unknown> | null)[]) => void;
+  resolve: (answers: Opened[]) => void;
   reject: (err: unknown) => void;
 };
 
@@ -88,16 +92,23 @@ function idleSoon() {
 export function openAnswersOffThread(
   keyring: Keyring,
   rows: { ids: string[]; sealed: (string | null)[] },
-): Promise<(Record<string, unknown> | null)[]> {
+): Promise<(Record<string, unknown> | null)[]>;
+/** With a search, the worker also matches each row: `false` for a sealed row that does not match. */
+export function openAnswersOffThread(
+  keyring: Keyring,
+  rows: { ids: string[]; sealed: (string | null)[]; search: AnswersSearch },
+): Promise<(Record<string, unknown> | null | false)[]>;
+export function openAnswersOffThread(
+  keyring: Keyring,
+  rows: { ids: string[]; sealed: (string | null)[]; search?: AnswersSearch },
+): Promise<Opened[]> {
   clearTimeout(idleTimer);
   const seq = ++lastSeq;
   // A fresh array of exactly the key bytes: a small Buffer may be a view into a shared pool,
   // and the message would copy all of it.
   const keys = new Uint8Array(keyring.keys.length * KEY_BYTES);
   for (const [i, k] of keyring.keys.entries()) keys.set(k.key, i * KEY_BYTES);
-  const answers = new Promise<(Record<string, unknown> | null)[]>((resolve, reject) =>
-    waiters.set(seq, { resolve, reject }),
-  );
+  const answers = new Promise<Opened[]>((resolve, reject) => waiters.set(seq, { resolve, reject }));
   theWorker().postMessage({ seq, keys, ...rows } satisfies OpenBatchRequest);
   return answers;
 }

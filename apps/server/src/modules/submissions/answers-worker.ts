@@ -2,9 +2,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.ts';
 import { KEY_BYTES, type Keyring, makeKeyring } from '../../lib/encryption/keyring.ts';
 import { openAnswersText } from './answer-sealing.ts';
+import { type AnswersSearch, submissionMatches } from './answers-match.ts';
 
 // A worker thread that opens sealed answers in batches, for the readers that open many rows at
-// once (the CSV export): opening a row costs more than the rest of its way to the client, and
+// once (the exports, and searches, which it also matches here): opening a row costs more than the rest of its way to the client, and
 // here it runs beside the main thread instead of on it. It imports only the sealing code, so it
 // starts small. Loaded from the bundle in production and through tsx from the source.
 
@@ -15,12 +16,17 @@ export type OpenBatchRequest = {
   ids: string[];
   /** Each row's sealed answers in base64, or null for a row that has none to open. */
   sealed: (string | null)[];
+  /** A search: only matching rows' answers come back; the others' are `false`. */
+  search?: AnswersSearch;
 };
 
 export type OpenBatchReply =
   | {
       seq: number;
-      /** A JSON array: each row's answers, or null where the request had nothing to open. */
+      /**
+       * A JSON array: each row's answers, or null where the request had nothing to open, or (with
+       * a search) false where the row does not match.
+       */
       json: string;
     }
   | { seq: number; error: { code: AppError['code']; status: number; message: string } };
@@ -48,7 +54,13 @@ export function openBatch(request: Omit<OpenBatchRequest, 'seq'>): string {
   for (let i = 0; i < request.ids.length; i++) {
     const sealed = request.sealed[i];
     if (i > 0) json += ',';
-    json += sealed ? openAnswersText(ring, request.ids[i]!, Buffer.from(sealed, 'base64')) : 'null';
+    if (!sealed) {
+      json += 'null';
+      continue;
+    }
+    const id = request.ids[i]!;
+    const text = openAnswersText(ring, id, Buffer.from(sealed, 'base64'));
+    json += !request.search || submissionMatches(id, JSON.parse(text), request.search) ? text : 'false';
   }
   return `${json}]`;
 }

@@ -7,7 +7,7 @@ import type { Keyring } from '../../lib/encryption.ts';
 import { afterCursor, cursorColumn, encodeCursor } from './cursor.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 import { withAnswers } from './sealed-answers.ts';
-import { answersContain, scanSubmissions } from './search.ts';
+import { scanSubmissions } from './search.ts';
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
 function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {
@@ -133,7 +133,6 @@ async function searchFormSubmissions(
   const items: WireSubmission[] = [];
   let total = 0;
   let lastPlace: string | null = null;
-  const needle = search.toLowerCase();
   const filters = filterConditions(query);
   await scanSubmissions(db, keyring, {
     where: and(
@@ -142,7 +141,7 @@ async function searchFormSubmissions(
       query.after ? afterCursor(query.after, newest) : undefined,
     ),
     oldest: !newest,
-    keep: (row) => row.id.includes(needle) || answersContain(row.data, search),
+    search: { text: search, ids: true },
     visit: (row) => {
       if (total >= first && items.length < query.limit) {
         items.push(toWireSubmission(row));

@@ -8,7 +8,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
 import { afterPlace, cursorColumn } from './cursor.ts';
 import { readAnswers, withAnswers } from './sealed-answers.ts';
-import { answersContain, scanSubmissions } from './search.ts';
+import { scanSubmissions } from './search.ts';
 
 /** The owner's form as the submissions module reads it (from the forms module). */
 export type OwnedForm = FormRow;
@@ -199,7 +199,7 @@ export async function searchSubmissions(
   const found: OwnerSubmissionRow[] = [];
   await scanSubmissions(db, keyring, {
     where: sql`${forms.ownerId} = ${input.ownerId} and ${forms.deletedAt} is null`,
-    keep: (row) => answersContain(row.data, input.text),
+    search: { text: input.text, ids: false },
     visit: (row) => {
       found.push({
         id: row.id,

@@ -2,38 +2,35 @@ import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
+import { readAnswers } from './answer-sealing.ts';
+import { type AnswersSearch, submissionMatches } from './answers-match.ts';
+import { openAnswersOffThread } from './answers-off-thread.ts';
 import { cursorColumn } from './cursor.ts';
-import { withAnswers } from './sealed-answers.ts';
 
 // Answers are sealed at rest, so the database cannot match them: searches read the candidate rows
-// in keyset batches (in the order they are shown), open them and match here. One batch is a
-// round trip and BATCH decryptions; a search that needs only a first page stops once it is full.
+// in keyset batches (in the order they are shown) and the answers worker opens and matches each
+// batch, answering only the matching rows' answers: a search through a large account keeps the
+// main thread free for other requests. One batch is a round trip and BATCH decryptions; a search
+// that needs only a first page stops once it is full.
 
 const BATCH = 1000;
 
-function textsOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
-  if (Array.isArray(value)) return value.flatMap((v) => (typeof v === 'object' ? [] : textsOf(v)));
-  return [];
-}
-
-/** Whether an answer (not an anti-spam marker such as _formLoadTime) contains the needle, case-insensitively. */
-export function answersContain(answers: Record<string, unknown>, needle: string): boolean {
-  const lower = needle.toLowerCase();
-  for (const [key, value] of Object.entries(answers)) {
-    if (key.startsWith('_')) continue;
-    for (const text of textsOf(value)) if (text.toLowerCase().includes(lower)) return true;
-  }
-  return false;
-}
-
+const { sealedData: _sealedData, ...submissionColumns } = getTableColumns(submissions);
 const rowColumns = {
-  ...getTableColumns(submissions),
+  ...submissionColumns,
+  sealed: sql<string | null>`encode(${submissions.sealedData}, 'base64')`,
   formTitle: forms.title,
   // The position at full precision (microseconds; a Date keeps milliseconds).
   at: sql<string>`${submissions.createdAt}::text`,
   place: cursorColumn,
+};
+
+/** A row as a batch reads it: the sealed answers as base64 for the worker, the place at full precision. */
+type ScanRow = Omit<typeof submissions.$inferSelect, 'sealedData'> & {
+  sealed: string | null;
+  formTitle: string;
+  at: string;
+  place: string;
 };
 
 /** A submission with its answers opened, and its form's title. */
@@ -45,9 +42,9 @@ export type ScannedRow = Omit<typeof submissions.$inferSelect, 'data' | 'sealedD
 };
 
 /**
- * Submissions matching `where` (a condition on submissions and their form), opened, in order of
- * (created_at, id), newest first unless `oldest`; `keep` decides per row. Calls `visit` with each
- * kept row and stops when it answers false.
+ * Submissions matching `where` (a condition on submissions and their form) whose answers (or id,
+ * when `search.ids`) contain the search text, opened, in order of (created_at, id), newest first
+ * unless `oldest`. Calls `visit` with each and stops when it answers false.
  */
 export async function scanSubmissions(
   db: DbOrTx,
@@ -55,34 +52,54 @@ export async function scanSubmissions(
   input: {
     where: SQL | undefined;
     oldest?: boolean;
-    keep: (row: ScannedRow) => boolean;
+    search: AnswersSearch;
     visit: (row: ScannedRow) => boolean;
   },
 ): Promise<void> {
   const order = input.oldest
     ? [asc(submissions.createdAt), asc(submissions.id)]
     : [desc(submissions.createdAt), desc(submissions.id)];
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
+  const batchAfter = (after: ScanRow | null): Promise<ScanRow[]> => {
     const position: SQL | undefined = after
       ? input.oldest
         ? sql`(${submissions.createdAt}, ${submissions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
         : sql`(${submissions.createdAt}, ${submissions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
       : undefined;
-    const rows: (typeof submissions.$inferSelect & { formTitle: string; at: string; place: string })[] =
-      await db
-        .select(rowColumns)
-        .from(submissions)
-        .innerJoin(forms, eq(forms.id, submissions.formId))
-        .where(and(input.where, position))
-        .orderBy(...order)
-        .limit(BATCH);
-    for (const raw of rows) {
-      const { at: _at, ...row } = withAnswers(keyring, raw);
-      if (input.keep(row) && !input.visit(row)) return;
+    const rows = db
+      .select(rowColumns)
+      .from(submissions)
+      .innerJoin(forms, eq(forms.id, submissions.formId))
+      .where(and(input.where, position))
+      .orderBy(...order)
+      .limit(BATCH)
+      .execute();
+    // Awaited below, or dropped when the search stops early: never an unhandled rejection.
+    rows.catch(() => {});
+    return rows;
+  };
+  let next: Promise<ScanRow[]> | null = batchAfter(null);
+  for (let batch = 0; next; batch++) {
+    const rows: ScanRow[] = await next;
+    next = null;
+    const last = rows.length === BATCH ? rows[rows.length - 1]! : null;
+    const sealed = rows.map((r) => r.sealed);
+    const opening = sealed.some((s) => s !== null)
+      ? openAnswersOffThread(keyring, { ids: rows.map((r) => r.id), sealed, search: input.search })
+      : Promise.resolve([]);
+    // From the second batch on, the next one is read while the worker opens this one: a search
+    // that needed a second batch usually needs more (the form's search counts every match), and
+    // one that is done after its first does not pay for a read it never uses.
+    if (last && batch > 0) next = batchAfter(last);
+    const opened = await opening;
+    for (const [i, raw] of rows.entries()) {
+      const answers = opened[i];
+      if (answers === false) continue; // sealed, and matched by the worker: no
+      const { at: _at, sealed: _sealed, data, ...rest } = raw;
+      // Rows from before encryption at rest are clear: matched here.
+      const row = { ...rest, data: answers ?? readAnswers(keyring, { id: raw.id, data }) };
+      if (!answers && !submissionMatches(row.id, row.data, input.search)) continue;
+      if (!input.visit(row)) return;
     }
-    if (rows.length < BATCH) return;
-    const last = rows[rows.length - 1]!;
-    after = { at: last.at, id: last.id };
+    if (last && !next) next = batchAfter(last);
   }
 }
