@@ -1,5 +1,5 @@
-// Temporary folders for the bench and the operations checks, removed when the process exits
-// (also after a failure), so repeated runs do not fill the disk.
+// Temporary folders for `npm test`, the bench and the operations checks, removed when the process
+// exits (also after a failure or Ctrl-C), so repeated runs do not fill the disk.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ const made = [];
 process.on('exit', () => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
+// A signal would end the process without 'exit': end it through exit instead.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 
 /** A new empty folder under the system's temporary folder; readable by the postgres user. */
 export function scratchDir(prefix) {

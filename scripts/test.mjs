@@ -2,23 +2,17 @@
 // TEST_DATABASE_URL is set), browser journeys. Ends with one line: `N passed, N failed`.
 // `node scripts/test.mjs unit|api|e2e|lint ...` runs only the suites named.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { scratchDir } from './scratch.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.tmp', 'test-results');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 // Every suite's temporary files (data folders, throwaway clusters, archives) go into one scratch
-// folder, removed at the end, so repeated runs do not fill the disk. Readable by others: the
-// PostgreSQL clusters inside it run as the postgres user.
-const scratch = mkdtempSync(path.join(tmpdir(), 'formsmith-test-run-'));
-chmodSync(scratch, 0o755);
-process.env.TMPDIR = scratch;
-const removeScratch = () => rmSync(scratch, { recursive: true, force: true });
-process.on('exit', removeScratch);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+// folder, removed at the end, so repeated runs do not fill the disk.
+process.env.TMPDIR = scratchDir('formsmith-test-run-');
 const suites = process.argv.slice(2);
 const wants = (suite) => suites.length === 0 || suites.includes(suite);
 const totals = { passed: 0, failed: 0 };

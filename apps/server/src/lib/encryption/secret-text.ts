@@ -45,6 +45,7 @@ export async function resealSecrets(
 ): Promise<ResealBatch<string>> {
   const prefix = currentSealedTextPrefix(keyring);
   const key = sql.identifier(target.key);
+  const columns = target.columns.map((c) => sql.identifier(c));
   const stale = sql.join(
     target.columns.map((c) => sql`left(${sql.identifier(c)}, ${prefix.length}) <> ${prefix}`),
     sql` or `,
@@ -52,27 +53,33 @@ export async function resealSecrets(
   return db.transaction(async (tx) => {
     const rows = await queryRows<Record<string, string | null>>(
       tx,
-      sql`select ${key}::text as key, ${sql.join(
-        target.columns.map((c) => sql.identifier(c)),
-        sql`, `,
-      )} from ${sql.identifier(target.table)}
+      sql`select ${key}::text as key, ${sql.join(columns, sql`, `)} from ${sql.identifier(target.table)}
         where ${after === null ? sql`true` : sql`${key} > ${after}::uuid`} and (${stale})
         order by ${key} limit ${RESEAL_BATCH} for update skip locked`,
     );
-    for (const row of rows) {
-      const id = row.key as string;
-      const context = target.context(id);
-      const sets = target.columns.map((c) => {
-        const stored = row[c];
-        const value =
-          stored == null ? null : sealSecret(keyring, openSecret(keyring, stored, context), context);
-        return sql`${sql.identifier(c)} = ${value}`;
-      });
-      await tx.execute(
-        sql`update ${sql.identifier(target.table)} set ${sql.join(sets, sql`, `)} where ${key} = ${id}::uuid`,
-      );
-    }
     const last = rows.at(-1);
-    return { moved: rows.length, next: !last || rows.length < RESEAL_BATCH ? null : (last.key as string) };
+    if (!last) return { moved: 0, next: null };
+    // One UPDATE for the batch, each column's new texts as an array parameter.
+    const ids = rows.map((row) => row.key as string);
+    const sealed = target.columns.map((c) =>
+      rows.map((row) => {
+        const stored = row[c];
+        const context = target.context(row.key as string);
+        return stored == null ? null : sealSecret(keyring, openSecret(keyring, stored, context), context);
+      }),
+    );
+    await tx.execute(
+      sql`update ${sql.identifier(target.table)} t
+          set ${sql.join(
+            columns.map((c) => sql`${c} = v.${c}`),
+            sql`, `,
+          )}
+          from unnest(${sql.param(ids)}::uuid[], ${sql.join(
+            sealed.map((texts) => sql`${sql.param(texts)}::text[]`),
+            sql`, `,
+          )}) as v(key, ${sql.join(columns, sql`, `)})
+          where t.${key} = v.key`,
+    );
+    return { moved: rows.length, next: rows.length < RESEAL_BATCH ? null : (last.key as string) };
   });
 }

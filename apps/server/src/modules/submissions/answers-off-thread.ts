@@ -87,7 +87,8 @@ function idleSoon() {
 /**
  * Opens a batch of rows' sealed answers (base64, as PostgreSQL's `encode(sealed_data, 'base64')`
  * gives them) in the worker thread: each row's answers, or null where `sealed` is null. A row that
- * does not open fails the batch with the same error the main thread's reader gives.
+ * does not open fails the batch with the same error the main thread's reader gives. The batch may
+ * be left unawaited.
  */
 export function openAnswersOffThread(
   keyring: Keyring,
@@ -102,6 +103,8 @@ export function openAnswersOffThread(
   keyring: Keyring,
   rows: { ids: string[]; sealed: (string | null)[]; search?: AnswersSearch },
 ): Promise<Opened[]> {
+  // Nothing sealed (rows from before encryption at rest): no trip to the worker.
+  if (rows.sealed.every((s) => s === null)) return Promise.resolve(rows.sealed.map(() => null));
   clearTimeout(idleTimer);
   const seq = ++lastSeq;
   // A fresh array of exactly the key bytes: a small Buffer may be a view into a shared pool,
@@ -109,6 +112,9 @@ export function openAnswersOffThread(
   const keys = new Uint8Array(keyring.keys.length * KEY_BYTES);
   for (const [i, k] of keyring.keys.entries()) keys.set(k.key, i * KEY_BYTES);
   const answers = new Promise<Opened[]>((resolve, reject) => waiters.set(seq, { resolve, reject }));
+  // A caller that stops before awaiting a batch it asked for (a client gone mid-export, a search
+  // whose page is full) must not leave an unhandled rejection; awaiting it still throws.
+  answers.catch(() => {});
   theWorker().postMessage({ seq, keys, ...rows } satisfies OpenBatchRequest);
   return answers;
 }

@@ -152,7 +152,7 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
       encode(sealed_data, 'base64')`,
     JSON_BATCH,
   );
-  for await (const { rows: batch, opened } of openedBatches(app, rows, (r) => [r[0], r[10]])) {
+  for await (const { rows: batch, opened } of openedBatches(app, rows, { id: 0, sealed: 10 })) {
     yield batch.map(
       (
         [id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at],
@@ -174,27 +174,23 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
 }
 
 /**
- * Batches of rows with their sealed answers opened in the worker thread (null where a row has
- * none: rows from before encryption at rest), one batch behind the reader: the worker opens a
- * batch while this thread reads the next one and turns the last one into text, so the main thread
- * stays free for other requests. `sealedOf` gives a row's id and base64 sealed answers.
+ * Batches of rows (arrays of cells) with their sealed answers opened in the worker thread (null
+ * where a row has none: rows from before encryption at rest), one batch behind the reader: the
+ * worker opens a batch while this thread reads the next one and turns the last one into text, so
+ * the main thread stays free for other requests. `cells` names the row's id and its base64 sealed
+ * answers by place.
  */
-async function* openedBatches<R>(
+async function* openedBatches<R extends readonly unknown[]>(
   app: FastifyInstance,
   batches: AsyncIterable<R[]>,
-  sealedOf: (row: R) => readonly unknown[],
+  cells: { id: number; sealed: number },
 ): AsyncGenerator<{ rows: R[]; opened: (Record<string, unknown> | null)[] }> {
   const opening: { rows: R[]; opened: Promise<(Record<string, unknown> | null)[]> }[] = [];
   for await (const rows of batches) {
-    const cells = rows.map(sealedOf);
-    const opened = cells.some((c) => c[1] !== null)
-      ? openAnswersOffThread(app.keyring, {
-          ids: cells.map((c) => c[0] as string),
-          sealed: cells.map((c) => c[1] as string | null),
-        })
-      : Promise.resolve([]);
-    // Awaited in order below; an export stopped early must not leave an unhandled rejection.
-    opened.catch(() => {});
+    const opened = openAnswersOffThread(app.keyring, {
+      ids: rows.map((r) => r[cells.id] as string),
+      sealed: rows.map((r) => r[cells.sealed] as string | null),
+    });
     opening.push({ rows, opened });
     if (opening.length > 1) {
       const next = opening.shift()!;
@@ -247,7 +243,7 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
     return lines;
   };
   const batches = cursorBatches(app, formId, select, CSV_BATCH, TEXT_CELLS) as AsyncGenerator<Cells[]>;
-  for await (const { rows, opened } of openedBatches(app, batches, (r) => [r[0], r[6]])) {
+  for await (const { rows, opened } of openedBatches(app, batches, { id: 0, sealed: 6 })) {
     yield text(rows, opened);
   }
 }

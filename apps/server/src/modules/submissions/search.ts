@@ -25,14 +25,6 @@ const rowColumns = {
   place: cursorColumn,
 };
 
-/** A row as a batch reads it: the sealed answers as base64 for the worker, the place at full precision. */
-type ScanRow = Omit<typeof submissions.$inferSelect, 'sealedData'> & {
-  sealed: string | null;
-  formTitle: string;
-  at: string;
-  place: string;
-};
-
 /** A submission with its answers opened, and its form's title. */
 export type ScannedRow = Omit<typeof submissions.$inferSelect, 'data' | 'sealedData'> & {
   data: Record<string, unknown>;
@@ -59,7 +51,7 @@ export async function scanSubmissions(
   const order = input.oldest
     ? [asc(submissions.createdAt), asc(submissions.id)]
     : [desc(submissions.createdAt), desc(submissions.id)];
-  const batchAfter = (after: ScanRow | null): Promise<ScanRow[]> => {
+  const batchAfter = (after: { at: string; id: string } | null) => {
     const position: SQL | undefined = after
       ? input.oldest
         ? sql`(${submissions.createdAt}, ${submissions.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
@@ -77,15 +69,16 @@ export async function scanSubmissions(
     rows.catch(() => {});
     return rows;
   };
-  let next: Promise<ScanRow[]> | null = batchAfter(null);
+  let next: ReturnType<typeof batchAfter> | null = batchAfter(null);
   for (let batch = 0; next; batch++) {
-    const rows: ScanRow[] = await next;
+    const rows = await next;
     next = null;
     const last = rows.length === BATCH ? rows[rows.length - 1]! : null;
-    const sealed = rows.map((r) => r.sealed);
-    const opening = sealed.some((s) => s !== null)
-      ? openAnswersOffThread(keyring, { ids: rows.map((r) => r.id), sealed, search: input.search })
-      : Promise.resolve([]);
+    const opening = openAnswersOffThread(keyring, {
+      ids: rows.map((r) => r.id),
+      sealed: rows.map((r) => r.sealed),
+      search: input.search,
+    });
     // From the second batch on, the next one is read while the worker opens this one: a search
     // that needed a second batch usually needs more (the form's search counts every match), and
     // one that is done after its first does not pay for a read it never uses.
