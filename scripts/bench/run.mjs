@@ -28,6 +28,35 @@ function warmLoad(run) {
   autocannon({ ...run, duration: warmup });
   return autocannon({ ...run, duration });
 }
+
+// Submit and the reference server are compared in turns of about this many seconds each (both
+// warmed first), so a machine that slows down or speeds up during the comparison weighs on both
+// alike instead of on whichever ran in the slower half.
+const TURN_SECONDS = 5;
+
+/**
+ * Loads each run in turns, `duration` seconds in all for each. A run's throughput is its turns'
+ * mean, its p50 their request-weighted mean, its p99 the highest of its turns' (the same rule
+ * for both sides), and its non-2xx answers and errors their sum.
+ */
+function loadInTurns(runs) {
+  for (const run of runs) autocannon({ ...run, duration: warmup });
+  const turns = Math.max(1, Math.round(duration / TURN_SECONDS));
+  const seconds = Math.max(1, Math.round(duration / turns));
+  const parts = runs.map(() => []);
+  for (let t = 0; t < turns; t++) {
+    for (const [i, run] of runs.entries()) parts[i].push(autocannon({ ...run, duration: seconds }));
+  }
+  const sum = (list, key) => list.reduce((total, p) => total + p[key], 0);
+  return parts.map((list) => ({
+    rps: Math.round(sum(list, 'rps') / list.length),
+    p50: Number((list.reduce((total, p) => total + p.p50 * p.total, 0) / sum(list, 'total')).toFixed(1)),
+    p99: Math.max(...list.map((p) => p.p99)),
+    non2xx: sum(list, 'non2xx'),
+    errors: sum(list, 'errors'),
+    total: sum(list, 'total'),
+  }));
+}
 const fastDb = process.env.BENCH_FAST_DB === '1' && !process.env.BENCH_DATABASE_URL;
 const results = [];
 // A database that may lose acknowledged writes proves nothing about the targets: label, never judge.
@@ -58,8 +87,8 @@ function validRun(name, run) {
   return false;
 }
 
-/** The reference server (one INSERT per request) on the same database, loaded the same way. */
-async function referenceRun(databaseUrl, body) {
+/** Starts the reference server (one INSERT per request) on the same database. */
+async function startReference(databaseUrl) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(
     process.execPath,
@@ -70,12 +99,13 @@ async function referenceRun(databaseUrl, body) {
     child.stdout.on('data', (d) => d.toString().includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
   });
-  try {
-    return warmLoad({ url: `http://127.0.0.1:${port}/submit/1`, method: 'POST', body });
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  }
+  return {
+    url: `http://127.0.0.1:${port}/submit/1`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }
 
 async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p99Target }) {
@@ -85,11 +115,21 @@ async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p
     metadata: { analytics: { totalTimeSpent: 30, completed: true } },
   });
   const noop = warmLoad({ url: `${server.base}/api/health/live` });
-  const submit = warmLoad({
+  const submitRun = {
     url: `${server.base}/api/form-submissions/forms/${form.id}/submit`,
     method: 'POST',
     body,
-  });
+  };
+  const referenceServer = databaseUrl ? await startReference(databaseUrl) : null;
+  let submit;
+  let reference;
+  try {
+    [submit, reference] = loadInTurns(
+      referenceServer ? [submitRun, { url: referenceServer.url, method: 'POST', body }] : [submitRun],
+    );
+  } finally {
+    await referenceServer?.stop();
+  }
   const noopOk = validRun(`${label}: no-op route`, noop);
   const submitOk = validRun(`${label}: submit`, submit);
   if (noopOk) record(`${label}: no-op route throughput`, noop.rps, 'req/s', null, null);
@@ -108,8 +148,7 @@ async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p
       ratio * 100 >= ratioTarget,
     );
   }
-  if (!databaseUrl || !submitOk) return;
-  const reference = await referenceRun(databaseUrl, body);
+  if (!reference || !submitOk) return;
   if (!validRun(`${label}: reference server`, reference)) return;
   record(`${label}: reference (one INSERT per request) throughput`, reference.rps, 'req/s', null, null);
   record(`${label}: reference latency p99`, reference.p99, 'ms', null, null);
