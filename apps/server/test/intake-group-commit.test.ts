@@ -127,6 +127,48 @@ describe(`group commit of submissions (${dbKind})`, () => {
     ]);
   });
 
+  it('adds a batch of new submissions to the aggregates as summed totals, equal to a rebuild', async () => {
+    const [a, b] = [await createPublishedForm(app, owner), await createPublishedForm(app, owner)];
+    // Two UTC days, two forms, answers and times that differ: the totals are summed per form, day,
+    // field and answer before the statement, and must come out as the rebuild counts them.
+    const at = (iso: string) => new Date(iso);
+    const batch = [
+      { ...input(a, 'red', `${a}-1`), createdAt: at('2026-03-01T23:59:00Z') },
+      { ...input(a, 'blue', `${a}-2`), createdAt: at('2026-03-01T12:00:00Z') },
+      { ...input(a, 'blue'), createdAt: at('2026-03-02T00:01:00Z') },
+      { ...input(b, 'red'), createdAt: at('2026-03-01T08:00:00Z') },
+    ].map((item, i) => {
+      const metadata = { analytics: { totalTimeSpent: 10 * (i + 1), completed: true } };
+      return { ...item, metadata, stats: { ...item.stats, metadata, createdAt: item.createdAt } };
+    });
+    const ids = await storeSubmissions(app.db, app.keyring, batch);
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    expect(await submissionCountColumn(app, a)).toBe(3);
+    expect(await submissionCountColumn(app, b)).toBe(1);
+
+    const incremental = await aggregates(a);
+    expect(incremental.days).toEqual([
+      { day: '2026-03-01', s: 2, t: 30, c: 2 },
+      { day: '2026-03-02', s: 1, t: 30, c: 1 },
+    ]);
+    for (const formId of [a, b]) {
+      const before = await aggregates(formId);
+      await rebuildFormStats(app.db, app.keyring, formId);
+      expect(await aggregates(formId)).toEqual(before);
+    }
+    const colours = incremental.answers
+      .filter((r) => (r as { field_id: string }).field_id === 'colour')
+      .map((r) => {
+        const { day, answer, n } = r as { day: string; answer: string; n: number };
+        return [day, openAnswerLabel(app.keyring, { formId: a, fieldId: 'colour', answer }), n];
+      });
+    expect(colours.sort()).toEqual([
+      ['2026-03-01', 'blue', 1],
+      ['2026-03-01', 'red', 1],
+      ['2026-03-02', 'blue', 1],
+    ]);
+  });
+
   it('stores 100 concurrent submits to two forms, one row per idempotency key, counted once', async () => {
     const [a, b] = [await createPublishedForm(app, owner), await createPublishedForm(app, owner)];
     const run = randomUUID();

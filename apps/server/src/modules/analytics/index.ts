@@ -11,9 +11,12 @@ export { rebuildFormStats } from './rebuild.ts';
 export {
   type BatchStats,
   type BatchStatsItem,
+  type BatchTotals,
   batchStatsCtes,
   batchStatsCtesOf,
   batchStatsOf,
+  batchTotalsCtesOf,
+  batchTotalsOf,
   SHARD,
   type SubmissionStatsInput,
   submissionStatsCtes,

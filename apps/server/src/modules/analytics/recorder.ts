@@ -45,19 +45,48 @@ type AnswerDay = { fieldId: string; answer: string; count: number };
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
+ * `name as (insert into <aggregate> <select> on conflict … add)`: a CTE adding the rows `select`
+ * yields (in the table's column order) to an aggregate, one per table below. Every writer of the
+ * aggregates goes through these, so they all add the same way (saturating, see `add`).
+ */
+function formDayUpsert(name: string, select: SQL): SQL {
+  return sql`${sql.raw(name)} as (
+    insert into form_daily_stats
+      (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
+    ${select}
+    on conflict (form_id, day, shard) do update set
+      ${add('form_daily_stats', 'views')}, ${add('form_daily_stats', 'submissions')},
+      ${add('form_daily_stats', 'completion_time_total')}, ${add('form_daily_stats', 'completion_time_count')})`;
+}
+
+function fieldDaysUpsert(name: string, select: SQL): SQL {
+  return sql`${sql.raw(name)} as (
+    insert into field_daily_stats
+      (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
+    ${select}
+    on conflict (form_id, field_id, day, shard) do update set
+      ${add('field_daily_stats', 'response_count')}, ${add('field_daily_stats', 'skip_count')},
+      ${add('field_daily_stats', 'time_spent_total')}, ${add('field_daily_stats', 'time_spent_count')})`;
+}
+
+function answerDaysUpsert(name: string, select: SQL): SQL {
+  return sql`${sql.raw(name)} as (
+    insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
+    ${select}
+    on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`;
+}
+
+/**
  * `name as (insert …)` clauses that add to the aggregates, one statement's worth, as CTEs of a
  * WITH: each inserts `from ${gate}`, so it adds nothing when the gate CTE yields no row (an
  * idempotent retry). Rows are sorted so concurrent writers lock them in one order.
  */
 function formDayCte(name: string, gate: string, formId: number, day: string, row: FormDay): SQL {
-  return sql`${sql.raw(name)} as (
-    insert into form_daily_stats
-      (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
-    select ${formId}::int, ${day}::date, ${SHARD}, ${row.views}::int, ${row.submissions}::int,
-      ${row.completionTimeTotal}::int, ${row.completionTimeCount}::int from ${sql.raw(gate)}
-    on conflict (form_id, day, shard) do update set
-      ${add('form_daily_stats', 'views')}, ${add('form_daily_stats', 'submissions')},
-      ${add('form_daily_stats', 'completion_time_total')}, ${add('form_daily_stats', 'completion_time_count')})`;
+  return formDayUpsert(
+    name,
+    sql`select ${formId}::int, ${day}::date, ${SHARD}, ${row.views}::int, ${row.submissions}::int,
+      ${row.completionTimeTotal}::int, ${row.completionTimeCount}::int from ${sql.raw(gate)}`,
+  );
 }
 
 function fieldDaysCte(name: string, gate: string, formId: number, day: string, rows: FieldDay[]): SQL | null {
@@ -70,15 +99,12 @@ function fieldDaysCte(name: string, gate: string, formId: number, day: string, r
     ),
     sql`, `,
   );
-  return sql`${sql.raw(name)} as (
-    insert into field_daily_stats
-      (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
-    select ${formId}::int, v.f, ${day}::date, ${SHARD}, v.r, v.s, v.tt, v.tc
+  return fieldDaysUpsert(
+    name,
+    sql`select ${formId}::int, v.f, ${day}::date, ${SHARD}, v.r, v.s, v.tt, v.tc
     from ${sql.raw(gate)} cross join (values ${values}) as v(f, r, s, tt, tc)
-    order by v.f
-    on conflict (form_id, field_id, day, shard) do update set
-      ${add('field_daily_stats', 'response_count')}, ${add('field_daily_stats', 'skip_count')},
-      ${add('field_daily_stats', 'time_spent_total')}, ${add('field_daily_stats', 'time_spent_count')})`;
+    order by v.f`,
+  );
 }
 
 function answerDaysCte(
@@ -101,12 +127,12 @@ function answerDaysCte(
     sorted.map((r) => sql`(${r.fieldId}::text, ${r.answer}::text, ${r.count}::int)`),
     sql`, `,
   );
-  return sql`${sql.raw(name)} as (
-    insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
-    select ${formId}::int, v.f, ${day}::date, v.a, ${SHARD}, v.n
+  return answerDaysUpsert(
+    name,
+    sql`select ${formId}::int, v.f, ${day}::date, v.a, ${SHARD}, v.n
     from ${sql.raw(gate)} cross join (values ${values}) as v(f, a, n)
-    order by v.f, v.a
-    on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`;
+    order by v.f, v.a`,
+  );
 }
 
 /** What one submission adds to each aggregate, on the UTC day of createdAt. */
@@ -216,31 +242,123 @@ export function batchStatsCtesOf(
       select k.form_id, v.i, v.day, v.ct, v.tc
       from jsonb_to_recordset(${stats.forms}::jsonb) as v(id uuid, i int, day date, ct int, tc int)
       join ${k} k on k.id = v.id)`,
-    sql`stats_form_day as (
-      insert into form_daily_stats
-        (form_id, day, shard, views, submissions, completion_time_total, completion_time_count)
-      select form_id, day, ${SHARD}, 0, ${sql.raw(String(sign))}::int * count(*)::int, ${sum('ct')}, ${sum('tc')}
-      from stats_days group by form_id, day order by form_id, day
-      on conflict (form_id, day, shard) do update set
-        ${add('form_daily_stats', 'submissions')},
-        ${add('form_daily_stats', 'completion_time_total')}, ${add('form_daily_stats', 'completion_time_count')})`,
-    sql`stats_field_days as (
-      insert into field_daily_stats
-        (form_id, field_id, day, shard, response_count, skip_count, time_spent_total, time_spent_count)
-      select d.form_id, v.f, d.day, ${SHARD}, ${sum('v.r')}, ${sum('v.s')}, ${sum('v.tt')}, ${sum('v.tc')}
+    formDayUpsert(
+      'stats_form_day',
+      sql`select form_id, day, ${SHARD}, 0, ${sql.raw(String(sign))}::int * count(*)::int, ${sum('ct')}, ${sum('tc')}
+      from stats_days group by form_id, day order by form_id, day`,
+    ),
+    fieldDaysUpsert(
+      'stats_field_days',
+      sql`select d.form_id, v.f, d.day, ${SHARD}, ${sum('v.r')}, ${sum('v.s')}, ${sum('v.tt')}, ${sum('v.tc')}
       from jsonb_to_recordset(${stats.fields}::jsonb) as v(i int, f text, r int, s int, tt int, tc int)
       join stats_days d on d.i = v.i
-      group by d.form_id, v.f, d.day order by d.form_id, v.f, d.day
-      on conflict (form_id, field_id, day, shard) do update set
-        ${add('field_daily_stats', 'response_count')}, ${add('field_daily_stats', 'skip_count')},
-        ${add('field_daily_stats', 'time_spent_total')}, ${add('field_daily_stats', 'time_spent_count')})`,
-    sql`stats_answer_days as (
-      insert into answer_daily_counts (form_id, field_id, day, answer, shard, count)
-      select d.form_id, v.f, d.day, v.a, ${SHARD}, ${sum('v.n')}
+      group by d.form_id, v.f, d.day order by d.form_id, v.f, d.day`,
+    ),
+    answerDaysUpsert(
+      'stats_answer_days',
+      sql`select d.form_id, v.f, d.day, v.a, ${SHARD}, ${sum('v.n')}
       from jsonb_to_recordset(${stats.answers}::jsonb) as v(i int, f text, a text, n int)
       join stats_days d on d.i = v.i
-      group by d.form_id, v.f, d.day, v.a order by d.form_id, v.f, d.day, v.a
-      on conflict (form_id, field_id, day, answer, shard) do update set ${add('answer_daily_counts', 'count')})`,
+      group by d.form_id, v.f, d.day, v.a order by d.form_id, v.f, d.day, v.a`,
+    ),
+  ];
+}
+
+/**
+ * What a batch of submissions adds to the aggregates, summed here per aggregate row (a form's
+ * day, a field's day, an answer's day), as jsonb texts. For a batch whose every row is stored
+ * (storeSubmissions' first statement), the database then upserts these few rows instead of
+ * joining an entry per submission, field and answer to the stored rows and summing them itself.
+ */
+export type BatchTotals = { formDays: string; fieldDays: string; answerDays: string };
+
+/** A sum kept within int4, as the statements' additions are. */
+const capped = (n: number) => Math.min(n, INT_MAX);
+
+function entryOf<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let entry = map.get(key);
+  if (!entry) {
+    entry = make();
+    map.set(key, entry);
+  }
+  return entry;
+}
+
+export function batchTotalsOf(keyring: Keyring, inputs: SubmissionStatsInput[]): BatchTotals {
+  const formDays = new Map<string, { form: number; day: string; n: number; ct: number; tc: number }>();
+  const fieldDays = new Map<
+    string,
+    { form: number; f: string; day: string; r: number; s: number; tt: number; tc: number }
+  >();
+  const answerDays = new Map<string, { form: number; f: string; day: string; a: string; n: number }>();
+  for (const input of inputs) {
+    const { day, form: figures, fields, answers } = submissionStatsRows(keyring, input);
+    const form = input.formId;
+    const at = `${form}\u0000${day}`;
+    const formDay = entryOf(formDays, at, () => ({ form, day, n: 0, ct: 0, tc: 0 }));
+    formDay.n += figures.submissions;
+    formDay.ct = capped(formDay.ct + figures.completionTimeTotal);
+    formDay.tc += figures.completionTimeCount;
+    for (const f of fields) {
+      const e = entryOf(fieldDays, `${at}\u0000${f.fieldId}`, () => ({
+        form,
+        f: f.fieldId,
+        day,
+        r: 0,
+        s: 0,
+        tt: 0,
+        tc: 0,
+      }));
+      e.r += f.responseCount;
+      e.s += f.skipCount;
+      e.tt = capped(e.tt + f.timeSpentTotal);
+      e.tc += f.timeSpentCount;
+    }
+    for (const a of answers) {
+      const e = entryOf(answerDays, `${at}\u0000${a.fieldId}\u0000${a.answer}`, () => ({
+        form,
+        f: a.fieldId,
+        day,
+        a: a.answer,
+        n: 0,
+      }));
+      e.n += a.count;
+    }
+  }
+  return {
+    formDays: JSON.stringify([...formDays.values()]),
+    fieldDays: JSON.stringify([...fieldDays.values()]),
+    answerDays: JSON.stringify([...answerDays.values()]),
+  };
+}
+
+/**
+ * The aggregate writes of batchTotalsOf's texts (or placeholders for them), as CTEs of one
+ * statement. They are not gated on the stored rows: the statement must store every row of the
+ * batch or fail. Rows are upserted in the order the per-submission writes use, so concurrent
+ * writers of either kind lock them in one order.
+ */
+export function batchTotalsCtesOf(totals: { [K in keyof BatchTotals]: SQLWrapper | string }): SQL[] {
+  return [
+    formDayUpsert(
+      'stats_form_day',
+      sql`select v.form, v.day, ${SHARD}, 0, v.n, v.ct, v.tc
+      from jsonb_to_recordset(${totals.formDays}::jsonb) as v(form int, day date, n int, ct int, tc int)
+      order by v.form, v.day`,
+    ),
+    fieldDaysUpsert(
+      'stats_field_days',
+      sql`select v.form, v.f, v.day, ${SHARD}, v.r, v.s, v.tt, v.tc
+      from jsonb_to_recordset(${totals.fieldDays}::jsonb)
+        as v(form int, f text, day date, r int, s int, tt int, tc int)
+      order by v.form, v.f, v.day`,
+    ),
+    answerDaysUpsert(
+      'stats_answer_days',
+      sql`select v.form, v.f, v.day, v.a, ${SHARD}, v.n
+      from jsonb_to_recordset(${totals.answerDays}::jsonb) as v(form int, f text, day date, a text, n int)
+      order by v.form, v.f, v.day, v.a`,
+    ),
   ];
 }
 

@@ -4,14 +4,18 @@ import { and, eq, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizz
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
 import { newSubmissionId } from '../../lib/ids.ts';
 import { MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
 import {
   type BatchStats,
+  type BatchTotals,
   batchStatsCtesOf,
   batchStatsOf,
+  batchTotalsCtesOf,
+  batchTotalsOf,
   SHARD,
   type SubmissionStatsInput,
   submissionStatsCtes,
@@ -247,8 +251,13 @@ async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, stateme
     .rows;
 }
 
-/** The parameters of a batch's statement: its rows and their aggregates, as jsonb texts. */
-type BatchParams = { rows: string } & BatchStats;
+/**
+ * The parameters of a batch's statements: its rows as one jsonb text, and what the aggregates
+ * get, as the batch's totals (newRowsStatement) or an entry per submission (perRowStatement).
+ */
+type NewRowsParams = { rows: string } & BatchTotals;
+type PerRowParams = { rows: string } & BatchStats;
+type Placeholders<P> = { [K in keyof P]: SQLWrapper | string };
 
 /** A CTE inserting the batch's rows that match `where`, answering (id, form_id) of those stored. */
 function insertFromBatch(name: string, where: SQL, conflict: SQL): SQL {
@@ -260,27 +269,19 @@ function insertFromBatch(name: string, where: SQL, conflict: SQL): SQL {
       returning id, form_id)`;
 }
 
-/** storeSubmissions' statement over its parameters (values, or placeholders for them). */
-function batchStatement(p: { [K in keyof BatchParams]: SQLWrapper | string }): SQL {
+/** A batch statement around its inserts (which name the stored rows `stored`) and aggregate writes. */
+function batchStatement(rows: SQLWrapper | string, inserts: SQL[], stats: SQL[]): SQL {
   const ctes: SQL[] = [
     sql`batch as (
-      select * from jsonb_to_recordset(${p.rows}::jsonb) as t(id uuid, form_id int, form_version int,
+      select * from jsonb_to_recordset(${rows}::jsonb) as t(id uuid, form_id int, form_version int,
         language text, sealed_data text, metadata jsonb, idempotency_key text, created_at timestamptz, mails jsonb,
         owner_id uuid))`,
-    // Rows with an idempotency key may meet an earlier one; rows without cannot conflict, and an
-    // insert without ON CONFLICT skips the speculative insertion (a check and a log record per row).
-    insertFromBatch(
-      'stored_keyed',
-      sql`idempotency_key is not null`,
-      sql`on conflict ${KEY_CONFLICT} do nothing`,
-    ),
-    insertFromBatch('stored_plain', sql`idempotency_key is null`, sql``),
-    sql`stored as (select id, form_id from stored_keyed union all select id, form_id from stored_plain)`,
+    ...inserts,
     sql`counted as (
       insert into form_submission_counts (form_id, shard, count)
       select form_id, ${SHARD}, count(*)::int from stored group by form_id order by form_id
       on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count)`,
-    ...batchStatsCtesOf(p, 'stored'),
+    ...stats,
     sql`mailed as (
       insert into jobs (kind, payload, user_id)
       select ${MAIL_JOB}::text, m, b.owner_id from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
@@ -289,30 +290,75 @@ function batchStatement(p: { [K in keyof BatchParams]: SQLWrapper | string }): S
   return sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
 }
 
-/** The batch statement's text and parameters with placeholders, made once: only the values change. */
-let preparedBatch: { name: string; text: string; params: unknown[] } | null = null;
+/** Every row is inserted (a used idempotency key fails the statement); the batch's totals are added. */
+const newRowsStatement = (p: Placeholders<NewRowsParams>) =>
+  batchStatement(
+    p.rows,
+    // No ON CONFLICT: a row's key used before fails the statement (unique_violation), and nothing
+    // is written. An insert without it also skips the speculative insertion (a check and a log
+    // record per row).
+    [insertFromBatch('stored', sql`true`, sql``)],
+    batchTotalsCtesOf(p),
+  );
 
-function batchQuery(values: BatchParams) {
-  if (!preparedBatch) {
-    const query = dialect.sqlToQuery(
-      batchStatement({
-        rows: sql.placeholder('rows'),
-        forms: sql.placeholder('forms'),
-        fields: sql.placeholder('fields'),
-        answers: sql.placeholder('answers'),
-      }),
-    );
-    preparedBatch = { name: statementName(query.sql), text: query.sql, params: query.params };
+/** Rows whose key was used before are skipped; the aggregates get the inserted rows' entries. */
+const perRowStatement = (p: Placeholders<PerRowParams>) =>
+  batchStatement(
+    p.rows,
+    [
+      // Rows with an idempotency key may meet an earlier one; rows without cannot conflict.
+      insertFromBatch(
+        'stored_keyed',
+        sql`idempotency_key is not null`,
+        sql`on conflict ${KEY_CONFLICT} do nothing`,
+      ),
+      insertFromBatch('stored_plain', sql`idempotency_key is null`, sql``),
+      sql`stored as (select id, form_id from stored_keyed union all select id, form_id from stored_plain)`,
+    ],
+    batchStatsCtesOf(p, 'stored'),
+  );
+
+type BatchStatementOf<P> = (p: Placeholders<P>) => SQL;
+
+/** Each statement's text and parameters with placeholders, made once: only the values change. */
+const preparedBatches = new Map<BatchStatementOf<never>, { name: string; text: string; params: unknown[] }>();
+
+function batchQuery<P extends Record<string, string>>(statement: BatchStatementOf<P>, values: P) {
+  let prepared = preparedBatches.get(statement);
+  if (!prepared) {
+    const placeholders = {} as Placeholders<P>;
+    for (const key of Object.keys(values) as (keyof P & string)[]) placeholders[key] = sql.placeholder(key);
+    const query = dialect.sqlToQuery(statement(placeholders));
+    prepared = { name: statementName(query.sql), text: query.sql, params: query.params };
+    preparedBatches.set(statement, prepared);
   }
-  const { name, text, params } = preparedBatch;
+  const { name, text, params } = prepared;
   return { name, text, values: fillPlaceholders(params, values) };
 }
 
+/** Runs a batch statement (prepared once per connection on a pool) and answers the stored ids. */
+async function runBatch<P extends Record<string, string>>(
+  db: DbOrTx,
+  pool: pg.Pool | undefined,
+  statement: BatchStatementOf<P>,
+  values: P,
+): Promise<Set<string>> {
+  type Row = { id: string };
+  const rows = pool
+    ? (await pool.query<Row>(batchQuery(statement, values))).rows
+    : await queryRows<Row>(db, statement(values));
+  return new Set(rows.map((r) => r.id));
+}
+
 /**
- * Group commit: stores many submissions (no uploads, no response limit) in ONE statement, with what storeSubmission
- * writes for each: one multi-row insert, then the counters, aggregates and mails of the rows it
- * actually inserted (a used idempotency key adds nothing). Its text is the same for every batch
- * (the rows are jsonb parameters), so it is prepared once per connection.
+ * Group commit: stores many submissions (no uploads, no response limit) in ONE statement, with
+ * what storeSubmission writes for each: one multi-row insert, then the counters, aggregates and
+ * mails of the rows it inserted. Its text is the same for every batch (the rows are jsonb
+ * parameters), so it is prepared once per connection. A batch is first stored as all new, with
+ * the aggregates summed here (the database then upserts a few rows, not an entry per answer);
+ * when one of its idempotency keys was used before (a retry, or the same key twice in the batch)
+ * that statement fails as a whole and the batch is stored again by the statement that skips the
+ * used keys' rows and counts only the rows it inserted.
  * Answers, per input in order, its new id or null when its idempotency key was used before.
  */
 export async function storeSubmissions(
@@ -324,32 +370,41 @@ export async function storeSubmissions(
   const items = inputs.map((input) => ({ id: newSubmissionId(), input }));
   // What is absent (no key, no mails) is left out: the statement reads it as null, and the
   // batch's text is shorter on its way to the database.
-  const rows = items.map(({ id, input }) => ({
-    id,
-    form_id: input.formId,
-    form_version: input.formVersion,
-    language: input.language,
-    sealed_data: sealAnswers(keyring, id, input.data).toString('base64'),
-    metadata: input.metadata,
-    idempotency_key: input.idempotencyKey ?? undefined,
-    created_at: input.createdAt.toISOString(),
-    ...(input.mails.length > 0
-      ? { mails: input.mails.map((mail) => sealMail(keyring, mail)), owner_id: input.ownerId }
-      : {}),
-  }));
-  const params: BatchParams = {
-    rows: JSON.stringify(rows),
-    ...batchStatsOf(
-      keyring,
-      items.map(({ id, input }) => ({ id, input: input.stats })),
-    ),
-  };
-  type Row = { id: string };
-  const stored = pool
-    ? (await pool.query<Row>(batchQuery(params))).rows
-    : await queryRows<Row>(db, batchStatement(params));
-  const ids = new Set(stored.map((r) => r.id));
-  return items.map(({ id }) => (ids.has(id) ? id : null));
+  const rows = JSON.stringify(
+    items.map(({ id, input }) => ({
+      id,
+      form_id: input.formId,
+      form_version: input.formVersion,
+      language: input.language,
+      sealed_data: sealAnswers(keyring, id, input.data).toString('base64'),
+      metadata: input.metadata,
+      idempotency_key: input.idempotencyKey ?? undefined,
+      created_at: input.createdAt.toISOString(),
+      ...(input.mails.length > 0
+        ? { mails: input.mails.map((mail) => sealMail(keyring, mail)), owner_id: input.ownerId }
+        : {}),
+    })),
+  );
+  let stored: Set<string>;
+  try {
+    stored = await runBatch(db, pool, newRowsStatement, {
+      rows,
+      ...batchTotalsOf(
+        keyring,
+        inputs.map((input) => input.stats),
+      ),
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    stored = await runBatch(db, pool, perRowStatement, {
+      rows,
+      ...batchStatsOf(
+        keyring,
+        items.map(({ id, input }) => ({ id, input: input.stats })),
+      ),
+    });
+  }
+  return items.map(({ id }) => (stored.has(id) ? id : null));
 }
 
 /** The submission stored earlier under this Idempotency-Key, with its answers. */
