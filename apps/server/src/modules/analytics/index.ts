@@ -18,6 +18,7 @@ export {
   batchTotalsCtesOf,
   batchTotalsOf,
   SHARD,
+  type StatementParams,
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from './recorder.ts';

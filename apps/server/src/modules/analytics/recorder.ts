@@ -193,6 +193,9 @@ const sum = (expr: string) => sql.raw(`least(coalesce(sum(${expr}), 0), ${INT_MA
  */
 export type BatchStats = { forms: string; fields: string; answers: string };
 
+/** A statement's parameters as values or as placeholders (a statement built once and prepared). */
+export type StatementParams<P> = { [K in keyof P]: SQLWrapper | string };
+
 const nonZero = (n: number) => (n === 0 ? undefined : n);
 
 export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 | -1 = 1): BatchStats {
@@ -231,11 +234,7 @@ export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 
  * `stats` are batchStatsOf's texts, or placeholders for them: the statement's text does not
  * depend on the batch, so it can be built once and prepared.
  */
-export function batchStatsCtesOf(
-  stats: { [K in keyof BatchStats]: SQLWrapper | string },
-  kept: string,
-  sign: 1 | -1 = 1,
-): SQL[] {
+export function batchStatsCtesOf(stats: StatementParams<BatchStats>, kept: string, sign: 1 | -1 = 1): SQL[] {
   const k = sql.raw(kept);
   return [
     sql`stats_days as (
@@ -338,7 +337,7 @@ export function batchTotalsOf(keyring: Keyring, inputs: SubmissionStatsInput[]):
  * batch or fail. Rows are upserted in the order the per-submission writes use, so concurrent
  * writers of either kind lock them in one order.
  */
-export function batchTotalsCtesOf(totals: { [K in keyof BatchTotals]: SQLWrapper | string }): SQL[] {
+export function batchTotalsCtesOf(totals: StatementParams<BatchTotals>): SQL[] {
   return [
     formDayUpsert(
       'stats_form_day',

@@ -17,6 +17,7 @@ import {
   batchTotalsCtesOf,
   batchTotalsOf,
   SHARD,
+  type StatementParams,
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from '../analytics/index.ts';
@@ -257,7 +258,6 @@ async function runPrepared<Row extends pg.QueryResultRow>(pool: pg.Pool, stateme
  */
 type NewRowsParams = { rows: string } & BatchTotals;
 type PerRowParams = { rows: string } & BatchStats;
-type Placeholders<P> = { [K in keyof P]: SQLWrapper | string };
 
 /** A CTE inserting the batch's rows that match `where`, answering (id, form_id) of those stored. */
 function insertFromBatch(name: string, where: SQL, conflict: SQL): SQL {
@@ -291,7 +291,7 @@ function batchStatement(rows: SQLWrapper | string, inserts: SQL[], stats: SQL[])
 }
 
 /** Every row is inserted (a used idempotency key fails the statement); the batch's totals are added. */
-const newRowsStatement = (p: Placeholders<NewRowsParams>) =>
+const newRowsStatement = (p: StatementParams<NewRowsParams>) =>
   batchStatement(
     p.rows,
     // No ON CONFLICT: a row's key used before fails the statement (unique_violation), and nothing
@@ -302,7 +302,7 @@ const newRowsStatement = (p: Placeholders<NewRowsParams>) =>
   );
 
 /** Rows whose key was used before are skipped; the aggregates get the inserted rows' entries. */
-const perRowStatement = (p: Placeholders<PerRowParams>) =>
+const perRowStatement = (p: StatementParams<PerRowParams>) =>
   batchStatement(
     p.rows,
     [
@@ -318,7 +318,7 @@ const perRowStatement = (p: Placeholders<PerRowParams>) =>
     batchStatsCtesOf(p, 'stored'),
   );
 
-type BatchStatementOf<P> = (p: Placeholders<P>) => SQL;
+type BatchStatementOf<P> = (p: StatementParams<P>) => SQL;
 
 /** Each statement's text and parameters with placeholders, made once: only the values change. */
 const preparedBatches = new Map<BatchStatementOf<never>, { name: string; text: string; params: unknown[] }>();
@@ -326,7 +326,7 @@ const preparedBatches = new Map<BatchStatementOf<never>, { name: string; text: s
 function batchQuery<P extends Record<string, string>>(statement: BatchStatementOf<P>, values: P) {
   let prepared = preparedBatches.get(statement);
   if (!prepared) {
-    const placeholders = {} as Placeholders<P>;
+    const placeholders = {} as StatementParams<P>;
     for (const key of Object.keys(values) as (keyof P & string)[]) placeholders[key] = sql.placeholder(key);
     const query = dialect.sqlToQuery(statement(placeholders));
     prepared = { name: statementName(query.sql), text: query.sql, params: query.params };
@@ -337,7 +337,7 @@ function batchQuery<P extends Record<string, string>>(statement: BatchStatementO
 }
 
 /** Runs a batch statement (prepared once per connection on a pool) and answers the stored ids. */
-async function runBatch<P extends Record<string, string>>(
+async function runBatchStatement<P extends Record<string, string>>(
   db: DbOrTx,
   pool: pg.Pool | undefined,
   statement: BatchStatementOf<P>,
@@ -387,7 +387,7 @@ export async function storeSubmissions(
   );
   let stored: Set<string>;
   try {
-    stored = await runBatch(db, pool, newRowsStatement, {
+    stored = await runBatchStatement(db, pool, newRowsStatement, {
       rows,
       ...batchTotalsOf(
         keyring,
@@ -396,7 +396,7 @@ export async function storeSubmissions(
     });
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    stored = await runBatch(db, pool, perRowStatement, {
+    stored = await runBatchStatement(db, pool, perRowStatement, {
       rows,
       ...batchStatsOf(
         keyring,
