@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkLogic } from './check.ts';
 import { recallText } from './recall.ts';
-import { FIRST_PAGE_ID, type LogicField, nextPage, runForm, splitPages } from './run.ts';
+import { FIRST_PAGE_ID, type LogicField, runForm, splitPages } from './run.ts';
 import { EMPTY_LOGIC, type FormLogic, formLogicSchema } from './schema.ts';
 
 const logic = (partial: Partial<FormLogic>): FormLogic =>
@@ -97,9 +97,9 @@ describe('form logic engine', () => {
     expect(run.required).toEqual(new Set(['role', 'school']));
     expect(run.quiz).toEqual({ score: 0, max: 5, passed: false });
     expect(run.ending).toBe('fail');
-    expect(nextPage(fields, quizLogic, { role: 'teacher' }, 'page_1')).toBe('p2');
-    expect(nextPage(fields, quizLogic, { role: 'student' }, 'page_1')).toBe('p3');
-    expect(nextPage(fields, quizLogic, { role: 'student' }, 'p3')).toBeNull();
+    // With only the first page answered, the path already says where Next goes.
+    expect(runForm(fields, quizLogic, { role: 'teacher' }).pages).toEqual(['page_1', 'p2', 'p3']);
+    expect(runForm(fields, quizLogic, { role: 'student' }).pages).toEqual(['page_1', 'p3']);
   });
 
   it('shows, hides and requires questions by rules on earlier answers', () => {
@@ -321,7 +321,10 @@ describe('logic engine properties', () => {
           walked.push(page);
           const current = pages.find((p) => p.id === page);
           for (const f of current?.fields ?? []) if (answers[f.id] !== undefined) given[f.id] = answers[f.id];
-          page = nextPage(form.fields, form.logic, given, page);
+          // Next, as the fill page takes it: the path for the answers so far, one page on.
+          const path = runForm(form.fields, form.logic, given).pages;
+          const at: number = path.indexOf(page);
+          page = at === -1 ? null : (path[at + 1] ?? null);
         }
         // The server gets everything the client had, and agrees on the path and the answers kept.
         const server = runForm(form.fields, form.logic, answers);

@@ -250,15 +250,3 @@ export function runForm(
   }
   return run;
 }
-
-/** The page after `pageId` for these answers: a page id, or null when the form ends there. */
-export function nextPage(
-  fields: readonly LogicField[],
-  logic: FormLogic,
-  answers: Record<string, unknown>,
-  pageId: string,
-): string | null {
-  const { pages } = runForm(fields, logic, answers);
-  const at = pages.indexOf(pageId);
-  return at === -1 ? null : (pages[at + 1] ?? null);
-}

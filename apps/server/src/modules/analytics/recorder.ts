@@ -378,19 +378,6 @@ async function runCtes(db: DbOrTx, ctes: SQL[]): Promise<void> {
 }
 
 /**
- * Adds one submission to the day's aggregates, in one statement. The submit path builds the same
- * writes into its own statement (submissionStatsCtes); this is for callers that have a submission
- * stored already.
- */
-export async function recordSubmissionStats(
-  tx: DbOrTx,
-  keyring: Keyring,
-  input: SubmissionStatsInput,
-): Promise<void> {
-  await runCtes(tx, submissionStatsCtes(keyring, input, 'always'));
-}
-
-/**
  * Adds time stats that arrived after the submit (the track call) to the submission's day.
  * Response and skip counts were counted at submit time and are left alone.
  */

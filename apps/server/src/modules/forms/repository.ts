@@ -57,7 +57,7 @@ export const formColumns = {
 const columns = formColumns;
 
 /** Forms not in the Trash: everything but the Trash's own calls sees only these. */
-export const live = isNull(forms.deletedAt);
+const live = isNull(forms.deletedAt);
 
 /** The caller's form, or null when it is missing or belongs to someone else. */
 export async function findOwnedForm(

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
-import { CONTENT_COLUMNS, contentOf, type FormRow, findOwnedForm, formColumns, live } from './repository.ts';
+import { CONTENT_COLUMNS, contentOf, type FormRow, findOwnedForm, formColumns } from './repository.ts';
 
 export { withLiveContent } from './repository.ts';
 
@@ -124,14 +124,4 @@ export async function findVersion(db: DbOrTx, formId: number, number: number): P
     .where(and(eq(formVersions.formId, formId), eq(formVersions.number, number)))
     .limit(1);
   return row ?? null;
-}
-
-/** Whether the owner's form exists (not in the Trash), for calls that answer 404 on a miss. */
-export async function isOwnedForm(db: DbOrTx, input: Owned): Promise<boolean> {
-  const rows = await db
-    .select({ id: forms.id })
-    .from(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
-    .limit(1);
-  return rows.length > 0;
 }

@@ -17,14 +17,6 @@ export function answerFields(fields: FormField[]): FormField[] {
   return fields.filter((field) => takesAnswer(field.type));
 }
 
-/**
- * The current fields in form order, then every other key found in the data (answers to fields
- * deleted since), sorted, so that no stored answer is left out of an export.
- */
-export function exportColumns(fields: FormField[], dataKeys: Iterable<string>): ExportColumn[] {
-  return versionedExportColumns({ primary: fields, versions: new Map(), dataKeys }).fallback;
-}
-
 /** The columns a submission of each version fills: same headers for all, empty where not its field. */
 export type VersionedColumns = { fallback: ExportColumn[]; byVersion: Map<number, ExportColumn[]> };
 

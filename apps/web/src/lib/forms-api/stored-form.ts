@@ -1,6 +1,6 @@
 import type { FormListEntry } from '@formsmith/core/forms/api';
 import type { Form } from '@formsmith/core/forms/form';
-import { type OwnerForm, wireFormSchema } from '@formsmith/core/forms/form-wire';
+import type { OwnerForm } from '@formsmith/core/forms/form-wire';
 
 /**
  * A form that exists on the server: it has an id, the server knows whether a code is set, the
@@ -56,9 +56,4 @@ export function toStoredForm(form: OwnerForm): StoredForm {
 /** A list entry of GET /api/forms (it carries field_count instead of the fields). */
 export function toFormSummary(entry: FormListEntry): FormSummary {
   return { ...toFormHeader(entry), fieldCount: entry.field_count };
-}
-
-/** An owner's form response; one that does not match the schema throws (a visible error). */
-export function parseStoredForm(data: unknown): StoredForm {
-  return toStoredForm(wireFormSchema.parse(data));
 }

@@ -19,19 +19,6 @@ export async function listPasskeys(db: DbOrTx, userId: string): Promise<PasskeyR
   return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
 }
 
-/** A user's passkey by id; null for another user's, so routes answer 404 alike. */
-export async function findPasskey(
-  db: DbOrTx,
-  input: { userId: string; id: string },
-): Promise<PasskeyRow | null> {
-  const [row] = await db
-    .select()
-    .from(passkeys)
-    .where(and(eq(passkeys.id, input.id), eq(passkeys.userId, input.userId)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findPasskeyByCredentialId(
   db: DbOrTx,
   credentialId: string,
