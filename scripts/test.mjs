@@ -1,4 +1,4 @@
-// `npm test`: lint and typecheck, core unit tests, server API tests (PGlite, and PostgreSQL when
+// `npm test`: lint and typecheck, core and web unit tests, server API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), browser journeys. Ends with one line: `N passed, N failed`.
 // `node scripts/test.mjs unit|api|e2e|lint ...` runs only the suites named.
 import { spawnSync } from 'node:child_process';
@@ -68,7 +68,10 @@ if (wants('lint')) {
   check('lint', 'npx', ['biome', 'check', '.']);
   check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 }
-if (wants('unit')) vitest('core', path.join(root, 'packages/core'));
+if (wants('unit')) {
+  vitest('core', path.join(root, 'packages/core'));
+  vitest('web', path.join(root, 'apps/web'));
+}
 if (wants('api')) {
   const { TEST_DATABASE_URL, ...rest } = process.env;
   const api = path.join(root, 'apps/server');
