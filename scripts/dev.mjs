@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run dev`: the server with reload (tsx watch, port 3000) and the Vite dev server (port
 // 5173, proxying /api to the server) side by side; Ctrl+C stops both.
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ const children = ['apps/server', 'apps/web'].map((workspace) =>
   spawn('npm', ['run', '-s', 'dev', '-w', workspace], { cwd: root, stdio: 'inherit' }),
 );
 let exiting = false;
+/** @param {number} code */
 function stopAll(code) {
   if (exiting) return;
   exiting = true;

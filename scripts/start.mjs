@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: builds what is not built yet (or is older than its sources), then starts the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -6,6 +7,10 @@ import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * @param {string} dir
+ * @returns {number}
+ */
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -16,12 +21,17 @@ function newestMtime(dir) {
   return newest;
 }
 
+/**
+ * @param {string} output
+ * @param {string[]} sources
+ */
 function needsBuild(output, sources) {
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
   return sources.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
+/** @param {string} workspace */
 function run(workspace) {
   const result = spawnSync('npm', ['run', '-s', 'build', '-w', workspace], {
     cwd: root,
@@ -47,5 +57,6 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'a
   stdio: 'inherit',
   env: process.env,
 });
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal));
+for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT']))
+  process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm test`: lint and typecheck, core and web unit tests, server API tests (PGlite, and PostgreSQL when
 // TEST_DATABASE_URL is set), browser journeys. Ends with one line: `N passed, N failed`.
 // `node scripts/test.mjs unit|api|e2e|lint ...` runs only the suites named.
@@ -14,26 +15,47 @@ mkdirSync(out, { recursive: true });
 // folder, removed at the end, so repeated runs do not fill the disk.
 process.env.TMPDIR = scratchDir('formsmith-test-run-');
 const suites = process.argv.slice(2);
+/** @param {string} suite */
 const wants = (suite) => suites.length === 0 || suites.includes(suite);
 const totals = { passed: 0, failed: 0 };
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ label?: string, cwd?: string, env?: NodeJS.ProcessEnv, fullEnv?: NodeJS.ProcessEnv }} [opts]
+ */
 function run(cmd, args, opts = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}${opts.label ? `   (${opts.label})` : ''}`);
   const env = opts.fullEnv ?? { ...process.env, ...opts.env };
   return spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env }).status;
 }
 
+/**
+ * @param {string} name
+ * @param {number} passed
+ * @param {number} failed
+ */
 function count(name, passed, failed) {
   totals.passed += passed;
   totals.failed += failed;
   console.log(`${name}: ${passed} passed, ${failed} failed`);
 }
 
+/**
+ * @param {string} name
+ * @param {string} cmd
+ * @param {string[]} args
+ */
 function check(name, cmd, args) {
   const status = run(cmd, args);
   count(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
+/**
+ * @param {string} name
+ * @param {string} cwd
+ * @param {NodeJS.ProcessEnv} [fullEnv]
+ */
 function vitest(name, cwd, fullEnv = process.env) {
   const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
   const args = [

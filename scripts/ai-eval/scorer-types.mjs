@@ -1,3 +1,4 @@
+// @ts-check
 // Runs the generator CLI and prints its form in the shared scorer's older vocabulary, which has
 // no NPS, yes/no or page-break types: nps becomes a 0-10 range, yes_no a radio with Yes and No,
 // and page breaks are left out (they ask nothing). For reading the generator's understanding
@@ -11,8 +12,14 @@ const out = execFileSync(process.execPath, [
   path.join(root, 'apps/server/dist/generate.js'),
   ...process.argv.slice(2),
 ]);
+/** @type {{ form: { fields: WireField[] } }} */
 const body = JSON.parse(out.toString());
 
+/**
+ * @typedef {{ type: string, validation_rules?: Record<string, unknown> } & Record<string, unknown>} WireField
+ * @param {WireField} field
+ * @returns {WireField}
+ */
 function older(field) {
   if (field.type === 'nps') {
     return {

@@ -1,3 +1,4 @@
+// @ts-check
 // The built-in AI generator through the API: POST /api/forms/generate answered one request after
 // another, descriptions taken in turn from the held-out set and from requests with pages and
 // follow-up questions. Used by `npm run bench` and on its own by `npm run bench:ai` (PGlite, a
@@ -20,11 +21,16 @@ const LOGIC_REQUESTS = [
 ];
 
 function descriptions() {
+  /** @type {{ description: string }[]} */
   const heldOut = JSON.parse(readFileSync(path.join(root, 'scripts/ai-eval/generate-heldout.json'), 'utf8'));
   return [...heldOut.map((c) => c.description), ...LOGIC_REQUESTS];
 }
 
-/** p50 and p95 (ms) of the built-in generator through the API on a running server. */
+/**
+ * p50 and p95 (ms) of the built-in generator through the API on a running server.
+ * @param {string} base
+ * @param {string} token
+ */
 export function aiGenerationLatency(base, token) {
   return latency({
     url: `${base}/api/forms/generate`,

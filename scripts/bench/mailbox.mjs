@@ -1,13 +1,16 @@
+// @ts-check
 // A local SMTP server for the bench: on PGlite the bench cannot reach the database from outside
 // the server, so the owner proves the address the way a person does, through the mailed link.
 import { SMTPServer } from 'smtp-server';
 
 export async function startMailbox() {
+  /** @type {{ to: string[], raw: string }[]} */
   const mails = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onData(stream, session, callback) {
+      /** @type {Buffer[]} */
       const chunks = [];
       stream.on('data', (c) => chunks.push(c));
       stream.on('end', () => {
@@ -23,13 +26,16 @@ export async function startMailbox() {
   // A sender killed mid-conversation (the operations checks SIGKILL instances) resets its
   // connection; that ends the conversation, not the mailbox.
   server.on('error', () => {});
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.server.address());
   return {
     url: `smtp://127.0.0.1:${port}`,
     /** Every mail received: its recipients and its decoded source. */
     mails,
-    /** The token of the newest verification link mailed to `to`, waiting up to 15 s. */
+    /**
+     * The token of the newest verification link mailed to `to`, waiting up to 15 s.
+     * @param {string} to
+     */
     async verificationToken(to) {
       const deadline = Date.now() + 15_000;
       while (Date.now() < deadline) {
@@ -41,6 +47,7 @@ export async function startMailbox() {
       }
       throw new Error(`no verification mail to ${to} within 15 s`);
     },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    /** @returns {Promise<void>} */
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

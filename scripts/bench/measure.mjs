@@ -1,3 +1,4 @@
+// @ts-check
 // The measurements: each runs its load generator in a separate process.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -7,6 +8,10 @@ import { rssMb } from './server.mjs';
 const root = path.resolve(import.meta.dirname, '../..');
 const here = import.meta.dirname;
 
+/**
+ * @param {string} file
+ * @param {unknown} spec
+ */
 function runJson(file, spec) {
   const out = execFileSync(process.execPath, [path.join(here, file), JSON.stringify(spec)], {
     maxBuffer: 1 << 26,
@@ -14,7 +19,11 @@ function runJson(file, spec) {
   return JSON.parse(out.toString());
 }
 
-/** autocannon in its own process; returns requests/s and latency percentiles. */
+/**
+ * autocannon in its own process; returns requests/s and latency percentiles.
+ * @param {{ url: string, method?: string, body?: string, headers?: Record<string, string>,
+ *   connections?: number, duration?: number }} spec
+ */
 export function autocannon({ url, method = 'GET', body, headers = {}, connections = 64, duration = 10 }) {
   const args = [
     path.join(root, 'node_modules/autocannon/autocannon.js'),
@@ -42,11 +51,19 @@ export function autocannon({ url, method = 'GET', body, headers = {}, connection
   };
 }
 
+/**
+ * @param {{ url: string, headers?: Record<string, string>, count?: number, warmup?: number,
+ *   concurrency?: number, bodies?: unknown[], method?: string }} spec
+ * @returns {{ p50: number, p95: number, p99: number, mean: number, errors: number, count: number }}
+ */
 export function latency(spec) {
   return runJson('latency-client.mjs', spec);
 }
 
-/** Streams the export in another process while sampling the server's RSS every 20 ms. */
+/**
+ * Streams the export in another process while sampling the server's RSS every 20 ms.
+ * @param {{ url: string, headers: Record<string, string>, pid: number | undefined }} run
+ */
 export async function exportRun({ url, headers, pid }) {
   const before = rssMb(pid);
   let peak = before;
@@ -74,7 +91,9 @@ export async function exportRun({ url, headers, pid }) {
 export function fillPageJsGzipBytes() {
   const dist = path.join(root, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'fill.html'), 'utf8');
-  const srcs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const srcs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (m) => /** @type {string} */ (m[1]),
+  );
   let total = 0;
   for (const src of new Set(srcs)) {
     const gz = path.join(dist, `${src}.gz`);
@@ -84,8 +103,14 @@ export function fillPageJsGzipBytes() {
 }
 
 /**
+ * @typedef {{ performance: number, accessibility: number, lcpMs: number, tbtMs: number, failedAudits: string[] }} LighthouseScores
+ */
+
+/**
  * Lighthouse from npm against the system Chromium (mobile, its default throttling); returns the
  * two scores (0-100) and the largest contentful paint in ms, or an error.
+ * @param {string} url
+ * @returns {{ error: string } | LighthouseScores & { error?: undefined }}
  */
 export function lighthouse(url) {
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
@@ -105,12 +130,20 @@ export function lighthouse(url) {
   );
   if (r.status !== 0 || !existsSync(out))
     return { error: (r.stderr?.toString() ?? '').slice(-500) || 'lighthouse failed' };
+  /**
+   * @type {{ categories: Record<'performance' | 'accessibility', { score: number }>,
+   *   audits: Record<string, { id: string, score: number | null, scoreDisplayMode: string, numericValue: number }> }}
+   */
   const report = JSON.parse(readFileSync(out, 'utf8'));
   return {
     performance: Math.round(report.categories.performance.score * 100),
     accessibility: Math.round(report.categories.accessibility.score * 100),
-    lcpMs: Math.round(report.audits['largest-contentful-paint'].numericValue),
-    tbtMs: Math.round(report.audits['total-blocking-time'].numericValue),
+    lcpMs: Math.round(
+      /** @type {{ numericValue: number }} */ (report.audits['largest-contentful-paint']).numericValue,
+    ),
+    tbtMs: Math.round(
+      /** @type {{ numericValue: number }} */ (report.audits['total-blocking-time']).numericValue,
+    ),
     failedAudits: Object.values(report.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),

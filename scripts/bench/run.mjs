@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: the performance targets, measured on this machine. Starts a throwaway
 // PostgreSQL with its durable defaults (or uses BENCH_DATABASE_URL), builds and starts the server
 // in production mode, seeds with COPY, measures with load generators in separate processes, prints
@@ -15,6 +16,10 @@ import { autocannon, exportRun, fillPageJsGzipBytes, latency, lighthouse } from 
 import { answerFor, copySubmissions, createOwner, createPublishedForm, vacuumSubmissions } from './seed.mjs';
 import { startServer, stopServer } from './server.mjs';
 
+/** @typedef {Parameters<typeof autocannon>[0]} LoadSpec */
+/** @typedef {ReturnType<typeof autocannon>} Load */
+/** @typedef {import('./server.mjs').BenchServer} BenchServer */
+
 const root = path.resolve(import.meta.dirname, '../..');
 const scale = Number(process.env.BENCH_SCALE ?? 1_000_000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -23,7 +28,10 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 // prepared statements made), as in production, not of a process's first seconds.
 const warmup = Math.min(3, duration);
 
-/** A throughput run of `duration` seconds after `warmup` seconds of the same load. */
+/**
+ * A throughput run of `duration` seconds after `warmup` seconds of the same load.
+ * @param {LoadSpec} run
+ */
 function warmLoad(run) {
   autocannon({ ...run, duration: warmup });
   return autocannon({ ...run, duration });
@@ -38,15 +46,25 @@ const TURN_SECONDS = 5;
  * Loads each run in turns, `duration` seconds in all for each. A run's throughput is its turns'
  * mean, its p50 their request-weighted mean, its p99 the highest of its turns' (the same rule
  * for both sides), and its non-2xx answers and errors their sum.
+ * @param {LoadSpec[]} runs
+ * @returns {Load[]}
  */
 function loadInTurns(runs) {
   for (const run of runs) autocannon({ ...run, duration: warmup });
   const turns = Math.max(1, Math.round(duration / TURN_SECONDS));
   const seconds = Math.max(1, Math.round(duration / turns));
-  const parts = runs.map(() => []);
+  const parts = runs.map(() => /** @type {Load[]} */ ([]));
   for (let t = 0; t < turns; t++) {
-    for (const [i, run] of runs.entries()) parts[i].push(autocannon({ ...run, duration: seconds }));
+    for (const [i, run] of runs.entries()) {
+      const list = /** @type {Load[]} */ (parts[i]);
+      list.push(autocannon({ ...run, duration: seconds }));
+    }
   }
+  /**
+   * @param {Load[]} list
+   * @param {'rps' | 'non2xx' | 'errors' | 'total'} key
+   * @returns {number}
+   */
   const sum = (list, key) => list.reduce((total, p) => total + p[key], 0);
   return parts.map((list) => ({
     rps: Math.round(sum(list, 'rps') / list.length),
@@ -58,8 +76,16 @@ function loadInTurns(runs) {
   }));
 }
 const fastDb = process.env.BENCH_FAST_DB === '1' && !process.env.BENCH_DATABASE_URL;
+/** @type {{ name: string, value: unknown, unit: string, target: string | null, met: boolean | null }[]} */
 const results = [];
 // A database that may lose acknowledged writes proves nothing about the targets: label, never judge.
+/**
+ * @param {string} name
+ * @param {unknown} value
+ * @param {string} unit
+ * @param {string | null} target
+ * @param {boolean | null} met
+ */
 const record = (name, value, unit, target, met) =>
   results.push(
     fastDb && target
@@ -70,11 +96,16 @@ mkdirSync(path.join(root, '.tmp'), { recursive: true });
 // The server, the key command and the analytics rebuild seal and open answers with one data key.
 const encryptionKey = randomBytes(32).toString('base64');
 
+/** @param {string} msg */
 function log(msg) {
   console.error(`[bench] ${msg}`);
 }
 
-/** A load run that met any non-2xx answer or error is invalid: reported as such, never a figure. */
+/**
+ * A load run that met any non-2xx answer or error is invalid: reported as such, never a figure.
+ * @param {string} name
+ * @param {Load} run
+ */
 function validRun(name, run) {
   if (!run.non2xx && !run.errors) return true;
   record(
@@ -87,7 +118,10 @@ function validRun(name, run) {
   return false;
 }
 
-/** Starts the reference server (one INSERT per request) on the same database. */
+/**
+ * Starts the reference server (one INSERT per request) on the same database.
+ * @param {string} databaseUrl
+ */
 async function startReference(databaseUrl) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(
@@ -95,10 +129,12 @@ async function startReference(databaseUrl) {
     [path.join(import.meta.dirname, 'reference-server.mjs'), String(port), databaseUrl],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (d) => d.toString().includes('ready') && resolve());
-    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
-  });
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      child.stdout.on('data', (d) => d.toString().includes('ready') && resolve());
+      child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+    })
+  );
   return {
     url: `http://127.0.0.1:${port}/submit/1`,
     async stop() {
@@ -108,6 +144,11 @@ async function startReference(databaseUrl) {
   };
 }
 
+/**
+ * @param {BenchServer} server
+ * @param {string} token
+ * @param {{ label: string, databaseUrl?: string, ratioTarget: number, p99Target: number }} options
+ */
 async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p99Target }) {
   const form = await createPublishedForm(server.base, token, `Submit bench ${label}`);
   const body = JSON.stringify({
@@ -124,8 +165,11 @@ async function submitFigures(server, token, { label, databaseUrl, ratioTarget, p
   let submit;
   let reference;
   try {
-    [submit, reference] = loadInTurns(
-      referenceServer ? [submitRun, { url: referenceServer.url, method: 'POST', body }] : [submitRun],
+    // One result per run: submit's always, the reference's when it ran.
+    [submit, reference] = /** @type {[Load, Load | undefined]} */ (
+      loadInTurns(
+        referenceServer ? [submitRun, { url: referenceServer.url, method: 'POST', body }] : [submitRun],
+      )
     );
   } finally {
     await referenceServer?.stop();
@@ -179,8 +223,11 @@ async function main() {
       .trim();
     log(`PostgreSQL (${fastDb ? 'fsync off: figures not judged' : 'durable defaults'}) at ${databaseUrl}`);
   }
+  /** @type {BenchServer | undefined} */
   let server;
+  /** @type {BenchServer | undefined} */
   let pgliteServer;
+  /** @type {Awaited<ReturnType<typeof startMailbox>> | undefined} */
   let mailbox;
   try {
     log('building');
@@ -264,12 +311,19 @@ async function main() {
     );
 
     log('3. submissions list latency');
+    const listBase = server.base;
+    /**
+     * @param {number} page
+     * @param {string} [after]
+     */
     const listUrl = (page, after) =>
-      `${server.base}/api/form-submissions/forms/${big.id}/submissions?page=${page}&limit=10${after ? `&after=${after}` : ''}`;
+      `${listBase}/api/form-submissions/forms/${big.id}/submissions?page=${page}&limit=10${after ? `&after=${after}` : ''}`;
     const lastPage = Math.max(2, Math.min(10_000, Math.floor(scale / 10)));
     // The web table steps from a page to the next with the cursor the page before answered
     // (keyset paging); a page jumped to by number is counted from the start (offset).
-    const before = await fetch(listUrl(lastPage - 1), { headers: auth }).then((r) => r.json());
+    const before = /** @type {{ next_cursor?: string }} */ (
+      await fetch(listUrl(lastPage - 1), { headers: auth }).then((r) => r.json())
+    );
     const page1 = latency({ url: listUrl(1), headers: auth, count: 300 });
     const pageN = latency({ url: listUrl(lastPage, before.next_cursor), headers: auth, count: 300 });
     const pageNOffset = latency({ url: listUrl(lastPage), headers: auth, count: 300 });
@@ -311,9 +365,11 @@ async function main() {
     const lh = lighthouse(`${server.base}/form/${big.id}`);
     if (lh.error) record('Lighthouse', lh.error.split('\n')[0], '', '>= 98 / 100', false);
     else {
-      record('Lighthouse performance', lh.performance, 'score', '>= 98', lh.performance >= 98);
-      record('Lighthouse accessibility', lh.accessibility, 'score', '100', lh.accessibility === 100);
-      record('Lighthouse LCP (mobile)', lh.lcpMs, 'ms', '< 1000', lh.lcpMs < 1000);
+      // Without an error the report has its scores.
+      const scores = /** @type {import('./measure.mjs').LighthouseScores} */ (lh);
+      record('Lighthouse performance', scores.performance, 'score', '>= 98', scores.performance >= 98);
+      record('Lighthouse accessibility', scores.accessibility, 'score', '100', scores.accessibility === 100);
+      record('Lighthouse LCP (mobile)', scores.lcpMs, 'ms', '< 1000', scores.lcpMs < 1000);
     }
     await stopServer(server);
     server = undefined;

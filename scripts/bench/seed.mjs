@@ -1,3 +1,4 @@
+// @ts-check
 // Seeds the bench data: an owner (registered through the API, verified in SQL), forms, and
 // N submissions loaded with COPY.
 import { randomUUID } from 'node:crypto';
@@ -46,6 +47,10 @@ export const BENCH_FIELDS = [
 /**
  * Registers and logs in a verified owner: on PostgreSQL the address is marked verified in SQL,
  * otherwise through the link mailed to `mailbox` (see mailbox.mjs).
+ * @param {string} base
+ * @param {string | undefined} databaseUrl
+ * @param {{ verificationToken: (to: string) => Promise<string | undefined> }} [mailbox]
+ * @returns {Promise<{ email: string, token: string }>}
  */
 export async function createOwner(base, databaseUrl, mailbox) {
   const email = `bench-${randomUUID()}@example.com`;
@@ -59,13 +64,22 @@ export async function createOwner(base, databaseUrl, mailbox) {
     await client.query('update users set email_verified_at = now() where lower(email) = lower($1)', [email]);
     await client.end();
   } else {
-    const token = await mailbox.verificationToken(email);
+    // Without a database URL the caller gives the mailbox the server mails to.
+    const token = await /** @type {NonNullable<typeof mailbox>} */ (mailbox).verificationToken(email);
     await api(base, 'GET', `/auth/verify/${token}`);
   }
   const login = await api(base, 'POST', '/auth/login', { body: { email, password } });
   return { email, token: login.token };
 }
 
+/** @typedef {{ id: number, fields: { id: string }[] }} BenchForm */
+
+/**
+ * @param {string} base
+ * @param {string} token
+ * @param {string} title
+ * @returns {Promise<BenchForm>}
+ */
 export async function createPublishedForm(base, token, title) {
   const created = await api(base, 'POST', '/forms', {
     token,
@@ -83,9 +97,15 @@ export async function createPublishedForm(base, token, title) {
   return full.form ?? full;
 }
 
-/** A valid answer for the bench form, keyed by the server's field ids. */
+/**
+ * A valid answer for the bench form, keyed by the server's field ids.
+ * @param {BenchForm} form
+ * @param {number} i
+ */
 export function answerFor(form, i) {
-  const [name, email, plan, rating] = form.fields;
+  // The bench form has these four fields (BENCH_FIELDS).
+  const [name, email, plan, rating] =
+    /** @type {[{ id: string }, { id: string }, { id: string }, { id: string }]} */ (form.fields);
   return {
     [name.id]: `Respondent ${i}`,
     [email.id]: `r${i}@example.com`,
@@ -94,11 +114,17 @@ export function answerFor(form, i) {
   };
 }
 
+/** @param {string} text */
 function escapeCopy(text) {
   return text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-/** COPYs `rows` submissions spread over the last 365 days into the form; returns the seconds it took. */
+/**
+ * COPYs `rows` submissions spread over the last 365 days into the form; returns the seconds it took.
+ * @param {string} databaseUrl
+ * @param {BenchForm} form
+ * @param {number} rows
+ */
 export async function copySubmissions(databaseUrl, form, rows) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -137,6 +163,7 @@ export async function copySubmissions(databaseUrl, form, rows) {
  * What autovacuum does soon after a bulk load (and the key command's re-seal of every row) in
  * production: statistics, and the visibility map that lets deep list pages count their offset in
  * an index-only scan.
+ * @param {string} databaseUrl
  */
 export async function vacuumSubmissions(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -1,3 +1,4 @@
+// @ts-check
 // Starting and stopping a production server for the bench, and reading its memory.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -7,15 +8,21 @@ import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** @typedef {{ base: string, child: import('node:child_process').ChildProcess, pid: number | undefined }} BenchServer */
+
 /** A port nothing listens on right now. */
 async function freePort() {
   const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
 
+/**
+ * @param {{ env: Record<string, string> }} options
+ * @returns {Promise<BenchServer>}
+ */
 export async function startServer({ env }) {
   const port = await freePort();
   const child = spawn(
@@ -49,20 +56,31 @@ export async function startServer({ env }) {
   throw new Error('server did not start in 60 s');
 }
 
+/** @param {BenchServer | undefined | null} server */
 export async function stopServer(server) {
   if (!server || server.child.exitCode !== null) return;
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
 }
 
-/** Resident set size of a process in MB, from /proc. */
+/**
+ * Resident set size of a process in MB, from /proc.
+ * @param {number | undefined} pid
+ */
 export function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 
-/** Calls the API; throws with the body on failure. */
+/**
+ * Calls the API; throws with the body on failure.
+ * @param {string} base
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ token?: string, body?: unknown }} [options]
+ * @returns {Promise<any>} the answer's JSON
+ */
 export async function api(base, method, pathname, { token, body } = {}) {
   const res = await fetch(`${base}/api${pathname}`, {
     method,

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run check:cluster`: three production instances on one PostgreSQL behind HAProxy (installed
 // from Debian when missing), with uploads in a shared S3-compatible bucket (s3rver), mail to a
 // local SMTP server and webhooks to a local receiver. Submit load goes through the balancer while
@@ -28,12 +29,20 @@ import {
   withPostgres,
 } from './lib.mjs';
 
+/** @typedef {import('./lib.mjs').Instance} Instance */
+
 /** How long a claimed job stays leased without renewal (JOB_LEASE_SECONDS in the server). */
 const JOB_LEASE_SECONDS = 30;
 
+/** @param {string} msg */
 const say = (msg) => log('cluster', msg);
 const submits = Number(process.env.CLUSTER_SUBMITS ?? 300);
+/** @type {string[]} */
 const failures = [];
+/**
+ * @param {boolean} ok
+ * @param {string} what
+ */
 const check = (ok, what) => {
   say(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
   if (!ok) failures.push(what);
@@ -52,6 +61,10 @@ function ensureHaproxy() {
   return '/usr/sbin/haproxy';
 }
 
+/**
+ * @param {number} port
+ * @param {number[]} backends
+ */
 async function startHaproxy(port, backends) {
   const dir = scratchDir('formsmith-haproxy-');
   const config = `global
@@ -89,9 +102,12 @@ ${backends.map((b, i) => `  server i${i} 127.0.0.1:${b} check`).join('\n')}
   throw new Error('haproxy did not start');
 }
 
+/** @returns {Promise<{ url: string, received: { id: unknown, body: any }[], close: () => unknown }>} */
 function startWebhookReceiver() {
+  /** @type {{ id: unknown, body: any }[]} */
   const received = [];
   const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
@@ -105,7 +121,7 @@ function startWebhookReceiver() {
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({
-        url: `http://127.0.0.1:${server.address().port}/hook`,
+        url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/hook`,
         received,
         close: () => server.close(),
       }),
@@ -141,6 +157,12 @@ const FIELDS = [
   },
 ];
 
+/**
+ * @param {string} base
+ * @param {string} databaseUrl
+ * @param {string} email
+ * @param {string} password
+ */
 async function registerVerified(base, databaseUrl, email, password) {
   await api(base, 'POST', '/auth/register', {
     body: { name: 'Cluster Owner', email, password, confirmPassword: password, acceptTerms: true },
@@ -157,6 +179,7 @@ async function main() {
   process.exit(failures.length === 0 ? 0 : 1);
 }
 
+/** @param {string} databaseUrl */
 async function runCluster(databaseUrl) {
   const s3 = new S3rver({
     address: '127.0.0.1',
@@ -188,7 +211,9 @@ async function runCluster(databaseUrl) {
     ...env,
     DATA_DIR: scratchDir('formsmith-cluster-data-'),
   });
+  /** @type {Instance[]} */
   const instances = [];
+  /** @type {{ base: string, child: import('node:child_process').ChildProcess } | undefined} */
   let lb;
   try {
     for (const [i, port] of ports.entries())
@@ -233,30 +258,33 @@ async function runCluster(databaseUrl) {
     const upload = new FormData();
     upload.append('file', new Blob([bytes], { type: 'text/plain' }), 'note.txt');
     const uploadRes = await await fetch(
-      `${instances[0].base}/api/form-submissions/forms/${formId}/uploads?field_id=${file.id}`,
+      `${/** @type {Instance} */ (instances[0]).base}/api/form-submissions/forms/${formId}/uploads?field_id=${file.id}`,
       {
         method: 'POST',
         body: upload,
       },
     );
-    const uploaded = await uploadRes.json();
+    const uploaded = /** @type {{ upload_id: string }} */ (await uploadRes.json());
     if (uploadRes.status !== 201) throw new Error(`upload: ${uploadRes.status} ${JSON.stringify(uploaded)}`);
+    /** @param {number | string} i */
     const answer = (i) => ({
       [name.id]: `Respondent-${i}-end`,
-      [plan.id]: i % 2 ? 'pro' : 'basic',
+      // 'file' % 2 is NaN, so the file's submit says basic.
+      [plan.id]: /** @type {number} */ (i) % 2 ? 'pro' : 'basic',
       _honeypot: '',
       _formLoadTime: Date.now() - 60_000,
     });
     const withFile = await submitStream({
-      baseOf: () => instances[1].base,
+      baseOf: () => /** @type {Instance} */ (instances[1]).base,
       formId,
       count: 1,
       concurrency: 1,
       bodyOf: () => ({ data: { ...answer('file'), [file.id]: uploaded } }),
     });
-    const [fileSubmission] = withFile.acked.values();
+    // The one submit was acknowledged (submitStream throws otherwise).
+    const [fileSubmission] = /** @type {[string]} */ ([...withFile.acked.values()]);
     const download = await fetch(
-      `${instances[2].base}/api/form-submissions/forms/${formId}/submissions/${fileSubmission}/files/${uploaded.upload_id}`,
+      `${/** @type {Instance} */ (instances[2]).base}/api/form-submissions/forms/${formId}/submissions/${fileSubmission}/files/${uploaded.upload_id}`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     check(
@@ -270,7 +298,8 @@ async function runCluster(databaseUrl) {
     let deadLeasesEnd = 0;
     const t0 = Date.now();
     const stream = submitStream({
-      baseOf: () => lb.base,
+      // The balancer started above.
+      baseOf: () => /** @type {NonNullable<typeof lb>} */ (lb).base,
       formId,
       count: submits,
       concurrency: 16,
@@ -283,7 +312,7 @@ async function runCluster(databaseUrl) {
       onAck: (n) => {
         if (!killed && n >= submits / 3) {
           killed = true;
-          void killInstance(instances[victim]).then(() => {
+          void killInstance(/** @type {Instance} */ (instances[victim])).then(() => {
             // Every lease the dead instance took ends before this (JOB_LEASE_SECONDS in
             // apps/server/src/jobs/queue.ts); the live ones, renewed, end after it.
             deadLeasesEnd = (Date.now() + JOB_LEASE_SECONDS * 1000) / 1000;
@@ -298,9 +327,13 @@ async function runCluster(databaseUrl) {
       `${acked.size} submits acknowledged in ${seconds.toFixed(1)} s (${Math.round(acked.size / seconds)}/s), ${retries} retried`,
     );
     check(killed, 'an instance was killed mid-run');
-    instances[victim] = await startInstance({ port: ports[victim], env: instanceEnv(), name: `i${victim}` });
+    instances[victim] = await startInstance({
+      port: /** @type {number} */ (ports[victim]),
+      env: instanceEnv(),
+      name: `i${victim}`,
+    });
     check(true, `instance i${victim} started again`);
-    acked.set([...withFile.acked.keys()][0], fileSubmission);
+    acked.set(/** @type {string} */ ([...withFile.acked.keys()][0]), fileSubmission);
 
     // The account limits live in the database: 5 wrong passwords per account and address, wherever they land.
     const target = `limited-${randomUUID()}@example.com`;
@@ -309,7 +342,7 @@ async function runCluster(databaseUrl) {
     const address = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const statuses = [];
     for (let k = 0; k < 6; k++) {
-      const res = await fetch(`${instances[k % 3].base}/api/auth/login`, {
+      const res = await fetch(`${/** @type {Instance} */ (instances[k % 3]).base}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
         body: JSON.stringify({ email: target, password: 'wrong-password-1' }),
@@ -324,15 +357,19 @@ async function runCluster(databaseUrl) {
     // Let the queue drain. Jobs the killed instance had claimed stay leased until their lease ends
     // (nobody renews it), then the live instances take them.
     const sql = await openSql({ databaseUrl });
-    const [{ leased }] = await sql.query(
-      `select count(*)::int as leased from jobs
+    const [{ leased }] = /** @type {[{ leased: number }]} */ (
+      await sql.query(
+        `select count(*)::int as leased from jobs
         where done_at is null and locked_until > now() and locked_until <= to_timestamp($1)`,
-      [deadLeasesEnd],
+        [deadLeasesEnd],
+      )
     );
     const drained = async () => {
       for (let i = 0; i < (JOB_LEASE_SECONDS + 60) * 5; i++) {
-        const [open] = await sql.query(
-          'select count(*)::int as n from jobs where done_at is null and attempts < max_attempts and run_at <= now()',
+        const [open] = /** @type {[{ n: number }]} */ (
+          await sql.query(
+            'select count(*)::int as n from jobs where done_at is null and attempts < max_attempts and run_at <= now()',
+          )
         );
         if (open.n === 0) return true;
         await sleep(200);
@@ -344,16 +381,19 @@ async function runCluster(databaseUrl) {
       `the queue drained (${leased} job(s) held by the killed instance, taken by the others when their lease ran out)`,
     );
     await sql.close();
+    /** @type {Map<string, number>} */
     const mailsOf = new Map();
     for (const m of mailbox.mails) {
       for (const t of new Set(m.raw.match(/Respondent-\w+-end/g) ?? []))
         mailsOf.set(t, (mailsOf.get(t) ?? 0) + 1);
     }
+    /** @type {Map<unknown, number>} */
     const hooksOf = new Map();
     for (const h of receiver.received) {
       const id = h.body?.data?.submission?.id;
       if (id) hooksOf.set(id, (hooksOf.get(id) ?? 0) + 1);
     }
+    /** @param {Map<unknown, number>} counts */
     const twice = (counts) => [...counts.values()].filter((n) => n > 1).length;
     check(
       mailsOf.size === acked.size && hooksOf.size === acked.size,

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run check:crash`: kills the server with SIGKILL three times in a row under submit load, on
 // PGlite and on PostgreSQL (CRASH_DATABASE_URL, or a throwaway durable cluster), starting it again
 // each time. Clients retry with their Idempotency-Key until they get a 201, as the public page
@@ -21,11 +22,17 @@ import {
   withPostgres,
 } from './lib.mjs';
 
+/** @param {string} msg */
 const say = (msg) => log('crash', msg);
 const submits = Number(process.env.CRASH_SUBMITS ?? 400);
 const KILLS = 3;
+/** @type {string[]} */
 const failures = [];
 
+/**
+ * @param {'pglite' | 'postgres'} kind
+ * @param {string | undefined} databaseUrl
+ */
 async function crashRun(kind, databaseUrl) {
   const dataDir = scratchDir(`formsmith-crash-${kind}-`);
   const mailbox = await startMailbox();

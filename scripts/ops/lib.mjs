@@ -1,3 +1,4 @@
+// @ts-check
 // Shared by the operations checks (cluster.mjs, crash.mjs): production server processes, a stream
 // of submits that retries with its Idempotency-Key like the public page does, and SQL reads of
 // the database on PostgreSQL or on PGlite (with the server stopped).
@@ -10,9 +11,17 @@ import pg from 'pg';
 import { scratchDir } from '../scratch.mjs';
 import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
+/** @typedef {{ name: string, port: number, base: string, child: import('node:child_process').ChildProcess }} Instance */
+/** @typedef {(text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>} Query */
+
 export const root = path.resolve(import.meta.dirname, '../..');
+/** @param {number} ms */
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * @param {string} tag
+ * @param {string} msg
+ */
 export function log(tag, msg) {
   console.error(`[${tag}] ${msg}`);
 }
@@ -26,13 +35,17 @@ export function build() {
 /** A port nothing listens on right now. */
 export async function freePort() {
   const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
   await new Promise((resolve) => probe.close(resolve));
   return port;
 }
 
-/** Starts apps/server/dist/main.js on `port`; resolves once /api/health/live answers. */
+/**
+ * Starts apps/server/dist/main.js on `port`; resolves once /api/health/live answers.
+ * @param {{ port: number, env: Record<string, string>, name?: string }} options
+ * @returns {Promise<Instance>}
+ */
 export async function startInstance({ port, env, name = `:${port}` }) {
   const inUse = await fetch(`http://127.0.0.1:${port}/api/health/live`).then(
     () => true,
@@ -58,7 +71,10 @@ export async function startInstance({ port, env, name = `:${port}` }) {
   throw new Error(`instance ${name} did not start in 60 s`);
 }
 
-/** SIGKILL: no shutdown hook runs, open requests and transactions are cut. */
+/**
+ * SIGKILL: no shutdown hook runs, open requests and transactions are cut.
+ * @param {Instance} instance
+ */
 export async function killInstance(instance) {
   if (instance.child.exitCode !== null || instance.child.signalCode) return;
   const exited = new Promise((r) => instance.child.once('exit', r));
@@ -66,6 +82,7 @@ export async function killInstance(instance) {
   await exited;
 }
 
+/** @param {Instance | undefined | null} instance */
 export async function stopInstance(instance) {
   if (!instance || instance.child.exitCode !== null || instance.child.signalCode) return;
   const exited = new Promise((r) => instance.child.once('exit', r));
@@ -73,7 +90,14 @@ export async function stopInstance(instance) {
   await exited;
 }
 
-/** Calls the API; throws with the status and body unless the answer is 2xx. */
+/**
+ * Calls the API; throws with the status and body unless the answer is 2xx.
+ * @param {string} base
+ * @param {string} method
+ * @param {string} pathname
+ * @param {{ token?: string, body?: unknown, headers?: Record<string, string> }} [options]
+ * @returns {Promise<any>} the answer's JSON
+ */
 export async function api(base, method, pathname, { token, body, headers } = {}) {
   const res = await fetch(`${base}/api${pathname}`, {
     method,
@@ -93,6 +117,16 @@ export async function api(base, method, pathname, { token, body, headers } = {})
  * Sends `count` submits, `concurrency` at a time, each with its own Idempotency-Key. A network
  * error or a 5xx is retried with the same key (an instance may be gone mid-request); every 201
  * is recorded as acknowledged. `baseOf(i)` picks where submit i goes; `headersOf(i)` adds headers.
+ * @param {{
+ *   baseOf: (i: number, attempt: number) => string,
+ *   formId: number,
+ *   bodyOf: (i: number) => unknown,
+ *   count: number,
+ *   concurrency: number,
+ *   headersOf?: (i: number) => Record<string, string>,
+ *   onAck?: (acknowledged: number) => void,
+ * }} options
+ * @returns {Promise<{ acked: Map<string, string>, retries: number }>}
  */
 export async function submitStream({
   baseOf,
@@ -103,6 +137,7 @@ export async function submitStream({
   headersOf = () => ({}),
   onAck,
 }) {
+  /** @type {Map<string, string>} */
   const acked = new Map();
   let retries = 0;
   let next = 0;
@@ -145,19 +180,28 @@ export async function submitStream({
   return { acked, retries };
 }
 
-/** A query function on PostgreSQL (url) or on a PGlite data folder (the server must be stopped). */
+/**
+ * A query function on PostgreSQL (url) or on a PGlite data folder (the server must be stopped).
+ * @param {{ databaseUrl?: string, dataDir?: string }} where
+ * @returns {Promise<{ query: Query, close: () => Promise<void> }>}
+ */
 export async function openSql({ databaseUrl, dataDir }) {
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     return {
+      /** @type {Query} */
       query: async (text, params) => (await client.query(text, params)).rows,
       close: () => client.end(),
     };
   }
-  const db = new PGlite(path.join(dataDir, 'db'));
+  // Without a database URL the caller names the PGlite folder.
+  const db = new PGlite(path.join(/** @type {string} */ (dataDir), 'db'));
   await db.waitReady;
-  return { query: async (text, params) => (await db.query(text, params)).rows, close: () => db.close() };
+  /** @type {Query} */
+  const query = async (text, params) =>
+    /** @type {Record<string, unknown>[]} */ ((await db.query(text, params)).rows);
+  return { query, close: () => db.close() };
 }
 
 // Summed over the shard rows: a rebuild may spread a key over other shards than the submits did.
@@ -176,13 +220,16 @@ const ANALYTICS_SNAPSHOT = [
  * Checks that every acknowledged submission is stored exactly once, nothing else is, and that the
  * form's counters and analytics equal what the rebuild recomputes from the rows (with the servers'
  * data key, `encryptionKey`). Returns failures.
+ * @param {{ databaseUrl?: string, dataDir?: string, formId: number, acked: Map<string, string>, encryptionKey?: string }} input
  */
 export async function verifyStored({ databaseUrl, dataDir, formId, acked, encryptionKey }) {
+  /** @type {string[]} */
   const failures = [];
   let sql = await openSql({ databaseUrl, dataDir });
   const rows = await sql.query('select id::text, idempotency_key from submissions where form_id = $1', [
     formId,
   ]);
+  /** @type {Map<unknown, unknown[]>} */
   const byKey = new Map();
   for (const r of rows) byKey.set(r.idempotency_key, [...(byKey.get(r.idempotency_key) ?? []), r.id]);
   for (const [key, id] of acked) {
@@ -194,8 +241,9 @@ export async function verifyStored({ databaseUrl, dataDir, formId, acked, encryp
     failures.push(`${rows.length} rows stored for ${acked.size} acknowledged submits`);
   const before = [];
   for (const q of ANALYTICS_SNAPSHOT) before.push(await sql.query(q, [formId]));
-  if (Number(before[3][0].n) !== rows.length)
-    failures.push(`counter says ${before[3][0].n}, rows ${rows.length}`);
+  // The last snapshot query answers one row: the counter.
+  const counter = /** @type {{ n: unknown }} */ (before[3]?.[0]);
+  if (Number(counter.n) !== rows.length) failures.push(`counter says ${counter.n}, rows ${rows.length}`);
   await sql.close();
   const rebuild = spawnSync('npx', ['tsx', 'apps/server/src/jobs/analytics-rebuild-cli.ts', String(formId)], {
     cwd: root,
@@ -221,7 +269,13 @@ export async function verifyStored({ databaseUrl, dataDir, formId, acked, encryp
   return failures;
 }
 
-/** Runs `fn` with `url`, or with a throwaway PostgreSQL cluster with durable defaults when unset. */
+/**
+ * Runs `fn` with `url`, or with a throwaway PostgreSQL cluster with durable defaults when unset.
+ * @template T
+ * @param {string | undefined} url
+ * @param {(url: string) => Promise<T>} fn
+ * @returns {Promise<T>}
+ */
 export async function withPostgres(url, fn) {
   if (url) return fn(url);
   const dir = scratchDir('formsmith-ops-pg-');

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run check:lighthouse`: Lighthouse (mobile, its default throttling) on a published public
 // form served by the built server (`npm run build` first; this script builds nothing). Runs it
 // LIGHTHOUSE_RUNS times (3) and prints and writes (.tmp/lighthouse.json) the median performance
@@ -14,6 +15,7 @@ import { freePort, log, root, startInstance, stopInstance } from './lib.mjs';
 const TARGETS = { performance: 98, accessibility: 100, lcpMs: 1000 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const JUDGE_TIMINGS = process.env.LIGHTHOUSE_JUDGE_TIMINGS !== '0';
+/** @param {string} msg */
 const say = (msg) => log('lighthouse', msg);
 
 const mailbox = await startMailbox();
@@ -32,6 +34,7 @@ try {
   say(`running Lighthouse on ${url}`);
   // Lighthouse's figures vary from run to run with the machine's load (its CPU throttling scales
   // what it observed): the median run of several is the figure, as Lighthouse's docs advise.
+  /** @type {import('../bench/measure.mjs').LighthouseScores[]} */
   const results = [];
   for (let i = 0; i < RUNS; i++) {
     // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART and the like): such a
@@ -42,14 +45,21 @@ try {
       run = lighthouse(url);
     }
     if (run.error) throw new Error(run.error);
+    // A run without an error has its scores.
+    const scores = /** @type {import('../bench/measure.mjs').LighthouseScores} */ (run);
     say(
-      `run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms`,
+      `run ${i + 1}: performance ${scores.performance}, accessibility ${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms`,
     );
-    results.push(run);
+    results.push(scores);
   }
   // Each figure is the median of its runs (the runs' worst for accessibility, which does not
   // depend on timing): one busy run moves no figure.
-  const median = (pick) => results.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  /**
+   * @param {(run: import('../bench/measure.mjs').LighthouseScores) => number} pick
+   * @returns {number}
+   */
+  const median = (pick) =>
+    /** @type {number} */ (results.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)]);
   const result = {
     performance: median((r) => r.performance),
     accessibility: Math.min(...results.map((r) => r.accessibility)),
@@ -90,7 +100,7 @@ try {
       : `missed: ${missed.join(', ')}${ok ? ' (timings reported, not judged, in this run)' : ''}`,
   );
 } catch (err) {
-  say(`failed: ${err.message}`);
+  say(`failed: ${/** @type {Error} */ (err).message}`);
 } finally {
   await stopInstance(server);
   await mailbox.close?.();

@@ -1,3 +1,4 @@
+// @ts-check
 // Writes .gz and .br beside every text asset so the server sends them pre-compressed.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
 
+/** @param {string} dir */
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const file = path.join(dir, name);
