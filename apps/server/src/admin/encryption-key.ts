@@ -23,7 +23,7 @@ import { countUnsealedAnswers, resealAnswers } from '../modules/submissions/inde
 import { resealDeliveryBodies, WEBHOOK_SECRET_COLUMNS } from '../modules/webhooks/index.ts';
 
 // `npm run admin -- encryption-key rotate | reseal | retire`: data keys of 'Standard' encryption
-// at rest. See the README's 'Encryption at rest' for the steps with ENCRYPTION_KEY.
+// at rest. docs/self-hosting.md ('Encryption keys') has the steps with ENCRYPTION_KEY.
 
 export class KeyCommandError extends Error {}
 

@@ -5,7 +5,7 @@ type Props = { source: Pick<GeneratorSource, 'generator' | 'model'> | undefined 
 
 /**
  * Which generator answers — the built-in one, offline, or the configured model — and how to
- * connect a model (the same steps as the README's 'Connecting an AI model').
+ * connect a model (the same steps as 'An AI model' in docs/self-hosting.md).
  */
 export function GeneratorSourceNote({ source }: Props) {
   if (!source) return null;
@@ -28,7 +28,7 @@ export function GeneratorSourceNote({ source }: Props) {
         <p className="mt-2">
           Set <code>AI_BASE_URL</code> on the server to any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM,
           llama.cpp server), with <code>AI_API_KEY</code> and <code>AI_MODEL</code> if it needs them, and
-          restart. The README's section 'Connecting an AI model' has the details; if the model fails, the
+          restart. The self-hosting guide's section 'An AI model' has the details; if the model fails, the
           built-in generator answers and this dialog says why.
         </p>
       </details>
