@@ -88,6 +88,7 @@ function playwright() {
 
 if (wants('lint')) {
   check('lint', 'npx', ['biome', 'check', '.']);
+  check('docs', 'node', ['scripts/check-docs.mjs']);
   check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 }
 if (wants('unit')) {
