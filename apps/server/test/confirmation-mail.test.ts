@@ -129,6 +129,29 @@ describe(`respondent confirmation mail (${dbKind})`, () => {
     expect(smtp.mails.filter((m) => m.to.includes('off@example.net'))).toHaveLength(0);
   });
 
+  it('finding 9: one inbox is one recipient for the limit, and an address list is refused', async () => {
+    const formId = await createPublishedForm(app, owner, { title: 'Inbox' });
+    await configure(formId, {
+      enabled: true,
+      email_field_id: 'email',
+      subject: 'Inbox check',
+      message: 'Thank you.',
+      include_answers: false,
+    });
+    expect((await submit(formId, { email: 'vera@example.net' })).statusCode).toBe(201);
+    await drainMails({ app, smtp }, { to: 'vera@example.net', prefix: 'Inbox check', count: 1 });
+    const list = await submit(formId, { email: 'vera@example.net,1' });
+    expect(list.statusCode).toBe(422);
+    expect(list.json().fields.email).toBe('Enter just one email address, like name@example.com');
+    // Other spellings of the same inbox are within the same (lowered: one an hour) limit.
+    for (const email of [' Vera@Example.NET ', 'vera+2@example.net', 'VERA+x@example.net']) {
+      expect((await submit(formId, { email })).statusCode, email).toBe(201);
+    }
+    await app.jobs.drain();
+    const toVera = smtp.mails.filter((m) => m.to.some((to) => /^vera(\+\w+)?@example\.net$/i.test(to)));
+    expect(toVera).toHaveLength(1);
+  });
+
   it('refuses a field that is not one of the form’s email fields', async () => {
     const formId = await createPublishedForm(app, owner);
     const res = await configure(formId, {

@@ -1,5 +1,5 @@
-import { emailSchema } from '@formsmith/core/auth/api';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { readMailbox } from '@formsmith/core/fields/mailbox';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
 import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
@@ -36,8 +36,11 @@ export function confirmationRecipient(
   if (!settings?.enabled || !settings.email_field_id) return null;
   const field = fields.find((f) => f.id === settings.email_field_id);
   if (field?.type !== 'email') return null;
-  const parsed = emailSchema.safeParse(data[field.id]);
-  return parsed.success ? parsed.data : null;
+  const answer = data[field.id];
+  if (typeof answer !== 'string') return null;
+  // One mailbox, never a list the mail server would send to as well.
+  const read = readMailbox(answer);
+  return read.ok ? read.mailbox : null;
 }
 
 /** The respondent's confirmation: the owner's subject and message (answers recalled), and optionally a copy of the answers. */
