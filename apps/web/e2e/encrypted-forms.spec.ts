@@ -229,6 +229,34 @@ test('the per-question figures of the unlocked browser follow the period chosen'
   await page.close();
 });
 
+test('finding 4: the decrypted CSV writes an answer that looks like a formula as text', async ({
+  browser,
+}) => {
+  const formula = '=HYPERLINK("https://evil.example","Reset")';
+  const respondent = await (await browser.newContext()).newPage();
+  await openFormPage(respondent, `/form/${formId}`);
+  await respondent.getByLabel('Your name').fill(formula);
+  await respondent.getByRole('button', { name: 'Send answers' }).click();
+  await expect(respondent.getByRole('heading', { name: 'Form Submitted' })).toBeVisible({ timeout: 15_000 });
+  await respondent.close();
+
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await registerAndLoginAs(page);
+  await page.goto(`/forms/${formId}/submissions`);
+  const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
+  await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('cell', { name: formula })).toBeVisible({ timeout: 20_000 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export decrypted CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  // Quoted for CSV, and led by an apostrophe so that a spreadsheet shows it instead of running it.
+  expect(csv).toContain(`,"'=HYPERLINK(""https://evil.example"",""Reset"")",`);
+  expect(csv).not.toContain(',"=HYPERLINK');
+  expect(csv).toContain(MARKER);
+  await page.close();
+});
+
 /** Starts the page signed in as the owner (token in localStorage before any script runs). */
 async function registerAndLoginAs(page: Page, validForMs = 6 * 86_400_000) {
   await page.addInitScript(
