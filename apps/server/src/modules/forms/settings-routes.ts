@@ -132,11 +132,14 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A form's encryption level and its (wrapped) key",
+        description:
+          'The wrapped private key (`key`) is answered only to the signed-in owner, whose browser unwraps it; ' +
+          'an API key gets `key: null` and the `public_key`.',
         params,
         response: { 200: encryptionSettingsSchema },
       },
     },
-    async (request) => getEncryption(app, owned(request)),
+    async (request) => getEncryption(app, { ...owned(request), viaApiKey: request.apiKey !== null }),
   );
   app.put(
     '/forms/:id/encryption',
@@ -155,7 +158,8 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: encryptionSettingsSchema },
       },
     },
-    async (request) => updateEncryption(app, { ...owned(request), body: request.body }),
+    async (request) =>
+      updateEncryption(app, { ...owned(request), viaApiKey: request.apiKey !== null, body: request.body }),
   );
 };
 
