@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
-import { createPublishedForm, validData } from './intake-fixtures.ts';
+import { createPublishedForm, TEST_FIELDS, validData } from './intake-fixtures.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,7 +21,7 @@ describe(`API keys (${dbKind})`, () => {
     return app.inject({ method: 'POST', url: '/api/account/api-keys', headers: user.auth, payload: body });
   }
   async function keyWith(scopes: readonly ApiKeyScope[], user = owner): Promise<string> {
-    const res = await createKey(user, { name: `k ${scopes.join(' ')}`, scopes });
+    const res = await createKey(user, { name: `k ${scopes.join(' ')}`.slice(0, 100), scopes });
     expect(res.statusCode).toBe(201);
     return res.json().key;
   }
@@ -125,6 +125,12 @@ describe(`API keys (${dbKind})`, () => {
       payload: {},
     });
     expect(put.statusCode).toBe(404);
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/forms/${formId}?permanent=true`,
+      headers: bearer(strangerKey),
+    });
+    expect(del.statusCode).toBe(404);
     const ownKey = (await createKey(owner, { name: 'mine', scopes: ['forms:read'] })).json();
     const res = await app.inject({
       method: 'DELETE',
@@ -208,6 +214,229 @@ describe(`API keys (${dbKind})`, () => {
       headers: bearer(key),
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  describe('finding 13: deleting needs a delete scope', () => {
+    async function submitTo(formId: number): Promise<string> {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${formId}/submit`,
+        remoteAddress: '10.13.0.1',
+        payload: { data: validData(), metadata: {} },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().submission_id;
+    }
+
+    it('finding 13: a forms:write key cannot delete a form, even for good; forms:delete can', async () => {
+      const formId = await createPublishedForm(app, owner);
+      const write = await keyWith(['forms:read', 'forms:write']);
+      for (const url of [`/api/forms/${formId}`, `/api/forms/${formId}?permanent=true`]) {
+        const refused = await app.inject({ method: 'DELETE', url, headers: bearer(write) });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json()).toEqual({
+          error: 'This API key lacks the forms:delete scope',
+          code: 'INSUFFICIENT_SCOPE',
+        });
+      }
+      const still = await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: bearer(write) });
+      expect(still.statusCode).toBe(200);
+      const remover = await keyWith(['forms:delete']);
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/api/forms/${formId}?permanent=true`,
+        headers: bearer(remover),
+      });
+      expect(deleted.statusCode).toBe(204);
+    });
+
+    it('finding 13: a submissions:write key cannot delete submissions; submissions:delete can', async () => {
+      const formId = await createPublishedForm(app, owner);
+      const [one, two] = [await submitTo(formId), await submitTo(formId)];
+      const write = await keyWith(['submissions:read', 'submissions:write']);
+      const base = `/api/form-submissions/forms/${formId}/submissions`;
+      const single = await app.inject({ method: 'DELETE', url: `${base}/${one}`, headers: bearer(write) });
+      const bulk = await app.inject({
+        method: 'POST',
+        url: `${base}/bulk-delete`,
+        headers: bearer(write),
+        payload: { ids: [one, two] },
+      });
+      for (const res of [single, bulk]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error).toBe('This API key lacks the submissions:delete scope');
+      }
+      const remover = await keyWith(['submissions:delete']);
+      const deleted = await app.inject({
+        method: 'POST',
+        url: `${base}/bulk-delete`,
+        headers: bearer(remover),
+        payload: { ids: [one, two] },
+      });
+      expect(deleted.json()).toMatchObject({ deleted: 2 });
+    });
+
+    it('finding 13: keeping submissions or unfinished answers for less time needs submissions:delete', async () => {
+      const formId = await createPublishedForm(app, owner);
+      const write = await keyWith(['submissions:write', 'forms:write']);
+      const both = await keyWith(['submissions:write', 'forms:write', 'submissions:delete']);
+      const retention = (key: string, days: number | null) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/form-submissions/forms/${formId}/settings`,
+          headers: bearer(key),
+          payload: { retention_days: days },
+        });
+      const partials = (key: string, days: number) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/forms/${formId}/partials`,
+          headers: bearer(key),
+          payload: { save_partials: true, partial_retention_days: days },
+        });
+      const shorter = await retention(write, 30);
+      expect(shorter.statusCode).toBe(403);
+      expect(shorter.json().error).toBe(
+        'This API key lacks the submissions:delete scope: it is needed to keep submissions for less time',
+      );
+      expect((await retention(both, 30)).statusCode).toBe(200);
+      expect((await retention(write, 90)).statusCode).toBe(200);
+      expect((await retention(write, null)).statusCode).toBe(200);
+      const fewer = await partials(write, 7);
+      expect(fewer.statusCode).toBe(403);
+      expect(fewer.json().error).toMatch(/lacks the submissions:delete scope: .*unfinished answers/);
+      expect((await partials(both, 7)).statusCode).toBe(200);
+      expect((await partials(write, 60)).statusCode).toBe(200);
+    });
+  });
+
+  describe('finding 2: sending answers out needs submissions:read', () => {
+    const ending = {
+      id: 'thanks',
+      title: 'Thanks',
+      message: '',
+      redirectUrl: 'https://collector.example/in',
+      redirectParams: ['name', 'email'],
+    };
+    const logicWith = (endings: unknown[]) => ({ rules: [], variables: [], endings });
+
+    it('finding 2: a forms:write key cannot make the confirmation mail carry answers', async () => {
+      const formId = await createPublishedForm(app, owner);
+      const write = await keyWith(['forms:write']);
+      const reader = await keyWith(['forms:write', 'submissions:read']);
+      const confirmation = (key: string, body: Record<string, unknown>) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/forms/${formId}/confirmation`,
+          headers: bearer(key),
+          payload: {
+            enabled: true,
+            email_field_id: 'email',
+            subject: 'Thanks',
+            message: 'Thank you.',
+            ...body,
+          },
+        });
+      for (const body of [
+        { include_answers: true },
+        { include_answers: false, message: 'You said {{name}}' },
+      ]) {
+        const refused = await confirmation(write, body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(403);
+        expect(refused.json()).toEqual({
+          error:
+            'This API key lacks the submissions:read scope: it is needed to make the confirmation mail carry answers (a copy of them, or answers recalled in its text)',
+          code: 'INSUFFICIENT_SCOPE',
+        });
+      }
+      expect((await confirmation(write, { include_answers: false })).statusCode).toBe(200);
+      expect((await confirmation(reader, { include_answers: true })).statusCode).toBe(200);
+      // Saving it unchanged sends answers nowhere new.
+      expect((await confirmation(write, { include_answers: true })).statusCode).toBe(200);
+      // A signed-in owner may do everything.
+      const session = await app.inject({
+        method: 'PUT',
+        url: `/api/forms/${formId}/confirmation`,
+        headers: owner.auth,
+        payload: {
+          enabled: true,
+          email_field_id: 'email',
+          subject: 'Hi',
+          message: '{{code}}',
+          include_answers: true,
+        },
+      });
+      expect(session.statusCode).toBe(200);
+    });
+
+    it('finding 2: a forms:write key cannot add an ending redirect that passes answers on', async () => {
+      const write = await keyWith(['forms:read', 'forms:write']);
+      const reader = await keyWith(['forms:write', 'submissions:read']);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/forms',
+        headers: bearer(write),
+        payload: { title: 'Redirecting', fields: TEST_FIELDS, logic: logicWith([ending]) },
+      });
+      expect(created.statusCode).toBe(403);
+      expect(created.json().error).toBe(
+        'This API key lacks the submissions:read scope: it is needed to add or change an ending redirect that passes answers on',
+      );
+      const formId = await createPublishedForm(app, owner);
+      const save = (key: string, endings: unknown[]) =>
+        app.inject({
+          method: 'PUT',
+          url: `/api/forms/${formId}`,
+          headers: bearer(key),
+          payload: { logic: logicWith(endings) },
+        });
+      expect((await save(write, [ending])).statusCode).toBe(403);
+      expect((await save(write, [{ ...ending, redirectParams: [] }])).statusCode).toBe(200);
+      expect((await save(reader, [ending])).statusCode).toBe(200);
+      // The same redirect saved again, or with fewer answers, is no new copy.
+      expect((await save(write, [ending])).statusCode).toBe(200);
+      expect((await save(write, [{ ...ending, redirectParams: ['name'] }])).statusCode).toBe(403);
+      expect((await save(write, [{ ...ending, redirectUrl: 'https://other.example/in' }])).statusCode).toBe(
+        403,
+      );
+      const stored = await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: owner.auth });
+      expect(stored.json().logic.endings[0].redirectUrl).toBe('https://collector.example/in');
+    });
+
+    it('finding 2: a webhooks:write key cannot send submissions to a webhook', async () => {
+      const formId = await createPublishedForm(app, owner);
+      const hooks = await keyWith(['webhooks:write']);
+      const reader = await keyWith(['webhooks:write', 'submissions:read']);
+      const url = `/api/forms/${formId}/webhooks`;
+      const add = (key: string, events: string[]) =>
+        app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(key),
+          payload: { url: 'https://hooks.example/in', events },
+        });
+      const refused = await add(hooks, ['submission.created']);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(
+        'This API key lacks the submissions:read scope: it is needed to send submissions to a webhook (add one, or change its address or events)',
+      );
+      const published = await add(hooks, ['form.published']);
+      expect(published.statusCode).toBe(201);
+      const patch = (key: string, body: Record<string, unknown>, id = published.json().id) =>
+        app.inject({ method: 'PATCH', url: `${url}/${id}`, headers: bearer(key), payload: body });
+      expect((await patch(hooks, { events: ['form.published', 'submission.completed'] })).statusCode).toBe(
+        403,
+      );
+      expect((await patch(hooks, { url: 'https://hooks.example/moved' })).statusCode).toBe(200);
+      const sending = await add(reader, ['submission.created']);
+      expect(sending.statusCode).toBe(201);
+      expect(
+        (await patch(hooks, { url: 'https://collector.example/in' }, sending.json().id)).statusCode,
+      ).toBe(403);
+      expect((await patch(hooks, { enabled: false, format: 'slack' }, sending.json().id)).statusCode).toBe(
+        200,
+      );
+    });
   });
 
   /**

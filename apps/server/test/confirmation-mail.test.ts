@@ -1,10 +1,13 @@
+import { normalizeFields } from '@formsmith/core/forms/read-field';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forms } from '../src/db/schema.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
 import type { TestSmtpServer } from './helpers/smtp.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
-import { createPublishedForm, validData } from './intake-fixtures.ts';
+import { createPublishedForm, TEST_FIELDS, validData, wireField } from './intake-fixtures.ts';
 
 describe(`respondent confirmation mail (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -26,10 +29,13 @@ describe(`respondent confirmation mail (${dbKind})`, () => {
       headers: owner.auth,
       payload: body,
     });
+  let respondents = 0;
+  // Each from an address of its own: the lowered limits would otherwise stop a file of submits.
   const submit = (formId: number, data: Record<string, unknown>) =>
     app.inject({
       method: 'POST',
       url: `/api/form-submissions/forms/${formId}/submit`,
+      remoteAddress: `10.9.${Math.floor(++respondents / 250)}.${respondents % 250}`,
       payload: { data: validData(data), metadata: {} },
     });
 
@@ -127,6 +133,81 @@ describe(`respondent confirmation mail (${dbKind})`, () => {
     await submit(formId, { email: 'off@example.net' });
     await app.jobs.drain();
     expect(smtp.mails.filter((m) => m.to.includes('off@example.net'))).toHaveLength(0);
+  });
+
+  it('finding 9: one inbox is one recipient for the limit, and an address list is refused', async () => {
+    const formId = await createPublishedForm(app, owner, { title: 'Inbox' });
+    await configure(formId, {
+      enabled: true,
+      email_field_id: 'email',
+      subject: 'Inbox check',
+      message: 'Thank you.',
+      include_answers: false,
+    });
+    expect((await submit(formId, { email: 'vera@example.net' })).statusCode).toBe(201);
+    await drainMails({ app, smtp }, { to: 'vera@example.net', prefix: 'Inbox check', count: 1 });
+    const list = await submit(formId, { email: 'vera@example.net,1' });
+    expect(list.statusCode).toBe(422);
+    expect(list.json().fields.email).toBe('Enter just one email address, like name@example.com');
+    // Other spellings of the same inbox are within the same (lowered: one an hour) limit.
+    for (const email of [' Vera@Example.NET ', 'vera+2@example.net', 'VERA+x@example.net']) {
+      expect((await submit(formId, { email })).statusCode, email).toBe(201);
+    }
+    await app.jobs.drain();
+    const toVera = smtp.mails.filter((m) => m.to.some((to) => /^vera(\+\w+)?@example\.net$/i.test(to)));
+    expect(toVera).toHaveLength(1);
+  });
+
+  describe('finding 2: the confirmation goes only to an address the respondent typed', () => {
+    const ATTACKER = 'collector@evil.example';
+    const settings = {
+      enabled: true,
+      email_field_id: 'copy_to',
+      subject: 'Your copy',
+      message: 'Thanks.',
+      include_answers: true,
+    };
+    /** A form whose extra email field holds the author's address: hidden, read-only or a default. */
+    async function formWith(extra: Record<string, unknown>) {
+      const fields = normalizeFields([
+        ...TEST_FIELDS,
+        {
+          ...wireField({ id: 'copy_to', label: 'Copy to', type: 'email', default_value: ATTACKER }),
+          ...extra,
+        },
+      ]);
+      return createPublishedForm(app, owner, { title: 'Collector', fields });
+    }
+
+    it('finding 2: a hidden or read-only email field cannot be chosen as the recipient', async () => {
+      for (const extra of [{ is_hidden: true }, { is_read_only: true }]) {
+        const res = await configure(await formWith(extra), settings);
+        expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+        expect(res.json().fields.email_field_id).toBe(
+          'Choose an email field respondents fill in themselves (not hidden or read-only)',
+        );
+      }
+    });
+
+    it('finding 2: no mail to a hidden field’s default, a read-only value or a default left as it was', async () => {
+      const ids: number[] = [];
+      for (const extra of [{ is_hidden: true }, { is_read_only: true }, {}]) {
+        const formId = await formWith(extra);
+        // Set up as a form of before this rule would have been (the setting is refused today).
+        await app.db.update(forms).set({ confirmation: settings }).where(eq(forms.id, formId));
+        expect((await submit(formId, { copy_to: ATTACKER })).statusCode).toBe(201);
+        ids.push(formId);
+      }
+      await app.jobs.drain();
+      expect(smtp.mails.filter((m) => m.to.includes(ATTACKER))).toHaveLength(0);
+      // What a respondent typed over the default is theirs, and is mailed.
+      expect((await submit(ids[2]!, { copy_to: 'typed@example.org' })).statusCode).toBe(201);
+      const mails = await drainMails(
+        { app, smtp },
+        { to: 'typed@example.org', prefix: 'Your copy', count: 1 },
+      );
+      expect(mails).toHaveLength(1);
+    });
   });
 
   it('refuses a field that is not one of the form’s email fields', async () => {

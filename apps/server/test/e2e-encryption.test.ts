@@ -48,7 +48,12 @@ describe(`end-to-end encrypted forms (${dbKind})`, () => {
       url: `/api/forms/${formId}/encryption`,
       headers: owner.auth,
     });
-    expect(before.json()).toEqual({ level: 'standard', key: null, encrypted_submissions: 0 });
+    expect(before.json()).toEqual({
+      level: 'standard',
+      key: null,
+      public_key: null,
+      encrypted_submissions: 0,
+    });
 
     const noKey = await putEncryption(app, { formId, user: owner, level: 'enhanced' });
     expect(noKey.statusCode).toBe(400);
@@ -56,7 +61,12 @@ describe(`end-to-end encrypted forms (${dbKind})`, () => {
 
     const set = await putEncryption(app, { formId, user: owner, level: 'enhanced', key: made.formKey });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ level: 'enhanced', key: made.formKey, encrypted_submissions: 0 });
+    expect(set.json()).toEqual({
+      level: 'enhanced',
+      key: made.formKey,
+      public_key: made.formKey.public_key,
+      encrypted_submissions: 0,
+    });
     expect(JSON.stringify(set.json())).not.toContain(PASSPHRASE);
 
     for (const res of [
@@ -73,6 +83,44 @@ describe(`end-to-end encrypted forms (${dbKind})`, () => {
     const view = await publicView(formId);
     expect(view.encryption).toEqual({ public_key: made.formKey.public_key });
     expect(view.save_partials).toBe(false);
+  });
+
+  it('finding 12: an API key never gets the wrapped private key; the owner’s session does', async () => {
+    const formId = await enhancedForm();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/account/api-keys',
+      headers: owner.auth,
+      payload: { name: 'reader', scopes: ['forms:read', 'forms:write'] },
+    });
+    const key = { authorization: `Bearer ${created.json().key}` };
+    const wrapped = made.formKey.passphrase.wrapped;
+    const read = await app.inject({ method: 'GET', url: `/api/forms/${formId}/encryption`, headers: key });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      level: 'enhanced',
+      key: null,
+      public_key: made.formKey.public_key,
+      encrypted_submissions: 0,
+    });
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${formId}/encryption`,
+      headers: key,
+      payload: { level: 'enhanced' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.body).not.toContain(wrapped);
+    // Nor through the form itself.
+    const form = await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: key });
+    expect(form.body).not.toContain(wrapped);
+    const own = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${formId}/encryption`,
+      headers: owner.auth,
+    });
+    expect(own.json().key).toEqual(made.formKey);
+    expect(own.json().public_key).toBe(made.formKey.public_key);
   });
 
   it('starts new forms at the account default level', async () => {

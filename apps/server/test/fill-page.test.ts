@@ -242,6 +242,16 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(res.body).toContain('Form Unavailable');
   });
 
+  it("finding 8: an address holding $` $& or $' renders one document head", async () => {
+    for (const piece of ['$%60', '$&', "$'", '$$']) {
+      const res = await get(`/form/x${piece}y`);
+      expect(res.statusCode, piece).toBe(404);
+      expect(res.body.match(/<head>/g), piece).toHaveLength(1);
+      expect(res.body.match(/<html/g), piece).toHaveLength(1);
+      expect(res.body.match(new RegExp(`id="${FILL_STATE_ELEMENT_ID}"`, 'g')), piece).toHaveLength(1);
+    }
+  });
+
   it('looks like success to a bot that fills the decoy, and stores nothing', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

@@ -49,6 +49,47 @@ describe('OpenAPI document', () => {
     expect(ids.size).toBe(count);
   });
 
+  it('finding 13: names the scope of every route, the delete scopes, and the second scopes some requests need', () => {
+    type Scoped = Operation & {
+      description?: string;
+      'x-required-scope'?: string;
+      'x-also-required-scopes'?: { scope: string; purpose: string }[];
+    };
+    const op = (path: string, method: string) => doc.paths[path]![method] as Scoped;
+    expect(op('/api/forms/{id}', 'delete')['x-required-scope']).toBe('forms:delete');
+    expect(op('/api/form-submissions/forms/{id}/submissions/{sid}', 'delete')['x-required-scope']).toBe(
+      'submissions:delete',
+    );
+    expect(op('/api/form-submissions/forms/{id}/submissions/bulk-delete', 'post')['x-required-scope']).toBe(
+      'submissions:delete',
+    );
+    const confirmation = op('/api/forms/{id}/confirmation', 'put');
+    expect(confirmation['x-required-scope']).toBe('forms:write');
+    expect(confirmation['x-also-required-scopes']?.map((s) => s.scope)).toEqual(['submissions:read']);
+    expect(confirmation.description).toContain('An API key also needs the `submissions:read` scope to');
+    for (const [path, method, scope] of [
+      ['/api/forms', 'post', 'submissions:read'],
+      ['/api/forms/{id}', 'put', 'submissions:read'],
+      ['/api/forms/{id}/webhooks', 'post', 'submissions:read'],
+      ['/api/forms/{id}/webhooks/{webhookId}', 'patch', 'submissions:read'],
+      ['/api/form-submissions/forms/{id}/settings', 'put', 'submissions:delete'],
+      ['/api/forms/{id}/partials', 'put', 'submissions:delete'],
+    ] as const) {
+      expect(
+        op(path, method)['x-also-required-scopes']?.map((s) => s.scope),
+        `${method} ${path}`,
+      ).toEqual([scope]);
+    }
+    // Every operation that takes an API key says which scope, in the document and in its text.
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, raw] of Object.entries(ops)) {
+        const operation = raw as Scoped;
+        const scope = operation['x-required-scope'];
+        if (scope) expect(operation.description, `${method} ${path}`).toContain(`\`${scope}\` scope`);
+      }
+    }
+  });
+
   it('serves a readable API reference page whose script comes from this server', async () => {
     const page = await app.inject({ method: 'GET', url: '/api/reference/' });
     expect(page.statusCode).toBe(200);

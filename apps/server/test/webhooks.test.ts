@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { submissionEventSchema } from '@formsmith/core/webhooks/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,7 +11,7 @@ import { queryRows } from '../src/db/client.ts';
 import { dbKind } from './helpers/app.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
-import { createPublishedForm, validData } from './intake-fixtures.ts';
+import { createPublishedForm, validData, wireField } from './intake-fixtures.ts';
 
 /** The receivers run on 127.0.0.1, so these tests allow private targets (webhook-targets.test.ts refuses them). */
 describe(`webhooks (${dbKind})`, () => {
@@ -286,6 +287,46 @@ describe(`webhooks (${dbKind})`, () => {
       const discord = receiver.received.find((r) => r.path === '/hook?d');
       expect(JSON.parse(slack!.body)).toEqual({ text: 'Form published: Launch' });
       expect(JSON.parse(discord!.body).content).toContain('• Name: Ada');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('finding 7: Slack and Discord messages carry answers as plain text, never as mentions or links', async () => {
+    const receiver = await startReceiver();
+    try {
+      const formId = await createPublishedForm(app, owner, {
+        title: 'Help <!here> **desk**',
+        fields: normalizeFields([wireField({ id: 'note', label: 'Note', type: 'textarea' })]),
+      });
+      await addWebhook(formId, { url: receiver.url, events: ['submission.created'], format: 'slack' });
+      await addWebhook(formId, {
+        url: `${receiver.url}?d`,
+        events: ['submission.created'],
+        format: 'discord',
+      });
+      const note =
+        '<!channel> @everyone <@123> <https://evil.example|Reset> [Reset](https://evil.example) *x* a&b';
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${formId}/submit`,
+        payload: { data: { note, _formLoadTime: Date.now() - 10_000 }, metadata: {} },
+      });
+      expect(res.statusCode).toBe(201);
+      await app.jobs.drain();
+      const slack = JSON.parse(receiver.received.find((r) => r.path === '/hook')!.body);
+      // Slack reads only &, < and > as markup: escaped, `<!channel>` and `<url|text>` are text.
+      expect(slack.text).toBe(
+        'New submission: Help &lt;!here&gt; **desk**\n' +
+          '• Note: &lt;!channel&gt; @everyone &lt;@123&gt; &lt;https://evil.example|Reset&gt; [Reset](https://evil.example) *x* a&amp;b',
+      );
+      const discord = JSON.parse(receiver.received.find((r) => r.path === '/hook?d')!.body);
+      // Discord pings nobody, and its Markdown (masked links, emphasis) is escaped.
+      expect(discord.allowed_mentions).toEqual({ parse: [] });
+      expect(discord.content).toBe(
+        'New submission: Help \\<!here\\> \\*\\*desk\\*\\*\n' +
+          '• Note: \\<!channel\\> \\@everyone \\<\\@123\\> \\<https://evil.example\\|Reset\\> \\[Reset\\]\\(https://evil.example\\) \\*x\\* a&b',
+      );
     } finally {
       await receiver.close();
     }

@@ -40,6 +40,47 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
+for (const [scheme, width] of [
+  ['light', 1280],
+  ['dark', 375],
+] as const) {
+  test(`finding 12: a passphrase easy to guess is refused, and a strong one is suggested (${scheme}, ${width} px)`, async ({
+    browser,
+  }) => {
+    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await useTheme(page, scheme === 'dark');
+    await registerAndLoginAs(page);
+    const created = await page.request.post('/api/forms', {
+      headers: authHeaders(owner),
+      data: { title: `Weak passphrase ${scheme}` },
+    });
+    const id = (await created.json()).id as number;
+    await page.goto(`/forms/${id}/submissions`);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const card = page.getByRole('form', { name: 'Turn on end-to-end encryption' });
+    const weak = /Too easy to guess/;
+    // Twelve characters of three kinds, and still among the first guesses of any cracker.
+    await card.getByLabel('New passphrase').fill('Summer2024!!');
+    await expect(card.getByText(weak)).toBeVisible();
+    await card.getByLabel('Repeat the passphrase').fill('Summer2024!!');
+    await card.getByRole('button', { name: 'Turn on end-to-end encryption' }).click();
+    await expect(card.getByText(weak)).toHaveCount(2);
+    const stored = await page.request.get(`/api/forms/${id}/encryption`, { headers: authHeaders(owner) });
+    expect((await stored.json()).key).toBeNull();
+
+    await card.getByRole('button', { name: 'Suggest a strong passphrase' }).click();
+    const suggested = await card.locator('[data-suggested-passphrase]').innerText();
+    expect(suggested).toMatch(/^[a-z]+(-[a-z]+){5}$/);
+    await expect(card.getByLabel('New passphrase')).toHaveValue(suggested);
+    await expect(card.getByLabel('Repeat the passphrase')).toHaveValue(suggested);
+    await expect(card.getByText('Strong passphrase.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/passphrase-suggested-${scheme}.png`, fullPage: true });
+    await page.close();
+  });
+}
+
 test('the owner turns Enhanced on with a passphrase and saves the recovery key', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await registerAndLoginAs(page);
@@ -226,6 +267,34 @@ test('the per-question figures of the unlocked browser follow the period chosen'
   await expect(card.getByText('1 answered, 0 skipped')).toHaveCount(0);
   await page.getByRole('button', { name: 'All time' }).click();
   await expect(card.getByText('1 answered, 0 skipped').first()).toBeVisible({ timeout: 15_000 });
+  await page.close();
+});
+
+test('finding 4: the decrypted CSV writes an answer that looks like a formula as text', async ({
+  browser,
+}) => {
+  const formula = '=HYPERLINK("https://evil.example","Reset")';
+  const respondent = await (await browser.newContext()).newPage();
+  await openFormPage(respondent, `/form/${formId}`);
+  await respondent.getByLabel('Your name').fill(formula);
+  await respondent.getByRole('button', { name: 'Send answers' }).click();
+  await expect(respondent.getByRole('heading', { name: 'Form Submitted' })).toBeVisible({ timeout: 15_000 });
+  await respondent.close();
+
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await registerAndLoginAs(page);
+  await page.goto(`/forms/${formId}/submissions`);
+  const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
+  await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
+  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('cell', { name: /^=HYPERLINK/ })).toBeVisible({ timeout: 20_000 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export decrypted CSV' }).click();
+  const csv = await readFile((await (await download).path())!, 'utf8');
+  // Quoted for CSV, and led by an apostrophe so that a spreadsheet shows it instead of running it.
+  expect(csv).toContain(`,"'=HYPERLINK(""https://evil.example"",""Reset"")",`);
+  expect(csv).not.toContain(',"=HYPERLINK');
+  expect(csv).toContain(MARKER);
   await page.close();
 });
 

@@ -2,6 +2,7 @@ import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/app-error.ts';
+import { type KeyScopes, missingScope, type ScopeNeed } from '../lib/key-scopes.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
 import { findSessionUser, type SessionUser } from '../modules/auth/index.ts';
@@ -10,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The API key scope this owner route needs; routes without one refuse API keys. */
     scope?: ApiKeyScope;
+    /**
+     * Scopes an API key also needs for some requests of this route, and what for: the service
+     * checks them (assertKeyScope), the API reference lists them.
+     */
+    alsoScopes?: readonly ScopeNeed[];
   }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
@@ -38,6 +44,11 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** The scopes of the request's API key, or null when the owner is signed in. */
+export function keyScopesOf(request: FastifyRequest): KeyScopes {
+  return request.apiKey?.scopes ?? null;
+}
+
 const KEY_INVALID = 'This API key is invalid, expired or revoked';
 
 export default fp(async (app: FastifyInstance) => {
@@ -59,9 +70,7 @@ export default fp(async (app: FastifyInstance) => {
       throw new AppError('API_KEY_NOT_ALLOWED', 403, 'API keys cannot be used here; sign in instead');
     }
     const scopes = row.scopes as ApiKeyScope[];
-    if (!scopes.includes(needed)) {
-      throw new AppError('INSUFFICIENT_SCOPE', 403, `This API key lacks the ${needed} scope`);
-    }
+    if (!scopes.includes(needed)) throw missingScope(needed);
     request.apiKey = { id: row.keyId, scopes };
     request.user = {
       id: row.id,

@@ -159,6 +159,8 @@ export function describeOperation(input: {
   url: string;
   schema: Record<string, unknown>;
   scope: string | undefined;
+  /** Scopes a key also needs for some requests, and what for. */
+  alsoScopes?: readonly { scope: string; purpose: string }[];
   isPublic: boolean;
 }): Record<string, unknown> {
   const key = `${input.method} ${input.url}`;
@@ -166,13 +168,19 @@ export function describeOperation(input: {
   schema.operationId ??= operationIdOf(input.method, input.url);
   schema.summary ??= SUMMARIES[key] ?? key;
   const access = input.isPublic
-    ? 'No token needed.'
+    ? input.scope
+      ? `No token needed; the owner's session token, or an API key with the \`${input.scope}\` scope, is answered as the owner.`
+      : 'No token needed.'
     : input.scope
       ? `Session token, or an API key with the \`${input.scope}\` scope.`
       : 'Session token only: API keys are refused here.';
-  schema.description = [schema.description, access].filter(Boolean).join('\n\n');
+  const also = (input.alsoScopes ?? []).map(
+    (extra) => `An API key also needs the \`${extra.scope}\` scope to ${extra.purpose}.`,
+  );
+  schema.description = [schema.description, access, ...also].filter(Boolean).join('\n\n');
   if (input.isPublic) schema.security = [];
   if (input.scope) schema['x-required-scope'] = input.scope;
+  if (input.alsoScopes?.length) schema['x-also-required-scopes'] = input.alsoScopes;
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   // Downloads stream a file and declare no body schema of their own.
   if (!Object.keys(response).some((code) => code.startsWith('2'))) {

@@ -13,8 +13,13 @@ const DOC_DESCRIPTION = `The Formsmith API: the owner app uses it, and so can yo
 \`POST /api/account/api-keys\`). A key works on the owner endpoints its scopes cover (each operation
 names its scope in \`x-required-scope\`) and gets 403 \`INSUFFICIENT_SCOPE\` elsewhere; account,
 session, key and password endpoints never accept keys (403 \`API_KEY_NOT_ALLOWED\`). Key calls are
-rate-limited per key. Scopes: \`forms:read\`, \`forms:write\`, \`submissions:read\`,
-\`submissions:write\`, \`webhooks:write\`.
+rate-limited per key. Scopes: \`forms:read\`, \`forms:write\`, \`forms:delete\`,
+\`submissions:read\`, \`submissions:write\`, \`submissions:delete\`, \`webhooks:write\`. Deleting
+needs a delete scope (keys made before these existed cannot delete). Some requests need a second
+scope, listed under the operation (\`x-also-required-scopes\`): with a key, setting up anything that
+sends answers out of the account (a confirmation mail's copy of the answers, an ending's redirect
+that passes answers on, a webhook of submission events) needs \`submissions:read\`, and keeping
+submissions for less time needs \`submissions:delete\`.
 
 **Errors** always have the shape \`{ "error": "…", "code": "…", "fields": { … } }\`; another owner's
 resources answer 404 exactly like missing ones.
@@ -59,6 +64,7 @@ export default fp(async (app: FastifyInstance) => {
           url: input.url,
           schema: transformed.schema as Record<string, unknown>,
           scope: input.route.config?.scope,
+          alsoScopes: input.route.config?.alsoScopes,
           isPublic: PUBLIC_OPERATIONS.has(key),
         }),
       };

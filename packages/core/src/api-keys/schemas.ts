@@ -1,21 +1,34 @@
 import { z } from 'zod';
 
-/** What an API key may do; each owner endpoint names the one it needs. */
+/**
+ * What an API key may do; each owner endpoint names the one it needs. Deleting has scopes of its
+ * own: a key made before they existed keeps what it had and cannot delete.
+ */
 export const API_KEY_SCOPES = [
   'forms:read',
   'forms:write',
+  'forms:delete',
   'submissions:read',
   'submissions:write',
+  'submissions:delete',
   'webhooks:write',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
+/** What each scope allows, in full: the key form shows these beside the scopes. */
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  'forms:read': 'Read forms',
-  'forms:write': 'Create, change and publish forms',
-  'submissions:read': 'Read and export submissions',
-  'submissions:write': 'Change submission settings',
-  'webhooks:write': 'Manage webhooks',
+  'forms:read': 'Read forms, their settings and published versions',
+  'forms:write':
+    'Create, change, publish, copy and restore forms and their settings; not delete them, and not send answers out (that needs submissions:read too)',
+  'forms:delete': 'Delete forms: to the Trash, or for good with all their submissions',
+  'submissions:read':
+    'Read and export submissions, uploaded files and analytics; with a write scope, also set up what sends answers out (confirmation copies, redirects with answers, webhooks of submissions)',
+  'submissions:write':
+    'Change notification and retention settings (keeping submissions for less time also needs submissions:delete)',
+  'submissions:delete':
+    'Delete submissions, and shorten how long submissions and unfinished answers are kept',
+  'webhooks:write':
+    'Add, change, test, resend and delete webhooks (a webhook of submissions also needs submissions:read)',
 };
 
 export const API_KEY_MESSAGES = {

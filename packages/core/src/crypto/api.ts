@@ -19,8 +19,14 @@ export const ENCRYPTION_MESSAGES = {
 /** A form's encryption as its owner sees it. */
 export const encryptionSettingsSchema = z.object({
   level: encryptionLevelSchema,
-  /** The public key and the wrapped private key; kept when the level goes back to standard. */
+  /**
+   * The public key and the wrapped private key; kept when the level goes back to standard. Only the
+   * signed-in owner gets it (their browser unwraps it): to an API key it is null, since a wrapped
+   * key can be attacked offline with guesses at the passphrase.
+   */
   key: z.nullable(formKeySchema),
+  /** The form's public key (what respondents' answers are sealed to), or null when it has none. */
+  public_key: z.nullable(z.string()),
   /** How many stored submissions are encrypted to the key: once any, the key cannot be replaced. */
   encrypted_submissions: z.number().check(z.int(), z.minimum(0)),
 });

@@ -51,6 +51,14 @@ describe('validateFieldValue', () => {
     expect(validateFieldValue(makeField('range', { validation: { max: 5 } }), 6)).toBe('Maximum value is 5');
   });
 
+  it('finding 9: an email field takes one address, and says so of a list or extra parts', () => {
+    const one = 'Enter just one email address, like name@example.com';
+    expect(validateFieldValue(makeField('email'), 'v@x.com,1')).toBe(one);
+    expect(validateFieldValue(makeField('email'), 'a@x.com; b@y.com')).toBe(one);
+    expect(validateFieldValue(makeField('email'), 'Ada <ada@x.com>')).toBe(one);
+    expect(validateFieldValue(makeField('email'), ' Ada@X.com ')).toBeNull();
+  });
+
   it('checks email, url, date, time and colour shapes', () => {
     expect(validateFieldValue(makeField('email'), 'nope')).toBe('Please enter a valid email address');
     expect(validateFieldValue(makeField('email'), 'a@b.io')).toBeNull();

@@ -2,6 +2,7 @@ import type { ChoiceField, FieldOf, FormField } from '../forms/field.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
+import { readMailbox } from './mailbox.ts';
 import { matchesPattern } from './pattern.ts';
 
 /** The messages respondents see, for the rules of each field and the shape of typed answers. */
@@ -14,6 +15,7 @@ export const VALIDATION_MESSAGES = {
   max: (n: number) => `Maximum value is ${n}`,
   number: 'Please enter a number',
   email: 'Please enter a valid email address',
+  emailOne: 'Enter just one email address, like name@example.com',
   url: 'Please enter a valid URL',
   date: 'Please enter a valid date',
   time: 'Please enter a valid time',
@@ -30,7 +32,6 @@ export type ValidationMessages = {
     : (n: number) => string;
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -95,6 +96,14 @@ function checkShape(value: unknown, shape: RegExp, message: string): string | nu
   return typeof value === 'string' && shape.test(value.trim()) ? null : message;
 }
 
+/** One address, nothing around it: a list would send the form's mails to more than one inbox. */
+function checkEmail(value: unknown, m: ValidationMessages): string | null {
+  if (typeof value !== 'string') return m.email;
+  const read = readMailbox(value);
+  if (read.ok) return null;
+  return read.reason === 'list' ? m.emailOne : m.email;
+}
+
 function isUrl(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
@@ -112,7 +121,7 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
     case 'password':
       return checkText(field, value, true, m);
     case 'email':
-      return checkText(field, value, true, m) ?? checkShape(value, EMAIL, m.email);
+      return checkText(field, value, true, m) ?? checkEmail(value, m);
     case 'url':
       return checkText(field, value, true, m) ?? (isUrl(value) ? null : m.url);
     case 'phone':

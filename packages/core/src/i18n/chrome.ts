@@ -141,6 +141,7 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     max: (n) => t('validation.max', { n }),
     number: t('validation.number'),
     email: t('validation.email'),
+    emailOne: t('validation.emailOne'),
     url: t('validation.url'),
     date: t('validation.date'),
     time: t('validation.time'),

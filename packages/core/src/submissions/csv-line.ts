@@ -3,7 +3,8 @@
  * export it was the bottleneck, ~29,000 rows/s, while building the lines by hand runs several
  * times faster). A cell is quoted only when it holds a comma, a quote, CR or LF; quotes inside are
  * doubled; newlines stay inside the quotes. Lines end with CRLF. Formula neutralisation is the
- * caller's (csv-columns.ts), before a cell gets here.
+ * caller's (neutralizeCell below, on every cell that holds text someone typed), before a cell gets
+ * here: the server's exports and the browser's decrypted ones both use it.
  */
 const NEEDS_QUOTES = /[",\r\n]/;
 const QUOTE = /"/g;
@@ -21,4 +22,18 @@ export function csvLine(cells: readonly string[]): string {
     line += csvCell(cells[i]!);
   }
   return `${line}\r\n`;
+}
+
+/**
+ * A spreadsheet would run a cell starting with these as a formula (CSV injection), also behind
+ * leading white space or line breaks (which spreadsheets trim), and in their full-width forms.
+ */
+const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/;
+/** A plain number ('-5', '+3', '-2.50', '1e3'): a spreadsheet reads it as that number, no formula. */
+const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Prefixes a quote to text a spreadsheet would read as a formula; plain numbers stay as they are. */
+export function neutralizeCell(text: string): string {
+  if (PLAIN_NUMBER.test(text)) return text;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }

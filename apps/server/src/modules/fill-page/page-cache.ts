@@ -56,7 +56,8 @@ export async function pageHtml(kit: FillPageKit, state: FillPageState): Promise<
     html = await renderPage(kit, { ...state, view: marked });
     if (rendered.size < MAX_VARIANTS) rendered.set(variant, html);
   }
+  // Replacer functions: a replacement string would read `$` patterns in what it puts in.
   return html
-    .replaceAll(String(LOADED_AT_MARK), String(view.loadedAt))
-    .replaceAll(SUBMIT_KEY_MARK, view.submitKey);
+    .replaceAll(String(LOADED_AT_MARK), () => String(view.loadedAt))
+    .replaceAll(SUBMIT_KEY_MARK, () => view.submitKey);
 }

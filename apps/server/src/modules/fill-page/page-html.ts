@@ -19,11 +19,14 @@ export function fillPageHtml(
 ): string {
   // The form in its wire shape, as the API sends it: the page reads it through the same schema.
   const json = JSON.stringify(encode(fillPageStateSchema, input.state)).replace(/</g, '\\u003c');
+  // Replacer functions, not strings: the title, markup and state carry text from the address and
+  // the owner, where `$\``, `$'` or `$&` in a replacement string would paste pieces of the template.
   return template
-    .replace('<html lang="en">', '<html lang="en" class="nojs">')
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(input.title)}</title>`)
+    .replace('<html lang="en">', () => '<html lang="en" class="nojs">')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(input.title)}</title>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${input.markup}</div><script type="application/json" id="${FILL_STATE_ELEMENT_ID}">${json}</script>`,
+      () =>
+        `<div id="root">${input.markup}</div><script type="application/json" id="${FILL_STATE_ELEMENT_ID}">${json}</script>`,
     );
 }

@@ -12,16 +12,24 @@ import { requireOwnedForm } from './service.ts';
 
 type OwnedFormInput = { formId: number; ownerId: string };
 
-function toSettings(row: repo.FormRow, encrypted: number): EncryptionSettings {
-  return { level: row.encryptionLevel, key: row.encryptionKey, encrypted_submissions: encrypted };
+/** Who asks: the owner's own session gets the wrapped key, an API key does not (see encryptionSettingsSchema). */
+type Asker = { viaApiKey: boolean };
+
+function toSettings(row: repo.FormRow, encrypted: number, asker: Asker): EncryptionSettings {
+  return {
+    level: row.encryptionLevel,
+    key: asker.viaApiKey ? null : row.encryptionKey,
+    public_key: row.encryptionKey?.public_key ?? null,
+    encrypted_submissions: encrypted,
+  };
 }
 
 export async function getEncryption(
   app: FastifyInstance,
-  input: OwnedFormInput,
+  input: OwnedFormInput & Asker,
 ): Promise<EncryptionSettings> {
   const form = await requireOwnedForm(app.db, input);
-  return toSettings(form, await countEncrypted(app.db, form.id));
+  return toSettings(form, await countEncrypted(app.db, form.id), input);
 }
 
 /**
@@ -32,7 +40,7 @@ export async function getEncryption(
  */
 export async function updateEncryption(
   app: FastifyInstance,
-  input: OwnedFormInput & { body: EncryptionBody },
+  input: OwnedFormInput & Asker & { body: EncryptionBody },
 ): Promise<EncryptionSettings> {
   const form = await requireOwnedForm(app.db, input);
   const { level, key } = input.body;
@@ -53,5 +61,5 @@ export async function updateEncryption(
     });
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
-  return toSettings(row, await countEncrypted(app.db, form.id));
+  return toSettings(row, await countEncrypted(app.db, form.id), input);
 }

@@ -15,7 +15,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
 import * as trash from './trash-service.ts';
@@ -23,6 +24,8 @@ import * as versions from './versions-service.ts';
 
 const read = { scope: 'forms:read' as const };
 const write = { scope: 'forms:write' as const };
+/** A save: redirects that pass answers on need submissions:read as well. */
+const save = { ...write, alsoScopes: [SCOPE_NEEDS.redirectAnswers] };
 
 const viewRouteSchema = {
   tags: ['forms'],
@@ -87,13 +90,14 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.post(
     '/forms',
     {
-      config: write,
+      config: save,
       schema: { tags: ['forms'], body: formSaveBodySchema, response: { 201: wireFormSchema } },
     },
     async (request, reply) => {
       const form = await service.createOwnerForm(app, {
         ownerId: currentUser(request).id,
         body: request.body,
+        keyScopes: keyScopesOf(request),
       });
       return reply.status(201).send(form);
     },
@@ -101,7 +105,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.put(
     '/forms/:id',
     {
-      config: write,
+      config: save,
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -114,6 +118,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
         ...owned(request),
         body: request.body,
         ifMatch: request.headers['if-match'],
+        keyScopes: keyScopesOf(request),
       });
       reply.header('etag', versionEtag(form.version));
       return form;
@@ -122,7 +127,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.delete(
     '/forms/:id',
     {
-      config: write,
+      config: { scope: 'forms:delete' },
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,

@@ -1,3 +1,4 @@
+import { addsAnswerCopies, redirectAnswerCopies } from '@formsmith/core/api-keys/answer-copies';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
@@ -11,6 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
+import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { getSecuritySettings } from '../account/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { readContentInput } from './form-input.ts';
@@ -92,9 +94,19 @@ async function defaultEncryptionLevel(db: DbOrTx, ownerId: string) {
   return (await getSecuritySettings(db, ownerId)).encryption_level;
 }
 
-export async function createOwnerForm(app: FastifyInstance, input: Owner & { body: SaveBody }) {
+/** An API key needs submissions:read to add a redirect that passes answers on (see answer-copies). */
+function assertRedirectsAllowed(keyScopes: KeyScopes, before: FormLogic | null, next: FormLogic | undefined) {
+  if (!next || !addsAnswerCopies(redirectAnswerCopies(before), redirectAnswerCopies(next))) return;
+  assertKeyScope(keyScopes, SCOPE_NEEDS.redirectAnswers);
+}
+
+export async function createOwnerForm(
+  app: FastifyInstance,
+  input: Owner & { body: SaveBody; keyScopes: KeyScopes },
+) {
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
+  assertRedirectsAllowed(input.keyScopes, null, content.logic);
   ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
   const translations = settleTranslations(null, content);
   if (translations) content.translations = translations;
@@ -140,12 +152,13 @@ function versionConflict(app: FastifyInstance, current: FormRow): AppError {
  */
 export async function updateOwnerForm(
   app: FastifyInstance,
-  input: OwnedFormInput & { body: SaveBody; ifMatch?: string },
+  input: OwnedFormInput & { body: SaveBody; ifMatch?: string; keyScopes: KeyScopes },
 ) {
   const expectedVersion = expectedVersionOf(input.ifMatch, input.body.version);
   const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
+  assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
   ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
   const translations = settleTranslations(stored, content);
   if (translations) content.translations = translations;

@@ -9,7 +9,8 @@ import { formIdParamsSchema } from '@formsmith/core/forms/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import { getEncryption, updateEncryption } from './encryption-service.ts';
 import * as settings from './settings-service.ts';
 
@@ -72,7 +73,7 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/forms/:id/confirmation',
     {
-      config: write,
+      config: { ...write, alsoScopes: [SCOPE_NEEDS.confirmationAnswers] },
       schema: {
         tags,
         summary: "Set a form's respondent confirmation mail",
@@ -82,7 +83,12 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: confirmationSchema },
       },
     },
-    async (request) => settings.updateConfirmation(app, { ...owned(request), body: request.body }),
+    async (request) =>
+      settings.updateConfirmation(app, {
+        ...owned(request),
+        body: request.body,
+        keyScopes: keyScopesOf(request),
+      }),
   );
   app.get(
     '/forms/:id/partials',
@@ -100,7 +106,7 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/forms/:id/partials',
     {
-      config: write,
+      config: { ...write, alsoScopes: [SCOPE_NEEDS.shorterPartialRetention] },
       schema: {
         tags,
         summary: 'Save answers as respondents go, and keep them for so many days',
@@ -112,7 +118,12 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: partialsSchema },
       },
     },
-    async (request) => settings.updatePartials(app, { ...owned(request), body: request.body }),
+    async (request) =>
+      settings.updatePartials(app, {
+        ...owned(request),
+        body: request.body,
+        keyScopes: keyScopesOf(request),
+      }),
   );
   app.get(
     '/forms/:id/encryption',
@@ -121,11 +132,14 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A form's encryption level and its (wrapped) key",
+        description:
+          'The wrapped private key (`key`) is answered only to the signed-in owner, whose browser unwraps it; ' +
+          'an API key gets `key: null` and the `public_key`.',
         params,
         response: { 200: encryptionSettingsSchema },
       },
     },
-    async (request) => getEncryption(app, owned(request)),
+    async (request) => getEncryption(app, { ...owned(request), viaApiKey: request.apiKey !== null }),
   );
   app.put(
     '/forms/:id/encryption',
@@ -144,7 +158,8 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: encryptionSettingsSchema },
       },
     },
-    async (request) => updateEncryption(app, { ...owned(request), body: request.body }),
+    async (request) =>
+      updateEncryption(app, { ...owned(request), viaApiKey: request.apiKey !== null, body: request.body }),
   );
 };
 

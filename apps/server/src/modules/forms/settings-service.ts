@@ -1,3 +1,8 @@
+import { confirmationAnswerCopy } from '@formsmith/core/api-keys/answer-copies';
+import {
+  CONFIRMATION_FIELD_MESSAGE,
+  isTypedEmailField,
+} from '@formsmith/core/form-settings/confirmation-recipient';
 import {
   type Confirmation,
   closedReason,
@@ -12,6 +17,7 @@ import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import * as repo from './repository.ts';
 import { requireOwnedForm } from './service.ts';
@@ -66,25 +72,37 @@ export async function updateLimits(
   return toLimits(row);
 }
 
+function readStoredConfirmation(stored: unknown): Confirmation {
+  const parsed = confirmationSchema.safeParse(stored);
+  return parsed.success ? parsed.data : DEFAULT_CONFIRMATION;
+}
+
 export async function getConfirmation(app: FastifyInstance, input: OwnedFormInput): Promise<Confirmation> {
-  const form = await requireOwnedForm(app.db, input);
-  const stored = confirmationSchema.safeParse(form.confirmation);
-  return stored.success ? stored.data : DEFAULT_CONFIRMATION;
+  return readStoredConfirmation((await requireOwnedForm(app.db, input)).confirmation);
 }
 
 const NOT_AN_EMAIL_FIELD = 'Choose one of the form’s email fields';
 
 export async function updateConfirmation(
   app: FastifyInstance,
-  input: OwnedFormInput & { body: Confirmation },
+  input: OwnedFormInput & { body: Confirmation; keyScopes: KeyScopes },
 ): Promise<Confirmation> {
   const form = await requireOwnedForm(app.db, input);
   const { body } = input;
+  const copy = confirmationAnswerCopy(body);
+  if (copy !== null && copy !== confirmationAnswerCopy(readStoredConfirmation(form.confirmation))) {
+    assertKeyScope(input.keyScopes, SCOPE_NEEDS.confirmationAnswers);
+  }
   if (body.email_field_id !== null) {
     const field = normalizeFields(form.fields).find((f) => f.id === body.email_field_id);
     if (field?.type !== 'email') {
       throw new AppError('VALIDATION_FAILED', 400, NOT_AN_EMAIL_FIELD, {
         email_field_id: NOT_AN_EMAIL_FIELD,
+      });
+    }
+    if (!isTypedEmailField(field)) {
+      throw new AppError('VALIDATION_FAILED', 400, CONFIRMATION_FIELD_MESSAGE, {
+        email_field_id: CONFIRMATION_FIELD_MESSAGE,
       });
     }
   }
@@ -103,9 +121,13 @@ export async function getPartials(app: FastifyInstance, input: OwnedFormInput): 
 
 export async function updatePartials(
   app: FastifyInstance,
-  input: OwnedFormInput & { body: PartialsSettings },
+  input: OwnedFormInput & { body: PartialsSettings; keyScopes: KeyScopes },
 ): Promise<PartialsSettings> {
-  await requireOwnedForm(app.db, input);
+  const form = await requireOwnedForm(app.db, input);
+  // Fewer days delete unfinished answers sooner: with a key, that is a delete.
+  if (input.body.partial_retention_days < form.partialRetentionDays) {
+    assertKeyScope(input.keyScopes, SCOPE_NEEDS.shorterPartialRetention);
+  }
   const row = await repo.updateForm(app.db, {
     ...input,
     changes: {

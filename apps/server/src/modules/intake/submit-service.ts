@@ -1,3 +1,4 @@
+import { inboxKey } from '@formsmith/core/fields/mailbox';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
@@ -114,7 +115,8 @@ async function confirmationFor(
   try {
     // Someone could otherwise send many mails to a stranger through a public form.
     await app.rateLimit('confirmationPerForm', String(input.form.id));
-    await app.rateLimit('confirmationPerRecipient', to.toLowerCase());
+    // Counted per inbox: another spelling of the same address (case, a +tag) is the same recipient.
+    await app.rateLimit('confirmationPerRecipient', inboxKey(to));
   } catch {
     app.log.warn({ formId: input.form.id }, 'confirmation mail not sent: rate limit reached');
     return null;

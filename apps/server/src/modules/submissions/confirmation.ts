@@ -1,5 +1,5 @@
-import { emailSchema } from '@formsmith/core/auth/api';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { typedRecipient } from '@formsmith/core/form-settings/confirmation-recipient';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
 import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
@@ -25,8 +25,8 @@ export function readConfirmation(stored: unknown): Confirmation | null {
 }
 
 /**
- * The address the respondent gave in the chosen email field, when it is one: the field must be an
- * email field of the form and its answer (validated already on the way in) must look like an address.
+ * The address the respondent typed in the chosen email field, as one mailbox: never a hidden or
+ * read-only field's value nor a default left as it was (core's typedRecipient says why).
  */
 export function confirmationRecipient(
   settings: Confirmation | null,
@@ -35,9 +35,7 @@ export function confirmationRecipient(
 ): string | null {
   if (!settings?.enabled || !settings.email_field_id) return null;
   const field = fields.find((f) => f.id === settings.email_field_id);
-  if (field?.type !== 'email') return null;
-  const parsed = emailSchema.safeParse(data[field.id]);
-  return parsed.success ? parsed.data : null;
+  return typedRecipient(field, field ? data[field.id] : undefined);
 }
 
 /** The respondent's confirmation: the owner's subject and message (answers recalled), and optionally a copy of the answers. */

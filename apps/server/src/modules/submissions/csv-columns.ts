@@ -2,7 +2,7 @@ import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import { statusText } from '@formsmith/core/submissions/api';
-import { csvCell } from '@formsmith/core/submissions/csv-line';
+import { csvCell, neutralizeCell } from '@formsmith/core/submissions/csv-line';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
 export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined };
@@ -67,20 +67,6 @@ export function versionedExportColumns(input: {
     fallback: columnsOf(primary),
     byVersion: new Map(numbers.map((n) => [n, columnsOf(layouts.get(n)!)])),
   };
-}
-
-/**
- * A spreadsheet would run a cell starting with these as a formula (CSV injection), also behind
- * leading white space or line breaks (which spreadsheets trim), and in their full-width forms.
- */
-const FORMULA_START = /^[\s\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^[\t\r\n]/;
-/** A plain number ('-5', '+3', '-2.50', '1e3'): a spreadsheet reads it as that number, no formula. */
-const PLAIN_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-
-/** Prefixes a quote to text a spreadsheet would read as a formula; plain numbers stay as they are. */
-export function neutralizeCell(text: string): string {
-  if (PLAIN_NUMBER.test(text)) return text;
-  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 function readAnswer(data: Record<string, unknown>, keys: string[]): unknown {

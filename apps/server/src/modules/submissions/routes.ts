@@ -17,7 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { assertKeyScope, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from '../forms/index.ts';
 import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
@@ -29,7 +30,9 @@ import { listSubmissionsSince } from './sync.ts';
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
 const read = { scope: 'submissions:read' as const };
-const write = { scope: 'submissions:write' as const };
+const remove = { scope: 'submissions:delete' as const };
+/** Settings: keeping submissions for less time deletes some, which with a key needs submissions:delete too. */
+const settings = { scope: 'submissions:write' as const, alsoScopes: [SCOPE_NEEDS.shorterRetention] };
 
 function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;
@@ -107,7 +110,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/submissions/:sid`,
     {
-      config: write,
+      config: remove,
       schema: { tags, params: submissionParamsSchema, response: { 200: deleteSubmissionsResultSchema } },
     },
     async (request) => {
@@ -121,7 +124,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/submissions/bulk-delete`,
     {
-      config: write,
+      config: remove,
       schema: {
         tags,
         params: formParamsSchema,
@@ -213,7 +216,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/settings`,
     {
-      config: write,
+      config: settings,
       schema: { tags, params: formParamsSchema, body: settingsBodySchema, response: { 200: settingsSchema } },
     },
     async (request) => {
@@ -222,6 +225,9 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const notifyOnSubmission =
         body.email_notifications !== undefined ? body.email_notifications : body.emailNotifications;
       const retentionDays = body.retention_days !== undefined ? body.retention_days : body.retentionDays;
+      if (keepsLess(form.retentionDays, retentionDays)) {
+        assertKeyScope(keyScopesOf(request), SCOPE_NEEDS.shorterRetention);
+      }
       const saved = await updateForm(app.db, {
         formId: form.id,
         ownerId: form.ownerId,
@@ -232,6 +238,12 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Whether a new retention (days, null for forever, undefined for unchanged) keeps submissions for less time. */
+function keepsLess(before: number | null, next: number | null | undefined): boolean {
+  if (next === undefined || next === null) return false;
+  return before === null || next < before;
+}
 
 function settingsOf(form: {
   notifyOnSubmission: boolean | null;

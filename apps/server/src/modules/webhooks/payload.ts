@@ -49,13 +49,35 @@ const HEADLINES: Record<string, string> = {
   'webhook.test': 'Test event',
 };
 
-/** A chat message for Slack and Discord incoming webhooks: a headline and one line per answer. */
-function chatText(event: SubmissionEvent, form: EventForm): string {
-  const headline = `${HEADLINES[event.type] ?? event.type}: ${form.title}`;
+const SLACK_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/**
+ * Text Slack shows as typed: `&`, `<` and `>` are all it reads as markup (`<!channel>` pings
+ * everyone, `<https://…|Reset>` is a disguised link), so escaping them is enough.
+ */
+function slackText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => SLACK_ESCAPES[c]!);
+}
+
+/**
+ * Text Discord shows as typed: every Markdown mark (emphasis, masked links `[a](b)`, spoilers,
+ * quotes, headings, lists, code) and the mention signs `<` and `@` behind a backslash. Mentions are
+ * also switched off by `allowed_mentions`, so nobody is pinged whatever slips through.
+ */
+function discordText(text: string): string {
+  return text.replace(/[\\*_~`|>#\-[\]()<@]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A chat message for Slack and Discord incoming webhooks: a headline and one line per answer,
+ * every text the owner or a respondent wrote made plain by `plain`.
+ */
+function chatText(event: SubmissionEvent, form: EventForm, plain: (text: string) => string): string {
+  const headline = `${HEADLINES[event.type] ?? event.type}: ${plain(form.title)}`;
   const fields = new Map(form.fields.map((f) => [f.id, f]));
   const lines = (event.data.submission?.answers ?? [])
     .slice(0, 25)
-    .map((a) => `• ${a.label}: ${formatAnswer(fields.get(a.field_id), a.value).slice(0, 300)}`);
+    .map((a) => `• ${plain(a.label)}: ${plain(formatAnswer(fields.get(a.field_id), a.value).slice(0, 300))}`);
   return [headline, ...lines].join('\n');
 }
 
@@ -63,9 +85,12 @@ function chatText(event: SubmissionEvent, form: EventForm): string {
 export function renderBody(format: string, event: SubmissionEvent, form: EventForm): string {
   switch (format) {
     case 'slack':
-      return JSON.stringify({ text: chatText(event, form) });
+      return JSON.stringify({ text: chatText(event, form, slackText) });
     case 'discord':
-      return JSON.stringify({ content: chatText(event, form).slice(0, 2000) });
+      return JSON.stringify({
+        content: chatText(event, form, discordText).slice(0, 2000),
+        allowed_mentions: { parse: [] },
+      });
     default:
       return JSON.stringify(event);
   }

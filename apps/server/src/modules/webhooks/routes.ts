@@ -11,12 +11,15 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import * as service from './service.ts';
 
 const BASE = '/forms/:id/webhooks';
 const tags = ['webhooks'];
 const config = { scope: 'webhooks:write' as const };
+/** Adding or redirecting a webhook of submissions sends answers out: with a key, submissions:read too. */
+const sending = { ...config, alsoScopes: [SCOPE_NEEDS.webhookAnswers] };
 const formParams = z.object({ id: z.string().max(20) });
 const webhookParams = formParams.extend({ webhookId: z.string().max(100) });
 const deliveryParams = webhookParams.extend({ deliveryId: z.string().max(100) });
@@ -50,7 +53,7 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BASE,
     {
-      config,
+      config: sending,
       schema: {
         tags,
         summary: 'Add a webhook',
@@ -61,12 +64,18 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createFormWebhook(app, { ...owned(request), body: request.body })),
+      reply.status(201).send(
+        await service.createFormWebhook(app, {
+          ...owned(request),
+          body: request.body,
+          keyScopes: keyScopesOf(request),
+        }),
+      ),
   );
   app.patch(
     `${BASE}/:webhookId`,
     {
-      config,
+      config: sending,
       schema: {
         tags,
         summary: 'Change a webhook',
@@ -75,7 +84,12 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: webhookSchema },
       },
     },
-    async (request) => service.updateFormWebhook(app, { ...owned(request), body: request.body }),
+    async (request) =>
+      service.updateFormWebhook(app, {
+        ...owned(request),
+        body: request.body,
+        keyScopes: keyScopesOf(request),
+      }),
   );
   app.delete(
     `${BASE}/:webhookId`,

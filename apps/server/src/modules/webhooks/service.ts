@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { webhookCarriesAnswers } from '@formsmith/core/api-keys/answer-copies';
 import {
   type createWebhookBodySchema,
   type updateWebhookBodySchema,
   WEBHOOK_TEST_EVENT,
   type Webhook,
   type WebhookDelivery,
+  type WebhookEvent,
 } from '@formsmith/core/webhooks/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { requireOwnedForm } from '../forms/index.ts';
 import { attemptDelivery } from './deliver.ts';
 import * as repo from './repository.ts';
@@ -82,10 +85,11 @@ export async function listFormWebhooks(app: FastifyInstance, input: OwnedForm) {
 
 export async function createFormWebhook(
   app: FastifyInstance,
-  input: OwnedForm & { body: z.output<typeof createWebhookBodySchema> },
+  input: OwnedForm & { body: z.output<typeof createWebhookBodySchema>; keyScopes: KeyScopes },
 ) {
   await requireForm(app, input);
   const { body } = input;
+  if (webhookCarriesAnswers(body.events)) assertKeyScope(input.keyScopes, SCOPE_NEEDS.webhookAnswers);
   await assertTargetAllowed(app, body.url);
   const id = randomUUID();
   const secret = generateWebhookSecret();
@@ -100,10 +104,21 @@ export async function createFormWebhook(
 
 export async function updateFormWebhook(
   app: FastifyInstance,
-  input: OwnedForm & { webhookId: string; body: z.output<typeof updateWebhookBodySchema> },
+  input: OwnedForm & {
+    webhookId: string;
+    body: z.output<typeof updateWebhookBodySchema>;
+    keyScopes: KeyScopes;
+  },
 ) {
-  await requireWebhook(app, input);
+  const current = await requireWebhook(app, input);
   const { body } = input;
+  // Answers going to a new address, or answers added to what an address gets.
+  const before = current.events as WebhookEvent[];
+  const events = body.events ?? before;
+  const moved = body.url !== undefined && body.url !== current.url;
+  if (webhookCarriesAnswers(events) && (moved || !webhookCarriesAnswers(before))) {
+    assertKeyScope(input.keyScopes, SCOPE_NEEDS.webhookAnswers);
+  }
   if (body.url !== undefined) await assertTargetAllowed(app, body.url);
   const reenabled = body.enabled === true ? { disabledReason: null, failingSince: null } : {};
   const row = await repo.updateWebhook(app.db, { ...input, changes: { ...body, ...reenabled } });

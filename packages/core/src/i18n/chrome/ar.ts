@@ -12,6 +12,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'أكبر قيمة مسموح بها هي {n, number}',
   'validation.number': 'يُرجى إدخال رقم',
   'validation.email': 'يُرجى إدخال عنوان بريد إلكتروني صالح',
+  'validation.emailOne': 'أدخل عنوان بريد إلكتروني واحدًا فقط، مثل name@example.com',
   'validation.url': 'يُرجى إدخال رابط صالح',
   'validation.date': 'يُرجى إدخال تاريخ صالح',
   'validation.time': 'يُرجى إدخال وقت صالح',

@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'Der größte zulässige Wert ist {n, number}',
   'validation.number': 'Bitte geben Sie eine Zahl ein',
   'validation.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein',
+  'validation.emailOne': 'Bitte geben Sie nur eine E-Mail-Adresse ein, z. B. name@example.com',
   'validation.url': 'Bitte geben Sie eine gültige URL ein',
   'validation.date': 'Bitte geben Sie ein gültiges Datum ein',
   'validation.time': 'Bitte geben Sie eine gültige Uhrzeit ein',

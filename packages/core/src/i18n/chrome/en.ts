@@ -12,6 +12,7 @@ export const messages = {
   'validation.max': 'Maximum value is {n, number}',
   'validation.number': 'Please enter a number',
   'validation.email': 'Please enter a valid email address',
+  'validation.emailOne': 'Enter just one email address, like name@example.com',
   'validation.url': 'Please enter a valid URL',
   'validation.date': 'Please enter a valid date',
   'validation.time': 'Please enter a valid time',

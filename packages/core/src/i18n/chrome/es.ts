@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'El valor máximo es {n, number}',
   'validation.number': 'Introduce un número',
   'validation.email': 'Introduce una dirección de correo electrónico válida',
+  'validation.emailOne': 'Introduce una sola dirección de correo electrónico, como nombre@example.com',
   'validation.url': 'Introduce una URL válida',
   'validation.date': 'Introduce una fecha válida',
   'validation.time': 'Introduce una hora válida',

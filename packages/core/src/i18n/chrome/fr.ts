@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'La valeur maximale est {n, number}',
   'validation.number': 'Veuillez saisir un nombre',
   'validation.email': 'Veuillez saisir une adresse e-mail valide',
+  'validation.emailOne': 'Saisissez une seule adresse e-mail, par exemple nom@example.com',
   'validation.url': 'Veuillez saisir une URL valide',
   'validation.date': 'Veuillez saisir une date valide',
   'validation.time': 'Veuillez saisir une heure valide',

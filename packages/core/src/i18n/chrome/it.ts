@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'Il valore massimo è {n, number}',
   'validation.number': 'Inserisci un numero',
   'validation.email': 'Inserisci un indirizzo email valido',
+  'validation.emailOne': 'Inserisci un solo indirizzo email, ad esempio nome@example.com',
   'validation.url': 'Inserisci un URL valido',
   'validation.date': 'Inserisci una data valida',
   'validation.time': 'Inserisci un orario valido',

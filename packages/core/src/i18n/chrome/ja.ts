@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': '{n, number}以下の値を入力してください',
   'validation.number': '数値を入力してください',
   'validation.email': '有効なメールアドレスを入力してください',
+  'validation.emailOne': 'メールアドレスは1つだけ入力してください（例: name@example.com）',
   'validation.url': '有効なURLを入力してください',
   'validation.date': '有効な日付を入力してください',
   'validation.time': '有効な時刻を入力してください',

@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'De maximale waarde is {n, number}',
   'validation.number': 'Voer een getal in',
   'validation.email': 'Voer een geldig e-mailadres in',
+  'validation.emailOne': 'Voer één e-mailadres in, zoals naam@example.com',
   'validation.url': 'Voer een geldige URL in',
   'validation.date': 'Voer een geldige datum in',
   'validation.time': 'Voer een geldige tijd in',

@@ -12,6 +12,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'Maksymalna wartość to {n, number}',
   'validation.number': 'Wpisz liczbę',
   'validation.email': 'Wpisz prawidłowy adres e-mail',
+  'validation.emailOne': 'Wpisz tylko jeden adres e-mail, np. imie@example.com',
   'validation.url': 'Wpisz prawidłowy adres URL',
   'validation.date': 'Wpisz prawidłową datę',
   'validation.time': 'Wpisz prawidłową godzinę',

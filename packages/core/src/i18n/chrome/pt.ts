@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': 'O valor máximo é {n, number}',
   'validation.number': 'Introduza um número',
   'validation.email': 'Introduza um endereço de e-mail válido',
+  'validation.emailOne': 'Introduza apenas um endereço de e-mail, como nome@example.com',
   'validation.url': 'Introduza um URL válido',
   'validation.date': 'Introduza uma data válida',
   'validation.time': 'Introduza uma hora válida',

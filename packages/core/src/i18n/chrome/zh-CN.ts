@@ -10,6 +10,7 @@ export const messages: ChromeMessages = {
   'validation.max': '最大值为 {n, number}',
   'validation.number': '请输入数字',
   'validation.email': '请输入有效的电子邮件地址',
+  'validation.emailOne': '请只输入一个电子邮件地址，例如 name@example.com',
   'validation.url': '请输入有效的网址',
   'validation.date': '请输入有效的日期',
   'validation.time': '请输入有效的时间',

@@ -133,6 +133,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
       </div>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Scopes</legend>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Deleting needs a delete scope: keys made before these existed cannot delete.
+        </p>
         {API_KEY_SCOPES.map((scope) => (
           <CheckboxField
             key={scope}

@@ -1,3 +1,4 @@
+import { isTypedEmailField } from '@formsmith/core/form-settings/confirmation-recipient';
 import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
 import type { FormField as FormFieldModel } from '@formsmith/core/forms/field';
 import { type FormEvent, useState } from 'react';
@@ -13,7 +14,8 @@ import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 /** The mail a respondent gets after submitting, sent to the address they typed in an email field. */
 export function ConfirmationCard({ formId, fields }: { formId: number; fields: FormFieldModel[] }) {
   const settings = useConfirmation(formId);
-  const emailFields = fields.filter((f) => f.type === 'email');
+  // Only fields respondents type into: a hidden or read-only one holds the author's address, not theirs.
+  const emailFields = fields.filter(isTypedEmailField);
   return (
     <Card>
       <CardHeader>
@@ -61,7 +63,7 @@ function ConfirmationForm(props: { formId: number; initial: Confirmation; emailF
   if (props.emailFields.length === 0 && !draft.enabled) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Add an email field to the form to send confirmations.
+        Add an email field that respondents fill in to send confirmations.
       </p>
     );
   }

@@ -7,7 +7,7 @@ import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useEncryption, useUpdateEncryption } from '../api/encryption.ts';
-import { passphraseProblem } from '../lib/passphrase.ts';
+import { loadPassphraseTools, passphraseProblem } from '../lib/passphrase.ts';
 import { keepUnlockedKey } from '../lib/unlocked-keys.ts';
 import { PassphraseFields } from './passphrase-fields.tsx';
 import { RecoveryKeyPanel } from './recovery-key-panel.tsx';
@@ -99,6 +99,15 @@ function EncryptionBody({ formId, settings }: { formId: number; settings: Encryp
   );
 }
 
+/** Why a new passphrase cannot be used (too short, too easy to guess, typed differently), or null. */
+async function checkNewPassphrase(pass: { value: string; repeated: string }): Promise<string | null> {
+  try {
+    return passphraseProblem(await loadPassphraseTools(), pass.value, pass.repeated);
+  } catch {
+    return 'The passphrase check could not load. Check your connection and try again.';
+  }
+}
+
 /** Turns Enhanced on: the key pair is made here, wrapped under the passphrase and a new recovery key. */
 function CreateKeyForm({ formId, onCreated }: { formId: number; onCreated: (recoveryKey: string) => void }) {
   const update = useUpdateEncryption(formId);
@@ -107,7 +116,7 @@ function CreateKeyForm({ formId, onCreated }: { formId: number; onCreated: (reco
   const [working, setWorking] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = passphraseProblem(pass.value, pass.repeated);
+    const problem = await checkNewPassphrase(pass);
     setError(problem ?? undefined);
     if (problem) return;
     setWorking(true);
@@ -128,7 +137,11 @@ function CreateKeyForm({ formId, onCreated }: { formId: number; onCreated: (reco
       <PassphraseFields
         value={pass.value}
         repeated={pass.repeated}
-        onChange={(next) => setPass(next)}
+        onChange={(next) => {
+          // A refusal is about what was typed before: it goes once the passphrase changes.
+          setPass(next);
+          setError(undefined);
+        }}
         error={error}
       />
       <Button type="submit" disabled={working}>
@@ -155,7 +168,7 @@ function ChangePassphraseForm({
   const [working, setWorking] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const problem = passphraseProblem(pass.value, pass.repeated);
+    const problem = await checkNewPassphrase(pass);
     setError(problem ?? undefined);
     if (problem || !settings.key) return;
     setWorking(true);
@@ -181,7 +194,15 @@ function ChangePassphraseForm({
           onChange={(e) => setCurrent(e.target.value)}
         />
       </FormField>
-      <PassphraseFields value={pass.value} repeated={pass.repeated} onChange={setPass} error={error} />
+      <PassphraseFields
+        value={pass.value}
+        repeated={pass.repeated}
+        onChange={(next) => {
+          setPass(next);
+          setError(undefined);
+        }}
+        error={error}
+      />
       <Button type="submit" disabled={working}>
         {working ? 'Changing…' : 'Change passphrase'}
       </Button>

@@ -9,7 +9,7 @@ import {
   statusText,
   type WireSubmission,
 } from '@formsmith/core/submissions/api';
-import { csvLine } from '@formsmith/core/submissions/csv-line';
+import { csvLine, neutralizeCell } from '@formsmith/core/submissions/csv-line';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { openSealed } from './open-answers.ts';
 
@@ -40,15 +40,27 @@ export async function answersOf(key: UnlockedKey, formId: number, submission: Wi
 type AnswerField = Form['fields'][number];
 type Answers = Awaited<ReturnType<typeof answersOf>>;
 
+// Labels, the language and answers are text someone typed: neutralised as the server's export
+// does, so a spreadsheet opening the file never runs an answer like =HYPERLINK(…) as a formula.
 const csvHeader = (fields: AnswerField[]) =>
-  csvLine(['Submission ID', 'Submitted At', 'Status', 'Language', ...fields.map((f) => f.label)]);
+  csvLine(
+    ['Submission ID', 'Submitted At', 'Status', 'Language', ...fields.map((f) => f.label)].map(
+      neutralizeCell,
+    ),
+  );
 
 function csvRow(fields: AnswerField[], submission: WireSubmission, answers: Answers): string {
   const cells = answers
-    ? fields.map((f) => formatAnswer(f, answers[f.id]))
+    ? fields.map((f) => neutralizeCell(formatAnswer(f, answers[f.id])))
     : fields.map(() => '(could not be decrypted)');
   const status = statusText(submission.completed);
-  return csvLine([submission.id, submission.created_at, status, submission.language, ...cells]);
+  return csvLine([
+    submission.id,
+    submission.created_at,
+    status,
+    neutralizeCell(submission.language),
+    ...cells,
+  ]);
 }
 
 function jsonItem(submission: WireSubmission, answers: Answers): string {
