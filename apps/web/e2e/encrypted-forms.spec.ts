@@ -122,7 +122,8 @@ test('a respondent’s answer and file are sealed before they are sent', async (
   await page
     .getByLabel('Attachment')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`file ${MARKER}`) });
-  await expect(page.getByText('notes.txt')).toBeVisible();
+  // The name shows once the file is sealed and uploaded, which takes a while on a loaded machine.
+  await expect(page.getByText('notes.txt')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Send answers' }).click();
   await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible({ timeout: 15_000 });
   expect(sent.length).toBeGreaterThanOrEqual(2);
