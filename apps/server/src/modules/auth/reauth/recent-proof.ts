@@ -1,0 +1,29 @@
+import { REAUTH_MESSAGES, type ReauthStatus } from '@formsmith/core/auth/reauth';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../lib/app-error.ts';
+import type { SessionUser } from '../sessions.ts';
+
+/**
+ * A stolen session token must not become a lasting takeover: changes to how the account signs
+ * in, who may act for it (API keys), whether its owner hears of it (alerts) and whether forms
+ * stay end-to-end encrypted need the session to have proved its owner recently, by signing in
+ * or by confirming the password, a current code or a passkey (POST /api/auth/reauth).
+ */
+export function reauthStatus(app: FastifyInstance, session: SessionUser): ReauthStatus {
+  const window = app.config.reauthWindowSeconds;
+  const age = Math.max(0, Math.floor((Date.now() - session.provedAt.getTime()) / 1000));
+  return {
+    confirmed_at: session.provedAt.toISOString(),
+    age_seconds: age,
+    seconds_left: Math.max(0, window - age),
+    window_seconds: window,
+  };
+}
+
+export const reauthRequired = () => new AppError('REAUTH_REQUIRED', 403, REAUTH_MESSAGES.required);
+
+/** Throws 403 REAUTH_REQUIRED unless the session proved its owner within the window. */
+export function assertRecentProof(app: FastifyInstance, session: SessionUser): void {
+  if (reauthStatus(app, session).seconds_left > 0) return;
+  throw reauthRequired();
+}
