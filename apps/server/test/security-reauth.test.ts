@@ -193,6 +193,8 @@ describe(`sensitive changes need a recent proof of identity (${dbKind})`, () => 
       const other = await createTestUser(app);
       const { passkey: othersKey } = await addPasskey(app, other, 'Other laptop');
       await ageSession(app, user.token, STALE_SECONDS);
+      const status = (await call(app, 'GET', '/api/auth/reauth', user)).json();
+      expect(status.methods).toEqual(['password', 'code', 'passkey']);
 
       const start = async () => (await call(app, 'POST', '/api/auth/reauth/passkey-options', user)).json();
       const first = await start();
@@ -220,7 +222,7 @@ describe(`sensitive changes need a recent proof of identity (${dbKind})`, () => 
       });
       const session = { token: login.json().token as string };
       const status = (await call(app, 'GET', '/api/auth/reauth', session)).json();
-      expect(status).toMatchObject({ window_seconds: 600 });
+      expect(status).toMatchObject({ window_seconds: 600, methods: ['password'] });
       expect(Date.parse(status.confirmed_at)).toBeGreaterThan(Date.now() - 10_000);
 
       await ageSession(app, session.token, 9 * 60);

@@ -12,6 +12,13 @@ export const REAUTH_MESSAGES = {
   apiKeyRefused: 'API keys cannot turn end-to-end encryption off or change its key; sign in to do it.',
 } as const;
 
+/**
+ * How the owner can confirm: the password, a code (authenticator app or recovery code) or a
+ * passkey. An account with none of them (signed in by mailed links only) signs in again.
+ */
+export const REAUTH_METHODS = ['password', 'code', 'passkey'] as const;
+export type ReauthMethod = (typeof REAUTH_METHODS)[number];
+
 /** GET and POST /api/auth/reauth: when this session last proved who is at the keyboard. */
 export const reauthStatusSchema = z.object({
   /** The sign-in, or the last password, code or passkey confirmed in this session. */
@@ -20,5 +27,6 @@ export const reauthStatusSchema = z.object({
   /** Seconds in which sensitive changes need no further proof; 0 once they have run out. */
   seconds_left: z.number().int().min(0),
   window_seconds: z.number().int().positive(),
+  methods: z.array(z.enum(REAUTH_METHODS)),
 });
 export type ReauthStatus = z.infer<typeof reauthStatusSchema>;
