@@ -157,6 +157,24 @@ describe(`sensitive changes need a recent proof of identity (${dbKind})`, () => 
       const same = await putEncryption(app, { formId, user, level: 'enhanced', key: made.formKey });
       expect(same.statusCode).toBe(200);
     });
+
+    it('a session without a recent proof cannot delete the account; after a proof it can', async () => {
+      const user = await staleUser();
+      const formId = await createPublishedForm(app, user);
+      const deleteRequest = { request_type: 'delete', confirm_email: user.email, details: 'Stolen' };
+      const url = '/api/security/data-protection/requests';
+      expectReauthRequired(await call(app, 'POST', url, user, deleteRequest));
+      expect((await call(app, 'GET', `/api/forms/${formId}`, user)).statusCode).toBe(200);
+      // A copy of the data is not a change to the account: it needs no proof.
+      const access = await call(app, 'POST', url, user, { request_type: 'access' });
+      expect(access.statusCode).toBe(201);
+
+      expect(
+        (await call(app, 'POST', '/api/auth/reauth', user, { password: user.password })).statusCode,
+      ).toBe(200);
+      expect((await call(app, 'POST', url, user, deleteRequest)).statusCode).toBe(200);
+      expect((await call(app, 'GET', '/api/auth/current', user)).statusCode).toBe(401);
+    });
   });
 
   describe('proofs', () => {

@@ -1,5 +1,12 @@
 import { createFormKey } from '@formsmith/core/crypto/key-wrap';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { authHeaders, registerAndLogin, uniqueEmail } from './support/login.ts';
 import { type OwnApp, startOwnApp } from './support/own-app.ts';
@@ -39,6 +46,25 @@ async function contextWithToken(
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/** A new owner's session token, once the sign-in's window has passed (when a thief would use it). */
+async function staleSession(request: APIRequestContext) {
+  const email = uniqueEmail('stolen');
+  const register = await request.post(`${app.base}/api/auth/register`, {
+    data: { name: 'Olive Owner', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+  });
+  expect(register.ok(), await register.text()).toBe(true);
+  const login = await request.post(`${app.base}/api/auth/login`, { data: { email, password: PASSWORD } });
+  const session = (await login.json()) as { token: string; expires_in: number };
+  const asOwner = { authorization: `Bearer ${session.token}` };
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`${app.base}/api/auth/reauth`, { headers: asOwner })).json()).seconds_left,
+    )
+    .toBe(0);
+  return { email, session, asOwner };
+}
+
 test.describe('on a server whose window is 3 seconds', () => {
   test.beforeAll(async () => {
     // Starting a server of its own migrates a fresh database first: slow on a busy machine.
@@ -55,22 +81,7 @@ test.describe('on a server whose window is 3 seconds', () => {
   }) => {
     // Two browsers, two accessibility checks and a server on a busy machine: more than the default minute.
     test.setTimeout(120_000);
-    const email = uniqueEmail('stolen');
-    const register = await request.post(`${app.base}/api/auth/register`, {
-      data: { name: 'Olive Owner', email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
-    });
-    expect(register.ok(), await register.text()).toBe(true);
-    const login = await request.post(`${app.base}/api/auth/login`, { data: { email, password: PASSWORD } });
-    const session = (await login.json()) as { token: string; expires_in: number };
-    const asOwner = { authorization: `Bearer ${session.token}` };
-    // The thief uses the token once the sign-in's window has passed.
-    await expect
-      .poll(
-        async () =>
-          (await (await request.get(`${app.base}/api/auth/reauth`, { headers: asOwner })).json())
-            .seconds_left,
-      )
-      .toBe(0);
+    const { session, asOwner } = await staleSession(request);
 
     const thief = await contextWithToken(browser, session, {
       viewport: { width: 375, height: 800 },
@@ -127,6 +138,38 @@ test.describe('on a server whose window is 3 seconds', () => {
     await expectNoAxeViolations(ownerPage);
     await shot(ownerPage, 'key-after-confirm-1280-light');
     await owner.close();
+  });
+
+  test('a copied session token cannot delete the account without the password', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const { email, session, asOwner } = await staleSession(request);
+    const thief = await contextWithToken(browser, session, { viewport: { width: 375, height: 800 } });
+    const page = await thief.newPage();
+    await page.goto('/dashboard/settings?tab=security');
+    await page.getByRole('button', { name: 'Delete My Data' }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete your account and data?' });
+    await remove.getByLabel('Type your email address to confirm').fill(email);
+    await remove.getByRole('button', { name: 'Delete Permanently' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm it’s you' });
+    await expect(confirm).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(remove.getByText(NOTHING_CHANGED)).toBeVisible();
+    const still = await request.get(`${app.base}/api/auth/current`, { headers: asOwner });
+    expect(still.status()).toBe(200);
+
+    // The owner, who knows the password, confirms and the account goes.
+    await remove.getByRole('button', { name: 'Delete Permanently' }).click();
+    await confirm.getByLabel('Password').fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const gone = await request.get(`${app.base}/api/auth/current`, { headers: asOwner });
+    expect(gone.status()).toBe(401);
+    await thief.close();
   });
 });
 

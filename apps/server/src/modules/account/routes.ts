@@ -87,6 +87,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          description:
+            'Access and portability requests complete at once (201). A deletion request needs the ' +
+            "account's email in confirm_email and a recent proof of identity (403 REAUTH_REQUIRED), " +
+            'then deletes the account and all it owns (200).',
           body: dataRequestBody,
           response: { 200: dataRequestSchema, 201: dataRequestSchema },
         },
@@ -94,7 +98,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { request: created, deleted } = await createDataRequest(
           app,
-          currentUser(request).id,
+          currentUser(request),
           request.body,
         );
         return reply.status(deleted ? 200 : 201).send(created);
