@@ -41,8 +41,8 @@ export function ReauthStatusNote() {
             </p>
             <p className="text-slate-600 dark:text-slate-400">
               {left > 0
-                ? `For ${formatTimeLeft(left)} more, you can change passkeys, the authenticator app, API keys, alerts and end-to-end encryption without confirming again.`
-                : 'Changing passkeys, the authenticator app, API keys, alerts or end-to-end encryption will first ask for your password, a code or a passkey.'}
+                ? `For ${formatTimeLeft(left)} more, you can change passkeys, the authenticator app, API keys, alerts and end-to-end encryption, or delete the account, without confirming again.`
+                : 'Changing passkeys, the authenticator app, API keys, alerts or end-to-end encryption, or deleting the account, will first ask for your password, a code or a passkey.'}
             </p>
           </div>
         </div>

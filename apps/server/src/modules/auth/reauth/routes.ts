@@ -19,9 +19,9 @@ const reauthRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'When this session last proved its owner, and how long sensitive changes stay open',
         description:
           'Adding or removing passkeys, turning the authenticator app on, creating API keys, turning ' +
-          'security alerts off and turning end-to-end encryption off (or changing its key) need a ' +
-          'recent proof: a sign-in, or a password, code or passkey confirmed, within `window_seconds`. ' +
-          'Otherwise they answer 403 REAUTH_REQUIRED.',
+          'security alerts off, turning end-to-end encryption off (or changing its key) and deleting ' +
+          'the account need a recent proof: a sign-in, or a password, code or passkey confirmed, within ' +
+          '`window_seconds`. Otherwise they answer 403 REAUTH_REQUIRED.',
         response: { 200: reauthStatusSchema },
       },
     },
