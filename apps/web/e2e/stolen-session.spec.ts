@@ -66,6 +66,8 @@ async function staleSession(request: APIRequestContext) {
 }
 
 test.describe('on a server whose window is 3 seconds', () => {
+  // One worker for the whole group: each worker would start its own server on the same data folder.
+  test.describe.configure({ mode: 'default' });
   test.beforeAll(async () => {
     // Starting a server of its own migrates a fresh database first: slow on a busy machine.
     test.setTimeout(180_000);
