@@ -12,7 +12,7 @@ import { accountRoutes } from './modules/account/index.ts';
 import { aiRoutes } from './modules/ai/index.ts';
 import { analyticsRoutes } from './modules/analytics/index.ts';
 import { apiKeysRoutes } from './modules/api-keys/index.ts';
-import { authRoutes, passkeyRoutes, twoFactorRoutes } from './modules/auth/index.ts';
+import { authRoutes, passkeyRoutes, reauthRoutes, twoFactorRoutes } from './modules/auth/index.ts';
 import { fillPageRoutes, loadFillPageKit } from './modules/fill-page/index.ts';
 import { formsRoutes } from './modules/forms/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -108,6 +108,7 @@ export async function buildApp(
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(passkeyRoutes);
+      await api.register(reauthRoutes);
       await api.register(formsRoutes);
       await api.register(submissionsRoutes);
       await api.register(intakeRoutes);

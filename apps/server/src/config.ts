@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { REAUTH_WINDOW_SECONDS } from '@formsmith/core/auth/reauth';
 import { z } from 'zod';
 
 const optionalString = z
@@ -38,6 +39,12 @@ const envSchema = z
       .int({ message: 'must be a whole number of seconds' })
       .min(300, { message: 'must be at least 300 seconds' })
       .default(30 * 24 * 3600),
+    REAUTH_WINDOW_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .int({ message: 'must be a whole number of seconds' })
+      .min(1, { message: 'must be at least 1 second' })
+      .max(3600, { message: 'must be at most 3600 seconds (an hour)' })
+      .default(REAUTH_WINDOW_SECONDS),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     TRUST_PROXY: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -84,6 +91,11 @@ export type Config = {
   sessionTtlSeconds: number;
   /** How long after signing in a session ends, however often it is refreshed. */
   sessionMaxAgeSeconds: number;
+  /**
+   * How long a sign-in, or a password, code or passkey confirmed since, lets a session change
+   * sign-in methods, API keys, alerts and end-to-end encryption without asking again.
+   */
+  reauthWindowSeconds: number;
   rateLimitFactor: number;
   trustProxy: string | undefined;
   logLevel: string;
@@ -140,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
+    reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

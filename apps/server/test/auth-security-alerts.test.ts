@@ -100,13 +100,16 @@ describe(`security alert mails (${dbKind})`, () => {
       expect(mail!.raw).toContain('your other sessions were signed out');
     });
 
-    it('the security settings switch turns alerts off too', async () => {
+    it('the security settings switch turns sign-in alerts off too, never the password change mail', async () => {
       const user = await createTestUser(app);
+      await signIn(app, user, { 'user-agent': CHROME_LINUX });
       expect((await put('/api/security/settings', user, { security_notifications: false })).statusCode).toBe(
         200,
       );
+      await signIn(app, user, { 'user-agent': FIREFOX_WINDOWS });
+      expect(await alerts(user.email, 'New sign-in')).toHaveLength(0);
       expect((await changePassword(user)).statusCode).toBe(200);
-      expect(await alerts(user.email, 'Your Formsmith password was changed')).toHaveLength(0);
+      expect(await alerts(user.email, 'Your Formsmith password was changed')).toHaveLength(1);
       // Turning them back on in the notifications tab turns the security setting on as well.
       expect((await put('/api/account/notifications', user, { security_alerts: true })).statusCode).toBe(200);
       const security = await app.inject({
@@ -210,11 +213,11 @@ describe(`security alert mails (${dbKind})`, () => {
       expect(mail!.raw).toContain('IP address: 127.0.0.1');
     });
 
-    it('sends none of them when alerts are off', async () => {
+    it('sends them even when sign-in alerts are off', async () => {
       const user = await createTestUser(app);
       await turnAlertsOff(user);
       await enrolTotp(app, user);
-      expect(await alerts(user.email, subject)).toHaveLength(0);
+      expect(await alerts(user.email, subject)).toHaveLength(1);
     });
   });
 
@@ -232,7 +235,7 @@ describe(`security alert mails (${dbKind})`, () => {
       expect(mail!.raw).toContain(`Key: Reporting (${res.json().prefix}`);
     });
 
-    it("mails 'API key created' with the key's name, respecting the setting", async () => {
+    it("mails 'API key created' with the key's name, whatever the setting", async () => {
       const user = await createTestUser(app);
       const sent = await sendSecurityAlert(app, user.id, {
         kind: 'api-key-created',
@@ -247,9 +250,9 @@ describe(`security alert mails (${dbKind})`, () => {
 
       await turnAlertsOff(user);
       expect(await sendSecurityAlert(app, user.id, { kind: 'api-key-created', keyName: 'Second' })).toBe(
-        false,
+        true,
       );
-      expect(await alerts(user.email, 'A new API key was created')).toHaveLength(1);
+      expect(await alerts(user.email, 'A new API key was created')).toHaveLength(2);
     });
   });
 });

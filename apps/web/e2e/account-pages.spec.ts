@@ -48,7 +48,7 @@ test('the profile page shows name, email, role and joined date, and links to Res
   await page.getByRole('link', { name: 'Reset Password' }).click();
   await expect(page).toHaveURL(/\/password-reset$/);
   await expect(
-    page.getByText('Not needed if you signed in with a magic link in the last 15 minutes'),
+    page.getByText('Not needed if you signed in with a magic link in the last 10 minutes'),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 });

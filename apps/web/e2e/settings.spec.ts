@@ -70,7 +70,7 @@ test.describe('settings page', () => {
     await page.goto('/dashboard/settings');
     await openTab(page, /Notifications/);
     await expect(page.getByLabel('Form submission notifications')).toBeChecked();
-    await expect(page.getByLabel('Security alerts')).toBeChecked();
+    await expect(page.getByLabel('New sign-in alerts')).toBeChecked();
     await expect(page.getByLabel('Marketing emails')).not.toBeChecked();
     await expect(page.getByLabel('Weekly digest')).toBeChecked();
 

@@ -75,7 +75,8 @@ export const passkeys = pgTable(
 /**
  * Short-lived server-side state of a sign-in step, found by the hash of the token handed to the
  * browser: 'second_factor' (password or link accepted, second factor awaited), 'passkey_sign_in'
- * (passwordless) and 'passkey_register' (a signed-in user adding a passkey).
+ * (passwordless), 'passkey_register' (a signed-in user adding a passkey) and 'passkey_reauth' (a
+ * signed-in user confirming who they are before a sensitive change).
  */
 export const authChallenges = pgTable(
   'auth_challenges',

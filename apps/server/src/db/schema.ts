@@ -1,5 +1,6 @@
 import type { Envelope, FormKey } from '@formsmith/core/crypto/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
+import type { FormHistoryActor, FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { Translations } from '@formsmith/core/i18n/texts';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
@@ -60,6 +61,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The sign-in, or the last password, code or passkey confirmed since: changes to how the
+     * account signs in, its API keys, alerts and forms' end-to-end encryption need it recent.
+     */
+    provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
@@ -184,6 +190,26 @@ export const formVersions = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.formId, t.number] })],
+);
+
+/**
+ * Changes to how a form protects its answers (end-to-end encryption on, off, another key), shown
+ * in its history beside the published versions: a switch back to Standard must not go unseen.
+ */
+export const formHistory = pgTable(
+  'form_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<FormHistoryKind>().notNull(),
+    /** 'session' or 'api_key': how the change was made. */
+    actor: text('actor').$type<FormHistoryActor>().notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('form_history_form_idx').on(t.formId, t.createdAt)],
 );
 
 export const submissions = pgTable(

@@ -5,7 +5,7 @@ import { AppError, unauthorized } from '../lib/app-error.ts';
 import { type KeyScopes, missingScope, type ScopeNeed } from '../lib/key-scopes.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
-import { findSessionUser, type SessionUser } from '../modules/auth/index.ts';
+import { assertRecentProof, findSessionUser, type SessionUser } from '../modules/auth/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +16,11 @@ declare module 'fastify' {
      * checks them (assertKeyScope), the API reference lists them.
      */
     alsoScopes?: readonly ScopeNeed[];
+    /**
+     * The route changes how the account signs in or who may act for it: a session must have
+     * proved its owner recently (403 REAUTH_REQUIRED otherwise). Such routes take no API key.
+     */
+    reauth?: boolean;
   }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
@@ -80,6 +85,7 @@ export default fp(async (app: FastifyInstance) => {
       sessionId: `api-key:${row.keyId}`,
       authMethod: 'api_key',
       sessionCreatedAt: row.keyCreatedAt,
+      provedAt: new Date(0),
       emailVerified: row.emailVerified,
     };
   }
@@ -102,5 +108,6 @@ export default fp(async (app: FastifyInstance) => {
     const user = await findSessionUser(app.db, token, maxAge);
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
     request.user = user;
+    if (request.routeOptions.config.reauth) assertRecentProof(app, user);
   });
 });

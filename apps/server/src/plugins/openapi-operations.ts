@@ -118,7 +118,7 @@ function errorResponse(description: string) {
 const ERRORS = {
   400: 'The request was malformed or its input refused (VALIDATION_FAILED lists `fields`)',
   401: 'No valid session token or API key (UNAUTHORIZED)',
-  403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), or an access code is needed',
+  403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), the session must confirm its owner first (REAUTH_REQUIRED), or an access code is needed',
   404: 'Not found, or not yours (the same answer, on purpose)',
   409: 'In conflict with the current state (PARTIALS_OFF, ALREADY_COMPLETED, ALREADY_RESPONDED, CONFLICT)',
   410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED), or a resume link was used or expired (RESUME_LINK_GONE)',
@@ -161,6 +161,8 @@ export function describeOperation(input: {
   scope: string | undefined;
   /** Scopes a key also needs for some requests, and what for. */
   alsoScopes?: readonly { scope: string; purpose: string }[];
+  /** The route needs a recent proof of identity (403 REAUTH_REQUIRED without one). */
+  reauth?: boolean;
   isPublic: boolean;
 }): Record<string, unknown> {
   const key = `${input.method} ${input.url}`;
@@ -177,7 +179,10 @@ export function describeOperation(input: {
   const also = (input.alsoScopes ?? []).map(
     (extra) => `An API key also needs the \`${extra.scope}\` scope to ${extra.purpose}.`,
   );
-  schema.description = [schema.description, access, ...also].filter(Boolean).join('\n\n');
+  const proof = input.reauth
+    ? 'Needs a recent proof of identity: a sign-in, or `POST /api/auth/reauth`, within the window `GET /api/auth/reauth` reports (10 minutes unless configured); 403 REAUTH_REQUIRED otherwise.'
+    : undefined;
+  schema.description = [schema.description, access, ...also, proof].filter(Boolean).join('\n\n');
   if (input.isPublic) schema.security = [];
   if (input.scope) schema['x-required-scope'] = input.scope;
   if (input.alsoScopes?.length) schema['x-also-required-scopes'] = input.alsoScopes;

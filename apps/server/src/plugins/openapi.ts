@@ -21,6 +21,13 @@ sends answers out of the account (a confirmation mail's copy of the answers, an 
 that passes answers on, a webhook of submission events) needs \`submissions:read\`, and keeping
 submissions for less time needs \`submissions:delete\`.
 
+**Recent proof.** Changes to how the account signs in or who may act for it (passkeys, the
+authenticator app, API keys, security alerts off, end-to-end encryption off or another key), and a
+request to delete the account, need a
+session that signed in, or confirmed the password, a code or a passkey (\`POST /api/auth/reauth\`),
+within the last 10 minutes (\`GET /api/auth/reauth\` says how long is left); otherwise they answer
+403 \`REAUTH_REQUIRED\`. API keys can never turn end-to-end encryption off or change its key.
+
 **Errors** always have the shape \`{ "error": "…", "code": "…", "fields": { … } }\`; another owner's
 resources answer 404 exactly like missing ones.
 
@@ -65,6 +72,7 @@ export default fp(async (app: FastifyInstance) => {
           schema: transformed.schema as Record<string, unknown>,
           scope: input.route.config?.scope,
           alsoScopes: input.route.config?.alsoScopes,
+          reauth: input.route.config?.reauth === true,
           isPublic: PUBLIC_OPERATIONS.has(key),
         }),
       };

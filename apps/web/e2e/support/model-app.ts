@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { type ModelServer, startModelServer } from '../../../server/test/helpers/model-server.ts';
-import { E2E_DIR } from './env.ts';
 import { uniqueEmail } from './login.ts';
+import { startOwnApp } from './own-app.ts';
 
 /** An app server of its own, pointed at a local OpenAI-compatible model the test scripts. */
 export type ModelApp = { base: string; model: ModelServer; close: () => Promise<void> };
@@ -19,46 +16,21 @@ export async function startModelApp(input: {
   modelName: string;
 }): Promise<ModelApp> {
   const model = await startModelServer();
-  const base = `http://localhost:${input.port}`;
-  const dataDir = path.join(E2E_DIR, `data-${input.name}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [path.resolve(import.meta.dirname, '../../../server/dist/main.js')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(input.port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        RATE_LIMIT_FACTOR: '1000',
-        LOG_LEVEL: 'warn',
-        AI_BASE_URL: model.baseUrl,
-        AI_MODEL: input.modelName,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
-  const close = async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  try {
+    const app = await startOwnApp({
+      port: input.port,
+      name: input.name,
+      env: { AI_BASE_URL: model.baseUrl, AI_MODEL: input.modelName },
+    });
+    const close = async () => {
+      await app.close();
+      await model.close();
+    };
+    return { base: app.base, model, close };
+  } catch (err) {
     await model.close();
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { base, model, close };
-    await new Promise((r) => setTimeout(r, 200));
+    throw err;
   }
-  await close();
-  throw new Error('the second app server did not start');
 }
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { aliasKeys } from '../api.ts';
+import { apiKeySchema } from '../api-keys/schemas.ts';
+import { passkeySchema } from '../auth/two-factor.ts';
 
 // Request and response shapes of the signed-in user's account routes: settings, privacy requests,
 // sessions, search and the notifications feed (/api/account/…, /api/security/…).
@@ -140,3 +142,28 @@ export const recentSubmissionSchema = z.object({
 });
 export type RecentSubmission = z.infer<typeof recentSubmissionSchema>;
 export const recentSubmissionListSchema = z.array(recentSubmissionSchema);
+
+/**
+ * GET /account/access: what besides the password can get into the account, offered for review
+ * (and revocation) after a password reset.
+ */
+export const accountAccessSchema = z.object({
+  passkeys: z.array(passkeySchema),
+  api_keys: z.array(apiKeySchema),
+});
+export type AccountAccess = z.infer<typeof accountAccessSchema>;
+
+export const REVOKE_ACCESS_MESSAGES = {
+  nothingChosen: 'Choose at least one passkey or API key to revoke',
+} as const;
+
+const accessIds = z.array(z.string().max(100)).max(100).default([]);
+
+/** POST /account/access/revoke: the passkeys and API keys to take away, all of them or none. */
+export const revokeAccessBody = z
+  .object({ passkey_ids: accessIds, api_key_ids: accessIds })
+  .refine((v) => v.passkey_ids.length + v.api_key_ids.length > 0, {
+    error: REVOKE_ACCESS_MESSAGES.nothingChosen,
+    path: ['passkey_ids'],
+  });
+export type RevokeAccessBody = z.input<typeof revokeAccessBody>;

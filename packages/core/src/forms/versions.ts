@@ -12,9 +12,32 @@ export const formVersionSummarySchema = z.object({
 });
 export type FormVersionSummary = z.infer<typeof formVersionSummarySchema>;
 
-/** Every published version of a form, newest first. */
+/** Changes to how a form protects its answers, kept in its history beside the published versions. */
+export const FORM_HISTORY_KINDS = ['encryption_on', 'encryption_off', 'encryption_key_changed'] as const;
+export type FormHistoryKind = (typeof FORM_HISTORY_KINDS)[number];
+export const FORM_HISTORY_ACTORS = ['session', 'api_key'] as const;
+export type FormHistoryActor = (typeof FORM_HISTORY_ACTORS)[number];
+
+/** What each change says in the history and in the owner's alert mail. */
+export const FORM_HISTORY_LABELS: Record<FormHistoryKind, string> = {
+  encryption_on: 'End-to-end encryption turned on',
+  encryption_off: 'End-to-end encryption turned off: new answers are sent as Standard',
+  encryption_key_changed: 'End-to-end encryption key or passphrase changed',
+};
+
+export const formHistoryEntrySchema = z.object({
+  kind: z.enum(FORM_HISTORY_KINDS),
+  at: z.string(),
+  /** A signed-in session or an API key. */
+  by: z.enum(FORM_HISTORY_ACTORS),
+  ip: z.string().nullable(),
+});
+export type FormHistoryEntry = z.infer<typeof formHistoryEntrySchema>;
+
+/** Every published version of a form, newest first, and its protection changes, newest first. */
 export const formVersionListSchema = z.object({
   versions: z.array(formVersionSummarySchema),
+  history: z.array(formHistoryEntrySchema),
   /** The draft's revision (what `If-Match` names). */
   version: z.number().int().min(1),
   published_version: z.number().int().min(1).nullable(),

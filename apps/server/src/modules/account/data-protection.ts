@@ -6,7 +6,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { dataProtectionRequests, sessions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage.ts';
-import { deleteUser, findUserById, getTwoFactorStatus } from '../auth/index.ts';
+import {
+  assertRecentProof,
+  deleteUser,
+  findUserById,
+  getTwoFactorStatus,
+  type SessionUser,
+} from '../auth/index.ts';
 import { deleteOwnerForms, listForms } from '../forms/index.ts';
 import { submissionBatches } from '../submissions/index.ts';
 import { describeDevice } from './device.ts';
@@ -39,13 +45,15 @@ export async function listDataRequests(db: DbOrTx, userId: string): Promise<Data
 
 /**
  * Access and portability requests complete at once (the download is built on demand). A deletion
- * request needs the account's email typed again, then removes the account and all it owns.
+ * request needs the account's email typed again and, since a stolen session knows the email too, a
+ * recent proof of identity (403 REAUTH_REQUIRED); then it removes the account and all it owns.
  */
 export async function createDataRequest(
   app: FastifyInstance,
-  userId: string,
+  session: SessionUser,
   input: DataRequestInput,
 ): Promise<{ request: DataRequestView; deleted: boolean }> {
+  const userId = session.id;
   const user = await findUserById(app.db, userId);
   if (!user) throw unauthorized();
   const details = input.details ?? '';
@@ -66,6 +74,8 @@ export async function createDataRequest(
   if (typed !== user.email.toLowerCase()) {
     throw badRequest(CONFIRM_EMAIL_MESSAGE, { confirm_email: CONFIRM_EMAIL_MESSAGE });
   }
+  // After the email check, so a typo is fixed in place before the owner is asked to confirm.
+  assertRecentProof(app, session);
   const request = await deleteAccount(app, { userId, details });
   return { request, deleted: true };
 }

@@ -1,4 +1,5 @@
 import {
+  accountAccessSchema,
   dataRequestBody,
   dataRequestListSchema,
   dataRequestSchema,
@@ -6,6 +7,7 @@ import {
   notificationSettingsBody,
   notificationSettingsSchema,
   recentSubmissionListSchema,
+  revokeAccessBody,
   searchQuery,
   searchResultSchema,
   securitySettingsBody,
@@ -18,16 +20,13 @@ import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { revokeSession } from '../auth/index.ts';
+import { listAccountAccess, revokeAccountAccess } from './access.ts';
 import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
 import { ensureDemoForm } from './demo.ts';
 import { listRecentSubmissions, searchAccount } from './search.ts';
 import { listLiveSessions } from './sessions-list.ts';
-import {
-  getNotificationSettings,
-  getSecuritySettings,
-  updateNotificationSettings,
-  updateSecuritySettings,
-} from './settings.ts';
+import { getNotificationSettings, getSecuritySettings } from './settings.ts';
+import { changeNotificationSettings, changeSecuritySettings } from './settings-service.ts';
 
 const SESSION_NOT_FOUND = 'Session not found';
 const REQUEST_NOT_FOUND = 'Data protection request not found';
@@ -50,7 +49,8 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     s.put(
       '/security/settings',
       { schema: { tags, body: securitySettingsBody, response: { 200: securitySettingsSchema } } },
-      async (request) => updateSecuritySettings(app.db, currentUser(request).id, request.body),
+      async (request) =>
+        changeSecuritySettings(app, { session: currentUser(request), ip: request.ip, body: request.body }),
     );
 
     s.get(
@@ -62,7 +62,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     s.put(
       '/account/notifications',
       { schema: { tags, body: notificationSettingsBody, response: { 200: notificationSettingsSchema } } },
-      async (request) => updateNotificationSettings(app.db, currentUser(request).id, request.body),
+      async (request) =>
+        changeNotificationSettings(app, {
+          session: currentUser(request),
+          ip: request.ip,
+          body: request.body,
+        }),
     );
 
     s.get(
@@ -82,6 +87,10 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          description:
+            'Access and portability requests complete at once (201). A deletion request needs the ' +
+            "account's email in confirm_email and a recent proof of identity (403 REAUTH_REQUIRED), " +
+            'then deletes the account and all it owns (200).',
           body: dataRequestBody,
           response: { 200: dataRequestSchema, 201: dataRequestSchema },
         },
@@ -89,7 +98,7 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { request: created, deleted } = await createDataRequest(
           app,
-          currentUser(request).id,
+          currentUser(request),
           request.body,
         );
         return reply.status(deleted ? 200 : 201).send(created);
@@ -141,6 +150,41 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return { message: 'Session revoked' };
       },
+    );
+
+    s.get(
+      '/account/access',
+      {
+        schema: {
+          tags,
+          summary: 'Your passkeys and API keys: what besides the password can get into the account',
+          response: { 200: accountAccessSchema },
+        },
+      },
+      async (request) => listAccountAccess(app, currentUser(request).id),
+    );
+
+    s.post(
+      '/account/access/revoke',
+      {
+        config: { reauth: true },
+        schema: {
+          tags,
+          summary: 'Revoke chosen passkeys and API keys at once (as after a password reset)',
+          description:
+            'All or nothing: an id that is missing or not yours answers 404 and nothing is revoked.',
+          body: revokeAccessBody,
+          response: { 200: accountAccessSchema },
+        },
+      },
+      async (request) =>
+        revokeAccountAccess(app, {
+          userId: currentUser(request).id,
+          passkeyIds: request.body.passkey_ids,
+          apiKeyIds: request.body.api_key_ids,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
     );
 
     s.get(

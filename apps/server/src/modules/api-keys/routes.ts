@@ -26,6 +26,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/account/api-keys',
     {
+      config: { reauth: true },
       schema: {
         tags,
         summary: 'Create an API key',

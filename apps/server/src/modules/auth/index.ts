@@ -1,15 +1,18 @@
 // The auth module's public entry: other modules reach the users and sessions tables only through these.
 
 /*
- * sendSecurityAlert(app, userId, alert, { db }) mails the user a security alert unless they turned
- * security alerts off (Settings → Notifications, or security_notifications). Call it inside the
- * transaction of the change it reports, e.g. when an API key is created:
+ * sendSecurityAlert(app, userId, alert, { db }) mails the user a security alert (a new-device
+ * sign-in only while sign-in alerts are on; every change of sign-in methods or access always).
+ * Call it inside the transaction of the change it reports, e.g. when an API key is created:
  *
  *   await sendSecurityAlert(app, userId, { kind: 'api-key-created', keyName, ip: request.ip }, { db: tx });
  */
 export { adminCreateUser, adminListUsers, adminResetPassword, adminVerifyUser } from './admin-service.ts';
 export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
 export { default as passkeyRoutes } from './passkeys/routes.ts';
+export { listUserPasskeys, removeUserPasskey } from './passkeys/service.ts';
+export { assertRecentProof } from './reauth/recent-proof.ts';
+export { default as reauthRoutes } from './reauth/routes.ts';
 export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
 export { default as authRoutes } from './routes.ts';
 export { loginLinkJob, verificationLinkJob } from './service.ts';

@@ -16,7 +16,7 @@ import {
   updateUser,
 } from './repository.ts';
 import { type ClientMeta, FRESH_LINK_SESSION_SECONDS, VERIFY_TTL_SECONDS } from './service.ts';
-import { revokeOtherSessions, type SessionUser } from './sessions.ts';
+import { markSessionProved, revokeOtherSessions, type SessionUser } from './sessions.ts';
 import { toCurrentUser } from './view.ts';
 
 export async function getCurrentUser(app: FastifyInstance, userId: string): Promise<CurrentUserResponse> {
@@ -78,7 +78,8 @@ function isFreshMagicLinkSession(session: SessionUser): boolean {
 
 /**
  * The current password must be given and right, except in a fresh magic-link session where it
- * may be left out. Wrong guesses are limited per user.
+ * may be left out. Wrong guesses are limited per user; a right one renews the session's window
+ * for other sensitive changes.
  */
 async function assertCurrentPassword(
   app: FastifyInstance,
@@ -98,6 +99,7 @@ async function assertCurrentPassword(
       current_password: AUTH_MESSAGES.currentPasswordIncorrect,
     });
   }
+  await markSessionProved(app.db, input.session.sessionId);
 }
 
 /**

@@ -251,6 +251,7 @@ export async function refreshSession(
           ? current.authMethod
           : 'password',
       createdAt: current.sessionCreatedAt,
+      provedAt: current.provedAt,
       maxAgeSeconds: app.config.sessionMaxAgeSeconds,
       ...meta,
     });

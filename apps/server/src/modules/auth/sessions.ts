@@ -14,6 +14,8 @@ export type SessionUser = {
   sessionId: string;
   authMethod: string;
   sessionCreatedAt: Date;
+  /** The sign-in or the last proof of identity since (epoch for an API key, which never proves one). */
+  provedAt: Date;
   /** Whether the user has proven their address (publishing needs it). */
   emailVerified: boolean;
 };
@@ -29,6 +31,8 @@ export async function createSession(
     ip?: string;
     /** A refreshed session keeps the sign-in time of the one it replaces. */
     createdAt?: Date;
+    /** And the time of its last proof of identity: a refresh proves nothing. */
+    provedAt?: Date;
     /** The absolute lifetime from sign-in: the expiry never goes past createdAt + this. */
     maxAgeSeconds?: number;
   },
@@ -49,6 +53,7 @@ export async function createSession(
       ip: input.ip,
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      ...(input.provedAt ? { provedAt: input.provedAt } : {}),
     })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresIn: ttlSeconds };
@@ -72,6 +77,7 @@ export async function findSessionUser(
       sessionId: sessions.id,
       authMethod: sessions.authMethod,
       sessionCreatedAt: sessions.createdAt,
+      provedAt: sessions.provedAt,
       emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       lastUsedAt: sessions.lastUsedAt,
     })
@@ -124,4 +130,14 @@ export async function revokeOtherSessions(
         input.keepSessionId ? ne(sessions.id, input.keepSessionId) : undefined,
       ),
     );
+}
+
+/** Records that the session's owner just proved who they are (password, code or passkey). */
+export async function markSessionProved(db: DbOrTx, sessionId: string): Promise<Date> {
+  const [row] = await db
+    .update(sessions)
+    .set({ provedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId))
+    .returning({ provedAt: sessions.provedAt });
+  return row?.provedAt ?? new Date();
 }

@@ -1,6 +1,7 @@
 import type { FormVersionList } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
+import { listFormHistory } from './history-repository.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import { findOwnedForm } from './repository.ts';
 import { listVersions, restoreVersionToDraft } from './versions-repository.ts';
@@ -8,7 +9,7 @@ import { toWireForm } from './view.ts';
 
 type OwnedFormInput = { formId: number; ownerId: string };
 
-/** The owner's published versions, newest first, with which one is live. */
+/** The owner's published versions, newest first, with which one is live, and the form's protection changes. */
 export async function listOwnerVersions(
   app: FastifyInstance,
   input: OwnedFormInput,
@@ -17,6 +18,7 @@ export async function listOwnerVersions(
   if (!form) throw notFound(FORM_NOT_FOUND);
   const versions = await listVersions(app.db, form.id);
   return {
+    history: await listFormHistory(app.db, form.id),
     version: form.version,
     published_version: form.publishedVersion,
     versions: versions.map((v) => ({

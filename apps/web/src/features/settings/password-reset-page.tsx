@@ -1,9 +1,15 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardBody } from '../../components/ui/card.tsx';
+import { AccessReview } from './components/access-review.tsx';
 import { PasswordChangeForm } from './components/password-change-form.tsx';
 
-/** /password-reset: a signed-in user sets a new password and stays signed in. */
+/**
+ * /password-reset: a signed-in user sets a new password and stays signed in, then reviews the
+ * passkeys and API keys that get in without it.
+ */
 export function PasswordResetPage() {
+  const [changed, setChanged] = useState(false);
   return (
     <div className="mx-auto max-w-lg px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Reset Password</h1>
@@ -12,9 +18,20 @@ export function PasswordResetPage() {
       </p>
       <Card className="mt-6">
         <CardBody className="p-6">
-          <PasswordChangeForm currentOptional submitLabel="Set New Password" />
+          <PasswordChangeForm
+            currentOptional
+            submitLabel="Set New Password"
+            onChanged={() => setChanged(true)}
+          />
         </CardBody>
       </Card>
+      {changed ? (
+        <Card className="mt-6">
+          <CardBody className="p-6">
+            <AccessReview />
+          </CardBody>
+        </Card>
+      ) : null}
       <p className="mt-4 text-sm">
         <Link
           to="/dashboard/profile"

@@ -76,6 +76,25 @@ function describe(alert: SecurityAlert): { subject: string; intro: string; detai
         intro: 'An API key was created; it can reach your forms and submissions within its scopes.',
         details: [['Key', alert.keyName], when(alert.at), ...from(alert.ip)],
       };
+    case 'sign-in-alerts-off':
+      return {
+        subject: 'Sign-in alerts were turned off on your Formsmith account',
+        intro:
+          'Mails about sign-ins from new devices were turned off. Changes to your password, email, passkeys, authenticator app, recovery codes, API keys and end-to-end encryption are still mailed to you.',
+        details: [when(alert.at), ...from(alert.ip)],
+      };
+    case 'encryption-changed':
+      return {
+        subject:
+          alert.change === 'off'
+            ? 'End-to-end encryption was turned off on one of your forms'
+            : 'The end-to-end encryption key of one of your forms was changed',
+        intro:
+          alert.change === 'off'
+            ? 'A form was switched back to Standard encryption: respondents’ browsers no longer encrypt new answers to your key.'
+            : 'The key or passphrase that protects a form’s answers end to end was changed.',
+        details: [['Form', alert.formTitle], when(alert.at), ...from(alert.ip)],
+      };
   }
 }
 

@@ -15,11 +15,21 @@ export type SecurityAlert = AlertContext &
     | { kind: 'two-factor-changed'; change: TwoFactorChangeKind; passkeyName?: string }
     | { kind: 'api-key-created'; keyName: string }
     | { kind: 'recovery-code-used'; remaining: number }
+    | { kind: 'sign-in-alerts-off' }
+    | { kind: 'encryption-changed'; change: 'off' | 'key-changed'; formTitle: string }
   );
 
 /**
- * Queues a security alert mail to the user unless they turned security alerts off. Pass the
- * transaction of the change it reports (`db`), so the mail is sent only if the change commits.
+ * The alerts the owner may switch off: only new-device sign-ins. Every change of how the account
+ * signs in or who may act for it is mailed whatever the switch says, so that someone holding a
+ * stolen session cannot turn the alerts off first and then change things unseen.
+ */
+const OPTIONAL_ALERTS: ReadonlySet<SecurityAlert['kind']> = new Set(['new-sign-in']);
+
+/**
+ * Queues a security alert mail to the user; a new-sign-in alert only while they have sign-in
+ * alerts on. Pass the transaction of the change it reports (`db`), so the mail is sent only if
+ * the change commits.
  * 'email-changed' goes to the old address, which is the one that must hear of it.
  * Returns whether a mail was queued.
  */
@@ -32,8 +42,8 @@ export async function sendSecurityAlert(
   const db = opts.db ?? app.db;
   const user = await findUserById(db, userId);
   if (!user) return false;
-  const settings = await getNotificationSettings(db, userId);
-  if (!settings.security_alerts) return false;
+  if (OPTIONAL_ALERTS.has(alert.kind) && !(await getNotificationSettings(db, userId)).security_alerts)
+    return false;
   const to = alert.kind === 'email-changed' ? alert.oldEmail : user.email;
   await app.mailer.queue(db, securityAlertMail({ to, name: user.name, alert }), { userId });
   return true;

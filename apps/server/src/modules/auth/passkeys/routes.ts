@@ -10,9 +10,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../../plugins/authenticate.ts';
 import { clientMeta } from '../two-factor/routes.ts';
-import { listPasskeys, toPasskey } from './repository.ts';
 import {
   finishPasskeyRegistration,
+  listUserPasskeys,
   removePasskey,
   renamePasskey,
   startPasskeyRegistration,
@@ -28,12 +28,13 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/passkeys',
     { schema: { tags, summary: "The signed-in user's passkeys", response: { 200: z.array(passkeySchema) } } },
-    async (request) => (await listPasskeys(app.db, currentUser(request).id)).map(toPasskey),
+    async (request) => listUserPasskeys(app.db, currentUser(request).id),
   );
 
   app.post(
     '/auth/passkeys/options',
     {
+      config: { reauth: true },
       schema: {
         tags,
         summary: 'WebAuthn options to register a passkey',
@@ -46,6 +47,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/passkeys',
     {
+      config: { reauth: true },
       schema: {
         tags,
         summary: 'Register a passkey under a name',
@@ -83,6 +85,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/passkeys/:id',
     {
+      config: { reauth: true },
       schema: {
         tags,
         summary: 'Remove a passkey',

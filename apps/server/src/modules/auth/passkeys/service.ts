@@ -7,6 +7,7 @@ import {
   type TwoFactorStatus,
 } from '@formsmith/core/auth/two-factor';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../../db/client.ts';
 import { isUniqueViolation } from '../../../db/errors.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../../lib/app-error.ts';
 import { findUserById } from '../repository.ts';
@@ -94,21 +95,35 @@ export async function renamePasskey(
   return toPasskey(row);
 }
 
-/** Removes a passkey; removing the last second factor turns two-factor sign-in off. */
+/**
+ * Removes one of the user's passkeys in the caller's transaction (404 for another's); removing the
+ * last second factor turns two-factor sign-in off.
+ */
+export async function removeUserPasskey(
+  app: FastifyInstance,
+  db: DbOrTx,
+  input: { userId: string; id: string; meta: ClientMeta },
+): Promise<TwoFactorStatus> {
+  const row = await deletePasskey(db, { userId: input.userId, id: input.id });
+  if (!row) throw passkeyNotFound();
+  const change = await recordFactorChange(app, db, {
+    userId: input.userId,
+    wasEnabled: true,
+    change: 'passkey-removed',
+    passkeyName: row.name,
+    meta: input.meta,
+  });
+  return change.status;
+}
+
 export async function removePasskey(
   app: FastifyInstance,
   input: { userId: string; id: string; meta: ClientMeta },
 ): Promise<TwoFactorStatus> {
-  return app.db.transaction(async (tx) => {
-    const row = await deletePasskey(tx, { userId: input.userId, id: input.id });
-    if (!row) throw passkeyNotFound();
-    const change = await recordFactorChange(app, tx, {
-      userId: input.userId,
-      wasEnabled: true,
-      change: 'passkey-removed',
-      passkeyName: row.name,
-      meta: input.meta,
-    });
-    return change.status;
-  });
+  return app.db.transaction((tx) => removeUserPasskey(app, tx, input));
+}
+
+/** The user's passkeys as the API shows them, oldest first. */
+export async function listUserPasskeys(db: DbOrTx, userId: string): Promise<Passkey[]> {
+  return (await listPasskeys(db, userId)).map(toPasskey);
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { authChallenges } from '../../../db/schema.ts';
 import { generateToken, hashToken } from '../../../lib/tokens.ts';
 
-export type ChallengeKind = 'second_factor' | 'passkey_sign_in' | 'passkey_register';
+export type ChallengeKind = 'second_factor' | 'passkey_sign_in' | 'passkey_register' | 'passkey_reauth';
 export type ChallengeRow = typeof authChallenges.$inferSelect;
 
 /** How long a sign-in step may take: long enough to find a phone, short enough to be worthless when leaked. */

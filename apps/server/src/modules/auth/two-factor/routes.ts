@@ -104,6 +104,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/auth/two-factor/totp/setup',
       {
+        config: { reauth: true },
         schema: {
           tags,
           summary: 'Start authenticator-app set-up: a new secret and otpauth URI',
@@ -116,6 +117,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/auth/two-factor/totp/confirm',
       {
+        config: { reauth: true },
         schema: {
           tags,
           summary: 'Turn the authenticator app on with a code from it',
@@ -142,7 +144,12 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        disableTotp(app, { userId: currentUser(request).id, proof: request.body, meta: clientMeta(request) }),
+        disableTotp(app, {
+          userId: currentUser(request).id,
+          sessionId: currentUser(request).sessionId,
+          proof: request.body,
+          meta: clientMeta(request),
+        }),
     );
 
     signedIn.post(
@@ -158,6 +165,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         regenerateRecoveryCodes(app, {
           userId: currentUser(request).id,
+          sessionId: currentUser(request).sessionId,
           proof: request.body,
           meta: clientMeta(request),
         }),

@@ -14,6 +14,7 @@ import type { TwoFactorChangeKind } from '../alerts/alert-mails.ts';
 import { sendSecurityAlert } from '../alerts/security-alert.ts';
 import { findUserById, type UserRow } from '../repository.ts';
 import type { ClientMeta } from '../service.ts';
+import { markSessionProved } from '../sessions.ts';
 import { confirmIdentity } from './reauth.ts';
 import { deleteRecoveryCodes, replaceRecoveryCodes } from './recovery-codes.ts';
 import { getTwoFactorStatus } from './status.ts';
@@ -96,10 +97,13 @@ export async function confirmTotp(
   });
 }
 
-/** Turns the authenticator app off after the password or a current code. */
+/**
+ * Turns the authenticator app off after the password or a current code (asked every time, however
+ * recent the session's last proof); the proof also renews the session's window for other changes.
+ */
 export async function disableTotp(
   app: FastifyInstance,
-  input: { userId: string; proof: ReauthInput; meta: ClientMeta },
+  input: { userId: string; sessionId: string; proof: ReauthInput; meta: ClientMeta },
 ): Promise<TwoFactorStatus> {
   await app.rateLimit('twoFactorCode', input.userId);
   return app.db.transaction(async (tx) => {
@@ -111,6 +115,7 @@ export async function disableTotp(
       return getTwoFactorStatus(tx, user.id);
     }
     await confirmIdentity(tx, app.keyring, { user, proof: input.proof });
+    await markSessionProved(tx, input.sessionId);
     await deleteTotpSecret(tx, user.id);
     const change = await recordFactorChange(app, tx, {
       userId: user.id,
@@ -122,10 +127,13 @@ export async function disableTotp(
   });
 }
 
-/** Replaces the recovery codes (the old ones stop working) after the password or a current code. */
+/**
+ * Replaces the recovery codes (the old ones stop working) after the password or a current code,
+ * asked every time like turning the app off.
+ */
 export async function regenerateRecoveryCodes(
   app: FastifyInstance,
-  input: { userId: string; proof: ReauthInput; meta: ClientMeta },
+  input: { userId: string; sessionId: string; proof: ReauthInput; meta: ClientMeta },
 ): Promise<RecoveryCodes> {
   await app.rateLimit('twoFactorCode', input.userId);
   return app.db.transaction(async (tx) => {
@@ -133,6 +141,7 @@ export async function regenerateRecoveryCodes(
     if (!(await getTwoFactorStatus(tx, user.id)).enabled)
       throw badRequest('Turn on two-factor authentication first');
     await confirmIdentity(tx, app.keyring, { user, proof: input.proof });
+    await markSessionProved(tx, input.sessionId);
     const codes = await replaceRecoveryCodes(tx, user.id);
     await sendSecurityAlert(
       app,

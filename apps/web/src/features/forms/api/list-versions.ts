@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 
-/** GET /api/forms/:id/versions: the published versions, newest first. */
+/** GET /api/forms/:id/versions: the published versions and the protection changes, newest first. */
 export async function listVersions(id: number): Promise<FormVersionList> {
   return apiRequest(`/forms/${id}/versions`, formVersionListSchema);
 }

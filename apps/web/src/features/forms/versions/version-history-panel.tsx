@@ -1,5 +1,9 @@
-import type { FormVersionSummary } from '@formsmith/core/forms/versions';
-import { History } from 'lucide-react';
+import {
+  FORM_HISTORY_LABELS,
+  type FormHistoryEntry,
+  type FormVersionSummary,
+} from '@formsmith/core/forms/versions';
+import { History, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -16,6 +20,43 @@ type PanelProps = {
   /** Called with the form whose draft now holds the restored version. */
   onRestored: (form: StoredForm) => void;
 };
+
+/** Changes to the form's end-to-end encryption, newest first: a switch back to Standard is never silent. */
+function ProtectionHistory({ entries }: { entries: FormHistoryEntry[] }) {
+  return (
+    <section
+      aria-labelledby="protection-history"
+      className="mt-6 border-t border-slate-200 pt-4 dark:border-slate-800"
+    >
+      <h3 id="protection-history" className="text-sm font-semibold text-slate-900 dark:text-white">
+        Encryption changes
+      </h3>
+      <ol aria-labelledby="protection-history" className="mt-2 space-y-3">
+        {entries.map((entry) => {
+          const Icon = entry.kind === 'encryption_on' ? ShieldCheck : ShieldAlert;
+          return (
+            <li key={`${entry.at}-${entry.kind}`} className="flex items-start gap-2 text-sm">
+              <Icon
+                aria-hidden="true"
+                className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400"
+              />
+              <div className="min-w-0">
+                <p className="break-words font-medium text-slate-900 dark:text-white">
+                  {FORM_HISTORY_LABELS[entry.kind]}
+                </p>
+                <p className="break-words text-slate-600 dark:text-slate-400">
+                  {dateTime.format(new Date(entry.at))} ·{' '}
+                  {entry.by === 'api_key' ? 'with an API key' : 'in a signed-in session'}
+                  {entry.ip ? ` from ${entry.ip}` : ''}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
 
 /**
  * 'Version history': every published version, which one respondents get, and a way to bring an
@@ -70,6 +111,9 @@ export function VersionHistoryPanel({ formId, onRestored }: PanelProps) {
             ))}
           </ol>
         )}
+        {versions.data && versions.data.history.length > 0 ? (
+          <ProtectionHistory entries={versions.data.history} />
+        ) : null}
       </CardBody>
       <Dialog
         open={confirming !== null}

@@ -5,6 +5,7 @@ import {
   createdApiKeySchema,
 } from '@formsmith/core/api-keys/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const API_KEYS_KEY = ['account', 'api-keys'] as const;
@@ -22,9 +23,10 @@ export function useApiKeys() {
 /** POST /api/account/api-keys: answers the key itself, shown this once. */
 export function useCreateApiKey() {
   const client = useQueryClient();
+  const withReauth = useWithReauth();
   return useMutation({
-    mutationFn: async (body: CreateApiKeyBody) =>
-      await apiRequest('/account/api-keys', createdApiKeySchema, { method: 'POST', body }),
+    mutationFn: (body: CreateApiKeyBody) =>
+      withReauth(() => apiRequest('/account/api-keys', createdApiKeySchema, { method: 'POST', body })),
     onSuccess: () => client.invalidateQueries({ queryKey: API_KEYS_KEY }),
   });
 }

@@ -2,6 +2,7 @@ import { messageSchema } from '@formsmith/core/api';
 import type { ChangePasswordBody } from '@formsmith/core/auth/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { REAUTH_STATUS_KEY } from '../../../lib/reauth-api/get-reauth-status.ts';
 import { SESSIONS_KEY } from './sessions.ts';
 
 /** POST /api/auth/change-password; the server signs out every other session. */
@@ -10,6 +11,11 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
       apiRequest('/auth/change-password', messageSchema, { method: 'POST', body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+    // The current password is a proof of identity too: the session's window starts again.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: SESSIONS_KEY }),
+        client.invalidateQueries({ queryKey: REAUTH_STATUS_KEY }),
+      ]),
   });
 }

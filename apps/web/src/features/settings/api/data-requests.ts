@@ -1,5 +1,6 @@
 import { type DataRequestBody, dataRequestListSchema, dataRequestSchema } from '@formsmith/core/account/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { downloadWithAuth } from '../../../lib/download.ts';
 
@@ -40,7 +41,10 @@ export function useDownloadMyData() {
   });
 }
 
-/** A deletion request: the server deletes the account and everything it owns. */
+/**
+ * A deletion request: the server deletes the account and everything it owns. It needs a recent
+ * proof of identity, so an older session is asked to confirm who it is first.
+ */
 export function deleteMyData(confirmEmail: string) {
   return createDataRequest({
     request_type: 'delete',
@@ -50,5 +54,6 @@ export function deleteMyData(confirmEmail: string) {
 }
 
 export function useDeleteMyData() {
-  return useMutation({ mutationFn: deleteMyData });
+  const withReauth = useWithReauth();
+  return useMutation({ mutationFn: (confirmEmail: string) => withReauth(() => deleteMyData(confirmEmail)) });
 }

@@ -1,5 +1,6 @@
 import { type SecuritySettings, securitySettingsSchema } from '@formsmith/core/account/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { NOTIFICATION_SETTINGS_KEY } from './notification-settings.ts';
 
@@ -18,9 +19,11 @@ export function useSecuritySettings() {
 /** PUT /api/security/settings. */
 export function useUpdateSecuritySettings() {
   const client = useQueryClient();
+  const withReauth = useWithReauth();
   return useMutation({
+    // Turning sign-in alerts off needs a recent proof of identity.
     mutationFn: (body: SecuritySettings) =>
-      apiRequest('/security/settings', securitySettingsSchema, { method: 'PUT', body }),
+      withReauth(() => apiRequest('/security/settings', securitySettingsSchema, { method: 'PUT', body })),
     onSuccess: (saved) => {
       client.setQueryData(SECURITY_SETTINGS_KEY, saved);
       // Security alerts follow this setting until the notification settings are saved.

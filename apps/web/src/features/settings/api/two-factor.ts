@@ -6,7 +6,9 @@ import {
   twoFactorStatusSchema,
 } from '@formsmith/core/auth/two-factor';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { REAUTH_STATUS_KEY } from '../../../lib/reauth-api/get-reauth-status.ts';
 
 export const TWO_FACTOR_KEY = ['auth', 'two-factor'] as const;
 
@@ -23,28 +25,39 @@ export function useTwoFactorStatus() {
 
 /** POST /api/auth/two-factor/totp/setup: a fresh secret for the authenticator app. */
 export function useStartTotpSetup() {
+  const withReauth = useWithReauth();
   return useMutation({
-    mutationFn: async () => apiRequest('/auth/two-factor/totp/setup', totpSetupSchema, { method: 'POST' }),
+    mutationFn: () =>
+      withReauth(() => apiRequest('/auth/two-factor/totp/setup', totpSetupSchema, { method: 'POST' })),
   });
 }
 
 /** POST /api/auth/two-factor/totp/confirm: turns the app on; may answer the first recovery codes. */
 export function useConfirmTotp() {
   const client = useQueryClient();
+  const withReauth = useWithReauth();
   return useMutation({
-    mutationFn: async (code: string) =>
-      apiRequest('/auth/two-factor/totp/confirm', twoFactorChangeSchema, { method: 'POST', body: { code } }),
+    mutationFn: (code: string) =>
+      withReauth(() =>
+        apiRequest('/auth/two-factor/totp/confirm', twoFactorChangeSchema, {
+          method: 'POST',
+          body: { code },
+        }),
+      ),
     onSuccess: (change) => client.setQueryData(TWO_FACTOR_KEY, change.status),
   });
 }
 
-/** POST /api/auth/two-factor/totp/disable, with the password or a current code. */
+/** POST /api/auth/two-factor/totp/disable, with the password or a current code (also a proof of identity). */
 export function useDisableTotp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (proof: ReauthRequest) =>
       apiRequest('/auth/two-factor/totp/disable', twoFactorStatusSchema, { method: 'POST', body: proof }),
-    onSuccess: (status) => client.setQueryData(TWO_FACTOR_KEY, status),
+    onSuccess: (status) => {
+      client.setQueryData(TWO_FACTOR_KEY, status);
+      return client.invalidateQueries({ queryKey: REAUTH_STATUS_KEY });
+    },
   });
 }
 
@@ -54,6 +67,10 @@ export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: async (proof: ReauthRequest) =>
       apiRequest('/auth/two-factor/recovery-codes', recoveryCodesSchema, { method: 'POST', body: proof }),
-    onSuccess: () => client.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: TWO_FACTOR_KEY }),
+        client.invalidateQueries({ queryKey: REAUTH_STATUS_KEY }),
+      ]),
   });
 }

@@ -6,6 +6,7 @@ import {
 } from '@formsmith/core/api-keys/schemas';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
@@ -156,7 +157,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
         {errors.scopes && <p className="text-sm text-red-600 dark:text-red-400">{errors.scopes}</p>}
       </fieldset>
       {create.isError && !(create.error instanceof ApiError && create.error.fields) && (
-        <Alert tone="error">The key could not be created. Please try again.</Alert>
+        <Alert tone="error">
+          {create.error instanceof ReauthCancelledError
+            ? create.error.message
+            : 'The key could not be created. Please try again.'}
+        </Alert>
       )}
       <Button type="submit" disabled={create.isPending}>
         Create API key

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
@@ -44,7 +45,8 @@ export function DeleteDataDialog({ open, onOpenChange, email }: Props) {
         </FormField>
         {remove.isError && (
           <Alert tone="error">
-            {remove.error instanceof ApiError && remove.error.status < 500
+            {(remove.error instanceof ApiError && remove.error.status < 500) ||
+            remove.error instanceof ReauthCancelledError
               ? remove.error.message
               : 'Failed to create data protection request'}
           </Alert>

@@ -1,5 +1,6 @@
 import type { NotificationSettings } from '@formsmith/core/account/api';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
@@ -15,8 +16,8 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[
   },
   {
     key: 'security_alerts',
-    label: 'Security alerts',
-    hint: 'Sign-ins and changes to your account security.',
+    label: 'New sign-in alerts',
+    hint: 'A mail when your account is signed in to from a device it has not used before. Changes to your password, email, passkeys, authenticator app, recovery codes, API keys and end-to-end encryption are always mailed, whatever this says.',
   },
   { key: 'marketing_emails', label: 'Marketing emails', hint: 'Product news and tips.' },
   { key: 'weekly_digest', label: 'Weekly digest', hint: 'A weekly summary of submissions per form.' },
@@ -76,7 +77,13 @@ export function NotificationsTab() {
               ))}
             </fieldset>
             {saved && <Alert tone="success">{saved}</Alert>}
-            {update.isError && <Alert tone="error">Failed to update notification settings</Alert>}
+            {update.isError && (
+              <Alert tone="error">
+                {update.error instanceof ReauthCancelledError
+                  ? update.error.message
+                  : 'Failed to update notification settings'}
+              </Alert>
+            )}
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Notification Settings'}
             </Button>

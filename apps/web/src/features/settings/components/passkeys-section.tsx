@@ -1,6 +1,7 @@
 import type { Passkey } from '@formsmith/core/auth/two-factor';
 import { Fingerprint, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,6 +12,7 @@ import { PasskeyNameDialog } from './passkey-name-dialog.tsx';
 
 function failure(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.status < 500 ? error.message : fallback;
+  if (error instanceof ReauthCancelledError) return error.message;
   return browserPasskeyError(error) ?? fallback;
 }
 

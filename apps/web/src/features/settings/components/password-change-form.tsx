@@ -15,10 +15,16 @@ type Props = {
   /** The reset page lets a fresh magic-link session leave the current password empty. */
   currentOptional?: boolean;
   submitLabel?: string;
+  /** Called once the new password is saved. */
+  onChanged?: () => void;
 };
 
 /** Current, new and confirm password; the button stays disabled until the needed fields are filled. */
-export function PasswordChangeForm({ currentOptional = false, submitLabel = 'Update Password' }: Props) {
+export function PasswordChangeForm({
+  currentOptional = false,
+  submitLabel = 'Update Password',
+  onChanged,
+}: Props) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState(false);
@@ -44,6 +50,7 @@ export function PasswordChangeForm({ currentOptional = false, submitLabel = 'Upd
       onSuccess: () => {
         setValues(EMPTY);
         setDone(true);
+        onChanged?.();
       },
       onError: (error) => {
         if (error instanceof ApiError && error.fields) setErrors(error.fields);
@@ -61,7 +68,7 @@ export function PasswordChangeForm({ currentOptional = false, submitLabel = 'Upd
         label="Current password"
         error={errors.current_password}
         hint={
-          currentOptional ? 'Not needed if you signed in with a magic link in the last 15 minutes' : undefined
+          currentOptional ? 'Not needed if you signed in with a magic link in the last 10 minutes' : undefined
         }
       >
         <Input

@@ -1,5 +1,6 @@
 import type { SecuritySettings } from '@formsmith/core/account/api';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
@@ -46,7 +47,9 @@ export function SecuritySettingsCard() {
         onSuccess: () => showSaved('Security settings saved successfully!'),
         onError: (err) =>
           setError(
-            err instanceof ApiError && err.status < 500 ? err.message : 'Failed to update security settings',
+            (err instanceof ApiError && err.status < 500) || err instanceof ReauthCancelledError
+              ? err.message
+              : 'Failed to update security settings',
           ),
       },
     );

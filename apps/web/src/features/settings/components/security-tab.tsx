@@ -1,3 +1,4 @@
+import { ReauthStatusNote } from '../../../components/reauth/reauth-status-note.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { ApiKeysCard } from './api-keys-card.tsx';
 import { DataRequestsCard } from './data-requests-card.tsx';
@@ -6,10 +7,14 @@ import { SecuritySettingsCard } from './security-settings-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
-/** Security tab: password, security settings, data requests, two-factor authentication, sessions, API keys. */
+/**
+ * Security tab: how recently this session confirmed who you are, password, security settings, data
+ * requests, two-factor authentication, sessions, API keys.
+ */
 export function SecurityTab({ email }: { email: string }) {
   return (
     <div className="space-y-6">
+      <ReauthStatusNote />
       <Card>
         <CardHeader>
           <h2 className="text-lg font-semibold">Change Password</h2>

@@ -1,6 +1,7 @@
 import { TWO_FACTOR_MESSAGES, totpCodeSchema } from '@formsmith/core/auth/two-factor';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
@@ -58,7 +59,9 @@ export function TotpSetupDialog({ open, onOpenChange, onEnabled }: Props) {
         setError(
           err instanceof ApiError && err.status < 500
             ? (err.fields?.code ?? err.message)
-            : 'Something went wrong. Please try again.',
+            : err instanceof ReauthCancelledError
+              ? err.message
+              : 'Something went wrong. Please try again.',
         ),
     });
   };
@@ -73,7 +76,8 @@ export function TotpSetupDialog({ open, onOpenChange, onEnabled }: Props) {
       {setup.isPending ? <Spinner label="Creating your secret key" /> : null}
       {setup.isError ? (
         <Alert tone="error">
-          {setup.error instanceof ApiError && setup.error.status < 500
+          {(setup.error instanceof ApiError && setup.error.status < 500) ||
+          setup.error instanceof ReauthCancelledError
             ? setup.error.message
             : 'The set-up could not be started. Please try again.'}
         </Alert>

@@ -1,6 +1,8 @@
 import { type EncryptionBody, encryptionSettingsSchema } from '@formsmith/core/crypto/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 
 const encryptionKey = (formId: number) => ['forms', formId, 'encryption'] as const;
 
@@ -15,9 +17,17 @@ export function useEncryption(formId: number) {
 /** PUT /api/forms/:id/encryption. */
 export function useUpdateEncryption(formId: number) {
   const client = useQueryClient();
+  const withReauth = useWithReauth();
   return useMutation({
-    mutationFn: async (body: EncryptionBody) =>
-      await apiRequest(`/forms/${formId}/encryption`, encryptionSettingsSchema, { method: 'PUT', body }),
-    onSuccess: (data) => client.setQueryData(encryptionKey(formId), data),
+    // Turning it off or changing the key needs a recent proof of identity.
+    mutationFn: (body: EncryptionBody) =>
+      withReauth(() =>
+        apiRequest(`/forms/${formId}/encryption`, encryptionSettingsSchema, { method: 'PUT', body }),
+      ),
+    onSuccess: (data) => {
+      client.setQueryData(encryptionKey(formId), data);
+      // Each change is kept in the form's history, listed with its versions.
+      return client.invalidateQueries({ queryKey: formsKeys.versions(formId) });
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { EncryptionSettings } from '@formsmith/core/crypto/api';
+import type { FormKey } from '@formsmith/core/crypto/schemas';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -172,20 +173,29 @@ function ChangePassphraseForm({
     setError(problem ?? undefined);
     if (problem || !settings.key) return;
     setWorking(true);
+    let key: FormKey;
     try {
       const { changePassphrase, parseRecoveryKey } = await import('@formsmith/core/crypto/key-wrap');
       const secret = parseRecoveryKey(current) ? { recoveryKey: current } : { passphrase: current };
-      const key = await changePassphrase({ formKey: settings.key, secret, newPassphrase: pass.value });
+      key = await changePassphrase({ formKey: settings.key, secret, newPassphrase: pass.value });
+    } catch {
+      setError('Wrong current passphrase or recovery key.');
+      setWorking(false);
+      return;
+    }
+    try {
+      // Saving may first ask the owner to confirm who they are; a failure shows at the form's top.
       await update.mutateAsync({ level: settings.level, key });
       onDone();
     } catch {
-      setError('Wrong current passphrase or recovery key.');
+      // update.error holds it.
     } finally {
       setWorking(false);
     }
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Change the passphrase">
+      {update.isError && <Alert tone="error">{update.error.message}</Alert>}
       <FormField label="Current passphrase or recovery key">
         <Input
           type="password"
