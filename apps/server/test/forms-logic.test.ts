@@ -267,6 +267,48 @@ describe(`submitting through form logic (${dbKind})`, () => {
     expect(Object.keys(res.json().fields)).toEqual(['age']);
   });
 
+  it('refuses a submit that leaves out an answer a rule made required, as the page does', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: {
+        title: 'Required by a rule',
+        fields: [
+          {
+            id: 'contact',
+            type: 'radio',
+            label: 'May we call you?',
+            options: [{ label: 'yes' }, { label: 'no' }],
+          },
+          { id: 'phone', type: 'phone', label: 'Phone' },
+        ],
+        logic: {
+          rules: [
+            {
+              id: 'need-phone',
+              conditions: [{ ref: 'contact', operator: 'equals', value: 'yes' }],
+              actions: [{ type: 'require', field: 'phone' }],
+            },
+          ],
+        },
+      },
+    });
+    const formId = created.json().id;
+    await publishForm(app, owner, formId);
+    const refused = await submit(formId, { contact: 'yes' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().fields).toEqual({ phone: 'This field is required' });
+    // The rule does not hold: the phone stays optional.
+    expect((await submit(formId, { contact: 'no' })).statusCode).toBe(201);
+    const stored = await submit(formId, { contact: 'yes', phone: '+44 20 7946 0000' });
+    expect(stored.statusCode).toBe(201);
+    expect(await storedData(stored.json().submission_id)).toEqual({
+      contact: 'yes',
+      phone: '+44 20 7946 0000',
+    });
+  });
+
   it('answers the ending logic chose, its message recalled and the picked answers on its redirect', async () => {
     const created = await app.inject({
       method: 'POST',
