@@ -69,32 +69,106 @@ describe(`form logic on save (${dbKind})`, () => {
     });
   });
 
-  it('refuses a backward jump with 422 naming the rule under its path', async () => {
+  it('saves a draft with a half-typed calculation and a dangling rule, and publishing refuses it naming each problem', async () => {
+    const fields = [
+      { id: 'price', type: 'number', label: 'Price' },
+      { id: 'total', type: 'calculated', label: 'Total with tax', expression: 'price * (1 +' },
+      { id: 'notes', type: 'text', label: 'Notes' },
+    ];
+    const logic = {
+      rules: [{ id: 'gone', name: 'Ask for notes', actions: [{ type: 'show', field: 'deleted_field' }] }],
+    };
     const created = await app.inject({
       method: 'POST',
       url: '/api/forms',
       headers: owner.auth,
-      payload: { title: 'Loop', fields: THREE_PAGES },
+      payload: { title: 'Work in progress', fields, logic },
     });
+    expect(created.statusCode).toBe(201);
     const id = created.json().id;
-    const logic = {
-      rules: [
-        { id: 'ok', page: 'page_1', actions: [{ type: 'jump', page: 'p3' }] },
-        { id: 'loop', name: 'Loop', page: 'p3', actions: [{ type: 'jump', page: 'p2' }] },
-      ],
-    };
-    const res = await app.inject({
+    // Work added after the problem is kept too.
+    const saved = await app.inject({
       method: 'PUT',
       url: `/api/forms/${id}`,
       headers: owner.auth,
-      payload: { logic },
+      payload: { fields: [...fields, { id: 'email', type: 'email', label: 'Email' }], logic },
     });
-    expect(res.statusCode).toBe(422);
-    const body = res.json();
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().fields[1]).toMatchObject({ id: 'total', expression: 'price * (1 +' });
+    expect(saved.json().fields.map((f: { id: string }) => f.id)).toEqual([
+      'price',
+      'total',
+      'notes',
+      'email',
+    ]);
+    expect(saved.json().logic.rules).toHaveLength(1);
+
+    const publish = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${id}/publish`,
+      headers: owner.auth,
+    });
+    expect(publish.statusCode).toBe(422);
+    const body = publish.json();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.fields['logic.rules.1.actions.0']).toMatch(/^Rule 'Loop'/);
+    expect(body.problems).toEqual([
+      {
+        path: 'fields.1.expression',
+        field_id: 'total',
+        label: 'Total with tax',
+        rule_id: null,
+        message: "The calculation of 'Total with tax': The expression ends too early (at character 13)",
+      },
+      {
+        path: 'logic.rules.0.actions.0',
+        field_id: null,
+        label: null,
+        rule_id: 'gone',
+        message: "Rule 'Ask for notes' acts on a question that does not exist",
+      },
+    ]);
+    expect(body.fields['fields.1.expression']).toMatch(/^The calculation of 'Total with tax'/);
     const stored = await app.inject({ method: 'GET', url: `/api/forms/${id}`, headers: owner.auth });
-    expect(stored.json().logic.rules).toEqual([]);
+    expect(stored.json().is_published).toBe(false);
+
+    // Fixed, it publishes.
+    const fixed = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${id}`,
+      headers: owner.auth,
+      payload: {
+        fields: [fields[0], { ...fields[1], expression: 'price * 1.2' }, fields[2]],
+        logic: { rules: [] },
+      },
+    });
+    expect(fixed.statusCode).toBe(200);
+    await publishForm(app, owner, id);
+  });
+
+  it('still refuses a save that is not a form at all', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Broken', fields: 'not a list', logic: { rules: 'nope' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a stranger cannot publish someone else’s form', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Mine', fields: THREE_PAGES },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${created.json().id}/publish`,
+      headers: stranger.auth,
+    });
+    expect(res.statusCode).toBe(404);
   });
 
   it('a stranger cannot save logic on someone else’s form', async () => {

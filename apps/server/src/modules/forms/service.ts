@@ -2,11 +2,10 @@ import { addsAnswerCopies, redirectAnswerCopies } from '@formsmith/core/api-keys
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
+import { formProblems, toWireProblem } from '@formsmith/core/forms/problems';
 import { parseIfMatch } from '@formsmith/core/forms/versions';
 import { LIMITS } from '@formsmith/core/limits';
-import { checkLogic, type LogicProblem } from '@formsmith/core/logic/check';
-import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
-import { EMPTY_LOGIC, type FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -76,14 +75,21 @@ async function assertRoomForForm(app: FastifyInstance, ownerId: string): Promise
 }
 
 /**
- * Refuses logic that would loop, point nowhere or not parse (422, each problem under its path,
- * naming the rule), checked against the fields the form will have after the save.
+ * Refuses to publish a form with problems (core forms/problems.ts: a calculation that does not
+ * parse, a rule pointing at nothing, a question without a label…): 422, each problem under its path
+ * in `fields`, and all of them in `problems` with the field's id and label. Drafts are saved with
+ * their problems, so that nothing the owner typed is refused; only what respondents get is checked.
  */
-function ensureLogicSound(fields: readonly FormField[], logic: FormLogic): void {
-  const problems = checkLogic(logicFieldsOf(fields), logic);
-  if (problems.length === 0) return;
+function ensurePublishable(fields: readonly FormField[], logic: FormLogic): void {
+  const problems = formProblems({ fields, logic });
+  const first = problems[0];
+  if (!first) return;
   const messages = Object.fromEntries(problems.map((p) => [p.path, p.message]));
-  throw new AppError('VALIDATION_FAILED', 422, (problems[0] as LogicProblem).message, messages);
+  const message =
+    problems.length === 1
+      ? `This form cannot be published yet: ${first.message}`
+      : `This form cannot be published yet: ${first.message} (and ${problems.length - 1} more problems)`;
+  throw new AppError('VALIDATION_FAILED', 422, message, messages, { problems: problems.map(toWireProblem) });
 }
 
 /**
@@ -107,7 +113,6 @@ export async function createOwnerForm(
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
-  ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
   const translations = settleTranslations(null, content);
   if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, null);
@@ -159,7 +164,6 @@ export async function updateOwnerForm(
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
-  ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
   const translations = settleTranslations(stored, content);
   if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, stored);
@@ -205,7 +209,7 @@ export async function setPublished(
   if (input.published && !input.ownerVerified) {
     throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
   }
-  if (input.published) ensureLogicSound(stored.fields, stored.logic);
+  if (input.published) ensurePublishable(stored.fields, stored.logic);
   const target = { formId: input.formId, ownerId: input.ownerId };
   const row = await app.db.transaction(async (tx) => {
     const updated = input.published

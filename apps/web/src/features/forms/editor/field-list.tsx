@@ -25,12 +25,15 @@ import type { DraftAction } from './form-draft.ts';
 import { type LogicBadge, LogicBadges, logicBadges } from './logic/logic-badges.tsx';
 import { type NameChoice, namesOf, pagesOf } from './logic/logic-model.ts';
 import { FirstPageHeader, PageDivider } from './page-divider.tsx';
+import { fieldRowId } from './problems-panel.tsx';
 
 type FieldListProps = {
   fields: FormField[];
   selectedId: string | null;
   showErrors: boolean;
   serverErrors?: Record<string, string>;
+  /** What keeps each field from being published, by field id (its label's problems apart). */
+  problems: ReadonlyMap<string, string[]>;
   keepOptionValues: boolean;
   logic: FormLogic;
   /** Opens a rule on the Logic tab (from a field's or page's logic badge). */
@@ -106,6 +109,7 @@ export function FieldList(props: FieldListProps) {
               selected={field.id === selectedId}
               showErrors={props.showErrors}
               serverError={props.serverErrors?.[field.id]}
+              problems={props.problems.get(field.id)}
               keepOptionValues={props.keepOptionValues}
               onMoreSettings={props.onMoreSettings}
               dispatch={dispatch}
@@ -129,6 +133,7 @@ type RowProps = {
   selected: boolean;
   showErrors: boolean;
   serverError?: string;
+  problems: string[] | undefined;
   keepOptionValues: boolean;
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
@@ -196,6 +201,7 @@ function SortableFieldRow(props: RowProps) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the field's Select button is the keyboard's way
     <li
       ref={setNodeRef}
+      id={fieldRowId(field.id)}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="field-row"
       // Clicks on the field's picture select it; the Select button is the keyboard's way.
@@ -229,6 +235,7 @@ function SortableFieldRow(props: RowProps) {
           selected={selected}
           showErrors={props.showErrors}
           serverError={props.serverError}
+          problems={props.problems}
           keepOptionValues={props.keepOptionValues}
           onMoreSettings={props.onMoreSettings}
           dispatch={dispatch}
