@@ -180,6 +180,64 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(await countSubmissions(app, form.id)).toBe(1);
   });
 
+  it('stores nothing for a slider nobody moved, refuses a required one, and keeps a moved or confirmed one', async () => {
+    const SLIDERS = [
+      { id: 'name', label: 'Your name', type: 'text' },
+      { id: 'years', label: 'Years of experience', type: 'range', validation_rules: { min: 1, max: 10 } },
+      {
+        id: 'fit',
+        label: 'How well do you fit?',
+        type: 'range',
+        is_required: true,
+        validation_rules: { min: 1, max: 5 },
+      },
+    ];
+    const form = await published({ fields: SLIDERS });
+    const page = await get(form.url);
+    // The browser posts a range input's value whether or not anyone touched it: here, its low end.
+    const untouched = await post(
+      form.url,
+      answers(page.body, [
+        ['name', 'Grace'],
+        ['years', '1'],
+        ['fit', '1'],
+      ]),
+    );
+    expect(untouched.statusCode).toBe(422);
+    expect(untouched.body).toMatch(/<p id="[^"]+-fit-error"[^>]*>This field is required/);
+    expect(untouched.body).not.toMatch(/-years-error/);
+    expect(await countSubmissions(app, form.id)).toBe(0);
+
+    // Confirming the required one where it rests answers it; the optional one stays unanswered.
+    const confirmed = await post(
+      form.url,
+      answers(untouched.body, [
+        ['name', 'Grace'],
+        ['years', '1'],
+        ['fit', '1'],
+        ['_answered', 'fit'],
+      ]),
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [first] = await stored(form.id);
+    // Blank, as any question left unanswered: nothing counts it or exports a number for it.
+    expect(first!.data).toEqual({ name: 'Grace', fit: 1, years: '' });
+
+    // A slider moved from where the page drew it is an answer without the box.
+    const again = await get(form.url);
+    const moved = await post(
+      form.url,
+      answers(again.body, [
+        ['name', 'Ada'],
+        ['years', '7'],
+        ['fit', '4'],
+      ]),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await stored(form.id);
+    expect(rows.find((r) => r.data.name === 'Ada')!.data).toMatchObject({ years: 7, fit: 4 });
+  });
+
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

@@ -23,6 +23,7 @@ export const VALIDATION_MESSAGES = {
   option: 'Please choose one of the options',
   nps: 'Please choose a whole number from 0 to 10',
   yesNo: 'Please answer yes or no',
+  otherText: 'Please specify your other answer',
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */

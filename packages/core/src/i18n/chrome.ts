@@ -149,5 +149,6 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     option: t('validation.option'),
     nps: t('validation.nps'),
     yesNo: t('validation.yesNo'),
+    otherText: t('validation.otherText'),
   };
 }

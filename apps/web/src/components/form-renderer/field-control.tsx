@@ -2,6 +2,7 @@ import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field'
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { useChrome } from './chrome-context.ts';
+import { RestingControl } from './resting-control.tsx';
 import { ScaleControl } from './scale-control.tsx';
 import {
   type ControlAttributes,
@@ -95,18 +96,10 @@ export function FieldControl(props: ControlProps) {
         />
       );
     case 'number':
-    case 'range':
       return <NumberControl {...props} common={common} />;
+    case 'range':
     case 'color':
-      return (
-        <input
-          {...common}
-          type="color"
-          className="h-10 w-20 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
-          value={text(props.value) || '#000000'}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      );
+      return <RestingControl {...props} field={field} common={common} />;
     case 'select':
       return (
         <select
@@ -182,25 +175,6 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { min, max, step = 1 } = rulesOf(field);
   // Out-of-range input stays as typed: validation says what is wrong instead of silently changing it.
   const value = text(props.value);
-  if (field.type === 'range') {
-    return (
-      <div className="flex items-center gap-3">
-        <input
-          {...props.common}
-          type="range"
-          className="h-10 w-full accent-brand-600"
-          min={min ?? 0}
-          max={max ?? 100}
-          step={step}
-          value={value}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-        <output htmlFor={props.id} className="min-w-10 text-end text-sm tabular-nums">
-          {value}
-        </output>
-      </div>
-    );
-  }
   return (
     <input
       {...props.common}

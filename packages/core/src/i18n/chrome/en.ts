@@ -20,6 +20,7 @@ export const messages = {
   'validation.option': 'Please choose one of the options',
   'validation.nps': 'Please choose a whole number from 0 to 10',
   'validation.yesNo': 'Please answer yes or no',
+  'validation.otherText': 'Please specify your other answer',
   'validation.failed': 'Validation error',
   // Moving through the form.
   'form.next': 'Next',
@@ -40,6 +41,10 @@ export const messages = {
   'field.no': 'No',
   'field.scaleLow': '0 = {label}',
   'field.scaleHigh': '10 = {label}',
+  'field.notAnswered': 'Not answered',
+  'field.answerThis': 'Answer with this value',
+  'field.other': 'Other',
+  'field.otherText': 'Please specify',
   'file.uploading': 'Uploading…',
   'file.remove': 'Remove',
   'file.removeNamed': 'Remove {name}',
