@@ -238,6 +238,34 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(rows.find((r) => r.data.name === 'Ada')!.data).toMatchObject({ years: 7, fit: 4 });
   });
 
+  it("takes 'Other, please specify' without JavaScript: the text typed is the answer, and is asked for once Other is picked", async () => {
+    const options = [{ label: 'Design' }, { label: 'Code' }];
+    const form = await published({
+      fields: [
+        { id: 'role', label: 'Role', type: 'radio', is_required: true, options, allow_other: true },
+        { id: 'skills', label: 'Skills', type: 'checkbox', options, allow_other: true },
+      ],
+    });
+    const page = await get(form.url);
+    expect(page.body).toMatch(/<input[^>]+type="radio"[^>]+value="__other__"/);
+    expect(page.body).toContain('name="role.other"');
+    const picked = await post(form.url, answers(page.body, [['role', '__other__']]));
+    expect(picked.statusCode).toBe(422);
+    expect(picked.body).toMatch(/<p id="[^"]+-role-error"[^>]*>Please specify your other answer/);
+    // Typing in the box picks Other, on checkboxes beside what was ticked.
+    const typed = await post(
+      form.url,
+      answers(picked.body, [
+        ['role.other', 'Product manager'],
+        ['skills', 'Design'],
+        ['skills.other', 'Welding'],
+      ]),
+    );
+    expect(typed.statusCode, typed.body).toBe(200);
+    const [row] = await stored(form.id);
+    expect(row!.data).toEqual({ role: 'Product manager', skills: ['Design', 'Welding'] });
+  });
+
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

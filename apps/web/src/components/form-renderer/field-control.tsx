@@ -1,3 +1,4 @@
+import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH, otherTextKey } from '@formsmith/core/fields/other';
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
@@ -24,6 +25,9 @@ export type ControlProps = {
   onFileSelect?: (file: File) => void;
   /** Show each choice's letter key (A, B, C…) beside it, for forms answered by keyboard. */
   keyHints?: boolean;
+  /** A choice field's 'Other, please specify' text, and its change (typing picks Other). */
+  otherText?: string;
+  onOtherText?: (text: string) => void;
 };
 
 // Few forms ask for files: the upload control loads only when one does.
@@ -100,8 +104,8 @@ export function FieldControl(props: ControlProps) {
     case 'range':
     case 'color':
       return <RestingControl {...props} field={field} common={common} />;
-    case 'select':
-      return (
+    case 'select': {
+      const select = (
         <select
           {...common}
           className={`${controlClasses} h-10`}
@@ -114,8 +118,23 @@ export function FieldControl(props: ControlProps) {
               {o.label}
             </option>
           ))}
+          {allowsOther(field) && <option value={OTHER_CHOICE}>{t('field.other')}</option>}
         </select>
       );
+      if (!allowsOther(field)) return select;
+      const otherId = `${id}-other`;
+      return (
+        <div className="space-y-2">
+          {select}
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <label htmlFor={otherId} className="text-sm text-slate-700 dark:text-slate-300">
+              {t('field.otherText')}
+            </label>
+            <OtherTextInput {...props} id={otherId} pick={() => props.onChange(OTHER_CHOICE)} />
+          </div>
+        </div>
+      );
+    }
     case 'radio':
       return <ChoiceGroup {...props} common={common} kind="radio" />;
     case 'nps':
@@ -230,16 +249,93 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
               htmlFor={optionId}
               className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
             >
-              {props.keyHints && i < 26 && (
-                <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                  {String.fromCharCode(65 + i)}
-                </kbd>
-              )}
+              {props.keyHints && i < 26 && <KeyHint index={i} />}
               {o.label}
             </label>
           </div>
         );
       })}
+      {allowsOther(field) && (
+        <OtherChoice
+          {...props}
+          kind={kind}
+          checked={kind === 'radio' ? props.value === OTHER_CHOICE : selected.includes(OTHER_CHOICE)}
+          index={(optionsOf(field) ?? []).length}
+          toggle={(checked) => toggle(OTHER_CHOICE, checked)}
+        />
+      )}
     </div>
+  );
+}
+
+/** The box for 'Other, please specify': typing in it picks Other, as a respondent means it to. */
+function OtherTextInput(props: ControlProps & { pick: () => void; label?: string }) {
+  return (
+    <input
+      id={props.id}
+      type="text"
+      name={otherTextKey(props.field.id)}
+      aria-label={props.label}
+      disabled={props.disabled || props.field.isReadOnly}
+      maxLength={OTHER_TEXT_MAX_LENGTH}
+      className={`${controlClasses} h-9 min-w-0 flex-1 basis-40`}
+      value={props.otherText ?? ''}
+      onChange={(e) => {
+        props.onOtherText?.(e.target.value);
+        if (e.target.value.trim() !== '') props.pick();
+      }}
+    />
+  );
+}
+
+/** The Other choice of a radio or checkbox group, with its text box beside it. */
+function OtherChoice(
+  props: ControlProps & {
+    kind: 'radio' | 'checkbox';
+    checked: boolean;
+    index: number;
+    toggle: (checked: boolean) => void;
+  },
+) {
+  const { t } = useChrome();
+  const { field, index } = props;
+  const optionId = `${props.id}-${index}`;
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <input
+        id={optionId}
+        type={props.kind}
+        name={field.id}
+        value={OTHER_CHOICE}
+        disabled={props.disabled || field.isReadOnly}
+        checked={props.checked}
+        onChange={(e) => props.toggle(e.target.checked)}
+        className="h-4 w-4 border-slate-400 accent-brand-600 dark:border-slate-500"
+      />
+      <label
+        htmlFor={optionId}
+        className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
+      >
+        {props.keyHints && index < 26 && <KeyHint index={index} />}
+        {t('field.other')}
+      </label>
+      <OtherTextInput
+        {...props}
+        id={`${props.id}-other`}
+        label={t('field.otherText')}
+        pick={() => {
+          if (!props.checked) props.toggle(true);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A choice's letter key (A, B, C…), for forms answered by keyboard. */
+function KeyHint({ index }: { index: number }) {
+  return (
+    <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">
+      {String.fromCharCode(65 + index)}
+    </kbd>
   );
 }

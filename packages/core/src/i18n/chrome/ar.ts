@@ -42,7 +42,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'لم تتم الإجابة',
   'field.answerThis': 'الإجابة بهذه القيمة',
   'field.other': 'أخرى',
-  'field.otherText': 'يرجى التحديد',
+  'field.otherText': 'أخرى (يرجى التحديد)',
   'file.uploading': 'جارٍ الرفع…',
   'file.remove': 'إزالة',
   'file.removeNamed': 'إزالة {name}',

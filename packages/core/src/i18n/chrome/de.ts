@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Nicht beantwortet',
   'field.answerThis': 'Mit diesem Wert antworten',
   'field.other': 'Sonstiges',
-  'field.otherText': 'Bitte angeben',
+  'field.otherText': 'Sonstiges (bitte angeben)',
   'file.uploading': 'Wird hochgeladen…',
   'file.remove': 'Entfernen',
   'file.removeNamed': '{name} entfernen',

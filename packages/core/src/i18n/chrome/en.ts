@@ -44,7 +44,7 @@ export const messages = {
   'field.notAnswered': 'Not answered',
   'field.answerThis': 'Answer with this value',
   'field.other': 'Other',
-  'field.otherText': 'Please specify',
+  'field.otherText': 'Other, please specify',
   'file.uploading': 'Uploading…',
   'file.remove': 'Remove',
   'file.removeNamed': 'Remove {name}',

@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Sin responder',
   'field.answerThis': 'Responder con este valor',
   'field.other': 'Otro',
-  'field.otherText': 'Especifique',
+  'field.otherText': 'Otro (especifique)',
   'file.uploading': 'Subiendo…',
   'file.remove': 'Quitar',
   'file.removeNamed': 'Quitar {name}',

@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Sans réponse',
   'field.answerThis': 'Répondre avec cette valeur',
   'field.other': 'Autre',
-  'field.otherText': 'Précisez',
+  'field.otherText': 'Autre (précisez)',
   'file.uploading': 'Envoi du fichier…',
   'file.remove': 'Retirer',
   'file.removeNamed': 'Retirer {name}',

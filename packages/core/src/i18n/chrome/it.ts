@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Nessuna risposta',
   'field.answerThis': 'Rispondi con questo valore',
   'field.other': 'Altro',
-  'field.otherText': 'Specificare',
+  'field.otherText': 'Altro (specificare)',
   'file.uploading': 'Caricamento…',
   'file.remove': 'Rimuovi',
   'file.removeNamed': 'Rimuovi {name}',

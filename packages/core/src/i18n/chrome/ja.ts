@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': '未回答',
   'field.answerThis': 'この値で回答する',
   'field.other': 'その他',
-  'field.otherText': '具体的に入力してください',
+  'field.otherText': 'その他（具体的に）',
   'file.uploading': 'アップロード中…',
   'file.remove': '削除',
   'file.removeNamed': '{name}を削除',

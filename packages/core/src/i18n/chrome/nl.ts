@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Niet beantwoord',
   'field.answerThis': 'Met deze waarde antwoorden',
   'field.other': 'Anders',
-  'field.otherText': 'Namelijk',
+  'field.otherText': 'Anders, namelijk',
   'file.uploading': 'Bezig met uploaden…',
   'file.remove': 'Verwijderen',
   'file.removeNamed': '{name} verwijderen',

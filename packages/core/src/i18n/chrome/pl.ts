@@ -42,7 +42,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Brak odpowiedzi',
   'field.answerThis': 'Odpowiedz tą wartością',
   'field.other': 'Inne',
-  'field.otherText': 'Jakie?',
+  'field.otherText': 'Inne (jakie?)',
   'file.uploading': 'Przesyłanie…',
   'file.remove': 'Usuń',
   'file.removeNamed': 'Usuń {name}',

@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': 'Sem resposta',
   'field.answerThis': 'Responder com este valor',
   'field.other': 'Outro',
-  'field.otherText': 'Especifique',
+  'field.otherText': 'Outro (especifique)',
   'file.uploading': 'A carregar…',
   'file.remove': 'Remover',
   'file.removeNamed': 'Remover {name}',

@@ -40,7 +40,7 @@ export const messages: ChromeMessages = {
   'field.notAnswered': '未作答',
   'field.answerThis': '以此值作答',
   'field.other': '其他',
-  'field.otherText': '请注明',
+  'field.otherText': '其他（请注明）',
   'file.uploading': '正在上传…',
   'file.remove': '移除',
   'file.removeNamed': '移除 {name}',

@@ -1,4 +1,5 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
 import {
   ANSWERED_NAME,
   type FieldValues,
@@ -35,6 +36,22 @@ function restingAnswer(field: FormField, posted: PostedFields): string {
 }
 
 /**
+ * A choice field with 'Other, please specify', as posted: the choices picked, and the Other box's
+ * text. Text typed in the box with nothing picked (or, on checkboxes, without ticking Other) picks
+ * Other, as typing in it does with JavaScript: what was typed is not dropped.
+ */
+function withOtherPosted(field: FormField, posted: PostedFields): FieldValues {
+  const sent = (posted[field.id] ?? []).filter((v) => v !== '');
+  const text = posted[otherTextKey(field.id)]?.[0] ?? '';
+  const typed = text.trim() !== '';
+  if (isCheckboxGroup(field)) {
+    const picked = typed && !sent.includes(OTHER_CHOICE) ? [...sent, OTHER_CHOICE] : sent;
+    return { [field.id]: picked, [otherTextKey(field.id)]: text };
+  }
+  return { [field.id]: sent[0] ?? (typed ? OTHER_CHOICE : ''), [otherTextKey(field.id)]: text };
+}
+
+/**
  * The values of a form posted without JavaScript, as the page's controls would hold them: the
  * inputs of the screen shown and the hidden inputs carrying the other screens' answers.
  */
@@ -49,6 +66,7 @@ export function readPostedValues(input: {
     const sent = input.posted[field.id] ?? [];
     if (field.type === 'file') values[field.id] = input.files[field.id] ?? carriedFile(sent[0]);
     else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);
+    else if (allowsOther(field)) Object.assign(values, withOtherPosted(field, input.posted));
     else if (isCheckboxGroup(field)) values[field.id] = sent.filter((v) => v !== '');
     // A ticked box posts 'on' (or 'true' when carried); an unticked one posts nothing.
     else if (field.type === 'checkbox') values[field.id] = sent.some((v) => v !== '' && v !== 'false');

@@ -1,4 +1,5 @@
 import { isChoiceType, labelError } from '@formsmith/core/fields/editor-rules';
+import { allowsOther } from '@formsmith/core/fields/other';
 import { type FormField, optionsOf } from '@formsmith/core/forms/field';
 import { AlertTriangle, Settings2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -133,6 +134,9 @@ export function CanvasField(props: CanvasFieldProps) {
           onChange={(options, renamed) =>
             dispatch({ type: 'update', id: field.id, patch: { options }, renamed })
           }
+          allowOther={allowsOther(field)}
+          // Off is left out, not stored as false: a field that never offered Other looks the same.
+          onAllowOther={(allow) => update({ allowOther: allow || undefined })}
         />
       ) : (
         // What respondents get, shown but not usable here: clicks select the field instead.
