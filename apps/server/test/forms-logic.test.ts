@@ -56,17 +56,34 @@ describe(`form logic on save (${dbKind})`, () => {
     expect(form.fields[4]).toMatchObject({ expression: 'age * 2', show_result: true });
   });
 
-  it('a form saved without logic gets empty logic and the classic layout', async () => {
+  it('a form saved without logic gets no rules, the classic layout and its success message as its ending', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/forms',
       headers: owner.auth,
-      payload: { title: 'Plain' },
+      payload: { title: 'Plain', success_message: 'See you there!' },
     });
     expect(res.json()).toMatchObject({
       display: 'classic',
-      logic: { rules: [], endings: [], unreachableAnswers: 'drop' },
+      success_message: 'See you there!',
+      logic: {
+        rules: [],
+        endings: [{ id: 'ending_default', title: '', message: 'See you there!', redirectParams: [] }],
+        unreachableAnswers: 'drop',
+      },
     });
+    // The success message sent alone changes that ending's text, as it changed what respondents saw.
+    const id = res.json().id;
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${id}`,
+      headers: owner.auth,
+      payload: { success_message: 'Thanks, talk soon' },
+    });
+    expect(put.json().logic.endings).toEqual([
+      { id: 'ending_default', title: '', message: 'Thanks, talk soon', redirectParams: [] },
+    ]);
+    expect(put.json().success_message).toBe('Thanks, talk soon');
   });
 
   it('saves a draft with a half-typed calculation and a dangling rule, and publishing refuses it naming each problem', async () => {
@@ -254,7 +271,11 @@ describe(`submitting through form logic (${dbKind})`, () => {
     const res = await submit(formId, { skip: 'yes', name: 'Ada' });
     expect(res.statusCode).toBe(201);
     expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
-    expect(res.json().ending).toBeNull();
+    // No rule ended it: the plain ending, made from the success message.
+    expect(res.json().ending).toMatchObject({
+      id: 'ending_default',
+      message: 'Thank you for your submission!',
+    });
   });
 
   it('refuses an answer to a skipped page when the owner chose reject, naming the field', async () => {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ACCESS_RESTRICTIONS, FORM_DEFAULTS } from '../fields/constants.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
 import { translationsSchema } from '../i18n/schema.ts';
+import { endingFromMessage } from '../logic/endings.ts';
 import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { fieldSchema } from './field.ts';
 
@@ -56,7 +57,8 @@ export function blankForm(title: string = FORM_DEFAULTS.title): Form {
     submissions: 0,
     submitButtonText: FORM_DEFAULTS.submitButtonText,
     successMessage: FORM_DEFAULTS.successMessage,
-    logic: EMPTY_LOGIC,
+    // The success message is the text of the form's plain ending, which every form has.
+    logic: { ...EMPTY_LOGIC, endings: [endingFromMessage(FORM_DEFAULTS.successMessage, [])] },
     display: 'classic',
     language: DEFAULT_LANGUAGE,
     translations: {},

@@ -14,6 +14,7 @@ import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
+import { plainMessageKey } from '@formsmith/core/logic/endings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -284,7 +285,8 @@ export async function postFillPage(
       200,
       {
         kind: 'success',
-        message: translatedText(form.translations, language, 'successMessage') ?? form.success_message,
+        message:
+          translatedText(form.translations, language, plainMessageKey(form.logic)) ?? form.success_message,
         ending: done.ending,
       },
       form,

@@ -14,7 +14,7 @@ import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { getSecuritySettings } from '../account/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
-import { readContentInput } from './form-input.ts';
+import { readContentInput, settleContentEndings } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
@@ -112,6 +112,7 @@ export async function createOwnerForm(
 ) {
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
+  settleContentEndings(content, null);
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
   const translations = settleTranslations(null, content);
   if (translations) content.translations = translations;
@@ -163,6 +164,7 @@ export async function updateOwnerForm(
   const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
+  settleContentEndings(content, stored);
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
   const translations = settleTranslations(stored, content);
   if (translations) content.translations = translations;

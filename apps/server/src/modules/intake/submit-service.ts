@@ -240,7 +240,7 @@ export async function submitForm(
   const answer = (submissionId: string) => ({
     submissionId,
     oneResponsePerBrowser: form.oneResponsePerBrowser,
-    ending: endingOf(view.fields, view.logic, path.run),
+    ending: endingOf(view.fields, view.logic, { run: path.run, answers: clean }),
   });
   const partial = input.resumeToken
     ? await findPartial(app, { formId: form.id, token: input.resumeToken, sent: sent() })

@@ -1,3 +1,4 @@
+import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { useEffect } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
@@ -106,7 +107,12 @@ export function SuccessView({ message, ending, embed, onAnother }: SuccessViewPr
         {ending?.title || t('status.submitted')}
       </h1>
       <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-        {ending ? ending.message : message}
+        {/* The product's default message reads in the page's language, as the success message did. */}
+        {ending
+          ? ending.message === FORM_DEFAULTS.successMessage
+            ? t('status.successMessage')
+            : ending.message
+          : message}
       </p>
       {redirect ? (
         <p role="status" className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
