@@ -199,6 +199,7 @@ export function EditorWorkspace(props: WorkspaceProps) {
             dispatch={dispatch}
             focusRule={focusRule}
             onOpenRule={openRule}
+            onSelectField={selectField}
           />
         </TabsContent>
         <TabsContent value="languages" className="mt-4">

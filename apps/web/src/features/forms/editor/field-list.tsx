@@ -47,6 +47,7 @@ type FieldListProps = {
 export function FieldList(props: FieldListProps) {
   const { fields, selectedId, dispatch, logic } = props;
   const badges = logicBadges(fields, logic, pagesOf(fields));
+  const select = (id: string) => dispatch({ type: 'select', id });
   const hasPages = fields.some((f) => f.type === PAGE_BREAK_TYPE);
   // Page n starts at the (n-1)th page break.
   const pageNumbers = fields.map(
@@ -97,7 +98,11 @@ export function FieldList(props: FieldListProps) {
         <ol className="space-y-3" aria-label="Form fields">
           {hasPages && (
             <FirstPageHeader>
-              <LogicBadges badges={badges.get('page_1')} onOpenRule={props.onOpenRule} />
+              <LogicBadges
+                badges={badges.get('page_1')}
+                onOpenRule={props.onOpenRule}
+                onSelectField={select}
+              />
             </FirstPageHeader>
           )}
           {fields.map((field, index) => (
@@ -147,6 +152,11 @@ type RowProps = {
 
 function SortableFieldRow(props: RowProps) {
   const { field, index, count, selected, dispatch } = props;
+  // A field's own condition is edited in its properties: its badge selects the field.
+  const select = (id: string) => {
+    dispatch({ type: 'select', id });
+    props.onMoreSettings?.();
+  };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
   const isPage = field.type === PAGE_BREAK_TYPE;
@@ -227,7 +237,7 @@ function SortableFieldRow(props: RowProps) {
           handle={handle}
           toolbar={toolbar}
         >
-          <LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} />
+          <LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} onSelectField={select} />
         </PageDivider>
       ) : (
         <CanvasField
@@ -241,7 +251,7 @@ function SortableFieldRow(props: RowProps) {
           dispatch={dispatch}
           handle={handle}
           toolbar={toolbar}
-          badges={<LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} />}
+          badges={<LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} onSelectField={select} />}
           quiz={props.quiz}
           names={props.names}
         />
