@@ -79,7 +79,8 @@ test('a page break and a jump rule show on the canvas and the logic map, and sur
 
   const map = page.getByRole('list', { name: 'Logic map' });
   await expect(map.getByText('Jumps to Page 3: Contact when Do you drive a car? equals No')).toBeVisible();
-  await expect(map.getByText('Then: the form is submitted')).toBeVisible();
+  // The last page ends with the form's first ending.
+  await expect(map.getByText('Then: ends with Ending 1')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Fields' }).click();
   const badge = page.getByRole('button', {

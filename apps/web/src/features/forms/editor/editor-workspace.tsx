@@ -65,7 +65,11 @@ export function EditorWorkspace(props: WorkspaceProps) {
     if (!focusField) return;
     const row = document.getElementById(fieldRowId(focusField.id));
     row?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    row?.querySelector<HTMLElement>('textarea, input, button[aria-pressed]')?.focus({ preventScroll: true });
+    // The label's box, not the row's select button that comes before it in the document.
+    const input =
+      row?.querySelector<HTMLElement>('textarea, input') ??
+      row?.querySelector<HTMLElement>('button[aria-pressed]');
+    input?.focus({ preventScroll: true });
   }, [focusField]);
   const problemsRef = useRef<HTMLElement>(null);
   useEffect(() => {
