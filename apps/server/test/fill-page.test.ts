@@ -338,6 +338,60 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     }
   });
 
+  it('writes the chosen language and its direction into <html> from the first byte: ?lang=ar is right to left', async () => {
+    const form = await published({
+      fields: FIELDS,
+      language: 'en',
+      translations: { ar: { title: 'ملاحظات العملاء' } },
+    });
+    const arabic = await get(`${form.url}?lang=ar`);
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toMatch(/^<!doctype html>\s*<html lang="ar" dir="rtl" class="nojs">/i);
+    expect(arabic.body).toContain('<title>ملاحظات العملاء</title>');
+    expect((await get(form.url)).body).toMatch(/<html lang="en" dir="ltr" class="nojs">/);
+    // A page that has no form to show speaks the language asked for as well.
+    expect((await get('/form/no-such-form-here?lang=ar')).body).toMatch(/<html lang="ar" dir="rtl"/);
+  });
+
+  it("gates a password form in the respondent's language: its translated title in the heading and <title>", async () => {
+    const form = await published({
+      fields: FIELDS,
+      title: 'Customer feedback',
+      access_restriction: 'password',
+      access_code: 'tulip-42',
+      language: 'en',
+      translations: { fr: { title: 'Avis des clients' } },
+    });
+    for (const gate of [
+      await get(`${form.url}?lang=fr`),
+      await app.inject({ method: 'GET', url: form.url, headers: { 'accept-language': 'fr-CA,fr;q=0.9' } }),
+    ]) {
+      expect(gate.statusCode).toBe(403);
+      expect(gate.body).toContain('<title>Avis des clients</title>');
+      expect(gate.body).toMatch(/<h1[^>]*>Avis des clients<\/h1>/);
+      expect(gate.body).toMatch(/<html lang="fr" dir="ltr"/);
+      expect(gate.body).not.toContain('Customer feedback');
+    }
+    expect((await get(form.url)).body).toContain('<title>Customer feedback</title>');
+  });
+
+  it('offers a respondent turned away no marketing page: no link home or to sign-up when unavailable, expired or closed', async () => {
+    const expired = await createPublishedForm(app, owner, { expirationDate: new Date(Date.now() - 60_000) });
+    const closed = await createPublishedForm(app, owner, { closesAt: new Date(Date.now() - 60_000) });
+    const pages = [
+      await get('/form/no-such-form-here'),
+      await get(`/form/${expired}`),
+      await get(`/form/${closed}`),
+    ];
+    expect(pages.map((res) => res.statusCode)).toEqual([404, 410, 410]);
+    for (const res of pages) {
+      const root =
+        /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)?.[1] ?? '';
+      expect(root).not.toBe('');
+      expect(root).not.toMatch(/href="\/(register|login|dashboard)?"/);
+    }
+  });
+
   it('looks like success to a bot that fills the decoy, and stores nothing', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

@@ -58,7 +58,6 @@ export const messages: ChromeMessages = {
   'status.unavailableTitle': 'النموذج غير متاح',
   'status.unavailable': 'تعذّر تحميل النموذج. ربما حُذف أو لم يعد متاحًا.',
   'status.missingId': 'معرّف النموذج مفقود. يُرجى المحاولة مرة أخرى أو التواصل مع الدعم.',
-  'status.returnHome': 'العودة إلى الصفحة الرئيسية',
   'status.expired': 'انتهت صلاحية هذا النموذج',
   'status.closed': 'هذا النموذج مغلق',
   'status.submitted': 'تم إرسال النموذج',

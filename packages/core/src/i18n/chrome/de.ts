@@ -58,7 +58,6 @@ export const messages: ChromeMessages = {
     'Das Formular konnte nicht geladen werden. Es wurde möglicherweise gelöscht oder ist nicht mehr verfügbar.',
   'status.missingId':
     'Die Formular-ID fehlt. Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.',
-  'status.returnHome': 'Zur Startseite',
   'status.expired': 'Dieses Formular ist abgelaufen',
   'status.closed': 'Dieses Formular ist geschlossen',
   'status.submitted': 'Formular gesendet',

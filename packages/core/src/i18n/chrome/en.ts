@@ -62,7 +62,6 @@ export const messages = {
   'status.unavailableTitle': 'Form Unavailable',
   'status.unavailable': 'Unable to load the form. It may have been deleted or is no longer available.',
   'status.missingId': 'Form ID is missing. Please try again or contact support.',
-  'status.returnHome': 'Return to Home',
   'status.expired': 'This form has expired',
   'status.closed': 'This form is closed',
   'status.submitted': 'Form Submitted',

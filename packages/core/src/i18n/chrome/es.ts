@@ -57,7 +57,6 @@ export const messages: ChromeMessages = {
   'status.unavailable':
     'No se pudo cargar el formulario. Puede que se haya eliminado o que ya no esté disponible.',
   'status.missingId': 'Falta el identificador del formulario. Inténtalo de nuevo o contacta con el soporte.',
-  'status.returnHome': 'Volver al inicio',
   'status.expired': 'Este formulario ha caducado',
   'status.closed': 'Este formulario está cerrado',
   'status.submitted': 'Formulario enviado',

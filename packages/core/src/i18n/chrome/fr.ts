@@ -58,7 +58,6 @@ export const messages: ChromeMessages = {
     'Impossible de charger le formulaire. Il a peut-être été supprimé ou n’est plus disponible.',
   'status.missingId':
     'L’identifiant du formulaire est manquant. Veuillez réessayer ou contacter l’assistance.',
-  'status.returnHome': 'Retour à l’accueil',
   'status.expired': 'Ce formulaire a expiré',
   'status.closed': 'Ce formulaire est fermé',
   'status.submitted': 'Formulaire envoyé',

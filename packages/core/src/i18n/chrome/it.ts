@@ -57,7 +57,6 @@ export const messages: ChromeMessages = {
   'status.unavailable':
     'Impossibile caricare il modulo. Potrebbe essere stato eliminato o non essere più disponibile.',
   'status.missingId': 'Manca l’identificativo del modulo. Riprova o contatta l’assistenza.',
-  'status.returnHome': 'Torna alla home',
   'status.expired': 'Questo modulo è scaduto',
   'status.closed': 'Questo modulo è chiuso',
   'status.submitted': 'Modulo inviato',

@@ -56,7 +56,6 @@ export const messages: ChromeMessages = {
   'status.unavailableTitle': 'フォームを利用できません',
   'status.unavailable': 'フォームを読み込めませんでした。削除されたか、現在は利用できない可能性があります。',
   'status.missingId': 'フォームIDがありません。もう一度お試しいただくか、サポートにお問い合わせください。',
-  'status.returnHome': 'ホームに戻る',
   'status.expired': 'このフォームは期限切れです',
   'status.closed': 'このフォームは締め切られました',
   'status.submitted': '送信しました',

@@ -57,7 +57,6 @@ export const messages: ChromeMessages = {
   'status.unavailable':
     'Het formulier kon niet worden geladen. Het is mogelijk verwijderd of niet meer beschikbaar.',
   'status.missingId': 'De formulier-ID ontbreekt. Probeer het opnieuw of neem contact op met support.',
-  'status.returnHome': 'Terug naar de startpagina',
   'status.expired': 'Dit formulier is verlopen',
   'status.closed': 'Dit formulier is gesloten',
   'status.submitted': 'Formulier verstuurd',

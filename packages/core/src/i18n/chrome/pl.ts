@@ -59,7 +59,6 @@ export const messages: ChromeMessages = {
   'status.unavailable': 'Nie udało się wczytać formularza. Mógł zostać usunięty lub nie jest już dostępny.',
   'status.missingId':
     'Brak identyfikatora formularza. Spróbuj ponownie lub skontaktuj się z pomocą techniczną.',
-  'status.returnHome': 'Wróć na stronę główną',
   'status.expired': 'Ten formularz wygasł',
   'status.closed': 'Ten formularz jest zamknięty',
   'status.submitted': 'Formularz wysłany',

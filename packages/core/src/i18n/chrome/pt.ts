@@ -57,7 +57,6 @@ export const messages: ChromeMessages = {
   'status.unavailable':
     'Não foi possível carregar o formulário. Pode ter sido eliminado ou já não estar disponível.',
   'status.missingId': 'Falta o identificador do formulário. Tente novamente ou contacte o suporte.',
-  'status.returnHome': 'Voltar ao início',
   'status.expired': 'Este formulário expirou',
   'status.closed': 'Este formulário está fechado',
   'status.submitted': 'Formulário enviado',

@@ -56,7 +56,6 @@ export const messages: ChromeMessages = {
   'status.unavailableTitle': '表单不可用',
   'status.unavailable': '无法加载表单。它可能已被删除或不再可用。',
   'status.missingId': '缺少表单 ID。请重试或联系支持人员。',
-  'status.returnHome': '返回首页',
   'status.expired': '此表单已过期',
   'status.closed': '此表单已关闭',
   'status.submitted': '表单已提交',
