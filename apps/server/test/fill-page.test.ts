@@ -392,6 +392,20 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     }
   });
 
+  it('answers the numbered address of a form only its custom link opens like a missing form', async () => {
+    const form = await published({ fields: FIELDS, slug_only: true });
+    const missing = await get('/form/2147483000');
+    for (const url of [`/form/${form.id}`, `/form/${form.id}/embed`]) {
+      const byId = await get(url);
+      expect(byId.statusCode, url).toBe(404);
+      expect(stateOf(byId.body).view).toEqual(stateOf(missing.body).view);
+      expect(byId.body).not.toContain('Customer feedback');
+    }
+    const posted = await post(`/form/${form.id}`, answers('', [['name', 'Grace']]));
+    expect(posted.statusCode).toBe(404);
+    expect((await get(form.url)).statusCode).toBe(200);
+  });
+
   it('looks like success to a bot that fills the decoy, and stores nothing', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

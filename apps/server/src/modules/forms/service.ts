@@ -14,6 +14,7 @@ import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { getSecuritySettings } from '../account/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
+import { folderFilterOf } from './folders-service.ts';
 import { readContentInput, settleContentEndings } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
@@ -53,8 +54,10 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   return form;
 }
 
-export async function listOwnerForms(app: FastifyInstance, input: Owner) {
-  const rows = await repo.listFormSummaries(app.db, input.ownerId);
+/** The owner's forms; with `folder`, only those of that folder of theirs (`none`: in no folder). */
+export async function listOwnerForms(app: FastifyInstance, input: Owner & { folder?: string }) {
+  const folderId = await folderFilterOf(app, { ownerId: input.ownerId, folder: input.folder });
+  const rows = await repo.listFormSummaries(app.db, input.ownerId, { folderId });
   return { forms: rows.map((row) => toFormListEntry(row, app.config.publicUrl)) };
 }
 
@@ -258,6 +261,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     closedMessage: source.closedMessage,
     oneResponsePerBrowser: source.oneResponsePerBrowser,
     confirmation: source.confirmation,
+    // The copy sits beside its source; it has no slug, so the numbered address opens it.
+    folderId: source.folderId,
   });
   return toWireForm(row, app.config.publicUrl);
 }
@@ -268,11 +273,23 @@ export async function countShare(app: FastifyInstance, input: OwnedFormInput) {
   return toWireForm(row, app.config.publicUrl);
 }
 
-/** GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view. */
+/**
+ * Whether a form may be opened by its number: not when its owner keeps it to its custom slug,
+ * so that counting through numbered addresses does not find it.
+ */
+function openableById(form: FormRow): boolean {
+  return !(form.slugOnly && form.slug);
+}
+
+/**
+ * GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view,
+ * and a form reached `byId` that only its slug opens answers 404 like a missing one.
+ */
 export async function viewForm(
   app: FastifyInstance,
   input: {
     form: FormRow | null;
+    byId?: boolean;
     viewerId: string | null;
     accessCode?: string;
     ip: string;
@@ -282,6 +299,7 @@ export async function viewForm(
   if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
     return toWireForm(input.form, app.config.publicUrl);
   }
+  if (input.form && input.byId && !openableById(input.form)) throw notFound(FORM_NOT_FOUND);
   return viewPublicForm(app, input);
 }
 
@@ -305,9 +323,15 @@ export async function findFormByIdParam(app: FastifyInstance, raw: string): Prom
   return id === null ? null : repo.findFormById(app.db, id);
 }
 
-/** A slug, or for a numeric value the id: the public page tries a slug first and may hold either. */
+/**
+ * A slug, or for a numeric value the id: the public page tries a slug first and may hold either.
+ * A form that only its slug opens is not found by its id.
+ */
 export async function findFormBySlugParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
   const slug = raw.trim().toLowerCase();
   if (slug === '' || slug.length > 200) return null;
-  return (await repo.findFormBySlug(app.db, slug)) ?? findFormByIdParam(app, slug);
+  const bySlug = await repo.findFormBySlug(app.db, slug);
+  if (bySlug) return bySlug;
+  const byId = await findFormByIdParam(app, slug);
+  return byId && openableById(byId) ? byId : null;
 }
