@@ -234,7 +234,7 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
         const optionId = `${props.id}-${i}`;
         const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
         return (
-          <div key={o.id} className="flex items-center gap-2">
+          <label key={o.id} htmlFor={optionId} className={`${CHOICE_ROW} cursor-pointer`}>
             <input
               id={optionId}
               type={kind}
@@ -243,16 +243,11 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
               disabled={props.common.disabled}
               checked={checked}
               onChange={(e) => toggle(o.value, e.target.checked)}
-              className="h-4 w-4 border-slate-400 accent-brand-600 dark:border-slate-500"
+              className={CHOICE_BOX}
             />
-            <label
-              htmlFor={optionId}
-              className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
-            >
-              {props.keyHints && i < 26 && <KeyHint index={i} />}
-              {o.label}
-            </label>
-          </div>
+            {props.keyHints && i < 26 && <KeyHint index={i} />}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{o.label}</span>
+          </label>
         );
       })}
       {allowsOther(field) && (
@@ -267,6 +262,13 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
     </div>
   );
 }
+
+// Each choice is a row the whole of which takes a tap, at least 44 px tall like the Yes and No
+// buttons: a small box beside a short label is hard to hit on a phone.
+const CHOICE_ROW =
+  'flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 select-none hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950 dark:has-focus-visible:ring-offset-slate-900';
+const CHOICE_BOX =
+  'h-5 w-5 shrink-0 border-slate-400 accent-brand-600 focus-visible:outline-none dark:border-slate-500';
 
 /** The box for 'Other, please specify': typing in it picks Other, as a respondent means it to. */
 function OtherTextInput(props: ControlProps & { pick: () => void; label?: string }) {
@@ -301,21 +303,18 @@ function OtherChoice(
   const { field, index } = props;
   const optionId = `${props.id}-${index}`;
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      <input
-        id={optionId}
-        type={props.kind}
-        name={field.id}
-        value={OTHER_CHOICE}
-        disabled={props.disabled || field.isReadOnly}
-        checked={props.checked}
-        onChange={(e) => props.toggle(e.target.checked)}
-        className="h-4 w-4 border-slate-400 accent-brand-600 dark:border-slate-500"
-      />
-      <label
-        htmlFor={optionId}
-        className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
-      >
+    <div className={`${CHOICE_ROW} flex-wrap`}>
+      <label htmlFor={optionId} className="flex cursor-pointer items-center gap-3">
+        <input
+          id={optionId}
+          type={props.kind}
+          name={field.id}
+          value={OTHER_CHOICE}
+          disabled={props.disabled || field.isReadOnly}
+          checked={props.checked}
+          onChange={(e) => props.toggle(e.target.checked)}
+          className={CHOICE_BOX}
+        />
         {props.keyHints && index < 26 && <KeyHint index={index} />}
         {t('field.other')}
       </label>
