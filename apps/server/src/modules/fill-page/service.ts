@@ -10,8 +10,8 @@ import type {
 } from '@formsmith/core/fill-page/state';
 import type { FieldOf } from '@formsmith/core/forms/field';
 import type { PublicFormView } from '@formsmith/core/forms/form-wire';
-import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
+import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome-languages';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
 import { plainMessageKey } from '@formsmith/core/logic/endings';
