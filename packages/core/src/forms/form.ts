@@ -12,6 +12,8 @@ export type AccessRestriction = z.infer<typeof accessRestrictionSchema>;
 /** Sharing settings as the editor and the publish page hold them. */
 export const sharingSchema = z.object({
   slug: z.optional(z.string()),
+  /** Only the slug opens the form; its numbered address answers like a missing form. */
+  slugOnly: z.optional(z.boolean()),
   /** Only ever typed by the owner: the server never sends a code back. */
   accessCode: z.optional(z.string()),
   expirationDate: z.optional(z.nullable(z.string())),

@@ -10,6 +10,7 @@ import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { AskAiButton } from './ask-ai-button.tsx';
 import { AskAiDialog } from './ask-ai-dialog.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { DuplicateButton } from './duplicate-button.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { createHistory, historyReducer } from './editor-history.ts';
 import { EditorWorkspace } from './editor-workspace.tsx';
@@ -108,6 +109,13 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         onGenerate={() => setAiOpen(true)}
       >
         <AskAiButton onClick={() => setAskOpen(true)} />
+        {stored && (
+          <DuplicateButton
+            saveNow={autosave.saveNow}
+            getStored={() => storedRef.current}
+            onError={setNotice}
+          />
+        )}
         <PublishControls
           stored={stored}
           getStored={() => storedRef.current}
