@@ -67,7 +67,9 @@ describe(`gallery templates through the API (${dbKind})`, () => {
 
   it('the RSVP thanks a guest who comes with its success message, not the ending for those who cannot', async () => {
     const formId = await createFromTemplate('rsvp');
-    const draft = (await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: owner.auth })).json();
+    const draft = (
+      await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: owner.auth })
+    ).json();
     expect(draft.logic.endings.map((e: { id: string }) => e.id)).toEqual(['ending_default', 'declined']);
     await publishForm(app, owner, formId);
     const res = await submit(formId, {
