@@ -5,6 +5,7 @@
 //   node apps/web/scripts/capture-landing-screenshots.mjs http://localhost:3205 /tmp/shots
 //
 // The server must have no SMTP_URL: the account's verification link is read from its outbox.
+/// <reference lib="dom" />
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -12,6 +13,13 @@ import { chromium } from '@playwright/test';
 const [base = 'http://localhost:3000', dataDir = './data'] = process.argv.slice(2);
 const out = path.resolve(import.meta.dirname, '../public/screenshots');
 
+/**
+ * @param {string} method
+ * @param {string} url
+ * @param {unknown} [body]
+ * @param {string} [token]
+ * @returns {Promise<any>} the answer's JSON, as the API documents it
+ */
 async function api(method, url, body, token) {
   const res = await fetch(`${base}/api${url}`, {
     method,
@@ -26,6 +34,7 @@ async function api(method, url, body, token) {
   return res.status === 204 ? null : res.json();
 }
 
+/** @param {string} email */
 async function verificationToken(email) {
   for (let tries = 0; tries < 50; tries++) {
     const outbox = path.join(dataDir, 'outbox');
@@ -42,6 +51,7 @@ async function verificationToken(email) {
   throw new Error('no verification mail in the outbox');
 }
 
+/** @param {string[]} labels */
 const choice = (...labels) => labels.map((label) => ({ label, value: label.toLowerCase() }));
 
 const FORM = {
@@ -116,7 +126,7 @@ async function seed() {
   const sessions = ['morning', 'morning', 'afternoon', 'evening', 'morning', 'afternoon'];
   const heard = ['a friend', 'newsletter', 'social media', 'a friend'];
   for (let i = 0; i < 36; i++) {
-    const name = PEOPLE[i % PEOPLE.length];
+    const name = PEOPLE[i % PEOPLE.length] ?? 'Sam';
     await api('POST', `/form-submissions/forms/${form.id}/submit`, {
       data: {
         name: `${name} ${String.fromCharCode(65 + (i % 26))}.`,
@@ -134,6 +144,11 @@ async function seed() {
 }
 
 /** The PNG as WebP at `width` pixels wide, encoded by the browser. */
+/**
+ * @param {import('@playwright/test').Page} page
+ * @param {Buffer} png
+ * @param {number} width
+ */
 async function toWebp(page, png, width) {
   const data = await page.evaluate(
     async ({ b64, width }) => {
@@ -144,15 +159,20 @@ async function toWebp(page, png, width) {
       canvas.width = width;
       canvas.height = Math.round((image.height * width) / image.width);
       const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2D canvas in this browser');
       context.imageSmoothingQuality = 'high';
       context.drawImage(image, 0, 0, canvas.width, canvas.height);
       return canvas.toDataURL('image/webp', 0.8);
     },
     { b64: png.toString('base64'), width },
   );
-  return Buffer.from(data.split(',')[1], 'base64');
+  return Buffer.from(data.split(',')[1] ?? '', 'base64');
 }
 
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {{ token: string, expiresIn: number, form: { id: number, sharing: { slug: string } } }} session
+ */
 async function capture(browser, { token, expiresIn, form }) {
   const shots = [
     {
