@@ -16,6 +16,7 @@ import { authRoutes, passkeyRoutes, reauthRoutes, twoFactorRoutes } from './modu
 import { fillPageRoutes, loadFillPageKit } from './modules/fill-page/index.ts';
 import { formsRoutes } from './modules/forms/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { instanceRoutes } from './modules/instance/index.ts';
 import { intakeRoutes } from './modules/intake/index.ts';
 import { submissionsRoutes } from './modules/submissions/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(instanceRoutes);
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(passkeyRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { REAUTH_WINDOW_SECONDS } from '@formsmith/core/auth/reauth';
+import { type HomePage, parseHomePage } from '@formsmith/core/instance/api';
 import { z } from 'zod';
 
 const optionalString = z
@@ -60,6 +61,21 @@ const envSchema = z
       z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
     ),
     ENCRYPTION_KEY: optionalString,
+    HOME_PAGE: optionalString.transform((value, ctx) => {
+      const home = parseHomePage(value ?? 'landing');
+      if (home) return home;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be landing, signin or redirect:<address> (an http(s) URL or a path such as /form/contact)',
+      });
+      return z.NEVER;
+    }),
+    SUPPORT_URL: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://example.com/support' })
+        .optional(),
+    ),
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false', ''], { message: 'must be true or false' })
       .optional()
@@ -105,6 +121,10 @@ export type Config = {
   webDist: string;
   /** Let webhooks reach loopback, private and link-local addresses (a LAN install, tests). */
   webhookAllowPrivate: boolean;
+  /** What `/` opens: the landing page (the default), the sign-in page, or another address. */
+  homePage: HomePage;
+  /** Where the landing page's support tiers lead; unset hides them. */
+  supportUrl: string | undefined;
   /** Bearer token that `GET /metrics` asks for; unset means no metrics endpoint. */
   metricsToken: string | undefined;
   /** Run background jobs (mail, retention, digest) in this process. */
@@ -167,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : undefined,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    homePage: e.HOME_PAGE,
+    supportUrl: e.SUPPORT_URL,
     metricsToken: e.METRICS_TOKEN,
     runJobs: true,
     encryptionKey: e.ENCRYPTION_KEY,

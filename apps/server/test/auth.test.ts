@@ -193,6 +193,26 @@ describe(`auth: sign-up and sign-in (${dbKind})`, () => {
       expect(again.json().error).toBe('Failed to verify email. The link may be invalid or expired.');
     });
 
+    it('signs the new account in when its owner verifies from the page, ending the sessions opened before', async () => {
+      const email = await register();
+      const before = (await login(email)).json().token as string;
+      const token = await verifyToken(email);
+      const res = await post(`/api/auth/verify/${token}`, {});
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ message: AUTH_MESSAGES.verifySuccess, email, is_verified: true });
+      expect(body.sign_in).toMatchObject({ is_verified: true, name: 'Ada Lovelace' });
+      const me = await current(body.sign_in.token);
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email, is_verified: true });
+      // Someone who signed up with this address before its owner verified it is signed out.
+      expect((await current(before)).statusCode).toBe(401);
+      // The link signs in once.
+      const again = await post(`/api/auth/verify/${token}`, {});
+      expect(again.statusCode).toBe(400);
+      expect(again.json().error).toBe(AUTH_MESSAGES.verifyFailed);
+    });
+
     it('mails a new link to an unverified address asked for by email, answering the same for any address', async () => {
       const email = await register();
       const unknown = await post('/api/auth/verification-link', { email: newEmail() });

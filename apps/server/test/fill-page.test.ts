@@ -180,6 +180,92 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(await countSubmissions(app, form.id)).toBe(1);
   });
 
+  it('stores nothing for a slider nobody moved, refuses a required one, and keeps a moved or confirmed one', async () => {
+    const SLIDERS = [
+      { id: 'name', label: 'Your name', type: 'text' },
+      { id: 'years', label: 'Years of experience', type: 'range', validation_rules: { min: 1, max: 10 } },
+      {
+        id: 'fit',
+        label: 'How well do you fit?',
+        type: 'range',
+        is_required: true,
+        validation_rules: { min: 1, max: 5 },
+      },
+    ];
+    const form = await published({ fields: SLIDERS });
+    const page = await get(form.url);
+    // The browser posts a range input's value whether or not anyone touched it: here, its low end.
+    const untouched = await post(
+      form.url,
+      answers(page.body, [
+        ['name', 'Grace'],
+        ['years', '1'],
+        ['fit', '1'],
+      ]),
+    );
+    expect(untouched.statusCode).toBe(422);
+    expect(untouched.body).toMatch(/<p id="[^"]+-fit-error"[^>]*>This field is required/);
+    expect(untouched.body).not.toMatch(/-years-error/);
+    expect(await countSubmissions(app, form.id)).toBe(0);
+
+    // Confirming the required one where it rests answers it; the optional one stays unanswered.
+    const confirmed = await post(
+      form.url,
+      answers(untouched.body, [
+        ['name', 'Grace'],
+        ['years', '1'],
+        ['fit', '1'],
+        ['_answered', 'fit'],
+      ]),
+    );
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [first] = await stored(form.id);
+    // Blank, as any question left unanswered: nothing counts it or exports a number for it.
+    expect(first!.data).toEqual({ name: 'Grace', fit: 1, years: '' });
+
+    // A slider moved from where the page drew it is an answer without the box.
+    const again = await get(form.url);
+    const moved = await post(
+      form.url,
+      answers(again.body, [
+        ['name', 'Ada'],
+        ['years', '7'],
+        ['fit', '4'],
+      ]),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const rows = await stored(form.id);
+    expect(rows.find((r) => r.data.name === 'Ada')!.data).toMatchObject({ years: 7, fit: 4 });
+  });
+
+  it("takes 'Other, please specify' without JavaScript: the text typed is the answer, and is asked for once Other is picked", async () => {
+    const options = [{ label: 'Design' }, { label: 'Code' }];
+    const form = await published({
+      fields: [
+        { id: 'role', label: 'Role', type: 'radio', is_required: true, options, allow_other: true },
+        { id: 'skills', label: 'Skills', type: 'checkbox', options, allow_other: true },
+      ],
+    });
+    const page = await get(form.url);
+    expect(page.body).toMatch(/<input[^>]+type="radio"[^>]+value="__other__"/);
+    expect(page.body).toContain('name="role.other"');
+    const picked = await post(form.url, answers(page.body, [['role', '__other__']]));
+    expect(picked.statusCode).toBe(422);
+    expect(picked.body).toMatch(/<p id="[^"]+-role-error"[^>]*>Please specify your other answer/);
+    // Typing in the box picks Other, on checkboxes beside what was ticked.
+    const typed = await post(
+      form.url,
+      answers(picked.body, [
+        ['role.other', 'Product manager'],
+        ['skills', 'Design'],
+        ['skills.other', 'Welding'],
+      ]),
+    );
+    expect(typed.statusCode, typed.body).toBe(200);
+    const [row] = await stored(form.id);
+    expect(row!.data).toEqual({ role: 'Product manager', skills: ['Design', 'Welding'] });
+  });
+
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);
@@ -250,6 +336,74 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
       expect(res.body.match(/<html/g), piece).toHaveLength(1);
       expect(res.body.match(new RegExp(`id="${FILL_STATE_ELEMENT_ID}"`, 'g')), piece).toHaveLength(1);
     }
+  });
+
+  it('writes the chosen language and its direction into <html> from the first byte: ?lang=ar is right to left', async () => {
+    const form = await published({
+      fields: FIELDS,
+      language: 'en',
+      translations: { ar: { title: 'ملاحظات العملاء' } },
+    });
+    const arabic = await get(`${form.url}?lang=ar`);
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toMatch(/^<!doctype html>\s*<html lang="ar" dir="rtl" class="nojs">/i);
+    expect(arabic.body).toContain('<title>ملاحظات العملاء</title>');
+    expect((await get(form.url)).body).toMatch(/<html lang="en" dir="ltr" class="nojs">/);
+    // A page that has no form to show speaks the language asked for as well.
+    expect((await get('/form/no-such-form-here?lang=ar')).body).toMatch(/<html lang="ar" dir="rtl"/);
+  });
+
+  it("gates a password form in the respondent's language: its translated title in the heading and <title>", async () => {
+    const form = await published({
+      fields: FIELDS,
+      title: 'Customer feedback',
+      access_restriction: 'password',
+      access_code: 'tulip-42',
+      language: 'en',
+      translations: { fr: { title: 'Avis des clients' } },
+    });
+    for (const gate of [
+      await get(`${form.url}?lang=fr`),
+      await app.inject({ method: 'GET', url: form.url, headers: { 'accept-language': 'fr-CA,fr;q=0.9' } }),
+    ]) {
+      expect(gate.statusCode).toBe(403);
+      expect(gate.body).toContain('<title>Avis des clients</title>');
+      expect(gate.body).toMatch(/<h1[^>]*>Avis des clients<\/h1>/);
+      expect(gate.body).toMatch(/<html lang="fr" dir="ltr"/);
+      expect(gate.body).not.toContain('Customer feedback');
+    }
+    expect((await get(form.url)).body).toContain('<title>Customer feedback</title>');
+  });
+
+  it('offers a respondent turned away no marketing page: no link home or to sign-up when unavailable, expired or closed', async () => {
+    const expired = await createPublishedForm(app, owner, { expirationDate: new Date(Date.now() - 60_000) });
+    const closed = await createPublishedForm(app, owner, { closesAt: new Date(Date.now() - 60_000) });
+    const pages = [
+      await get('/form/no-such-form-here'),
+      await get(`/form/${expired}`),
+      await get(`/form/${closed}`),
+    ];
+    expect(pages.map((res) => res.statusCode)).toEqual([404, 410, 410]);
+    for (const res of pages) {
+      const root =
+        /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(res.body)?.[1] ?? '';
+      expect(root).not.toBe('');
+      expect(root).not.toMatch(/href="\/(register|login|dashboard)?"/);
+    }
+  });
+
+  it('answers the numbered address of a form only its custom link opens like a missing form', async () => {
+    const form = await published({ fields: FIELDS, slug_only: true });
+    const missing = await get('/form/2147483000');
+    for (const url of [`/form/${form.id}`, `/form/${form.id}/embed`]) {
+      const byId = await get(url);
+      expect(byId.statusCode, url).toBe(404);
+      expect(stateOf(byId.body).view).toEqual(stateOf(missing.body).view);
+      expect(byId.body).not.toContain('Customer feedback');
+    }
+    const posted = await post(`/form/${form.id}`, answers('', [['name', 'Grace']]));
+    expect(posted.statusCode).toBe(404);
+    expect((await get(form.url)).statusCode).toBe(200);
   });
 
   it('looks like success to a bot that fills the decoy, and stores nothing', async () => {

@@ -65,6 +65,24 @@ describe(`gallery templates through the API (${dbKind})`, () => {
     expect(res.json().ending).toMatchObject({ title: 'We will miss you, Ann' });
   });
 
+  it('the RSVP thanks a guest who comes with its success message, not the ending for those who cannot', async () => {
+    const formId = await createFromTemplate('rsvp');
+    const draft = (
+      await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: owner.auth })
+    ).json();
+    expect(draft.logic.endings.map((e: { id: string }) => e.id)).toEqual(['ending_default', 'declined']);
+    await publishForm(app, owner, formId);
+    const res = await submit(formId, {
+      name: 'Ann',
+      email: 'ann@example.com',
+      attending: 'yes',
+      guests: 1,
+      menu: 'fish',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().ending).toMatchObject({ message: 'Thank you! We cannot wait to see you.' });
+  });
+
   it('the quiz is scored by the server against its pass mark', async () => {
     const formId = await createFromTemplate('quiz');
     await publishForm(app, owner, formId);

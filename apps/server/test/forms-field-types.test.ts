@@ -128,3 +128,85 @@ describe(`NPS, yes/no and heading fields (${dbKind})`, () => {
     expect(byId.get('again')).toMatchObject({ response_count: 2, answer_distribution: { Yes: 1, No: 1 } });
   });
 });
+
+describe(`'Other, please specify' on choice fields (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let formId: number;
+  const options = [
+    { label: 'Design', value: 'design' },
+    { label: 'Code', value: 'code' },
+  ];
+  const OTHER_FIELDS = [
+    { id: 'role', label: 'Role you apply for', type: 'radio', is_required: true, options, allow_other: true },
+    { id: 'skills', label: 'Skills', type: 'checkbox', options, allow_other: true },
+    { id: 'heard', label: 'Where did you hear of us?', type: 'select', options },
+  ];
+
+  const submit = (data: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${formId}/submit`,
+      payload: { data: { ...data, _honeypot: '', _formLoadTime: Date.now() - 10_000 } },
+    });
+
+  beforeAll(async () => {
+    ({ app, owner } = await createOwnerTestApp());
+    const form = await createForm(app, owner, { title: 'Job application', fields: OTHER_FIELDS });
+    formId = form.id;
+    expect(form.fields.map((f) => f.allow_other)).toEqual([true, true, undefined]);
+    await publishForm(app, owner, formId);
+    const publicForm = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
+    expect(publicForm.json().fields[0].allow_other).toBe(true);
+  });
+  afterAll(() => app.close());
+
+  it('requires the text once Other is chosen, and refuses text where Other is not offered', async () => {
+    const blank = await submit({ role: '__other__', skills: ['code', '__other__'] });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json().fields).toEqual({
+      role: 'Please specify your other answer',
+      skills: 'Please specify your other answer',
+    });
+    const closed = await submit({ role: 'design', heard: 'A friend' });
+    expect(closed.statusCode).toBe(422);
+    expect(closed.json().fields).toEqual({ heard: 'Please choose one of the options' });
+  });
+
+  it('stores the Other text, exports it as typed and counts it as Other', async () => {
+    const res = await submit({ role: 'Product manager', skills: ['design', 'Welding'], heard: 'code' });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await storedSubmissions(app, eq(submissions.id, res.json().submission_id));
+    expect(row!.data).toEqual({ role: 'Product manager', skills: ['design', 'Welding'], heard: 'code' });
+    expect((await submit({ role: 'code' })).statusCode).toBe(201);
+
+    const csv = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${formId}/export?format=csv`,
+      headers: owner.auth,
+    });
+    const rows: string[][] = parse(csv.body.replace(/^\uFEFF/, ''));
+    const header = rows[0]!;
+    const exported = rows
+      .slice(1)
+      .map((r) => [r[header.indexOf('Role you apply for')], r[header.indexOf('Skills')]]);
+    expect(exported.sort()).toEqual([
+      ['Code', ''],
+      ['Product manager', 'Design, Welding'],
+    ]);
+    const json = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${formId}/export?format=json`,
+      headers: owner.auth,
+    });
+    expect(json.body).toContain('"Product manager"');
+    expect(json.body).toContain('"Welding"');
+
+    const analytics = (
+      await app.inject({ method: 'GET', url: `/api/analytics/forms/${formId}`, headers: owner.auth })
+    ).json() as FormAnalytics;
+    const byId = new Map(analytics.field_analytics.map((f) => [f.field_id, f]));
+    expect(byId.get('role')!.answer_distribution).toEqual({ Code: 1, Other: 1 });
+    expect(byId.get('skills')!.answer_distribution).toEqual({ Design: 1, Other: 1 });
+  });
+});

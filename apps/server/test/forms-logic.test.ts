@@ -56,45 +56,136 @@ describe(`form logic on save (${dbKind})`, () => {
     expect(form.fields[4]).toMatchObject({ expression: 'age * 2', show_result: true });
   });
 
-  it('a form saved without logic gets empty logic and the classic layout', async () => {
+  it('a form saved without logic gets no rules, the classic layout and its success message as its ending', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/forms',
       headers: owner.auth,
-      payload: { title: 'Plain' },
+      payload: { title: 'Plain', success_message: 'See you there!' },
     });
     expect(res.json()).toMatchObject({
       display: 'classic',
-      logic: { rules: [], endings: [], unreachableAnswers: 'drop' },
+      success_message: 'See you there!',
+      logic: {
+        rules: [],
+        endings: [{ id: 'ending_default', title: '', message: 'See you there!', redirectParams: [] }],
+        unreachableAnswers: 'drop',
+      },
     });
+    // The success message sent alone changes that ending's text, as it changed what respondents saw.
+    const id = res.json().id;
+    const put = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${id}`,
+      headers: owner.auth,
+      payload: { success_message: 'Thanks, talk soon' },
+    });
+    expect(put.json().logic.endings).toEqual([
+      { id: 'ending_default', title: '', message: 'Thanks, talk soon', redirectParams: [] },
+    ]);
+    expect(put.json().success_message).toBe('Thanks, talk soon');
   });
 
-  it('refuses a backward jump with 422 naming the rule under its path', async () => {
+  it('saves a draft with a half-typed calculation and a dangling rule, and publishing refuses it naming each problem', async () => {
+    const fields = [
+      { id: 'price', type: 'number', label: 'Price' },
+      { id: 'total', type: 'calculated', label: 'Total with tax', expression: 'price * (1 +' },
+      { id: 'notes', type: 'text', label: 'Notes' },
+    ];
+    const logic = {
+      rules: [{ id: 'gone', name: 'Ask for notes', actions: [{ type: 'show', field: 'deleted_field' }] }],
+    };
     const created = await app.inject({
       method: 'POST',
       url: '/api/forms',
       headers: owner.auth,
-      payload: { title: 'Loop', fields: THREE_PAGES },
+      payload: { title: 'Work in progress', fields, logic },
     });
+    expect(created.statusCode).toBe(201);
     const id = created.json().id;
-    const logic = {
-      rules: [
-        { id: 'ok', page: 'page_1', actions: [{ type: 'jump', page: 'p3' }] },
-        { id: 'loop', name: 'Loop', page: 'p3', actions: [{ type: 'jump', page: 'p2' }] },
-      ],
-    };
-    const res = await app.inject({
+    // Work added after the problem is kept too.
+    const saved = await app.inject({
       method: 'PUT',
       url: `/api/forms/${id}`,
       headers: owner.auth,
-      payload: { logic },
+      payload: { fields: [...fields, { id: 'email', type: 'email', label: 'Email' }], logic },
     });
-    expect(res.statusCode).toBe(422);
-    const body = res.json();
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().fields[1]).toMatchObject({ id: 'total', expression: 'price * (1 +' });
+    expect(saved.json().fields.map((f: { id: string }) => f.id)).toEqual([
+      'price',
+      'total',
+      'notes',
+      'email',
+    ]);
+    expect(saved.json().logic.rules).toHaveLength(1);
+
+    const publish = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${id}/publish`,
+      headers: owner.auth,
+    });
+    expect(publish.statusCode).toBe(422);
+    const body = publish.json();
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.fields['logic.rules.1.actions.0']).toMatch(/^Rule 'Loop'/);
+    expect(body.problems).toEqual([
+      {
+        path: 'fields.1.expression',
+        field_id: 'total',
+        label: 'Total with tax',
+        rule_id: null,
+        message: "The calculation of 'Total with tax': The expression ends too early (at character 13)",
+      },
+      {
+        path: 'logic.rules.0.actions.0',
+        field_id: null,
+        label: null,
+        rule_id: 'gone',
+        message: "Rule 'Ask for notes' acts on a question that does not exist",
+      },
+    ]);
+    expect(body.fields['fields.1.expression']).toMatch(/^The calculation of 'Total with tax'/);
     const stored = await app.inject({ method: 'GET', url: `/api/forms/${id}`, headers: owner.auth });
-    expect(stored.json().logic.rules).toEqual([]);
+    expect(stored.json().is_published).toBe(false);
+
+    // Fixed, it publishes.
+    const fixed = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${id}`,
+      headers: owner.auth,
+      payload: {
+        fields: [fields[0], { ...fields[1], expression: 'price * 1.2' }, fields[2]],
+        logic: { rules: [] },
+      },
+    });
+    expect(fixed.statusCode).toBe(200);
+    await publishForm(app, owner, id);
+  });
+
+  it('still refuses a save that is not a form at all', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Broken', fields: 'not a list', logic: { rules: 'nope' } },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('a stranger cannot publish someone else’s form', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Mine', fields: THREE_PAGES },
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/forms/${created.json().id}/publish`,
+      headers: stranger.auth,
+    });
+    expect(res.statusCode).toBe(404);
   });
 
   it('a stranger cannot save logic on someone else’s form', async () => {
@@ -180,7 +271,11 @@ describe(`submitting through form logic (${dbKind})`, () => {
     const res = await submit(formId, { skip: 'yes', name: 'Ada' });
     expect(res.statusCode).toBe(201);
     expect(await storedData(res.json().submission_id)).toEqual({ skip: 'yes', name: 'Ada' });
-    expect(res.json().ending).toBeNull();
+    // No rule ended it: the plain ending, made from the success message.
+    expect(res.json().ending).toMatchObject({
+      id: 'ending_default',
+      message: 'Thank you for your submission!',
+    });
   });
 
   it('refuses an answer to a skipped page when the owner chose reject, naming the field', async () => {
@@ -265,6 +360,48 @@ describe(`submitting through form logic (${dbKind})`, () => {
     const res = await submit(formId, { skip: 'no', name: 'Bo' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().fields)).toEqual(['age']);
+  });
+
+  it('refuses a submit that leaves out an answer a rule made required, as the page does', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: {
+        title: 'Required by a rule',
+        fields: [
+          {
+            id: 'contact',
+            type: 'radio',
+            label: 'May we call you?',
+            options: [{ label: 'yes' }, { label: 'no' }],
+          },
+          { id: 'phone', type: 'phone', label: 'Phone' },
+        ],
+        logic: {
+          rules: [
+            {
+              id: 'need-phone',
+              conditions: [{ ref: 'contact', operator: 'equals', value: 'yes' }],
+              actions: [{ type: 'require', field: 'phone' }],
+            },
+          ],
+        },
+      },
+    });
+    const formId = created.json().id;
+    await publishForm(app, owner, formId);
+    const refused = await submit(formId, { contact: 'yes' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().fields).toEqual({ phone: 'This field is required' });
+    // The rule does not hold: the phone stays optional.
+    expect((await submit(formId, { contact: 'no' })).statusCode).toBe(201);
+    const stored = await submit(formId, { contact: 'yes', phone: '+44 20 7946 0000' });
+    expect(stored.statusCode).toBe(201);
+    expect(await storedData(stored.json().submission_id)).toEqual({
+      contact: 'yes',
+      phone: '+44 20 7946 0000',
+    });
   });
 
   it('answers the ending logic chose, its message recalled and the picked answers on its redirect', async () => {

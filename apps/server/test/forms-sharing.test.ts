@@ -30,6 +30,7 @@ describe(`forms sharing and publishing (${dbKind})`, () => {
       const body = res.json();
       expect(wireFormSchema.parse(body).sharing).toEqual({
         slug,
+        slug_only: false,
         access_restriction: 'public',
         has_access_code: false,
         expiration_date: `${inDays(10)}T23:59:59.999Z`,
@@ -195,6 +196,53 @@ describe(`forms sharing and publishing (${dbKind})`, () => {
         headers: owner.auth,
       });
       expect(res.statusCode).toBe(404);
+    });
+  });
+
+  describe('a form only its custom link opens (slug_only)', () => {
+    const anonymous = (url: string) => app.inject({ method: 'GET', url });
+
+    it('answers 404 on its numbered address exactly like a missing form, 200 on its slug', async () => {
+      const slug = uniqueSlug('unlisted');
+      const form = await createForm(app, owner, { slug });
+      await publishForm(app, owner, form.id);
+      expect((await anonymous(`/api/forms/${form.id}`)).statusCode).toBe(200);
+
+      const res = await putSharing(app, owner, form.id, { slug_only: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().sharing).toMatchObject({ slug, slug_only: true });
+
+      const missing = await anonymous('/api/forms/2147483000');
+      for (const url of [`/api/forms/${form.id}`, `/api/forms/shared/${form.id}`]) {
+        const byId = await anonymous(url);
+        expect(byId.statusCode, url).toBe(404);
+        expect(byId.json()).toEqual(missing.json());
+      }
+      const bySlug = await anonymous(`/api/forms/shared/${slug}`);
+      expect(bySlug.statusCode).toBe(200);
+      expect(bySlug.json()).toMatchObject({ id: form.id, slug });
+      // Its owner still reads it by id (the editor does).
+      const own = await app.inject({ method: 'GET', url: `/api/forms/${form.id}`, headers: owner.auth });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().sharing.slug_only).toBe(true);
+    });
+
+    it('needs a slug: asking without one is refused, and taking the slug away opens the number again', async () => {
+      const form = await createForm(app, owner);
+      await publishForm(app, owner, form.id);
+      const refused = await putSharing(app, owner, form.id, { slug_only: true });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.slug_only).toMatch(/custom link first/);
+
+      const slug = uniqueSlug('unlisted');
+      const both = await putSharing(app, owner, form.id, { slug, slug_only: true });
+      expect(both.statusCode, both.body).toBe(200);
+      expect((await anonymous(`/api/forms/${form.id}`)).statusCode).toBe(404);
+
+      const cleared = await putSharing(app, owner, form.id, { slug: '' });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().sharing).toMatchObject({ slug: null, slug_only: false });
+      expect((await anonymous(`/api/forms/${form.id}`)).statusCode).toBe(200);
     });
   });
 

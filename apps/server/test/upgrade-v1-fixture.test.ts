@@ -4,6 +4,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { fieldSchema } from '@formsmith/core/forms/field';
+import { endingFromMessage } from '@formsmith/core/logic/endings';
 import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -84,6 +85,9 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
   translations: {},
   // Submission lists gained a cursor to their next page; each of the fixture's fits on one page.
   next_cursor: null,
+  // Forms gained folders and slug-only sharing; none of v1's is filed or kept to its slug.
+  folder_id: null,
+  slug_only: false,
 };
 
 /**
@@ -107,12 +111,25 @@ function isAddedKey(key: string, value: unknown): boolean {
   return key in ADDED_DEFAULTS && isDeepStrictEqual(value, ADDED_DEFAULTS[key]);
 }
 
+/**
+ * A form's success message became its plain ending (a data migration): a form of the release,
+ * which had no logic, now has exactly that one ending, its message the success message it shows.
+ */
+function isFoldedSuccessMessage(form: Record<string, unknown>): boolean {
+  if (typeof form.success_message !== 'string') return false;
+  return isDeepStrictEqual(form.logic, {
+    ...EMPTY_LOGIC,
+    endings: [endingFromMessage(form.success_message, [])],
+  });
+}
+
 function withoutAddedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAddedKeys);
   if (typeof value !== 'object' || value === null) return value;
+  const folded = isFoldedSuccessMessage(value as Record<string, unknown>);
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([k, v]) => !isAddedKey(k, v))
+      .filter(([k, v]) => !isAddedKey(k, v) && !(folded && k === 'logic'))
       .map(([k, v]) => [k, withoutAddedKeys(v)]),
   );
 }
@@ -196,7 +213,40 @@ describe(`a database written by release v1 (${dbKind})`, () => {
     for (const row of versions)
       for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
     const applied = await app.db.select().from(dataMigrations);
-    expect(applied.map((m) => m.name)).toEqual(['canonical-fields', 'canonical-version-fields']);
+    expect(applied.map((m) => m.name)).toEqual([
+      'canonical-fields',
+      'canonical-version-fields',
+      'success-message-endings',
+      'success-message-version-endings',
+    ]);
+  });
+
+  it('ends each form with its success message, now its first ending, on the page and in the editor', async () => {
+    const rows = await app.db
+      .select({ id: forms.id, logic: forms.logic, successMessage: forms.successMessage })
+      .from(forms);
+    for (const row of rows) {
+      expect(row.logic.endings[0], `form ${row.id}`).toMatchObject({ message: row.successMessage });
+    }
+    const versions = await app.db
+      .select({ logic: formVersions.logic, successMessage: formVersions.successMessage })
+      .from(formVersions);
+    for (const row of versions) expect(row.logic.endings[0]).toMatchObject({ message: row.successMessage });
+    // Publishing again finds nothing changed: the draft and its version were folded alike.
+    const owned = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${expected.forms.every}`,
+      headers: auth.owner,
+    });
+    expect(owned.json().has_unpublished_changes).toBe(false);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/form-submissions/forms/${expected.forms.legacy}/submit`,
+      payload: { data: { q1: 'ending@example.com', q2_2: 'Blue' } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const legacy = rows.find((r) => r.id === expected.forms.legacy)!;
+    expect(res.json().ending).toMatchObject({ id: 'ending_default', message: legacy.successMessage });
   });
 
   it('accepts new submissions to the upgraded forms', async () => {

@@ -79,7 +79,8 @@ test('a page break and a jump rule show on the canvas and the logic map, and sur
 
   const map = page.getByRole('list', { name: 'Logic map' });
   await expect(map.getByText('Jumps to Page 3: Contact when Do you drive a car? equals No')).toBeVisible();
-  await expect(map.getByText('Then: the form is submitted')).toBeVisible();
+  // The last page ends with the form's first ending.
+  await expect(map.getByText('Then: ends with Ending 1')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Fields' }).click();
   const badge = page.getByRole('button', {
@@ -118,7 +119,9 @@ test('a field dragged over a page break moves to the page before it', async ({ p
     .toEqual(['Do you drive a car?', 'New page', 'Which car?', 'Your email', 'New page']);
 });
 
-test('a backward jump is refused, named next to its rule, and not stored', async ({ page }) => {
+test('a backward jump is saved as typed, named next to its rule and in the problems list, and blocks publishing', async ({
+  page,
+}) => {
   const { user, form } = await seedCarForm(page);
   await splitIntoThreePages(page);
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
@@ -126,20 +129,24 @@ test('a backward jump is refused, named next to its rule, and not stored', async
   const rule = await addJumpRule(page, 'Loop');
   await rule.getByLabel('Runs when leaving').selectOption({ label: 'Page 3: New page' });
   await rule.getByLabel('Loop, action 1: page').selectOption({ label: 'Page 2: New page' });
-  await expect(
-    rule.getByText("Rule 'Loop' jumps back to an earlier page or the same one: that would loop forever"),
-  ).toBeVisible();
+  const message = "Rule 'Loop' jumps back to an earlier page or the same one: that would loop forever";
+  await expect(rule.getByText(message)).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Logic 1 problem/ })).toBeVisible();
-  // The server refuses it too, and the owner is told the draft is not stored.
-  await expect(page.getByText('Not saved', { exact: true })).toBeVisible();
-  await expect(page.getByText(/Your changes are kept in this tab/)).toBeVisible();
-  expect((await storedForm(page, user, form.id)).logic.rules).toEqual([]);
+  // The draft is stored as it is: nothing the owner did is lost while they finish it.
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect
+    .poll(async () => (await storedForm(page, user, form.id)).logic.rules.map((r) => r.name))
+    .toEqual(['Loop']);
+  const problems = page.getByRole('region', { name: /to fix before publishing/ });
+  await expect(problems).toContainText(message);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(problems).toBeFocused();
+  expect((await storedForm(page, user, form.id)).logic.rules).toHaveLength(1);
 
-  // Pointing the jump forward fixes it and saving resumes.
+  // Pointing the jump forward fixes it.
   await rule.getByLabel('Runs when leaving').selectOption({ label: 'Page 1' });
   await expect(rule.getByTestId('logic-problems')).toHaveCount(0);
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
-  expect((await storedForm(page, user, form.id)).logic.rules).toHaveLength(1);
+  await expect(problems).toHaveCount(0);
 });
 
 test('a calculation shows its parse error as it is typed, with the position', async ({ page }) => {

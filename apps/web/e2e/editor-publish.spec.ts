@@ -44,7 +44,9 @@ test('publishing from the editor opens the share dialog; later edits wait for Pu
   // A field with a placeholder label blocks publishing, and says so where it is.
   await page.getByRole('button', { name: 'Add Email field' }).click();
   await page.getByRole('button', { name: 'Publish changes' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Field 2:' })).toBeVisible();
+  const problems = page.getByRole('region', { name: '1 problem to fix before publishing' });
+  await expect(problems).toBeFocused();
+  await expect(problems.getByRole('link', { name: 'Field 2' })).toBeVisible();
   await expect(page.getByText('Please update the label to a more descriptive title.').first()).toBeVisible();
   await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Email for the invitation');
 

@@ -245,16 +245,22 @@ test.describe('public form page', () => {
     await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
   });
 
-  test('an expired form says so, and a missing one is unavailable', async ({ page, request }) => {
+  test('an expired form says so, a missing one is unavailable, and neither leads to the marketing pages', async ({
+    page,
+    request,
+  }) => {
     const form = await createForm(request, owner, {
       fields: [{ label: 'Name', type: 'text' }],
       sharing: { expiration_date: new Date(Date.now() - 3_600_000).toISOString() },
     });
     await openFormPage(page, `/form/${form.id}`);
     await expect(page.getByRole('heading', { name: 'This form has expired' })).toBeVisible();
+    await expect(page.getByRole('link')).toHaveCount(0);
     await page.goto('/form/no-such-form-slug');
     await expect(page.getByRole('heading', { name: 'Form Unavailable' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    // The page's script has taken over: still nothing to follow to the landing page or sign-up.
+    await expect(page.locator('#root[data-live]')).toHaveCount(1);
+    await expect(page.getByRole('link')).toHaveCount(0);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

@@ -77,6 +77,7 @@ for (const [scheme, width] of [
       logic: { endings: { id: string }[] };
     };
     expect(body).toMatchObject({ title: 'Will you join us?', is_published: true });
-    expect(body.logic.endings.map((e) => e.id)).toEqual(['declined']);
+    // The template's success message is its first ending, before the one its rule ends with.
+    expect(body.logic.endings.map((e) => e.id)).toEqual(['ending_default', 'declined']);
   });
 }

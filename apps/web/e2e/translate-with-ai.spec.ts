@@ -15,7 +15,8 @@ const FRENCH = {
     { key: 'field.lunch_name.label', text: 'Votre nom' },
     { key: 'field.lunch_diet.label', text: 'Régime alimentaire' },
     { key: 'submitButtonText', text: 'Envoyer' },
-    { key: 'successMessage', text: 'Merci pour votre réponse !' },
+    // The success message is the text of the form's first ending, translated under its key.
+    { key: 'ending.ending_default.message', text: 'Merci pour votre réponse !' },
   ],
 };
 
@@ -71,7 +72,7 @@ test('the model fills the missing French texts as suggestions; one is accepted, 
       { key: 'title', text: 'Team lunch' },
       { key: 'field.lunch_diet.label', text: 'Dietary needs' },
       { key: 'submitButtonText', text: 'Submit' },
-      { key: 'successMessage', text: 'Thank you for your submission!' },
+      { key: 'ending.ending_default.message', text: 'Thank you for your submission!' },
     ],
   });
   const name = page.getByRole('group', { name: 'Your name' });
@@ -106,7 +107,7 @@ test('the model fills the missing French texts as suggestions; one is accepted, 
     'field.lunch_name.label': 'Ton nom',
     'field.lunch_diet.label': 'Régime alimentaire',
     submitButtonText: 'Envoyer',
-    successMessage: 'Merci pour votre réponse !',
+    'ending.ending_default.message': 'Merci pour votre réponse !',
   });
 
   // German: discarded suggestions leave the form as it was.

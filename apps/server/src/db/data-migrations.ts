@@ -1,4 +1,7 @@
 import { normalizeFields } from '@formsmith/core/forms/read-field';
+import type { Translations } from '@formsmith/core/i18n/texts';
+import { plainMessageKey, settleEndings } from '@formsmith/core/logic/endings';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
 import { dataMigrations, forms, formVersions } from './schema.ts';
@@ -63,10 +66,96 @@ async function canonicalVersionFields(db: DbOrTx): Promise<void> {
   }
 }
 
+type FoldedContent = { logic: FormLogic; successMessage: string; translations: Translations };
+
+/**
+ * A form's content with its success message folded into its endings (core logic/endings.ts): a
+ * form ended with its success message when no rule chose an ending, and now ends with its first
+ * ending, so the message becomes that ending (first, before any ending rules name), and its
+ * translations move to the ending's key. Null when the first ending already says it.
+ */
+function foldedContent(row: FoldedContent): FoldedContent | null {
+  const logic = settleEndings({
+    logic: row.logic,
+    successMessage: row.successMessage,
+    logicSent: true,
+    fallbackMessage: row.successMessage,
+  });
+  if (logic === row.logic) return null;
+  const key = plainMessageKey(logic);
+  const translations = Object.fromEntries(
+    Object.entries(row.translations).map(([tag, texts]) => {
+      const { successMessage, ...rest } = texts;
+      return [tag, successMessage === undefined ? rest : { ...rest, [key]: successMessage }];
+    }),
+  );
+  return { logic, successMessage: row.successMessage, translations };
+}
+
+async function successMessageEndings(db: DbOrTx): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: forms.id,
+        logic: forms.logic,
+        successMessage: forms.successMessage,
+        translations: forms.translations,
+      })
+      .from(forms)
+      .where(gt(forms.id, after))
+      .orderBy(asc(forms.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const folded = foldedContent(row);
+      if (folded) await db.update(forms).set(folded).where(eq(forms.id, row.id));
+    }
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** The same for every published version, so respondents and the 'unpublished changes' mark see no change. */
+async function successMessageVersionEndings(db: DbOrTx): Promise<void> {
+  let after = { formId: 0, number: 0 };
+  for (;;) {
+    const rows = await db
+      .select({
+        formId: formVersions.formId,
+        number: formVersions.number,
+        logic: formVersions.logic,
+        successMessage: formVersions.successMessage,
+        translations: formVersions.translations,
+      })
+      .from(formVersions)
+      .where(
+        or(
+          gt(formVersions.formId, after.formId),
+          and(eq(formVersions.formId, after.formId), gt(formVersions.number, after.number)),
+        ),
+      )
+      .orderBy(asc(formVersions.formId), asc(formVersions.number))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      const folded = foldedContent(row);
+      if (!folded) continue;
+      await db
+        .update(formVersions)
+        .set(folded)
+        .where(and(eq(formVersions.formId, row.formId), eq(formVersions.number, row.number)));
+    }
+    const last = rows[rows.length - 1]!;
+    after = { formId: last.formId, number: last.number };
+  }
+}
+
 /** In order; a name, once applied, never changes meaning. */
 const DATA_MIGRATIONS: DataMigration[] = [
   { name: 'canonical-fields', run: canonicalFields },
   { name: 'canonical-version-fields', run: canonicalVersionFields },
+  { name: 'success-message-endings', run: successMessageEndings },
+  { name: 'success-message-version-endings', run: successMessageVersionEndings },
 ];
 
 /**

@@ -118,6 +118,10 @@ export const forms = pgTable(
     isPublished: boolean('is_published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     slug: text('slug'),
+    /** Opened only by its custom slug: the numbered address answers like a missing form. */
+    slugOnly: boolean('slug_only').notNull().default(false),
+    /** The owner's folder the form is filed in (form_folders, same owner); null when unfiled. */
+    folderId: integer('folder_id').references(() => formFolders.id, { onDelete: 'set null' }),
     accessRestriction: text('access_restriction').notNull().default('public'),
     accessCodeHash: text('access_code_hash'),
     expirationDate: timestamp('expiration_date', { withTimezone: true }),
@@ -159,7 +163,22 @@ export const forms = pgTable(
     uniqueIndex('forms_slug_idx').on(t.slug),
     index('forms_owner_idx').on(t.ownerId, t.updatedAt),
     index('forms_trash_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('forms_folder_idx').on(t.folderId).where(sql`${t.folderId} is not null`),
   ],
+);
+
+/** An owner's folders for sorting their forms; a name is used once per owner, whatever its case. */
+export const formFolders = pgTable(
+  'form_folders',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('form_folders_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
 );
 
 /**

@@ -71,7 +71,12 @@ export default fp(async (app: FastifyInstance) => {
     const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
-    app.log.info({ to: mail.to, subject: mail.subject, file, link }, 'mail written to outbox');
+    // A warning, so that it shows at the default log level: without SMTP_URL this line is how the
+    // person who just started the server gets their verification or login link.
+    app.log.warn(
+      { to: mail.to, subject: mail.subject, file, link },
+      'No SMTP_URL: mail written to the outbox instead of sent',
+    );
   };
 
   app.decorate('mailer', {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 export const API_TAGS = [
   { name: 'health', description: 'Is the server (and its database) up' },
+  { name: 'instance', description: "What the operator chose for the instance's public pages" },
   { name: 'auth', description: 'Sign-up, sign-in, sessions and the signed-in user' },
   {
     name: 'two-factor',
@@ -31,8 +32,10 @@ export const API_TAGS = [
 export const PUBLIC_OPERATIONS = new Set([
   'GET /api/health/live',
   'GET /api/health',
+  'GET /api/instance',
   'POST /api/auth/register',
   'GET /api/auth/verify/:token',
+  'POST /api/auth/verify/:token',
   'POST /api/auth/login',
   'POST /api/auth/magic-link',
   'GET /api/auth/magic-link/:token',
@@ -58,7 +61,9 @@ const SUMMARIES: Record<string, string> = {
   'GET /api/health/live': 'Is the process up (no database call)',
   'GET /api/health': 'Is the server up and its database reachable',
   'POST /api/auth/register': 'Sign up; a verification link is mailed',
+  'GET /api/instance': 'What `/` opens and where the support tiers lead (HOME_PAGE, SUPPORT_URL)',
   'GET /api/auth/verify/:token': 'Verify an email address with the mailed token',
+  'POST /api/auth/verify/:token': 'Verify an email address with the mailed token, and sign in',
   'POST /api/auth/login': 'Sign in with email and password',
   'POST /api/auth/magic-link': 'Mail a sign-in link',
   'GET /api/auth/magic-link/:token': 'Sign in with a mailed link',

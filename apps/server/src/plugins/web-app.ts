@@ -58,6 +58,24 @@ export default fp(async (app: FastifyInstance) => {
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
 
+  // `/` is the operator's choice (HOME_PAGE): the landing page, or straight to sign-in or their
+  // own address. The web app follows the same choice when it navigates to `/` by itself.
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    const home = app.config.homePage;
+    switch (home.kind) {
+      case 'landing':
+        return sendPage(reply, request.url);
+      case 'signin':
+        return reply.redirect('/login', 302);
+      case 'redirect':
+        return reply.redirect(home.url, 302);
+      default: {
+        const unknown: never = home;
+        return unknown;
+      }
+    }
+  });
+
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) {
       return reply.status(404).send({

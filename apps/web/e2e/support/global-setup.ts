@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { E2E_BASE_URL, E2E_DIR, E2E_PORT, MAIL_DIR } from './env.ts';
+import { E2E_BASE_URL, E2E_DIR, E2E_PORT, E2E_SUPPORT_URL, MAIL_DIR } from './env.ts';
 
 /** Starts a real SMTP server (mail saved as files for the tests) and the built app on PGlite. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -40,11 +40,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       RATE_LIMIT_FACTOR: '1000',
       // The webhook journeys deliver to a receiver on this machine.
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      SUPPORT_URL: E2E_SUPPORT_URL,
+      HOME_PAGE: 'landing',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // A busy machine (the suites run side by side) can take minutes to start it.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     try {
       const res = await fetch(`${E2E_BASE_URL}/api/health`);

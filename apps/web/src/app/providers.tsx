@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ReauthProvider } from '../components/reauth/reauth-provider.tsx';
 
-const queryClient = new QueryClient({
+/** The app's one cache; route loaders read through it too. */
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 

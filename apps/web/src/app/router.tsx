@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, redirect } from 'react-router';
 import { RouteErrorBoundary } from '../components/ui/error-boundary.tsx';
 import { Spinner } from '../components/ui/feedback.tsx';
+import { instanceQueryOptions } from '../lib/instance-api/get-instance.ts';
+import { queryClient } from './providers.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { PublicShell } from './shells/public-shell.tsx';
 
@@ -10,8 +12,28 @@ function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
   return async () => ({ Component: await load() });
 }
 
+/**
+ * `/` is the operator's choice (HOME_PAGE): the server answers a page load of it, and this the
+ * web app's own moves to it (a logo, a footer link). A failed read shows the landing page.
+ */
+async function homeLoader() {
+  const settings = await queryClient.ensureQueryData(instanceQueryOptions()).catch(() => null);
+  const home = settings?.home_page;
+  if (home?.kind === 'signin') return redirect('/login');
+  if (home?.kind === 'redirect') {
+    window.location.replace(home.url);
+    // The page is leaving: nothing is rendered meanwhile.
+    return new Promise<never>(() => {});
+  }
+  return null;
+}
+
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(async () => (await import('../features/landing/landing-page.tsx')).LandingPage) },
+  {
+    index: true,
+    loader: homeLoader,
+    lazy: page(async () => (await import('../features/landing/landing-page.tsx')).LandingPage),
+  },
   {
     path: 'privacy',
     lazy: page(async () => (await import('../features/legal/privacy-page.tsx')).PrivacyPage),

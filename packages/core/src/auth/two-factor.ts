@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginResponseSchema } from './api.ts';
+import { loginResponseSchema, verifyResponseSchema } from './api.ts';
 
 /** Messages of two-factor sign-in and its settings, shared by the web forms and the API. */
 export const TWO_FACTOR_MESSAGES = {
@@ -50,6 +50,16 @@ export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
 /** POST /api/auth/login and GET /api/auth/magic-link/:token: a session, or a second step. */
 export const signInResultSchema = z.union([loginResponseSchema, twoFactorChallengeSchema]);
 export type SignInResult = z.infer<typeof signInResultSchema>;
+
+/**
+ * POST /api/auth/verify/:token answer: the address is verified and, when this link verified a new
+ * account, its owner is signed in (or asked for their second factor); `sign_in` is null otherwise
+ * (an email change, or an address verified before).
+ */
+export const verifySignInResponseSchema = verifyResponseSchema.extend({
+  sign_in: signInResultSchema.nullable(),
+});
+export type VerifySignInResponse = z.infer<typeof verifySignInResponseSchema>;
 
 /** True when a sign-in answer asks for the second factor instead of carrying a session. */
 export function needsSecondFactor(result: SignInResult): result is TwoFactorChallenge {

@@ -3,6 +3,7 @@ import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
 import { readMailbox } from './mailbox.ts';
+import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH } from './other.ts';
 import { matchesPattern } from './pattern.ts';
 
 /** The messages respondents see, for the rules of each field and the shape of typed answers. */
@@ -23,6 +24,7 @@ export const VALIDATION_MESSAGES = {
   option: 'Please choose one of the options',
   nps: 'Please choose a whole number from 0 to 10',
   yesNo: 'Please answer yes or no',
+  otherText: 'Please specify your other answer',
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
@@ -89,7 +91,13 @@ function checkChoice(
   const answers = answerStrings(value);
   const list = Array.isArray(value) ? value : [value];
   if (answers.length !== list.length) return m.option;
-  return answers.every((a) => isKnownOption(field, a)) ? null : m.option;
+  const others = answers.filter((a) => !isKnownOption(field, a));
+  if (others.length === 0) return null;
+  // 'Other, please specify': one answer that is not an option, the respondent's text.
+  if (!allowsOther(field) || others.length > 1) return m.option;
+  const text = (others[0] as string).trim();
+  if (text === '' || text === OTHER_CHOICE) return m.otherText;
+  return text.length > OTHER_TEXT_MAX_LENGTH ? m.maxLength(OTHER_TEXT_MAX_LENGTH) : null;
 }
 
 function checkShape(value: unknown, shape: RegExp, message: string): string | null {

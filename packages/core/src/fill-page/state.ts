@@ -86,6 +86,18 @@ export type FillPlan =
   | { kind: 'show'; stepId: string | null; errors: Record<string, string> }
   | { kind: 'submit'; data: Record<string, unknown> };
 
+/**
+ * A control that always holds a value (a slider, a colour picker) is not an answer until the
+ * respondent moves it or confirms it. Without JavaScript the page cannot see a touch, so beside
+ * such a control it posts where the control was drawn (`shownValueName`: a different value was
+ * moved there) and a box that confirms the value it shows (posted under ANSWERED_NAME with the
+ * field's id). Neither: nothing is stored for it.
+ */
+export const ANSWERED_NAME = '_answered';
+export function shownValueName(fieldId: string): string {
+  return `_shown.${fieldId}`;
+}
+
 /** Answers as the page's form posts them: each name with its values, in order. */
 export type PostedFields = Record<string, string[]>;
 

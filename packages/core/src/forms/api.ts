@@ -50,6 +50,8 @@ const BUTTON_MAX_LENGTH = 100;
 /** Sharing settings, in snake_case or camelCase (snake_case wins when both are sent). */
 const sharingShape = {
   slug: text,
+  /** Only the slug opens the form (it needs one); the numbered address answers like a missing form. */
+  slug_only: z.optional(z.boolean()),
   access_restriction: z.optional(accessRestrictionSchema),
   access_code: text,
   expiration_date: text,

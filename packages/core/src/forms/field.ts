@@ -85,6 +85,8 @@ const choiceField = <T extends (typeof CHOICE_TYPES)[number]>(type: T) =>
     type: z.literal(type),
     validation: plainRulesSchema,
     options: z.array(optionSchema),
+    /** An 'Other, please specify' choice after the options, with a text box (fields/other.ts). */
+    allowOther: z.optional(z.boolean()),
   });
 
 /**
@@ -167,6 +169,7 @@ export function optionsOf(field: FormField): FieldOption[] | undefined {
 export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validation'>> & {
   validation?: FieldValidation;
   options?: FieldOption[];
+  allowOther?: boolean;
   imageUrl?: string;
   lowLabel?: string;
   highLabel?: string;

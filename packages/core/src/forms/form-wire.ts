@@ -8,6 +8,8 @@ import { wireFieldCodec } from './wire.ts';
 
 export const wireSharingSchema = z.object({
   slug: z.nullable(z.string()),
+  /** Opened only by its slug: the numbered address answers 404 like a missing form. */
+  slug_only: z.boolean(),
   access_restriction: accessRestrictionSchema,
   has_access_code: z.boolean(),
   expiration_date: z.nullable(z.string()),
@@ -42,6 +44,8 @@ export const wireFormSchema = z.object({
   last_edited: z.string(),
   created_at: z.string(),
   sharing: wireSharingSchema,
+  /** The owner's folder the form is filed in; null when unfiled. */
+  folder_id: z.nullable(z.number().check(z.int())),
   /** The draft's revision: every save bumps it; a save naming an older one gets 409. */
   version: z.number().check(z.int(), z.minimum(1)),
   /** The published version respondents get (null until the first publish). */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ACCESS_RESTRICTIONS, FORM_DEFAULTS } from '../fields/constants.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
 import { translationsSchema } from '../i18n/schema.ts';
+import { endingFromMessage } from '../logic/endings.ts';
 import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { fieldSchema } from './field.ts';
 
@@ -11,6 +12,8 @@ export type AccessRestriction = z.infer<typeof accessRestrictionSchema>;
 /** Sharing settings as the editor and the publish page hold them. */
 export const sharingSchema = z.object({
   slug: z.optional(z.string()),
+  /** Only the slug opens the form; its numbered address answers like a missing form. */
+  slugOnly: z.optional(z.boolean()),
   /** Only ever typed by the owner: the server never sends a code back. */
   accessCode: z.optional(z.string()),
   expirationDate: z.optional(z.nullable(z.string())),
@@ -56,7 +59,8 @@ export function blankForm(title: string = FORM_DEFAULTS.title): Form {
     submissions: 0,
     submitButtonText: FORM_DEFAULTS.submitButtonText,
     successMessage: FORM_DEFAULTS.successMessage,
-    logic: EMPTY_LOGIC,
+    // The success message is the text of the form's plain ending, which every form has.
+    logic: { ...EMPTY_LOGIC, endings: [endingFromMessage(FORM_DEFAULTS.successMessage, [])] },
     display: 'classic',
     language: DEFAULT_LANGUAGE,
     translations: {},

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { checkPattern } from '../fields/pattern.ts';
+import { PATTERN_MAX_LENGTH } from '../fields/pattern.ts';
 import { LIMITS } from '../limits.ts';
 import { type FormField, optionsOf, rulesOf } from './field.ts';
 
@@ -55,22 +55,23 @@ function optionProblems(field: FormField): Problem[] {
   );
 }
 
-function ruleProblems(field: FormField): Problem[] {
-  const { minLength, maxLength, min, max, pattern } = rulesOf(field);
-  const problems: Problem[] = [];
-  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
-    problems.push({ path: ['min_length'], message: 'Minimum length cannot be greater than maximum length' });
-  if (min !== undefined && max !== undefined && min > max)
-    problems.push({ path: ['min'], message: 'Minimum value cannot be greater than maximum value' });
-  const patternError = pattern ? checkPattern(pattern) : null;
-  if (patternError) problems.push({ path: ['pattern'], message: patternError });
-  return problems;
+/** A pattern past the length re2js is given cannot be stored; an invalid one can (forms/problems.ts). */
+function patternProblems(field: FormField): Problem[] {
+  const { pattern } = rulesOf(field);
+  if (pattern === undefined || pattern.length <= PATTERN_MAX_LENGTH) return [];
+  return [
+    { path: ['pattern'], message: `The pattern is too long (at most ${PATTERN_MAX_LENGTH} characters)` },
+  ];
 }
 
-/** The save limits of each field, reported as `fields.<i>.<property>` (the wire names). */
+/**
+ * The save limits of each field, reported as `fields.<i>.<property>` (the wire names): what the
+ * database must never hold. What the owner has yet to finish (a pattern that does not compile,
+ * bounds the wrong way round) is saved, and named by formProblems (forms/problems.ts) instead.
+ */
 export const checkFieldLimits = z.superRefine((fields: FormField[], ctx) => {
   fields.forEach((field, index) => {
-    for (const problem of [...lengthProblems(field), ...optionProblems(field), ...ruleProblems(field)]) {
+    for (const problem of [...lengthProblems(field), ...optionProblems(field), ...patternProblems(field)]) {
       ctx.addIssue({
         code: 'custom',
         message: problem.message,

@@ -190,6 +190,8 @@ export function normalizeField(raw: unknown, index: number): FormField {
   if (isChoiceType(type)) {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
     field.options = options.length > 0 ? options : fallbackOptions();
+    const allowOther = asBoolean(pick(record, 'allow_other', 'allowOther', 'has_other', 'other_option'));
+    if (allowOther) field.allowOther = true;
   }
   return fieldSchema.parse(field);
 }

@@ -33,6 +33,7 @@ export const wireFieldSchema = z.object({
   default_value: z.optional(z.string()),
   validation_rules: z.record(z.string(), z.unknown()),
   options: z.optional(z.array(wireOptionSchema)),
+  allow_other: z.optional(z.boolean()),
   min: z.optional(z.number()),
   max: z.optional(z.number()),
   is_hidden: z.optional(z.boolean()),
@@ -83,6 +84,7 @@ export function toWireField(field: FormField): WireField {
     if (field[name] !== undefined) Object.assign(wire, { [WIRE_NAMES[name]]: field[name] });
   }
   if (options) wire.options = options;
+  if ('allowOther' in field && field.allowOther !== undefined) wire.allow_other = field.allowOther;
   if (validation.min !== undefined) wire.min = validation.min;
   if (validation.max !== undefined) wire.max = validation.max;
   if (field.type === 'image' && field.imageUrl !== undefined) wire.image_url = field.imageUrl;
@@ -111,6 +113,7 @@ export function fromWireField(wire: WireField): FormField {
     position: wire.position,
     validation: { ...rules, required: wire.is_required },
     options: wire.options?.map((option, index) => ({ ...option, id: option.id ?? `option_${index + 1}` })),
+    allowOther: wire.allow_other,
     imageUrl: wire.image_url,
     lowLabel: wire.low_label,
     highLabel: wire.high_label,

@@ -14,7 +14,8 @@ import { messages as nl } from './chrome/nl.ts';
 import { messages as pl } from './chrome/pl.ts';
 import { messages as pt } from './chrome/pt.ts';
 import { messages as zhCN } from './chrome/zh-CN.ts';
-import { type Chrome, type ChromeLanguage, chromeLanguage, makeChrome } from './chrome.ts';
+import { type Chrome, makeChrome } from './chrome.ts';
+import { type ChromeLanguage, chromeLanguage } from './chrome-languages.ts';
 
 export const CATALOGUES: Record<ChromeLanguage, ChromeMessages> = {
   en,

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { makeField } from '../fields/test-fields.ts';
 import { validateFieldValue } from '../fields/validate.ts';
 import { messages as english } from './chrome/en.ts';
-import { CHROME_LANGUAGES, chromeLanguage, loadChrome, validationMessagesOf } from './chrome.ts';
+import { loadChrome, validationMessagesOf } from './chrome.ts';
 import { CATALOGUES, chromeFor } from './chrome-all.ts';
+import { CHROME_LANGUAGES, chromeLanguage } from './chrome-languages.ts';
 
 describe('page chrome catalogues', () => {
   it('every language has every key, none left empty or in English by mistake', () => {

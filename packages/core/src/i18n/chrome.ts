@@ -6,31 +6,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { ValidationMessages } from '../fields/validate.ts';
 import { type ChromeKey, type ChromeMessages, messages as english } from './chrome/en.ts';
-import { matchLanguage } from './language.ts';
-
-/** The languages of the page's own words. */
-export const CHROME_LANGUAGES = [
-  'en',
-  'es',
-  'fr',
-  'de',
-  'pt',
-  'it',
-  'nl',
-  'pl',
-  'ja',
-  'zh-CN',
-  'ar',
-] as const;
-export type ChromeLanguage = (typeof CHROME_LANGUAGES)[number];
-
-/** The catalogue that serves a form language ('fr-CA' → fr, 'zh' or 'zh-Hans' → zh-CN), else English. */
-export function chromeLanguage(tag: string): ChromeLanguage {
-  const match = matchLanguage(tag, CHROME_LANGUAGES) as ChromeLanguage | null;
-  // Traditional Chinese is not Simplified: those readers get English rather than the wrong script.
-  if (match === 'zh-CN' && /-(Hant|TW|HK|MO)\b/i.test(tag)) return 'en';
-  return match ?? 'en';
-}
+import { type ChromeLanguage, chromeLanguage } from './chrome-languages.ts';
 
 /** Each catalogue as its own chunk: the page loads only the one it shows. */
 const LOADERS: Record<ChromeLanguage, () => Promise<{ messages: ChromeMessages }>> = {
@@ -149,5 +125,6 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     option: t('validation.option'),
     nps: t('validation.nps'),
     yesNo: t('validation.yesNo'),
+    otherText: t('validation.otherText'),
   };
 }

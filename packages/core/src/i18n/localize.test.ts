@@ -29,7 +29,9 @@ function sampleForm(): Form {
       makeField('hidden', { id: 'ref', label: 'Referrer' }),
       makeField('page_break', { id: 'p2', label: 'About you' }),
     ],
-    logic: { ...EMPTY_LOGIC, endings: [{ id: 'e1', title: 'Done', message: '', redirectParams: [] }] },
+    // Its success message is its plain ending's (logic/endings.ts).
+    logic: { ...EMPTY_LOGIC, endings: [{ id: 'e1', title: 'Done', message: 'See you', redirectParams: [] }] },
+    successMessage: 'See you',
     translations: {
       fr: {
         title: 'Inscription',
@@ -58,8 +60,8 @@ describe('translatableTexts', () => {
       'field.nps.lowLabel',
       'field.p2.label',
       'submitButtonText',
-      'successMessage',
       'ending.e1.title',
+      'ending.e1.message',
     ]);
   });
 
@@ -90,6 +92,14 @@ describe('localizeForm', () => {
     // A blank translation is a missing one.
     expect(fr.fields[1]?.helpText).toBe('Pick one');
     expect(fr.submitButtonText).toBe('Submit');
+  });
+
+  it('says the success message in the language of its plain ending', () => {
+    const form = sampleForm();
+    form.translations.fr = { ...form.translations.fr, 'ending.e1.message': 'À bientôt' };
+    const fr = localizeForm(form, 'fr');
+    expect(fr.successMessage).toBe('À bientôt');
+    expect(fr.logic.endings[0]?.message).toBe('À bientôt');
   });
 
   it('translates option labels and never their values or ids', () => {

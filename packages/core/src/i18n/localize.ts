@@ -1,5 +1,6 @@
 /** A form in one of its languages, and how far each language's translation has come. */
 import type { FormField } from '../forms/field.ts';
+import { plainMessageKey } from '../logic/endings.ts';
 import type { Ending } from '../logic/schema.ts';
 import {
   TEXT_MAX_LENGTH,
@@ -62,14 +63,16 @@ export function localizeForm<T extends Localizable>(form: T, tag: string): T {
   if (tag === form.language || !form.translations[tag]) return form;
   const text = (key: TextKey, fallback: string) =>
     fallback.trim() === '' ? fallback : (translatedText(form.translations, tag, key) ?? fallback);
+  const endings = form.logic.endings.map((ending) => localizeEnding(ending, text));
   const localized: T = {
     ...form,
     title: text('title', form.title),
     description: text('description', form.description),
     submitButtonText: text('submitButtonText', form.submitButtonText),
-    successMessage: text('successMessage', form.successMessage),
+    // The success message is the plain ending's (endings.ts), in this language too.
+    successMessage: text(plainMessageKey(form.logic), form.successMessage),
     fields: form.fields.map((field) => localizeField(field, text)),
-    logic: { ...form.logic, endings: form.logic.endings.map((ending) => localizeEnding(ending, text)) },
+    logic: { ...form.logic, endings },
   };
   if (form.closedMessage) localized.closedMessage = text('closedMessage', form.closedMessage);
   if (form.confirmation) {

@@ -98,8 +98,10 @@ function textSlots(form: TranslatableSource): Slot[] {
     { key: 'description', text: form.description, kind: 'description' },
     ...form.fields.flatMap(fieldSlots),
     { key: 'submitButtonText', text: form.submitButtonText, kind: 'button' },
-    { key: 'successMessage', text: form.successMessage, kind: 'message' },
   ];
+  // A form with endings says its success message as its plain ending, translated under that key.
+  if (form.logic.endings.length === 0)
+    slots.push({ key: 'successMessage', text: form.successMessage, kind: 'message' });
   for (const ending of form.logic.endings) {
     slots.push(
       { key: `ending.${ending.id}.title`, text: ending.title, kind: 'ending_title' },

@@ -1,6 +1,13 @@
 import { expressionNames, parseExpression } from './expression.ts';
 import { type LogicField, PAGE_BREAK_TYPE, SCORE_NAME, splitPages } from './run.ts';
-import { type FormLogic, type LogicRule, PAGE_EXIT_ACTIONS, VALUE_OPERATORS } from './schema.ts';
+import {
+  type FormLogic,
+  type LogicRule,
+  PAGE_EXIT_ACTIONS,
+  VALUE_OPERATORS,
+  VARIABLE_NAME,
+  VARIABLE_NAME_MESSAGE,
+} from './schema.ts';
 
 /** A problem with a form's logic, found when it is saved; `path` names the offending part. */
 export type LogicProblem = { path: string; message: string };
@@ -32,6 +39,10 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
 
   /** Checks an expression's names; true when it reads the quiz score. */
   const checkNames = (src: string, where: string, before: number, path: string): boolean => {
+    if (src.trim() === '') {
+      problems.push({ path, message: `${where} is empty` });
+      return false;
+    }
     const parsed = parseExpression(src);
     if (!parsed.ok) {
       problems.push({ path, message: `${where}: ${parsed.error} (at character ${parsed.at + 1})` });
@@ -52,7 +63,12 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
 
   const seenVariableNames = new Set<string>();
   logic.variables.forEach((variable, i) => {
-    if (seenVariableNames.has(variable.name) || order.has(variable.name)) {
+    if (!VARIABLE_NAME.test(variable.name)) {
+      problems.push({
+        path: `logic.variables.${i}.name`,
+        message: `Variable '${variable.name}': ${VARIABLE_NAME_MESSAGE.toLowerCase()}`,
+      });
+    } else if (seenVariableNames.has(variable.name) || order.has(variable.name)) {
       problems.push({
         path: `logic.variables.${i}.name`,
         message: `Variable '${variable.name}' has the same name as another variable or a field`,
@@ -75,6 +91,8 @@ export function checkLogic(fields: readonly LogicField[], logic: FormLogic): Log
     const name = ruleName(rule, i);
     const path = `logic.rules.${i}`;
     if (ruleIds.has(rule.id)) problems.push({ path, message: `${name} has the same id as another rule` });
+    if (rule.actions.length === 0)
+      problems.push({ path, message: `${name} does nothing yet: add an action` });
     ruleIds.add(rule.id);
     const exits = rule.actions.filter((a) => (PAGE_EXIT_ACTIONS as readonly string[]).includes(a.type));
     const from = rule.page === undefined ? undefined : pageIndex.get(rule.page);

@@ -60,7 +60,7 @@ export type FormRun = {
   calculated: Record<string, number | null>;
   variables: Record<string, number>;
   quiz: QuizResult | null;
-  /** The ending chosen by logic; null means the form's own success message. */
+  /** The ending reached: a rule's, else the plain one (the first); null for a form without endings. */
   ending: string | null;
   /** Questions answered in the input that the respondent could not have reached. */
   unreachable: string[];
@@ -235,6 +235,8 @@ export function runForm(
     index = next;
   }
 
+  // The last page leads to the plain ending unless a rule ended the form elsewhere.
+  run.ending ??= logic.endings[0]?.id ?? null;
   for (const [id, value] of state.variables) run.variables[id] = value;
   if (state.quizOn) {
     const passMark = logic.quiz.passMark;

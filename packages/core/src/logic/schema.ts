@@ -29,7 +29,13 @@ export const VALUE_OPERATORS: readonly LogicOperator[] = LOGIC_OPERATORS.filter(
 );
 
 const bounded = (min: number, max: number) => z.string().check(z.minLength(min), z.maxLength(max));
-const ref = () => bounded(1, 100);
+const id = () => bounded(1, 100);
+/**
+ * What a condition or an action points at. A draft may point at nothing yet (an action added
+ * before its ending exists) or at something since deleted: that is stored as typed, and
+ * logic/check.ts names it as a problem that keeps the form from being published.
+ */
+const ref = () => bounded(0, 100);
 
 export const logicConditionSchema = z.object({
   /** What the condition reads: an answer (a field, hidden fields included) or a variable. */
@@ -55,7 +61,7 @@ export const logicActionSchema = z.discriminatedUnion('type', [
     type: z.literal('variable'),
     variable: ref(),
     operation: z.enum(VARIABLE_OPERATIONS),
-    value: bounded(1, 2000),
+    value: bounded(0, 2000),
   }),
 ]);
 export type LogicAction = z.infer<typeof logicActionSchema>;
@@ -64,31 +70,32 @@ export type LogicAction = z.infer<typeof logicActionSchema>;
 export const PAGE_EXIT_ACTIONS = ['jump', 'end', 'variable'] as const;
 
 export const logicRuleSchema = z.object({
-  id: ref(),
+  id: id(),
   name: z.optional(bounded(0, 200)),
   /** The page whose exit runs this rule's jump, end and variable actions. */
   page: z.optional(bounded(0, 100)),
   match: z._default(z.enum(['all', 'any']), 'all'),
   /** No conditions: the rule always applies. */
   conditions: z._default(z.array(logicConditionSchema).check(z.maxLength(50)), []),
-  actions: z.array(logicActionSchema).check(z.minLength(1), z.maxLength(50)),
+  /** A draft's rule may have none yet; check.ts names it, and such a form is not published. */
+  actions: z.array(logicActionSchema).check(z.maxLength(50)),
 });
 export type LogicRule = z.infer<typeof logicRuleSchema>;
 
+/** What a variable's name must be for expressions and recall to read it. */
+export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/;
+export const VARIABLE_NAME_MESSAGE = 'Use letters, digits and underscores, starting with a letter';
+
 export const variableSchema = z.object({
-  id: ref(),
-  /** The name expressions and recall use: letters, digits and underscores. */
-  name: z
-    .string()
-    .check(
-      z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,49}$/, 'Use letters, digits and underscores, starting with a letter'),
-    ),
+  id: id(),
+  /** The name expressions and recall use (VARIABLE_NAME); a half-typed one is saved and checked on publish. */
+  name: bounded(0, 100),
   initial: z._default(z.number(), 0),
 });
 export type Variable = z.infer<typeof variableSchema>;
 
 export const endingSchema = z.object({
-  id: ref(),
+  id: id(),
   title: z._default(bounded(0, 200), ''),
   message: z._default(bounded(0, 5000), ''),
   /** https only; checked when the form is saved. */

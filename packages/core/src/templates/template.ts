@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { fieldSchema } from '../forms/field.ts';
 import { blankForm, type Form } from '../forms/form.ts';
+import { settleEndings } from '../logic/endings.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { type DraftField, logicOf } from './build.ts';
 
@@ -77,7 +78,15 @@ export function defineTemplate(input: TemplateInput): FormTemplate {
 
 /** The draft a template starts: its form with the product's defaults for everything else. */
 export function formFromTemplate(template: FormTemplate): Form {
-  return { ...blankForm(template.form.title), ...structuredClone(template.form) };
+  const form: Form = { ...blankForm(template.form.title), ...structuredClone(template.form) };
+  // The template's success message is its plain ending, first, before the endings its rules lead to.
+  const logic = settleEndings({
+    logic: form.logic,
+    successMessage: form.successMessage,
+    logicSent: true,
+    fallbackMessage: form.successMessage,
+  });
+  return { ...form, logic };
 }
 
 /** Questions a template asks (its fields that take an answer), for the card's count. */

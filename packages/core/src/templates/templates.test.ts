@@ -65,6 +65,8 @@ describe('the template gallery', () => {
       for (const field of form.fields) expect(field.label.trim(), field.id).not.toBe('');
       // Someone must answer something: every template requires its main question.
       expect(form.fields.some((f) => f.validation.required)).toBe(true);
+      // Its success message is the plain ending, which no rule's ending takes the place of.
+      expect(form.logic.endings[0]?.message).toBe(template.form.successMessage);
     },
   );
 

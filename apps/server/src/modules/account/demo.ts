@@ -1,4 +1,6 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import { endingFromMessage } from '@formsmith/core/logic/endings';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
 import type { DbOrTx } from '../../db/client.ts';
 import { ensureSystemUser } from '../auth/index.ts';
 import { createFormUnlessSlugTaken } from '../forms/index.ts';
@@ -57,6 +59,8 @@ export async function ensureDemoForm(db: DbOrTx): Promise<void> {
     fields: DEMO_FIELDS,
     submitButtonText: 'Send feedback',
     successMessage: 'Thank you for your feedback!',
+    // The success message is its plain ending's text, as on every form.
+    logic: { ...EMPTY_LOGIC, endings: [endingFromMessage('Thank you for your feedback!', [])] },
     isPublished: true,
     publishedAt: new Date(),
     slug: DEMO_FORM_SLUG,

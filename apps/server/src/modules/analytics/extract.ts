@@ -1,4 +1,5 @@
 import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
+import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
 
 /**
@@ -97,7 +98,8 @@ function optionValues(field: Extract<FormField, { options?: unknown }>): Readonl
 
 /**
  * The answers a field contributes to its distribution. Choice fields count option values (a
- * value outside the options is ignored, so the table cannot be flooded); booleans count Yes/No;
+ * value outside the options is ignored, so the table cannot be flooded, or counted as Other when
+ * the field offers it); booleans count Yes/No;
  * numbers, ranges and calculated values count each value; free text, dates, files and the like count nothing.
  */
 export function answersOf(field: FormField, value: unknown): string[] {
@@ -108,7 +110,12 @@ export function answersOf(field: FormField, value: unknown): string[] {
       if (typeof value === 'boolean') return [value ? 'Yes' : 'No'];
       const values = (Array.isArray(value) ? value : [value]).map(scalar).filter((v) => v !== null);
       const allowed = optionValues(field);
-      return [...new Set(values)].filter((v) => !allowed || allowed.has(v) || v === 'Yes' || v === 'No');
+      const counted = values.flatMap((v) => {
+        if (!allowed || allowed.has(v) || v === 'Yes' || v === 'No') return [v];
+        // Every 'Other, please specify' text is one answer, Other: what was typed stays in the submission.
+        return isOtherText(field, v) ? [OTHER_ANSWER] : [];
+      });
+      return [...new Set(counted)];
     }
     case 'number':
     case 'range':

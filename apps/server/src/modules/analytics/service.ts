@@ -68,7 +68,7 @@ export async function getFormAnalytics(
 /**
  * Pages (in the order respondents get them) and endings with how many submissions of the period
  * went through each: the live form's, named as the owner named them, then any no longer in it
- * that old submissions reached (named by id). Nothing for a one-page form without endings.
+ * that old submissions reached (named by id). Nothing for a one-page form with only its success message.
  */
 function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: PeriodStats }): Paths {
   const counted = (key: string) => {
@@ -86,7 +86,7 @@ function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: Perio
     ];
   };
   const pages = splitPages(logicFieldsOf(input.fields));
-  const endings = input.logic.endings.map((e) => ({ id: e.id, label: e.title || e.id }));
+  const endings = input.logic.endings.map((e, i) => ({ id: e.id, label: e.title || `Ending ${i + 1}` }));
   const pageCounts = counted(PATH_PAGE_KEY);
   const endingCounts = counted(PATH_ENDING_KEY);
   return {
@@ -97,7 +97,11 @@ function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: Perio
             pageCounts,
           )
         : [],
-    endings: endings.length > 0 || endingCounts.size > 0 ? list(endings, endingCounts) : [],
+    // Every form ends with one ending at least: a lone untitled one (the success message) says nothing.
+    endings:
+      endings.length > 1 || endingCounts.size > 1 || input.logic.endings[0]?.title
+        ? list(endings, endingCounts)
+        : [],
   };
 }
 

@@ -13,7 +13,7 @@ import {
   verifyResponseSchema,
 } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
-import { signInResultSchema } from '@formsmith/core/auth/two-factor';
+import { signInResultSchema, verifySignInResponseSchema } from '@formsmith/core/auth/two-factor';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -85,8 +85,25 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await verifyEmailToken(app, request.params.token);
+      const { user } = await verifyEmailToken(app, request.params.token);
       return { message: AUTH_MESSAGES.verifySuccess, email: user.email, is_verified: true };
+    },
+  );
+
+  // The verification page's button: verifies and signs the new account in. A POST, so that mail
+  // scanners opening the link (some run its scripts) neither use it up nor get a session.
+  app.post(
+    '/auth/verify/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        params: tokenParamsSchema,
+        response: { 200: verifySignInResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, signIn } = await verifyEmailToken(app, request.params.token, clientMeta(request));
+      return { message: AUTH_MESSAGES.verifySuccess, email: user.email, is_verified: true, sign_in: signIn };
     },
   );
 

@@ -124,9 +124,15 @@ export async function loginWithPassword(
 /**
  * Confirms a mailed verification or email-change link. Proving the mailbox of an unverified
  * account ends every session opened before (someone may have signed up with another's address),
- * and using any link retires the login links still out.
+ * and using any link retires the login links still out. With `signIn`, the link that verifies a
+ * new account also signs its owner in, as a login link would (it proved the same mailbox): the
+ * sign-up goes on to the dashboard instead of asking for the password just chosen.
  */
-export async function verifyEmailToken(app: FastifyInstance, token: string): Promise<UserRow> {
+export async function verifyEmailToken(
+  app: FastifyInstance,
+  token: string,
+  signIn?: ClientMeta,
+): Promise<{ user: UserRow; signIn: SignInResult | null }> {
   const failed = () => new AppError('BAD_REQUEST', 400, AUTH_MESSAGES.verifyFailed);
   try {
     return await app.db.transaction(async (tx) => {
@@ -136,9 +142,13 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
       if (!user) throw failed();
       await retireAuthTokens(tx, user.id, 'magic_link');
       if (used.kind === 'verify') {
-        if (user.emailVerifiedAt) return user;
+        if (user.emailVerifiedAt) return { user, signIn: null };
         await revokeOtherSessions(tx, { userId: user.id });
-        return (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+        const verified = (await updateUser(tx, user.id, { emailVerifiedAt: new Date() })) ?? user;
+        const session = signIn
+          ? await finishFirstFactor(app, tx, { user: verified, authMethod: 'magic_link', meta: signIn })
+          : null;
+        return { user: verified, signIn: session };
       }
       const newEmail = typeof used.data?.email === 'string' ? used.data.email : null;
       if (!newEmail) throw failed();
@@ -151,7 +161,7 @@ export async function verifyEmailToken(app: FastifyInstance, token: string): Pro
         { kind: 'email-changed', oldEmail: user.email, newEmail },
         { db: tx },
       );
-      return changed ?? user;
+      return { user: changed ?? user, signIn: null };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();

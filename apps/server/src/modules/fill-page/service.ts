@@ -10,10 +10,11 @@ import type {
 } from '@formsmith/core/fill-page/state';
 import type { FieldOf } from '@formsmith/core/forms/field';
 import type { PublicFormView } from '@formsmith/core/forms/form-wire';
-import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
+import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome-languages';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
+import { plainMessageKey } from '@formsmith/core/logic/endings';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -56,7 +57,7 @@ const PAGE_WORDS = {
 };
 
 /** The page's language, as the page's script picks it: `?lang=`, then Accept-Language, then the default. */
-function languageOf(address: FillAddress, form?: { language: string; translations: Translations }): string {
+function languageOf(address: FillAddress, form?: FormLanguages): string {
   const query = new URLSearchParams(address.search).get('lang');
   return pickLanguage(form ?? PAGE_WORDS, { query, acceptLanguage: address.acceptLanguage });
 }
@@ -65,7 +66,7 @@ const page = (
   address: FillAddress,
   status: number,
   view: FillView,
-  form?: { language: string; translations: Translations },
+  form?: FormLanguages,
 ): Extract<FillAnswer, { kind: 'page' }> => ({
   kind: 'page',
   status,
@@ -77,7 +78,16 @@ const page = (
   },
 });
 
-type Loaded = { kind: 'form'; form: PublicFormView } | ({ kind: 'closed' } & ClosedPage);
+/** A form's languages: what the page's language is chosen among. */
+type FormLanguages = { language: string; translations: Translations };
+
+/**
+ * The form, or the page that turns the respondent away; a gate or a closed form is in the form's
+ * languages (its title is shown), a form not found in the page's own.
+ */
+type Loaded =
+  | { kind: 'form'; form: PublicFormView }
+  | ({ kind: 'closed'; languages?: FormLanguages } & ClosedPage);
 
 type PageForm = { formId: number; row: FormRow; form: PublicFormView };
 const pageForms = new WeakMap<FastifyInstance, PublicFormCacheByKey<PageForm>>();
@@ -106,15 +116,32 @@ async function findPageForm(app: FastifyInstance, identifier: string): Promise<P
  */
 async function loadForm(
   app: FastifyInstance,
-  input: { identifier: string; accessCode: string | undefined; ip: string },
+  input: { address: FillAddress; accessCode: string | undefined; ip: string },
 ): Promise<Loaded> {
+  const { address } = input;
+  let found: PageForm | null = null;
   try {
-    const found = await findPageForm(app, input.identifier);
-    await assertPublicAccess(app, { form: found?.row ?? null, accessCode: input.accessCode, ip: input.ip });
+    found = await findPageForm(app, address.identifier);
+    await assertPublicAccess(app, {
+      form: found?.row ?? null,
+      accessCode: input.accessCode,
+      ip: input.ip,
+      // What the gate and a closed form show of it (the title, the closed message) is in the
+      // language the page is in.
+      language: {
+        lang: new URLSearchParams(address.search).get('lang'),
+        acceptLanguage: address.acceptLanguage,
+      },
+    });
     return { kind: 'form', form: found!.form };
   } catch (err) {
     const closed = closedPageOf(err);
-    if (closed) return { kind: 'closed', ...closed };
+    if (closed) {
+      // A form not found says nothing of the form, not even its languages.
+      if (!found || closed.view.kind === 'unavailable') return { kind: 'closed', ...closed };
+      const { language, translations } = found.form;
+      return { kind: 'closed', ...closed, languages: { language, translations } };
+    }
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
       // Too many wrong codes from here: the gate says so, and says nothing else of the form.
       return { kind: 'closed', status: 429, view: { kind: 'gate', wrongCode: true, message: err.message } };
@@ -143,8 +170,8 @@ export async function showFillPage(
   kit: FillPageKit,
   input: FillAddress & { ip: string },
 ): Promise<FillAnswer> {
-  const loaded = await loadForm(app, { identifier: input.identifier, accessCode: undefined, ip: input.ip });
-  if (loaded.kind === 'closed') return page(input, loaded.status, loaded.view);
+  const loaded = await loadForm(app, { address: input, accessCode: undefined, ip: input.ip });
+  if (loaded.kind === 'closed') return page(input, loaded.status, loaded.view, loaded.languages);
   const answer = page(input, 200, freshForm(kit, loaded.form, { search: input.search }));
   return { ...answer, opens: loaded.form.id };
 }
@@ -166,12 +193,11 @@ function loadedAtOf(text: string | undefined): number {
  * file refused (too large, a type the field does not take) gets its message under the field.
  */
 function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
-  const input = { identifier: address.identifier, ip };
   const files: Record<string, FileValue> = {};
   const errors: Record<string, string> = {};
   let loaded: Promise<Loaded> | null = null;
   const onFile = async (file: MultipartFile, before: PostedFields) => {
-    loaded ??= loadForm(app, { ...input, accessCode: first(before, 'access_code') });
+    loaded ??= loadForm(app, { address, ip, accessCode: first(before, 'access_code') });
     const form = await loaded;
     if (form.kind !== 'form') return;
     const field = form.form.fields.find(
@@ -181,7 +207,7 @@ function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
     // stored (the post is refused as a whole below).
     if (!field || form.form.encryption) return;
     try {
-      await app.rateLimit('upload', input.ip);
+      await app.rateLimit('upload', ip);
       const words = chromeFor(languageOf(address, form.form));
       files[field.id] = await storeFieldFile(app, { formId: form.form.id, field, file, words });
     } catch (err) {
@@ -209,8 +235,8 @@ export async function postFillPage(
   const uploads = fileStore(app, address, ip);
   const posted = await readPosted(request, uploads.onFile);
   const accessCode = first(posted, 'access_code') || undefined;
-  const loaded = await loadForm(app, { identifier: address.identifier, accessCode, ip });
-  if (loaded.kind === 'closed') return page(address, loaded.status, loaded.view);
+  const loaded = await loadForm(app, { address, accessCode, ip });
+  if (loaded.kind === 'closed') return page(address, loaded.status, loaded.view, loaded.languages);
   const { form } = loaded;
   const language = languageOf(address, form);
   const action = actionOf(first(posted, '_action'));
@@ -284,7 +310,8 @@ export async function postFillPage(
       200,
       {
         kind: 'success',
-        message: translatedText(form.translations, language, 'successMessage') ?? form.success_message,
+        message:
+          translatedText(form.translations, language, plainMessageKey(form.logic)) ?? form.success_message,
         ending: done.ending,
       },
       form,
@@ -292,7 +319,8 @@ export async function postFillPage(
     return set ? { ...answer, cookie: set } : answer;
   } catch (err) {
     const closed = closedPageOf(err);
-    if (closed) return page(address, closed.status, closed.view);
+    if (closed)
+      return page(address, closed.status, closed.view, closed.view.kind === 'unavailable' ? undefined : form);
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
     const errors = err.fields ?? {};
     const stepId = kit.renderer.stepWithErrors({ form, values, errors });

@@ -2,7 +2,8 @@ import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SaveBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Translations } from '@formsmith/core/i18n/texts';
-import type { FormDisplay, FormLogic } from '@formsmith/core/logic/schema';
+import { settleEndings, successMessageOf } from '@formsmith/core/logic/endings';
+import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 
 /** What a save changes; undefined means "keep what is stored". */
 export type ContentInput = {
@@ -38,4 +39,24 @@ export function readContentInput(body: SaveBody, opts: { creating: boolean }): C
   if (body.translations !== undefined) input.translations = body.translations;
   if (opts.creating) input.title ??= FORM_DEFAULTS.title;
   return input;
+}
+
+/**
+ * Folds the save's success message into the form's endings (core logic/endings.ts): the logic the
+ * form will have, and the success message older clients read, which is its plain ending's. Only
+ * when the save changes either, or creates the form (`stored` null).
+ */
+export function settleContentEndings(
+  content: ContentInput,
+  stored: { logic: FormLogic; successMessage: string } | null,
+): void {
+  if (stored && content.logic === undefined && content.successMessage === undefined) return;
+  const logic = settleEndings({
+    logic: content.logic ?? stored?.logic ?? EMPTY_LOGIC,
+    successMessage: content.successMessage,
+    logicSent: content.logic !== undefined,
+    fallbackMessage: stored?.successMessage ?? FORM_DEFAULTS.successMessage,
+  });
+  content.logic = logic;
+  content.successMessage = successMessageOf(logic);
 }

@@ -144,14 +144,25 @@ export type FormSummaryRow = Omit<FormRow, 'fields'> & { fieldCount: number };
 
 /**
  * The owner's forms for the list (not those in the Trash), most recently saved first, without
- * their fields: a list of many large forms would otherwise be read and sent whole.
+ * their fields: a list of many large forms would otherwise be read and sent whole. With
+ * `folderId`, only the forms of that folder (null: those in none).
  */
-export async function listFormSummaries(db: DbOrTx, ownerId: string): Promise<FormSummaryRow[]> {
+export async function listFormSummaries(
+  db: DbOrTx,
+  ownerId: string,
+  filter: { folderId?: number | null } = {},
+): Promise<FormSummaryRow[]> {
   const { fields, ...rest } = columns;
+  const inFolder =
+    filter.folderId === undefined
+      ? undefined
+      : filter.folderId === null
+        ? isNull(forms.folderId)
+        : eq(forms.folderId, filter.folderId);
   return db
     .select({ ...rest, fieldCount: sql<number>`jsonb_array_length(${fields})`.mapWith(Number) })
     .from(forms)
-    .where(and(eq(forms.ownerId, ownerId), live))
+    .where(and(eq(forms.ownerId, ownerId), live, inFolder))
     .orderBy(desc(forms.updatedAt), desc(forms.id));
 }
 

@@ -8,6 +8,7 @@ import {
   sharingResponseSchema,
   slugParamsSchema,
 } from '@formsmith/core/forms/api';
+import { formListQuerySchema } from '@formsmith/core/forms/folders';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
 import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
+import folderRoutes from './folders-routes.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
 import * as trash from './trash-service.ts';
@@ -64,6 +66,7 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
     async (request, reply) => {
       const view = await service.viewForm(app, {
         form: await service.findFormByIdParam(app, request.params.id),
+        byId: true,
         ...viewerOf(request),
       });
       if ('version' in view)
@@ -84,8 +87,12 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
 
   scope.get(
     '/forms',
-    { config: read, schema: { tags: ['forms'], response: { 200: formListSchema } } },
-    async (request) => service.listOwnerForms(app, { ownerId: currentUser(request).id }),
+    {
+      config: read,
+      schema: { tags: ['forms'], querystring: formListQuerySchema, response: { 200: formListSchema } },
+    },
+    async (request) =>
+      service.listOwnerForms(app, { ownerId: currentUser(request).id, folder: request.query.folder }),
   );
   scope.post(
     '/forms',
@@ -239,6 +246,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(readRoutes);
   await app.register(ownerRoutes);
   await app.register(formSettingsRoutes);
+  await app.register(folderRoutes);
 };
 
 export default formsRoutes;

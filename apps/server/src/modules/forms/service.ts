@@ -2,11 +2,10 @@ import { addsAnswerCopies, redirectAnswerCopies } from '@formsmith/core/api-keys
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { SaveBody, SharingBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
+import { formProblems, toWireProblem } from '@formsmith/core/forms/problems';
 import { parseIfMatch } from '@formsmith/core/forms/versions';
 import { LIMITS } from '@formsmith/core/limits';
-import { checkLogic, type LogicProblem } from '@formsmith/core/logic/check';
-import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
-import { EMPTY_LOGIC, type FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -15,7 +14,8 @@ import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { getSecuritySettings } from '../account/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
-import { readContentInput } from './form-input.ts';
+import { folderFilterOf } from './folders-service.ts';
+import { readContentInput, settleContentEndings } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
@@ -54,8 +54,10 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   return form;
 }
 
-export async function listOwnerForms(app: FastifyInstance, input: Owner) {
-  const rows = await repo.listFormSummaries(app.db, input.ownerId);
+/** The owner's forms; with `folder`, only those of that folder of theirs (`none`: in no folder). */
+export async function listOwnerForms(app: FastifyInstance, input: Owner & { folder?: string }) {
+  const folderId = await folderFilterOf(app, { ownerId: input.ownerId, folder: input.folder });
+  const rows = await repo.listFormSummaries(app.db, input.ownerId, { folderId });
   return { forms: rows.map((row) => toFormListEntry(row, app.config.publicUrl)) };
 }
 
@@ -76,14 +78,21 @@ async function assertRoomForForm(app: FastifyInstance, ownerId: string): Promise
 }
 
 /**
- * Refuses logic that would loop, point nowhere or not parse (422, each problem under its path,
- * naming the rule), checked against the fields the form will have after the save.
+ * Refuses to publish a form with problems (core forms/problems.ts: a calculation that does not
+ * parse, a rule pointing at nothing, a question without a label…): 422, each problem under its path
+ * in `fields`, and all of them in `problems` with the field's id and label. Drafts are saved with
+ * their problems, so that nothing the owner typed is refused; only what respondents get is checked.
  */
-function ensureLogicSound(fields: readonly FormField[], logic: FormLogic): void {
-  const problems = checkLogic(logicFieldsOf(fields), logic);
-  if (problems.length === 0) return;
+function ensurePublishable(fields: readonly FormField[], logic: FormLogic): void {
+  const problems = formProblems({ fields, logic });
+  const first = problems[0];
+  if (!first) return;
   const messages = Object.fromEntries(problems.map((p) => [p.path, p.message]));
-  throw new AppError('VALIDATION_FAILED', 422, (problems[0] as LogicProblem).message, messages);
+  const message =
+    problems.length === 1
+      ? `This form cannot be published yet: ${first.message}`
+      : `This form cannot be published yet: ${first.message} (and ${problems.length - 1} more problems)`;
+  throw new AppError('VALIDATION_FAILED', 422, message, messages, { problems: problems.map(toWireProblem) });
 }
 
 /**
@@ -106,8 +115,8 @@ export async function createOwnerForm(
 ) {
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
+  settleContentEndings(content, null);
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
-  ensureLogicSound(content.fields ?? [], content.logic ?? EMPTY_LOGIC);
   const translations = settleTranslations(null, content);
   if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, null);
@@ -158,8 +167,8 @@ export async function updateOwnerForm(
   const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
+  settleContentEndings(content, stored);
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
-  ensureLogicSound(content.fields ?? stored.fields, content.logic ?? stored.logic);
   const translations = settleTranslations(stored, content);
   if (translations) content.translations = translations;
   const sharing = await readSharingInput(input.body, stored);
@@ -205,7 +214,7 @@ export async function setPublished(
   if (input.published && !input.ownerVerified) {
     throw new AppError('EMAIL_NOT_VERIFIED', 403, AUTH_MESSAGES.publishNeedsVerifiedEmail);
   }
-  if (input.published) ensureLogicSound(stored.fields, stored.logic);
+  if (input.published) ensurePublishable(stored.fields, stored.logic);
   const target = { formId: input.formId, ownerId: input.ownerId };
   const row = await app.db.transaction(async (tx) => {
     const updated = input.published
@@ -252,6 +261,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     closedMessage: source.closedMessage,
     oneResponsePerBrowser: source.oneResponsePerBrowser,
     confirmation: source.confirmation,
+    // The copy sits beside its source; it has no slug, so the numbered address opens it.
+    folderId: source.folderId,
   });
   return toWireForm(row, app.config.publicUrl);
 }
@@ -262,11 +273,23 @@ export async function countShare(app: FastifyInstance, input: OwnedFormInput) {
   return toWireForm(row, app.config.publicUrl);
 }
 
-/** GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view. */
+/**
+ * Whether a form may be opened by its number: not when its owner keeps it to its custom slug,
+ * so that counting through numbered addresses does not find it.
+ */
+function openableById(form: FormRow): boolean {
+  return !(form.slugOnly && form.slug);
+}
+
+/**
+ * GET of one form: the owner sees the WireForm (even unpublished); anyone else the public view,
+ * and a form reached `byId` that only its slug opens answers 404 like a missing one.
+ */
 export async function viewForm(
   app: FastifyInstance,
   input: {
     form: FormRow | null;
+    byId?: boolean;
     viewerId: string | null;
     accessCode?: string;
     ip: string;
@@ -276,6 +299,7 @@ export async function viewForm(
   if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
     return toWireForm(input.form, app.config.publicUrl);
   }
+  if (input.form && input.byId && !openableById(input.form)) throw notFound(FORM_NOT_FOUND);
   return viewPublicForm(app, input);
 }
 
@@ -299,9 +323,15 @@ export async function findFormByIdParam(app: FastifyInstance, raw: string): Prom
   return id === null ? null : repo.findFormById(app.db, id);
 }
 
-/** A slug, or for a numeric value the id: the public page tries a slug first and may hold either. */
+/**
+ * A slug, or for a numeric value the id: the public page tries a slug first and may hold either.
+ * A form that only its slug opens is not found by its id.
+ */
 export async function findFormBySlugParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {
   const slug = raw.trim().toLowerCase();
   if (slug === '' || slug.length > 200) return null;
-  return (await repo.findFormBySlug(app.db, slug)) ?? findFormByIdParam(app, slug);
+  const bySlug = await repo.findFormBySlug(app.db, slug);
+  if (bySlug) return bySlug;
+  const byId = await findFormByIdParam(app, slug);
+  return byId && openableById(byId) ? byId : null;
 }

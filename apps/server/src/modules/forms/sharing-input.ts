@@ -8,12 +8,15 @@ import type { FormRow } from './repository.ts';
 
 export type SharingChanges = {
   slug?: string | null;
+  slugOnly?: boolean;
   accessRestriction?: AccessRestriction;
   accessCodeHash?: string | null;
   expirationDate?: Date | null;
 };
 
 export const ACCESS_CODE_REQUIRED_MESSAGE = 'Access code is required when the restriction is password';
+export const SLUG_ONLY_NEEDS_SLUG_MESSAGE =
+  'Give the form a custom link first: without one, turning off its numbered link would leave no way to open it';
 const SLUG_RULE = /^[a-z0-9](?:[a-z0-9-]{1,58})[a-z0-9]$/;
 const ACCESS_CODE_MAX_LENGTH = 128;
 
@@ -64,18 +67,39 @@ function readExpiration(errors: Errors, raw: string | null, stored: Date | null,
 }
 
 /**
+ * Only the slug opening the form needs a slug. Asking for it without one is refused; taking the
+ * slug away turns it off (the numbered address opens the form again), so no form is left with no
+ * address at all.
+ */
+function readSlugOnly(
+  errors: Errors,
+  changes: SharingChanges,
+  input: { asked: boolean | undefined; stored: Pick<FormRow, 'slug' | 'slugOnly'> | null },
+) {
+  if (input.asked !== undefined) changes.slugOnly = input.asked;
+  const slug = changes.slug !== undefined ? changes.slug : (input.stored?.slug ?? null);
+  if (slug !== null || !(changes.slugOnly ?? input.stored?.slugOnly ?? false)) return;
+  if (input.asked === true) errors.slug_only = SLUG_ONLY_NEEDS_SLUG_MESSAGE;
+  else changes.slugOnly = false;
+}
+
+/**
  * Reads sharing settings from a save or sharing payload. Only given keys change; a password form
  * keeps its stored code when none is sent; leaving password clears the code.
  */
 export async function readSharingInput(
   body: SharingBody,
-  stored: Pick<FormRow, 'accessCodeHash' | 'expirationDate' | 'accessRestriction'> | null,
+  stored: Pick<
+    FormRow,
+    'accessCodeHash' | 'expirationDate' | 'accessRestriction' | 'slug' | 'slugOnly'
+  > | null,
   now = Date.now(),
 ): Promise<SharingChanges> {
   const errors: Errors = {};
   const changes: SharingChanges = {};
   const slug = body.slug;
   if (slug !== undefined) changes.slug = readSlug(errors, slug);
+  readSlugOnly(errors, changes, { asked: body.slug_only, stored });
   const expiration = body.expiration_date;
   if (expiration !== undefined) {
     changes.expirationDate = readExpiration(errors, expiration, stored?.expirationDate ?? null, now);

@@ -45,6 +45,7 @@ function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
     created_at: row.createdAt.toISOString(),
     sharing: {
       slug: row.slug,
+      slug_only: row.slugOnly,
       access_restriction: accessRestrictionOf(row),
       has_access_code: row.accessCodeHash !== null,
       expiration_date: row.expirationDate?.toISOString() ?? null,
@@ -52,6 +53,7 @@ function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
       published_at: row.publishedAt?.toISOString() ?? null,
       share_count: row.shareCount,
     },
+    folder_id: row.folderId,
     version: row.version,
     published_version: row.publishedVersion,
     has_unpublished_changes: row.hasUnpublishedChanges,

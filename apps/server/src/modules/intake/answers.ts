@@ -127,28 +127,40 @@ export function applyLogic(
   return { errors, visible: run.visible, run };
 }
 
-/** The ending the run chose, its message recalled, the picked answers added to its redirect. */
+/**
+ * The ending the respondent reached, its texts recalled and the picked answers added to its
+ * redirect: the run's, or without a run (a form with no rules, pages or calculations) the plain
+ * ending, the only one such a form can end with. The logic runs then only when a text recalls an
+ * answer or the redirect passes some on.
+ */
 export function endingOf(
   fields: FormField[],
   logic: FormLogic,
-  run: FormRun | null,
+  path: { run: FormRun | null; answers: Record<string, unknown> },
 ): NonNullable<SubmitEnding> | null {
-  const ending = run?.ending ? logic.endings.find((e) => e.id === run.ending) : undefined;
-  if (!run || !ending) return null;
-  const logicFields = logicFieldsOf(fields);
+  const id = path.run ? path.run.ending : (logic.endings[0]?.id ?? null);
+  const ending = id === null ? undefined : logic.endings.find((e) => e.id === id);
+  if (!ending) return null;
+  let context: Parameters<typeof recallText>[1] | undefined;
+  const recall = (text: string) => {
+    if (!text.includes('{{')) return text;
+    const logicFields = logicFieldsOf(fields);
+    context ??= { fields: logicFields, logic, run: path.run ?? runForm(logicFields, logic, path.answers) };
+    return recallText(text, context);
+  };
   let redirect: string | null = null;
   if (ending.redirectUrl) {
     const url = new URL(ending.redirectUrl);
     for (const id of ending.redirectParams) {
-      const text = recallText(`{{${id}}}`, { fields: logicFields, logic, run });
+      const text = recall(`{{${id}}}`);
       if (text !== '') url.searchParams.set(id, text);
     }
     redirect = url.toString();
   }
   return {
     id: ending.id,
-    title: recallText(ending.title, { fields: logicFields, logic, run }),
-    message: recallText(ending.message, { fields: logicFields, logic, run }),
+    title: recall(ending.title),
+    message: recall(ending.message),
     redirect_url: redirect,
   };
 }

@@ -1,6 +1,7 @@
 import { inboxKey } from '@formsmith/core/fields/mailbox';
 import { validateSubmission } from '@formsmith/core/fields/validate';
 import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
+import { askedField } from '@formsmith/core/logic/asked';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
@@ -226,8 +227,11 @@ export async function submitForm(
     sentFingerprint ??= fingerprint(given);
     return sentFingerprint;
   };
+  // The questions as the page asked them: a rule's 'require' makes its question required here too.
+  const required = path.run?.required;
+  const asked = required ? view.fields.map((field) => askedField(field, required)) : view.fields;
   // In the respondent's language: the page's messages, and the owner's own in their translation.
-  const answerErrors = validateSubmission(view.fields, given, validationMessagesOf(view.chrome));
+  const answerErrors = validateSubmission(asked, given, validationMessagesOf(view.chrome));
   // Questions on pages the respondent skipped are not asked, so not required either.
   for (const id of Object.keys(answerErrors)) {
     if (path.visible && !path.visible.has(id)) delete answerErrors[id];
@@ -236,7 +240,7 @@ export async function submitForm(
   const answer = (submissionId: string) => ({
     submissionId,
     oneResponsePerBrowser: form.oneResponsePerBrowser,
-    ending: endingOf(view.fields, view.logic, path.run),
+    ending: endingOf(view.fields, view.logic, { run: path.run, answers: clean }),
   });
   const partial = input.resumeToken
     ? await findPartial(app, { formId: form.id, token: input.resumeToken, sent: sent() })

@@ -1,7 +1,9 @@
+import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH, otherTextKey } from '@formsmith/core/fields/other';
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { useChrome } from './chrome-context.ts';
+import { RestingControl } from './resting-control.tsx';
 import { ScaleControl } from './scale-control.tsx';
 import {
   type ControlAttributes,
@@ -23,6 +25,9 @@ export type ControlProps = {
   onFileSelect?: (file: File) => void;
   /** Show each choice's letter key (A, B, C…) beside it, for forms answered by keyboard. */
   keyHints?: boolean;
+  /** A choice field's 'Other, please specify' text, and its change (typing picks Other). */
+  otherText?: string;
+  onOtherText?: (text: string) => void;
 };
 
 // Few forms ask for files: the upload control loads only when one does.
@@ -95,20 +100,12 @@ export function FieldControl(props: ControlProps) {
         />
       );
     case 'number':
-    case 'range':
       return <NumberControl {...props} common={common} />;
+    case 'range':
     case 'color':
-      return (
-        <input
-          {...common}
-          type="color"
-          className="h-10 w-20 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-900"
-          value={text(props.value) || '#000000'}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      );
-    case 'select':
-      return (
+      return <RestingControl {...props} field={field} common={common} />;
+    case 'select': {
+      const select = (
         <select
           {...common}
           className={`${controlClasses} h-10`}
@@ -121,8 +118,23 @@ export function FieldControl(props: ControlProps) {
               {o.label}
             </option>
           ))}
+          {allowsOther(field) && <option value={OTHER_CHOICE}>{t('field.other')}</option>}
         </select>
       );
+      if (!allowsOther(field)) return select;
+      const otherId = `${id}-other`;
+      return (
+        <div className="space-y-2">
+          {select}
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <label htmlFor={otherId} className="text-sm text-slate-700 dark:text-slate-300">
+              {t('field.otherText')}
+            </label>
+            <OtherTextInput {...props} id={otherId} pick={() => props.onChange(OTHER_CHOICE)} />
+          </div>
+        </div>
+      );
+    }
     case 'radio':
       return <ChoiceGroup {...props} common={common} kind="radio" />;
     case 'nps':
@@ -182,25 +194,6 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
   const { min, max, step = 1 } = rulesOf(field);
   // Out-of-range input stays as typed: validation says what is wrong instead of silently changing it.
   const value = text(props.value);
-  if (field.type === 'range') {
-    return (
-      <div className="flex items-center gap-3">
-        <input
-          {...props.common}
-          type="range"
-          className="h-10 w-full accent-brand-600"
-          min={min ?? 0}
-          max={max ?? 100}
-          step={step}
-          value={value}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-        <output htmlFor={props.id} className="min-w-10 text-end text-sm tabular-nums">
-          {value}
-        </output>
-      </div>
-    );
-  }
   return (
     <input
       {...props.common}
@@ -241,7 +234,7 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
         const optionId = `${props.id}-${i}`;
         const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
         return (
-          <div key={o.id} className="flex items-center gap-2">
+          <label key={o.id} htmlFor={optionId} className={`${CHOICE_ROW} cursor-pointer`}>
             <input
               id={optionId}
               type={kind}
@@ -250,22 +243,98 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
               disabled={props.common.disabled}
               checked={checked}
               onChange={(e) => toggle(o.value, e.target.checked)}
-              className="h-4 w-4 border-slate-400 accent-brand-600 dark:border-slate-500"
+              className={CHOICE_BOX}
             />
-            <label
-              htmlFor={optionId}
-              className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200"
-            >
-              {props.keyHints && i < 26 && (
-                <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                  {String.fromCharCode(65 + i)}
-                </kbd>
-              )}
-              {o.label}
-            </label>
-          </div>
+            {props.keyHints && i < 26 && <KeyHint index={i} />}
+            <span className="min-w-0 [overflow-wrap:anywhere]">{o.label}</span>
+          </label>
         );
       })}
+      {allowsOther(field) && (
+        <OtherChoice
+          {...props}
+          kind={kind}
+          checked={kind === 'radio' ? props.value === OTHER_CHOICE : selected.includes(OTHER_CHOICE)}
+          index={(optionsOf(field) ?? []).length}
+          toggle={(checked) => toggle(OTHER_CHOICE, checked)}
+        />
+      )}
     </div>
+  );
+}
+
+// Each choice is a row the whole of which takes a tap, at least 44 px tall like the Yes and No
+// buttons: a small box beside a short label is hard to hit on a phone.
+const CHOICE_ROW =
+  'flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 select-none hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950 dark:has-focus-visible:ring-offset-slate-900';
+const CHOICE_BOX =
+  'h-5 w-5 shrink-0 border-slate-400 accent-brand-600 focus-visible:outline-none dark:border-slate-500';
+
+/** The box for 'Other, please specify': typing in it picks Other, as a respondent means it to. */
+function OtherTextInput(props: ControlProps & { pick: () => void; label?: string }) {
+  return (
+    <input
+      id={props.id}
+      type="text"
+      name={otherTextKey(props.field.id)}
+      aria-label={props.label}
+      disabled={props.disabled || props.field.isReadOnly}
+      maxLength={OTHER_TEXT_MAX_LENGTH}
+      className={`${controlClasses} h-9 min-w-0 flex-1 basis-40`}
+      value={props.otherText ?? ''}
+      onChange={(e) => {
+        props.onOtherText?.(e.target.value);
+        if (e.target.value.trim() !== '') props.pick();
+      }}
+    />
+  );
+}
+
+/** The Other choice of a radio or checkbox group, with its text box beside it. */
+function OtherChoice(
+  props: ControlProps & {
+    kind: 'radio' | 'checkbox';
+    checked: boolean;
+    index: number;
+    toggle: (checked: boolean) => void;
+  },
+) {
+  const { t } = useChrome();
+  const { field, index } = props;
+  const optionId = `${props.id}-${index}`;
+  return (
+    <div className={`${CHOICE_ROW} flex-wrap`}>
+      <label htmlFor={optionId} className="flex cursor-pointer items-center gap-3">
+        <input
+          id={optionId}
+          type={props.kind}
+          name={field.id}
+          value={OTHER_CHOICE}
+          disabled={props.disabled || field.isReadOnly}
+          checked={props.checked}
+          onChange={(e) => props.toggle(e.target.checked)}
+          className={CHOICE_BOX}
+        />
+        {props.keyHints && index < 26 && <KeyHint index={index} />}
+        {t('field.other')}
+      </label>
+      <OtherTextInput
+        {...props}
+        id={`${props.id}-other`}
+        label={t('field.otherText')}
+        pick={() => {
+          if (!props.checked) props.toggle(true);
+        }}
+      />
+    </div>
+  );
+}
+
+/** A choice's letter key (A, B, C…), for forms answered by keyboard. */
+function KeyHint({ index }: { index: number }) {
+  return (
+    <kbd className="inline-flex h-5 min-w-5 items-center justify-center rounded border border-slate-300 bg-slate-50 px-1 font-mono text-xs text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-300">
+      {String.fromCharCode(65 + index)}
+    </kbd>
   );
 }

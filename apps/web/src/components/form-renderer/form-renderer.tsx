@@ -1,4 +1,5 @@
 import { FIELD_TYPES } from '@formsmith/core/fields/constants';
+import { otherTextKey } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
 import { useId } from 'react';
 import { FieldControl } from './field-control.tsx';
@@ -99,6 +100,7 @@ function RenderedField({
   const describedBy =
     [field.helpText ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const group = isGroupField(field);
+  const other = props.values[otherTextKey(field.id)];
   const onFileSelect = (file: File) => {
     if (props.onFileSelect) props.onFileSelect(field, file);
     else props.onChange(field.id, { name: file.name, size: file.size, type: file.type });
@@ -128,6 +130,8 @@ function RenderedField({
         fileStatus={props.fileStatus?.[field.id]}
         onFileSelect={onFileSelect}
         keyHints={props.keyHints}
+        otherText={typeof other === 'string' ? other : ''}
+        onOtherText={(text) => props.onChange(otherTextKey(field.id), text)}
       />
     </FieldShell>
   );

@@ -33,16 +33,31 @@ export function controlIdOf(prefix: string, field: FormField): string {
   return isGroupField(field) ? `${prefix}-${field.id}-0` : `${prefix}-${field.id}`;
 }
 
+/** Whether the field's control always shows a value (a slider's thumb, a colour's swatch). */
+export function hasRestingValue(field: FormField): boolean {
+  return field.type === 'range' || field.type === 'color';
+}
+
+/**
+ * Where such a control rests while unanswered: the slider at its low end, the colour black. That
+ * is only a picture: the answer stays empty until the respondent moves or confirms the control.
+ */
+export function restingValue(field: FormField): string {
+  return field.type === 'range' ? String(rulesOf(field).min ?? 0) : '#000000';
+}
+
+/**
+ * The blank form's value of a field: the owner's default, else nothing. A slider or a colour
+ * starts unanswered too, whatever its control shows, so that nobody's answer is invented.
+ */
 function initialValue(field: FormField): FieldValue {
   const fallback = field.defaultValue ?? '';
   switch (field.type) {
     case 'checkbox':
       if (isCheckboxGroup(field)) return fallback ? fallback.split(',').map((v) => v.trim()) : [];
       return fallback === 'true';
-    case 'range':
-      return fallback || String(rulesOf(field).min ?? 0);
     case 'color':
-      return /^#[0-9a-fA-F]{6}$/.test(fallback) ? fallback : '#000000';
+      return /^#[0-9a-fA-F]{6}$/.test(fallback) ? fallback : '';
     case 'file':
       return null;
     default:

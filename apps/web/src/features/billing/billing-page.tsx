@@ -1,8 +1,8 @@
 import { Check, Gift } from 'lucide-react';
-import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardBody } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useInstance } from '../../lib/instance-api/get-instance.ts';
 
 const INCLUDED = [
   'Unlimited forms and submissions',
@@ -11,8 +11,12 @@ const INCLUDED = [
   'No payment details stored',
 ];
 
-/** /dashboard/billing: the beta notice (no billing features during the beta). */
+/**
+ * /dashboard/billing: the beta notice (no billing features during the beta), and the operator's
+ * support page when they named one (SUPPORT_URL).
+ */
 export function BillingPage() {
+  const supportUrl = useInstance().data?.support_url ?? null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Billing</h1>
@@ -45,19 +49,27 @@ export function BillingPage() {
           </div>
         </CardBody>
       </Card>
-      <Card className="mt-6">
-        <CardBody className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <h2 className="font-semibold text-slate-900 dark:text-white">Want to support Formsmith?</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              Optional one-time contributions keep the project free and independent.
-            </p>
-          </div>
-          <Link to="/#support" className={cn(buttonClasses('secondary'), 'shrink-0 whitespace-nowrap')}>
-            See support options
-          </Link>
-        </CardBody>
-      </Card>
+      {supportUrl && (
+        <Card className="mt-6">
+          <CardBody className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h2 className="font-semibold text-slate-900 dark:text-white">Want to support Formsmith?</h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                Optional one-time contributions keep the project free and independent.
+              </p>
+            </div>
+            <a
+              href={supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(buttonClasses('secondary'), 'shrink-0 whitespace-nowrap')}
+            >
+              See support options
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </CardBody>
+        </Card>
+      )}
     </div>
   );
 }

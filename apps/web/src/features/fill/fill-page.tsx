@@ -107,6 +107,8 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
       try {
         const result = await getPublicForm(location.identifier, code);
         if (result.kind === 'gate') {
+          // The gate's title comes in the page's language (`?lang=`, else the browser's).
+          if (result.title) document.title = result.title;
           setView({ kind: 'gate', wrongCode: result.wrongCode, title: result.title, checking: false });
           return;
         }
@@ -183,12 +185,7 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
       case 'loading':
         return <CenteredSpinner />;
       case 'unavailable':
-        return (
-          <UnavailableView
-            embed={embed}
-            message={view.missingId ? chrome.t('status.missingId') : undefined}
-          />
-        );
+        return <UnavailableView message={view.missingId ? chrome.t('status.missingId') : undefined} />;
       case 'expired':
         return <ExpiredView title={view.title} closed={view.closed} />;
       case 'gate':
@@ -257,7 +254,10 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
           <LanguageSwitcher languages={languages} value={language} onChange={switchLanguage} />
         )}
         <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
-        {view.kind !== 'loading' && <PoweredBy embed={embed} />}
+        {/* A respondent turned away is not sent on to the instance's own pages. */}
+        {(view.kind === 'form' || view.kind === 'gate' || view.kind === 'success') && (
+          <PoweredBy embed={embed} />
+        )}
       </PageFrame>
     </ChromeContext.Provider>
   );

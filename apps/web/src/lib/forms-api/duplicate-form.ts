@@ -13,6 +13,7 @@ export function useDuplicateForm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: duplicateForm,
-    onSuccess: () => client.invalidateQueries({ queryKey: formsKeys.list() }),
+    // Every list (a copy joins its source's folder) and the folders' counts.
+    onSuccess: () => client.invalidateQueries({ queryKey: formsKeys.all }),
   });
 }

@@ -8,6 +8,8 @@ import type { OwnerForm } from '@formsmith/core/forms/form-wire';
  */
 export type StoredForm = Form & {
   id: number;
+  /** The owner's folder the form is filed in; null when in none. */
+  folderId: number | null;
   hasAccessCode: boolean;
   version: number;
   hasUnpublishedChanges: boolean;
@@ -36,6 +38,7 @@ function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields
     translations: form.translations,
     sharing: {
       ...(sharing.slug ? { slug: sharing.slug } : {}),
+      slugOnly: sharing.slug_only,
       accessRestriction: sharing.access_restriction,
       expirationDate: sharing.expiration_date,
       shareCount: sharing.share_count,
@@ -43,6 +46,7 @@ function toFormHeader(form: Omit<OwnerForm, 'fields'>): Omit<StoredForm, 'fields
       shareUrl: sharing.share_url,
     },
     hasAccessCode: sharing.has_access_code,
+    folderId: form.folder_id,
     version: form.version,
     hasUnpublishedChanges: form.has_unpublished_changes,
   };

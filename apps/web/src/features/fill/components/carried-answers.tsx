@@ -1,4 +1,5 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { allowsOther, otherTextKey } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { controlIdOf, type FieldValue, type FieldValues } from '../../../components/form-renderer/values.ts';
@@ -32,9 +33,13 @@ export function CarriedAnswers(props: { fields: FormField[]; shown: FormField[];
         const value = props.values[field.id] ?? null;
         if (!isCarried(field, shown, value)) return [];
         // A field's posted strings are distinct (one text, or the options ticked).
-        return postedStrings(value).map((text) => (
+        const inputs = postedStrings(value).map((text) => (
           <input key={`${field.id}:${text}`} type="hidden" name={field.id} value={text} />
         ));
+        const other = props.values[otherTextKey(field.id)];
+        if (!allowsOther(field) || typeof other !== 'string' || other === '') return inputs;
+        const name = otherTextKey(field.id);
+        return [...inputs, <input key={name} type="hidden" name={name} value={other} />];
       })}
     </>
   );

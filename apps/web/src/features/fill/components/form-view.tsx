@@ -64,6 +64,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = (errors: Record<string, string>, among: Record<string, string>) =>
   Object.fromEntries(Object.entries(errors).filter(([id]) => Object.hasOwn(among, id)));
 
+/**
+ * Moves the focus into a new screen: to its answer (the chosen option, else the first input), or,
+ * when it asks for none (a statement), to the screen itself, which is labelled with where the
+ * respondent is ('Question 2 of 4'): a screen reader says so as the focus enters it.
+ */
 function focusStep(container: HTMLElement | null) {
   const step = container?.querySelector<HTMLElement>('[data-step]');
   const control =
@@ -132,6 +137,12 @@ export function FormView({
   const index = found === -1 ? 0 : found;
   const step: FillStep = steps[index] ?? { id: 'empty', title: '', description: '', fields: [] };
   const last = index >= steps.length - 1;
+
+  // One question at a time: each screen is named by where it is, for the focus entering it.
+  const stepLabel =
+    oneAtATime && steps.length > 1
+      ? t('form.progressQuestion', { at: index + 1, total: steps.length })
+      : undefined;
 
   const clientErrors = errorsFor(
     step.fields,
@@ -355,7 +366,13 @@ export function FormView({
         {steps.length > 1 && (
           <ProgressBar at={index + 1} of={steps.length} unit={oneAtATime ? 'question' : 'page'} />
         )}
-        <div key={step.id} data-step tabIndex={-1} className="fill-step space-y-6 outline-none">
+        <div
+          key={step.id}
+          data-step
+          tabIndex={-1}
+          {...(stepLabel ? { role: 'group', 'aria-label': stepLabel } : {})}
+          className="fill-step space-y-6 outline-none"
+        >
           {step.title && (
             <h2 className="text-xl font-semibold tracking-tight [overflow-wrap:anywhere]">{step.title}</h2>
           )}

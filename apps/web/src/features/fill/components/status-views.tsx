@@ -1,7 +1,8 @@
+import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { useEffect } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
-import { primaryButton, secondaryButton } from '../lib/classes.ts';
+import { primaryButton } from '../lib/classes.ts';
 
 function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
   const tones = {
@@ -31,16 +32,17 @@ const ALERT = 'M12 8v4m0 4h.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
 const CLOCK = 'M12 7v5l3 2M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z';
 const CHECK = 'M5 12.5l4.5 4.5L19 7.5';
 
-export function UnavailableView({ embed, message }: { embed: boolean; message?: string }) {
+/**
+ * A form that cannot be opened. The respondent came for a form, not for Formsmith: nothing here
+ * leads to the instance's own pages (its landing page or sign-up).
+ */
+export function UnavailableView({ message }: { message?: string }) {
   const { t } = useChrome();
   return (
     <div className="space-y-4 py-6 text-center">
       <Icon path={ALERT} tone="red" />
       <h1 className="text-2xl font-semibold">{t('status.unavailableTitle')}</h1>
       <p className="text-slate-700 dark:text-slate-300">{message ?? t('status.unavailable')}</p>
-      <a href="/" target={embed ? '_top' : undefined} className={secondaryButton}>
-        {t('status.returnHome')}
-      </a>
     </div>
   );
 }
@@ -106,7 +108,12 @@ export function SuccessView({ message, ending, embed, onAnother }: SuccessViewPr
         {ending?.title || t('status.submitted')}
       </h1>
       <p className="whitespace-pre-line text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-        {ending ? ending.message : message}
+        {/* The product's default message reads in the page's language, as the success message did. */}
+        {ending
+          ? ending.message === FORM_DEFAULTS.successMessage
+            ? t('status.successMessage')
+            : ending.message
+          : message}
       </p>
       {redirect ? (
         <p role="status" className="text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">

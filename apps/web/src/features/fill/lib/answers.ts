@@ -1,8 +1,17 @@
+import { allowsOther, otherTextKey, withOtherText } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FieldValue, FieldValues } from '../../../components/form-renderer/values.ts';
 
-/** What the server takes for a control's value: numbers as numbers, the rest as held. */
-export function answerOf(field: FormField, value: FieldValue): unknown {
+/**
+ * What the server takes for a field's control: numbers as numbers, Other's text in the place of
+ * the Other choice, the rest as held.
+ */
+export function answerOf(field: FormField, values: FieldValues): unknown {
+  const value: FieldValue = values[field.id] ?? null;
+  if (allowsOther(field) && (typeof value === 'string' || Array.isArray(value))) {
+    const text = values[otherTextKey(field.id)];
+    return withOtherText(value, typeof text === 'string' ? text : '');
+  }
   if (
     (field.type === 'number' || field.type === 'range' || field.type === 'nps') &&
     typeof value === 'string' &&
@@ -18,7 +27,7 @@ export function answerOf(field: FormField, value: FieldValue): unknown {
 export function answersOf(fields: readonly FormField[], values: FieldValues): Record<string, unknown> {
   const answers: Record<string, unknown> = {};
   for (const field of fields) {
-    if (Object.hasOwn(values, field.id)) answers[field.id] = answerOf(field, values[field.id] ?? null);
+    if (Object.hasOwn(values, field.id)) answers[field.id] = answerOf(field, values);
   }
   return answers;
 }
@@ -30,7 +39,6 @@ export function sentAnswers(
   values: FieldValues,
 ): Record<string, unknown> {
   const data: Record<string, unknown> = {};
-  for (const field of fields)
-    if (sent.has(field.id)) data[field.id] = answerOf(field, values[field.id] ?? null);
+  for (const field of fields) if (sent.has(field.id)) data[field.id] = answerOf(field, values);
   return data;
 }

@@ -2,6 +2,7 @@ import { visibleFields } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import { askedField } from '@formsmith/core/logic/asked';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm, splitPages } from '@formsmith/core/logic/run';
@@ -52,7 +53,7 @@ export function fillPath(input: {
     const shown = page.fields
       .flatMap((f) => byId.get(f.id) ?? [])
       .filter((f) => onPath(f) && !isUnseen(f))
-      .map((f) => shownField(f, { required: run.required.has(f.id), recall }));
+      .map((f) => shownField(askedField(f, run.required), recall));
     if (shown.length === 0) continue;
     const title = recall(page.title);
     // A page break's help text describes the page it starts.
@@ -70,16 +71,9 @@ export function fillPath(input: {
   return { run, steps, sent, recall };
 }
 
-/** The field as the respondent sees it now: recalled texts, and required when a rule says so. */
-function shownField(
-  field: FormField,
-  context: { required: boolean; recall: (text: string) => string },
-): FormField {
-  const { recall } = context;
+/** The field as the respondent sees it now: its texts recalled. */
+function shownField(field: FormField, recall: (text: string) => string): FormField {
   const shown = { ...field, label: recall(field.label) };
   if (field.helpText) shown.helpText = recall(field.helpText);
-  if (context.required && !field.validation.required) {
-    shown.validation = { ...field.validation, required: true };
-  }
   return shown;
 }

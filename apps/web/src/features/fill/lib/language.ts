@@ -1,4 +1,4 @@
-import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
+import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome-languages';
 import { formLanguages, matchLanguage, pickLanguage } from '@formsmith/core/i18n/language';
 import type { Translations } from '@formsmith/core/i18n/texts';
 

@@ -1,12 +1,15 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
 import {
+  ANSWERED_NAME,
   type FieldValues,
   type FileValue,
   fileValueSchema,
   type PostedFields,
+  shownValueName,
 } from '@formsmith/core/fill-page/state';
 import type { FormField } from '@formsmith/core/forms/field';
-import { isCheckboxGroup } from '../../../components/form-renderer/values.ts';
+import { hasRestingValue, isCheckboxGroup } from '../../../components/form-renderer/values.ts';
 
 /** A file stored by an earlier screen, carried as JSON in a hidden input; null when there is none. */
 function carriedFile(text: string | undefined): FileValue | null {
@@ -17,6 +20,35 @@ function carriedFile(text: string | undefined): FileValue | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A slider's or colour's posted value, which the browser sends whether or not anyone touched it:
+ * an answer when it was moved from where the page drew it or its box was ticked, else nothing.
+ * Carried from another screen (nothing drawn), it is what was answered there.
+ */
+function restingAnswer(field: FormField, posted: PostedFields): string {
+  const sent = posted[field.id]?.[0] ?? '';
+  const shown = posted[shownValueName(field.id)]?.[0];
+  if (shown === undefined) return sent;
+  const confirmed = (posted[ANSWERED_NAME] ?? []).includes(field.id);
+  return confirmed || sent !== shown ? sent : '';
+}
+
+/**
+ * A choice field with 'Other, please specify', as posted: the choices picked, and the Other box's
+ * text. Text typed in the box with nothing picked (or, on checkboxes, without ticking Other) picks
+ * Other, as typing in it does with JavaScript: what was typed is not dropped.
+ */
+function withOtherPosted(field: FormField, posted: PostedFields): FieldValues {
+  const sent = (posted[field.id] ?? []).filter((v) => v !== '');
+  const text = posted[otherTextKey(field.id)]?.[0] ?? '';
+  const typed = text.trim() !== '';
+  if (isCheckboxGroup(field)) {
+    const picked = typed && !sent.includes(OTHER_CHOICE) ? [...sent, OTHER_CHOICE] : sent;
+    return { [field.id]: picked, [otherTextKey(field.id)]: text };
+  }
+  return { [field.id]: sent[0] ?? (typed ? OTHER_CHOICE : ''), [otherTextKey(field.id)]: text };
 }
 
 /**
@@ -33,6 +65,8 @@ export function readPostedValues(input: {
     if (!takesAnswer(field.type) || field.type === 'calculated') continue;
     const sent = input.posted[field.id] ?? [];
     if (field.type === 'file') values[field.id] = input.files[field.id] ?? carriedFile(sent[0]);
+    else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);
+    else if (allowsOther(field)) Object.assign(values, withOtherPosted(field, input.posted));
     else if (isCheckboxGroup(field)) values[field.id] = sent.filter((v) => v !== '');
     // A ticked box posts 'on' (or 'true' when carried); an unticked one posts nothing.
     else if (field.type === 'checkbox') values[field.id] = sent.some((v) => v !== '' && v !== 'false');

@@ -1,3 +1,4 @@
+import { allowsOther, otherTextKey, splitOtherText } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FieldValues, FileValue } from '../../../components/form-renderer/values.ts';
 
@@ -5,7 +6,7 @@ function isFileValue(value: unknown): value is FileValue {
   return typeof value === 'object' && value !== null && 'upload_id' in value && 'name' in value;
 }
 
-/** The controls' values from answers saved earlier (numbers back to text, files as uploaded). */
+/** The controls' values from answers saved earlier (numbers back to text, Other's text to its box, files as uploaded). */
 export function restoreValues(
   fields: readonly FormField[],
   start: FieldValues,
@@ -15,7 +16,11 @@ export function restoreValues(
   for (const field of fields) {
     if (!Object.hasOwn(saved, field.id)) continue;
     const answer = saved[field.id];
-    if (typeof answer === 'number') values[field.id] = String(answer);
+    if (allowsOther(field) && (typeof answer === 'string' || Array.isArray(answer))) {
+      const { picked, text } = splitOtherText(field, Array.isArray(answer) ? answer.map(String) : answer);
+      values[field.id] = picked;
+      values[otherTextKey(field.id)] = text;
+    } else if (typeof answer === 'number') values[field.id] = String(answer);
     else if (typeof answer === 'string' || typeof answer === 'boolean') values[field.id] = answer;
     else if (Array.isArray(answer)) values[field.id] = answer.map(String);
     else if (isFileValue(answer)) values[field.id] = answer;

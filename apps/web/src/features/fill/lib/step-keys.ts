@@ -1,6 +1,7 @@
 import type { KeyboardEvent } from 'react';
 
-const CHOICES = '[data-step] input[type=radio], [data-step] input[type=checkbox]';
+// Not a slider's 'Answer with this value' box: it is no choice of the question's.
+const CHOICES = '[data-step] input[type=radio], [data-step] input[type=checkbox]:not([name="_answered"])';
 
 /**
  * One question at a time is answered by keyboard: Enter goes on (Shift+Enter is a new line in long

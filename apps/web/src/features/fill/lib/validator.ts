@@ -42,7 +42,7 @@ export function errorsFor(
   if (!validate) return errors;
   for (const field of fields) {
     if (field.isReadOnly || field.type === 'calculated' || !which(field.id)) continue;
-    const error = validate(field, answerOf(field, values[field.id] ?? null), messages);
+    const error = validate(field, answerOf(field, values), messages);
     if (error) errors[field.id] = error;
   }
   return errors;

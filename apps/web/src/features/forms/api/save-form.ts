@@ -2,19 +2,26 @@ import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import { toSavePayload } from '@formsmith/core/forms/api';
 import type { Form } from '@formsmith/core/forms/form';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
+import { successMessageOf } from '@formsmith/core/logic/endings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
-/** Blanked texts are stored as their defaults: a draft with an empty title is still saved. */
+/**
+ * Blanked texts are stored as their defaults: a draft with an empty title is still saved. The
+ * success message sent is the plain ending's (what older clients read), so the two never differ.
+ */
 function withDefaults(form: Form): Form {
   return {
     ...form,
     title: form.title.trim() || FORM_DEFAULTS.title,
     submitButtonText: form.submitButtonText.trim() || FORM_DEFAULTS.submitButtonText,
-    successMessage: form.successMessage.trim() || FORM_DEFAULTS.successMessage,
+    successMessage:
+      form.logic.endings.length > 0
+        ? successMessageOf(form.logic)
+        : form.successMessage.trim() || FORM_DEFAULTS.successMessage,
   };
 }
 

@@ -7,6 +7,7 @@ import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
 
 export type SharingInput = {
   slug: string;
+  slugOnly: boolean;
   accessRestriction: AccessRestriction;
   accessCode: string;
   expirationDate: string;
@@ -18,6 +19,7 @@ export async function updateSharing({ id, input }: { id: number; input: SharingI
     method: 'PUT',
     body: {
       slug: input.slug.trim(),
+      slug_only: input.slugOnly,
       access_restriction: input.accessRestriction,
       access_code: input.accessRestriction === 'password' ? input.accessCode : '',
       expiration_date: input.expirationDate || null,

@@ -1,6 +1,7 @@
 import { isChoiceType, labelError } from '@formsmith/core/fields/editor-rules';
+import { allowsOther } from '@formsmith/core/fields/other';
 import { type FormField, optionsOf } from '@formsmith/core/forms/field';
-import { Settings2 } from 'lucide-react';
+import { AlertTriangle, Settings2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FieldControl } from '../../../components/form-renderer/field-control.tsx';
 import { initialValues } from '../../../components/form-renderer/values.ts';
@@ -20,6 +21,8 @@ type CanvasFieldProps = {
   showErrors: boolean;
   /** The server's message about this field when it refused the last save. */
   serverError?: string;
+  /** What keeps this field from being published (a calculation that does not parse, a rule…). */
+  problems?: string[];
   keepOptionValues: boolean;
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
@@ -113,6 +116,16 @@ export function CanvasField(props: CanvasFieldProps) {
         </>
       )}
       {props.badges}
+      {props.problems && props.problems.length > 0 && (
+        <ul className="space-y-1 px-2" aria-label={`Problems of ${name}`}>
+          {props.problems.map((message) => (
+            <li key={message} className="flex gap-1.5 text-sm text-red-700 dark:text-red-400">
+              <AlertTriangle aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+              <span className="min-w-0 break-words">{message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {selected && isChoiceType(field.type) ? (
         <OptionsEditor
           options={optionsOf(field) ?? []}
@@ -121,6 +134,9 @@ export function CanvasField(props: CanvasFieldProps) {
           onChange={(options, renamed) =>
             dispatch({ type: 'update', id: field.id, patch: { options }, renamed })
           }
+          allowOther={allowsOther(field)}
+          // Off is left out, not stored as false: a field that never offered Other looks the same.
+          onAllowOther={(allow) => update({ allowOther: allow || undefined })}
         />
       ) : (
         // What respondents get, shown but not usable here: clicks select the field instead.

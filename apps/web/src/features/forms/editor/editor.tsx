@@ -1,5 +1,6 @@
 import type { Form } from '@formsmith/core/forms/form';
-import { useCallback, useReducer, useRef, useState } from 'react';
+import { formProblems } from '@formsmith/core/forms/problems';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { getForm } from '../../../lib/forms-api/get-form.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
@@ -9,6 +10,7 @@ import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { AskAiButton } from './ask-ai-button.tsx';
 import { AskAiDialog } from './ask-ai-dialog.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
+import { DuplicateButton } from './duplicate-button.tsx';
 import { EditorHeader } from './editor-header.tsx';
 import { createHistory, historyReducer } from './editor-history.ts';
 import { EditorWorkspace } from './editor-workspace.tsx';
@@ -16,7 +18,6 @@ import type { DraftAction } from './form-draft.ts';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { mergeGenerated } from './merge-generated.ts';
 import { PublishControls } from './publish-controls.tsx';
-import { publishProblems } from './publish-problems.ts';
 import { placeSaveProblems } from './save-problems.ts';
 import { useAutosave } from './use-autosave.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -63,14 +64,19 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
   const saveProblems = refused ? placeSaveProblems(refused.fields, refused.sent) : null;
 
   const formId = stored?.id;
-  // Problems show from the first publish attempt on, beside the fields they concern.
+  const problems = useMemo(() => formProblems(form), [form]);
+  // The unfinished parts of the logic show as they happen; a label still to be written and an
+  // empty form only from the first publish attempt on (the label says so once touched).
+  const shownProblems = showErrors
+    ? problems
+    : problems.filter((p) => p.path !== 'fields' && !p.path.endsWith('.label'));
+  const [problemsFocus, setProblemsFocus] = useState(0);
   const checkPublishable = () => {
-    const problems = publishProblems(form);
     setShowErrors(true);
-    setNotice(problems.map((p) => p.message).join(' ') || null);
-    const first = problems.find((p) => p.fieldId !== null);
-    if (first) dispatch({ type: 'select', id: first.fieldId });
-    return problems.length === 0;
+    if (problems.length === 0) return true;
+    setNotice(null);
+    setProblemsFocus((n) => n + 1);
+    return false;
   };
 
   // The server's copy becomes the draft (undo brings this tab's back): after a conflict, a restore.
@@ -103,6 +109,13 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         onGenerate={() => setAiOpen(true)}
       >
         <AskAiButton onClick={() => setAskOpen(true)} />
+        {stored && (
+          <DuplicateButton
+            saveNow={autosave.saveNow}
+            getStored={() => storedRef.current}
+            onError={setNotice}
+          />
+        )}
         <PublishControls
           stored={stored}
           getStored={() => storedRef.current}
@@ -141,6 +154,8 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         dispatch={dispatch}
         settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
         serverProblems={autosave.state.status === 'rejected' ? autosave.state.fields : undefined}
+        problems={shownProblems}
+        problemsFocus={problemsFocus}
       />
       <AiGeneratorDialog
         open={aiOpen}

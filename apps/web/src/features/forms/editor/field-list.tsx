@@ -25,12 +25,15 @@ import type { DraftAction } from './form-draft.ts';
 import { type LogicBadge, LogicBadges, logicBadges } from './logic/logic-badges.tsx';
 import { type NameChoice, namesOf, pagesOf } from './logic/logic-model.ts';
 import { FirstPageHeader, PageDivider } from './page-divider.tsx';
+import { fieldRowId } from './problems-panel.tsx';
 
 type FieldListProps = {
   fields: FormField[];
   selectedId: string | null;
   showErrors: boolean;
   serverErrors?: Record<string, string>;
+  /** What keeps each field from being published, by field id (its label's problems apart). */
+  problems: ReadonlyMap<string, string[]>;
   keepOptionValues: boolean;
   logic: FormLogic;
   /** Opens a rule on the Logic tab (from a field's or page's logic badge). */
@@ -44,6 +47,7 @@ type FieldListProps = {
 export function FieldList(props: FieldListProps) {
   const { fields, selectedId, dispatch, logic } = props;
   const badges = logicBadges(fields, logic, pagesOf(fields));
+  const select = (id: string) => dispatch({ type: 'select', id });
   const hasPages = fields.some((f) => f.type === PAGE_BREAK_TYPE);
   // Page n starts at the (n-1)th page break.
   const pageNumbers = fields.map(
@@ -94,7 +98,11 @@ export function FieldList(props: FieldListProps) {
         <ol className="space-y-3" aria-label="Form fields">
           {hasPages && (
             <FirstPageHeader>
-              <LogicBadges badges={badges.get('page_1')} onOpenRule={props.onOpenRule} />
+              <LogicBadges
+                badges={badges.get('page_1')}
+                onOpenRule={props.onOpenRule}
+                onSelectField={select}
+              />
             </FirstPageHeader>
           )}
           {fields.map((field, index) => (
@@ -106,6 +114,7 @@ export function FieldList(props: FieldListProps) {
               selected={field.id === selectedId}
               showErrors={props.showErrors}
               serverError={props.serverErrors?.[field.id]}
+              problems={props.problems.get(field.id)}
               keepOptionValues={props.keepOptionValues}
               onMoreSettings={props.onMoreSettings}
               dispatch={dispatch}
@@ -129,6 +138,7 @@ type RowProps = {
   selected: boolean;
   showErrors: boolean;
   serverError?: string;
+  problems: string[] | undefined;
   keepOptionValues: boolean;
   onMoreSettings?: () => void;
   dispatch: (action: DraftAction) => void;
@@ -142,6 +152,11 @@ type RowProps = {
 
 function SortableFieldRow(props: RowProps) {
   const { field, index, count, selected, dispatch } = props;
+  // A field's own condition is edited in its properties: its badge selects the field.
+  const select = (id: string) => {
+    dispatch({ type: 'select', id });
+    props.onMoreSettings?.();
+  };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: field.id });
   const isPage = field.type === PAGE_BREAK_TYPE;
@@ -196,6 +211,7 @@ function SortableFieldRow(props: RowProps) {
     // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer shortcut; the field's Select button is the keyboard's way
     <li
       ref={setNodeRef}
+      id={fieldRowId(field.id)}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-testid="field-row"
       // Clicks on the field's picture select it; the Select button is the keyboard's way.
@@ -221,7 +237,7 @@ function SortableFieldRow(props: RowProps) {
           handle={handle}
           toolbar={toolbar}
         >
-          <LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} />
+          <LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} onSelectField={select} />
         </PageDivider>
       ) : (
         <CanvasField
@@ -229,12 +245,13 @@ function SortableFieldRow(props: RowProps) {
           selected={selected}
           showErrors={props.showErrors}
           serverError={props.serverError}
+          problems={props.problems}
           keepOptionValues={props.keepOptionValues}
           onMoreSettings={props.onMoreSettings}
           dispatch={dispatch}
           handle={handle}
           toolbar={toolbar}
-          badges={<LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} />}
+          badges={<LogicBadges badges={props.badges} onOpenRule={props.onOpenRule} onSelectField={select} />}
           quiz={props.quiz}
           names={props.names}
         />

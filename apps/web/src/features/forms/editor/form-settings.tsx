@@ -1,14 +1,29 @@
 import type { Form } from '@formsmith/core/forms/form';
+import { endingFromMessage, plainEnding } from '@formsmith/core/logic/endings';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import type { DraftAction } from './form-draft.ts';
 
 type Props = { form: Form; titleError: string | null; dispatch: (action: DraftAction) => void };
 
-/** Title, description, submit button text, success message, logo URL and layout. */
+/** Title, description, submit button text, success message (the plain ending's), logo URL and layout. */
 export function FormSettings({ form, titleError, dispatch }: Props) {
   const set = (patch: Extract<DraftAction, { type: 'setMeta' }>['patch']) =>
     dispatch({ type: 'setMeta', patch });
+  // The success message is the plain ending's text (one thing, shown here and on the Logic tab).
+  const { logic } = form;
+  const plain = plainEnding(logic);
+  const setMessage = (message: string) =>
+    dispatch({
+      type: 'setLogic',
+      logic: {
+        ...logic,
+        endings: plain
+          ? [{ ...plain, message }, ...logic.endings.slice(1)]
+          : [endingFromMessage(message, logic.endings)],
+      },
+      key: 'success-message',
+    });
   return (
     <div className="mx-auto max-w-2xl space-y-5">
       <FormField label="Form title" error={titleError ?? undefined} required>
@@ -20,12 +35,11 @@ export function FormSettings({ form, titleError, dispatch }: Props) {
       <FormField label="Submit button text">
         <Input value={form.submitButtonText} onChange={(e) => set({ submitButtonText: e.target.value })} />
       </FormField>
-      <FormField label="Success message">
-        <Textarea
-          rows={2}
-          value={form.successMessage}
-          onChange={(e) => set({ successMessage: e.target.value })}
-        />
+      <FormField
+        label="Success message"
+        hint="Shown when the form ends; it is the message of the first ending on the Logic tab"
+      >
+        <Textarea rows={2} value={plain?.message ?? ''} onChange={(e) => setMessage(e.target.value)} />
       </FormField>
       <FormField label="Logo URL" hint="An image shown above the form's title">
         <Input

@@ -20,15 +20,20 @@ type OptionsEditorProps = {
   quiz?: boolean;
   /** `renamed` says which stored value became which, for the default and rules that compare with it. */
   onChange: (options: FieldOption[], renamed?: { from: string; to: string }) => void;
+  /** Whether the field offers 'Other, please specify' after its options, and its change. */
+  allowOther: boolean;
+  onAllowOther: (allow: boolean) => void;
 };
 
 /**
  * Add, edit and remove a choice field's options; values follow the labels and are shown only
  * under 'Advanced'. The list scrolls above 15rem.
  */
-export function OptionsEditor({ options, keepValues, quiz = false, onChange }: OptionsEditorProps) {
+export function OptionsEditor(props: OptionsEditorProps) {
+  const { options, keepValues, quiz = false, onChange } = props;
   const [advanced, setAdvanced] = useState(false);
   const advancedId = useId();
+  const otherId = useId();
   /** Quiz points and the correct mark: the stored value stays, so nothing follows it. */
   const update = (index: number, patch: Partial<FieldOption>) =>
     onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
@@ -89,10 +94,27 @@ export function OptionsEditor({ options, keepValues, quiz = false, onChange }: O
           </li>
         ))}
       </ul>
-      <Button variant="secondary" size="sm" onClick={() => onChange([...options, nextOption(options)])}>
-        <Plus aria-hidden="true" className="h-4 w-4" />
-        Add option
-      </Button>
+      {props.allowOther && (
+        <p className="rounded-lg border border-dashed border-slate-300 px-3 py-1.5 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          Other: respondents type their own answer
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button variant="secondary" size="sm" onClick={() => onChange([...options, nextOption(options)])}>
+          <Plus aria-hidden="true" className="h-4 w-4" />
+          Add option
+        </Button>
+        <span className="flex items-center gap-2">
+          <Checkbox
+            id={otherId}
+            checked={props.allowOther}
+            onChange={(e) => props.onAllowOther(e.target.checked)}
+          />
+          <label htmlFor={otherId} className="text-sm">
+            Add “Other, please specify”
+          </label>
+        </span>
+      </div>
     </fieldset>
   );
 }

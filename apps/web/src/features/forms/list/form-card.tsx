@@ -1,22 +1,38 @@
-import { BarChart3, Check, Copy, Eye, FileText, Globe, Inbox, Pencil, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import type { Folder } from '@formsmith/core/forms/folders';
+import {
+  BarChart3,
+  Check,
+  CopyPlus,
+  Eye,
+  FileText,
+  Globe,
+  Inbox,
+  Link2,
+  Pencil,
+  Send,
+  Trash2,
+} from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DeleteFormDialog } from '../../../components/forms/delete-form-dialog.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
+import { controlClasses } from '../../../components/ui/input.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { useDuplicateForm } from '../../../lib/forms-api/duplicate-form.ts';
 import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
+import { useFileForm } from '../api/file-form.ts';
 import { formatLastEdited } from './last-edited.ts';
 
-type FormCardProps = { form: FormSummary; submissionsMode: boolean };
+type FormCardProps = { form: FormSummary; folders: Folder[]; submissionsMode: boolean };
 
 function fieldCount(form: FormSummary): string {
   return `${form.fieldCount} ${form.fieldCount === 1 ? 'field' : 'fields'}`;
 }
 
 /** One form of the list: its facts and actions (or, in submissions mode, a way in). */
-export function FormCard({ form, submissionsMode }: FormCardProps) {
+export function FormCard({ form, folders, submissionsMode }: FormCardProps) {
   const submissionsPath = `/forms/${form.id}/submissions`;
   return (
     <article
@@ -64,7 +80,7 @@ export function FormCard({ form, submissionsMode }: FormCardProps) {
             View Submissions
           </Link>
         ) : (
-          <CardActions form={form} />
+          <CardActions form={form} folders={folders} />
         )}
       </div>
     </article>
@@ -87,9 +103,13 @@ function ShareLinkWidget({ url }: { url: string }) {
   );
 }
 
-function CardActions({ form }: { form: FormSummary }) {
+function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }) {
   const [copied, showCopied] = useTimedValue<string>(2000);
+  const [note, showNote] = useTimedValue<string>(4000);
   const [confirming, setConfirming] = useState(false);
+  const duplicate = useDuplicateForm();
+  const file = useFileForm();
+  const folderSelect = useId();
   const linkClass = `${buttonClasses('secondary', 'sm')} gap-1.5 px-2`;
 
   async function share() {
@@ -101,6 +121,25 @@ function CardActions({ form }: { form: FormSummary }) {
     } catch (error) {
       showCopied(error instanceof Error ? error.message : 'Failed to copy URL to clipboard');
     }
+  }
+
+  function copyForm() {
+    duplicate.mutate(form.id, {
+      onSuccess: (copy) => showNote(`Duplicated as “${copy.title}”`),
+      onError: () => showNote('The form could not be duplicated'),
+    });
+  }
+
+  function moveTo(value: string) {
+    const folderId = value === '' ? null : Number(value);
+    const name = folders.find((f) => f.id === folderId)?.name;
+    file.mutate(
+      { formId: form.id, folderId },
+      {
+        onSuccess: () => showNote(name ? `Moved to “${name}”` : 'Taken out of its folder'),
+        onError: () => showNote('The form could not be moved'),
+      },
+    );
   }
 
   return (
@@ -136,16 +175,46 @@ function CardActions({ form }: { form: FormSummary }) {
           {copied === 'Copied!' ? (
             <Check aria-hidden="true" className="h-4 w-4 shrink-0" />
           ) : (
-            <Copy aria-hidden="true" className="h-4 w-4 shrink-0" />
+            <Link2 aria-hidden="true" className="h-4 w-4 shrink-0" />
           )}
           {copied === 'Copied!' ? 'Copied!' : 'Share'}
         </Button>
         <Button
           variant="secondary"
           size="sm"
+          className="gap-1.5 px-2"
+          onClick={copyForm}
+          disabled={duplicate.isPending}
+          aria-label={`Duplicate ${form.title}`}
+        >
+          <CopyPlus aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="truncate">Duplicate</span>
+        </Button>
+      </div>
+      <div className="flex items-center gap-2">
+        <label htmlFor={folderSelect} className="sr-only">
+          Folder of {form.title}
+        </label>
+        <select
+          id={folderSelect}
+          value={form.folderId === null ? '' : String(form.folderId)}
+          onChange={(e) => moveTo(e.target.value)}
+          disabled={file.isPending}
+          className={`${controlClasses} h-8 min-w-0 flex-1 py-0`}
+        >
+          <option value="">No folder</option>
+          {folders.map((f) => (
+            <option key={f.id} value={String(f.id)}>
+              Folder: {f.name}
+            </option>
+          ))}
+        </select>
+        <Button
+          variant="secondary"
+          size="sm"
           onClick={() => setConfirming(true)}
           aria-label={`Delete ${form.title}`}
-          className="gap-1.5 px-2 text-red-700 dark:text-red-400"
+          className="shrink-0 gap-1.5 px-2 text-red-700 dark:text-red-400"
         >
           <Trash2 aria-hidden="true" className="h-4 w-4 shrink-0" />
           Delete
@@ -157,6 +226,9 @@ function CardActions({ form }: { form: FormSummary }) {
           {copied}
         </p>
       )}
+      <p className="text-sm text-slate-600 empty:hidden dark:text-slate-300" aria-live="polite">
+        {note ?? ''}
+      </p>
       <span className="sr-only" aria-live="polite">
         {copied === 'Copied!' ? 'Share link copied' : ''}
       </span>

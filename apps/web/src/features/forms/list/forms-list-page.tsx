@@ -1,13 +1,18 @@
+import type { Folder } from '@formsmith/core/forms/folders';
 import { ArrowDown, ArrowUp, LayoutTemplate, Plus, Search, Sparkles } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ErrorBoundary, ErrorFallback } from '../../../components/ui/error-boundary.tsx';
 import { EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useForms } from '../../../lib/forms-api/list-forms.ts';
 import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
+import { useDeleteFolder } from '../api/delete-folder.ts';
+import { useFolders } from '../api/list-folders.ts';
+import { FolderBar } from './folder-bar.tsx';
 import { FormCard } from './form-card.tsx';
 import { DEFAULT_SORT, filterAndSortForms, nextSort, type SortKey, type SortState } from './sort-forms.ts';
 
@@ -28,7 +33,23 @@ export function FormsListPage() {
 }
 
 function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
-  const forms = useForms();
+  // The folder shown is in the address (?folder=<id>|none), so it survives a reload and Back.
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const folder = params.get('folder') ?? undefined;
+  const hrefOf = (shown?: string) => (shown === undefined ? pathname : `${pathname}?folder=${shown}`);
+  const forms = useForms(folder);
+  const folders = useFolders();
+  const removeFolder = useDeleteFolder();
+  // Away from the folder first: its list answers 404 once it is gone.
+  const deleteFolder = async (gone: Folder) => {
+    navigate(hrefOf(), { replace: true });
+    await removeFolder.mutateAsync(gone.id);
+  };
+  const folderBar = (
+    <FolderBar folders={folders.data ?? []} selected={folder} hrefOf={hrefOf} onDelete={deleteFolder} />
+  );
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const visible = useMemo(() => filterAndSortForms(forms.data ?? [], query, sort), [forms.data, query, sort]);
@@ -50,21 +71,43 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
           <Spinner label="Loading" />
           <p>Loading your forms....</p>
         </div>
+      ) : forms.isError && folder !== undefined && isNotFound(forms.error) ? (
+        <>
+          {folderBar}
+          <div className="mt-6">
+            <EmptyState title="This folder does not exist">
+              <Link to={hrefOf()} className={buttonClasses('secondary')}>
+                Show all forms
+              </Link>
+            </EmptyState>
+          </div>
+        </>
       ) : forms.isError ? (
         <ErrorFallback error={forms.error} onRetry={() => forms.refetch()} />
-      ) : forms.data.length === 0 ? (
+      ) : forms.data.length === 0 && folder === undefined ? (
         <div className="mt-6">
           <NoForms />
         </div>
       ) : (
         <>
-          <Toolbar
-            query={query}
-            onQuery={setQuery}
-            sort={sort}
-            onSort={(key) => setSort(nextSort(sort, key))}
-          />
-          {submissionsMode && totalSubmissions(forms.data) === 0 && (
+          {folderBar}
+          {forms.data.length === 0 ? (
+            <div className="mt-6">
+              <EmptyState title="No forms in this folder">
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  Move a form here with the Folder menu on its card.
+                </p>
+              </EmptyState>
+            </div>
+          ) : (
+            <Toolbar
+              query={query}
+              onQuery={setQuery}
+              sort={sort}
+              onSort={(key) => setSort(nextSort(sort, key))}
+            />
+          )}
+          {submissionsMode && forms.data.length > 0 && totalSubmissions(forms.data) === 0 && (
             <div className="mt-6">
               <EmptyState title="No submissions yet">
                 <p className="text-sm text-slate-600 dark:text-slate-300">
@@ -73,7 +116,7 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
               </EmptyState>
             </div>
           )}
-          {visible.length === 0 ? (
+          {forms.data.length === 0 ? null : visible.length === 0 ? (
             <div className="mt-6">
               <EmptyState title="No forms found">
                 <p className="text-sm text-slate-600 dark:text-slate-300">No forms match “{query.trim()}”.</p>
@@ -87,7 +130,7 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
               {visible.map((form) => (
                 <li key={form.id} className="flex">
                   <div className="flex w-full flex-col [&>article]:flex-1">
-                    <FormCard form={form} submissionsMode={submissionsMode} />
+                    <FormCard form={form} folders={folders.data ?? []} submissionsMode={submissionsMode} />
                   </div>
                 </li>
               ))}
@@ -106,6 +149,8 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
     </section>
   );
 }
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 function totalSubmissions(forms: FormSummary[]): number {
   return forms.reduce((sum, f) => sum + f.submissions, 0);

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
@@ -31,6 +32,7 @@ export function SharingSettingsCard({ form, onMessage }: Props) {
   const { sharing } = form;
   const [restriction, setRestriction] = useState<AccessRestriction>(sharing.accessRestriction);
   const [slug, setSlug] = useState(sharing.slug ?? '');
+  const [slugOnly, setSlugOnly] = useState(sharing.slugOnly ?? false);
   const [accessCode, setAccessCode] = useState('');
   const [expirationDate, setExpirationDate] = useState(sharing.expirationDate?.slice(0, 10) ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,12 +45,14 @@ export function SharingSettingsCard({ form, onMessage }: Props) {
     const next: Record<string, string> = {};
     if (restriction === 'password' && !accessCode && !keepsCode)
       next.access_code = 'Access code is required for password-protected forms';
+    if (slugOnly && !slug.trim())
+      next.slug_only = 'Give the form a custom slug first: without one it could not be opened at all';
     if (expirationDate && expirationDate < today())
       next.expiration_date = 'Expiration date cannot be in the past';
     setErrors(next);
     if (Object.keys(next).length) return;
     update.mutate(
-      { id: form.id, input: { slug, accessRestriction: restriction, accessCode, expirationDate } },
+      { id: form.id, input: { slug, slugOnly, accessRestriction: restriction, accessCode, expirationDate } },
       {
         onSuccess: () => {
           setAccessCode('');
@@ -112,6 +116,29 @@ export function SharingSettingsCard({ form, onMessage }: Props) {
               spellCheck={false}
             />
           </FormField>
+          <div className="space-y-1">
+            <div className="flex items-center gap-3">
+              <Switch
+                id="slug-only"
+                checked={slugOnly}
+                onCheckedChange={setSlugOnly}
+                aria-describedby="slug-only-hint"
+                aria-invalid={errors.slug_only ? true : undefined}
+              />
+              <label htmlFor="slug-only" className="text-sm font-medium">
+                Only reachable by its custom link
+              </label>
+            </div>
+            <p id="slug-only-hint" className="text-xs text-slate-600 dark:text-slate-300">
+              The numbered address (/form/{form.id}) answers as if the form did not exist, so nobody finds it
+              by trying numbers.
+            </p>
+            {errors.slug_only && (
+              <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                {errors.slug_only}
+              </p>
+            )}
+          </div>
           {restriction === 'password' && (
             <FormField
               label="Access code"

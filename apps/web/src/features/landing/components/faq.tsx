@@ -4,9 +4,10 @@ import { SectionHeading } from './section-heading.tsx';
 const QUESTIONS = [
   {
     q: 'Is Formsmith really free?',
-    a: 'Yes. Formsmith is free to use, and during the beta period there are no billing features at all. The support tiers are optional one-time contributions.',
+    a: 'Yes. Formsmith is free to use, and during the beta period there are no billing features at all.',
   },
   {
+    support: true,
     q: 'What do the support contributions get me?',
     a: '$5 guarantees your subscription for 1 year, $20 for 3 years, and $100 for life, together with priority support, early access to new features and custom feature requests. Each is a one-time card payment; nothing renews.',
   },
@@ -36,7 +37,8 @@ const QUESTIONS = [
   },
 ];
 
-export function Faq() {
+/** The questions and answers; the one about support tiers only where the tiers are shown. */
+export function Faq({ withSupport }: { withSupport: boolean }) {
   return (
     <section
       id="faq"
@@ -46,7 +48,7 @@ export function Faq() {
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
         <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
         <div className="mt-12 space-y-3">
-          {QUESTIONS.map(({ q, a }) => (
+          {QUESTIONS.filter((item) => withSupport || !('support' in item)).map(({ q, a }) => (
             <Disclosure key={q} summary={q}>
               <p>{a}</p>
             </Disclosure>

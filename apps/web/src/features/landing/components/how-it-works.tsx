@@ -1,4 +1,7 @@
 import { type LucideIcon, MessageSquareText, PlayCircle, Rocket, Shield, Wand2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 type Step = { icon: LucideIcon; title: string; text: string };
@@ -50,21 +53,17 @@ export function HowItWorks() {
             </li>
           ))}
         </ol>
-        <div className="mt-6 flex flex-col items-start gap-4 rounded-2xl border border-dashed border-slate-300 p-6 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
+        <div className="mt-6 flex flex-col items-start gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between dark:border-slate-800 dark:bg-slate-900">
           <div>
             <h3 className="font-semibold text-slate-900 dark:text-white">See it in action</h3>
             <p className="mt-1 text-slate-600 dark:text-slate-300">
-              A guided video walkthrough of all four steps is on its way.
+              Fill in a live form published on this server, embedded as you would embed yours.
             </p>
           </div>
-          <button
-            type="button"
-            disabled
-            className="inline-flex h-10 shrink-0 cursor-not-allowed items-center gap-2 rounded-lg border border-slate-300 bg-slate-100 px-4 text-sm font-medium text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300"
-          >
+          <Link to="/demo" className={cn(buttonClasses('secondary'), 'shrink-0')}>
             <PlayCircle aria-hidden="true" className="h-4 w-4" />
-            Watch the demo (coming soon)
-          </button>
+            Open the live demo
+          </Link>
         </div>
       </div>
     </section>

@@ -2,9 +2,6 @@ import { Check, ExternalLink } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-/** External card payment page (placeholder until the payment provider is chosen). */
-export const SUPPORT_PAYMENT_URL = 'https://pay.formsmith.example/support';
-
 type Tier = {
   id: string;
   name: string;
@@ -50,7 +47,15 @@ const TIERS: Tier[] = [
   },
 ];
 
-export function SupportTiers() {
+/** The tier's address at the operator's support page (SUPPORT_URL), naming the tier chosen. */
+function tierUrl(supportUrl: string, tier: string): string {
+  const url = new URL(supportUrl);
+  url.searchParams.set('tier', tier);
+  return url.toString();
+}
+
+/** The optional contributions, leading to the page the operator named (SUPPORT_URL). */
+export function SupportTiers({ supportUrl }: { supportUrl: string }) {
   return (
     <section id="support" aria-labelledby="support-title" className="scroll-mt-20 py-20 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -97,7 +102,7 @@ export function SupportTiers() {
                 ))}
               </ul>
               <a
-                href={`${SUPPORT_PAYMENT_URL}?tier=${tier.id}`}
+                href={tierUrl(supportUrl, tier.id)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={cn(
@@ -109,13 +114,13 @@ export function SupportTiers() {
               >
                 Contribute ${tier.price}
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
-                <span className="sr-only">(opens the card payment page in a new tab)</span>
+                <span className="sr-only">(opens the support page in a new tab)</span>
               </a>
             </li>
           ))}
         </ul>
         <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
-          All contributions are one-time card payments on an external payment page. Nothing renews.
+          All contributions are one-time payments on an external page. Nothing renews.
         </p>
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { isOtherText } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -83,10 +84,23 @@ function FileDownload({
 
 type ValueProps = { field: FormField | undefined; value: unknown; formId: number; submissionId: string };
 
+/** An 'Other, please specify' answer: what the respondent typed, marked as their own words. */
+function otherText(text: string) {
+  return (
+    <span className="whitespace-pre-wrap break-words">
+      <span className="text-slate-600 dark:text-slate-400">Other: </span>
+      {text}
+    </span>
+  );
+}
+
 function renderValue({ field, value, formId, submissionId }: ValueProps): ReactNode {
+  if (field && typeof value === 'string' && isOtherText(field, value)) return otherText(value);
   if (field?.type === 'checkbox') {
     if (Array.isArray(value)) {
-      const labels = value.map((v) => formatAnswer(field, v)).filter((t) => t !== '');
+      const labels = value
+        .map((v) => (isOtherText(field, v) ? otherText(String(v)) : formatAnswer(field, v)))
+        .filter((t) => t !== '');
       if (labels.length === 0) return muted('Not provided');
       return (
         <ul className="list-inside list-disc space-y-0.5">

@@ -2,6 +2,7 @@ import type { FieldAnalytics } from '@formsmith/core/analytics/api';
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import type { Form } from '@formsmith/core/forms/form';
 import { answersOf, submissionPages } from './export-sealed.ts';
 
@@ -45,7 +46,8 @@ export async function computeSealedFieldAnalytics(input: {
         }
         figure.response_count += 1;
         for (const one of Array.isArray(value) ? value : [value]) {
-          const text = formatAnswer(field, one);
+          // Every 'Other, please specify' text is one answer, Other, as the server counts it.
+          const text = isOtherText(field, one) ? OTHER_ANSWER : formatAnswer(field, one);
           figure.answer_distribution[text] = (figure.answer_distribution[text] ?? 0) + 1;
         }
       });

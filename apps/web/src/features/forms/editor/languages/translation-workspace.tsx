@@ -1,4 +1,4 @@
-import { chromeLanguage } from '@formsmith/core/i18n/chrome';
+import { chromeLanguage } from '@formsmith/core/i18n/chrome-languages';
 import { translationStatus } from '@formsmith/core/i18n/localize';
 import { translatableTexts, translatedText } from '@formsmith/core/i18n/texts';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
 import { SCORE_NAME } from '@formsmith/core/logic/run';
 import type { FormLogic, LogicCondition, LogicRule } from '@formsmith/core/logic/schema';
@@ -11,7 +12,7 @@ function describeCondition(c: LogicCondition, fields: readonly FormField[], logi
         ? 'the score'
         : (logic.variables.find((v) => v.id === c.ref)?.name ?? 'a missing variable')
       : (field?.label ?? 'a missing question');
-  const option = field && 'options' in field ? field.options.find((o) => o.value === c.value) : undefined;
+  const option = field ? answerChoices(field)?.find((o) => o.value === c.value) : undefined;
   const value = c.value === undefined ? '' : ` ${option?.label ?? c.value}`;
   return `${subject} ${OPERATOR_NAMES[c.operator]}${value}`;
 }

@@ -17,7 +17,7 @@ type Props = {
   onChange: (endings: Ending[], key?: string) => void;
 };
 
-/** Thank-you screens rules can end with: title, message with recall, an https redirect. */
+/** Thank-you screens: the first where the form ends, others rules can end with; title, message with recall, an https redirect. */
 export function EndingsEditor({ logic, questions, names, problems, onChange }: Props) {
   const { endings } = logic;
   const update = (index: number, patch: Partial<Ending>, key?: string) =>
@@ -29,7 +29,7 @@ export function EndingsEditor({ logic, questions, names, problems, onChange }: P
     <div className="space-y-3">
       {endings.length === 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          No endings: every respondent sees the form's success message.
+          No endings yet: every respondent sees the form's success message.
         </p>
       )}
       {endings.map((ending, i) => {
@@ -47,12 +47,20 @@ export function EndingsEditor({ logic, questions, names, problems, onChange }: P
                 variant="ghost"
                 size="sm"
                 aria-label={`Delete ${title}`}
+                // The form always ends somewhere: its last ending stays.
+                disabled={endings.length === 1}
                 onClick={() => onChange(endings.filter((_, j) => j !== i))}
               >
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
                 Delete
               </Button>
             </div>
+            {i === 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Respondents see this ending when they finish the last page, unless a rule ends the form with
+                another. Its message is the form's success message.
+              </p>
+            )}
             <Labelled label="Title">
               <Input value={ending.title} onChange={(e) => update(i, { title: e.target.value }, 'title')} />
             </Labelled>

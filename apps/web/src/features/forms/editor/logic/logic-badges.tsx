@@ -1,18 +1,41 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic, LogicRule } from '@formsmith/core/logic/schema';
 import { Workflow } from 'lucide-react';
 import { describeConditions } from './describe-rule.ts';
 import { endingTitle, type PageChoice } from './logic-model.ts';
 
-export type LogicBadge = { text: string; ruleId: string };
+/** A badge opens what it describes: a rule on the Logic tab, or a field's own condition. */
+export type LogicBadge = { text: string; ruleId: string } | { text: string; fieldId: string };
+
+/** A field's own show/hide condition (set in its properties), as a rule reads it. */
+function asRule(logic: NonNullable<FormField['conditionalLogic']>): LogicRule {
+  return {
+    id: '',
+    match: logic.match,
+    conditions: logic.conditions.map((c) => ({
+      source: 'field' as const,
+      ref: c.fieldId,
+      operator: c.operator,
+      value: c.value,
+    })),
+    actions: [],
+  };
+}
 
 /**
  * The logic touching each field and page, in words, keyed by field id or page id: a page's jumps
- * and endings ('Jumps to Page 3'), a question's 'Shown when …', 'Hidden when …', 'Required when …'.
+ * and endings ('Jumps to Page 3'), a question's 'Shown when …', 'Hidden when …', 'Required when …',
+ * whether a rule or the field's own condition says so.
  */
 export function logicBadges(fields: readonly FormField[], logic: FormLogic, pages: PageChoice[]) {
   const badges = new Map<string, LogicBadge[]>();
   const add = (key: string, badge: LogicBadge) => badges.set(key, [...(badges.get(key) ?? []), badge]);
+  for (const field of fields) {
+    const own = field.conditionalLogic;
+    if (!own || own.conditions.length === 0) continue;
+    const when = describeConditions(asRule(own), fields, logic);
+    add(field.id, { text: `${own.action === 'show' ? 'Shown' : 'Hidden'} when ${when}`, fieldId: field.id });
+  }
   for (const rule of logic.rules) {
     const when = describeConditions(rule, fields, logic);
     for (const action of rule.actions) {
@@ -55,13 +78,15 @@ export function logicBadges(fields: readonly FormField[], logic: FormLogic, page
   return badges;
 }
 
-/** A field's or page's logic badges; each opens its rule. */
+/** A field's or page's logic badges; each opens its rule, or selects the field its condition is on. */
 export function LogicBadges({
   badges,
   onOpenRule,
+  onSelectField,
 }: {
   badges: LogicBadge[] | undefined;
   onOpenRule: (id: string) => void;
+  onSelectField: (id: string) => void;
 }) {
   if (!badges?.length) return null;
   return (
@@ -71,7 +96,7 @@ export function LogicBadges({
         <li key={i} className="min-w-0 max-w-full">
           <button
             type="button"
-            onClick={() => onOpenRule(badge.ruleId)}
+            onClick={() => ('ruleId' in badge ? onOpenRule(badge.ruleId) : onSelectField(badge.fieldId))}
             className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-left text-xs font-medium text-brand-800 hover:bg-brand-100 dark:bg-brand-950 dark:text-brand-200 dark:hover:bg-brand-900"
           >
             <Workflow aria-hidden="true" className="h-3 w-3 shrink-0" />

@@ -19,6 +19,8 @@ type Props = {
   /** A rule to bring into view (opened from a badge or the map); seq repeats a request. */
   focusRule: { id: string; seq: number } | null;
   onOpenRule: (id: string) => void;
+  /** Selects a field on the Fields tab (from the logic map). */
+  onSelectField: (id: string) => void;
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -31,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Everything about the form's logic: rules, variables, endings, quiz, and a map of the flow. */
-export function LogicPanel({ form, problems, dispatch, focusRule, onOpenRule }: Props) {
+export function LogicPanel({ form, problems, dispatch, focusRule, onOpenRule, onSelectField }: Props) {
   const { logic, fields } = form;
   const pages = pagesOf(fields);
   const questions = questionsOf(fields);
@@ -109,7 +111,13 @@ export function LogicPanel({ form, problems, dispatch, focusRule, onOpenRule }: 
       </div>
       <aside className="min-w-0 space-y-8">
         <Section title="Logic map">
-          <LogicMap pages={pages} fields={fields} logic={logic} onOpenRule={onOpenRule} />
+          <LogicMap
+            pages={pages}
+            fields={fields}
+            logic={logic}
+            onOpenRule={onOpenRule}
+            onSelectField={onSelectField}
+          />
         </Section>
         <Section title="Quiz">
           <QuizSettings logic={logic} onChange={setLogic} />

@@ -1,6 +1,4 @@
-import type { Form } from '@formsmith/core/forms/form';
-import { checkLogic } from '@formsmith/core/logic/check';
-import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import type { FormProblem } from '@formsmith/core/forms/problems';
 import { useMemo } from 'react';
 
 /** Problems by path (`logic.rules.1.actions.0`, `fields.3.expression`), each path's messages once. */
@@ -12,12 +10,18 @@ export type LogicProblems = {
   count: number;
 };
 
+/** Whether a problem's place is the logic's (a rule, variable or ending, or a calculation). */
+export function isLogicPath(path: string): boolean {
+  return path.startsWith('logic.') || /^fields\.\d+\.expression$/.test(path);
+}
+
 /**
- * The logic's problems as the owner edits (the same check the server runs on save), plus those the
- * server named when it last refused the draft, so nothing it says is missed.
+ * The logic's problems as the owner edits (from the form's problems, the check the server runs
+ * on Publish), plus those the server named when it last refused the draft, so nothing it says is
+ * missed.
  */
 export function useLogicProblems(
-  form: Form,
+  problems: FormProblem[],
   serverFields: Record<string, string> | undefined,
 ): LogicProblems {
   return useMemo(() => {
@@ -27,11 +31,9 @@ export function useLogicProblems(
       set.add(message);
       byPath.set(path, set);
     };
-    for (const problem of checkLogic(logicFieldsOf(form.fields), form.logic))
-      add(problem.path, problem.message);
-    for (const [path, message] of Object.entries(serverFields ?? {})) {
-      if (path.startsWith('logic.') || /^fields\.\d+\.expression$/.test(path)) add(path, message);
-    }
+    for (const problem of problems) if (isLogicPath(problem.path)) add(problem.path, problem.message);
+    for (const [path, message] of Object.entries(serverFields ?? {}))
+      if (isLogicPath(path)) add(path, message);
     const within = (path: string) =>
       [...byPath].filter(([p]) => p === path || p.startsWith(`${path}.`)).flatMap(([, set]) => [...set]);
     return {
@@ -39,5 +41,5 @@ export function useLogicProblems(
       within: (path) => [...new Set(within(path))],
       count: byPath.size,
     };
-  }, [form.fields, form.logic, serverFields]);
+  }, [problems, serverFields]);
 }

@@ -1,4 +1,4 @@
-import type { FormLogic, Variable } from '@formsmith/core/logic/schema';
+import { type FormLogic, VARIABLE_NAME, type Variable } from '@formsmith/core/logic/schema';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
@@ -11,8 +11,6 @@ type Props = {
   problems: LogicProblems;
   onChange: (variables: Variable[], key?: string) => void;
 };
-
-const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/;
 
 function freeName(variables: Variable[]): string {
   let n = variables.length + 1;
@@ -41,7 +39,7 @@ export function VariablesEditor({ logic, problems, onChange }: Props) {
                 aria-label={`Variable ${i + 1} name`}
                 value={variable.name}
                 className="font-mono"
-                aria-invalid={NAME.test(variable.name) ? undefined : true}
+                aria-invalid={VARIABLE_NAME.test(variable.name) ? undefined : true}
                 onChange={(e) => update(i, { name: e.target.value }, 'name')}
               />
               <Input
@@ -59,14 +57,7 @@ export function VariablesEditor({ logic, problems, onChange }: Props) {
                 <X aria-hidden="true" className="h-4 w-4" />
               </Button>
             </div>
-            <ProblemList
-              messages={[
-                ...(NAME.test(variable.name)
-                  ? []
-                  : ['Use letters, digits and underscores, starting with a letter']),
-                ...problems.within(`logic.variables.${i}`),
-              ]}
-            />
+            <ProblemList messages={problems.within(`logic.variables.${i}`)} />
           </li>
         ))}
       </ul>

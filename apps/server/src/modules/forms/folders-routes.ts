@@ -1,0 +1,96 @@
+import { formIdParamsSchema } from '@formsmith/core/forms/api';
+import {
+  folderBodySchema,
+  folderIdParamsSchema,
+  folderListSchema,
+  folderSchema,
+  formFolderBodySchema,
+} from '@formsmith/core/forms/folders';
+import { wireFormSchema } from '@formsmith/core/forms/form-wire';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireFormId } from '../../lib/form-id.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import * as service from './folders-service.ts';
+
+const tags = ['forms'];
+const read = { scope: 'forms:read' as const };
+const write = { scope: 'forms:write' as const };
+
+/** The owner's folders and filing a form in one; another owner's folder answers 404 like a missing one. */
+const folderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const owned = (request: FastifyRequest) => ({
+    folderId: service.requireFolderId((request.params as { id: string }).id),
+    ownerId: currentUser(request).id,
+  });
+
+  app.get(
+    '/folders',
+    { config: read, schema: { tags, summary: 'Your folders', response: { 200: folderListSchema } } },
+    async (request) => service.listOwnerFolders(app, { ownerId: currentUser(request).id }),
+  );
+  app.post(
+    '/folders',
+    {
+      config: write,
+      schema: { tags, summary: 'Make a folder', body: folderBodySchema, response: { 201: folderSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createOwnerFolder(app, { ownerId: currentUser(request).id, body: request.body })),
+  );
+  app.put(
+    '/folders/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Rename a folder',
+        params: folderIdParamsSchema,
+        body: folderBodySchema,
+        response: { 200: folderSchema },
+      },
+    },
+    async (request) => service.renameOwnerFolder(app, { ...owned(request), body: request.body }),
+  );
+  app.delete(
+    '/folders/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a folder (its forms stay, in no folder)',
+        params: folderIdParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteOwnerFolder(app, owned(request));
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    '/forms/:id/folder',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'File a form in a folder, or take it out (null)',
+        params: formIdParamsSchema,
+        body: formFolderBodySchema,
+        response: { 200: wireFormSchema },
+      },
+    },
+    async (request) =>
+      service.fileOwnerForm(app, {
+        formId: requireFormId(request.params.id),
+        ownerId: currentUser(request).id,
+        folderId: request.body.folder_id,
+      }),
+  );
+};
+
+export default folderRoutes;

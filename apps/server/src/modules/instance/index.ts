@@ -1,0 +1,2 @@
+// The instance module's public entry.
+export { default as instanceRoutes } from './routes.ts';
