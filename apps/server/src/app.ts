@@ -22,7 +22,7 @@ import { webhooksRoutes } from './modules/webhooks/index.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import keyWatch from './plugins/key-watch.ts';
-import { serializeRequest } from './plugins/log-request.ts';
+import { redactSecrets, serializeRequest } from './plugins/log-request.ts';
 import metrics from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -57,6 +57,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       serializers: { req: serializeRequest },
+      // Every line, not only the request's: an error or a message may quote a URL with a token.
+      hooks: { streamWrite: redactSecrets },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     genReqId: requestIdOf,
