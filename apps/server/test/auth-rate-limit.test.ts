@@ -69,8 +69,12 @@ describe(`auth: rate limits (${dbKind})`, () => {
       }
       const res = await send(c.url, c.body(newEmail()), ip);
       expect(res.statusCode).toBe(429);
+      // A one-minute window: what is left of it, in seconds, or '1 minute' at its very start.
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
       expect(res.json()).toEqual({
-        error: 'Too many attempts. Please wait a minute and try again.',
+        error: `Too many attempts. Please wait ${wait === 60 ? '1 minute' : `${wait} second${wait === 1 ? '' : 's'}`} and try again.`,
         code: 'RATE_LIMITED',
       });
       expect((await send(c.url, c.body(newEmail()), newIp())).statusCode).not.toBe(429);
@@ -87,6 +91,42 @@ describe(`auth: rate limits (${dbKind})`, () => {
       expect((await send(c.url, c.body(newEmail()), ip)).statusCode).not.toBe(429);
     });
   }
+});
+
+describe(`auth: how long a locked sign-in waits (${dbKind})`, () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('after five wrong passwords says how long the lock lasts, the same figure as Retry-After', async () => {
+    const email = `locked-${randomUUID()}@example.com`;
+    const remoteAddress = '10.250.1.1';
+    const login = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'nope nope' },
+        remoteAddress,
+      });
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccountIp.max; i++)
+      expect((await login()).statusCode).toBe(401);
+    const locked = await login();
+    expect(locked.statusCode).toBe(429);
+    const seconds = Number(locked.headers['retry-after']);
+    const windowSeconds = RATE_LIMITS.loginFailuresPerAccountIp.windowMs / 1000;
+    // The window slides from the last failure, a moment ago: about the whole 15 minutes.
+    expect(seconds).toBeGreaterThan(windowSeconds - 30);
+    expect(seconds).toBeLessThanOrEqual(windowSeconds);
+    expect(locked.json()).toEqual({
+      error: `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+      code: 'RATE_LIMITED',
+    });
+    expect(locked.json().error).toContain('15 minutes');
+  });
 });
 
 describe(`rate limits across instances (${dbKind})`, () => {

@@ -71,6 +71,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
     const { status, body } = toErrorBody(err as FastifyError);
     if (status >= 500) request.log.error({ err }, 'request failed');
+    if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(err.retryAfterSeconds));
+    }
     return reply.status(status).send(body);
   });
 }
