@@ -24,6 +24,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import keyWatch from './plugins/key-watch.ts';
 import { redactSecrets, serializeRequest } from './plugins/log-request.ts';
 import metrics from './plugins/metrics.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
@@ -68,6 +69,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
   // Hooks on every request take a callback: an async one costs each request a promise and a tick.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

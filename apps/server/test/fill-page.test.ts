@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, uploads } from '../src/db/schema.ts';
 import { PAGE_VIEW_FLUSH_MS } from '../src/modules/analytics/page-views.ts';
+import { NUL_MESSAGE } from '../src/plugins/nul-guard.ts';
 import { makeFormKey, putEncryption } from './encryption-fixtures.ts';
 import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
@@ -178,6 +179,15 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     );
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
+  it('a NUL character in a posted answer is refused with 400 and a clear message, as by the JSON API', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const res = await post(form.url, answers(page.body, [['name', 'Gra\u0000ce']]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: NUL_MESSAGE } });
+    expect(await countSubmissions(app, form.id)).toBe(0);
   });
 
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {

@@ -98,7 +98,7 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
     expect(String((error?.err as { stack?: string } | undefined)?.stack)).toContain('observability.test.ts');
   });
 
-  it('keeps sign-in, verification and resume tokens, codes and keys out of every log line at info', async () => {
+  it('finding 11: keeps sign-in, verification and resume tokens, codes and keys out of every log line at info', async () => {
     const secrets = {
       magic: 'magicTokenAbc123secretvalue',
       verify: 'verifyTokenDef456secretvalue',
