@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { rateLimitWindows } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
+import { queuedMails } from './helpers/stored.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -206,14 +207,14 @@ describe('auth: mail failures (pglite)', () => {
     );
     expect(res.statusCode).toBe(201);
     await app.jobs.drain();
-    const rows = await app.db.execute(
-      sql`select attempts, done_at, last_error, run_at > now() as later from jobs where kind = 'mail.send' and payload->>'to' = ${email}`,
-    );
-    const [job] = (
-      rows as unknown as {
-        rows: { attempts: number; done_at: unknown; last_error: string; later: boolean }[];
-      }
-    ).rows;
+    const job = (await queuedMails(app))
+      .filter((row) => row.mail.to === email)
+      .map((row) => ({
+        attempts: row.attempts,
+        done_at: row.doneAt,
+        last_error: row.lastError ?? '',
+        later: row.runAt.getTime() > Date.now(),
+      }))[0];
     expect(job).toMatchObject({ attempts: 1, done_at: null, later: true });
     expect(job!.last_error).toMatch(/ECONNREFUSED|connect/i);
     expect((await send('/api/auth/login', { email, password: PASSWORD }, newIp())).statusCode).toBe(200);
