@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUL_MESSAGE } from '../src/plugins/nul-guard.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
@@ -42,7 +42,7 @@ describe(`text input with a NUL character (${dbKind})`, () => {
   });
 
   it('a NUL in other text that reaches PostgreSQL answers 400: titles, names, addresses, searches, keys', async () => {
-    const cases: { field: string; request: Parameters<FastifyInstance['inject']>[0] }[] = [
+    const cases: { field: string; request: InjectOptions }[] = [
       {
         field: 'title',
         request: { method: 'POST', url: '/api/forms', headers: owner.auth, payload: { title: `T${NUL}` } },
