@@ -190,6 +190,18 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(await countSubmissions(app, form.id)).toBe(0);
   });
 
+  it('finding 5: an answer past its type limit posted without JavaScript comes back refused, nothing stored', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    expect(page.body).toMatch(
+      /<input[^>]+name="name"[^>]+maxLength="1000"|<input[^>]+maxLength="1000"[^>]+name="name"/i,
+    );
+    const res = await post(form.url, answers(page.body, [['name', 'G'.repeat(1001)]]));
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toMatch(/<p id="[^"]+-name-error"[^>]*>Maximum length is 1,000 characters/);
+    expect(await countSubmissions(app, form.id)).toBe(0);
+  });
+
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
+import { answerLengthError, answerMaxLength } from '@formsmith/core/fields/answer-length';
+import type { ValidationMessages } from '@formsmith/core/fields/validate';
 import type {
+  FieldValues,
   FileValue,
   FillAction,
   FillFormView,
@@ -8,9 +11,9 @@ import type {
   FillView,
   PostedFields,
 } from '@formsmith/core/fill-page/state';
-import type { FieldOf } from '@formsmith/core/forms/field';
+import type { FieldOf, FormField } from '@formsmith/core/forms/field';
 import type { PublicFormView } from '@formsmith/core/forms/form-wire';
-import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome';
+import { CHROME_LANGUAGES, validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { type Translations, translatedText } from '@formsmith/core/i18n/texts';
@@ -193,6 +196,25 @@ function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
 }
 
 /**
+ * Answers longer than their field allows (core's answer-length.ts), each cut to what it allows and
+ * named with the validator's message. The page's inputs stop at that length, so only a client
+ * that is not a browser sends more; the form's logic must not read such answers (the page is
+ * drawn, and the steps worked out, with the form's logic), and the respondent sees the message
+ * beside what is kept.
+ */
+function cutTooLong(fields: FormField[], values: FieldValues, messages: ValidationMessages) {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.id];
+    const error = answerLengthError(field, value, messages);
+    if (!error) continue;
+    errors[field.id] = error;
+    values[field.id] = typeof value === 'string' ? value.slice(0, answerMaxLength(field)) : null;
+  }
+  return errors;
+}
+
+/**
  * POST /form/<identifier>: the page's form sent without JavaScript. The gate's code opens the
  * form; Next and Back step through it (the same steps and checks as the page's script, answers so
  * far carried in the page); the last screen goes through the same submit as the JSON API (its
@@ -243,6 +265,11 @@ export async function postFillPage(
   }
   if (Object.keys(uploads.errors).length > 0) {
     return page(address, 422, screen({ errors: uploads.errors }));
+  }
+  const tooLong = cutTooLong(form.fields, values, validationMessagesOf(chromeFor(language)));
+  if (Object.keys(tooLong).length > 0) {
+    const stepId = kit.renderer.stepWithErrors({ form, values, errors: tooLong });
+    return page(address, 422, screen({ stepId, errors: tooLong }));
   }
   const plan = kit.renderer.planFillPost({
     form,

@@ -6,6 +6,7 @@ import { parseIfMatch } from '@formsmith/core/forms/versions';
 import { LIMITS } from '@formsmith/core/limits';
 import { checkLogic, type LogicProblem } from '@formsmith/core/logic/check';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { logicLimitProblems } from '@formsmith/core/logic/limits';
 import { EMPTY_LOGIC, type FormLogic } from '@formsmith/core/logic/schema';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -76,11 +77,12 @@ async function assertRoomForForm(app: FastifyInstance, ownerId: string): Promise
 }
 
 /**
- * Refuses logic that would loop, point nowhere or not parse (422, each problem under its path,
- * naming the rule), checked against the fields the form will have after the save.
+ * Refuses logic that would loop, point nowhere or not parse, or that asks more work per
+ * submission than the logic limits allow (422, each problem under its path, naming the rule),
+ * checked against the fields the form will have after the save.
  */
 function ensureLogicSound(fields: readonly FormField[], logic: FormLogic): void {
-  const problems = checkLogic(logicFieldsOf(fields), logic);
+  const problems = [...checkLogic(logicFieldsOf(fields), logic), ...logicLimitProblems(fields, logic)];
   if (problems.length === 0) return;
   const messages = Object.fromEntries(problems.map((p) => [p.path, p.message]));
   throw new AppError('VALIDATION_FAILED', 422, (problems[0] as LogicProblem).message, messages);

@@ -216,7 +216,7 @@ export async function submitForm(
     };
   }
 
-  const { clean, errors, files, answered } = cleanData(fields, data);
+  const { clean, errors, files, answered } = cleanData(fields, data, validationMessagesOf(view.chrome));
   if (answered === 0) throw badRequest(t('submit.noAnswers'));
   const path = applyLogic(fields, form.logic, clean);
   const given = files.size === 0 ? clean : { ...clean, ...Object.fromEntries(files) };

@@ -2,6 +2,7 @@ import { labelError } from '@formsmith/core/fields/editor-rules';
 import type { Form } from '@formsmith/core/forms/form';
 import { checkLogic } from '@formsmith/core/logic/check';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { logicLimitProblems } from '@formsmith/core/logic/limits';
 import { PAGE_BREAK_TYPE } from '@formsmith/core/logic/run';
 
 export type PublishProblem = { fieldId: string | null; message: string };
@@ -17,7 +18,10 @@ export function publishProblems(form: Form): PublishProblem[] {
     const message = labelError(field.label);
     if (message) problems.push({ fieldId: field.id, message: `Field ${index + 1}: ${message}` });
   });
-  const logicProblems = checkLogic(logicFieldsOf(form.fields), form.logic);
+  const logicProblems = [
+    ...checkLogic(logicFieldsOf(form.fields), form.logic),
+    ...logicLimitProblems(form.fields, form.logic),
+  ];
   if (logicProblems.length > 0) {
     problems.push({
       fieldId: null,

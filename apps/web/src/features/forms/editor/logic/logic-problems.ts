@@ -1,6 +1,7 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { checkLogic } from '@formsmith/core/logic/check';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
+import { logicLimitProblems } from '@formsmith/core/logic/limits';
 import { useMemo } from 'react';
 
 /** Problems by path (`logic.rules.1.actions.0`, `fields.3.expression`), each path's messages once. */
@@ -29,6 +30,7 @@ export function useLogicProblems(
     };
     for (const problem of checkLogic(logicFieldsOf(form.fields), form.logic))
       add(problem.path, problem.message);
+    for (const problem of logicLimitProblems(form.fields, form.logic)) add(problem.path, problem.message);
     for (const [path, message] of Object.entries(serverFields ?? {})) {
       if (path.startsWith('logic.') || /^fields\.\d+\.expression$/.test(path)) add(path, message);
     }
