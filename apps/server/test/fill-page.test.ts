@@ -202,6 +202,21 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(await countSubmissions(app, form.id)).toBe(0);
   });
 
+  it('a form asking for proof of work still takes the page posted without JavaScript, by the time and decoy checks', async () => {
+    const form = await published({ fields: FIELDS, theme_config: { theme: 'default', proofOfWork: true } });
+    const page = await get(form.url);
+    const res = await post(form.url, answers(page.body, [['name', 'Grace']]));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(stateOf(res.body).view.kind).toBe('success');
+    expect(await countSubmissions(app, form.id)).toBe(1);
+    // The decoy still catches a bot posting the page: it looks accepted, nothing is stored.
+    const bot = answers(page.body, [['name', 'Bot']]).map(([k, v]): [string, string] =>
+      k === 'website' ? [k, 'https://spam.example'] : [k, v],
+    );
+    expect((await post(form.url, bot)).statusCode).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
+  });
+
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {
     const form = await published({ fields: FIELDS });
     const page = await get(form.url);

@@ -299,6 +299,8 @@ export async function postFillPage(
       accessCode,
       idempotencyKey: first(posted, '_key')?.slice(0, 200) || undefined,
       resumeToken: undefined,
+      // The page without JavaScript cannot solve a proof-of-work challenge: time and decoy checks.
+      noScript: true,
       ip,
       userAgent: request.headers['user-agent'],
       referer: request.headers.referer,

@@ -247,6 +247,22 @@ export async function findRetried(
 
 const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null>>();
 
+function targetCache(app: FastifyInstance): PublicFormCache<SubmitTarget | null> {
+  let cache = targets.get(app);
+  if (!cache) {
+    cache = new PublicFormCache();
+    targets.set(app, cache);
+  }
+  return cache;
+}
+
+/** The live form of a submit target (published, not deleted) from the same cache, without the access checks; null when none. */
+export async function findPublicTarget(app: FastifyInstance, formId: number) {
+  if (!isFormId(formId)) return null;
+  const target = await targetCache(app).get(formId, () => findSubmitTarget(app.db, formId));
+  return target?.form.isPublished ? target.form : null;
+}
+
 /**
  * The form to submit to and its owner's notification settings, from a short per-instance cache
  * (forms/public-cache.ts: forgotten on every save here, at most a few seconds old otherwise);
@@ -256,11 +272,7 @@ export async function loadSubmitTarget(
   app: FastifyInstance,
   input: { formId: number; accessCode?: string; ip: string; language?: RequestLanguage },
 ): Promise<SubmitTarget> {
-  let cache = targets.get(app);
-  if (!cache) {
-    cache = new PublicFormCache();
-    targets.set(app, cache);
-  }
+  const cache = targetCache(app);
   const target = isFormId(input.formId)
     ? await cache.get(input.formId, () => findSubmitTarget(app.db, input.formId))
     : null;
