@@ -200,6 +200,7 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     expect(statSync(path.join(oldTarget, KEY_FILE)).mode & 0o777).toBe(0o600);
   }, 240_000);
 
+  // Seven runs of the admin command, each a fresh Node with tsx: minutes on a busy machine.
   it('finding 6: --with-key seals the data key with a passphrase (scrypt, AES-256-GCM) and the restore opens it', async () => {
     const { source, keyText } = await keyFileInstance();
     const passphrase = 'correct horse battery staple';
@@ -261,7 +262,7 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     expect(restored.stdout).not.toContain('does not have');
     expect(readFileSync(path.join(wrong, KEY_FILE), 'utf8')).toBe(keyText);
     expect(statSync(path.join(wrong, KEY_FILE)).mode & 0o777).toBe(0o600);
-  }, 240_000);
+  }, 480_000);
 
   it('refuses an archive that is not one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-archive-bad-'));
