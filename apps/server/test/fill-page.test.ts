@@ -678,6 +678,7 @@ describe(`public form page without JavaScript, rate limited (${dbKind})`, () => 
     const page = await app.inject({ method: 'GET', url: `/form/${slug}`, remoteAddress: '203.0.113.9' });
     const statuses: number[] = [];
     let last = '';
+    let lastHeaders: Record<string, unknown> = {};
     for (let i = 0; i < 4; i += 1) {
       const res = await app.inject({
         method: 'POST',
@@ -694,8 +695,11 @@ describe(`public form page without JavaScript, rate limited (${dbKind})`, () => 
       });
       statuses.push(res.statusCode);
       last = res.body;
+      lastHeaders = res.headers;
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // Like the JSON API's 429, the page says how long to wait in a Retry-After header.
+    expect(Number(lastHeaders['retry-after'])).toBeGreaterThan(0);
     expect(last).toContain('value="Ada 3"');
     expect(last).toContain('Too many');
     expect(await countSubmissions(app, form.id)).toBe(3);

@@ -49,6 +49,8 @@ export type FillAnswer =
       cookie?: string;
       /** The form this page opens for a respondent: a view of it to count. */
       opens?: number;
+      /** A 429's wait in seconds, sent as `Retry-After` as the JSON API's 429s do. */
+      retryAfterSeconds?: number;
     }
   | { kind: 'redirect'; location: string; cookie?: string };
 
@@ -80,7 +82,15 @@ const page = (
   },
 });
 
-type Loaded = { kind: 'form'; form: PublicFormView } | ({ kind: 'closed' } & ClosedPage);
+type Loaded =
+  | { kind: 'form'; form: PublicFormView }
+  | ({ kind: 'closed'; retryAfterSeconds?: number } & ClosedPage);
+
+/** The page, with the wait of the 429 it answers for `err` when there is one. */
+const waitOf = (err: unknown): { retryAfterSeconds?: number } =>
+  err instanceof AppError && err.retryAfterSeconds !== undefined
+    ? { retryAfterSeconds: err.retryAfterSeconds }
+    : {};
 
 type PageForm = { formId: number; row: FormRow; form: PublicFormView };
 const pageForms = new WeakMap<FastifyInstance, PublicFormCacheByKey<PageForm>>();
@@ -120,7 +130,12 @@ async function loadForm(
     if (closed) return { kind: 'closed', ...closed };
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
       // Too many wrong codes from here: the gate says so, and says nothing else of the form.
-      return { kind: 'closed', status: 429, view: { kind: 'gate', wrongCode: true, message: err.message } };
+      return {
+        kind: 'closed',
+        status: 429,
+        view: { kind: 'gate', wrongCode: true, message: err.message },
+        ...waitOf(err),
+      };
     }
     throw err;
   }
@@ -232,7 +247,7 @@ export async function postFillPage(
   const posted = await readPosted(request, uploads.onFile);
   const accessCode = first(posted, 'access_code') || undefined;
   const loaded = await loadForm(app, { identifier: address.identifier, accessCode, ip });
-  if (loaded.kind === 'closed') return page(address, loaded.status, loaded.view);
+  if (loaded.kind === 'closed') return { ...page(address, loaded.status, loaded.view), ...waitOf(loaded) };
   const { form } = loaded;
   const language = languageOf(address, form);
   const action = actionOf(first(posted, '_action'));
@@ -325,7 +340,7 @@ export async function postFillPage(
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
     const errors = err.fields ?? {};
     const stepId = kit.renderer.stepWithErrors({ form, values, errors });
-    return page(
+    const refused = page(
       address,
       err.statusCode,
       screen({
@@ -334,5 +349,6 @@ export async function postFillPage(
         banner: kit.renderer.submitErrorMessage(err, language),
       }),
     );
+    return { ...refused, ...waitOf(err) };
   }
 }
