@@ -45,6 +45,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/forms/shared/:slug',
   'GET /api/forms/:id',
   'POST /api/form-submissions/forms/:id/submit',
+  'GET /api/form-submissions/forms/:id/challenge',
   'POST /api/form-submissions/forms/:id/uploads',
   'POST /api/form-submissions/forms/:id/progress',
   'POST /api/form-submissions/forms/:id/progress/resume',
