@@ -23,8 +23,9 @@ import { webhooksRoutes } from './modules/webhooks/index.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import keyWatch from './plugins/key-watch.ts';
-import { serializeRequest } from './plugins/log-request.ts';
+import { redactSecrets, serializeRequest } from './plugins/log-request.ts';
 import metrics from './plugins/metrics.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, requestIdOf } from './plugins/request-id.ts';
@@ -58,6 +59,8 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       serializers: { req: serializeRequest },
+      // Every line, not only the request's: an error or a message may quote a URL with a token.
+      hooks: { streamWrite: redactSecrets },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     genReqId: requestIdOf,
@@ -67,6 +70,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulGuard(app);
   // Hooks on every request take a callback: an async one costs each request a promise and a tick.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);

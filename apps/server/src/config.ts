@@ -76,6 +76,11 @@ const envSchema = z
         .url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://example.com/support' })
         .optional(),
     ),
+    // Not trimmed: a passphrase's spaces are part of it.
+    BACKUP_PASSPHRASE: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false', ''], { message: 'must be true or false' })
       .optional()
@@ -134,6 +139,11 @@ export type Config = {
    * keeps them in DATA_DIR/encryption.key, created on first start.
    */
   encryptionKey: string | undefined;
+  /**
+   * The passphrase `npm run backup -- --with-key` seals the data keys with, and `npm run restore`
+   * opens them with; unset, both ask at the terminal. Only the admin commands read it.
+   */
+  backupPassphrase: string | undefined;
 };
 
 export type S3Config = {
@@ -192,5 +202,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     runJobs: true,
     encryptionKey: e.ENCRYPTION_KEY,
+    backupPassphrase: e.BACKUP_PASSPHRASE,
   };
 }

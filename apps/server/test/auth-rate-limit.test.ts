@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { rateLimitWindows } from '../src/db/schema.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
+import { queuedMails } from './helpers/stored.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -69,8 +70,12 @@ describe(`auth: rate limits (${dbKind})`, () => {
       }
       const res = await send(c.url, c.body(newEmail()), ip);
       expect(res.statusCode).toBe(429);
+      // A one-minute window: what is left of it, in seconds, or '1 minute' at its very start.
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
       expect(res.json()).toEqual({
-        error: 'Too many attempts. Please wait a minute and try again.',
+        error: `Too many attempts. Please wait ${wait === 60 ? '1 minute' : `${wait} second${wait === 1 ? '' : 's'}`} and try again.`,
         code: 'RATE_LIMITED',
       });
       expect((await send(c.url, c.body(newEmail()), newIp())).statusCode).not.toBe(429);
@@ -87,6 +92,42 @@ describe(`auth: rate limits (${dbKind})`, () => {
       expect((await send(c.url, c.body(newEmail()), ip)).statusCode).not.toBe(429);
     });
   }
+});
+
+describe(`auth: how long a locked sign-in waits (${dbKind})`, () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { RATE_LIMIT_FACTOR: '1' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('after five wrong passwords says how long the lock lasts, the same figure as Retry-After', async () => {
+    const email = `locked-${randomUUID()}@example.com`;
+    const remoteAddress = '10.250.1.1';
+    const login = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'nope nope' },
+        remoteAddress,
+      });
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccountIp.max; i++)
+      expect((await login()).statusCode).toBe(401);
+    const locked = await login();
+    expect(locked.statusCode).toBe(429);
+    const seconds = Number(locked.headers['retry-after']);
+    const windowSeconds = RATE_LIMITS.loginFailuresPerAccountIp.windowMs / 1000;
+    // The window slides from the last failure, a moment ago: about the whole 15 minutes.
+    expect(seconds).toBeGreaterThan(windowSeconds - 30);
+    expect(seconds).toBeLessThanOrEqual(windowSeconds);
+    expect(locked.json()).toEqual({
+      error: `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+      code: 'RATE_LIMITED',
+    });
+    expect(locked.json().error).toContain('15 minutes');
+  });
 });
 
 describe(`rate limits across instances (${dbKind})`, () => {
@@ -166,14 +207,14 @@ describe('auth: mail failures (pglite)', () => {
     );
     expect(res.statusCode).toBe(201);
     await app.jobs.drain();
-    const rows = await app.db.execute(
-      sql`select attempts, done_at, last_error, run_at > now() as later from jobs where kind = 'mail.send' and payload->>'to' = ${email}`,
-    );
-    const [job] = (
-      rows as unknown as {
-        rows: { attempts: number; done_at: unknown; last_error: string; later: boolean }[];
-      }
-    ).rows;
+    const job = (await queuedMails(app))
+      .filter((row) => row.mail.to === email)
+      .map((row) => ({
+        attempts: row.attempts,
+        done_at: row.doneAt,
+        last_error: row.lastError ?? '',
+        later: row.runAt.getTime() > Date.now(),
+      }))[0];
     expect(job).toMatchObject({ attempts: 1, done_at: null, later: true });
     expect(job!.last_error).toMatch(/ECONNREFUSED|connect/i);
     expect((await send('/api/auth/login', { email, password: PASSWORD }, newIp())).statusCode).toBe(200);

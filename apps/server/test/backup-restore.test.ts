@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -89,6 +89,7 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     const made = await runAdminCli(['backup', '--out', archive], source);
     expect(made.stderr).toBe('');
     expect(made).toMatchObject({ code: 0, stdout: expect.stringContaining('1 file(s)') });
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
     await app.close();
     removeServerFile(source.DATA_DIR!);
 
@@ -135,21 +136,133 @@ describe(`npm run backup and npm run restore (${dbKind})`, () => {
     expect(again).toMatchObject({ code: 1, stderr: expect.stringMatching(/not empty|already has tables/) });
   }, 400_000);
 
-  it('carries the key file: the archive holds it and the restore puts it back with mode 0600', async () => {
-    // PGlite folders of their own: the key file is what a self-hoster without ENCRYPTION_KEY has.
-    const env = (dir: string) => ({ DATA_DIR: dir, DATABASE_URL: '', ENCRYPTION_KEY: '' });
+  /** The names in an archive, without './'. */
+  const entries = (archive: string) =>
+    execFileSync('tar', ['-tzf', archive], { encoding: 'utf8' })
+      .split('\n')
+      .map((name) => name.replace(/^\.\//, ''))
+      .filter((name) => name !== '' && !name.endsWith('/'));
+  // PGlite folders of their own: the key file is what a self-hoster without ENCRYPTION_KEY has.
+  const keyFileEnv = (dir: string, more: Record<string, string> = {}) => ({
+    DATA_DIR: dir,
+    DATABASE_URL: '',
+    ENCRYPTION_KEY: '',
+    ...more,
+  });
+  /** A data folder with a key file of its own and a database that a server started on once. */
+  async function keyFileInstance() {
     const source = mkdtempSync(path.join(tmpdir(), 'formsmith-keyfile-a-'));
     const keyText = `${formatKey(newKey())}\n`;
     writeFileSync(path.join(source, KEY_FILE), keyText, { mode: 0o600 });
-    expect((await runAdminCli(['list-users'], env(source))).code).toBe(0); // creates the database
-    const archive = path.join(source, 'with-key.tar.gz');
-    expect((await runAdminCli(['backup', '--out', archive], env(source))).code).toBe(0);
+    // The server records the key it seals under in the database, as any instance does.
+    await (await startServer(keyFileEnv(source))).close();
+    return { source, keyText };
+  }
+
+  it('finding 6: writes the archive 0600 and leaves the data key out by default, saying where to keep it', async () => {
+    const { source, keyText } = await keyFileInstance();
+    const archive = path.join(source, 'no-key.tar.gz');
+    // Another user's earlier file at that name must not keep its wider mode either.
+    writeFileSync(archive, 'old', { mode: 0o644 });
+    const made = await runAdminCli(['backup', '--out', archive], keyFileEnv(source));
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('The data keys are not in it');
+    expect(made.stdout).toContain(path.join(source, KEY_FILE));
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    const names = entries(archive);
+    expect(names).toEqual(expect.arrayContaining(['manifest.json', 'database.pglite.tar.gz']));
+    expect(names.filter((name) => name.includes('encryption.key'))).toEqual([]);
+    const key = keyText.trim();
+    expect(
+      execFileSync('tar', ['-xzOf', archive], { encoding: 'latin1', maxBuffer: 256 * 1024 * 1024 }).includes(
+        key,
+      ),
+    ).toBe(false);
+
+    // Restored elsewhere it is complete but sealed: the restore says which key the data needs.
     const target = mkdtempSync(path.join(tmpdir(), 'formsmith-keyfile-b-'));
-    const restored = await runAdminCli(['restore', archive], env(target));
+    const restored = await runAdminCli(['restore', archive], keyFileEnv(target));
     expect(restored.code, restored.stderr).toBe(0);
-    expect(readFileSync(path.join(target, KEY_FILE), 'utf8')).toBe(keyText);
-    expect(statSync(path.join(target, KEY_FILE)).mode & 0o777).toBe(0o600);
-  }, 120_000);
+    expect(restored.stdout).toContain('which this configuration does not have');
+    expect(existsSync(path.join(target, KEY_FILE))).toBe(false);
+
+    // Archives made before keys were sealed held encryption.key in clear: they still restore it.
+    const unpacked = mkdtempSync(path.join(tmpdir(), 'formsmith-old-archive-'));
+    execFileSync('tar', ['-xzf', archive, '-C', unpacked]);
+    writeFileSync(path.join(unpacked, KEY_FILE), keyText, { mode: 0o600 });
+    const old = path.join(source, 'old.tar.gz');
+    execFileSync('tar', ['-czf', old, '-C', unpacked, '.']);
+    const oldTarget = mkdtempSync(path.join(tmpdir(), 'formsmith-keyfile-c-'));
+    const fromOld = await runAdminCli(['restore', old], keyFileEnv(oldTarget));
+    expect(fromOld.code, fromOld.stderr).toBe(0);
+    expect(fromOld.stdout).not.toContain('does not have');
+    expect(readFileSync(path.join(oldTarget, KEY_FILE), 'utf8')).toBe(keyText);
+    expect(statSync(path.join(oldTarget, KEY_FILE)).mode & 0o777).toBe(0o600);
+  }, 240_000);
+
+  // Seven runs of the admin command, each a fresh Node with tsx: minutes on a busy machine.
+  it('finding 6: --with-key seals the data key with a passphrase (scrypt, AES-256-GCM) and the restore opens it', async () => {
+    const { source, keyText } = await keyFileInstance();
+    const passphrase = 'correct horse battery staple';
+    const archive = path.join(source, 'with-key.tar.gz');
+    const withoutPassphrase = await runAdminCli(
+      ['backup', '--out', archive, '--with-key'],
+      keyFileEnv(source),
+    );
+    expect(withoutPassphrase).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('set BACKUP_PASSPHRASE'),
+    });
+    const tooShort = await runAdminCli(
+      ['backup', '--out', archive, '--with-key'],
+      keyFileEnv(source, { BACKUP_PASSPHRASE: 'short' }),
+    );
+    expect(tooShort).toMatchObject({ code: 1, stderr: expect.stringContaining('at least 12 characters') });
+
+    const made = await runAdminCli(
+      ['backup', '--out', archive, '--with-key'],
+      keyFileEnv(source, { BACKUP_PASSPHRASE: passphrase }),
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('sealed with your passphrase');
+    expect(statSync(archive).mode & 0o777).toBe(0o600);
+    const names = entries(archive);
+    expect(names).toContain('encryption.key.sealed.json');
+    expect(names).not.toContain('encryption.key');
+    // The key is nowhere in the archive in clear, in base64 or in hex.
+    const everything = execFileSync('tar', ['-xzOf', archive], {
+      encoding: 'latin1',
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const key = Buffer.from(keyText.trim(), 'base64');
+    for (const form of [key.toString('base64'), key.toString('hex')])
+      expect(everything.includes(form)).toBe(false);
+    const sealed = JSON.parse(
+      execFileSync('tar', ['-xzOf', archive, './encryption.key.sealed.json'], { encoding: 'utf8' }),
+    );
+    expect(sealed).toMatchObject({ kdf: 'scrypt', cipher: 'aes-256-gcm' });
+
+    const target = () => mkdtempSync(path.join(tmpdir(), 'formsmith-keyfile-b-'));
+    const noPassphrase = target();
+    expect(await runAdminCli(['restore', archive], keyFileEnv(noPassphrase))).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('set BACKUP_PASSPHRASE'),
+    });
+    const wrong = target();
+    expect(
+      await runAdminCli(['restore', archive], keyFileEnv(wrong, { BACKUP_PASSPHRASE: 'not the passphrase' })),
+    ).toMatchObject({ code: 1, stderr: expect.stringContaining('The passphrase does not open') });
+    // Refused before anything was written: the folder can take the restore once the passphrase is right.
+    expect(existsSync(path.join(wrong, 'db'))).toBe(false);
+    const restored = await runAdminCli(
+      ['restore', archive],
+      keyFileEnv(wrong, { BACKUP_PASSPHRASE: passphrase }),
+    );
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).not.toContain('does not have');
+    expect(readFileSync(path.join(wrong, KEY_FILE), 'utf8')).toBe(keyText);
+    expect(statSync(path.join(wrong, KEY_FILE)).mode & 0o777).toBe(0o600);
+  }, 480_000);
 
   it('refuses an archive that is not one', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'formsmith-archive-bad-'));

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, uploads } from '../src/db/schema.ts';
 import { PAGE_VIEW_FLUSH_MS } from '../src/modules/analytics/page-views.ts';
+import { NUL_MESSAGE } from '../src/plugins/nul-guard.ts';
 import { makeFormKey, putEncryption } from './encryption-fixtures.ts';
 import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
@@ -264,6 +265,42 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(typed.statusCode, typed.body).toBe(200);
     const [row] = await stored(form.id);
     expect(row!.data).toEqual({ role: 'Product manager', skills: ['Design', 'Welding'] });
+  });
+
+  it('a NUL character in a posted answer is refused with 400 and a clear message, as by the JSON API', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    const res = await post(form.url, answers(page.body, [['name', 'Gra\u0000ce']]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { name: NUL_MESSAGE } });
+    expect(await countSubmissions(app, form.id)).toBe(0);
+  });
+
+  it('finding 5: an answer past its type limit posted without JavaScript comes back refused, nothing stored', async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    expect(page.body).toMatch(
+      /<input[^>]+name="name"[^>]+maxLength="1000"|<input[^>]+maxLength="1000"[^>]+name="name"/i,
+    );
+    const res = await post(form.url, answers(page.body, [['name', 'G'.repeat(1001)]]));
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toMatch(/<p id="[^"]+-name-error"[^>]*>Maximum length is 1,000 characters/);
+    expect(await countSubmissions(app, form.id)).toBe(0);
+  });
+
+  it('a form asking for proof of work still takes the page posted without JavaScript, by the time and decoy checks', async () => {
+    const form = await published({ fields: FIELDS, theme_config: { theme: 'default', proofOfWork: true } });
+    const page = await get(form.url);
+    const res = await post(form.url, answers(page.body, [['name', 'Grace']]));
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(stateOf(res.body).view.kind).toBe('success');
+    expect(await countSubmissions(app, form.id)).toBe(1);
+    // The decoy still catches a bot posting the page: it looks accepted, nothing is stored.
+    const bot = answers(page.body, [['name', 'Bot']]).map(([k, v]): [string, string] =>
+      k === 'website' ? [k, 'https://spam.example'] : [k, v],
+    );
+    expect((await post(form.url, bot)).statusCode).toBe(200);
+    expect(await countSubmissions(app, form.id)).toBe(1);
   });
 
   it('stores one submission when the same page is posted twice (a reload after success)', async () => {
@@ -795,6 +832,7 @@ describe(`public form page without JavaScript, rate limited (${dbKind})`, () => 
     const page = await app.inject({ method: 'GET', url: `/form/${slug}`, remoteAddress: '203.0.113.9' });
     const statuses: number[] = [];
     let last = '';
+    let lastHeaders: Record<string, unknown> = {};
     for (let i = 0; i < 4; i += 1) {
       const res = await app.inject({
         method: 'POST',
@@ -811,10 +849,45 @@ describe(`public form page without JavaScript, rate limited (${dbKind})`, () => 
       });
       statuses.push(res.statusCode);
       last = res.body;
+      lastHeaders = res.headers;
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // Like the JSON API's 429, the page says how long to wait in a Retry-After header.
+    expect(Number(lastHeaders['retry-after'])).toBeGreaterThan(0);
     expect(last).toContain('value="Ada 3"');
     expect(last).toContain('Too many');
     expect(await countSubmissions(app, form.id)).toBe(3);
+  });
+
+  it('answers too many wrong access codes with the gate, a 429 and how long to wait in Retry-After', async () => {
+    const slug = uniqueSlug('guarded');
+    const form = await createForm(app, owner, {
+      slug,
+      access_restriction: 'password',
+      access_code: 'tulip-42',
+      fields: [{ id: 'name', label: 'Your name', type: 'text' }],
+    });
+    await publishForm(app, owner, form.id);
+    const gate = await app.inject({ method: 'GET', url: `/form/${slug}`, remoteAddress: '203.0.113.10' });
+    const tries = [];
+    for (let i = 0; i < 3; i += 1) {
+      tries.push(
+        await app.inject({
+          method: 'POST',
+          url: `/form/${slug}`,
+          remoteAddress: '203.0.113.10',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+          payload: new URLSearchParams([
+            ...hiddenOf(gate.body),
+            ['access_code', `wrong-${i}`],
+            ['_action', 'access'],
+          ]).toString(),
+        }),
+      );
+    }
+    const refused = tries.at(-1)!;
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body).not.toContain('Your name');
   });
 });

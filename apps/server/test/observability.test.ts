@@ -36,6 +36,10 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
     app.get('/api/test-failure', async () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
+    // A failure whose message quotes a link with a token, as a mailer's or a client's error may.
+    app.get('/api/test-link-failure', async () => {
+      throw new Error('could not send https://forms.example/magic-link/mailed-token-in-error?email=a@b.c');
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -92,6 +96,46 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
       err: { message: expect.stringContaining('secret') },
     });
     expect(String((error?.err as { stack?: string } | undefined)?.stack)).toContain('observability.test.ts');
+  });
+
+  it('finding 11: keeps sign-in, verification and resume tokens, codes and keys out of every log line at info', async () => {
+    const secrets = {
+      magic: 'magicTokenAbc123secretvalue',
+      verify: 'verifyTokenDef456secretvalue',
+      page: 'pageTokenGhi789secretvalue',
+      resume: 'resumeTokenJkl012secretvalue',
+      code: 'accessCodeMno345',
+      key: 'keyPqr678secretvalue',
+      reset: 'resetTokenStu901secretvalue',
+    };
+    const urls = [
+      `/api/auth/magic-link/${secrets.magic}`,
+      `/api/auth/verify/${secrets.verify}?next=1`,
+      `/magic-link/${secrets.page}?email=someone%40example.com`,
+      `/form/some-form?resume=${secrets.resume}&lang=fr`,
+      `/api/forms/shared/some-form?code=${secrets.code}`,
+      `/api/health/live?key=${secrets.key}`,
+      `/reset-password?token=${secrets.reset}`,
+      '/api/test-link-failure',
+    ];
+    const from = lines.length;
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    const logged = lines.slice(from).map((line) => JSON.stringify(line));
+    expect(logged.length).toBeGreaterThanOrEqual(urls.length * 2);
+    for (const secret of [...Object.values(secrets), 'mailed-token-in-error', 'someone%40example.com']) {
+      expect(logged.filter((line) => line.includes(secret))).toEqual([]);
+    }
+    const requestUrls = lines
+      .slice(from)
+      .map((l) => (l.req as { url?: string } | undefined)?.url)
+      .filter(Boolean);
+    expect(requestUrls).toEqual(
+      expect.arrayContaining([
+        '/api/auth/magic-link/…',
+        '/api/auth/verify/…?next=1',
+        '/form/some-form?resume=…&lang=fr',
+      ]),
+    );
   });
 
   it('answers /metrics only with the token', async () => {

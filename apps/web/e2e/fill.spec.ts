@@ -177,6 +177,31 @@ test.describe('public form page', () => {
     await expect(page.getByLabel('I agree to the terms')).not.toBeChecked();
   });
 
+  test('a form with the spam check on: the page solves its challenge in the background and the answer is stored', async ({
+    page,
+    request,
+  }) => {
+    const form = await createForm(request, owner, {
+      fields: [{ label: 'Email address', type: 'email', validation: { required: true } }],
+      sharing: { theme_config: { theme: 'default', proofOfWork: true } },
+    });
+    const challenge = page.waitForResponse((res) => res.url().endsWith(`/forms/${form.id}/challenge`));
+    await openFormPage(page, `/form/${form.id}`);
+    expect((await challenge).status()).toBe(200);
+    await page.getByLabel('Email address').fill('solved@example.com');
+    await waitPastTimeTrap(page);
+    const submit = page.waitForRequest((req) => req.url().endsWith(`/forms/${form.id}/submit`));
+    await page.getByRole('button', { name: 'Send answers' }).click();
+    expect(typeof (await submit).postDataJSON().altcha).toBe('string');
+    await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+
+    const list = await request.get(`/api/form-submissions/forms/${form.id}/submissions`, {
+      headers: owner.headers,
+    });
+    const items = (await list.json()).items as Array<{ data: Record<string, unknown> }>;
+    expect(items.map((item) => item.data[form.fields[0]!.id])).toEqual(['solved@example.com']);
+  });
+
   test('a submit inside the anti-spam window is held, then stored, and only then says so', async ({
     page,
     request,

@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import {
+  closeSync,
   existsSync,
+  fchmodSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -16,13 +19,23 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../db/client.ts';
-import { KEY_FILE, parseKeys, writeKeyFile } from '../lib/encryption.ts';
+import {
+  formatKey,
+  KEY_FILE,
+  keyId as keyIdOf,
+  listRegisteredKeys,
+  parseKeys,
+  writeKeyFile,
+} from '../lib/encryption.ts';
 import { uploadStorage } from '../lib/storage.ts';
+import { openKeyText, SEALED_KEY_FILE, sealKeyText } from './backup-key.ts';
 import { readLiveServer } from './server-file.ts';
 
-// One archive (tar.gz) holds manifest.json, the database (pg_dump's custom format on PostgreSQL,
-// the PGlite data folder otherwise) and every uploaded file named by the uploads table. The
-// database is taken first, so every file it names is on disk or in the bucket when files are read.
+// One archive (tar.gz, mode 0600) holds manifest.json, the database (pg_dump's custom format on
+// PostgreSQL, the PGlite data folder otherwise) and every uploaded file named by the uploads
+// table. The database is taken first, so every file it names is on disk or in the bucket when
+// files are read. The data keys stay out unless asked for (--with-key), and then go in sealed
+// under a passphrase (backup-key.ts): answers and files in the archive are sealed under them.
 
 const FORMAT = 1;
 export type Manifest = {
@@ -32,6 +45,8 @@ export type Manifest = {
   /** Rows per table at the moment of the dump, compared again after a restore. */
   tables: Record<string, number>;
   files: number;
+  /** Whether the archive holds the data keys (sealed with a passphrase); older archives say nothing. */
+  key?: 'none' | 'sealed';
 };
 
 /** PostgreSQL's own client tools: on PATH, or the newest under /usr/lib/postgresql. */
@@ -115,8 +130,31 @@ async function dumpPostgres(config: Config, into: string): Promise<Database> {
   return { db, kind: 'postgres', pool: undefined, pglite: undefined, close };
 }
 
-/** Writes one archive of the database and the uploaded files; works while the server runs. */
-export async function backup(config: Config, out: string): Promise<Manifest> {
+/** The data keys of a configuration as its key file's text, without creating a key file. */
+function currentKeyText(config: Config): string | null {
+  if (config.encryptionKey)
+    return `${parseKeys(config.encryptionKey, 'ENCRYPTION_KEY').map(formatKey).join('\n')}\n`;
+  const file = path.join(config.dataDir, KEY_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
+export class BackupError extends Error {}
+
+/**
+ * Writes one archive of the database and the uploaded files; works while the server runs. With
+ * a passphrase, the data keys go in too, sealed under it.
+ */
+export async function backup(
+  config: Config,
+  out: string,
+  options: { keyPassphrase?: string } = {},
+): Promise<Manifest> {
+  const keyText = options.keyPassphrase === undefined ? null : currentKeyText(config);
+  if (options.keyPassphrase !== undefined && keyText === null) {
+    throw new BackupError(
+      `--with-key: there is no data key to include (no ENCRYPTION_KEY, no ${KEY_FILE} in ${config.dataDir})`,
+    );
+  }
   const staging = mkdtempSync(path.join(tmpdir(), 'formsmith-backup-'));
   try {
     const database = config.databaseUrl
@@ -144,19 +182,27 @@ export async function backup(config: Config, out: string): Promise<Manifest> {
         database: database.kind,
         tables,
         files,
+        key: keyText === null ? 'none' : 'sealed',
       };
     } finally {
       await database.close();
     }
     writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    // The answers and files are sealed under the data keys: without the key file the archive
-    // cannot be read (with ENCRYPTION_KEY, keep that value beside the archive yourself).
-    const keyFile = path.join(config.dataDir, KEY_FILE);
-    if (!config.encryptionKey && existsSync(keyFile)) {
-      writeFileSync(path.join(staging, KEY_FILE), readFileSync(keyFile), { mode: 0o600 });
+    if (keyText !== null && options.keyPassphrase !== undefined) {
+      writeFileSync(path.join(staging, SEALED_KEY_FILE), sealKeyText(keyText, options.keyPassphrase), {
+        mode: 0o600,
+      });
     }
     mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
-    execFileSync('tar', ['-czf', path.resolve(out), '-C', staging, '.']);
+    // Created 0600 before anything is written (an archive there already is made 0600 too): it
+    // holds every answer and file, sealed or not, and the account table.
+    const fd = openSync(path.resolve(out), 'w', 0o600);
+    try {
+      fchmodSync(fd, 0o600);
+      execFileSync('tar', ['-czf', '-', '-C', staging, '.'], { stdio: ['ignore', fd, 'inherit'] });
+    } finally {
+      closeSync(fd);
+    }
     return manifest;
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -167,10 +213,9 @@ export async function backup(config: Config, out: string): Promise<Manifest> {
  * Puts the archive's data keys back in DATA_DIR (mode 0600), first; keys a key file there held
  * already stay after them, so nothing they sealed becomes unreadable.
  */
-function restoreKeyFile(config: Config, archived: string): void {
-  if (!existsSync(archived)) return;
+function restoreKeyFile(config: Config, archivedText: string): void {
   const target = path.join(config.dataDir, KEY_FILE);
-  const keys = parseKeys(readFileSync(archived, 'utf8'), "the archive's key file");
+  const keys = parseKeys(archivedText, "the archive's key file");
   if (existsSync(target)) keys.push(...parseKeys(readFileSync(target, 'utf8'), target));
   mkdirSync(config.dataDir, { recursive: true });
   writeKeyFile(
@@ -189,10 +234,34 @@ function listFiles(dir: string, prefix = ''): string[] {
 export class RestoreError extends Error {}
 
 /**
- * Fills an empty data folder (PGlite) or an empty database (PostgreSQL) from an archive, puts the
- * files back under their keys, and checks every table's row count against the manifest.
+ * The archive's data keys as key-file text: opened with the passphrase when sealed, as they are
+ * in archives made before keys were sealed, or null when the archive holds none.
  */
-export async function restore(config: Config, archive: string): Promise<Manifest> {
+async function archivedKeyText(staging: string, passphrase: () => Promise<string>): Promise<string | null> {
+  const sealed = path.join(staging, SEALED_KEY_FILE);
+  if (existsSync(sealed)) return openKeyText(readFileSync(sealed, 'utf8'), await passphrase());
+  const plain = path.join(staging, KEY_FILE);
+  return existsSync(plain) ? readFileSync(plain, 'utf8') : null;
+}
+
+/** Ids of keys the restored data is sealed under that this configuration does not have. */
+async function keysMissing(config: Config, db: Db): Promise<string[]> {
+  const text = currentKeyText(config);
+  const have = new Set(text === null ? [] : parseKeys(text, 'the data keys').map((key) => keyIdOf(key)));
+  return (await listRegisteredKeys(db)).filter((id) => !have.has(id));
+}
+
+/**
+ * Fills an empty data folder (PGlite) or an empty database (PostgreSQL) from an archive, puts the
+ * files back under their keys, and checks every table's row count against the manifest. The
+ * archive's data keys, sealed, are opened with `passphrase` (asked only then) before anything is
+ * written. Answers the keys the data needs that the configuration still lacks.
+ */
+export async function restore(
+  config: Config,
+  archive: string,
+  options: { passphrase: () => Promise<string> },
+): Promise<Manifest & { missingKeys: string[] }> {
   const staging = mkdtempSync(path.join(tmpdir(), 'formsmith-restore-'));
   try {
     if (!existsSync(archive)) throw new RestoreError(`No such archive: ${archive}`);
@@ -204,6 +273,7 @@ export async function restore(config: Config, archive: string): Promise<Manifest
       throw new RestoreError(`${archive} is not a Formsmith backup (made by npm run backup).`);
     }
     if (manifest.format !== FORMAT) throw new RestoreError(`Unknown archive format ${manifest.format}`);
+    const keyText = await archivedKeyText(staging, options.passphrase);
     const target = config.databaseUrl ? 'postgres' : 'pglite';
     if (manifest.database !== target) {
       throw new RestoreError(
@@ -247,7 +317,7 @@ export async function restore(config: Config, archive: string): Promise<Manifest
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
     }
-    restoreKeyFile(config, path.join(staging, KEY_FILE));
+    if (keyText !== null) restoreKeyFile(config, keyText);
     const storage = uploadStorage(config);
     const uploads = path.join(staging, 'uploads');
     for (const key of listFiles(uploads)) await storage.write(key, readFileSync(path.join(uploads, key)));
@@ -257,15 +327,17 @@ export async function restore(config: Config, archive: string): Promise<Manifest
       dataDir: config.dataDir,
       poolSize: 2,
     });
+    let missingKeys: string[];
     try {
       const counts = await countRows(database.db);
       const differ = Object.keys(manifest.tables).filter((t) => counts[t] !== manifest.tables[t]);
       if (differ.length > 0)
         throw new RestoreError(`Restored row counts differ from the archive in ${differ.join(', ')}`);
+      missingKeys = await keysMissing(config, database.db);
     } finally {
       await database.close();
     }
-    return manifest;
+    return { ...manifest, missingKeys };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

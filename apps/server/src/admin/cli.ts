@@ -11,7 +11,8 @@ import {
   adminResetPassword,
   adminVerifyUser,
 } from '../modules/auth/index.ts';
-import { backup, RestoreError, restore } from './backup.ts';
+import { BackupError, backup, RestoreError, restore } from './backup.ts';
+import { PassphraseError, readPassphrase } from './backup-key.ts';
 import {
   addKeyToFile,
   KeyCommandError,
@@ -29,9 +30,11 @@ const USAGE = `Usage:
   npm run admin -- encryption-key rotate   (new data key, then re-seal everything under it)
   npm run admin -- encryption-key reseal   (re-seal what is clear or under older keys)
   npm run admin -- encryption-key retire   (drop older keys once nothing is sealed under them)
-  npm run backup [-- --out <file.tar.gz>]
+  npm run backup [-- --out <file.tar.gz>] [--with-key]
   npm run restore -- <file.tar.gz>
-Without --password a strong password is generated and printed once.`;
+Without --password a strong password is generated and printed once.
+The backup leaves the data keys out unless --with-key: then they go in sealed with a passphrase
+(BACKUP_PASSPHRASE, or asked at the terminal), which restore asks for again.`;
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -40,6 +43,7 @@ const OPTIONS = {
   unverified: { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
+  'with-key': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
@@ -153,19 +157,37 @@ async function main(): Promise<void> {
     }
     case 'backup': {
       const out = values.out ?? `formsmith-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
-      const manifest = await backup(config, out);
+      const keyPassphrase = values['with-key']
+        ? await readPassphrase(config.backupPassphrase, 'seal')
+        : undefined;
+      const manifest = await backup(config, out, { keyPassphrase });
       const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
       console.log(
-        `Wrote ${out}: ${manifest.database} database (${rows} rows in ${Object.keys(manifest.tables).length} tables), ${manifest.files} file(s).`,
+        `Wrote ${out} (readable by you only): ${manifest.database} database (${rows} rows in ${Object.keys(manifest.tables).length} tables), ${manifest.files} file(s).`,
+      );
+      const keyPlace = config.encryptionKey
+        ? 'the value of ENCRYPTION_KEY'
+        : `${config.dataDir}/encryption.key`;
+      console.log(
+        manifest.key === 'sealed'
+          ? 'The data keys are in it, sealed with your passphrase: without the passphrase they cannot be read.'
+          : `The data keys are not in it: answers and files in it open only with ${keyPlace}. Keep a copy of that apart from the archive (or make the backup with --with-key).`,
       );
       return;
     }
     case 'restore': {
       if (!arg) throw new UsageError('restore needs the archive to read');
-      const manifest = await restore(config, arg);
+      const manifest = await restore(config, arg, {
+        passphrase: () => readPassphrase(config.backupPassphrase, 'open'),
+      });
       console.log(
         `Restored ${arg} (taken ${manifest.created_at}): every table's row count matches; ${manifest.files} file(s).`,
       );
+      if (manifest.missingKeys.length > 0) {
+        console.log(
+          `The archive's answers and files are sealed under data key(s) ${manifest.missingKeys.join(', ')}, which this configuration does not have: put the encryption.key kept from the old server in ${config.dataDir} (or set ENCRYPTION_KEY to it) before starting the server.`,
+        );
+      }
       return;
     }
     default:
@@ -179,6 +201,8 @@ main().catch((err: unknown) => {
     err instanceof ConfigError ||
     err instanceof DatabaseUnavailableError ||
     err instanceof RestoreError ||
+    err instanceof BackupError ||
+    err instanceof PassphraseError ||
     err instanceof KeyCommandError ||
     err instanceof KeyringError ||
     err instanceof AppError;

@@ -5,8 +5,9 @@ import type { RecurringJob } from './registry.ts';
 export const JOBS_PURGE_JOB = 'jobs.purge';
 
 /**
- * Jobs carry mail (links, answers) until they run; a sent mail keeps no payload (queue.ts) and
- * its row goes after a day, a job that gave up after a week (long enough to read its last_error).
+ * Jobs carry mail (links, answers; sealed) until they run; a sent mail, and one that gave up,
+ * keeps no payload (queue.ts); its row goes after a day, a job that gave up after a week (long
+ * enough to read its last_error).
  */
 export const jobsPurgeJob: RecurringJob = {
   kind: JOBS_PURGE_JOB,
@@ -18,10 +19,11 @@ export const jobsPurgeJob: RecurringJob = {
       sql`delete from jobs where done_at is null and attempts >= max_attempts
         and created_at < now() - interval '7 days'`,
     );
-    // Mail sent before payloads were cleared on completion.
+    // Mail sent, or given up, before payloads were cleared when a job ends.
     await app.db.execute(
       sql`update jobs set payload = '{}'::jsonb
-        where kind = ${MAIL_JOB} and done_at is not null and payload <> '{}'::jsonb`,
+        where kind = ${MAIL_JOB} and (done_at is not null or attempts >= max_attempts)
+          and payload <> '{}'::jsonb`,
     );
   },
 };

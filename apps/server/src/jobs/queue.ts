@@ -137,9 +137,11 @@ async function runClaimedJob(
       { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message },
       'job failed, will retry',
     );
+    // A mail that will not be tried again keeps nothing of what it carried either.
     await db.execute(sql`
       update jobs set locked_until = null, last_error = ${message},
-        run_at = now() + make_interval(secs => ${delaySeconds})
+        run_at = now() + make_interval(secs => ${delaySeconds}),
+        payload = case when kind = ${MAIL_JOB} and attempts >= max_attempts then '{}'::jsonb else payload end
       where id = ${job.id}`);
     onOutcome?.(job.kind, job.attempts >= job.max_attempts ? 'failed' : 'retry');
   }

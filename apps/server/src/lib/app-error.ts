@@ -1,3 +1,4 @@
+import { tooManyAttemptsMessage } from '@formsmith/core/auth/messages';
 import type { ErrorCode } from '@formsmith/core/errors';
 
 /** The one error type of the server: a status, a code the web reads, and a message users can see. */
@@ -12,6 +13,17 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  /** A 429's wait in seconds: sent as `Retry-After` (the message says the same figure). */
+  retryAfterSeconds?: number;
+}
+
+/** A 429 that says how long to wait, in its message and its `Retry-After` header alike. */
+export function tooManyAttempts(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const error = new AppError('RATE_LIMITED', 429, tooManyAttemptsMessage(seconds));
+  error.retryAfterSeconds = seconds;
+  return error;
 }
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', 404, message);

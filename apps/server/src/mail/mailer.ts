@@ -36,7 +36,10 @@ declare module 'fastify' {
 
 export { MAIL_JOB };
 
-/** A queued mail that carries answers (a new-submission notice, a confirmation) is sealed. */
+/**
+ * Every queued mail is sealed: besides answers (a new-submission notice, a confirmation) mails
+ * carry sign-in, verification and resume links, which open an account or someone's answers.
+ */
 export type MailPayload = { sealed: string };
 
 const MAIL_CONTEXT = 'jobs.payload:mail';
@@ -82,14 +85,14 @@ export default fp(async (app: FastifyInstance) => {
   app.decorate('mailer', {
     send,
     queue: (db: DbOrTx, mail: Mail, about?: { userId: string }) =>
-      enqueueJob(db, { kind: MAIL_JOB, payload: mail, userId: about?.userId }),
+      enqueueJob(db, { kind: MAIL_JOB, payload: sealMail(app.keyring, mail), userId: about?.userId }),
   });
   app.addHook('onClose', async () => transport.close());
 });
 
 /**
- * Moves the next batch (in id order, after `after`) of unsent mails sealed under an older key to
- * the current key, in one UPDATE.
+ * Moves the next batch (in id order, after `after`) of unsent mails sealed under an older key, or
+ * queued in clear before every mail was sealed, to the current key, in one UPDATE.
  */
 export async function resealMails(
   db: Db,
@@ -102,8 +105,8 @@ export async function resealMails(
       tx,
       sql`select id, payload from jobs
         where ${after === null ? sql`true` : sql`id > ${after}`}
-          and kind = ${MAIL_JOB} and done_at is null and payload ? 'sealed'
-          and left(payload->>'sealed', ${prefix.length}) <> ${prefix}
+          and kind = ${MAIL_JOB} and done_at is null and payload <> '{}'::jsonb
+          and (not payload ? 'sealed' or left(payload->>'sealed', ${prefix.length}) <> ${prefix})
         order by id limit ${RESEAL_BATCH} for update skip locked`,
     );
     const last = rows.at(-1);

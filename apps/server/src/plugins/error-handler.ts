@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { ErrorBody } from '@formsmith/core/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -67,10 +68,59 @@ export function toErrorBody(err: FastifyError | AppError | Error): { status: num
   };
 }
 
+/** How much of a refused body is read and thrown away so that its client can read the 413. */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024;
+const DISCARD_MAX_MS = 10_000;
+
+/**
+ * Reads what is left of a request's body and drops it, up to a bound of bytes and time: true when
+ * the body ended. A server that answers while the body is still arriving and then closes resets
+ * the connection, and a client still sending (curl, most scripts) sees a broken pipe instead of
+ * the answer.
+ */
+export function discardRequestBody(
+  raw: IncomingMessage,
+  bounds = { maxBytes: DISCARD_MAX_BYTES, maxMs: DISCARD_MAX_MS },
+): Promise<boolean> {
+  if (raw.readableEnded) return Promise.resolve(true);
+  if (raw.destroyed || Number(raw.headers['content-length']) > bounds.maxBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = (ended: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('error', onStop);
+      raw.off('close', onStop);
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > bounds.maxBytes) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onStop = () => finish(raw.readableEnded);
+    const timer = setTimeout(() => finish(false), bounds.maxMs);
+    raw.on('data', onData);
+    raw.on('end', onEnd);
+    raw.on('error', onStop);
+    raw.on('close', onStop);
+    raw.resume();
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
     const { status, body } = toErrorBody(err as FastifyError);
     if (status >= 500) request.log.error({ err }, 'request failed');
+    if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(err.retryAfterSeconds));
+    }
+    // A body too large is answered once it has arrived (up to a bound), so its client can read
+    // the 413; Fastify closes the connection after it, as the body's end cannot be trusted.
+    if (status === 413) {
+      return discardRequestBody(request.raw).then(() => reply.status(status).send(body));
+    }
     return reply.status(status).send(body);
   });
 }

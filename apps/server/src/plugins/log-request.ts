@@ -1,15 +1,57 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters that carry what an owner searched for: words of the answers, which the log must not hold. */
-const SEARCH_PARAMS = ['search', 'q'];
+/**
+ * Query parameters whose value must not reach the log (the log is at rest, and read by more people
+ * than the database): words an owner searched for (answers are sealed at rest), and every
+ * parameter that carries a credential: a sign-in or verification token, a resume link's token, an
+ * access code, a key, a signature. The email of a sign-in link is personal data, so it goes too.
+ */
+const SECRET_PARAMS = new Set([
+  'search',
+  'q',
+  'token',
+  'resume',
+  'code',
+  'access_code',
+  'accesscode',
+  'key',
+  'api_key',
+  'apikey',
+  'secret',
+  'password',
+  'signature',
+  'sig',
+  'email',
+  'altcha',
+]);
 
-/** The URL as logged: search terms blanked out (answers are sealed at rest; the log is at rest too). */
+/** Path segments followed by a token: `/magic-link/<token>`, `/api/auth/verify/<token>`, … */
+const TOKEN_SEGMENT_AFTER = ['magic-link', 'verify', 'verify_email', 'verify-email', 'reset-password'];
+
+const REDACTED = '…';
+
+const TOKEN_SEGMENT = new RegExp(`/(${TOKEN_SEGMENT_AFTER.join('|')})/[^/?#\\s"\\\\]+`, 'gi');
+// A secret parameter anywhere in a line: `?token=…`, `&resume=…`, also inside a message or an
+// error that quotes a URL (the value ends at the next separator, quote, backslash or space).
+const SECRET_PARAM = new RegExp(`([?&](?:${[...SECRET_PARAMS].join('|')})=)[^&#\\s"\\\\]*`, 'gi');
+
+/** Redacts token path segments and secret query parameters wherever they occur in text. */
+export function redactSecrets(text: string): string {
+  // Most lines hold neither; the cheap test keeps the common line at one scan.
+  if (!text.includes('/') && !text.includes('=')) return text;
+  return text.replace(TOKEN_SEGMENT, `/$1/${REDACTED}`).replace(SECRET_PARAM, `$1${REDACTED}`);
+}
+
+/** The URL as logged: token path segments and secret query parameters replaced by '…'. */
 export function loggedUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  const path = (at < 0 ? url : url.slice(0, at)).replace(TOKEN_SEGMENT, `/$1/${REDACTED}`);
+  if (at < 0) return path;
   const params = new URLSearchParams(url.slice(at + 1));
-  for (const name of SEARCH_PARAMS) if (params.has(name)) params.set(name, '…');
-  return `${url.slice(0, at)}?${params}`;
+  for (const name of [...params.keys()]) {
+    if (SECRET_PARAMS.has(name.toLowerCase())) params.set(name, REDACTED);
+  }
+  return `${path}?${params}`;
 }
 
 /** Fastify's request log entry (method, url, host, remote address), with loggedUrl. */

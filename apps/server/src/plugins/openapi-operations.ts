@@ -48,6 +48,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/forms/shared/:slug',
   'GET /api/forms/:id',
   'POST /api/form-submissions/forms/:id/submit',
+  'GET /api/form-submissions/forms/:id/challenge',
   'POST /api/form-submissions/forms/:id/uploads',
   'POST /api/form-submissions/forms/:id/progress',
   'POST /api/form-submissions/forms/:id/progress/resume',
@@ -129,7 +130,7 @@ const ERRORS = {
   410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED), or a resume link was used or expired (RESUME_LINK_GONE)',
   413: 'The request body is too large',
   422: 'The answers were refused (per-field messages in `fields`)',
-  429: 'Too many requests; wait a minute',
+  429: 'Too many requests; Retry-After says how many seconds to wait',
   500: 'Something went wrong on the server; nothing is leaked, details are in its log',
   503: 'Not available: no AI model is configured, or it did not answer usably in time (UNAVAILABLE)',
 } as const;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { queryRows } from '../db/client.ts';
 import { rateLimitWindows } from '../db/schema.ts';
-import { AppError } from '../lib/app-error.ts';
+import { tooManyAttempts } from '../lib/app-error.ts';
 import { type BackoffName, type FailureLimitName, RATE_LIMITS, type RateLimitName } from './rate-limits.ts';
 
 declare module 'fastify' {
@@ -29,9 +29,6 @@ type Window = { count: number; resetAt: number };
 
 const SWEEP_MS = 60_000;
 
-const tooMany = () =>
-  new AppError('RATE_LIMITED', 429, 'Too many attempts. Please wait a minute and try again.');
-
 /**
  * Fixed-window counters (see rate-limits.ts): shared limits count in the rate_limit_windows table,
  * one upsert per hit; the others in this instance's memory.
@@ -51,7 +48,7 @@ export default fp(async (app: FastifyInstance) => {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  function countInMemory(id: string, windowMs: number): number {
+  function countInMemory(id: string, windowMs: number): Window {
     const now = Date.now();
     let w = windows.get(id);
     if (!w || w.resetAt <= now) {
@@ -59,11 +56,11 @@ export default fp(async (app: FastifyInstance) => {
       windows.set(id, w);
     }
     w.count += 1;
-    return w.count;
+    return w;
   }
 
-  async function countInDatabase(id: string, windowMs: number): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(
+  async function countInDatabase(id: string, windowMs: number): Promise<Window> {
+    const [row] = await queryRows<{ count: number; reset_at: string | Date }>(
       app.db,
       sql`insert into rate_limit_windows (key, count, reset_at)
         values (${id}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -71,18 +68,18 @@ export default fp(async (app: FastifyInstance) => {
           count = case when rate_limit_windows.reset_at <= now() then 1 else rate_limit_windows.count + 1 end,
           reset_at = case when rate_limit_windows.reset_at <= now() then excluded.reset_at
             else rate_limit_windows.reset_at end
-        returning count`,
+        returning count, reset_at`,
     );
-    return Number(row?.count ?? 0);
+    return { count: Number(row?.count ?? 0), resetAt: row ? new Date(row.reset_at).getTime() : 0 };
   }
 
   app.decorate('rateLimit', async (name: RateLimitName, key: string) => {
     const limit = RATE_LIMITS[name];
     const id = `${name}:${key}`;
-    const count = limit.shared
+    const window = limit.shared
       ? await countInDatabase(id, limit.windowMs)
       : countInMemory(id, limit.windowMs);
-    if (count > Math.ceil(limit.max * factor)) throw tooMany();
+    if (window.count > Math.ceil(limit.max * factor)) throw tooManyAttempts(window.resetAt - Date.now());
   });
 
   // A failure window slides: each failure pushes reset_at to now + window, so the row also tells
@@ -94,8 +91,8 @@ export default fp(async (app: FastifyInstance) => {
         where key = ${`${name}:${key}`} and reset_at > now()`,
     );
     if (!row) return null;
-    const lastAt = new Date(row.reset_at).getTime() - RATE_LIMITS[name].windowMs;
-    return { count: Number(row.count), lastAt };
+    const resetAt = new Date(row.reset_at).getTime();
+    return { count: Number(row.count), resetAt, lastAt: resetAt - RATE_LIMITS[name].windowMs };
   }
 
   /** The delay a backoff imposes after `count` failures (0 while within its free ones). */
@@ -111,11 +108,14 @@ export default fp(async (app: FastifyInstance) => {
       const found = await readFailures(name, key);
       if (!found) return;
       const limit = RATE_LIMITS[name];
+      // The wait told is the real one: until the window ends (it slides with each failure), or
+      // until the backoff's delay since the last failure has passed.
       if ('max' in limit) {
-        if (found.count >= Math.ceil(limit.max * factor)) throw tooMany();
+        if (found.count >= Math.ceil(limit.max * factor)) throw tooManyAttempts(found.resetAt - Date.now());
         return;
       }
-      if (Date.now() - found.lastAt < backoffDelay(name as BackoffName, found.count)) throw tooMany();
+      const waitMs = found.lastAt + backoffDelay(name as BackoffName, found.count) - Date.now();
+      if (waitMs > 0) throw tooManyAttempts(waitMs);
     },
     async record(name: FailureLimitName, key: string) {
       await db.execute(

@@ -49,6 +49,8 @@ export const RATE_LIMITS = {
   twoFactorCode: { max: 10, windowMs: 5 * 60_000, shared: true },
   twoFactorPerIp: { max: 30, windowMs: 60_000, shared: true },
   submitPerIp: { max: 60, windowMs: 60_000, shared: false },
+  /** Proof-of-work challenges a page asks for: one per page opened. */
+  challengePerIp: { max: 60, windowMs: 60_000, shared: false },
   submitPerForm: { max: 600, windowMs: 60_000, shared: false },
   // Saves as respondents go come once per page or question: more of them than submits.
   progressPerIp: { max: 240, windowMs: 60_000, shared: false },

@@ -33,3 +33,16 @@ export const AUTH_MESSAGES = {
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
   publishNeedsVerifiedEmail: 'Verify your email address to publish forms.',
 } as const;
+
+/**
+ * The message of a 429, saying how long to wait: the same figure as its `Retry-After` header
+ * (seconds), in whole minutes past a minute so it never promises less than the header.
+ */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  if (seconds < 60) {
+    return `Too many attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}

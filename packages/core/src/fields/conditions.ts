@@ -1,59 +1,26 @@
 import type { Condition, FormField } from '../forms/field.ts';
-import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
+import { operatorHolds } from '../logic/conditions.ts';
+import { AnswerReads } from './answer-reads.ts';
 
 export type Answers = Record<string, unknown>;
 
-function sameValue(answer: string, expected: string): boolean {
-  if (answer === expected) return true;
-  const a = numericAnswer(answer);
-  const b = numericAnswer(expected);
-  return a !== undefined && b !== undefined && a === b;
-}
-
-function compare(answer: unknown, expected: string | undefined, sign: 1 | -1): boolean {
-  if (expected === undefined) return false;
-  const a = numericAnswer(Array.isArray(answer) ? answer[0] : answer);
-  const b = numericAnswer(expected);
-  if (a !== undefined && b !== undefined) return sign === 1 ? a > b : a < b;
-  // ISO dates and times compare correctly as text.
-  const text = answerStrings(answer)[0];
-  if (text === undefined || text === '' || !/^\d{1,4}[-:]/.test(expected)) return false;
-  return sign === 1 ? text > expected : text < expected;
-}
-
-/** Whether one condition holds for an answer. */
-export function conditionHolds(condition: Condition, answer: unknown): boolean {
-  const expected = condition.value;
-  switch (condition.operator) {
-    case 'is_empty':
-      return isEmptyAnswer(answer);
-    case 'is_not_empty':
-      return !isEmptyAnswer(answer);
-    case 'equals':
-      return expected !== undefined && answerStrings(answer).some((a) => sameValue(a, expected));
-    case 'not_equals':
-      return expected === undefined || !answerStrings(answer).some((a) => sameValue(a, expected));
-    case 'contains': {
-      if (expected === undefined || expected === '') return false;
-      const needle = expected.toLowerCase();
-      return answerStrings(answer).some((a) => a.toLowerCase().includes(needle));
-    }
-    case 'greater_than':
-      return compare(answer, expected, 1);
-    case 'less_than':
-      return compare(answer, expected, -1);
-    default: {
-      const unknown: never = condition.operator;
-      return unknown;
-    }
-  }
+/**
+ * Whether one condition holds for an answer: the logic engine's operators, the same meaning in
+ * both. `reads` caches what is read of each answer for one evaluation (see answer-reads.ts).
+ */
+export function conditionHolds(condition: Condition, answer: unknown, reads?: AnswerReads): boolean {
+  return operatorHolds(condition.operator, answer, condition.value, reads);
 }
 
 /**
  * Which fields conditional logic shows, by id. A controlling field that is itself hidden by logic
  * counts as empty; a reference cycle counts as empty too, so evaluation always ends.
  */
-export function computeVisibility(fields: FormField[], data: Answers): Map<string, boolean> {
+export function computeVisibility(
+  fields: FormField[],
+  data: Answers,
+  reads: AnswerReads = new AnswerReads(),
+): Map<string, boolean> {
   const byId = new Map(fields.map((field) => [field.id, field]));
   const settled = new Map<string, boolean>();
 
@@ -71,7 +38,7 @@ export function computeVisibility(fields: FormField[], data: Answers): Map<strin
     path.add(id);
     const results = logic.conditions.map((condition) => {
       const shown = byId.has(condition.fieldId) && visit(condition.fieldId, path);
-      return conditionHolds(condition, shown ? data[condition.fieldId] : undefined);
+      return conditionHolds(condition, shown ? data[condition.fieldId] : undefined, reads);
     });
     path.delete(id);
     const matched = logic.match === 'all' ? results.every(Boolean) : results.some(Boolean);

@@ -1,4 +1,5 @@
 import type { ChoiceField, FieldOf, FormField } from '../forms/field.ts';
+import { answerLengthError } from './answer-length.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
@@ -175,7 +176,7 @@ export function validateFieldValue(
   // Nothing a respondent types: display-only fields and values the server computes.
   if (!takesAnswer(field.type) || field.type === 'hidden' || field.type === 'calculated') return null;
   if (isEmptyAnswer(value)) return field.validation.required ? m.required : null;
-  return checkAnswer(field, value, m);
+  return answerLengthError(field, value, m) ?? checkAnswer(field, value, m);
 }
 
 /**

@@ -3,6 +3,7 @@ import { labelError } from '../fields/editor-rules.ts';
 import { checkPattern } from '../fields/pattern.ts';
 import { checkLogic } from '../logic/check.ts';
 import { logicFieldsOf } from '../logic/form-fields.ts';
+import { logicLimitProblems } from '../logic/limits.ts';
 import { PAGE_BREAK_TYPE } from '../logic/run.ts';
 import type { FormLogic } from '../logic/schema.ts';
 import { type FormField, rulesOf } from './field.ts';
@@ -74,7 +75,8 @@ export function formProblems(form: { fields: readonly FormField[]; logic: FormLo
   const problems: FormProblem[] = fields.flatMap((field, index) =>
     fieldProblems(field, index).map((p) => ({ ...p, fieldId: field.id, label: field.label, ruleId: null })),
   );
-  for (const problem of checkLogic(logicFieldsOf(fields), logic)) {
+  // The logic's soundness, then the work it may ask of the server per submission.
+  for (const problem of [...checkLogic(logicFieldsOf(fields), logic), ...logicLimitProblems(fields, logic)]) {
     const field = fieldOfPath(problem.path, fields, logic);
     const rule = /^logic\.rules\.(\d+)/.exec(problem.path)?.[1];
     problems.push({

@@ -1,42 +1,58 @@
-import { answerStrings, isEmptyAnswer, numericAnswer } from '../fields/answers.ts';
+import { AnswerReads, type ReadAnswer } from '../fields/answer-reads.ts';
+import { numericAnswer } from '../fields/answers.ts';
 import type { LogicOperator } from './schema.ts';
 
-function sameValue(answer: string, expected: string): boolean {
+function sameValue(answer: string, number: number | undefined, expected: string): boolean {
   if (answer === expected) return true;
-  const a = numericAnswer(answer);
   const b = numericAnswer(expected);
-  return a !== undefined && b !== undefined && a === b;
+  return number !== undefined && b !== undefined && number === b;
 }
 
 /** -1, 0 or 1 comparing an answer with the expected value: numerically, else as ISO text. */
-function order(answer: unknown, expected: string | undefined): number | undefined {
+function order(answer: ReadAnswer, expected: string | undefined): number | undefined {
   if (expected === undefined) return undefined;
-  const first = Array.isArray(answer) ? answer[0] : answer;
-  const a = numericAnswer(first);
+  const a = answer.firstNumber();
   const b = numericAnswer(expected);
   if (a !== undefined && b !== undefined) return Math.sign(a - b);
-  const text = answerStrings(first)[0];
+  const text = answer.firstText();
   // Dates (2026-11-24), date-times and times (09:30) compare correctly as text.
   if (text === undefined || text === '' || !/^\d{1,4}[-:]/.test(expected)) return undefined;
   return text === expected ? 0 : text > expected ? 1 : -1;
 }
 
-/** Whether an operator holds between an answer (or a variable's value) and the expected value. */
-export function operatorHolds(operator: LogicOperator, answer: unknown, expected?: string): boolean {
+function equalsAny(answer: ReadAnswer, expected: string): boolean {
+  const strings = answer.strings();
+  if (strings.length === 0) return false;
+  const numbers = answer.numbers();
+  return strings.some((a, i) => sameValue(a, numbers[i], expected));
+}
+
+/**
+ * Whether an operator holds between an answer (or a variable's value) and the expected value.
+ * `reads` is the evaluation's cache of answers read (answer-reads.ts): pass the same one to
+ * every condition of a run, so that a long answer is lowercased and parsed once.
+ */
+export function operatorHolds(
+  operator: LogicOperator,
+  value: unknown,
+  expected?: string,
+  reads: AnswerReads = new AnswerReads(),
+): boolean {
+  const answer = reads.read(value);
   switch (operator) {
     case 'is_empty':
-      return isEmptyAnswer(answer);
+      return answer.empty();
     case 'is_not_empty':
-      return !isEmptyAnswer(answer);
+      return !answer.empty();
     case 'equals':
-      return expected !== undefined && answerStrings(answer).some((a) => sameValue(a, expected));
+      return expected !== undefined && equalsAny(answer, expected);
     case 'not_equals':
-      return expected === undefined || !answerStrings(answer).some((a) => sameValue(a, expected));
+      return expected === undefined || !equalsAny(answer, expected);
     case 'contains':
     case 'not_contains': {
       if (expected === undefined || expected === '') return operator === 'not_contains';
       const needle = expected.toLowerCase();
-      const found = answerStrings(answer).some((a) => a.toLowerCase().includes(needle));
+      const found = answer.lowered().some((a) => a.includes(needle));
       return operator === 'contains' ? found : !found;
     }
     case 'greater_than':

@@ -1,3 +1,4 @@
+import { AnswerReads } from '../fields/answer-reads.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from '../fields/answers.ts';
 import { operatorHolds } from './conditions.ts';
 import { type Expr, evaluateExpression, parseExpression } from './expression.ts';
@@ -72,7 +73,56 @@ type State = {
   variableNames: Map<string, string>;
   score: number;
   quizOn: boolean;
+  /** What this run read of each answer, once (answer-reads.ts). */
+  reads: AnswerReads;
+  /**
+   * Each rule's result with the inputs it was worked out from: a rule is evaluated once per run,
+   * and again only when something it reads has changed since (a variable, on a later page).
+   */
+  ruleResults: Map<LogicRule, { inputs: unknown[]; holds: boolean }>;
 };
+
+/** What a field-level rule does to one question: the rules acting on it, and whether any shows it. */
+type FieldTargets = { rules: { rule: LogicRule; effects: LogicAction['type'][] }[]; hasShow: boolean };
+
+/**
+ * The rules of a form's logic arranged once per logic object (the server runs the same cached form
+ * on every submit; the page on every answer): which rules act on each question, and which run
+ * when a page is left.
+ */
+type CompiledLogic = {
+  targets: Map<string, FieldTargets>;
+  exitRules: LogicRule[];
+};
+
+const compiledLogic = new WeakMap<FormLogic, CompiledLogic>();
+
+function compile(logic: FormLogic): CompiledLogic {
+  let compiled = compiledLogic.get(logic);
+  if (compiled) return compiled;
+  const targets = new Map<string, FieldTargets>();
+  for (const rule of logic.rules) {
+    const byField = new Map<string, LogicAction['type'][]>();
+    for (const action of rule.actions) {
+      if (action.type !== 'show' && action.type !== 'hide' && action.type !== 'require') continue;
+      const effects = byField.get(action.field) ?? [];
+      effects.push(action.type);
+      byField.set(action.field, effects);
+    }
+    for (const [field, effects] of byField) {
+      const entry = targets.get(field) ?? { rules: [], hasShow: false };
+      entry.rules.push({ rule, effects });
+      if (effects.includes('show')) entry.hasShow = true;
+      targets.set(field, entry);
+    }
+  }
+  const exitRules = logic.rules.filter((r) =>
+    r.actions.some((a) => a.type === 'jump' || a.type === 'end' || a.type === 'variable'),
+  );
+  compiled = { targets, exitRules };
+  compiledLogic.set(logic, compiled);
+  return compiled;
+}
 
 const expressionCache = new Map<string, Expr | null>();
 function compiled(src: string): Expr | null {
@@ -114,8 +164,13 @@ function conditionValue(state: State, condition: LogicCondition): unknown {
 
 function ruleHolds(state: State, rule: LogicRule): boolean {
   if (rule.conditions.length === 0) return true;
-  const check = (c: LogicCondition) => operatorHolds(c.operator, conditionValue(state, c), c.value);
-  return rule.match === 'all' ? rule.conditions.every(check) : rule.conditions.some(check);
+  const inputs = rule.conditions.map((c) => conditionValue(state, c));
+  const known = state.ruleResults.get(rule);
+  if (known?.inputs.every((input, i) => input === inputs[i])) return known.holds;
+  const check = (c: LogicCondition, i: number) => operatorHolds(c.operator, inputs[i], c.value, state.reads);
+  const holds = rule.match === 'all' ? rule.conditions.every(check) : rule.conditions.some(check);
+  state.ruleResults.set(rule, { inputs, holds });
+  return holds;
 }
 
 function applyVariable(state: State, action: Extract<LogicAction, { type: 'variable' }>): void {
@@ -158,17 +213,14 @@ export function runForm(
     variableNames: new Map(logic.variables.map((v) => [v.name, v.id])),
     score: 0,
     quizOn: logic.quiz.enabled,
+    reads: new AnswerReads(),
+    ruleResults: new Map(),
   };
   // Hidden fields hold their value everywhere: they come from the owner or the URL, not a page.
   for (const field of fields) {
     if (field.hidden && answers[field.id] !== undefined) state.values[field.id] = answers[field.id];
   }
-  const fieldRules = logic.rules.filter((r) =>
-    r.actions.some((a) => ['show', 'hide', 'require'].includes(a.type)),
-  );
-  const exitRules = logic.rules.filter((r) =>
-    r.actions.some((a) => ['jump', 'end', 'variable'].includes(a.type)),
-  );
+  const { targets, exitRules } = compile(logic);
 
   const run: FormRun = {
     pages: [],
@@ -187,14 +239,12 @@ export function runForm(
     const page = pages[index] as Page;
     run.pages.push(page.id);
     for (const field of page.fields) {
-      const targeting = fieldRules.filter((r) => r.actions.some((a) => 'field' in a && a.field === field.id));
-      const holding = targeting.filter((r) => ruleHolds(state, r));
-      const effects = new Set(
-        holding.flatMap((r) =>
-          r.actions.filter((a) => 'field' in a && a.field === field.id).map((a) => a.type),
-        ),
-      );
-      const hasShow = targeting.some((r) => r.actions.some((a) => a.type === 'show' && a.field === field.id));
+      const targeting = targets.get(field.id);
+      const effects = new Set<LogicAction['type']>();
+      for (const { rule, effects: its } of targeting?.rules ?? []) {
+        if (ruleHolds(state, rule)) for (const effect of its) effects.add(effect);
+      }
+      const hasShow = targeting?.hasShow === true;
       const shown = !effects.has('hide') && (!hasShow || effects.has('show'));
       if (!shown) continue;
       run.visible.add(field.id);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LOGIC_LIMITS } from './limits.ts';
 
 /**
  * Form logic: pages (split by page-break blocks in the field list), rules, number variables,
@@ -76,9 +77,12 @@ export const logicRuleSchema = z.object({
   page: z.optional(bounded(0, 100)),
   match: z._default(z.enum(['all', 'any']), 'all'),
   /** No conditions: the rule always applies. */
-  conditions: z._default(z.array(logicConditionSchema).check(z.maxLength(50)), []),
+  conditions: z._default(
+    z.array(logicConditionSchema).check(z.maxLength(LOGIC_LIMITS.conditionsPerRule)),
+    [],
+  ),
   /** A draft's rule may have none yet; check.ts names it, and such a form is not published. */
-  actions: z.array(logicActionSchema).check(z.maxLength(50)),
+  actions: z.array(logicActionSchema).check(z.maxLength(LOGIC_LIMITS.actionsPerRule)),
 });
 export type LogicRule = z.infer<typeof logicRuleSchema>;
 
@@ -112,7 +116,7 @@ export const quizSchema = z.object({
 });
 
 export const formLogicSchema = z.object({
-  rules: z._default(z.array(logicRuleSchema).check(z.maxLength(500)), []),
+  rules: z._default(z.array(logicRuleSchema).check(z.maxLength(LOGIC_LIMITS.rules)), []),
   variables: z._default(z.array(variableSchema).check(z.maxLength(100)), []),
   endings: z._default(z.array(endingSchema).check(z.maxLength(50)), []),
   quiz: z._default(quizSchema, { enabled: false, passMark: null }),

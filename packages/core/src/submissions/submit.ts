@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../crypto/schemas.ts';
+import { SPAM_SOLUTION_MAX_LENGTH } from './spam-challenge.ts';
 
 // Request and response shapes of what anonymous respondents call: submit a form, upload a file.
 
@@ -30,6 +31,8 @@ export const submitBodySchema = z.object({
     .optional(),
   /** The language the respondent filled the form in (one of the form's; else Accept-Language, else its default). */
   lang: z.string().max(35).nullish(),
+  /** The solved proof-of-work challenge, when the form asks for one (spam-challenge.ts). */
+  altcha: z.string().max(SPAM_SOLUTION_MAX_LENGTH).nullish(),
 });
 export type SubmitBody = z.infer<typeof submitBodySchema>;
 
@@ -60,3 +63,20 @@ export const fileAnswerSchema = z.object({
 });
 
 export const SUBMIT_SUCCESS_MESSAGE = 'Form submitted successfully';
+
+/** GET /api/form-submissions/forms/:id/challenge: what the page solves (ALTCHA v2's challenge). */
+export const spamChallengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string(),
+});
+export type SpamChallenge = z.infer<typeof spamChallengeSchema>;

@@ -1,9 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { PostedFields } from '@formsmith/core/fill-page/state';
 import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/app-error.ts';
+import { NUL_MESSAGE } from '../../plugins/nul-guard.ts';
 
-/** Adds one posted value under its name. */
+/** Adds one posted value under its name (a NUL, which PostgreSQL cannot store, is refused). */
 function add(posted: PostedFields, name: string, value: string) {
+  if (name.includes('\0') || value.includes('\0')) {
+    throw badRequest(NUL_MESSAGE, { [name.replaceAll('\0', '\\u0000')]: NUL_MESSAGE });
+  }
   const values = posted[name] ?? [];
   values.push(value);
   posted[name] = values;

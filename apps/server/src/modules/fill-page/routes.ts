@@ -109,6 +109,7 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
       );
     }
     reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
     if (answer.opens !== undefined && isRespondent(request))
       countView({ formId: answer.opens, ip: request.ip });
     return reply.send(compress(reply, accepted, await pageHtml(kit, answer.state)));

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
+import { answerLengthError, answerMaxLength } from '@formsmith/core/fields/answer-length';
+import type { ValidationMessages } from '@formsmith/core/fields/validate';
 import type {
+  FieldValues,
   FileValue,
   FillAction,
   FillFormView,
@@ -8,8 +11,9 @@ import type {
   FillView,
   PostedFields,
 } from '@formsmith/core/fill-page/state';
-import type { FieldOf } from '@formsmith/core/forms/field';
+import type { FieldOf, FormField } from '@formsmith/core/forms/field';
 import type { PublicFormView } from '@formsmith/core/forms/form-wire';
+import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { CHROME_LANGUAGES } from '@formsmith/core/i18n/chrome-languages';
 import { pickLanguage } from '@formsmith/core/i18n/language';
@@ -47,6 +51,8 @@ export type FillAnswer =
       cookie?: string;
       /** The form this page opens for a respondent: a view of it to count. */
       opens?: number;
+      /** A 429's wait in seconds, sent as `Retry-After` as the JSON API's 429s do. */
+      retryAfterSeconds?: number;
     }
   | { kind: 'redirect'; location: string; cookie?: string };
 
@@ -87,7 +93,16 @@ type FormLanguages = { language: string; translations: Translations };
  */
 type Loaded =
   | { kind: 'form'; form: PublicFormView }
-  | ({ kind: 'closed'; languages?: FormLanguages } & ClosedPage);
+  | ({ kind: 'closed'; languages?: FormLanguages; retryAfterSeconds?: number } & ClosedPage);
+
+/** The wait of a 429: from the refusal itself, or from the closed page that kept it. */
+function waitOf(from: unknown): { retryAfterSeconds?: number } {
+  const seconds =
+    typeof from === 'object' && from !== null && 'retryAfterSeconds' in from
+      ? from.retryAfterSeconds
+      : undefined;
+  return typeof seconds === 'number' ? { retryAfterSeconds: seconds } : {};
+}
 
 type PageForm = { formId: number; row: FormRow; form: PublicFormView };
 const pageForms = new WeakMap<FastifyInstance, PublicFormCacheByKey<PageForm>>();
@@ -144,7 +159,12 @@ async function loadForm(
     }
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
       // Too many wrong codes from here: the gate says so, and says nothing else of the form.
-      return { kind: 'closed', status: 429, view: { kind: 'gate', wrongCode: true, message: err.message } };
+      return {
+        kind: 'closed',
+        status: 429,
+        view: { kind: 'gate', wrongCode: true, message: err.message },
+        ...waitOf(err),
+      };
     }
     throw err;
   }
@@ -171,7 +191,8 @@ export async function showFillPage(
   input: FillAddress & { ip: string },
 ): Promise<FillAnswer> {
   const loaded = await loadForm(app, { address: input, accessCode: undefined, ip: input.ip });
-  if (loaded.kind === 'closed') return page(input, loaded.status, loaded.view, loaded.languages);
+  if (loaded.kind === 'closed')
+    return { ...page(input, loaded.status, loaded.view, loaded.languages), ...waitOf(loaded) };
   const answer = page(input, 200, freshForm(kit, loaded.form, { search: input.search }));
   return { ...answer, opens: loaded.form.id };
 }
@@ -219,6 +240,25 @@ function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
 }
 
 /**
+ * Answers longer than their field allows (core's answer-length.ts), each cut to what it allows and
+ * named with the validator's message. The page's inputs stop at that length, so only a client
+ * that is not a browser sends more; the form's logic must not read such answers (the page is
+ * drawn, and the steps worked out, with the form's logic), and the respondent sees the message
+ * beside what is kept.
+ */
+function cutTooLong(fields: FormField[], values: FieldValues, messages: ValidationMessages) {
+  const errors: Record<string, string> = {};
+  for (const field of fields) {
+    const value = values[field.id];
+    const error = answerLengthError(field, value, messages);
+    if (!error) continue;
+    errors[field.id] = error;
+    values[field.id] = typeof value === 'string' ? value.slice(0, answerMaxLength(field)) : null;
+  }
+  return errors;
+}
+
+/**
  * POST /form/<identifier>: the page's form sent without JavaScript. The gate's code opens the
  * form; Next and Back step through it (the same steps and checks as the page's script, answers so
  * far carried in the page); the last screen goes through the same submit as the JSON API (its
@@ -236,7 +276,8 @@ export async function postFillPage(
   const posted = await readPosted(request, uploads.onFile);
   const accessCode = first(posted, 'access_code') || undefined;
   const loaded = await loadForm(app, { address, accessCode, ip });
-  if (loaded.kind === 'closed') return page(address, loaded.status, loaded.view, loaded.languages);
+  if (loaded.kind === 'closed')
+    return { ...page(address, loaded.status, loaded.view, loaded.languages), ...waitOf(loaded) };
   const { form } = loaded;
   const language = languageOf(address, form);
   const action = actionOf(first(posted, '_action'));
@@ -270,6 +311,11 @@ export async function postFillPage(
   if (Object.keys(uploads.errors).length > 0) {
     return page(address, 422, screen({ errors: uploads.errors }));
   }
+  const tooLong = cutTooLong(form.fields, values, validationMessagesOf(chromeFor(language)));
+  if (Object.keys(tooLong).length > 0) {
+    const stepId = kit.renderer.stepWithErrors({ form, values, errors: tooLong });
+    return page(address, 422, screen({ stepId, errors: tooLong }));
+  }
   const plan = kit.renderer.planFillPost({
     form,
     values,
@@ -298,6 +344,8 @@ export async function postFillPage(
       accessCode,
       idempotencyKey: first(posted, '_key')?.slice(0, 200) || undefined,
       resumeToken: undefined,
+      // The page without JavaScript cannot solve a proof-of-work challenge: time and decoy checks.
+      noScript: true,
       ip,
       userAgent: request.headers['user-agent'],
       referer: request.headers.referer,
@@ -324,7 +372,7 @@ export async function postFillPage(
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
     const errors = err.fields ?? {};
     const stepId = kit.renderer.stepWithErrors({ form, values, errors });
-    return page(
+    const refused = page(
       address,
       err.statusCode,
       screen({
@@ -333,5 +381,6 @@ export async function postFillPage(
         banner: kit.renderer.submitErrorMessage(err, language),
       }),
     );
+    return { ...refused, ...waitOf(err) };
   }
 }

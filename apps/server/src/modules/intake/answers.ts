@@ -1,6 +1,8 @@
+import { answerLengthError } from '@formsmith/core/fields/answer-length';
 import { storedAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { VALIDATION_MESSAGES, type ValidationMessages } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
@@ -50,6 +52,31 @@ function isOwnerSet(field: FormField): boolean {
 }
 
 /**
+ * The answers without those longer than their field allows (core's answer-length.ts), each
+ * refused in `errors` with the validator's message, before anything reads them: conditional
+ * logic and the form's rules read every answer they name, and a long one read by many
+ * conditions is work the server must not be made to do. A value for a field the owner sets is
+ * ignored anyway; a too long one is dropped without an error.
+ */
+function withinLengthLimits(
+  fields: FormField[],
+  data: Record<string, unknown>,
+  messages: ValidationMessages,
+  errors: Record<string, string>,
+): Record<string, unknown> {
+  let within = data;
+  for (const field of fields) {
+    if (!Object.hasOwn(data, field.id)) continue;
+    const error = answerLengthError(field, data[field.id], messages);
+    if (!error) continue;
+    if (within === data) within = { ...data };
+    delete within[field.id];
+    if (!isOwnerSet(field)) errors[field.id] = isUnanswerable(field) ? URL_VALUE_INVALID : error;
+  }
+  return within;
+}
+
+/**
  * Keeps only the answers of the form's own fields (never display-only ones, never fields that
  * conditional logic hides), and checks each has a shape an answer can have; answers are stored in
  * their canonical form (an NPS score as a number, yes/no as 'yes'/'no'). File answers are parsed
@@ -57,12 +84,18 @@ function isOwnerSet(field: FormField): boolean {
  * the owner lets the URL prefill them (the public page then sends the URL's value). `answered`
  * counts what the respondent gave, so a body of unknown keys alone stores nothing.
  */
-export function cleanData(fields: FormField[], data: Record<string, unknown>) {
+export function cleanData(
+  fields: FormField[],
+  sent: Record<string, unknown>,
+  messages: ValidationMessages = VALIDATION_MESSAGES,
+) {
+  const errors: Record<string, string> = {};
+  const data = withinLengthLimits(fields, sent, messages, errors);
   const visibility = computeVisibility(fields, data);
   const clean: Record<string, unknown> = {};
-  const errors: Record<string, string> = {};
   const files = new Map<string, string>(); // field id -> upload id
-  let answered = 0;
+  // An answer refused for its length was given all the same.
+  let answered = Object.keys(errors).length;
   for (const field of fields) {
     if (!takesAnswer(field.type) || visibility.get(field.id) === false) continue;
     if (isOwnerSet(field)) {
@@ -226,6 +259,22 @@ export async function findRetried(
 
 const targets = new WeakMap<FastifyInstance, PublicFormCache<SubmitTarget | null>>();
 
+function targetCache(app: FastifyInstance): PublicFormCache<SubmitTarget | null> {
+  let cache = targets.get(app);
+  if (!cache) {
+    cache = new PublicFormCache();
+    targets.set(app, cache);
+  }
+  return cache;
+}
+
+/** The live form of a submit target (published, not deleted) from the same cache, without the access checks; null when none. */
+export async function findPublicTarget(app: FastifyInstance, formId: number) {
+  if (!isFormId(formId)) return null;
+  const target = await targetCache(app).get(formId, () => findSubmitTarget(app.db, formId));
+  return target?.form.isPublished ? target.form : null;
+}
+
 /**
  * The form to submit to and its owner's notification settings, from a short per-instance cache
  * (forms/public-cache.ts: forgotten on every save here, at most a few seconds old otherwise);
@@ -235,11 +284,7 @@ export async function loadSubmitTarget(
   app: FastifyInstance,
   input: { formId: number; accessCode?: string; ip: string; language?: RequestLanguage },
 ): Promise<SubmitTarget> {
-  let cache = targets.get(app);
-  if (!cache) {
-    cache = new PublicFormCache();
-    targets.set(app, cache);
-  }
+  const cache = targetCache(app);
   const target = isFormId(input.formId)
     ? await cache.get(input.formId, () => findSubmitTarget(app.db, input.formId))
     : null;

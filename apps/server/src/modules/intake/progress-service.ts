@@ -123,7 +123,7 @@ async function checkAnswers(
 ) {
   const { fields } = input.form;
   const failed = input.view.chrome.t('validation.failed');
-  const { clean, errors, files } = cleanData(fields, input.data);
+  const { clean, errors, files } = cleanData(fields, input.data, validationMessagesOf(input.view.chrome));
   const path = applyLogic(fields, input.form.logic, clean);
   const all = { ...clean, ...Object.fromEntries(files) };
   const answerErrors = validateSubmission(input.view.fields, all, validationMessagesOf(input.view.chrome));

@@ -1,7 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
+import { SPAM_CHALLENGE_MESSAGES, spamChallengeOn } from '@formsmith/core/submissions/spam-challenge';
 import {
   SUBMIT_SUCCESS_MESSAGE,
+  spamChallengeSchema,
   submitBodySchema,
   submitHeadersSchema,
   submitParamsSchema,
@@ -10,9 +12,12 @@ import {
 } from '@formsmith/core/submissions/submit';
 import { submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
+import { findPublicTarget } from './answers.ts';
 import progressRoutes from './progress-routes.ts';
 import { hasCookie, respondedCookie } from './responded-cookie.ts';
+import { issueSpamChallenge } from './spam-challenge.ts';
 import { submitForm } from './submit-service.ts';
 import { uploadFile } from './upload-service.ts';
 
@@ -49,9 +54,35 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
         referer: request.headers.referer,
         lang: body.lang,
         acceptLanguage: request.headers['accept-language'],
+        spamSolution: body.altcha,
       });
       if (oneResponsePerBrowser) reply.header('set-cookie', cookie.header);
       return reply.status(201).send({ submission_id: submissionId, message: SUBMIT_SUCCESS_MESSAGE, ending });
+    },
+  );
+
+  app.get(
+    '/form-submissions/forms/:id/challenge',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'A proof-of-work challenge for a form that asks for one (anonymous)',
+        description:
+          'The public page solves it in the background (ALTCHA v2: SHA-256, counter from 0) and sends ' +
+          '`altcha` (base64 of JSON `{challenge, solution}`) with the submit; each solution is accepted once.',
+        params: submitParamsSchema,
+        response: { 200: spamChallengeSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit('challengePerIp', request.ip);
+      const formId = requireFormId(request.params.id);
+      const form = await findPublicTarget(app, formId);
+      if (!form || !spamChallengeOn(form.themeConfig)) {
+        throw new AppError('NOT_FOUND', 404, SPAM_CHALLENGE_MESSAGES.notAsked);
+      }
+      reply.header('cache-control', 'no-store');
+      return issueSpamChallenge(app, formId);
     },
   );
 

@@ -3,6 +3,7 @@ import { validateSubmission } from '@formsmith/core/fields/validate';
 import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { askedField } from '@formsmith/core/logic/asked';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
+import { spamChallengeOn } from '@formsmith/core/submissions/spam-challenge';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
@@ -37,6 +38,7 @@ import { type RespondentView, respondentView } from './language.ts';
 import { buildMetadata } from './metadata.ts';
 import { ALREADY_COMPLETED_MESSAGE, RESUME_NOT_FOUND } from './progress-service.ts';
 import { isSpam } from './spam.ts';
+import { checkSpamSolution, claimSpamSolution, spamSolutionRefused } from './spam-challenge.ts';
 import { submitEncrypted } from './submit-encrypted.ts';
 
 export type SubmitInput = {
@@ -57,6 +59,13 @@ export type SubmitInput = {
   /** The language the respondent filled the form in (`lang`), and their browser's Accept-Language. */
   lang?: string | null;
   acceptLanguage?: string;
+  /** The solved proof-of-work challenge (`altcha`), for forms that ask for one. */
+  spamSolution?: string | null;
+  /**
+   * Sent by the page posted without JavaScript (fill-page), which cannot solve a challenge: the
+   * time and decoy checks alone apply to it.
+   */
+  noScript?: boolean;
 };
 
 const fieldIdSets = new WeakMap<readonly { id: string }[], ReadonlySet<string>>();
@@ -217,7 +226,13 @@ export async function submitForm(
     };
   }
 
-  const { clean, errors, files, answered } = cleanData(fields, data);
+  // Checked before the answers are read; recorded as used only once the submission is accepted.
+  const challenge =
+    spamChallengeOn(form.themeConfig) && !input.noScript
+      ? await checkSpamSolution(app, { formId: form.id, solution: input.spamSolution })
+      : null;
+
+  const { clean, errors, files, answered } = cleanData(fields, data, validationMessagesOf(view.chrome));
   if (answered === 0) throw badRequest(t('submit.noAnswers'));
   const path = applyLogic(fields, form.logic, clean);
   const given = files.size === 0 ? clean : { ...clean, ...Object.fromEntries(files) };
@@ -257,6 +272,12 @@ export async function submitForm(
     Object.assign(clean, resolved.answers);
   }
   if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors, view.chrome.t('validation.failed'));
+  if (challenge && !(await claimSpamSolution(app, challenge))) {
+    // A solution used before: refused, unless this is a retry of the submit it was used for.
+    const retried = await findRetried(app, form.id, input.idempotencyKey, sent());
+    if (retried) return answer(retried);
+    throw spamSolutionRefused();
+  }
 
   const createdAt = new Date();
   const metadata = buildMetadata({

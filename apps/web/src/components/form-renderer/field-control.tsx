@@ -1,3 +1,4 @@
+import { typedAnswerMaxLength } from '@formsmith/core/fields/answer-length';
 import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH, otherTextKey } from '@formsmith/core/fields/other';
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
@@ -82,7 +83,7 @@ export function FieldControl(props: ControlProps) {
           className={`${controlClasses} h-10`}
           placeholder={field.placeholder}
           autoComplete={field.type === 'password' ? 'off' : AUTOCOMPLETE[field.type]}
-          maxLength={rulesOf(field).maxLength}
+          maxLength={field.type === 'date' || field.type === 'time' ? undefined : typedAnswerMaxLength(field)}
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         />
@@ -94,7 +95,7 @@ export function FieldControl(props: ControlProps) {
           rows={4}
           className={controlClasses}
           placeholder={field.placeholder}
-          maxLength={rulesOf(field).maxLength}
+          maxLength={typedAnswerMaxLength(field)}
           value={text(props.value)}
           onChange={(e) => props.onChange(e.target.value)}
         />

@@ -13,6 +13,8 @@ export type SubmitPayload = {
   encrypted?: SubmitBody['encrypted'];
   /** The language the respondent filled the form in: the server answers in it and records it. */
   lang?: string;
+  /** The solved proof-of-work challenge, for forms that ask for one. */
+  altcha?: string;
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

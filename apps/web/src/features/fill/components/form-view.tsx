@@ -30,6 +30,7 @@ import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';
 import { sealedSubmitBody, sealUnavailable } from '../lib/seal.ts';
+import { forgetSpamSolution, spamSolution } from '../lib/spam-challenge.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
 import { newIdempotencyKey } from '../lib/uuid.ts';
 import { errorsFor, loadValidator } from '../lib/validator.ts';
@@ -128,6 +129,12 @@ export function FormView({
 
   useEffect(() => {
     loadValidator().then((v) => setValidatorReady(Boolean(v)));
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
+  useEffect(() => {
+    // The proof of work, for forms that ask for it, is done while the respondent fills the form in.
+    if (!preview) void spamSolution(form.id, form.themeConfig);
   }, []);
 
   const answers = useMemo(() => answersOf(form.fields, values), [form.fields, values]);
@@ -271,7 +278,9 @@ export function FormView({
       const content = sealTo
         ? await sealedSubmitBody(sealTo, { answers: data, spam })
         : { data: { ...data, ...spam } };
+      const altcha = await spamSolution(form.id, form.themeConfig);
       const res = await submitForm(form.id, {
+        ...(altcha ? { altcha } : {}),
         ...(resumeToken ? { resume_token: resumeToken } : {}),
         ...content,
         metadata: {
@@ -286,11 +295,14 @@ export function FormView({
       if (res.status >= 200 && res.status < 300) {
         const answer = submitResponseSchema.safeParse(res.body);
         if (!answer.success || answer.data.submission_id === '') return fail(t('submit.invalidResponse'));
+        forgetSpamSolution(form.id);
         trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
         saver?.forget();
         return onSubmitted(answer.data.ending);
       }
       if (res.status === 410) return onExpired(closedInfo(res));
+      // Refused the solution (expired, or used): the next try asks for a new challenge.
+      if (res.status === 403) forgetSpamSolution(form.id);
       if (res.status === 422 && res.body?.fields && typeof res.body.fields === 'object') {
         const fields = res.body.fields as Record<string, string>;
         setServerErrors(fields);

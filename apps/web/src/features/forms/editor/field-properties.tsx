@@ -1,3 +1,4 @@
+import { typedAnswerCap } from '@formsmith/core/fields/answer-length';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { applicableRules } from '@formsmith/core/fields/editor-rules';
 import { answerChoices } from '@formsmith/core/fields/options';
@@ -46,6 +47,12 @@ export function FieldProperties(props: Props) {
     );
   }
   return <FieldPropertiesForm key={field.id} {...props} field={field} />;
+}
+
+/** What the Max length box says of the type's own limit, which no rule can raise. */
+function lengthCapHint(type: FormField['type']): string | undefined {
+  const cap = typedAnswerCap(type);
+  return cap === undefined ? undefined : `Answers are at most ${cap.toLocaleString('en-US')} characters`;
 }
 
 function SectionTitle({ children }: { children: string }) {
@@ -122,12 +129,15 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           <NumberRule
             label="Min length"
             min={0}
+            max={typedAnswerCap(field.type)}
             value={rulesOf(field).minLength}
             onChange={(minLength) => setRule({ minLength })}
           />
           <NumberRule
             label="Max length"
             min={0}
+            max={typedAnswerCap(field.type)}
+            hint={lengthCapHint(field.type)}
             value={rulesOf(field).maxLength}
             onChange={(maxLength) => setRule({ maxLength })}
           />

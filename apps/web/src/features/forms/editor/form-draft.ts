@@ -13,7 +13,14 @@ export type DraftAction =
       patch: Partial<
         Pick<
           Form,
-          'title' | 'description' | 'submitButtonText' | 'successMessage' | 'logoUrl' | 'display' | 'language'
+          | 'title'
+          | 'description'
+          | 'submitButtonText'
+          | 'successMessage'
+          | 'logoUrl'
+          | 'display'
+          | 'language'
+          | 'themeConfig'
         >
       >;
     }

@@ -1,12 +1,13 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { endingFromMessage, plainEnding } from '@formsmith/core/logic/endings';
+import { SPAM_CHALLENGE_SETTING, spamChallengeOn } from '@formsmith/core/submissions/spam-challenge';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, Select, Textarea } from '../../../components/ui/input.tsx';
+import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import type { DraftAction } from './form-draft.ts';
 
 type Props = { form: Form; titleError: string | null; dispatch: (action: DraftAction) => void };
 
-/** Title, description, submit button text, success message (the plain ending's), logo URL and layout. */
+/** Title, description, submit button text, success message (the plain ending's), logo URL, layout and the spam check. */
 export function FormSettings({ form, titleError, dispatch }: Props) {
   const set = (patch: Extract<DraftAction, { type: 'setMeta' }>['patch']) =>
     dispatch({ type: 'setMeta', patch });
@@ -61,6 +62,27 @@ export function FormSettings({ form, titleError, dispatch }: Props) {
           <option value="one_at_a_time">One question at a time</option>
         </Select>
       </FormField>
+      <div className="space-y-1">
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id="spam-challenge"
+            className="mt-0.5"
+            aria-describedby="spam-challenge-hint"
+            checked={spamChallengeOn(form.themeConfig)}
+            onChange={(e) =>
+              set({ themeConfig: { ...form.themeConfig, [SPAM_CHALLENGE_SETTING]: e.target.checked } })
+            }
+          />
+          <label htmlFor="spam-challenge" className="text-sm font-medium">
+            Spam check: the respondent's browser solves a small puzzle before sending
+          </label>
+        </div>
+        <p id="spam-challenge-hint" className="text-sm text-slate-600 dark:text-slate-300">
+          It runs in the background for a second or two, with no outside service. It makes sending many
+          responses by script costly; it does not stop a determined sender. Without JavaScript the form is
+          still accepted, checked only by its timing and a hidden decoy field. Takes effect when you publish.
+        </p>
+      </div>
     </div>
   );
 }

@@ -8,26 +8,33 @@ export function NumberRule({
   label,
   value,
   min,
+  max,
+  hint,
   onChange,
 }: {
   label: string;
   value: number | undefined;
   min?: number;
+  max?: number;
+  hint?: string;
   onChange: (value: number | undefined) => void;
 }) {
   // The typed text is kept while it is not a number yet ('-', '1e'), the rule is unset meanwhile.
   const [text, setText] = useState(value === undefined ? '' : String(value));
   return (
-    <Labelled label={label}>
+    <Labelled label={label} hint={hint}>
       <Input
         type="number"
         inputMode="decimal"
         min={min}
+        max={max}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
           const parsed = parseNumericInput(e.target.value);
-          onChange(parsed !== undefined && min !== undefined ? Math.max(min, parsed) : parsed);
+          if (parsed === undefined) return onChange(undefined);
+          const low = min === undefined ? parsed : Math.max(min, parsed);
+          onChange(max === undefined ? low : Math.min(max, low));
         }}
       />
     </Labelled>
