@@ -31,7 +31,7 @@ describe(`security findings: forms (${dbKind})`, () => {
         method: 'POST',
         url: '/api/forms',
         headers: owner.auth,
-        payload: { title: 'Hello' },
+        payload: { title: 'Hello', fields: [{ id: 'name', type: 'text', label: 'Your name' }] },
       });
       const id = created.json().id as number;
       const refused = await app.inject({
