@@ -143,6 +143,8 @@ for (const dark of [false, true]) {
   test(`the shell and billing page have no accessibility violations in ${dark ? 'dark' : 'light'} mode at 1280 and 390 px`, async ({
     page,
   }) => {
+    // Four axe scans of the shell: close to a minute on a loaded two-core machine.
+    test.setTimeout(120_000);
     await page.addInitScript((value) => localStorage.setItem('darkMode', value), String(dark));
     await registerAndLogin(page);
     for (const width of [1280, 390]) {
