@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 // Tables of the second factor (TOTP, recovery codes, passkeys), of sign-in challenges and of the
 // devices a user has signed in from. Owned by modules/auth; schema.ts re-exports them.

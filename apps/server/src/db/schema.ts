@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { users } from './schema-users.ts';
 
 /** Raw bytes (sealed values); drizzle reads and writes them as Buffers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -31,22 +32,6 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    name: text('name').notNull(),
-    company: text('company'),
-    role: text('role').notNull().default('user'),
-    passwordHash: text('password_hash'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
-);
 
 export const sessions = pgTable(
   'sessions',
@@ -579,3 +564,4 @@ export const dataMigrations = pgTable('data_migrations', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-two-factor.ts';
+export * from './schema-users.ts';
