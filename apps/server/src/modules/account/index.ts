@@ -2,5 +2,4 @@
 
 export { describeDevice } from './device.ts';
 export { digestJob } from './digest.ts';
-export { default as accountRoutes } from './routes.ts';
 export { getNotificationSettings, getSecuritySettings } from './settings.ts';

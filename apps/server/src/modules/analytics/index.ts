@@ -23,4 +23,3 @@ export {
   submissionStatsCtes,
 } from './recorder.ts';
 export { type LabelRowKey, resealAnswerLabels } from './reseal-labels.ts';
-export { default as analyticsRoutes } from './routes.ts';

@@ -9,14 +9,10 @@
  */
 export { adminCreateUser, adminListUsers, adminResetPassword, adminVerifyUser } from './admin-service.ts';
 export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
-export { default as passkeyRoutes } from './passkeys/routes.ts';
 export { listUserPasskeys, removeUserPasskey } from './passkeys/service.ts';
 export { assertRecentProof } from './reauth/recent-proof.ts';
-export { default as reauthRoutes } from './reauth/routes.ts';
 export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
-export { default as authRoutes } from './routes.ts';
 export { loginLinkJob, verificationLinkJob } from './service.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
-export { default as twoFactorRoutes } from './two-factor/routes.ts';
 export { getTwoFactorStatus } from './two-factor/status.ts';
 export { TOTP_SECRET_COLUMNS } from './two-factor/totp-secrets.ts';

@@ -1,3 +1,2 @@
 // The public form page rendered on the server, and its form posted without JavaScript.
 export { loadFillPageKit } from './renderer.ts';
-export { default as fillPageRoutes } from './routes.ts';

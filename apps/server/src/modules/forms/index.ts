@@ -23,7 +23,6 @@ export {
   submissionCountOf,
   updateForm,
 } from './repository.ts';
-export { default as formsRoutes } from './routes.ts';
 export {
   findFormBySlugParam,
   livePublicForm,

@@ -1,6 +1,5 @@
 // The intake module's public entry: anonymous submits and uploads.
 export { hasCookie, respondedCookie } from './responded-cookie.ts';
 export { type RotateUploadsCounts, rotateUploads } from './rotate-uploads.ts';
-export { default as intakeRoutes } from './routes.ts';
 export { submitForm } from './submit-service.ts';
 export { storeFieldFile } from './upload-service.ts';

@@ -26,7 +26,6 @@ export {
   searchSubmissions,
 } from './repository.ts';
 export { retentionJob } from './retention.ts';
-export { default as submissionsRoutes } from './routes.ts';
 export { countUnsealedAnswers, readAnswers, resealAnswers, sealAnswers } from './sealed-answers.ts';
 export {
   completeSubmission,

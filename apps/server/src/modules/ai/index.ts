@@ -1,2 +1,0 @@
-// The AI module's public entry: a description becomes a form.
-export { default as aiRoutes } from './routes.ts';

@@ -1,2 +1,0 @@
-// The health module's public entry.
-export { default as healthRoutes } from './routes.ts';

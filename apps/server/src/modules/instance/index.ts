@@ -1,2 +1,0 @@
-// The instance module's public entry.
-export { default as instanceRoutes } from './routes.ts';
