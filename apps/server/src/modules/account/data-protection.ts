@@ -9,14 +9,15 @@ import { deleteUpload } from '../../lib/storage.ts';
 import {
   assertRecentProof,
   deleteUser,
+  describeDevice,
   findUserById,
+  getNotificationSettings,
+  getSecuritySettings,
   getTwoFactorStatus,
   type SessionUser,
 } from '../auth/index.ts';
 import { deleteOwnerForms, listForms } from '../forms/index.ts';
 import { submissionBatches } from '../submissions/index.ts';
-import { describeDevice } from './device.ts';
-import { getNotificationSettings, getSecuritySettings } from './settings.ts';
 
 export const CONFIRM_EMAIL_MESSAGE = 'Type your email address to confirm the deletion';
 const REQUEST_NOT_FOUND = 'Data protection request not found';

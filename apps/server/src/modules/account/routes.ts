@@ -19,13 +19,12 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { revokeSession } from '../auth/index.ts';
+import { getNotificationSettings, getSecuritySettings, revokeSession } from '../auth/index.ts';
 import { listAccountAccess, revokeAccountAccess } from './access.ts';
 import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
 import { ensureDemoForm } from './demo.ts';
 import { listRecentSubmissions, searchAccount } from './search.ts';
 import { listLiveSessions } from './sessions-list.ts';
-import { getNotificationSettings, getSecuritySettings } from './settings.ts';
 import { changeNotificationSettings, changeSecuritySettings } from './settings-service.ts';
 
 const SESSION_NOT_FOUND = 'Session not found';

@@ -2,7 +2,7 @@ import type { SessionView } from '@formsmith/core/account/api';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
-import { describeDevice } from './device.ts';
+import { describeDevice } from '../auth/index.ts';
 
 /** The user's live sessions, most recently used first; the caller's own is marked current. */
 export async function listLiveSessions(

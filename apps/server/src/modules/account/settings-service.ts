@@ -6,8 +6,14 @@ import type {
 } from '@formsmith/core/account/api';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import { assertRecentProof, type SessionUser, sendSecurityAlert } from '../auth/index.ts';
-import { getNotificationSettings, updateNotificationSettings, updateSecuritySettings } from './settings.ts';
+import {
+  assertRecentProof,
+  getNotificationSettings,
+  type SessionUser,
+  sendSecurityAlert,
+  updateNotificationSettings,
+  updateSecuritySettings,
+} from '../auth/index.ts';
 
 type Change = { session: SessionUser; ip: string };
 

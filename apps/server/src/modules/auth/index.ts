@@ -9,6 +9,7 @@
  */
 export { adminCreateUser, adminListUsers, adminResetPassword, adminVerifyUser } from './admin-service.ts';
 export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
+export { describeDevice } from './device.ts';
 export { listUserPasskeys, removeUserPasskey } from './passkeys/service.ts';
 export { assertRecentProof } from './reauth/recent-proof.ts';
 export { deleteUser, ensureSystemUser, findUserById, type UserRow } from './repository.ts';
@@ -16,3 +17,9 @@ export { loginLinkJob, verificationLinkJob } from './service.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
 export { getTwoFactorStatus } from './two-factor/status.ts';
 export { TOTP_SECRET_COLUMNS } from './two-factor/totp-secrets.ts';
+export {
+  getNotificationSettings,
+  getSecuritySettings,
+  updateNotificationSettings,
+  updateSecuritySettings,
+} from './user-settings.ts';

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
-import { getSecuritySettings } from '../account/index.ts';
+import { getSecuritySettings } from '../auth/index.ts';
 import { queueFormEvent } from '../webhooks/index.ts';
 import { folderFilterOf } from './folders-service.ts';
 import { readContentInput, settleContentEndings } from './form-input.ts';

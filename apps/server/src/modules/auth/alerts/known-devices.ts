@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
 import { knownDevices } from '../../../db/schema.ts';
-import { describeDevice } from '../../account/index.ts';
+import { describeDevice } from '../device.ts';
 import { sendSecurityAlert } from './security-alert.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../../db/client.ts';
-import { getNotificationSettings } from '../../account/index.ts';
 import { findUserById } from '../repository.ts';
+import { getNotificationSettings } from '../user-settings.ts';
 import { securityAlertMail, type TwoFactorChangeKind } from './alert-mails.ts';
 
 type AlertContext = { at?: Date; ip?: string };

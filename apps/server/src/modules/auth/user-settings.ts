@@ -1,3 +1,6 @@
+// Each user's security and notification settings (one row of each). Kept with the users in auth,
+// the lowest module, because auth's own alerts and the forms module read them as well as the account pages.
+
 import type {
   NotificationSettings,
   NotificationSettingsInput,
