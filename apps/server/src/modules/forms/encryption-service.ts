@@ -9,7 +9,6 @@ import type { FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { assertRecentProof, type SessionUser, sendSecurityAlert } from '../auth/index.ts';
-import { countEncrypted } from '../submissions/index.ts';
 import { recordFormHistory } from './history-repository.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import * as repo from './repository.ts';
@@ -49,7 +48,7 @@ export async function getEncryption(
   input: OwnedFormInput & Asker,
 ): Promise<EncryptionSettings> {
   const form = await requireOwnedForm(app.db, input);
-  return toSettings(form, await countEncrypted(app.db, form.id), input);
+  return toSettings(form, await repo.countEncrypted(app.db, form.id), input);
 }
 
 /** What a change does to the form's protection, in the words of its history. */
@@ -106,7 +105,7 @@ export async function updateEncryption(
   const row = await app.db.transaction(async (tx) => {
     // The form's row lock makes a concurrent submit wait, so no answer lands under a key just replaced.
     if (!(await repo.lockOwnedForm(tx, input))) return null;
-    if (replacing && (await countEncrypted(tx, form.id)) > 0) {
+    if (replacing && (await repo.countEncrypted(tx, form.id)) > 0) {
       throw new AppError('KEY_FIXED', 409, ENCRYPTION_MESSAGES.keyFixed);
     }
     const updated = await repo.updateForm(tx, {
@@ -138,5 +137,5 @@ export async function updateEncryption(
     return updated;
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
-  return toSettings(row, await countEncrypted(app.db, form.id), input.actor);
+  return toSettings(row, await repo.countEncrypted(app.db, form.id), input.actor);
 }

@@ -1,6 +1,6 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
 
@@ -58,6 +58,19 @@ const columns = formColumns;
 
 /** Forms not in the Trash: everything but the Trash's own calls sees only these. */
 const live = isNull(forms.deletedAt);
+
+/**
+ * How many of a form's submissions hold answers encrypted to its key (Enhanced): the encryption
+ * settings show it, and refuse a new key while any exist. A read of the submissions table kept
+ * here because the submissions module builds on forms, not the reverse.
+ */
+export async function countEncrypted(db: DbOrTx, formId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from submissions where form_id = ${formId} and envelope is not null`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 /** The caller's form, or null when it is missing or belongs to someone else. */
 export async function findOwnedForm(

@@ -14,7 +14,6 @@ export {
   useResumeLink,
 } from './partials.ts';
 export {
-  countEncrypted,
   findSubmission,
   findSubmissionVersion,
   listAnsweredVersions,

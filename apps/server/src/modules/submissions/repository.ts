@@ -47,15 +47,6 @@ export function toWireSubmission(row: WireRow): WireSubmission {
   };
 }
 
-/** How many of a form's submissions hold answers encrypted to its key (Enhanced). */
-export async function countEncrypted(db: DbOrTx, formId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from submissions where form_id = ${formId} and envelope is not null`,
-  );
-  return Number(row?.n ?? 0);
-}
-
 /** One submission of a form, or null (also for an id that is not a UUID). */
 export async function findSubmission(
   db: DbOrTx,
