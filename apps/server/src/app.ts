@@ -23,6 +23,7 @@ import healthRoutes from './modules/health/routes.ts';
 import instanceRoutes from './modules/instance/routes.ts';
 import intakeRoutes from './modules/intake/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
+import { subscribeWebhooks } from './modules/webhooks/index.ts';
 import webhooksRoutes from './modules/webhooks/routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -109,6 +110,8 @@ export async function buildApp(
   await app.register(mailer);
   // Every background job kind (mail, retention, weekly digest, …) is listed in jobs/registry.ts.
   registerJobs(app);
+  // Lower modules announce events; the modules above them subscribe (see docs/architecture.md).
+  subscribeWebhooks();
   await app.register(authenticate);
 
   await app.register(

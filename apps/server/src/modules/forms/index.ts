@@ -1,5 +1,6 @@
 // The forms module's public entry: other modules reach the forms table only through these.
 
+export { type FormEvent, onFormEvent } from './events.ts';
 export {
   assertPublicAccess,
   FORM_NOT_FOUND,

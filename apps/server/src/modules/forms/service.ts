@@ -13,7 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { getSecuritySettings } from '../auth/index.ts';
-import { queueFormEvent } from '../webhooks/index.ts';
+import { emitFormEvent } from './events.ts';
 import { folderFilterOf } from './folders-service.ts';
 import { readContentInput, settleContentEndings } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
@@ -222,7 +222,7 @@ export async function setPublished(
       : await repo.updateForm(tx, { ...target, changes: { isPublished: false, publishedAt: null } });
     // Publishing an unpublished form is the event; publishing changes of a live one is not.
     if (updated && input.published && !stored.isPublished) {
-      await queueFormEvent(tx, { formId: input.formId, event: 'form.published' });
+      await emitFormEvent(tx, { formId: input.formId, event: 'form.published' });
     }
     return updated;
   });

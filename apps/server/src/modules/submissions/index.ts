@@ -2,6 +2,7 @@
 
 export { confirmationMail, confirmationRecipient, readConfirmation } from './confirmation.ts';
 export { deleteFormSubmissions } from './delete.ts';
+export { onSubmissionEvent, type SubmissionEventCtes } from './events.ts';
 export { submissionBatches } from './export.ts';
 export { submissionNotification } from './notify.ts';
 export {

@@ -21,7 +21,7 @@ import {
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from '../analytics/index.ts';
-import { eventDeliveryCtes } from '../webhooks/index.ts';
+import { submissionEventCtes } from './events.ts';
 import { readAnswers, sealAnswers } from './sealed-answers.ts';
 
 const SUBMISSION_CREATED = 'submission.created';
@@ -145,7 +145,7 @@ function completionCtes(keyring: Keyring, input: StoreSubmissionInput, events: s
       select ${input.formId}::int, ${SHARD}, 1 from stored
       on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
     ...submissionStatsCtes(keyring, input.stats, 'stored'),
-    ...events.flatMap((event, i) => eventDeliveryCtes({ event, source: 'stored', name: `hook${i || ''}` })),
+    ...events.flatMap((event, i) => submissionEventCtes({ event, source: 'stored', name: `hook${i || ''}` })),
   ];
   if (input.mails.length > 0) {
     ctes.push(sql`mailed as (
@@ -285,7 +285,7 @@ function batchStatement(rows: SQLWrapper | string, inserts: SQL[], stats: SQL[])
     sql`mailed as (
       insert into jobs (kind, payload, user_id)
       select ${MAIL_JOB}::text, m, b.owner_id from batch b join stored s on s.id = b.id, jsonb_array_elements(b.mails) m)`,
-    ...eventDeliveryCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
+    ...submissionEventCtes({ event: SUBMISSION_CREATED, source: 'stored', name: 'hook' }),
   ];
   return sql`with ${sql.join(ctes, sql`, `)} select id from stored`;
 }
