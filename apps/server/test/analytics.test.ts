@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, submissions } from '../src/db/schema.ts';
 import { utcDay } from '../src/modules/analytics/days.ts';
-import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
+import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { storeSubmission } from '../src/modules/submissions/store.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { uploads } from '../src/db/schema.ts';
-import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
+import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import { createForm, publishForm } from './forms-fixtures.ts';
 import type { TestUser } from './helpers/users.ts';
 import { multipart } from './intake-fixtures.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema.ts';
-import { rebuildFormStats } from '../src/modules/analytics/index.ts';
+import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import { publishForm } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { storedSubmissions } from './helpers/stored.ts';

@@ -8,7 +8,7 @@ import {
   formDailyStats,
   formSubmissionCounts,
 } from '../src/db/schema.ts';
-import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
+import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import { dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, type TestUser } from './helpers/users.ts';
 import {

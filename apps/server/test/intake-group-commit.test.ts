@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerDailyCounts, fieldDailyStats, formDailyStats, forms, jobs } from '../src/db/schema.ts';
 import { openMail } from '../src/mail/mailer.ts';
 import { openAnswerLabel } from '../src/modules/analytics/answer-labels.ts';
-import { rebuildFormStats } from '../src/modules/analytics/recorder.ts';
 import { MicroBatcher } from '../src/modules/intake/batcher.ts';
+import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import {
   type StoreSubmissionInput,
   storeSubmission,

@@ -3,7 +3,7 @@
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
 import { loadKeyring } from '../lib/encryption.ts';
-import { rebuildFormStats } from '../modules/analytics/index.ts';
+import { rebuildFormStats } from '../modules/submissions/index.ts';
 
 async function main(): Promise<void> {
   const arg = process.argv[2];

@@ -1,13 +1,19 @@
 // The analytics module's public entry: the daily aggregates are written only through these.
 
 export {
+  countedFields,
+  extractTimeStats,
+  MAX_COMPLETION_SECONDS,
+  MAX_FIELD_SECONDS,
+} from './extract.ts';
+export {
   completedEntry,
   type FunnelEntry,
   funnelCte,
   startedEntry,
 } from './funnel.ts';
 export { type PageViewCounter, pageViewCounter } from './page-views.ts';
-export { rebuildFormStats } from './rebuild.ts';
+export { type RebuildSubmission, rebuildStats, type SubmissionSource } from './rebuild.ts';
 export {
   type BatchStats,
   type BatchStatsItem,
@@ -17,6 +23,7 @@ export {
   batchStatsOf,
   batchTotalsCtesOf,
   batchTotalsOf,
+  recordTimeStats,
   SHARD,
   type StatementParams,
   type SubmissionStatsInput,

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption.ts';
 import { findAnsweredFields, listFormFields } from '../forms/index.ts';
-import { listAnsweredVersions, listSubmissionsAfter, type StoredSubmission } from '../submissions/index.ts';
 import { sealAnswerLabel } from './answer-labels.ts';
 import { utcDay } from './days.ts';
 import { extractSubmissionStats } from './extract.ts';
@@ -24,6 +23,30 @@ type Totals = {
 
 const SEP = '\u0000';
 
+/** A stored submission as the rebuild reads it; `place` orders them (the next page starts after it). */
+export type RebuildSubmission = {
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  formVersion: number;
+  place: string;
+};
+
+/**
+ * How the rebuild reads the stored submissions: the submissions module's readers, which it hands
+ * in (submissions/rebuild-stats.ts), since that module builds on this one.
+ */
+export type SubmissionSource = {
+  /** The form versions a form's submissions answered. */
+  answeredVersions: (db: DbOrTx, formId: number) => Promise<number[]>;
+  /** A page of a form's submissions, oldest first, after `after` (a `place`; null: from the first). */
+  submissionsAfter: (
+    db: DbOrTx,
+    keyring: Keyring,
+    input: { formId: number; after: string | null; limit: number },
+  ) => Promise<RebuildSubmission[]>;
+};
+
 /**
  * Recomputes form_daily_stats (submissions and completion time), field_daily_stats and
  * answer_daily_counts of one form, or of every form, from the stored submissions, with the same
@@ -32,15 +55,17 @@ const SEP = '\u0000';
  * while a form is being rebuilt may be counted twice or not at all until the next rebuild.
  * The rebuilt submission figures all go to shard 0 (see STATS_SHARDS), compacting the shards.
  */
-export async function rebuildFormStats(
+export async function rebuildStats(
   db: DbOrTx,
   keyring: Keyring,
+  source: SubmissionSource,
   formId?: number,
 ): Promise<{ forms: number; submissions: number }> {
   const targets = await listFormFields(db, formId === undefined ? undefined : [formId]);
   let count = 0;
   for (const form of targets) {
-    const totals = await accumulate(db, keyring, form.id, await fieldsByVersion(db, form.id));
+    const fieldsOf = await fieldsByVersion(db, source, form.id);
+    const totals = await accumulate(db, keyring, { source, formId: form.id, fieldsOf });
     count += totals.count;
     await db.transaction(async (tx) => writeTotals(tx, keyring, form.id, totals));
   }
@@ -48,22 +73,26 @@ export async function rebuildFormStats(
 }
 
 /** The fields of each version the form's submissions answered: each is counted against its own. */
-async function fieldsByVersion(db: DbOrTx, formId: number): Promise<(version: number) => FormField[]> {
-  const fields = await findAnsweredFields(db, formId, await listAnsweredVersions(db, formId));
+async function fieldsByVersion(
+  db: DbOrTx,
+  source: SubmissionSource,
+  formId: number,
+): Promise<(version: number) => FormField[]> {
+  const fields = await findAnsweredFields(db, formId, await source.answeredVersions(db, formId));
   return (version) => fields.get(version) ?? [];
 }
 
 async function accumulate(
   db: DbOrTx,
   keyring: Keyring,
-  formId: number,
-  fieldsOf: (version: number) => FormField[],
+  input: { source: SubmissionSource; formId: number; fieldsOf: (version: number) => FormField[] },
 ): Promise<Totals & { count: number }> {
+  const { source, formId, fieldsOf } = input;
   const totals: Totals = { formDays: new Map(), fieldDays: new Map(), answers: new Map() };
   let count = 0;
   let after: string | null = null;
   for (;;) {
-    const rows = await listSubmissionsAfter(db, keyring, { formId, after, limit: BATCH });
+    const rows = await source.submissionsAfter(db, keyring, { formId, after, limit: BATCH });
     for (const row of rows) addSubmission(totals, fieldsOf(row.formVersion), row);
     count += rows.length;
     if (rows.length < BATCH) break;
@@ -72,7 +101,7 @@ async function accumulate(
   return { ...totals, count };
 }
 
-function addSubmission(totals: Totals, fields: FormField[], row: StoredSubmission): void {
+function addSubmission(totals: Totals, fields: FormField[], row: RebuildSubmission): void {
   const day = utcDay(row.createdAt);
   const stats = extractSubmissionStats(fields, row.data ?? {}, row.metadata);
   const formDay = totals.formDays.get(day) ?? {

@@ -426,5 +426,3 @@ export async function recordView(db: DbOrTx, formId: number, at = new Date(), co
   );
   return rows.length > 0;
 }
-
-export { rebuildFormStats } from './rebuild.ts';

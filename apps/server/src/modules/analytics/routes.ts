@@ -2,17 +2,19 @@ import {
   analyticsQuerySchema,
   formAnalyticsSchema,
   analyticsParamsSchema as params,
-  trackBodySchema,
 } from '@formsmith/core/analytics/api';
 import { noContentSchema } from '@formsmith/core/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
-import { FORM_NOT_FOUND, parseFormId, requireFormId } from '../../lib/form-id.ts';
+import { FORM_NOT_FOUND, requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
-import { getFormAnalytics, trackSubmission } from './service.ts';
+import { getFormAnalytics } from './service.ts';
 
-/** Routes of the analytics module: anonymous view/track recording and the owner's report. */
+/**
+ * Routes of the analytics module: anonymous view recording and the owner's report. The timing
+ * the public page posts after a submit is taken by intake (track-routes.ts).
+ */
 const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/analytics/forms/:id/view',
@@ -21,18 +23,6 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimit('view', request.ip);
       const formId = requireFormId(request.params.id);
       if (!(await recordView(app.db, formId))) throw notFound(FORM_NOT_FOUND);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/analytics/forms/:id/track',
-    { schema: { tags: ['analytics'], params, body: trackBodySchema, response: { 204: noContentSchema } } },
-    async (request, reply) => {
-      await app.rateLimit('view', `track:${request.ip}`);
-      // Ignored like any other call it cannot use: the client never learns why.
-      const formId = parseFormId(request.params.id);
-      if (formId !== null) await trackSubmission(app.db, { formId, body: request.body });
       return reply.status(204).send(null);
     },
   );

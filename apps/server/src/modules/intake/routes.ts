@@ -19,6 +19,7 @@ import progressRoutes from './progress-routes.ts';
 import { hasCookie, respondedCookie } from './responded-cookie.ts';
 import { issueSpamChallenge } from './spam-challenge.ts';
 import { submitForm } from './submit-service.ts';
+import trackRoutes from './track-routes.ts';
 import { uploadFile } from './upload-service.ts';
 
 /** What anonymous respondents call: submit a form, upload a file for a file field. */
@@ -87,6 +88,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(progressRoutes);
+  await app.register(trackRoutes);
   await app.register(uploadRoutes);
 };
 

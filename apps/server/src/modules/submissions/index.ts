@@ -14,6 +14,7 @@ export {
   updatePartial,
   useResumeLink,
 } from './partials.ts';
+export { rebuildFormStats } from './rebuild-stats.ts';
 export {
   findSubmission,
   findSubmissionVersion,
