@@ -90,6 +90,15 @@ function playwright() {
 
 if (wants('lint')) {
   check('lint', 'npx', ['biome', 'check', '.']);
+  // Import circles and the order of the server's modules (.dependency-cruiser.cjs).
+  check('boundaries', 'npx', [
+    'depcruise',
+    'apps/server/src',
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'err-long',
+  ]);
   check('docs', 'node', ['scripts/check-docs.mjs']);
   check('typecheck', 'npm', ['run', '-s', 'typecheck']);
 }
