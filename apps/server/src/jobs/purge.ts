@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { RecurringJob } from './definition.ts';
 import { MAIL_JOB } from './queue.ts';
-import type { RecurringJob } from './registry.ts';
 
 export const JOBS_PURGE_JOB = 'jobs.purge';
 

@@ -5,25 +5,9 @@ import { loginLinkJob, verificationLinkJob } from '../modules/auth/index.ts';
 import { trashPurgeJob } from '../modules/forms/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
+import type { JobDefinition } from './definition.ts';
 import { jobsPurgeJob } from './purge.ts';
-import type { JobHandler } from './queue.ts';
 import { scheduleRecurringJob } from './recurring.ts';
-
-/** A job run when code queues it (enqueueJob with its kind). */
-export type QueuedJob = {
-  kind: string;
-  handler: (app: FastifyInstance) => JobHandler;
-  /** Its own wait before the next attempt after a failure (the queue's default otherwise). */
-  retryDelaySeconds?: (attempt: number) => number;
-};
-/** A job that reschedules itself every `everyMs`; start-up seeds the first run `firstRunInMs` from now. */
-export type RecurringJob = {
-  kind: string;
-  everyMs: number;
-  firstRunInMs: number;
-  run: (app: FastifyInstance) => Promise<void>;
-};
-export type JobDefinition = QueuedJob | RecurringJob;
 
 /** Every background job of the server. Adding a kind is one line here. */
 const JOBS: JobDefinition[] = [

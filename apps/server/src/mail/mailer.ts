@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { type Db, type DbOrTx, queryRows } from '../db/client.ts';
+import type { QueuedJob } from '../jobs/definition.ts';
 import { enqueueJob, MAIL_JOB } from '../jobs/queue.ts';
-import type { QueuedJob } from '../jobs/registry.ts';
 import {
   currentSealedTextPrefix,
   fromSealedText,

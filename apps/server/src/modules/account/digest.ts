@@ -2,7 +2,7 @@ import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
-import type { RecurringJob } from '../../jobs/registry.ts';
+import type { RecurringJob } from '../../jobs/definition.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 import { listDigestCounts } from '../submissions/index.ts';

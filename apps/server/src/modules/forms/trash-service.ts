@@ -1,7 +1,7 @@
 import { TRASH_DAYS, type TrashList } from '@formsmith/core/forms/trash';
 import { DAY_MS } from '@formsmith/core/time';
 import type { FastifyInstance } from 'fastify';
-import type { RecurringJob } from '../../jobs/registry.ts';
+import type { RecurringJob } from '../../jobs/definition.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';

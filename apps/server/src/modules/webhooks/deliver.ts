@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Db, queryRows } from '../../db/client.ts';
-import type { QueuedJob } from '../../jobs/registry.ts';
+import type { QueuedJob } from '../../jobs/definition.ts';
 import {
   currentSealedTextPrefix,
   fromSealedText,
