@@ -58,9 +58,9 @@ export type SubmissionSource = {
 export async function rebuildStats(
   db: DbOrTx,
   keyring: Keyring,
-  source: SubmissionSource,
-  formId?: number,
+  input: { source: SubmissionSource; formId?: number },
 ): Promise<{ forms: number; submissions: number }> {
+  const { source, formId } = input;
   const targets = await listFormFields(db, formId === undefined ? undefined : [formId]);
   let count = 0;
   for (const form of targets) {

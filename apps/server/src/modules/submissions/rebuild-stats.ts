@@ -18,5 +18,5 @@ export function rebuildFormStats(
   keyring: Keyring,
   formId?: number,
 ): Promise<{ forms: number; submissions: number }> {
-  return rebuildStats(db, keyring, SOURCE, formId);
+  return rebuildStats(db, keyring, { source: SOURCE, formId });
 }
