@@ -20,14 +20,35 @@ function SidebarFooter() {
   );
 }
 
-/** On phones the sidebar becomes a drawer opened from the top bar's menu button. */
-function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Pages that need the whole width: the form editor (palette, canvas and properties side by side).
+ * There the sidebar is folded away on every screen and opens as a drawer from the menu button.
+ */
+const WIDE_PAGES = [/^\/forms\/new$/, /^\/create$/, /^\/forms\/ai-builder$/, /^\/forms\/[^/]+\/edit$/];
+
+export function isWidePage(pathname: string): boolean {
+  return WIDE_PAGES.some((page) => page.test(pathname));
+}
+
+/** On phones (and on wide pages) the sidebar becomes a drawer opened from the top bar's menu button. */
+function MobileDrawer({
+  open,
+  onOpenChange,
+  wide,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wide: boolean;
+}) {
   const close = () => onOpenChange(false);
+  const onPhonesOnly = wide ? '' : 'lg:hidden';
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 lg:hidden" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl lg:hidden dark:bg-slate-950">
+        <Dialog.Overlay className={`fixed inset-0 z-40 bg-slate-950/50 ${onPhonesOnly}`} />
+        <Dialog.Content
+          className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl dark:bg-slate-950 ${onPhonesOnly}`}
+        >
           <Dialog.Title className="sr-only">Navigation</Dialog.Title>
           <Dialog.Description className="sr-only">Links to every part of your dashboard</Dialog.Description>
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4 dark:border-slate-800">
@@ -52,6 +73,7 @@ export function DashboardShell() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const title = shellTitleFor(pathname);
+  const wide = isWidePage(pathname);
 
   useEffect(() => {
     document.title = `${title} · Formsmith`;
@@ -61,16 +83,18 @@ export function DashboardShell() {
     <div className="min-h-screen">
       <SkipLink />
       <ScrollRestoration />
-      <aside className="fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex dark:border-slate-800 dark:bg-slate-950">
+      <aside
+        className={`fixed inset-y-0 left-0 z-40 hidden w-64 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 ${wide ? '' : 'lg:flex'}`}
+      >
         <div className="flex h-16 items-center border-b border-slate-200 px-5 dark:border-slate-800">
           <Logo />
         </div>
         <SidebarNav />
         <SidebarFooter />
       </aside>
-      <MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} />
-      <div className="flex min-h-screen flex-col lg:pl-64">
-        <TopBar title={title} onOpenMenu={() => setMenuOpen(true)} />
+      <MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} wide={wide} />
+      <div className={`flex min-h-screen flex-col ${wide ? '' : 'lg:pl-64'}`}>
+        <TopBar title={title} menuEverywhere={wide} onOpenMenu={() => setMenuOpen(true)} />
         <VerifyBanner />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           <ErrorBoundary resetKey={pathname}>

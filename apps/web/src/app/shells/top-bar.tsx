@@ -64,7 +64,16 @@ function HelpAndNotifications() {
 }
 
 /** Title by path, 'New Form', search, help, notifications, theme and the user menu. */
-export function TopBar({ title, onOpenMenu }: { title: string; onOpenMenu: () => void }) {
+export function TopBar({
+  title,
+  onOpenMenu,
+  menuEverywhere = false,
+}: {
+  title: string;
+  onOpenMenu: () => void;
+  /** The sidebar is folded away at every width (wide pages): the menu button shows on desktops too. */
+  menuEverywhere?: boolean;
+}) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
@@ -72,7 +81,7 @@ export function TopBar({ title, onOpenMenu }: { title: string; onOpenMenu: () =>
           type="button"
           onClick={onOpenMenu}
           aria-label="Open menu"
-          className={cn(ICON_LINK, 'lg:hidden')}
+          className={cn(ICON_LINK, !menuEverywhere && 'lg:hidden')}
         >
           <Menu aria-hidden="true" className="h-5 w-5" />
         </button>

@@ -30,7 +30,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           <ArrowLeft aria-hidden="true" className="h-5 w-5" />
         </Link>
         <div className="min-w-0">
-          <h1 className="truncate text-xl font-bold tracking-tight sm:text-2xl">
+          <h1 className="text-xl font-bold tracking-tight break-words text-balance sm:text-2xl">
             {props.title.trim() || 'Untitled form'}
           </h1>
           <SaveStatus state={props.saveState} isNew={props.isNew} />

@@ -155,8 +155,9 @@ export function EditorWorkspace(props: WorkspaceProps) {
 
         <TabsContent value="fields" className="mt-4">
           {desktop ? (
-            <div className="grid grid-cols-[11rem_minmax(0,1fr)_18rem] xl:grid-cols-[12rem_minmax(0,1fr)_20rem] items-start gap-6">
-              <aside className="sticky top-4">
+            <div className="grid grid-cols-[11rem_minmax(0,1fr)_20rem] xl:grid-cols-[12rem_minmax(0,1fr)_24rem] items-start gap-6">
+              {/* Both sides stay in view under the sticky top bar while the canvas scrolls. */}
+              <aside className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto">
                 <FieldPalette onAdd={(fieldType) => dispatch({ type: 'add', fieldType })} />
               </aside>
               <div className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-950">
@@ -165,7 +166,7 @@ export function EditorWorkspace(props: WorkspaceProps) {
               </div>
               <aside
                 aria-label="Field properties"
-                className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+                className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
               >
                 <h2 className="mb-3 text-sm font-semibold">Properties</h2>
                 {properties}

@@ -97,7 +97,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
   };
 
   return (
-    <section className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+    <section className="mx-auto w-full max-w-[100rem] px-4 py-6 sm:px-6 lg:px-8">
       <EditorHeader
         title={form.title}
         isNew={formId === undefined}
