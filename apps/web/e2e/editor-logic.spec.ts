@@ -157,7 +157,7 @@ test('a calculation shows its parse error as it is typed, with the position', as
   await input.fill('2 * (3 +');
   await expect(properties.getByText(/\(at character \d+\)/)).toBeVisible();
   await expect(input).toHaveAttribute('aria-invalid', 'true');
-  await properties.getByText('Names and functions you can use').click();
+  await properties.getByText('Type @ for a question or variable; what else you can use').click();
   await expect(properties.getByText('Do you drive a car?')).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/calculation.png` });
   await input.fill('round(2 * (3 + 4))');
@@ -165,22 +165,69 @@ test('a calculation shows its parse error as it is typed, with the position', as
   await expect(input).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('typing {{ in a label offers the answers and inserts the one picked with the keyboard', async ({
+test('typing @ in a label offers the questions by name; the chip is stored as a reference', async ({
   page,
 }) => {
-  await seedCarForm(page);
+  const { user, form } = await seedCarForm(page);
   await page.getByRole('button', { name: 'Select Your email' }).click();
   const label = page.getByRole('textbox', { name: 'Label', exact: true });
   await label.fill('Your email, ');
-  await label.pressSequentially('{{which');
+  await label.pressSequentially('@which');
   const list = page.getByRole('listbox', { name: 'Recall an answer or variable' });
   await expect(list.getByRole('option')).toHaveCount(1);
   await expect(list.getByRole('option', { name: /Which car\?/ })).toHaveAttribute('aria-selected', 'true');
   await expectNoAxeViolations(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/recall.png` });
   await label.press('Enter');
-  await expect(label).toHaveValue('Your email, {{seed_1}}');
+  // The owner reads the question's name; the form keeps its id, so a rename never breaks it.
+  await expect(label).toHaveValue('Your email, @Which car?');
   await expect(list).toBeHidden();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  expect((await storedForm(page, user, form.id)).fields[2]?.label).toBe('Your email, {{seed_1}}');
+
+  // Renamed, the question's new name shows wherever it is recalled; nothing shows an id.
+  await page.getByRole('button', { name: 'Select Which car?' }).click();
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Car model');
+  await expect(page.getByRole('button', { name: 'Select Your email, @Car model' })).toBeVisible();
+  await expect(page.getByText(/\{\{seed_/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The preview recalls the answer as respondents get it.
+  await page.getByRole('tab', { name: 'Preview' }).click();
+  const preview = page.getByRole('form', { name: 'Form preview' });
+  await preview.getByLabel('Car model').fill('Zoe');
+  await expect(preview.getByLabel('Your email, Zoe')).toBeVisible();
+});
+
+test('a calculation is written with question names and stored with their ids', async ({ page }) => {
+  const user = await registerAndLogin(page);
+  const form = await createFormViaApi(page, user, {
+    title: 'Quote',
+    fields: [
+      { label: 'Price per night', type: 'number' },
+      { label: 'Nights', type: 'number' },
+    ],
+  });
+  await page.goto(`/forms/${form.id}/edit`);
+  await page.getByRole('button', { name: 'Add Calculation field' }).click();
+  const properties = page.getByRole('complementary', { name: 'Field properties' });
+  const input = properties.getByLabel('Calculation', { exact: true });
+  await input.pressSequentially('@pri');
+  await input.press('Enter');
+  await input.pressSequentially(' * @nig');
+  await input.press('Tab');
+  await expect(input).toHaveValue('@Price per night * @Nights');
+  await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  expect((await storedForm(page, user, form.id)).fields[2]).toMatchObject({ expression: 'seed_0 * seed_1' });
+
+  // A name that matches no question says so, in the owner's words.
+  await input.fill('@Nobody * 2');
+  await expect(
+    properties.getByText(/^No question or variable is called @Nobody/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/calculation-chips.png` });
 });
 
 test("an ending's redirect must be a full https address, checked as it is typed", async ({ page }) => {

@@ -47,6 +47,11 @@ describe('calculation language', () => {
       at: 4,
     });
     expect(parseExpression('2 $ 3')).toMatchObject({ ok: false, error: "Unexpected character '$'", at: 2 });
+    expect(parseExpression('@Nobody * 2')).toMatchObject({
+      ok: false,
+      error: 'No question or variable is called @Nobody',
+      at: 0,
+    });
     expect(parseExpression('eval(1)')).toMatchObject({ ok: false, error: "Unknown function 'eval'" });
     expect(parseExpression('round()')).toMatchObject({ ok: false, error: 'round() takes 1 to 2 arguments' });
     expect(parseExpression('(((1')).toMatchObject({ ok: false, error: "Expected ')'" });

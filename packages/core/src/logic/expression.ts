@@ -75,6 +75,12 @@ function tokenize(src: string): Token[] {
       i++;
       continue;
     }
+    if (c === '@') {
+      // The editor writes names as `@Question label` and stores the name; an `@` left here named
+      // no question or variable.
+      const word = /^@[^\s@+\-*/()<>=,×÷−]*/.exec(src.slice(i))?.[0] ?? '@';
+      throw new ExprError(`No question or variable is called ${word}`, i);
+    }
     throw new ExprError(`Unexpected character '${c}'`, i);
   }
   tokens.push({ t: 'end', at: src.length });

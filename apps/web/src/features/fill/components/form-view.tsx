@@ -8,6 +8,7 @@ import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { type FillStep, fillPath } from '../../../components/form-renderer/fill-steps.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import {
   type FieldValue,
@@ -25,7 +26,6 @@ import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { answersOf, sentAnswers } from '../lib/answers.ts';
-import { type FillStep, fillPath } from '../lib/fill-steps.ts';
 import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { prefillFromUrl } from '../lib/prefill.ts';
 import { restoreValues } from '../lib/restore.ts';

@@ -1,8 +1,8 @@
 import { type ValidationMessages, validateFieldValue } from '@formsmith/core/fields/validate';
 import type { FieldValues, FillAction, FillPlan } from '@formsmith/core/fill-page/state';
 import type { Form } from '@formsmith/core/forms/form';
+import { type FillStep, fillPath } from '../../../components/form-renderer/fill-steps.ts';
 import { answersOf, sentAnswers } from './answers.ts';
-import { type FillStep, fillPath } from './fill-steps.ts';
 import { errorsFor } from './validator.ts';
 
 const errorsOf = (step: FillStep, values: FieldValues, messages?: ValidationMessages) =>

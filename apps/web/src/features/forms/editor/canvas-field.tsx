@@ -1,6 +1,7 @@
 import { isChoiceType, labelError } from '@formsmith/core/fields/editor-rules';
 import { allowsOther } from '@formsmith/core/fields/other';
 import { type FormField, optionsOf } from '@formsmith/core/forms/field';
+import { recallToChips } from '@formsmith/core/logic/recall-names';
 import { AlertTriangle, Settings2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { FieldControl } from '../../../components/form-renderer/field-control.tsx';
@@ -11,6 +12,7 @@ import { inPlaceClasses } from './canvas-header.tsx';
 import { FIELD_ICONS } from './field-icons.ts';
 import { fieldTypeName } from './field-palette.tsx';
 import type { DraftAction } from './form-draft.ts';
+import { ChipText } from './logic/chip-text.tsx';
 import type { NameChoice } from './logic/logic-model.ts';
 import { RecallTextarea } from './logic/recall-textarea.tsx';
 import { OptionsEditor } from './options-editor.tsx';
@@ -46,7 +48,8 @@ export function CanvasField(props: CanvasFieldProps) {
   const { field, selected, showErrors, keepOptionValues, dispatch } = props;
   const [touched, setTouched] = useState(false);
   const update = (patch: Partial<FormField>) => dispatch({ type: 'update', id: field.id, patch });
-  const name = field.label || 'Untitled field';
+  // Recall in the label reads as the question it names, here and in the buttons' names.
+  const name = recallToChips(field.label, props.names) || 'Untitled field';
   const Icon = FIELD_ICONS[field.type];
   const error = ((touched || showErrors) && labelError(field.label)) || props.serverError;
   const errorId = `${field.id}-label-error`;
@@ -102,7 +105,7 @@ export function CanvasField(props: CanvasFieldProps) {
       ) : (
         <>
           <p className={cn('px-2 font-medium break-words', statement ? 'text-lg' : 'text-sm')}>
-            {name}
+            {field.label ? <ChipText text={field.label} refs={props.names} /> : name}
             {field.validation.required && (
               <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
                 *
@@ -110,7 +113,9 @@ export function CanvasField(props: CanvasFieldProps) {
             )}
           </p>
           {field.helpText && (
-            <p className="px-2 text-sm break-words text-slate-600 dark:text-slate-400">{field.helpText}</p>
+            <p className="px-2 text-sm break-words text-slate-600 dark:text-slate-400">
+              <ChipText text={field.helpText} refs={props.names} />
+            </p>
           )}
           {error && <p className="px-2 text-sm text-red-700 dark:text-red-400">{error}</p>}
         </>

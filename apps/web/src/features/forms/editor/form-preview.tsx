@@ -1,13 +1,10 @@
-import { visibleFields } from '@formsmith/core/fields/conditions';
-import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, isRightToLeft } from '@formsmith/core/i18n/language';
 import { localizeForm } from '@formsmith/core/i18n/localize';
-import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
-import { PAGE_BREAK_TYPE, runForm } from '@formsmith/core/logic/run';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { ChromeContext, useLoadedChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { fillPath } from '../../../components/form-renderer/fill-steps.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { type FieldValues, initialValues, withCalculated } from '../../../components/form-renderer/values.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -30,31 +27,6 @@ const DEVICES: { device: Device; label: string; Icon: typeof Monitor }[] = [
 ];
 
 /**
- * The fields on the respondent's path for these answers, pages in one column: the form's logic
- * (jumps, endings, shown and hidden questions) and calculated values apply as on the public page.
- */
-function previewPath(form: Form, values: FieldValues): { fields: FormField[]; values: FieldValues } {
-  const run = runForm(logicFieldsOf(form.fields), form.logic, values);
-  const reached = new Set(run.pages);
-  const fields = visibleFields(form.fields, values).filter((f) =>
-    f.type === PAGE_BREAK_TYPE ? reached.has(f.id) : run.visible.has(f.id),
-  );
-  return { fields, values: withCalculated(values, run.calculated) };
-}
-
-/** Splits the shown fields at page breaks, each part under its page's title. */
-function byPage(fields: FormField[]): { title: string | null; key: string; fields: FormField[] }[] {
-  const pages: { title: string | null; key: string; fields: FormField[] }[] = [
-    { title: null, key: 'first', fields: [] },
-  ];
-  for (const field of fields) {
-    if (field.type === PAGE_BREAK_TYPE) pages.push({ title: field.label, key: field.id, fields: [] });
-    else pages[pages.length - 1]?.fields.push(field);
-  }
-  return pages.filter((page) => page.fields.length > 0);
-}
-
-/**
  * How respondents will see the form, at desktop, tablet and mobile widths and in each of its
  * languages (untranslated items in the default one, as respondents get them); answers stay local.
  */
@@ -67,7 +39,10 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
   const chrome = useLoadedChrome(language);
   // Mounted each time the Preview tab opens, so it starts from the current defaults.
   const [values, setValues] = useState<FieldValues>(() => initialValues(form.fields));
-  const shown = previewPath(form, values);
+  // The respondent's path, worked out as the public page does: pages reached, questions shown and
+  // required by logic, labels and texts with their answers recalled, calculated values.
+  const path = fillPath({ form, answers: values, oneAtATime: false });
+  const shownValues = withCalculated(values, path.run.calculated);
 
   return (
     <div className="space-y-4">
@@ -117,20 +92,28 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
           {form.logoUrl && <img src={form.logoUrl} alt="" className="mb-4 max-h-16" />}
           <h2 className="text-2xl font-bold break-words">{form.title}</h2>
           {form.description && (
-            <p className="mt-2 whitespace-pre-line text-slate-600 dark:text-slate-300">{form.description}</p>
+            <p className="mt-2 whitespace-pre-line text-slate-600 dark:text-slate-300">
+              {path.recall(form.description)}
+            </p>
           )}
           <form className="mt-6 space-y-5" onSubmit={(e) => e.preventDefault()} aria-label="Form preview">
             <ChromeContext.Provider value={chrome}>
-              {byPage(shown.fields).map((part) => (
-                <div key={part.key} className="space-y-5">
-                  {part.title !== null && (
+              {path.steps.map((step, index) => (
+                <div key={step.id} className="space-y-5">
+                  {/* The first page's title is the form's own; later pages are headed by theirs. */}
+                  {index > 0 || step.title ? (
                     <h3 className="border-t border-slate-200 pt-4 text-lg font-semibold dark:border-slate-700">
-                      {part.title}
+                      {step.title}
                     </h3>
+                  ) : null}
+                  {step.description && (
+                    <p className="whitespace-pre-line text-sm text-slate-600 dark:text-slate-300">
+                      {step.description}
+                    </p>
                   )}
                   <FormRenderer
-                    fields={part.fields}
-                    values={shown.values}
+                    fields={step.fields}
+                    values={shownValues}
                     errors={{}}
                     onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
                   />

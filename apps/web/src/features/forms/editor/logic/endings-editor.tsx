@@ -64,7 +64,7 @@ export function EndingsEditor({ logic, questions, names, problems, onChange }: P
             <Labelled label="Title">
               <Input value={ending.title} onChange={(e) => update(i, { title: e.target.value }, 'title')} />
             </Labelled>
-            <Labelled label="Message" hint="Type {{ to recall an answer or a variable">
+            <Labelled label="Message" hint="Type @ to recall an answer or a variable">
               <RecallTextarea
                 rows={3}
                 className={controlClasses}

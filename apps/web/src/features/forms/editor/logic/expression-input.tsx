@@ -1,7 +1,9 @@
 import { EXPRESSION_FUNCTIONS, expressionNames, parseExpression } from '@formsmith/core/logic/expression';
+import { expressionToChips } from '@formsmith/core/logic/recall-names';
 import { useId } from 'react';
-import { Input } from '../../../../components/ui/input.tsx';
+import { controlClasses } from '../../../../components/ui/input.tsx';
 import type { NameChoice } from './logic-model.ts';
+import { RecallTextarea } from './recall-textarea.tsx';
 
 type Props = {
   label: string;
@@ -14,9 +16,13 @@ type Props = {
 
 /** What is wrong with an expression as typed, or null: parse errors carry their position. */
 export function expressionError(value: string, names: NameChoice[]): string | null {
-  if (value.trim() === '') return 'Type a calculation, e.g. price * quantity';
+  if (value.trim() === '') return 'Type a calculation, e.g. @Price * @Quantity';
   const parsed = parseExpression(value);
-  if (!parsed.ok) return `${parsed.error} (at character ${parsed.at + 1})`;
+  if (!parsed.ok) {
+    // The position counts in the stored text: it is the owner's only when no name shows as a chip.
+    const plain = expressionToChips(value, names) === value;
+    return plain ? `${parsed.error} (at character ${parsed.at + 1})` : parsed.error;
+  }
   const unknown = expressionNames(parsed.expr).filter((n) => !names.some((c) => c.name === n));
   return unknown.length ? `Unknown name: ${unknown.join(', ')}` : null;
 }
@@ -32,14 +38,21 @@ export function ExpressionInput({ label, value, names, onChange, problems = [] }
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
       </label>
-      <Input
+      <RecallTextarea
         id={id}
+        mode="expression"
+        rows={1}
         value={value}
+        names={names}
         spellCheck={false}
-        className="font-mono"
+        className={`${controlClasses} resize-none [field-sizing:content]`}
         aria-invalid={messages.length ? true : undefined}
         aria-describedby={`${id}-message`}
-        onChange={(e) => onChange(e.target.value)}
+        // One line: Enter picks a suggestion (handled first by the list) or does nothing.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.preventDefault();
+        }}
+        onChange={(next) => onChange(next.replace(/\n/g, ' '))}
       />
       <div id={`${id}-message`} aria-live="polite">
         {messages.map((message) => (
@@ -49,11 +62,14 @@ export function ExpressionInput({ label, value, names, onChange, problems = [] }
         ))}
       </div>
       <details id={`${id}-names`} className="text-sm text-slate-600 dark:text-slate-300">
-        <summary className="cursor-pointer">Names and functions you can use</summary>
+        <summary className="cursor-pointer">Type @ for a question or variable; what else you can use</summary>
         <ul className="mt-1 max-h-40 space-y-0.5 overflow-y-auto">
           {names.map((n) => (
             <li key={n.name} className="break-words">
-              <code className="font-mono text-slate-900 dark:text-slate-100">{n.name}</code> · {n.description}
+              <span className="font-medium text-slate-900 dark:text-slate-100">
+                {expressionToChips(n.name, names)}
+              </span>
+              {n.description !== n.label && ` · ${n.description}`}
             </li>
           ))}
         </ul>

@@ -33,15 +33,18 @@ export function newLogicId(prefix: string): string {
   return `${prefix}_${crypto.randomUUID().slice(0, 8)}`;
 }
 
-/** Names a calculation or a recall can use: answers by id, variables by name, the quiz score. */
-export type NameChoice = { name: string; description: string };
+/**
+ * Names a calculation or a recall can use: answers by id, variables by name, the quiz score.
+ * `label` is what the owner reads and types after `@` (core's recall-names makes it unique).
+ */
+export type NameChoice = { name: string; description: string; label: string };
 
 export function namesOf(fields: readonly FormField[], logic: FormLogic, except?: string): NameChoice[] {
   return [
     ...questionsOf(fields)
       .filter((f) => f.id !== except)
-      .map((f) => ({ name: f.id, description: f.label || 'Untitled field' })),
-    ...logic.variables.map((v) => ({ name: v.name, description: 'Variable' })),
-    ...(logic.quiz.enabled ? [{ name: SCORE_NAME, description: 'Quiz score' }] : []),
+      .map((f) => ({ name: f.id, description: f.label || 'Untitled field', label: f.label })),
+    ...logic.variables.map((v) => ({ name: v.name, description: 'Variable', label: v.name })),
+    ...(logic.quiz.enabled ? [{ name: SCORE_NAME, description: 'Quiz score', label: 'Quiz score' }] : []),
   ];
 }
