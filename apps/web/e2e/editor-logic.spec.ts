@@ -182,6 +182,7 @@ test('typing @ in a label offers the questions by name; the chip is stored as a 
   // The owner reads the question's name; the form keeps its id, so a rename never breaks it.
   await expect(label).toHaveValue('Your email, @Which car?');
   await expect(list).toBeHidden();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/recall-chip.png` });
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   expect((await storedForm(page, user, form.id)).fields[2]?.label).toBe('Your email, {{seed_1}}');
 
