@@ -2,7 +2,7 @@ import { newControlToken, removeServerFile, writeServerFile } from './admin/serv
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
-import { KeyringError } from './lib/encryption.ts';
+import { KeyringError } from './lib/encryption/index.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);

@@ -11,7 +11,7 @@ import {
   uploads,
   users,
 } from '../src/db/schema.ts';
-import { openUpload, saveUpload } from '../src/lib/storage.ts';
+import { openUpload, saveUpload } from '../src/lib/storage/index.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';

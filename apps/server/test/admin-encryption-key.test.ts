@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { KEY_FILE, keyId, readKeyFile } from '../src/lib/encryption.ts';
+import { KEY_FILE, keyId, readKeyFile } from '../src/lib/encryption/index.ts';
 import { countUnsealedAnswers } from '../src/modules/submissions/index.ts';
 import { dbKind, TEST_ENCRYPTION_KEY, testConfig } from './helpers/app.ts';
 import { runAdminCli } from './helpers/cli.ts';

@@ -8,7 +8,7 @@ import { countRows } from '../src/admin/backup.ts';
 import { newControlToken, removeServerFile, writeServerFile } from '../src/admin/server-file.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { formatKey, KEY_FILE, newKey } from '../src/lib/encryption.ts';
+import { formatKey, KEY_FILE, newKey } from '../src/lib/encryption/index.ts';
 import { dbKind } from './helpers/app.ts';
 import { cliEnv, runAdminCli } from './helpers/cli.ts';
 import { filesUnder, holding } from './helpers/files.ts';

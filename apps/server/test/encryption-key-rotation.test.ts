@@ -21,7 +21,7 @@ import {
   type Keyring,
   KeyringError,
   RESEAL_BATCH,
-} from '../src/lib/encryption.ts';
+} from '../src/lib/encryption/index.ts';
 import { countUnsealedAnswers, readAnswers } from '../src/modules/submissions/index.ts';
 import { liveSecrets } from '../src/modules/webhooks/secrets.ts';
 import { generateWebhookSecret } from '../src/modules/webhooks/signing.ts';

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../src/db/schema.ts';
-import { makeKeyring } from '../src/lib/encryption.ts';
+import { makeKeyring } from '../src/lib/encryption/index.ts';
 import { sealAnswers } from '../src/modules/submissions/index.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';

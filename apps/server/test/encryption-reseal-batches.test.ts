@@ -12,7 +12,7 @@ import {
   newKey,
   RESEAL_BATCH,
   sealedKeyId,
-} from '../src/lib/encryption.ts';
+} from '../src/lib/encryption/index.ts';
 import { openMail, sealMail } from '../src/mail/mailer.ts';
 import { openAnswerLabel, sealAnswerLabel } from '../src/modules/analytics/answer-labels.ts';
 import { countUnsealedAnswers, readAnswers } from '../src/modules/submissions/index.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions, uploads } from '../src/db/schema.ts';
-import { openUpload } from '../src/lib/storage.ts';
+import { openUpload } from '../src/lib/storage/index.ts';
 import { dbKind } from './helpers/app.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createOwnerTestApp, type TestUser } from './helpers/users.ts';

@@ -13,8 +13,8 @@ import {
   webhooks,
 } from '../src/db/schema.ts';
 import { FUNNEL_BUCKETS, histogramMedian, secondsBucket } from '../src/modules/analytics/funnel.ts';
+import { readAnswers } from '../src/modules/submissions/answer-sealing.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
-import { readAnswers } from '../src/modules/submissions/sealed-answers.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
 import type { TestSmtpServer } from './helpers/smtp.ts';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, uploads } from '../src/db/schema.ts';
-import { saveUpload } from '../src/lib/storage.ts';
+import { saveUpload } from '../src/lib/storage/index.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, TEST_FIELDS, wireField } from './submissions-fixtures.ts';

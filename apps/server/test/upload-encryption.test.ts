@@ -3,8 +3,14 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeKeyring, newKey, SEGMENT_BYTES, sealedFileSize, sealFileStream } from '../src/lib/encryption.ts';
-import { uploadStorage } from '../src/lib/storage.ts';
+import {
+  makeKeyring,
+  newKey,
+  SEGMENT_BYTES,
+  sealedFileSize,
+  sealFileStream,
+} from '../src/lib/encryption/index.ts';
+import { uploadStorage } from '../src/lib/storage/index.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { filesUnder, holding } from './helpers/files.ts';
 import { startTestS3, type TestS3 } from './helpers/s3.ts';

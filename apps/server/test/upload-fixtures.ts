@@ -1,8 +1,8 @@
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { FILE_HEADER_BYTES, sealedFileKeyId } from '../src/lib/encryption.ts';
-import { uploadStorage } from '../src/lib/storage.ts';
+import { FILE_HEADER_BYTES, sealedFileKeyId } from '../src/lib/encryption/index.ts';
+import { uploadStorage } from '../src/lib/storage/index.ts';
 import { findUpload, multipart, wireField } from './intake-fixtures.ts';
 
 export const DOC_MAX_BYTES = 1_000_000;

@@ -13,8 +13,8 @@ import {
   SEGMENT_BYTES,
   sealedKeyId,
   writeKeyFile,
-} from '../src/lib/encryption.ts';
-import { uploadStorage } from '../src/lib/storage.ts';
+} from '../src/lib/encryption/index.ts';
+import { uploadStorage } from '../src/lib/storage/index.ts';
 import { type RotateUploadsCounts, rotateUploads } from '../src/modules/intake/rotate-uploads.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';

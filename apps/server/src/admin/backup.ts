@@ -26,8 +26,8 @@ import {
   listRegisteredKeys,
   parseKeys,
   writeKeyFile,
-} from '../lib/encryption.ts';
-import { uploadStorage } from '../lib/storage.ts';
+} from '../lib/encryption/index.ts';
+import { uploadStorage } from '../lib/storage/index.ts';
 import { openKeyText, SEALED_KEY_FILE, sealKeyText } from './backup-key.ts';
 import { readLiveServer } from './server-file.ts';
 

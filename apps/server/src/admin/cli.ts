@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import { KeyringError, loadKeyring } from '../lib/encryption.ts';
+import { KeyringError, loadKeyring } from '../lib/encryption/index.ts';
 import {
   adminCreateUser,
   adminListUsers,

@@ -14,7 +14,7 @@ import {
   resealSecrets,
   retireKeys,
   writeKeyFile,
-} from '../lib/encryption.ts';
+} from '../lib/encryption/index.ts';
 import { resealMails } from '../mail/mailer.ts';
 import { type LabelRowKey, resealAnswerLabels } from '../modules/analytics/index.ts';
 import { TOTP_SECRET_COLUMNS } from '../modules/auth/index.ts';

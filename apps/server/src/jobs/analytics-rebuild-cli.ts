@@ -2,7 +2,7 @@
 // every form (or one) from the stored submissions. Views are kept: they are not in submissions.
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
-import { loadKeyring } from '../lib/encryption.ts';
+import { loadKeyring } from '../lib/encryption/index.ts';
 import { rebuildFormStats } from '../modules/submissions/index.ts';
 
 async function main(): Promise<void> {

@@ -16,7 +16,7 @@ import {
   type ResealBatch,
   sealJson,
   toSealedText,
-} from '../lib/encryption.ts';
+} from '../lib/encryption/index.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 

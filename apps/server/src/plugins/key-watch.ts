@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resealAll } from '../admin/encryption-key.ts';
-import { KEY_FILE_WATCH_MS, loadKeyring, registerCurrentKey } from '../lib/encryption.ts';
+import { KEY_FILE_WATCH_MS, loadKeyring, registerCurrentKey } from '../lib/encryption/index.ts';
 
 /**
  * Keys from the key file: `encryption-key rotate` rewrites it while the server runs, and the

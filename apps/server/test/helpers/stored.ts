@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jobs, submissions } from '../../src/db/schema.ts';
 import { MAIL_JOB, openMail } from '../../src/mail/mailer.ts';
-import { readAnswers } from '../../src/modules/submissions/sealed-answers.ts';
+import { readAnswers } from '../../src/modules/submissions/answer-sealing.ts';
 
 /** Stored submission rows matching `where`, their sealed answers opened into data (as the owner reads them). */
 export async function storedSubmissions(app: FastifyInstance, where: SQL | undefined) {

@@ -28,7 +28,7 @@ import {
   sealFileStream,
   sealJson,
   toSealedText,
-} from '../encryption.ts';
+} from './index.ts';
 
 const keyA = Buffer.alloc(32, 1);
 const keyB = Buffer.alloc(32, 2);

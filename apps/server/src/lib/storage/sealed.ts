@@ -6,7 +6,7 @@ import {
   openFileStream,
   SealError,
   sealedFileKeyId,
-} from '../encryption.ts';
+} from '../encryption/index.ts';
 
 const ignore = () => {};
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataProtectionRequests, sessions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
-import { deleteUpload } from '../../lib/storage.ts';
+import { deleteUpload } from '../../lib/storage/index.ts';
 import {
   assertRecentProof,
   deleteUser,

@@ -1,6 +1,6 @@
 import type { RecentSubmission, SearchResult } from '@formsmith/core/account/api';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { searchForms } from '../forms/index.ts';
 import { listOwnerRecentSubmissions, searchSubmissions } from '../submissions/index.ts';
 

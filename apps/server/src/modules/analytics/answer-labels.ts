@@ -6,7 +6,7 @@ import {
   sealDeterministic,
   sealFailure,
   toSealedText,
-} from '../../lib/encryption.ts';
+} from '../../lib/encryption/index.ts';
 
 // answer_daily_counts holds each answer given (an option's value, a rating) as its label. Labels
 // are answers, so they are sealed too, deterministically: the same answer to the same field seals

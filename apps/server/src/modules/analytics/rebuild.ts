@@ -2,7 +2,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { findAnsweredFields, listFormFields } from '../forms/index.ts';
 import { sealAnswerLabel } from './answer-labels.ts';
 import { utcDay } from './days.ts';

@@ -2,7 +2,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { STATS_SHARDS } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { publishedFormIdQuery } from '../forms/index.ts';
 import { sealAnswerLabel } from './answer-labels.ts';
 import { utcDay } from './days.ts';

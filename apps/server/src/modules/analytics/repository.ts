@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, min, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { answerDailyCounts, fieldDailyStats, formDailyStats } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { openAnswerLabel } from './answer-labels.ts';
 
 /** Every view the form has had, all days. */

@@ -5,7 +5,7 @@ import {
   type Keyring,
   RESEAL_BATCH,
   type ResealBatch,
-} from '../../lib/encryption.ts';
+} from '../../lib/encryption/index.ts';
 import { openAnswerLabel, sealAnswerLabel } from './answer-labels.ts';
 
 /** A row's primary key: the re-seal walks the table in its order. */

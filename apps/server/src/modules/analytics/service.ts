@@ -7,7 +7,7 @@ import type { FormLogic } from '@formsmith/core/logic/schema';
 import { formSteps } from '@formsmith/core/logic/steps';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 import { countedFields, PATH_ENDING_KEY, PATH_PAGE_KEY } from './extract.ts';

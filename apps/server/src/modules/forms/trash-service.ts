@@ -3,7 +3,7 @@ import { DAY_MS } from '@formsmith/core/time';
 import type { FastifyInstance } from 'fastify';
 import type { RecurringJob } from '../../jobs/definition.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { deleteUpload } from '../../lib/storage.ts';
+import { deleteUpload } from '../../lib/storage/index.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import * as trash from './trash-repository.ts';
 import { toWireForm } from './view.ts';

@@ -1,7 +1,7 @@
 import { healthResponseSchema, liveResponseSchema } from '@formsmith/core/health/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/client.ts';
-import { uploadStorage } from '../../lib/storage.ts';
+import { uploadStorage } from '../../lib/storage/index.ts';
 import { readMailQueue } from './mail-queue.ts';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {

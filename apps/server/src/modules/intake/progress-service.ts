@@ -9,7 +9,7 @@ import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { newSubmissionId } from '../../lib/ids.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { type FunnelEntry, funnelCte, startedEntry } from '../analytics/index.ts';

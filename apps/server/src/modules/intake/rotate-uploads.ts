@@ -1,7 +1,7 @@
 import type { S3Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Keyring } from '../../lib/encryption.ts';
-import { deleteUpload, resealUpload, UnreadableFileError } from '../../lib/storage.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
+import { deleteUpload, resealUpload, UnreadableFileError } from '../../lib/storage/index.ts';
 import { findUploadById, listUploadKeys } from './upload-repository.ts';
 
 export type RotateUploadsCounts = {

@@ -9,7 +9,7 @@ import { LIMITS } from '@formsmith/core/limits';
 import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
-import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage.ts';
+import { deleteUpload, FileTooLargeError, saveUpload } from '../../lib/storage/index.ts';
 import { loadPublicFormForSubmit } from '../forms/index.ts';
 import { captureHead, sniffFileType } from './sniff-type.ts';
 import { NOT_READY } from './submit-encrypted.ts';

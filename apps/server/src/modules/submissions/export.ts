@@ -7,6 +7,7 @@ import type { CustomTypesConfig } from 'pg';
 import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import { findAnsweredFields } from '../forms/index.ts';
+import { readAnswers } from './answer-sealing.ts';
 import { openAnswersOffThread } from './answers-off-thread.ts';
 import {
   csvRow,
@@ -17,7 +18,6 @@ import {
   versionedExportColumns,
 } from './csv-columns.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
-import { readAnswers } from './sealed-answers.ts';
 
 const BOM = '\uFEFF';
 

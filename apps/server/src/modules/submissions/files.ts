@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { uploads } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { openUpload, UnreadableFileError } from '../../lib/storage.ts';
+import { openUpload, UnreadableFileError } from '../../lib/storage/index.ts';
 
 type Upload = typeof uploads.$inferSelect;
 

@@ -1,5 +1,6 @@
 // The submissions module's public entry: other modules reach the submissions table only through these.
 
+export { readAnswers, sealAnswers } from './answer-sealing.ts';
 export { confirmationMail, confirmationRecipient, readConfirmation } from './confirmation.ts';
 export { deleteFormSubmissions } from './delete.ts';
 export { onSubmissionEvent, type SubmissionEventCtes } from './events.ts';
@@ -26,8 +27,8 @@ export {
   type StoredSubmission,
   searchSubmissions,
 } from './repository.ts';
+export { countUnsealedAnswers, resealAnswers } from './reseal-answers.ts';
 export { retentionJob } from './retention.ts';
-export { countUnsealedAnswers, readAnswers, resealAnswers, sealAnswers } from './sealed-answers.ts';
 export {
   completeSubmission,
   findSubmissionByKey,

@@ -3,10 +3,10 @@ import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
+import { withAnswers } from './answer-sealing.ts';
 import { afterCursor, cursorColumn, encodeCursor } from './cursor.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
-import { withAnswers } from './sealed-answers.ts';
 import { scanSubmissions } from './search.ts';
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */

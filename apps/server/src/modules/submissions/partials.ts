@@ -2,9 +2,9 @@ import type { ProgressRecord } from '@formsmith/core/submissions/progress';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { resumeLinks, submissions } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { newSubmissionId } from '../../lib/ids.ts';
-import { sealAnswers, withAnswers } from './sealed-answers.ts';
+import { sealAnswers, withAnswers } from './answer-sealing.ts';
 import { attachCte } from './store.ts';
 
 // Submissions saved as the respondent goes (incomplete until the final submit) and the links

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { rebuildStats, type SubmissionSource } from '../analytics/index.ts';
 import { listAnsweredVersions, listSubmissionsAfter } from './repository.ts';
 

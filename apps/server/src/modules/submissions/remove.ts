@@ -1,10 +1,10 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { type BatchStatsItem, batchStatsCtes } from '../analytics/index.ts';
 import { findAnsweredFields } from '../forms/index.ts';
-import { readAnswers } from './sealed-answers.ts';
+import { readAnswers } from './answer-sealing.ts';
 
 /** A submission about to be deleted, with what its aggregates were computed from. */
 export type DoomedRow = {

@@ -3,17 +3,17 @@ import { type ProgressSummary, progressRecordSchema } from '@formsmith/core/subm
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, submissions, uploads } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
+import { readAnswers, withAnswers } from './answer-sealing.ts';
 import { afterPlace, cursorColumn } from './cursor.ts';
-import { readAnswers, withAnswers } from './sealed-answers.ts';
 import { scanSubmissions } from './search.ts';
 
 /** The owner's form as the submissions module reads it (from the forms module). */
 export type OwnedForm = FormRow;
 
-/** A submission row with its answers opened into data (sealed-answers.ts). */
+/** A submission row with its answers opened into data (answer-sealing.ts). */
 type SubmissionRow = Omit<typeof submissions.$inferSelect, 'sealedData'>;
 
 type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'envelope'> &

@@ -2,8 +2,8 @@ import { DAY_MS } from '@formsmith/core/time';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { RecurringJob } from '../../jobs/definition.ts';
-import type { Keyring } from '../../lib/encryption.ts';
-import { deleteUpload } from '../../lib/storage.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
+import { deleteUpload } from '../../lib/storage/index.ts';
 import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
 
 export const RETENTION_JOB = 'submissions.retention';

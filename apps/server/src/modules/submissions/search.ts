@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, submissions } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { readAnswers } from './answer-sealing.ts';
 import { type AnswersSearch, submissionMatches } from './answers-match.ts';
 import { openAnswersOffThread } from './answers-off-thread.ts';

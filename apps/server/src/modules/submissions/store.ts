@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { submissions } from '../../db/schema.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { newSubmissionId } from '../../lib/ids.ts';
 import { MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
 import {
@@ -21,8 +21,8 @@ import {
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from '../analytics/index.ts';
+import { readAnswers, sealAnswers } from './answer-sealing.ts';
 import { submissionEventCtes } from './events.ts';
-import { readAnswers, sealAnswers } from './sealed-answers.ts';
 
 const SUBMISSION_CREATED = 'submission.created';
 /** Sent when a submission saved as the respondent went is submitted. */
@@ -38,7 +38,7 @@ export type StoreSubmissionInput = {
   formVersion: number;
   /** The language the respondent filled the form in (one of the form's). */
   language: string;
-  /** The answers: sealed under the current data key on the way in (sealed-answers.ts). */
+  /** The answers: sealed under the current data key on the way in (answer-sealing.ts). */
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   idempotencyKey: string | null;

@@ -2,10 +2,10 @@ import type { SyncPage } from '@formsmith/core/submissions/sync';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
-import type { Keyring } from '../../lib/encryption.ts';
+import type { Keyring } from '../../lib/encryption/index.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { readAnswers } from './answer-sealing.ts';
 import { progressSummary } from './repository.ts';
-import { readAnswers } from './sealed-answers.ts';
 
 type Position = { txid: string; id: string };
 const START: Position = { txid: '0', id: '00000000-0000-0000-0000-000000000000' };

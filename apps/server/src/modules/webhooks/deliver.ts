@@ -12,7 +12,7 @@ import {
   seal,
   sealFailure,
   toSealedText,
-} from '../../lib/encryption.ts';
+} from '../../lib/encryption/index.ts';
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
 import { findFormWithOwner } from '../forms/index.ts';
 import { findSubmission } from '../submissions/index.ts';

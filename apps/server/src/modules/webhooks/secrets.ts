@@ -1,4 +1,4 @@
-import { type Keyring, openSecret, type SecretColumns, sealSecret } from '../../lib/encryption.ts';
+import { type Keyring, openSecret, type SecretColumns, sealSecret } from '../../lib/encryption/index.ts';
 import type { WebhookRow } from './repository.ts';
 
 /** How long a rotated-out secret keeps signing beside the new one. */

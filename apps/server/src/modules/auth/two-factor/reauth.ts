@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { type ReauthInput, TWO_FACTOR_MESSAGES } from '@formsmith/core/auth/two-factor';
 import type { DbOrTx } from '../../../db/client.ts';
 import { badRequest } from '../../../lib/app-error.ts';
-import type { Keyring } from '../../../lib/encryption.ts';
+import type { Keyring } from '../../../lib/encryption/index.ts';
 import { verifyPassword } from '../passwords.ts';
 import type { UserRow } from '../repository.ts';
 import { useRecoveryCode } from './recovery-codes.ts';

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../../db/client.ts';
 import { totpSecrets } from '../../../db/schema.ts';
-import { type Keyring, openSecret, type SecretColumns, sealSecret } from '../../../lib/encryption.ts';
+import { type Keyring, openSecret, type SecretColumns, sealSecret } from '../../../lib/encryption/index.ts';
 
 export type TotpRow = typeof totpSecrets.$inferSelect;
 

@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, queryRows } from '../../db/client.ts';
-import { type Keyring, RESEAL_BATCH, type ResealBatch, seal } from '../../lib/encryption.ts';
+import { type Keyring, RESEAL_BATCH, type ResealBatch, seal } from '../../lib/encryption/index.ts';
 import { answersContext, openAnswersText, readAnswers, sealAnswers } from './answer-sealing.ts';
 
 // Re-sealing rows under the current key (the key command); sealing and opening one row's answers
 // is answer-sealing.ts (kept free of database imports: the CSV worker thread loads it).
-export {
-  type AnswerSource,
-  answersContext,
-  readAnswers,
-  sealAnswers,
-  withAnswers,
-} from './answer-sealing.ts';
 
 /** A row's answers sealed under the current key; sealed answers move as their text, never parsed. */
 function resealRow(keyring: Keyring, row: { id: string; data: unknown; sealed_data: Uint8Array | null }) {

@@ -1,14 +1,20 @@
 import path from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
-import type { S3Config } from '../config.ts';
-import { FILE_HEADER_BYTES, type Keyring, SealError, sealedFileKeyId, sealFileStream } from './encryption.ts';
-import { byteLimit, newStorageKey, type UploadStorage } from './storage/common.ts';
-import { createLocalStorage } from './storage/local.ts';
-import { createS3Storage } from './storage/s3.ts';
-import { openStoredFile, peek, plaintextOf, UnreadableFileError } from './storage/sealed.ts';
+import type { S3Config } from '../../config.ts';
+import {
+  FILE_HEADER_BYTES,
+  type Keyring,
+  SealError,
+  sealedFileKeyId,
+  sealFileStream,
+} from '../encryption/index.ts';
+import { byteLimit, newStorageKey, type UploadStorage } from './common.ts';
+import { createLocalStorage } from './local.ts';
+import { createS3Storage } from './s3.ts';
+import { openStoredFile, peek, plaintextOf, UnreadableFileError } from './sealed.ts';
 
-export { FileTooLargeError, StorageUnavailableError, type UploadStorage } from './storage/common.ts';
-export { UnreadableFileError } from './storage/sealed.ts';
+export { FileTooLargeError, StorageUnavailableError, type UploadStorage } from './common.ts';
+export { UnreadableFileError } from './sealed.ts';
 
 type StorageConfig = { dataDir: string; s3?: S3Config | undefined };
 
