@@ -59,7 +59,8 @@ export function ConditionalLogicEditor({ field, fields, onChange }: Props) {
 
   return (
     <div className="space-y-3">
-      <div className="grid grid-cols-2 gap-2">
+      {/* Stacked when the panel is narrow, so each select shows its whole words. */}
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-2">
         <Select
           aria-label="Rule action"
           value={logic.action}
