@@ -1,0 +1,340 @@
+// The themes every account can pick, each checked by builtin.test.ts: every pair passes its
+// contrast in light and in dark.
+import type { Theme, ThemeColours } from './theme.ts';
+
+export type BuiltinTheme = { id: string; name: string; description: string; theme: Theme };
+
+const base = {
+  font: 'inter',
+  radius: 12,
+  buttonStyle: 'filled',
+  fieldStyle: 'outlined',
+  spacing: 'comfortable',
+  layout: 'card',
+} as const satisfies Omit<Theme, 'colours' | 'dark'>;
+
+const colours = (c: ThemeColours) => c;
+
+export const BUILTIN_THEMES: BuiltinTheme[] = [
+  {
+    id: 'formsmith',
+    name: 'Formsmith',
+    description: 'The product’s own: indigo on white, quiet and familiar.',
+    theme: {
+      ...base,
+      font: 'system',
+      radius: 12,
+      colours: colours({
+        background: '#f8fafc',
+        card: '#ffffff',
+        text: '#0f172a',
+        accent: '#4f46e5',
+        onAccent: '#ffffff',
+        input: '#ffffff',
+        error: '#dc2626',
+      }),
+      dark: colours({
+        background: '#020617',
+        card: '#0f172a',
+        text: '#f1f5f9',
+        accent: '#818cf8',
+        onAccent: '#0f172a',
+        input: '#1e293b',
+        error: '#f87171',
+      }),
+    },
+  },
+  {
+    id: 'ocean',
+    name: 'Ocean',
+    description: 'Deep sea blue on a pale tide, crisp sans.',
+    theme: {
+      ...base,
+      colours: colours({
+        background: '#e3f0f7',
+        card: '#ffffff',
+        text: '#0b2537',
+        accent: '#0369a1',
+        onAccent: '#ffffff',
+        input: '#f6fbfd',
+        error: '#b91c1c',
+      }),
+    },
+  },
+  {
+    id: 'forest',
+    name: 'Forest',
+    description: 'Moss green, soft paper, filled answers.',
+    theme: {
+      ...base,
+      font: 'fira-sans',
+      radius: 6,
+      fieldStyle: 'filled',
+      colours: colours({
+        background: '#e9f0e6',
+        card: '#fbfdf9',
+        text: '#1c2b1e',
+        accent: '#2f6b3a',
+        onAccent: '#ffffff',
+        input: '#edf3ea',
+        error: '#b42318',
+      }),
+    },
+  },
+  {
+    id: 'sunset',
+    name: 'Sunset',
+    description: 'Warm orange, round corners, friendly type.',
+    theme: {
+      ...base,
+      font: 'nunito',
+      radius: 18,
+      colours: colours({
+        background: '#ffeedd',
+        card: '#ffffff',
+        text: '#3b1d0f',
+        accent: '#c2410c',
+        onAccent: '#ffffff',
+        input: '#fffaf5',
+        error: '#b91c1c',
+      }),
+    },
+  },
+  {
+    id: 'midnight',
+    name: 'Midnight',
+    description: 'Dark from the start: ink blue with a sky accent.',
+    theme: {
+      ...base,
+      colours: colours({
+        background: '#0b1020',
+        card: '#141a2e',
+        text: '#e6e9f5',
+        accent: '#8ab4ff',
+        onAccent: '#0b1020',
+        input: '#1b2238',
+        error: '#ff8f8f',
+      }),
+      dark: colours({
+        background: '#070a14',
+        card: '#10152a',
+        text: '#e6e9f5',
+        accent: '#8ab4ff',
+        onAccent: '#0b1020',
+        input: '#181f35',
+        error: '#ff8f8f',
+      }),
+    },
+  },
+  {
+    id: 'paper',
+    name: 'Paper',
+    description: 'An editorial serif on cream, underlined answers, outline buttons.',
+    theme: {
+      ...base,
+      font: 'source-serif',
+      radius: 2,
+      fieldStyle: 'underlined',
+      buttonStyle: 'outline',
+      colours: colours({
+        background: '#f3ede2',
+        card: '#fffdf8',
+        text: '#2a2420',
+        accent: '#7c2d12',
+        onAccent: '#ffffff',
+        input: '#fffdf8',
+        error: '#a61b1b',
+      }),
+    },
+  },
+  {
+    id: 'terminal',
+    name: 'Terminal',
+    description: 'Monospace, square corners, black on white.',
+    theme: {
+      ...base,
+      font: 'jetbrains-mono',
+      radius: 0,
+      spacing: 'compact',
+      colours: colours({
+        background: '#f5f5f4',
+        card: '#ffffff',
+        text: '#1c1917',
+        accent: '#1c1917',
+        onAccent: '#fafaf9',
+        input: '#fafaf9',
+        error: '#b91c1c',
+      }),
+      dark: colours({
+        background: '#0c0a09',
+        card: '#141210',
+        text: '#e7e5e4',
+        accent: '#4ade80',
+        onAccent: '#0c0a09',
+        input: '#1c1917',
+        error: '#f87171',
+      }),
+    },
+  },
+  {
+    id: 'blossom',
+    name: 'Blossom',
+    description: 'Raspberry pink, very round, playful.',
+    theme: {
+      ...base,
+      font: 'nunito',
+      radius: 24,
+      colours: colours({
+        background: '#fdf0f7',
+        card: '#ffffff',
+        text: '#3f0d2b',
+        accent: '#be185d',
+        onAccent: '#ffffff',
+        input: '#fff7fb',
+        error: '#b91c1c',
+      }),
+    },
+  },
+  {
+    id: 'lavender',
+    name: 'Lavender',
+    description: 'Violet on lilac with filled answers.',
+    theme: {
+      ...base,
+      radius: 10,
+      fieldStyle: 'filled',
+      colours: colours({
+        background: '#f1edff',
+        card: '#ffffff',
+        text: '#2e1065',
+        accent: '#6d28d9',
+        onAccent: '#ffffff',
+        input: '#f5f2ff',
+        error: '#be123c',
+      }),
+    },
+  },
+  {
+    id: 'desert',
+    name: 'Desert',
+    description: 'Sand and terracotta across the full width.',
+    theme: {
+      ...base,
+      font: 'fira-sans',
+      radius: 8,
+      layout: 'full',
+      colours: colours({
+        background: '#f6eee1',
+        card: '#fffaf2',
+        text: '#3d2f1f',
+        accent: '#92400e',
+        onAccent: '#ffffff',
+        input: '#fffdf9',
+        error: '#b91c1c',
+      }),
+    },
+  },
+  {
+    id: 'corporate',
+    name: 'Corporate',
+    description: 'Teal on cool grey, compact and businesslike.',
+    theme: {
+      ...base,
+      radius: 4,
+      spacing: 'compact',
+      colours: colours({
+        background: '#e2e8f0',
+        card: '#ffffff',
+        text: '#0f172a',
+        accent: '#0f766e',
+        onAccent: '#ffffff',
+        input: '#f8fafc',
+        error: '#b91c1c',
+      }),
+    },
+  },
+  {
+    id: 'clear',
+    name: 'Clear',
+    description: 'Highest contrast and Atkinson Hyperlegible, for easy reading.',
+    theme: {
+      ...base,
+      font: 'atkinson',
+      radius: 4,
+      layout: 'full',
+      colours: colours({
+        background: '#ffffff',
+        card: '#ffffff',
+        text: '#000000',
+        accent: '#0033cc',
+        onAccent: '#ffffff',
+        input: '#ffffff',
+        error: '#b00020',
+      }),
+      dark: colours({
+        background: '#000000',
+        card: '#000000',
+        text: '#ffffff',
+        accent: '#ffd400',
+        onAccent: '#000000',
+        input: '#000000',
+        error: '#ff8a80',
+      }),
+    },
+  },
+  {
+    id: 'citrus',
+    name: 'Citrus',
+    description: 'Lime and leaf green, bright and fresh.',
+    theme: {
+      ...base,
+      font: 'nunito',
+      radius: 14,
+      colours: colours({
+        background: '#f6f9dc',
+        card: '#ffffff',
+        text: '#1a2e05',
+        accent: '#3f6212',
+        onAccent: '#ffffff',
+        input: '#fcfef3',
+        error: '#b91c1c',
+      }),
+    },
+  },
+  {
+    id: 'ember',
+    name: 'Ember',
+    description: 'Glowing orange on charcoal, dark in both modes.',
+    theme: {
+      ...base,
+      font: 'fira-sans',
+      radius: 8,
+      buttonStyle: 'outline',
+      colours: colours({
+        background: '#1a1210',
+        card: '#241915',
+        text: '#f5e9e2',
+        accent: '#fb923c',
+        onAccent: '#1a1210',
+        input: '#2e211c',
+        error: '#fca5a5',
+      }),
+      dark: colours({
+        background: '#120c0a',
+        card: '#1c1411',
+        text: '#f5e9e2',
+        accent: '#fb923c',
+        onAccent: '#1a1210',
+        input: '#261b17',
+        error: '#fca5a5',
+      }),
+    },
+  },
+];
+
+/** The theme a form without one is shown with (and new forms start with unless the owner chose). */
+export const DEFAULT_BUILTIN_THEME_ID = 'formsmith';
+
+export function builtinTheme(id: string): BuiltinTheme | undefined {
+  return BUILTIN_THEMES.find((theme) => theme.id === id);
+}

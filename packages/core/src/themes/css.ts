@@ -1,0 +1,61 @@
+// A theme as CSS custom properties: the public page, its server-rendered HTML and the editor's
+// preview all write the same declarations (theme.css maps the page's classes onto them).
+import { darkColours, derivedColours, THEME_FONTS, type Theme, type ThemeColours } from './theme.ts';
+
+const SYSTEM_FONT =
+  'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const FALLBACKS = {
+  sans: 'ui-sans-serif, system-ui, sans-serif',
+  humanist: 'ui-sans-serif, system-ui, sans-serif',
+  legible: 'ui-sans-serif, system-ui, sans-serif',
+  rounded: 'ui-rounded, ui-sans-serif, system-ui, sans-serif',
+  serif: 'ui-serif, Georgia, serif',
+  mono: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+} as const;
+
+/** The font stack of a theme's font, its bundled family first. */
+export function fontStack(font: Theme['font']): string {
+  const entry = THEME_FONTS[font];
+  return entry.family ? `"${entry.family}", ${FALLBACKS[entry.kind]}` : SYSTEM_FONT;
+}
+
+function colourDeclarations(colours: ThemeColours): string {
+  const derived = derivedColours(colours);
+  return [
+    `--fs-bg:${colours.background}`,
+    `--fs-card:${colours.card}`,
+    `--fs-text:${colours.text}`,
+    `--fs-muted:${derived.muted}`,
+    `--fs-border:${derived.border}`,
+    `--fs-subtle:${derived.subtle}`,
+    `--fs-accent:${colours.accent}`,
+    `--fs-on-accent:${colours.onAccent}`,
+    `--fs-input:${colours.input}`,
+    `--fs-error:${colours.error}`,
+  ].join(';');
+}
+
+/**
+ * The style sheet of a theme for the elements `selector` matches: light colours, then dark ones
+ * under the owner app's and the page's `.dark` class, and under the system's dark mode for a page
+ * rendered on the server (`.nojs`) until its script runs or when scripts do not.
+ */
+export function themeCss(theme: Theme, selector: string): string {
+  const shape = [`--fs-radius:${theme.radius}px`, `--fs-font:${fontStack(theme.font)}`].join(';');
+  const dark = colourDeclarations(darkColours(theme));
+  return [
+    `${selector}{${colourDeclarations(theme.colours)};${shape}}`,
+    `.dark ${selector}{${dark}}`,
+    `@media (prefers-color-scheme: dark){.nojs ${selector}{${dark}}}`,
+  ].join('\n');
+}
+
+/** The data attributes theme.css styles by: button, field, spacing and layout. */
+export function themeAttributes(theme: Theme): Record<string, string> {
+  return {
+    'data-fs-button': theme.buttonStyle,
+    'data-fs-field': theme.fieldStyle,
+    'data-fs-spacing': theme.spacing,
+    'data-fs-layout': theme.layout,
+  };
+}
