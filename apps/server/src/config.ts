@@ -81,6 +81,10 @@ const envSchema = z
       .string()
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
+    SHOW_POWERED_BY: z
+      .enum(['true', 'false', ''], { message: 'must be true or false' })
+      .optional()
+      .transform((v) => v !== 'false'),
     WEBHOOK_ALLOW_PRIVATE: z
       .enum(['true', 'false', ''], { message: 'must be true or false' })
       .optional()
@@ -130,6 +134,8 @@ export type Config = {
   homePage: HomePage;
   /** Where the landing page's support tiers lead; unset hides them. */
   supportUrl: string | undefined;
+  /** Public pages say "Powered by Formsmith" (a form can still turn it off); false hides it on every form. */
+  showPoweredBy: boolean;
   /** Bearer token that `GET /metrics` asks for; unset means no metrics endpoint. */
   metricsToken: string | undefined;
   /** Run background jobs (mail, retention, digest) in this process. */
@@ -199,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     homePage: e.HOME_PAGE,
     supportUrl: e.SUPPORT_URL,
+    showPoweredBy: e.SHOW_POWERED_BY,
     metricsToken: e.METRICS_TOKEN,
     runJobs: true,
     encryptionKey: e.ENCRYPTION_KEY,

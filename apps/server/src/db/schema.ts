@@ -3,6 +3,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import type { FormHistoryActor, FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { Translations } from '@formsmith/core/i18n/texts';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
+import type { Theme } from '@formsmith/core/themes/theme';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -165,6 +166,34 @@ export const formFolders = pgTable(
   },
   (t) => [uniqueIndex('form_folders_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
 );
+
+/**
+ * An owner's saved themes. A form names one in its theme_config (`saved:<id>`) and is drawn with
+ * whatever the theme holds when the page is served, so a change reaches every form using it.
+ */
+export const formThemes = pgTable(
+  'form_themes',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** A core `Theme`, checked for contrast before every write. */
+    theme: jsonb('theme').$type<Theme>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('form_themes_owner_idx').on(t.ownerId)],
+);
+
+/** The theme an owner's new forms start with (`builtin:<id>` or `saved:<id>`); none: the product's. */
+export const themeDefaults = pgTable('theme_defaults', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  themeRef: text('theme_ref').notNull(),
+});
 
 /**
  * Every published state of a form's content, numbered from 1. Respondents get the one named by

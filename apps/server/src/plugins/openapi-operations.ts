@@ -15,6 +15,10 @@ export const API_TAGS = [
     description: "The owner's forms, sharing and publishing; public reads of published forms",
   },
   {
+    name: 'themes',
+    description: "The owner's saved themes for the public page, and the default for new forms",
+  },
+  {
     name: 'submissions',
     description: 'Submitting forms (anonymous) and reading, exporting and syncing submissions',
   },

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { languageShape } from '../i18n/schema.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
+import { publicPageLookSchema } from '../themes/api.ts';
 import { accessRestrictionSchema } from './form.ts';
 import { wireFieldCodec } from './wire.ts';
 
@@ -72,6 +73,8 @@ export const publicFormSchema = z.object({
    * sending (null while the owner has not set the form's passphrase: it takes no answers yet).
    */
   encryption: z.optional(z.object({ public_key: z.nullable(z.string()) })),
+  /** The page's theme, footer and branding (absent from older servers: the page as it was). */
+  look: z.optional(publicPageLookSchema),
 });
 export type PublicForm = z.input<typeof publicFormSchema>;
 export type PublicFormView = z.output<typeof publicFormSchema>;

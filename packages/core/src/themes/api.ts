@@ -85,4 +85,6 @@ export const themeListSchema = z.object({
 export type ThemeList = z.infer<typeof themeListSchema>;
 
 export const defaultThemeBodySchema = z.object({ ref: themeRefSchema });
-export const themeIdParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
+export const themeIdParamsSchema = z.object({
+  id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+});

@@ -21,6 +21,7 @@ import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import folderRoutes from './folders-routes.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
+import themeRoutes from './themes-routes.ts';
 import * as trash from './trash-service.ts';
 import * as versions from './versions-service.ts';
 
@@ -247,6 +248,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ownerRoutes);
   await app.register(formSettingsRoutes);
   await app.register(folderRoutes);
+  await app.register(themeRoutes);
 };
 
 export default formsRoutes;

@@ -20,6 +20,7 @@ import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './publ
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
 import { readSharingInput, type SharingChanges } from './sharing-input.ts';
+import { assertFormThemeUsable, publicLookOf, withDefaultTheme } from './themes-service.ts';
 import { settleTranslations } from './translations-input.ts';
 import { findVersion, publishDraft, withLiveContent } from './versions-repository.ts';
 import { toFormListEntry, toPublicForm, toWireForm } from './view.ts';
@@ -115,6 +116,8 @@ export async function createOwnerForm(
 ) {
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
+  await assertFormThemeUsable(app.db, input.ownerId, content.themeConfig, null);
+  content.themeConfig = await withDefaultTheme(app.db, input.ownerId, content.themeConfig);
   settleContentEndings(content, null);
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
   const translations = settleTranslations(null, content);
@@ -167,6 +170,7 @@ export async function updateOwnerForm(
   const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
+  await assertFormThemeUsable(app.db, input.ownerId, content.themeConfig, stored.themeConfig);
   settleContentEndings(content, stored);
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
   const translations = settleTranslations(stored, content);
@@ -315,7 +319,8 @@ export async function viewPublicForm(
 export async function livePublicForm(app: FastifyInstance, form: FormRow) {
   const live =
     form.publishedVersion === null ? null : await findVersion(app.db, form.id, form.publishedVersion);
-  return toPublicForm(withLiveContent(form, live));
+  const content = withLiveContent(form, live);
+  return { ...toPublicForm(content), look: await publicLookOf(app, content) };
 }
 
 export async function findFormByIdParam(app: FastifyInstance, raw: string): Promise<FormRow | null> {

@@ -1,0 +1,116 @@
+import type { Theme } from '@formsmith/core/themes/theme';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { forms, formThemes, formVersions, themeDefaults } from '../../db/schema.ts';
+
+// The only code on the form_themes and theme_defaults tables. A form names its theme in its
+// theme_config (`themeRef`), in the draft and in each published version.
+
+export type ThemeRow = typeof formThemes.$inferSelect;
+
+export async function listThemes(db: DbOrTx, ownerId: string): Promise<ThemeRow[]> {
+  return db
+    .select()
+    .from(formThemes)
+    .where(eq(formThemes.ownerId, ownerId))
+    .orderBy(sql`lower(${formThemes.name})`, asc(formThemes.id));
+}
+
+export async function countThemes(db: DbOrTx, ownerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(formThemes)
+    .where(eq(formThemes.ownerId, ownerId));
+  return Number(row?.n ?? 0);
+}
+
+/** The caller's theme, or null when it is missing or someone else's. */
+export async function findOwnedTheme(
+  db: DbOrTx,
+  input: { themeId: number; ownerId: string },
+): Promise<ThemeRow | null> {
+  const [row] = await db
+    .select()
+    .from(formThemes)
+    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.ownerId, input.ownerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function createTheme(
+  db: DbOrTx,
+  input: { ownerId: string; name: string; theme: Theme },
+): Promise<ThemeRow> {
+  const [row] = await db.insert(formThemes).values(input).returning();
+  return row!;
+}
+
+export async function updateTheme(
+  db: DbOrTx,
+  input: { themeId: number; ownerId: string; name: string; theme: Theme },
+): Promise<ThemeRow | null> {
+  const [row] = await db
+    .update(formThemes)
+    .set({ name: input.name, theme: input.theme, updatedAt: new Date() })
+    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.ownerId, input.ownerId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteTheme(db: DbOrTx, input: { themeId: number; ownerId: string }): Promise<boolean> {
+  const rows = await db
+    .delete(formThemes)
+    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.ownerId, input.ownerId)))
+    .returning({ id: formThemes.id });
+  return rows.length > 0;
+}
+
+/**
+ * The owner's forms (not in the Trash) whose draft or published version names one of `refs`,
+ * with the ref each uses: what a change to a saved theme reaches.
+ */
+export async function formsUsingThemes(
+  db: DbOrTx,
+  input: { ownerId: string; refs: string[] },
+): Promise<{ formId: number; ref: string }[]> {
+  if (input.refs.length === 0) return [];
+  const draftRef = sql<string>`${forms.themeConfig}->>'themeRef'`;
+  const liveRef = sql<string | null>`(select v.theme_config->>'themeRef' from ${formVersions} v
+    where v.form_id = "forms"."id" and v.number = "forms"."published_version")`;
+  const rows = await db
+    .select({ formId: forms.id, draftRef, liveRef })
+    .from(forms)
+    .where(
+      and(
+        eq(forms.ownerId, input.ownerId),
+        sql`${forms.deletedAt} is null`,
+        sql`(${inArray(draftRef, input.refs)} or ${inArray(liveRef, input.refs)})`,
+      ),
+    );
+  return rows.flatMap((row) =>
+    [...new Set([row.draftRef, row.liveRef])]
+      .filter((ref): ref is string => ref !== null && input.refs.includes(ref))
+      .map((ref) => ({ formId: row.formId, ref })),
+  );
+}
+
+/** The saved theme a public page draws with, by id and owner (a form names only its owner's). */
+export async function findThemeOf(db: DbOrTx, input: { themeId: number; ownerId: string }) {
+  return findOwnedTheme(db, input);
+}
+
+export async function findDefaultRef(db: DbOrTx, ownerId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ ref: themeDefaults.themeRef })
+    .from(themeDefaults)
+    .where(eq(themeDefaults.ownerId, ownerId))
+    .limit(1);
+  return row?.ref ?? null;
+}
+
+export async function setDefaultRef(db: DbOrTx, input: { ownerId: string; ref: string }): Promise<void> {
+  await db
+    .insert(themeDefaults)
+    .values({ ownerId: input.ownerId, themeRef: input.ref })
+    .onConflictDoUpdate({ target: themeDefaults.ownerId, set: { themeRef: input.ref } });
+}

@@ -1,0 +1,104 @@
+import {
+  defaultThemeBodySchema,
+  savedThemeSchema,
+  themeBodySchema,
+  themeIdParamsSchema,
+  themeListSchema,
+} from '@formsmith/core/themes/api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+import * as service from './themes-service.ts';
+
+const tags = ['themes'];
+const read = { scope: 'forms:read' as const };
+const write = { scope: 'forms:write' as const };
+
+/** The owner's saved themes and default theme; another owner's theme answers 404 like a missing one. */
+const themeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  const owned = (request: FastifyRequest) => ({
+    themeId: (request.params as { id: number }).id,
+    ownerId: currentUser(request).id,
+  });
+
+  app.get(
+    '/themes',
+    {
+      config: read,
+      schema: { tags, summary: 'Your saved themes and default', response: { 200: themeListSchema } },
+    },
+    async (request) => service.listOwnerThemes(app, { ownerId: currentUser(request).id }),
+  );
+  app.post(
+    '/themes',
+    {
+      config: write,
+      schema: { tags, summary: 'Save a theme', body: themeBodySchema, response: { 201: savedThemeSchema } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createOwnerTheme(app, { ownerId: currentUser(request).id, body: request.body })),
+  );
+  app.get(
+    '/themes/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One saved theme, with how many forms use it',
+        params: themeIdParamsSchema,
+        response: { 200: savedThemeSchema },
+      },
+    },
+    async (request) => service.getOwnerTheme(app, owned(request)),
+  );
+  app.put(
+    '/themes/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Change a saved theme (every form using it follows)',
+        params: themeIdParamsSchema,
+        body: themeBodySchema,
+        response: { 200: savedThemeSchema },
+      },
+    },
+    async (request) => service.updateOwnerTheme(app, { ...owned(request), body: request.body }),
+  );
+  app.delete(
+    '/themes/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Delete a saved theme (its forms get the product theme)',
+        params: themeIdParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteOwnerTheme(app, owned(request));
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    '/themes/default',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'The theme your new forms start with',
+        body: defaultThemeBodySchema,
+        response: { 200: defaultThemeBodySchema },
+      },
+    },
+    async (request) =>
+      service.setOwnerDefaultTheme(app, { ownerId: currentUser(request).id, ref: request.body.ref }),
+  );
+};
+
+export default themeRoutes;

@@ -1,0 +1,201 @@
+import {
+  builtinOfRef,
+  DEFAULT_THEME_REF,
+  formPageSettings,
+  type PublicPageLook,
+  type SavedTheme,
+  savedRef,
+  savedThemeId,
+  type ThemeBody,
+} from '@formsmith/core/themes/api';
+import { type Theme, themeProblems } from '@formsmith/core/themes/theme';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { forgetPublicForm } from './public-cache.ts';
+import * as themes from './themes-repository.ts';
+
+type Owner = { ownerId: string };
+type OwnedTheme = Owner & { themeId: number };
+
+const THEME_NOT_FOUND = 'Theme not found';
+/** Enough for a brand's variants; a runaway script would otherwise fill the table. */
+export const MAX_THEMES_PER_ACCOUNT = 100;
+
+function toWireTheme(row: themes.ThemeRow, formCount: number): SavedTheme {
+  return {
+    id: row.id,
+    ref: savedRef(row.id),
+    name: row.name,
+    theme: row.theme,
+    form_count: formCount,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * 422 naming every pair that misses its contrast and its ratio, each under the colour to change
+ * (`theme.colours.text`, `theme.dark.accent`), with the nearest colour that passes.
+ */
+function assertReadable(theme: Theme): void {
+  const problems = themeProblems(theme);
+  if (problems.length === 0) return;
+  const fields: Record<string, string> = {};
+  for (const problem of problems) {
+    const group = problem.mode === 'dark' ? 'dark' : 'colours';
+    fields[`theme.${group}.${problem.pair.foreground}`] ??= problem.message;
+  }
+  throw new AppError(
+    'VALIDATION_FAILED',
+    422,
+    `These colours are hard to read: ${problems.map((p) => p.message).join('; ')}.`,
+    fields,
+    {
+      problems: problems.map((p) => ({
+        pair: p.pair.name,
+        mode: p.mode,
+        foreground: p.pair.foreground,
+        background: p.pair.background,
+        ratio: Math.floor(p.ratio * 100) / 100,
+        minimum: p.pair.minimum,
+        suggestion: p.suggestion,
+      })),
+    },
+  );
+}
+
+async function countsOf(db: DbOrTx, ownerId: string, ids: number[]): Promise<Map<string, number>> {
+  const uses = await themes.formsUsingThemes(db, { ownerId, refs: ids.map(savedRef) });
+  const counts = new Map<string, number>();
+  for (const use of uses) counts.set(use.ref, (counts.get(use.ref) ?? 0) + 1);
+  return counts;
+}
+
+async function forgetFormsUsing(db: DbOrTx, ownerId: string, themeId: number): Promise<number> {
+  const uses = await themes.formsUsingThemes(db, { ownerId, refs: [savedRef(themeId)] });
+  for (const use of uses) forgetPublicForm(use.formId);
+  return uses.length;
+}
+
+export async function listOwnerThemes(app: FastifyInstance, input: Owner) {
+  const rows = await themes.listThemes(app.db, input.ownerId);
+  const counts = await countsOf(
+    app.db,
+    input.ownerId,
+    rows.map((row) => row.id),
+  );
+  return {
+    themes: rows.map((row) => toWireTheme(row, counts.get(savedRef(row.id)) ?? 0)),
+    default_ref: (await themes.findDefaultRef(app.db, input.ownerId)) ?? DEFAULT_THEME_REF,
+  };
+}
+
+export async function getOwnerTheme(app: FastifyInstance, input: OwnedTheme) {
+  const row = await themes.findOwnedTheme(app.db, input);
+  if (!row) throw notFound(THEME_NOT_FOUND);
+  const counts = await countsOf(app.db, input.ownerId, [row.id]);
+  return toWireTheme(row, counts.get(savedRef(row.id)) ?? 0);
+}
+
+export async function createOwnerTheme(app: FastifyInstance, input: Owner & { body: ThemeBody }) {
+  assertReadable(input.body.theme);
+  if ((await themes.countThemes(app.db, input.ownerId)) >= MAX_THEMES_PER_ACCOUNT) {
+    throw new AppError('LIMIT_REACHED', 403, `An account keeps at most ${MAX_THEMES_PER_ACCOUNT} themes.`);
+  }
+  const row = await themes.createTheme(app.db, { ownerId: input.ownerId, ...input.body });
+  return toWireTheme(row, 0);
+}
+
+/** Saves a change to a theme; every form using it is drawn with it from the next page view. */
+export async function updateOwnerTheme(app: FastifyInstance, input: OwnedTheme & { body: ThemeBody }) {
+  assertReadable(input.body.theme);
+  const row = await themes.updateTheme(app.db, { ...input, ...input.body });
+  if (!row) throw notFound(THEME_NOT_FOUND);
+  return toWireTheme(row, await forgetFormsUsing(app.db, input.ownerId, row.id));
+}
+
+/** Deletes a theme; forms that used it are drawn with the product's theme. */
+export async function deleteOwnerTheme(app: FastifyInstance, input: OwnedTheme): Promise<void> {
+  const uses = await themes.formsUsingThemes(app.db, {
+    ownerId: input.ownerId,
+    refs: [savedRef(input.themeId)],
+  });
+  if (!(await themes.deleteTheme(app.db, input))) throw notFound(THEME_NOT_FOUND);
+  for (const use of uses) forgetPublicForm(use.formId);
+}
+
+/** 404 for a reference to no built-in theme or to a theme that is not the owner's. */
+async function assertRefUsable(db: DbOrTx, ownerId: string, ref: string): Promise<void> {
+  const themeId = savedThemeId(ref);
+  const usable =
+    themeId === null
+      ? builtinOfRef(ref) !== null
+      : (await themes.findOwnedTheme(db, { themeId, ownerId })) !== null;
+  if (!usable) throw notFound(THEME_NOT_FOUND);
+}
+
+export async function setOwnerDefaultTheme(app: FastifyInstance, input: Owner & { ref: string }) {
+  await assertRefUsable(app.db, input.ownerId, input.ref);
+  await themes.setDefaultRef(app.db, input);
+  return { ref: input.ref };
+}
+
+/**
+ * A new form's theme_config: the owner's default theme unless the body names one (or the owner
+ * chose none, which keeps the page as it always was).
+ */
+export async function withDefaultTheme(
+  db: DbOrTx,
+  ownerId: string,
+  themeConfig: Record<string, unknown> | undefined,
+): Promise<Record<string, unknown> | undefined> {
+  if (formPageSettings(themeConfig).themeRef) return themeConfig;
+  const ref = await themes.findDefaultRef(db, ownerId);
+  return ref ? { ...themeConfig, themeRef: ref } : themeConfig;
+}
+
+/**
+ * A saved form names a theme its owner may use: 400 for another, unless the form already named it
+ * (a theme deleted since must not block saving the rest of the form).
+ */
+export async function assertFormThemeUsable(
+  db: DbOrTx,
+  ownerId: string,
+  themeConfig: Record<string, unknown> | undefined,
+  stored: Record<string, unknown> | null,
+): Promise<void> {
+  const ref = formPageSettings(themeConfig).themeRef;
+  if (!ref || ref === formPageSettings(stored).themeRef) return;
+  try {
+    await assertRefUsable(db, ownerId, ref);
+  } catch {
+    const message = 'That theme does not exist: pick a built-in theme or one of yours.';
+    throw badRequest(message, { 'theme_config.themeRef': message });
+  }
+}
+
+/**
+ * How a form's public page looks: its theme (a saved one as it is now; a deleted or foreign one
+ * gives the product's), whether it says "Powered by Formsmith" (the instance can turn that off for
+ * every form), its footer and privacy link. A form that never chose a theme keeps the page it
+ * always had (theme null).
+ */
+export async function publicLookOf(
+  app: FastifyInstance,
+  form: { ownerId: string; themeConfig: Record<string, unknown> },
+): Promise<PublicPageLook> {
+  const settings = formPageSettings(form.themeConfig);
+  let theme: Theme | null = null;
+  if (settings.themeRef) {
+    const themeId = savedThemeId(settings.themeRef);
+    const saved =
+      themeId === null ? null : await themes.findOwnedTheme(app.db, { themeId, ownerId: form.ownerId });
+    theme = saved?.theme ?? builtinOfRef(settings.themeRef) ?? builtinOfRef(DEFAULT_THEME_REF);
+  }
+  return {
+    theme,
+    show_powered_by: app.config.showPoweredBy && settings.showPoweredBy,
+    footer_text: settings.footerText,
+    privacy_url: settings.privacyUrl,
+  };
+}
