@@ -16,6 +16,7 @@ import passkeyRoutes from './modules/auth/passkeys/routes.ts';
 import reauthRoutes from './modules/auth/reauth/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import twoFactorRoutes from './modules/auth/two-factor/routes.ts';
+import fontRoutes from './modules/fill-page/fonts/routes.ts';
 import { loadFillPageKit } from './modules/fill-page/index.ts';
 import fillPageRoutes from './modules/fill-page/routes.ts';
 import formsRoutes from './modules/forms/routes.ts';
@@ -137,6 +138,8 @@ export async function buildApp(
   await app.register(databaseDump, { token: opts.controlToken });
   // The public form page rendered on the server, when the web app was built with its server part.
   const fillPage = await loadFillPageKit(config.webDist);
+  // The themes' fonts, for the public page and the editor's preview alike.
+  await app.register(fontRoutes);
   if (fillPage) await app.register(fillPageRoutes, { kit: fillPage });
   await app.register(webApp);
   return app;

@@ -48,7 +48,7 @@ export function FormRenderer(props: FormRendererProps) {
   const generated = useId();
   const prefix = props.idPrefix ?? generated;
   return (
-    <div className="space-y-6">
+    <div className="fs-fields space-y-6">
       {props.fields.map((field) => (
         <RenderedField key={field.id} field={field} prefix={prefix} {...props} />
       ))}
@@ -84,7 +84,7 @@ function RenderedField({
   if (field.type === 'statement') {
     return (
       <section className="space-y-1">
-        <h2 className="text-lg font-semibold break-words text-slate-900 dark:text-white">{field.label}</h2>
+        <h2 className="text-lg font-semibold break-words text-slate-900 dark:text-slate-50">{field.label}</h2>
         {field.helpText && (
           <p className="text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">
             {field.helpText}

@@ -47,7 +47,7 @@ export function ScaleControl(props: ScaleControlProps) {
               onChange={() => props.onChange(choice.value)}
               className="peer sr-only"
             />
-            <span className="flex h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white text-sm font-medium text-slate-800 tabular-nums select-none peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:peer-checked:border-brand-500 dark:peer-checked:bg-brand-600 dark:peer-focus-visible:ring-offset-slate-900">
+            <span className="fs-choice flex h-11 cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white text-sm font-medium text-slate-800 tabular-nums select-none peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-focus-visible:ring-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:peer-checked:border-brand-500 dark:peer-checked:bg-brand-600 dark:peer-focus-visible:ring-offset-slate-900">
               {choice.label}
             </span>
           </label>

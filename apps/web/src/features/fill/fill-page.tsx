@@ -22,7 +22,7 @@ import {
   SuccessView,
   UnavailableView,
 } from './components/lazy-views.tsx';
-import { CenteredSpinner, PageFrame, PoweredBy } from './components/page-frame.tsx';
+import { CenteredSpinner, PageFooter, PageFrame } from './components/page-frame.tsx';
 import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { usePageChrome } from './hooks/use-page-chrome.ts';
@@ -249,14 +249,14 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
 
   return (
     <ChromeContext.Provider value={chrome}>
-      <PageFrame embed={embed}>
+      <PageFrame embed={embed} look={loaded?.look}>
         {languages.length > 1 && language && (
           <LanguageSwitcher languages={languages} value={language} onChange={switchLanguage} />
         )}
         <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
         {/* A respondent turned away is not sent on to the instance's own pages. */}
         {(view.kind === 'form' || view.kind === 'gate' || view.kind === 'success') && (
-          <PoweredBy embed={embed} />
+          <PageFooter embed={embed} look={loaded?.look} />
         )}
       </PageFrame>
     </ChromeContext.Provider>

@@ -34,6 +34,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'جارٍ تحميل النموذج',
   'form.logoAlt': 'شعار {title}',
   'form.poweredBy': 'مدعوم من {brand}',
+  'form.privacyPolicy': 'سياسة الخصوصية',
   'field.selectOption': 'اختر خيارًا',
   'field.yes': 'نعم',
   'field.no': 'لا',

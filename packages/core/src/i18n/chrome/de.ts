@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'Formular wird geladen',
   'form.logoAlt': 'Logo von {title}',
   'form.poweredBy': 'Bereitgestellt von {brand}',
+  'form.privacyPolicy': 'Datenschutzerklärung',
   'field.selectOption': 'Option auswählen',
   'field.yes': 'Ja',
   'field.no': 'Nein',

@@ -35,6 +35,7 @@ export const messages = {
   'form.loading': 'Loading form',
   'form.logoAlt': '{title} logo',
   'form.poweredBy': 'Powered by {brand}',
+  'form.privacyPolicy': 'Privacy policy',
   // Answers.
   'field.selectOption': 'Select an option',
   'field.yes': 'Yes',

@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'Cargando el formulario',
   'form.logoAlt': 'Logotipo de {title}',
   'form.poweredBy': 'Con la tecnología de {brand}',
+  'form.privacyPolicy': 'Política de privacidad',
   'field.selectOption': 'Selecciona una opción',
   'field.yes': 'Sí',
   'field.no': 'No',

@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'Chargement du formulaire',
   'form.logoAlt': 'Logo de {title}',
   'form.poweredBy': 'Propulsé par {brand}',
+  'form.privacyPolicy': 'Politique de confidentialité',
   'field.selectOption': 'Choisissez une option',
   'field.yes': 'Oui',
   'field.no': 'Non',

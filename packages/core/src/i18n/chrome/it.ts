@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'Caricamento del modulo',
   'form.logoAlt': 'Logo di {title}',
   'form.poweredBy': 'Realizzato con {brand}',
+  'form.privacyPolicy': 'Informativa sulla privacy',
   'field.selectOption': 'Seleziona un’opzione',
   'field.yes': 'Sì',
   'field.no': 'No',

@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'フォームを読み込んでいます',
   'form.logoAlt': '{title}のロゴ',
   'form.poweredBy': 'Powered by {brand}',
+  'form.privacyPolicy': 'プライバシーポリシー',
   'field.selectOption': '選択してください',
   'field.yes': 'はい',
   'field.no': 'いいえ',

@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'Formulier laden',
   'form.logoAlt': 'Logo van {title}',
   'form.poweredBy': 'Mogelijk gemaakt door {brand}',
+  'form.privacyPolicy': 'Privacybeleid',
   'field.selectOption': 'Kies een optie',
   'field.yes': 'Ja',
   'field.no': 'Nee',

@@ -34,6 +34,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'Ładowanie formularza',
   'form.logoAlt': 'Logo: {title}',
   'form.poweredBy': 'Obsługiwane przez {brand}',
+  'form.privacyPolicy': 'Polityka prywatności',
   'field.selectOption': 'Wybierz opcję',
   'field.yes': 'Tak',
   'field.no': 'Nie',

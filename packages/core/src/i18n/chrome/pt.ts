@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': 'A carregar o formulário',
   'form.logoAlt': 'Logótipo de {title}',
   'form.poweredBy': 'Com tecnologia {brand}',
+  'form.privacyPolicy': 'Política de privacidade',
   'field.selectOption': 'Selecione uma opção',
   'field.yes': 'Sim',
   'field.no': 'Não',

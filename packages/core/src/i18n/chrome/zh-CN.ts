@@ -32,6 +32,7 @@ export const messages: ChromeMessages = {
   'form.loading': '正在加载表单',
   'form.logoAlt': '{title} 的标志',
   'form.poweredBy': '由 {brand} 提供支持',
+  'form.privacyPolicy': '隐私政策',
   'field.selectOption': '请选择',
   'field.yes': '是',
   'field.no': '否',

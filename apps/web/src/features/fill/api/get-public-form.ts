@@ -1,6 +1,7 @@
 import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import { formContentSchema, type PublicFormView, publicFormSchema } from '@formsmith/core/forms/form-wire';
+import type { PublicPageLook } from '@formsmith/core/themes/api';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage.ts';
 import { isFormId } from '../lib/location.ts';
 import { type PublicResponse, publicRequest } from './public-request.ts';
@@ -13,6 +14,8 @@ export type LoadedForm = Form & {
   id: number;
   savePartials: boolean;
   encryption?: { publicKey: string | null };
+  /** The page's theme, footer and branding as the server resolved them (absent: the page as it was). */
+  look?: PublicPageLook;
 };
 
 export type FormLoad =
@@ -53,6 +56,7 @@ export function toLoadedForm(view: FormContent & Partial<PublicFormView>): Loade
     id: view.id,
     savePartials: view.save_partials ?? false,
     ...(view.encryption ? { encryption: { publicKey: view.encryption.public_key } } : {}),
+    ...(view.look ? { look: view.look } : {}),
     title: view.title,
     description: view.description,
     fields: view.fields,

@@ -1,12 +1,35 @@
+import type { PublicPageLook } from '@formsmith/core/themes/api';
 import type { ReactNode } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { ThemeStyle, themeRootProps } from './theme-style.tsx';
 
-/** The page around every state: a centred card on the page, nothing but the content when embedded. */
-export function PageFrame({ embed, children }: { embed: boolean; children: ReactNode }) {
-  if (embed) return <main className="p-4 sm:p-6">{children}</main>;
+/**
+ * The page around every state: a centred card on the page, nothing but the content when embedded.
+ * A form with a theme is drawn with it (theme.css maps the page's colours onto its properties);
+ * without one the page looks as it always did.
+ */
+export function PageFrame({
+  embed,
+  look,
+  children,
+}: {
+  embed: boolean;
+  look?: PublicPageLook | null;
+  children: ReactNode;
+}) {
+  const theme = look?.theme ?? null;
+  const root = themeRootProps(theme);
+  if (embed)
+    return (
+      <main {...root} className={`p-4 sm:p-6 ${root.className}`}>
+        {theme && <ThemeStyle theme={theme} />}
+        {children}
+      </main>
+    );
   return (
-    <main className="min-h-screen px-4 py-8 sm:py-12">
-      <div className="mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
+    <main {...root} className={`min-h-screen px-4 py-8 sm:py-12 ${root.className}`}>
+      {theme && <ThemeStyle theme={theme} />}
+      <div className="fs-card mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
         {children}
       </div>
     </main>
@@ -16,22 +39,43 @@ export function PageFrame({ embed, children }: { embed: boolean; children: React
 /** A mark no message contains, to put the brand's link where the language places the name. */
 const BRAND = '\u0000';
 
-export function PoweredBy({ embed }: { embed: boolean }) {
+/** The form's footer text and privacy link, and "Powered by Formsmith" unless the form or instance hides it. */
+export function PageFooter({ embed, look }: { embed: boolean; look?: PublicPageLook | null }) {
   const { t } = useChrome();
+  const showPoweredBy = look?.show_powered_by ?? true;
   const [before = '', after = ''] = t('form.poweredBy', { brand: BRAND }).split(BRAND);
+  const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
+  if (!showPoweredBy && !look?.footer_text && !look?.privacy_url) return null;
   return (
-    <p className="mt-8 text-center text-xs text-slate-600 dark:text-slate-400">
-      {before}
-      <a
-        href="/"
-        target={embed ? '_blank' : undefined}
-        rel={embed ? 'noopener' : undefined}
-        className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
-      >
-        Formsmith
-      </a>
-      {after}
-    </p>
+    <footer className="mt-8 space-y-1 text-center text-xs text-slate-600 dark:text-slate-400">
+      {look?.footer_text && <p className="break-words whitespace-pre-line">{look.footer_text}</p>}
+      {look?.privacy_url && (
+        <p>
+          <a
+            href={look.privacy_url}
+            target={embed ? '_blank' : undefined}
+            rel="noopener noreferrer"
+            className={`${linkClass} underline`}
+          >
+            {t('form.privacyPolicy')}
+          </a>
+        </p>
+      )}
+      {showPoweredBy && (
+        <p>
+          {before}
+          <a
+            href="/"
+            target={embed ? '_blank' : undefined}
+            rel={embed ? 'noopener' : undefined}
+            className={linkClass}
+          >
+            Formsmith
+          </a>
+          {after}
+        </p>
+      )}
+    </footer>
   );
 }
 
