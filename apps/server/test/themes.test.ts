@@ -167,6 +167,22 @@ describe(`saved themes (${dbKind})`, () => {
     expect((await call(user, 'PUT', '/api/themes/default', { ref: 'rainbow' })).statusCode).toBe(400);
   });
 
+  it('draws a form with a theme of its own, and refuses one that fails contrast with 422', async () => {
+    const mine = withAccent(ocean, '#7e22ce');
+    const form = await createForm(app, owner, { title: 'Own look', theme_config: { customTheme: mine } });
+    await publishForm(app, owner, form.id);
+    expect((await publicLook(form.id))?.theme).toEqual(mine);
+
+    const pale = withAccent(ocean, '#7dd3fc');
+    const res = await call(owner, 'PUT', `/api/forms/${form.id}`, { theme_config: { customTheme: pale } });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().error).toContain('button label on accent is');
+    const broken = await call(owner, 'PUT', `/api/forms/${form.id}`, {
+      theme_config: { customTheme: { font: 'x' } },
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
+  });
+
   it('keeps a form stored before themes looking as it did: no theme on its page', async () => {
     const form = await createForm(app, owner, {
       title: 'Old',

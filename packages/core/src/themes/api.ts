@@ -29,6 +29,8 @@ export const DEFAULT_THEME_REF = builtinRef(DEFAULT_BUILTIN_THEME_ID);
 /** Keys of a form's theme_config (stored with the form and its published versions). */
 export const THEME_CONFIG_KEYS = {
   ref: 'themeRef',
+  /** A theme of the form's own (edited on the Design tab and not saved by name): wins over the ref. */
+  custom: 'customTheme',
   poweredBy: 'showPoweredBy',
   footer: 'footerText',
   privacy: 'privacyUrl',
@@ -42,8 +44,10 @@ export function formPageSettings(themeConfig: Record<string, unknown> | null | u
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   const ref = config[THEME_CONFIG_KEYS.ref];
   const privacy = text(config[THEME_CONFIG_KEYS.privacy]);
+  const custom = themeSchema.safeParse(config[THEME_CONFIG_KEYS.custom]);
   return {
     themeRef: typeof ref === 'string' && THEME_REF.test(ref) ? ref : null,
+    customTheme: custom.success ? custom.data : null,
     showPoweredBy: config[THEME_CONFIG_KEYS.poweredBy] !== false,
     footerText: text(config[THEME_CONFIG_KEYS.footer])?.slice(0, FOOTER_TEXT_MAX) ?? null,
     privacyUrl: privacy && /^https?:\/\//i.test(privacy) && URL.canParse(privacy) ? privacy : null,

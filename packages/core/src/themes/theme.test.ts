@@ -101,6 +101,7 @@ describe('form page settings', () => {
   it('reads what a form stored, and treats an older form as having chosen nothing', () => {
     expect(formPageSettings({ theme: 'ocean', primaryColor: '#0055aa' })).toEqual({
       themeRef: null,
+      customTheme: null,
       showPoweredBy: true,
       footerText: null,
       privacyUrl: null,
@@ -114,6 +115,7 @@ describe('form page settings', () => {
       }),
     ).toEqual({
       themeRef: 'saved:12',
+      customTheme: null,
       showPoweredBy: false,
       footerText: 'Acme Ltd',
       privacyUrl: 'https://acme.test/privacy',

@@ -6,9 +6,10 @@ import {
   type SavedTheme,
   savedRef,
   savedThemeId,
+  THEME_CONFIG_KEYS,
   type ThemeBody,
 } from '@formsmith/core/themes/api';
-import { type Theme, themeProblems } from '@formsmith/core/themes/theme';
+import { type Theme, themeProblems, themeSchema } from '@formsmith/core/themes/theme';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -149,14 +150,16 @@ export async function withDefaultTheme(
   ownerId: string,
   themeConfig: Record<string, unknown> | undefined,
 ): Promise<Record<string, unknown> | undefined> {
-  if (formPageSettings(themeConfig).themeRef) return themeConfig;
+  const chosen = formPageSettings(themeConfig);
+  if (chosen.themeRef || chosen.customTheme) return themeConfig;
   const ref = await themes.findDefaultRef(db, ownerId);
   return ref ? { ...themeConfig, themeRef: ref } : themeConfig;
 }
 
 /**
  * A saved form names a theme its owner may use: 400 for another, unless the form already named it
- * (a theme deleted since must not block saving the rest of the form).
+ * (a theme deleted since must not block saving the rest of the form). A theme of the form's own
+ * must be whole (400) and readable (422, as a saved theme).
  */
 export async function assertFormThemeUsable(
   db: DbOrTx,
@@ -164,6 +167,15 @@ export async function assertFormThemeUsable(
   themeConfig: Record<string, unknown> | undefined,
   stored: Record<string, unknown> | null,
 ): Promise<void> {
+  const custom = themeConfig?.[THEME_CONFIG_KEYS.custom];
+  if (custom !== undefined && custom !== null) {
+    const parsed = themeSchema.safeParse(custom);
+    if (!parsed.success) {
+      const message = 'The form’s theme is incomplete: pick a theme on the Design tab again.';
+      throw badRequest(message, { 'theme_config.customTheme': message });
+    }
+    assertReadable(parsed.data);
+  }
   const ref = formPageSettings(themeConfig).themeRef;
   if (!ref || ref === formPageSettings(stored).themeRef) return;
   try {
@@ -185,8 +197,8 @@ export async function publicLookOf(
   form: { ownerId: string; themeConfig: Record<string, unknown> },
 ): Promise<PublicPageLook> {
   const settings = formPageSettings(form.themeConfig);
-  let theme: Theme | null = null;
-  if (settings.themeRef) {
+  let theme: Theme | null = settings.customTheme;
+  if (!theme && settings.themeRef) {
     const themeId = savedThemeId(settings.themeRef);
     const saved =
       themeId === null ? null : await themes.findOwnedTheme(app.db, { themeId, ownerId: form.ownerId });
