@@ -29,6 +29,7 @@ function colourDeclarations(colours: ThemeColours): string {
     `--fs-border:${derived.border}`,
     `--fs-subtle:${derived.subtle}`,
     `--fs-accent:${colours.accent}`,
+    `--fs-link:${derived.link}`,
     `--fs-on-accent:${colours.onAccent}`,
     `--fs-input:${colours.input}`,
     `--fs-error:${colours.error}`,

@@ -35,12 +35,13 @@ describe('built-in themes', () => {
     expect(new Set(BUILTIN_THEMES.map((t) => t.theme.font)).size).toBeGreaterThanOrEqual(6);
   });
 
-  it('derive muted text and borders that still pass on the card', () => {
+  it('derive muted text, borders and links that still pass on the card', () => {
     for (const { theme } of BUILTIN_THEMES) {
       for (const colours of [theme.colours, darkColours(theme)]) {
         const derived = derivedColours(colours);
         expect(contrastRatio(derived.muted, colours.card)).toBeGreaterThanOrEqual(4.5);
         expect(contrastRatio(derived.border, colours.card)).toBeGreaterThanOrEqual(3);
+        expect(contrastRatio(derived.link, colours.card)).toBeGreaterThanOrEqual(4.5);
       }
     }
   });

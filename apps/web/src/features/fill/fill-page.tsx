@@ -5,6 +5,7 @@ import { localizeForm } from '@formsmith/core/i18n/localize';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ChromeContext } from '../../components/form-renderer/chrome-context.ts';
+import { CenteredSpinner, PageFooter, PageFrame } from '../../components/public-page/page-frame.tsx';
 import {
   type ClosedInfo,
   getOwnerPreview,
@@ -22,7 +23,6 @@ import {
   SuccessView,
   UnavailableView,
 } from './components/lazy-views.tsx';
-import { CenteredSpinner, PageFooter, PageFrame } from './components/page-frame.tsx';
 import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { usePageChrome } from './hooks/use-page-chrome.ts';

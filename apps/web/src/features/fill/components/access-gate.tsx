@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { primaryButton } from '../../../components/public-page/classes.ts';
 import { Input } from '../../../components/ui/input.tsx';
-import { primaryButton } from '../lib/classes.ts';
 
 /** The password gate: title, 'Access Code' password input, Submit; 'Incorrect access code'. */
 export function AccessGate(props: {

@@ -18,6 +18,7 @@ import {
   initialValues,
   withCalculated,
 } from '../../../components/form-renderer/values.ts';
+import { FormHeader } from '../../../components/public-page/form-header.tsx';
 import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
 import { errorMessageOf } from '../api/public-request.ts';
 import { submitForm } from '../api/submit-form.ts';
@@ -35,7 +36,6 @@ import { onStepKeyDown } from '../lib/step-keys.ts';
 import { newIdempotencyKey } from '../lib/uuid.ts';
 import { errorsFor, loadValidator } from '../lib/validator.ts';
 import { CarriedAnswers, ErrorSummary } from './carried-answers.tsx';
-import { FormHeader } from './form-header.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { SavingNotice } from './resume-banner.tsx';
 import { SaveLater } from './save-later.tsx';

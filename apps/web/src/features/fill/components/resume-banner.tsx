@@ -1,5 +1,5 @@
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
-import { primaryButton, secondaryButton } from '../lib/classes.ts';
+import { primaryButton, secondaryButton } from '../../../components/public-page/classes.ts';
 
 /** Offered when this device has saved answers for the form: continue with them, or start over. */
 export function ResumeBanner(props: { busy: boolean; onContinue: () => void; onStartOver: () => void }) {

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { primaryButton, secondaryButton } from '../../../components/public-page/classes.ts';
 import { mailResumeLink } from '../api/progress.ts';
-import { primaryButton, secondaryButton } from '../lib/classes.ts';
 
 /**
  * 'Save and continue later': saves now, asks for an email address and mails a link that opens

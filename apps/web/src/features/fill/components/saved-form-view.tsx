@@ -2,13 +2,13 @@ import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { FormHeader } from '../../../components/public-page/form-header.tsx';
+import { CenteredSpinner } from '../../../components/public-page/page-frame.tsx';
 import type { ClosedInfo, LoadedForm } from '../api/get-public-form.ts';
 import { resumeProgress } from '../api/progress.ts';
 import { useProgressSaver } from '../hooks/use-progress-saver.ts';
 import { keepResumeToken, readResumeToken } from '../lib/resume-token.ts';
-import { FormHeader } from './form-header.tsx';
 import { FormView } from './form-view.tsx';
-import { CenteredSpinner } from './page-frame.tsx';
 import { ResumeBanner } from './resume-banner.tsx';
 
 type Start =

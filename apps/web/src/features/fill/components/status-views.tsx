@@ -2,7 +2,7 @@ import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { useEffect } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
-import { primaryButton } from '../lib/classes.ts';
+import { primaryButton } from '../../../components/public-page/classes.ts';
 
 function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
   const tones = {

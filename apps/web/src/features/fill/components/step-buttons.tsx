@@ -1,5 +1,5 @@
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
-import { primaryButton, secondaryButton } from '../lib/classes.ts';
+import { primaryButton, secondaryButton } from '../../../components/public-page/classes.ts';
 
 type StepButtonsProps = {
   /** The submit button's text on the last screen; 'Next' before it. */

@@ -2,6 +2,7 @@ import type { Form } from '@formsmith/core/forms/form';
 import type { FormProblem } from '@formsmith/core/forms/problems';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { DesignPanel } from '../design/design-panel.tsx';
 import { CanvasHeader } from './canvas-header.tsx';
 import { FieldList } from './field-list.tsx';
 import { FieldPalette } from './field-palette.tsx';
@@ -16,7 +17,7 @@ import { useLogicProblems } from './logic/logic-problems.ts';
 import { fieldRowId, ProblemsPanel } from './problems-panel.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 
-type Tab = 'fields' | 'logic' | 'languages' | 'preview' | 'settings' | 'add' | 'properties';
+type Tab = 'fields' | 'logic' | 'languages' | 'design' | 'preview' | 'settings' | 'add' | 'properties';
 
 const phoneTab = 'px-1 text-xs sm:px-3 sm:text-sm';
 
@@ -117,7 +118,7 @@ export function EditorWorkspace(props: WorkspaceProps) {
         onOpenRule={openRule}
       />
       <Tabs value={activeTab} onValueChange={(v) => setTab(v as Tab)} className="mt-6">
-        {/* On a phone the seven tabs sit in two rows of four, so none scrolls out of sight. */}
+        {/* On a phone the eight tabs sit in two rows of four, so none scrolls out of sight. */}
         <TabsList aria-label="Editor sections" className="max-sm:grid max-sm:w-full max-sm:grid-cols-4">
           <TabsTrigger value="fields" className={phoneTab}>
             Fields
@@ -144,6 +145,9 @@ export function EditorWorkspace(props: WorkspaceProps) {
           </TabsTrigger>
           <TabsTrigger value="languages" className={phoneTab}>
             Languages
+          </TabsTrigger>
+          <TabsTrigger value="design" className={phoneTab}>
+            Design
           </TabsTrigger>
           <TabsTrigger value="preview" className={phoneTab}>
             Preview
@@ -215,6 +219,9 @@ export function EditorWorkspace(props: WorkspaceProps) {
             suggestions={suggestions}
             onSuggestions={setSuggestions}
           />
+        </TabsContent>
+        <TabsContent value="design" className="mt-4">
+          <DesignPanel form={form} dispatch={dispatch} />
         </TabsContent>
         <TabsContent value="preview" className="mt-4">
           <FormPreview form={form} compact={!desktop} />

@@ -1,6 +1,6 @@
 import type { PublicPageLook } from '@formsmith/core/themes/api';
 import type { ReactNode } from 'react';
-import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { useChrome } from '../form-renderer/chrome-context.ts';
 import { ThemeStyle, themeRootProps } from './theme-style.tsx';
 
 /**
@@ -11,28 +11,35 @@ import { ThemeStyle, themeRootProps } from './theme-style.tsx';
 export function PageFrame({
   embed,
   look,
+  preview = false,
   children,
 }: {
   embed: boolean;
   look?: PublicPageLook | null;
+  /** Drawn inside the editor, which has its own main landmark. */
+  preview?: boolean;
   children: ReactNode;
 }) {
   const theme = look?.theme ?? null;
   const root = themeRootProps(theme);
+  const Main = preview ? 'div' : 'main';
   if (embed)
     return (
-      <main {...root} className={`p-4 sm:p-6 ${root.className}`}>
+      <Main {...root} className={`p-4 sm:p-6 ${root.className}`}>
         {theme && <ThemeStyle theme={theme} />}
         {children}
-      </main>
+      </Main>
     );
   return (
-    <main {...root} className={`min-h-screen px-4 py-8 sm:py-12 ${root.className}`}>
+    <Main
+      {...root}
+      className={`${preview ? 'min-h-full' : 'min-h-screen'} px-4 py-8 sm:py-12 ${root.className}`}
+    >
       {theme && <ThemeStyle theme={theme} />}
       <div className="fs-card mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
         {children}
       </div>
-    </main>
+    </Main>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Form } from '@formsmith/core/forms/form';
-import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { useChrome } from '../form-renderer/chrome-context.ts';
 
 /** The form's logo, title and description (the description with `{{…}}` recalled, as text). */
 export function FormHeader({ form, description }: { form: Form; description: string }) {
