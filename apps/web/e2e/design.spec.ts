@@ -26,6 +26,7 @@ const noSidewaysScroll = (page: Page) =>
 
 test('an owner picks a theme, changes its accent, fixes a failing colour, and the published page follows', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const user = await registerAndLogin(page);
@@ -76,7 +77,8 @@ test('an owner picks a theme, changes its accent, fixes a failing colour, and th
   expect(html).toContain(`--fs-accent:${fixed}`);
   expect(html).toMatch(/class="[^"]*\bfs-theme\b/);
 
-  const respondent = await page.context().browser()!.newPage();
+  const respondentContext = await browser.newContext();
+  const respondent = await respondentContext.newPage();
   await openFormPage(respondent, `/form/${form.id}`);
   const submit = respondent.locator('.fs-primary');
   await expect.poll(() => background(submit)).toBe(rgb(fixed));
@@ -86,7 +88,7 @@ test('an owner picks a theme, changes its accent, fixes a failing colour, and th
   await respondent.reload();
   await expect(respondent.locator('#root[data-live]')).toBeAttached();
   await expectNoAxeViolations(respondent);
-  await respondent.close();
+  await respondentContext.close();
 
   // The Design tab: axe-clean light and dark, and usable at 375 px without sideways scroll.
   await expectNoAxeViolations(page);

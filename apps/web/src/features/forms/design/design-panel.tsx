@@ -297,20 +297,29 @@ export function DesignPanel({ form, dispatch }: Props) {
               const ratio = contrastRatio(theme.colours[pair.foreground], theme.colours[pair.background]);
               const problem = problems.find((p) => p.mode === 'light' && p.pair.name === pair.name);
               return (
-                <li key={pair.name} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  {problem ? (
-                    <TriangleAlert aria-hidden="true" className="h-4 w-4 text-red-700 dark:text-red-400" />
-                  ) : (
-                    <Check aria-hidden="true" className="h-4 w-4 text-emerald-700 dark:text-emerald-400" />
-                  )}
-                  <span className={problem ? 'font-medium text-red-700 dark:text-red-300' : ''}>
-                    {pair.name}: {formatRatio(ratio)}
-                    {problem ? `, needs ${pair.minimum}:1` : ''}
+                <li key={pair.name} className="space-y-1">
+                  <span className="flex items-start gap-2">
+                    {problem ? (
+                      <TriangleAlert
+                        aria-hidden="true"
+                        className="mt-0.5 h-4 w-4 shrink-0 text-red-700 dark:text-red-400"
+                      />
+                    ) : (
+                      <Check
+                        aria-hidden="true"
+                        className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700 dark:text-emerald-400"
+                      />
+                    )}
+                    <span className={problem ? 'font-medium text-red-700 dark:text-red-300' : ''}>
+                      {pair.name}: {formatRatio(ratio)}
+                      {problem ? `, needs ${pair.minimum}:1` : ''}
+                    </span>
                   </span>
                   {problem && (
                     <Button
                       size="sm"
                       variant="secondary"
+                      className="ms-6"
                       onClick={() => setColour(pair.foreground, problem.suggestion)}
                     >
                       <span
