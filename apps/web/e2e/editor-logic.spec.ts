@@ -224,9 +224,7 @@ test('a calculation is written with question names and stored with their ids', a
 
   // A name that matches no question says so, in the owner's words.
   await input.fill('@Nobody * 2');
-  await expect(
-    properties.getByText(/^No question or variable is called @Nobody/),
-  ).toBeVisible();
+  await expect(properties.getByText(/^No question or variable is called @Nobody/)).toBeVisible();
   await expectNoAxeViolations(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/calculation-chips.png` });
 });
