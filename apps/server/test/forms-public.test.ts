@@ -20,6 +20,8 @@ const PUBLIC_KEYS = [
   'language',
   'logic',
   'logo_url',
+  // How the page looks: its theme, footer and "Powered by" (never an owner's saved-theme list).
+  'look',
   'save_partials',
   'slug',
   'submit_button_text',

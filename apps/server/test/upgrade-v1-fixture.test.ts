@@ -88,6 +88,8 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
   // Forms gained folders and slug-only sharing; none of v1's is filed or kept to its slug.
   folder_id: null,
   slug_only: false,
+  // Public views gained the page's look; a form of v1 has no theme, no footer and the default badge.
+  look: { theme: null, show_powered_by: true, footer_text: null, privacy_url: null },
 };
 
 /**
