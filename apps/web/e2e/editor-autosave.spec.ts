@@ -34,6 +34,15 @@ test('a new form is stored on its first edit and every edit after, without leavi
   expect(((await list.json()) as { forms: unknown[] }).forms).toHaveLength(1);
 });
 
+/** The editor folds the sidebar away: its links are in the drawer the menu button opens. */
+async function goToFormsFromMenu(page: Page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page
+    .getByRole('dialog', { name: 'Navigation' })
+    .getByRole('link', { name: 'Forms', exact: true })
+    .click();
+}
+
 test('leaving with unsaved changes asks first; offline edits are retried and kept', async ({
   page,
   context,
@@ -47,7 +56,7 @@ test('leaving with unsaved changes asks first; offline edits are retried and kep
   await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Your full name');
   await expect(page.getByText('Offline, retrying')).toBeVisible();
 
-  await page.getByRole('navigation').getByRole('link', { name: 'Forms', exact: true }).click();
+  await goToFormsFromMenu(page);
   const dialog = page.getByRole('dialog', { name: 'Leave with unsaved changes?' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
@@ -63,7 +72,7 @@ test('leaving with unsaved changes asks first; offline edits are retried and kep
   await context.setOffline(false);
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   expect(await storedLabels(page, user, form.id)).toEqual(['Your full name']);
-  await page.getByRole('navigation').getByRole('link', { name: 'Forms', exact: true }).click();
+  await goToFormsFromMenu(page);
   await expect(page).toHaveURL('/dashboard/forms');
 });
 

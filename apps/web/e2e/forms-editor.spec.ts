@@ -330,6 +330,7 @@ test('the editor shows Add and Properties tabs on a phone', async ({ page }) => 
     'Properties',
     'Logic',
     'Languages',
+    'Design',
     'Preview',
     'Settings',
   ]);
