@@ -5,13 +5,14 @@
  * editor, and back as the owner types.
  */
 
+import { RECALL } from './recall.ts';
+
 /** Something a text may refer to: an answer by field id, a variable by name, the quiz score. */
 export type Referable = { name: string; label: string };
 
 /** How long a chip's words may be before they are cut (the rest of the label stays on the question). */
 const MAX_CHIP_LENGTH = 40;
 
-const RECALL = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
 
 /** A label as one short line: recall inside it dropped, spaces folded, long ones cut. */

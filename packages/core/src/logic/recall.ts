@@ -3,8 +3,8 @@ import type { FormRun, LogicField } from './run.ts';
 import { SCORE_NAME } from './run.ts';
 import type { FormLogic } from './schema.ts';
 
-/** `{{name}}` in a label, help text or ending message: an answer by field id, a variable by name. */
-const RECALL = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/** `{{name}}` in a label, help text or ending message: an answer by field id, a variable by name (shared with recall-names.ts). */
+export const RECALL = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /** The names a text recalls, in order of first use (the editor checks and offers them). */
 export function recalledNames(text: string): string[] {
