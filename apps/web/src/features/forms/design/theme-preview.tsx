@@ -2,8 +2,9 @@ import type { Form } from '@formsmith/core/forms/form';
 import type { PublicPageLook } from '@formsmith/core/themes/api';
 import { useState } from 'react';
 import { ChromeContext, useLoadedChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { fillPath } from '../../../components/form-renderer/fill-steps.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
-import { type FieldValues, initialValues } from '../../../components/form-renderer/values.ts';
+import { type FieldValues, initialValues, withCalculated } from '../../../components/form-renderer/values.ts';
 import { primaryButton } from '../../../components/public-page/classes.ts';
 import { FormHeader } from '../../../components/public-page/form-header.tsx';
 import { PageFooter, PageFrame } from '../../../components/public-page/page-frame.tsx';
@@ -15,6 +16,8 @@ import { PageFooter, PageFrame } from '../../../components/public-page/page-fram
 export function ThemePreview({ form, look }: { form: Form; look: PublicPageLook }) {
   const chrome = useLoadedChrome(form.language);
   const [values, setValues] = useState<FieldValues>(() => initialValues(form.fields));
+  // The questions on the respondent's path, their texts recalled, as the page shows them.
+  const path = fillPath({ form, answers: values, oneAtATime: false });
   return (
     <div
       data-testid="design-preview"
@@ -25,8 +28,8 @@ export function ThemePreview({ form, look }: { form: Form; look: PublicPageLook 
           <FormHeader form={form} description={form.description} />
           <form className="mt-8" onSubmit={(e) => e.preventDefault()} aria-label="Design preview">
             <FormRenderer
-              fields={form.fields.filter((f) => f.type !== 'page_break')}
-              values={values}
+              fields={path.steps.flatMap((step) => step.fields)}
+              values={withCalculated(values, path.run.calculated)}
               errors={{}}
               onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
             />
