@@ -19,6 +19,16 @@ export const fieldAnalyticsSchema = z.object({
   avg_time_spent: z.number().nullable(),
   /** Answer (option label, Yes/No, number) to how many times it was given. */
   answer_distribution: z.record(z.string(), z.number().int()),
+  /** A star rating: the average number of stars, null before any answer. */
+  average: z.number().nullable().optional(),
+  /** A matrix: each row with how many picked each column (by label). */
+  rows: z
+    .array(z.object({ label: z.string(), distribution: z.record(z.string(), z.number().int()) }))
+    .optional(),
+  /** A ranking: each option's average place (1 is first), best first, and how many ranked it. */
+  average_positions: z
+    .array(z.object({ label: z.string(), average: z.number().nullable(), count: z.number().int() }))
+    .optional(),
 });
 export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
 

@@ -1,4 +1,6 @@
 import { type FormField, optionsOf } from '../forms/field.ts';
+import { matrixText } from './matrix.ts';
+import { rankingText } from './ranking.ts';
 
 function formatOne(field: FormField | undefined, value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -33,5 +35,7 @@ function formatOne(field: FormField | undefined, value: unknown): string {
  * booleans Yes/No, option values shown by their label, no answer as ''.
  */
 export function formatAnswer(field: FormField | undefined, value: unknown): string {
+  if (field?.type === 'matrix') return matrixText(field, value);
+  if (field?.type === 'ranking') return rankingText(field, value);
   return formatOne(field, value);
 }

@@ -1,4 +1,4 @@
-import type { FormField } from '../forms/field.ts';
+import type { FieldOf, FormField } from '../forms/field.ts';
 import { LIMITS } from '../limits.ts';
 import { answerStrings } from './answers.ts';
 import { allowsOther } from './other.ts';
@@ -91,10 +91,18 @@ function maxLengthOf(field: FormField): number {
     case 'color':
     case 'nps':
     case 'yes_no':
+    case 'rating':
     case 'calculated':
       return ANSWER_MAX_LENGTH.short;
     case 'hidden':
       return LIMITS.prefillMaxLength;
+    // Each row's answer, or each ranked option, is at most an option's label.
+    case 'matrix':
+      return (
+        LIMITS.labelMaxLength * Math.max(1, field.rows.length) * (field.multiple ? field.columns.length : 1)
+      );
+    case 'ranking':
+      return LIMITS.labelMaxLength * Math.max(1, field.options.length);
     case 'file':
     case 'image':
     case 'statement':
@@ -109,6 +117,7 @@ function maxLengthOf(field: FormField): number {
 
 /** How many items an answer may list: a checkbox group one per option, anything else one. */
 function answerMaxItems(field: FormField): number {
+  if (field.type === 'ranking') return Math.max(1, field.options.length);
   return field.type === 'checkbox' ? Math.max(1, field.options.length) : 1;
 }
 
@@ -122,7 +131,9 @@ export type LengthMessages = { maxLength: (n: number) => string; option: string;
 export function answerLengthError(field: FormField, value: unknown, m: LengthMessages): string | null {
   if (value === null || value === undefined || typeof value === 'boolean') return null;
   // File answers are objects the server checks against its uploads.
-  if (typeof value === 'object' && !Array.isArray(value)) return null;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    return field.type === 'matrix' ? matrixLengthError(field, value, m) : null;
+  }
   const max = answerMaxLength(field);
   // Files, and what takes no answer at all, are checked elsewhere.
   if (max === 0) return null;
@@ -133,4 +144,16 @@ export function answerLengthError(field: FormField, value: unknown, m: LengthMes
   if (total <= max) return null;
   // An option is never that long; a choice with 'Other' takes text the respondent typed, too long.
   return choice && !allowsOther(field) ? m.option : m.maxLength(max);
+}
+
+/** A matrix answer past its rows, or with more text than its rows can hold. */
+function matrixLengthError(field: FieldOf<'matrix'>, value: object, m: LengthMessages): string | null {
+  const cells = Object.values(value);
+  if (cells.length > field.rows.length) return m.option;
+  let total = 0;
+  for (const cell of cells) {
+    if (Array.isArray(cell) && cell.length > Math.max(1, field.columns.length)) return m.option;
+    for (const text of answerStrings(cell)) total += text.length;
+  }
+  return total <= answerMaxLength(field) ? null : m.option;
 }

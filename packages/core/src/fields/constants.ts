@@ -26,6 +26,12 @@ export const FIELD_TYPES = [
   'nps',
   /** Answered 'yes' or 'no'. */
   'yes_no',
+  /** A grid: one answer (or several) per row, the columns shared by every row. */
+  'matrix',
+  /** Stars, 1 to 10 of them (5 by default), half stars when the owner allows them. */
+  'rating',
+  /** The options put in order (all of them, or the top N). */
+  'ranking',
   /** Not a question: a heading (the label) and text (the help text) between questions. */
   'statement',
   /** A value computed from answers and variables by an expression; never typed by the respondent. */
@@ -59,6 +65,15 @@ export const YES_NO_VALUES = ['yes', 'no'] as const;
 /** The Net Promoter Score scale's ends. */
 export const NPS_MIN = 0;
 export const NPS_MAX = 10;
+
+/** How many stars a rating field may show, and how many it shows unless the owner picks. */
+export const RATING_MIN_STARS = 1;
+export const RATING_MAX_STARS = 10;
+export const RATING_DEFAULT_STARS = 5;
+
+/** Rows and columns a matrix may have: each row is a question, so the grid stays answerable. */
+export const MATRIX_MAX_ROWS = 30;
+export const MATRIX_MAX_COLUMNS = 12;
 
 export const CONDITION_OPERATORS = [
   'equals',

@@ -1,5 +1,6 @@
 import { type FieldType, type FormField, fieldSchema } from '../forms/field.ts';
 import { defaultFieldLabel } from '../forms/read-field.ts';
+import { newMatrixColumns, newMatrixRows } from './matrix.ts';
 import { isChoiceType, newFieldOptions } from './options.ts';
 
 export { isChoiceType, newFieldOptions } from './options.ts';
@@ -36,6 +37,9 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'image':
     case 'nps':
     case 'yes_no':
+    case 'matrix':
+    case 'rating':
+    case 'ranking':
     case 'statement':
     case 'time':
     case 'color':
@@ -66,6 +70,9 @@ const PALETTE_NAMES = {
   range: 'Scale',
   nps: 'NPS (0–10)',
   yes_no: 'Yes / No',
+  rating: 'Star rating',
+  matrix: 'Matrix / grid',
+  ranking: 'Ranking',
   statement: 'Heading / text',
   file: 'File upload',
   image: 'Image',
@@ -113,7 +120,8 @@ export function createField(input: { type: FieldType; index: number; id: string 
     // A scale starts as 0 to 10, the shape people expect of one.
     validation: input.type === 'range' ? { required: false, min: 0, max: 10 } : { required: false },
     position: input.index,
-    ...(isChoiceType(input.type) ? { options: newFieldOptions() } : {}),
+    ...(isChoiceType(input.type) || input.type === 'ranking' ? { options: newFieldOptions() } : {}),
+    ...(input.type === 'matrix' ? { rows: newMatrixRows(), columns: newMatrixColumns() } : {}),
     ...(input.type === 'calculated' ? { expression: '' } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import type { FieldOption, FieldType, FormField } from '../forms/field.ts';
 import { CHOICE_TYPES, NPS_MAX, NPS_MIN } from './constants.ts';
+import { ratingSteps } from './rating.ts';
 import {
   asBoolean,
   asNonEmptyString,
@@ -36,6 +37,7 @@ export function answerChoices(field: FormField): AnswerChoice[] | undefined {
       value: n,
     }));
   }
+  if (field.type === 'rating') return ratingSteps(field).map((n) => ({ label: String(n), value: String(n) }));
   return 'options' in field ? field.options : undefined;
 }
 

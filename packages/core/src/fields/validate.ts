@@ -4,8 +4,11 @@ import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
 import { readMailbox } from './mailbox.ts';
+import { checkMatrix } from './matrix.ts';
 import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH } from './other.ts';
 import { matchesPattern } from './pattern.ts';
+import { checkRanking } from './ranking.ts';
+import { checkRating } from './rating.ts';
 
 /** The messages respondents see, for the rules of each field and the shape of typed answers. */
 export const VALIDATION_MESSAGES = {
@@ -26,6 +29,9 @@ export const VALIDATION_MESSAGES = {
   nps: 'Please choose a whole number from 0 to 10',
   yesNo: 'Please answer yes or no',
   otherText: 'Please specify your other answer',
+  matrixRows: 'Please answer every row',
+  rating: (n: number) => `Please choose from 1 to ${n} stars`,
+  ranking: (n: number) => `Please put ${n} options in order, each in a place of its own`,
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
@@ -142,6 +148,12 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
       return checkNps(value, m);
     case 'yes_no':
       return checkYesNo(value, m);
+    case 'matrix':
+      return checkMatrix(field, value, m);
+    case 'rating':
+      return checkRating(field, value, m);
+    case 'ranking':
+      return checkRanking(field, value, m);
     case 'select':
     case 'radio':
       return checkChoice(field, value, false, m);

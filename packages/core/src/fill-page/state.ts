@@ -15,12 +15,19 @@ export const fileValueSchema = z.object({
 });
 export type FileValue = z.infer<typeof fileValueSchema>;
 
-/** What a control holds: text for most, a list for multiple checkboxes, a flag for one checkbox. */
+/** A matrix's answer: each answered row's column (or columns), keyed by row value. */
+export const matrixValueSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/**
+ * What a control holds: text for most, a list for multiple checkboxes (and a ranking's order), a
+ * flag for one checkbox, a file, or a matrix's rows.
+ */
 export const fieldValueSchema = z.union([
   z.string(),
   z.array(z.string()),
   z.boolean(),
   fileValueSchema,
+  matrixValueSchema,
   z.null(),
 ]);
 export type FieldValue = z.infer<typeof fieldValueSchema>;

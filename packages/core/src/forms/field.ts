@@ -119,6 +119,37 @@ export const fieldSchema = z.discriminatedUnion('type', [
     highLabel: z.optional(z.string()),
   }),
   member('yes_no', plainRulesSchema),
+  /**
+   * A grid of rows (the questions) and columns (the answers every row offers). The answer is an
+   * object keyed by row value: one column value per row, or a list of them when `multiple`.
+   */
+  z.object({
+    ...fieldBase,
+    type: z.literal('matrix'),
+    validation: plainRulesSchema,
+    rows: z.array(optionSchema),
+    columns: z.array(optionSchema),
+    /** Several columns per row (checkboxes) rather than one (radios). */
+    multiple: z.optional(z.boolean()),
+  }),
+  /** Stars; the answer is the number of stars picked (a half when `halfStars`). */
+  z.object({
+    ...fieldBase,
+    type: z.literal('rating'),
+    validation: plainRulesSchema,
+    /** How many stars (1 to 10); none: 5. */
+    stars: z.optional(z.number()),
+    halfStars: z.optional(z.boolean()),
+  }),
+  /** The options put in order; the answer is the list of option values, first ranked first. */
+  z.object({
+    ...fieldBase,
+    type: z.literal('ranking'),
+    validation: plainRulesSchema,
+    options: z.array(optionSchema),
+    /** Rank only the top N of the options; none: all of them. */
+    rankTop: z.optional(z.number()),
+  }),
   /** A heading (the label) and its text (the help text); it takes no answer (the door keeps it unrequired). */
   member('statement', plainRulesSchema),
   /** Image fields show a picture. */
@@ -175,6 +206,12 @@ export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validati
   highLabel?: string;
   expression?: string;
   showResult?: boolean;
+  rows?: FieldOption[];
+  columns?: FieldOption[];
+  multiple?: boolean;
+  stars?: number;
+  halfStars?: boolean;
+  rankTop?: number;
 };
 
 /**

@@ -1,7 +1,13 @@
 import * as z from 'zod/mini';
+import {
+  MATRIX_MAX_COLUMNS,
+  MATRIX_MAX_ROWS,
+  RATING_MAX_STARS,
+  RATING_MIN_STARS,
+} from '../fields/constants.ts';
 import { PATTERN_MAX_LENGTH } from '../fields/pattern.ts';
 import { LIMITS } from '../limits.ts';
-import { type FormField, optionsOf, rulesOf } from './field.ts';
+import { type FieldOption, type FormField, optionsOf, rulesOf } from './field.ts';
 
 const FIELD_ID_MAX_LENGTH = 100;
 const URL_MAX_LENGTH = 2048;
@@ -40,17 +46,32 @@ function lengthProblems(field: FormField): Problem[] {
 }
 
 function optionProblems(field: FormField): Problem[] {
-  const options = optionsOf(field) ?? [];
-  if (options.length > LIMITS.maxOptions) {
-    return [{ path: ['options'], message: `A field can have at most ${LIMITS.maxOptions} options` }];
+  if (field.type === 'matrix') {
+    return [
+      ...listProblems(field.rows, 'rows', MATRIX_MAX_ROWS, 'rows'),
+      ...listProblems(field.columns, 'columns', MATRIX_MAX_COLUMNS, 'columns'),
+    ];
+  }
+  if (field.type === 'rating' && field.stars !== undefined) {
+    const { stars } = field;
+    if (!Number.isInteger(stars) || stars < RATING_MIN_STARS || stars > RATING_MAX_STARS)
+      return [{ path: ['stars'], message: `A rating has ${RATING_MIN_STARS} to ${RATING_MAX_STARS} stars` }];
+  }
+  return listProblems(optionsOf(field) ?? [], 'options', LIMITS.maxOptions, 'options');
+}
+
+/** A list of options (or a matrix's rows or columns): how many, and how long each text is. */
+function listProblems(options: FieldOption[], key: string, most: number, noun: string): Problem[] {
+  if (options.length > most) {
+    return [{ path: [key], message: `A field can have at most ${most} ${noun}` }];
   }
   const max = LIMITS.labelMaxLength;
   return options.flatMap((option, n) =>
     (['label', 'value'] as const)
-      .filter((key) => option[key].length > max)
-      .map((key) => ({
-        path: ['options', n, key],
-        message: `An option ${key} must be at most ${max} characters`,
+      .filter((property) => option[property].length > max)
+      .map((property) => ({
+        path: [key, n, property],
+        message: `An option ${property} must be at most ${max} characters`,
       })),
   );
 }

@@ -1,7 +1,8 @@
 // The door for fields: alternative key names, legacy shapes and AI output are read here, once,
 // into the canonical field. Nothing behind the door reads aliases.
 import { CONDITION_OPERATORS, FIELD_TYPES, takesAnswer } from '../fields/constants.ts';
-import { fallbackOptions, isChoiceType, normalizeOptions } from '../fields/options.ts';
+import { newMatrixColumns, newMatrixRows } from '../fields/matrix.ts';
+import { fallbackOptions, isChoiceType, newFieldOptions, normalizeOptions } from '../fields/options.ts';
 import {
   asBoolean,
   asNonEmptyString,
@@ -39,6 +40,14 @@ const TYPE_ALIASES: Record<string, FieldType> = {
   yesno: 'yes_no',
   boolean: 'yes_no',
   heading: 'statement',
+  grid: 'matrix',
+  likert: 'matrix',
+  matrix_radio: 'matrix',
+  matrix_checkbox: 'matrix',
+  star_rating: 'rating',
+  stars: 'rating',
+  rank: 'ranking',
+  rank_order: 'ranking',
 };
 
 function knownType(value: unknown): FieldType | undefined {
@@ -125,6 +134,33 @@ export function normalizeConditionalLogic(raw: unknown): ConditionalLogic | null
   return { action, match, conditions };
 }
 
+/**
+ * A matrix's rows and columns, from `rows`/`columns` (or `questions`/`statements` and
+ * `scale`/`choices`), each in any shape options take; `multiple` from the type name or a flag.
+ */
+function matrixParts(record: UnknownRecord, rulesRaw: unknown) {
+  const list = (...keys: string[]) => {
+    const raw = pick(record, ...keys);
+    return normalizeOptions({ options: raw }, undefined);
+  };
+  const rows = list('rows', 'questions', 'statements', 'items');
+  const fromOptions = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
+  const columnList = list('columns', 'scale', 'answers');
+  const columns = columnList.length > 0 ? columnList : fromOptions;
+  const typeName = asString(pick(record, 'field_type', 'type'))?.toLowerCase();
+  const multiple =
+    asBoolean(pick(record, 'multiple', 'multiple_answers', 'allow_multiple', 'allowMultiple')) ??
+    typeName === 'matrix_checkbox';
+  return {
+    rows:
+      rows.length > 0
+        ? rows.map((r, i) => ({ ...r, id: r.id.startsWith('option_') ? `row_${i + 1}` : r.id }))
+        : newMatrixRows(),
+    columns: columns.length > 0 ? columns : newMatrixColumns(),
+    ...(multiple ? { multiple: true } : {}),
+  };
+}
+
 /** The label a field gets when it has none: 'Field <n>' (n counts from 1). */
 export function defaultFieldLabel(index: number): string {
   return `Field ${index + 1}`;
@@ -186,6 +222,19 @@ export function normalizeField(raw: unknown, index: number): FormField {
     field.expression = asString(readKey(record, 'expression')) ?? '';
     const showResult = asBoolean(pick(record, 'show_result', 'showResult'));
     if (showResult !== undefined) field.showResult = showResult;
+  }
+  if (type === 'matrix') Object.assign(field, matrixParts(record, rulesRaw));
+  if (type === 'rating') {
+    const stars = asNumber(pick(record, 'stars', 'max_stars', 'maxStars', 'count'));
+    // Kept as given: a count outside 1 to 10 is refused by the save's limits, not changed here.
+    if (stars !== undefined) field.stars = stars;
+    if (asBoolean(pick(record, 'half_stars', 'halfStars', 'allow_half', 'allowHalf'))) field.halfStars = true;
+  }
+  if (type === 'ranking') {
+    const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
+    field.options = options.length > 0 ? options : newFieldOptions();
+    const top = asNumber(pick(record, 'rank_top', 'rankTop', 'top'));
+    if (top !== undefined && top >= 1) field.rankTop = Math.floor(top);
   }
   if (isChoiceType(type)) {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);

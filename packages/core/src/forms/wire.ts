@@ -46,6 +46,12 @@ export const wireFieldSchema = z.object({
   prefill: z.optional(z.object({ from_url: z.boolean(), param: z.optional(z.string()) })),
   expression: z.optional(z.string()),
   show_result: z.optional(z.boolean()),
+  rows: z.optional(z.array(wireOptionSchema)),
+  columns: z.optional(z.array(wireOptionSchema)),
+  multiple: z.optional(z.boolean()),
+  stars: z.optional(z.number()),
+  half_stars: z.optional(z.boolean()),
+  rank_top: z.optional(z.number()),
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
@@ -94,11 +100,25 @@ export function toWireField(field: FormField): WireField {
     const { fromUrl, param } = field.prefill;
     wire.prefill = param === undefined ? { from_url: fromUrl } : { from_url: fromUrl, param };
   }
+  if (field.type === 'matrix') {
+    wire.rows = field.rows;
+    wire.columns = field.columns;
+    if (field.multiple !== undefined) wire.multiple = field.multiple;
+  }
+  if (field.type === 'rating') {
+    if (field.stars !== undefined) wire.stars = field.stars;
+    if (field.halfStars !== undefined) wire.half_stars = field.halfStars;
+  }
+  if (field.type === 'ranking' && field.rankTop !== undefined) wire.rank_top = field.rankTop;
   if (field.type === 'calculated') {
     wire.expression = field.expression;
     if (field.showResult !== undefined) wire.show_result = field.showResult;
   }
   return wire;
+}
+
+function withIds(list: z.infer<typeof wireOptionSchema>[] | undefined, prefix: string) {
+  return list?.map((item, index) => ({ ...item, id: item.id ?? `${prefix}_${index + 1}` }));
 }
 
 /** The canonical field a wire field was made from (the names are fixed: no alias guessing). */
@@ -123,6 +143,12 @@ export function fromWireField(wire: WireField): FormField {
     },
     expression: wire.expression,
     showResult: wire.show_result,
+    rows: withIds(wire.rows, 'row'),
+    columns: withIds(wire.columns, 'column'),
+    multiple: wire.multiple,
+    stars: wire.stars,
+    halfStars: wire.half_stars,
+    rankTop: wire.rank_top,
   });
 }
 

@@ -126,5 +126,8 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     nps: t('validation.nps'),
     yesNo: t('validation.yesNo'),
     otherText: t('validation.otherText'),
+    matrixRows: t('validation.matrixRows'),
+    rating: (n) => t('validation.rating', { n }),
+    ranking: (n) => t('validation.ranking', { n }),
   };
 }

@@ -36,6 +36,15 @@ function localizeField(field: FormField, text: (key: TextKey, fallback: string) 
       optional('highLabel', localized.highLabel),
     );
   }
+  if (localized.type === 'matrix') {
+    // Labels only, as options: answers are keyed by row value and hold column values.
+    const rows = localized.rows.map((row) => ({ ...row, label: text(key(`row.${row.id}`), row.label) }));
+    const columns = localized.columns.map((column) => ({
+      ...column,
+      label: text(key(`column.${column.id}`), column.label),
+    }));
+    Object.assign(localized, { rows, columns });
+  }
   if ('options' in localized) {
     // Only the label changes: the value (what answers store) is the same in every language.
     const options = localized.options.map((option) => ({

@@ -89,6 +89,10 @@ function fieldSlots(field: FormField): Slot[] {
   if ('options' in field) {
     for (const option of field.options) slots.push(at(`option.${option.id}`, option.label, 'option'));
   }
+  if (field.type === 'matrix') {
+    for (const row of field.rows) slots.push(at(`row.${row.id}`, row.label, 'option'));
+    for (const column of field.columns) slots.push(at(`column.${column.id}`, column.label, 'option'));
+  }
   return slots;
 }
 

@@ -1,5 +1,5 @@
 // What we ask an OpenAI-compatible model for, and how its answer is checked before use.
-import { FIELD_TYPES } from '@formsmith/core/fields/constants';
+import { FIELD_TYPES, RATING_MAX_STARS, RATING_MIN_STARS } from '@formsmith/core/fields/constants';
 import { normalizeField } from '@formsmith/core/forms/read-field';
 import { z } from 'zod';
 
@@ -13,9 +13,13 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
   answer from a dropdown, for long lists), date, email, phone, file (an upload), image (a picture shown
   to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with
   min and max), time, color, hidden, nps (a 0 to 10 "how likely are you to recommend" scale), yes_no (a
-  yes-or-no question), statement (a heading with text between questions, no answer: the label is the
+  yes-or-no question), matrix (a grid: the same answers asked of several items, as in "how satisfied are
+  you with: A, B, C" or "rate each of the following"; rows are the items, options the answers of every
+  row), rating (stars, as in "rate us out of 5 stars"; max is the number of stars, 1 to 10), ranking (put
+  the options in order, as in "rank these"), statement (a heading with text between questions, no answer: the label is the
   heading, help_text the text; never required).
-- options: the choices of checkbox, radio and select fields, otherwise []. Keep the user's wording.
+- options: the choices of checkbox, radio, select and ranking fields and a matrix's answers, otherwise [].
+- rows: a matrix's items (its rows), otherwise []. Keep the user's wording.
 - min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10), otherwise null.
 - placeholder and help_text: short hints, or "" when none is useful.
 - Mark a field required when the description says so, and for the fields the form cannot work without
@@ -38,12 +42,13 @@ export const FORM_JSON_SCHEMA = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['label', 'type', 'required', 'options', 'placeholder', 'help_text', 'min', 'max'],
+        required: ['label', 'type', 'required', 'options', 'rows', 'placeholder', 'help_text', 'min', 'max'],
         properties: {
           label: { type: 'string' },
           type: { type: 'string', enum: [...FIELD_TYPES] },
           required: { type: 'boolean' },
           options: { type: 'array', items: { type: 'string' } },
+          rows: { type: 'array', items: { type: 'string' } },
           placeholder: nullableString,
           help_text: nullableString,
           min: nullableNumber,
@@ -62,6 +67,7 @@ const providerFieldShape = z.object({
   type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(FIELD_TYPES)),
   required: z.boolean().nullish(),
   options: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
+  rows: z.array(z.union([z.string(), z.number()]).transform(String)).nullish(),
   placeholder: optionalText,
   help_text: optionalText,
   min: optionalNumber,
@@ -70,7 +76,21 @@ const providerFieldShape = z.object({
 
 // Nulls and empty text mean 'none'; dropping them lets the door apply its defaults.
 const toField = (field: z.infer<typeof providerFieldShape>, index: number) =>
-  normalizeField(Object.fromEntries(Object.entries(field).filter(([, v]) => v !== null && v !== '')), index);
+  normalizeField(
+    Object.fromEntries(
+      Object.entries(ratingStars(field)).filter(
+        ([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
+      ),
+    ),
+    index,
+  );
+
+/** A rating's max is its number of stars, kept within what a rating can show. */
+function ratingStars(field: z.infer<typeof providerFieldShape>) {
+  if (field.type !== 'rating' || field.max == null) return field;
+  const stars = Math.min(RATING_MAX_STARS, Math.max(RATING_MIN_STARS, Math.round(field.max)));
+  return { ...field, stars };
+}
 
 /** One field of the model's answer, read while the answer streams in (it becomes field `index`). */
 export const providerFieldSchema = (index: number) =>

@@ -1,3 +1,4 @@
+import { figureAnswers } from '@formsmith/core/analytics/field-figures';
 import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import type { FormField } from '@formsmith/core/forms/field';
@@ -124,6 +125,10 @@ export function answersOf(field: FormField, value: unknown): string[] {
       const n = numeric(value);
       return n === null ? [] : [n];
     }
+    case 'matrix':
+    case 'rating':
+    case 'ranking':
+      return figureAnswers(field, value);
     case 'yes_no':
       return (YES_NO_VALUES as readonly unknown[]).includes(value) ? [value as string] : [];
     case 'text':

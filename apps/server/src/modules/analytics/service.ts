@@ -1,4 +1,5 @@
 import type { FieldAnalytics, FormAnalytics, Paths } from '@formsmith/core/analytics/api';
+import { figuresOf, hasFigures } from '@formsmith/core/analytics/field-figures';
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
@@ -137,19 +138,24 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics
     const answers = stats.answers
       .filter((a) => a.fieldId === field.id && a.count > 0)
       .sort((a, b) => b.count - a.count || a.answer.localeCompare(b.answer));
-    const distribution: Record<string, number> = {};
-    for (const a of answers) {
-      const label = labels.get(a.answer) ?? a.answer;
-      distribution[label] = (distribution[label] ?? 0) + a.count;
-    }
-    return {
+    const base = {
       field_id: field.id,
       label: field.label,
       field_type: field.type,
       response_count: f?.responseCount ?? 0,
       skip_count: f?.skipCount ?? 0,
       avg_time_spent: f && f.timeSpentCount > 0 ? round1(f.timeSpentTotal / f.timeSpentCount) : null,
-      answer_distribution: distribution,
     };
+    if (hasFigures(field)) {
+      const counts = new Map<string, number>();
+      for (const a of answers) counts.set(a.answer, (counts.get(a.answer) ?? 0) + a.count);
+      return { ...base, ...figuresOf(field, counts) };
+    }
+    const distribution: Record<string, number> = {};
+    for (const a of answers) {
+      const label = labels.get(a.answer) ?? a.answer;
+      distribution[label] = (distribution[label] ?? 0) + a.count;
+    }
+    return { ...base, answer_distribution: distribution };
   });
 }

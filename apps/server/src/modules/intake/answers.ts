@@ -1,7 +1,8 @@
 import { answerLengthError } from '@formsmith/core/fields/answer-length';
-import { storedAnswer } from '@formsmith/core/fields/answers';
+import { isEmptyAnswer, storedAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { isMatrixShape } from '@formsmith/core/fields/matrix';
 import { VALIDATION_MESSAGES, type ValidationMessages } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
@@ -36,10 +37,13 @@ export function invalid(fields: Record<string, string>, message = 'Validation er
   return new AppError('SUBMISSION_INVALID', 422, message, fields);
 }
 
-function isPlainAnswer(value: unknown): boolean {
+function isPlainAnswer(field: FormField, value: unknown): boolean {
+  if (field.type === 'matrix' && isMatrixShape(value)) return true;
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
+
+const NOTHING_WHEN_EMPTY = new Set<FormField['type']>(['matrix', 'rating', 'ranking']);
 
 /** Fields the respondent does not answer: hidden ones, and read-only ones they cannot edit. */
 function isUnanswerable(field: FormField): boolean {
@@ -121,7 +125,9 @@ export function cleanData(
       else errors[field.id] = UPLOAD_MISSING;
       continue;
     }
-    if (isPlainAnswer(value)) clean[field.id] = storedAnswer(field, value);
+    // A grid, stars or an order left untouched is no answer: nothing is stored for it.
+    if (NOTHING_WHEN_EMPTY.has(field.type) && isEmptyAnswer(value)) continue;
+    if (isPlainAnswer(field, value)) clean[field.id] = storedAnswer(field, value);
     else errors[field.id] = INVALID_VALUE;
   }
   return { clean, errors, files, answered };

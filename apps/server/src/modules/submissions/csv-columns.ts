@@ -1,11 +1,11 @@
-import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
 import type { FormField } from '@formsmith/core/forms/field';
 import { statusText } from '@formsmith/core/submissions/api';
 import { csvCell, neutralizeCell } from '@formsmith/core/submissions/csv-line';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
-export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined };
+export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined; row?: string };
 
 /** Keys the public form adds for anti-spam; never answers. */
 function isInternalKey(key: string): boolean {
@@ -32,19 +32,22 @@ export function versionedExportColumns(input: {
   versions: Map<number, FormField[]>;
   dataKeys: Iterable<string>;
 }): VersionedColumns {
-  const headers: { id: string; label: string }[] = [];
+  const headers: { id: string; label: string; row?: string }[] = [];
   const index = new Map<string, number>();
   const known = new Set<string>();
   const layoutOf = (fields: FormField[]) => {
     const slots = new Map<number, FormField>();
     for (const field of answerFields(fields)) {
-      const key = `${field.id}\u0000${field.label}`;
-      let at = index.get(key);
-      if (at === undefined) {
-        at = headers.push({ id: field.id, label: field.label }) - 1;
-        index.set(key, at);
+      // A matrix fills one column per row.
+      for (const column of answerColumns(field)) {
+        const key = `${field.id}\u0000${column.label}\u0000${column.row ?? ''}`;
+        let at = index.get(key);
+        if (at === undefined) {
+          at = headers.push({ id: field.id, ...column }) - 1;
+          index.set(key, at);
+        }
+        slots.set(at, field);
       }
-      slots.set(at, field);
       known.add(field.id);
       known.add(field.label);
     }
@@ -57,9 +60,9 @@ export function versionedExportColumns(input: {
   const columnsOf = (slots: Map<number, FormField>): ExportColumn[] => [
     ...headers.map((h, at) => {
       const field = slots.get(at);
-      return field
-        ? { label: h.label, keys: [field.id, field.label], field }
-        : { label: h.label, keys: [], field: undefined };
+      if (!field) return { label: h.label, keys: [], field: undefined };
+      const column = { label: h.label, keys: [field.id, field.label], field };
+      return h.row === undefined ? column : { ...column, row: h.row };
     }),
     ...extra.map((key) => ({ label: key, keys: [key], field: undefined })),
   ];
@@ -96,7 +99,7 @@ export function csvRow(
     neutralizeCell(row.language),
   ];
   for (const column of columns) {
-    cells.push(neutralizeCell(formatAnswer(column.field, readAnswer(data, column.keys))));
+    cells.push(neutralizeCell(columnText(column.field, column, readAnswer(data, column.keys))));
   }
   return cells;
 }
@@ -114,7 +117,7 @@ export function csvRowLine(
   let line = `${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)},${csvCell(neutralizeCell(row.language))}`;
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]!;
-    line += `,${csvCell(neutralizeCell(formatAnswer(column.field, readAnswer(answers, column.keys))))}`;
+    line += `,${csvCell(neutralizeCell(columnText(column.field, column, readAnswer(answers, column.keys))))}`;
   }
   return `${line}\r\n`;
 }

@@ -3,6 +3,7 @@ import { capPercent, shouldLabelSlice } from '@formsmith/core/analytics/format';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartCard, ChartEmpty } from './chart-card.tsx';
 import { type ChartPalette, tooltipStyles, useChartPalette } from './chart-palette.ts';
+import { FigureTable, hasFigureTable } from './figure-tables.tsx';
 
 const CHOICE_TYPES = new Set(['select', 'radio', 'checkbox']);
 
@@ -85,7 +86,7 @@ function FieldPie({ field }: { field: FieldAnalytics }) {
 
 /** One pie per choice field (7 colours; slices under 5% carry no label), with a visible legend. */
 export function AnswerDistribution({ fields }: { fields: FieldAnalytics[] }) {
-  const choice = fields.filter(isChoiceField);
+  const choice = fields.filter((f) => isChoiceField(f) || hasFigureTable(f));
   if (choice.length === 0) return null;
   return (
     <ChartCard title="Answer distribution" id="answer-distribution-title">
@@ -93,7 +94,7 @@ export function AnswerDistribution({ fields }: { fields: FieldAnalytics[] }) {
         {choice.map((field) => (
           <section key={field.field_id} aria-label={field.label} className="space-y-2">
             <h4 className="text-sm font-semibold text-slate-800 dark:text-slate-200">{field.label}</h4>
-            <FieldPie field={field} />
+            {hasFigureTable(field) ? <FigureTable field={field} /> : <FieldPie field={field} />}
           </section>
         ))}
       </div>

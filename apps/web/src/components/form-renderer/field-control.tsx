@@ -4,6 +4,9 @@ import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field'
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { useChrome } from './chrome-context.ts';
+import { MatrixControl } from './matrix-control.tsx';
+import { RankingControl } from './ranking-control.tsx';
+import { RatingControl } from './rating-control.tsx';
 import { RestingControl } from './resting-control.tsx';
 import { ScaleControl } from './scale-control.tsx';
 import {
@@ -141,6 +144,12 @@ export function FieldControl(props: ControlProps) {
     case 'nps':
     case 'yes_no':
       return <ScaleControl {...props} field={field} common={common} />;
+    case 'matrix':
+      return <MatrixControl {...props} field={field} common={common} />;
+    case 'rating':
+      return <RatingControl {...props} field={field} common={common} />;
+    case 'ranking':
+      return <RankingControl {...props} field={field} common={common} />;
     case 'checkbox':
       if (isCheckboxGroup(field)) return <ChoiceGroup {...props} common={common} kind="checkbox" />;
       return (

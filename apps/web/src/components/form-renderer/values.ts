@@ -25,7 +25,15 @@ export function isCheckboxGroup(field: FormField): boolean {
 
 /** A field answered with a group of inputs (fieldset and legend; its first input is `<id>-0`). */
 export function isGroupField(field: FormField): boolean {
-  return field.type === 'radio' || field.type === 'nps' || field.type === 'yes_no' || isCheckboxGroup(field);
+  return (
+    field.type === 'radio' ||
+    field.type === 'nps' ||
+    field.type === 'yes_no' ||
+    field.type === 'matrix' ||
+    field.type === 'rating' ||
+    field.type === 'ranking' ||
+    isCheckboxGroup(field)
+  );
 }
 
 /** The id of a field's first control, as the renderer names it (what a link to the field targets). */
@@ -60,6 +68,11 @@ function initialValue(field: FormField): FieldValue {
       return /^#[0-9a-fA-F]{6}$/.test(fallback) ? fallback : '';
     case 'file':
       return null;
+    // Nothing answered until the respondent picks: a row, or an order they moved or kept.
+    case 'matrix':
+      return {};
+    case 'ranking':
+      return [];
     default:
       return fallback;
   }

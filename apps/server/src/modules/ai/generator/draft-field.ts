@@ -36,6 +36,12 @@ export function fieldFromDraft(draft: FieldDraft, index: number): FormField {
         ([, value]) => value !== undefined,
       ),
     ),
-    options: options ?? (isChoiceType(draft.type) ? fallbackOptions() : undefined),
+    options:
+      options ?? (isChoiceType(draft.type) || draft.type === 'ranking' ? fallbackOptions() : undefined),
+    // A matrix's rows are the items listed; its columns the scale they are rated on.
+    ...(draft.type === 'matrix'
+      ? { rows: options ?? fallbackOptions(), columns: toOptions(draft.columns ?? ['Yes', 'No']) }
+      : {}),
+    ...(draft.stars !== undefined ? { stars: draft.stars } : {}),
   });
 }

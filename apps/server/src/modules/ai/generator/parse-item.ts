@@ -1,3 +1,4 @@
+import { RATING_MAX_STARS } from '@formsmith/core/fields/constants';
 import { classifyField } from './classify-field.ts';
 import { cleanLabel } from './clean-label.ts';
 import { buildConsentLabel, buildOptInLabel } from './consent-label.ts';
@@ -25,7 +26,7 @@ const MESSAGE =
 
 /** The form's main questions: one pick from listed choices (yes/no too), a rating, a date or a time. */
 function isMainQuestion(draft: Pick<FieldDraft, 'type' | 'options'>, multi: boolean): boolean {
-  if (draft.type === 'yes_no' || draft.type === 'nps') return true;
+  if (draft.type === 'yes_no' || draft.type === 'nps' || draft.type === 'rating') return true;
   if (draft.type === 'radio' || draft.type === 'select') return !multi && (draft.options?.length ?? 0) >= 2;
   return draft.type === 'range' || draft.type === 'date' || draft.type === 'time';
 }
@@ -35,6 +36,37 @@ function isYesNoChoice(options: string[] | undefined): boolean {
   if (options?.length !== 2) return false;
   const [yes = '', no = ''] = options.map((o) => foldText(o));
   return Object.values(YES_NO_OPTIONS).some(([y, n]) => foldText(y) === yes && foldText(n) === no);
+}
+
+// 'How satisfied are you with: A, B, C' and 'rate each of the following: A, B, C' ask one question
+// per item on the same scale: a matrix whose rows are the items.
+const MATRIX_CUE =
+  /\b(?:how (?:satisfied|happy|pleased) are you with|rate each|rate the following|how would you rate (?:each|the following)|how (?:much|strongly) do you agree with)\b/;
+const AGREEMENT_CUE = /\bagree\b/;
+const SATISFACTION_CUE = /\b(?:satisf\w*|happy|pleased)\b/;
+const MATRIX_COLUMNS = {
+  agreement: ['Strongly disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly agree'],
+  satisfaction: ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'],
+  quality: ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'],
+};
+// 'Rate us out of 5 stars': stars, not a numeric scale.
+const STARS_CUE = /\b(?:stars?|estrellas?|etoiles?|sterne?n?|estrelas?|stelle|sterren)\b/;
+// 'Rank these…', 'in order of preference': the options put in order.
+const RANKING_CUE =
+  /\b(?:rank\w*|in order of (?:preference|importance)|order of preference|prioriti[sz]e|ordena\w*|classe[rz]|ordnen|classifi\w*|rangschik\w*)\b/;
+
+function matrixColumns(cue: string): string[] {
+  if (AGREEMENT_CUE.test(cue)) return MATRIX_COLUMNS.agreement;
+  return SATISFACTION_CUE.test(cue) ? MATRIX_COLUMNS.satisfaction : MATRIX_COLUMNS.quality;
+}
+
+/** The grid, star and ranking questions, read from the cue before anything else claims the item. */
+function specialKind(cue: string, options: string[] | undefined, range: { max?: number } | null) {
+  if (options && options.length >= 2 && MATRIX_CUE.test(cue)) return 'matrix' as const;
+  if (options && options.length >= 2 && RANKING_CUE.test(cue)) return 'ranking' as const;
+  if (!options && STARS_CUE.test(cue) && (range?.max === undefined || range.max <= RATING_MAX_STARS))
+    return 'rating' as const;
+  return undefined;
 }
 
 function isZeroToTen(range: { min?: number; max?: number } | null): boolean {
@@ -69,13 +101,16 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
     hasRange: range !== null,
     language,
   });
-  const kind = implied
-    ? { ...classified, type: 'select' as const }
-    : !options && (LIKELY_TO_RECOMMEND.test(cue) || (NPS_CUE.test(cue) && isZeroToTen(range)))
-      ? { ...classified, type: 'nps' as const, yesNo: false }
-      : isYesNoChoice(options)
-        ? { ...classified, type: 'yes_no' as const, yesNo: true }
-        : classified;
+  const special = listed || !implied ? specialKind(cue, listed ?? options, range) : undefined;
+  const kind = special
+    ? { ...classified, type: special, yesNo: false }
+    : implied
+      ? { ...classified, type: 'select' as const }
+      : !options && (LIKELY_TO_RECOMMEND.test(cue) || (NPS_CUE.test(cue) && isZeroToTen(range)))
+        ? { ...classified, type: 'nps' as const, yesNo: false }
+        : isYesNoChoice(options)
+          ? { ...classified, type: 'yes_no' as const, yesNo: true }
+          : classified;
 
   let label: string;
   if (item.followUp?.label) label = item.followUp.label;
@@ -100,6 +135,11 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
   if (options && kind.type !== 'yes_no') draft.options = options;
   draft.required =
     !optional && (explicitRequired || kind.consent === true || coreField || isMainQuestion(draft, multi));
+  if (kind.type === 'matrix') draft.columns = matrixColumns(cue);
+  if (kind.type === 'rating') {
+    const stars = range?.max ?? Number(/\b(\d+)\s*stars?\b/.exec(cue)?.[1] ?? Number.NaN);
+    if (Number.isInteger(stars) && stars >= 1 && stars <= RATING_MAX_STARS) draft.stars = stars;
+  }
   if (kind.type === 'range' || kind.type === 'number') {
     const bounds = kind.type === 'range' ? { ...defaultBounds(cue), ...range } : range;
     if (bounds?.min !== undefined) draft.min = bounds.min;

@@ -29,5 +29,9 @@ export type FieldDraft = Pick<FormField, 'label' | 'type' | 'placeholder' | 'hel
     /** An NPS scale's words under its ends. */
     lowLabel?: string;
     highLabel?: string;
+    /** A matrix's columns (its rows are the options). */
+    columns?: string[];
+    /** A star rating's count of stars. */
+    stars?: number;
     followUp?: FollowUp;
   };

@@ -1,5 +1,7 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { matrixCellName, matrixRowAnswer } from '@formsmith/core/fields/matrix';
 import { allowsOther, otherTextKey } from '@formsmith/core/fields/other';
+import { placesOf, rankPlaceName } from '@formsmith/core/fields/ranking';
 import type { FormField } from '@formsmith/core/forms/field';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { controlIdOf, type FieldValue, type FieldValues } from '../../../components/form-renderer/values.ts';
@@ -11,6 +13,29 @@ function postedStrings(value: FieldValue): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value;
   return value.upload_id ? [JSON.stringify(value)] : [];
+}
+
+/**
+ * The inputs of a field whose control posts under names of its own, as that control posts them:
+ * a matrix each row's columns under the row's name, a ranking each ranked option's place.
+ */
+function namedInputs(field: FormField, value: FieldValue): [string, string][] | undefined {
+  if (field.type === 'matrix') {
+    return field.rows.flatMap((row) =>
+      matrixRowAnswer(value, row.value).map((column): [string, string] => [
+        matrixCellName(field.id, row.value),
+        column,
+      ]),
+    );
+  }
+  if (field.type === 'ranking') {
+    const places = placesOf(Array.isArray(value) ? value : []);
+    return field.options.flatMap((option): [string, string][] => {
+      const place = places.get(option.value);
+      return place === undefined ? [] : [[rankPlaceName(field.id, option.value), String(place)]];
+    });
+  }
+  return undefined;
 }
 
 /** Whether a field's value rides in a hidden input: off this screen, read-only, or a stored file. */
@@ -32,6 +57,12 @@ export function CarriedAnswers(props: { fields: FormField[]; shown: FormField[];
       {props.fields.flatMap((field) => {
         const value = props.values[field.id] ?? null;
         if (!isCarried(field, shown, value)) return [];
+        const named = namedInputs(field, value);
+        if (named) {
+          return named.map(([name, text]) => (
+            <input key={`${name}:${text}`} type="hidden" name={name} value={text} />
+          ));
+        }
         // A field's posted strings are distinct (one text, or the options ticked).
         const inputs = postedStrings(value).map((text) => (
           <input key={`${field.id}:${text}`} type="hidden" name={field.id} value={text} />

@@ -13,7 +13,7 @@ export function answerOf(field: FormField, values: FieldValues): unknown {
     return withOtherText(value, typeof text === 'string' ? text : '');
   }
   if (
-    (field.type === 'number' || field.type === 'range' || field.type === 'nps') &&
+    (field.type === 'number' || field.type === 'range' || field.type === 'nps' || field.type === 'rating') &&
     typeof value === 'string' &&
     value.trim() !== ''
   ) {

@@ -1,14 +1,17 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { matrixCellName } from '@formsmith/core/fields/matrix';
 import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
+import { rankingFromPlaces, rankPlaceName } from '@formsmith/core/fields/ranking';
 import {
   ANSWERED_NAME,
+  type FieldValue,
   type FieldValues,
   type FileValue,
   fileValueSchema,
   type PostedFields,
   shownValueName,
 } from '@formsmith/core/fill-page/state';
-import type { FormField } from '@formsmith/core/forms/field';
+import type { FieldOf, FormField } from '@formsmith/core/forms/field';
 import { hasRestingValue, isCheckboxGroup } from '../../../components/form-renderer/values.ts';
 
 /** A file stored by an earlier screen, carried as JSON in a hidden input; null when there is none. */
@@ -51,6 +54,17 @@ function withOtherPosted(field: FormField, posted: PostedFields): FieldValues {
   return { [field.id]: sent[0] ?? (typed ? OTHER_CHOICE : ''), [otherTextKey(field.id)]: text };
 }
 
+/** A matrix as posted: each row's radio (or ticked boxes) under the row's name; rows left blank are absent. */
+function postedMatrix(field: FieldOf<'matrix'>, posted: PostedFields): FieldValue {
+  const answer: Record<string, string | string[]> = {};
+  for (const row of field.rows) {
+    const picked = (posted[matrixCellName(field.id, row.value)] ?? []).filter((v) => v !== '');
+    if (picked.length === 0) continue;
+    answer[row.value] = field.multiple ? picked : (picked[0] as string);
+  }
+  return answer;
+}
+
 /**
  * The values of a form posted without JavaScript, as the page's controls would hold them: the
  * inputs of the screen shown and the hidden inputs carrying the other screens' answers.
@@ -65,6 +79,12 @@ export function readPostedValues(input: {
     if (!takesAnswer(field.type) || field.type === 'calculated') continue;
     const sent = input.posted[field.id] ?? [];
     if (field.type === 'file') values[field.id] = input.files[field.id] ?? carriedFile(sent[0]);
+    else if (field.type === 'matrix') values[field.id] = postedMatrix(field, input.posted);
+    else if (field.type === 'ranking')
+      values[field.id] = rankingFromPlaces(
+        field,
+        (option) => input.posted[rankPlaceName(field.id, option.value)]?.[0] ?? '',
+      );
     else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);
     else if (allowsOther(field)) Object.assign(values, withOtherPosted(field, input.posted));
     else if (isCheckboxGroup(field)) values[field.id] = sent.filter((v) => v !== '');

@@ -28,6 +28,9 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
     case 'select':
       return optionValue(field, text);
     // Files need an upload; images, page breaks and calculated values hold no answer.
+    // A grid's rows and an order are answered on the page, not given by a link.
+    case 'matrix':
+    case 'ranking':
     case 'file':
     case 'image':
     case 'page_break':

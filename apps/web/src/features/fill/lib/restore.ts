@@ -1,4 +1,5 @@
 import { allowsOther, otherTextKey, splitOtherText } from '@formsmith/core/fields/other';
+import { matrixValueSchema } from '@formsmith/core/fill-page/state';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FieldValues, FileValue } from '../../../components/form-renderer/values.ts';
 
@@ -24,6 +25,10 @@ export function restoreValues(
     else if (typeof answer === 'string' || typeof answer === 'boolean') values[field.id] = answer;
     else if (Array.isArray(answer)) values[field.id] = answer.map(String);
     else if (isFileValue(answer)) values[field.id] = answer;
+    else if (field.type === 'matrix') {
+      const rows = matrixValueSchema.safeParse(answer);
+      if (rows.success) values[field.id] = rows.data;
+    }
   }
   return values;
 }

@@ -131,7 +131,30 @@ export function CanvasField(props: CanvasFieldProps) {
           ))}
         </ul>
       )}
-      {selected && isChoiceType(field.type) ? (
+      {selected && field.type === 'ranking' ? (
+        <OptionsEditor
+          options={field.options}
+          keepValues={keepOptionValues}
+          onChange={(options, renamed) =>
+            dispatch({ type: 'update', id: field.id, patch: { options }, renamed })
+          }
+        />
+      ) : selected && field.type === 'matrix' ? (
+        <div className="space-y-4">
+          <OptionsEditor
+            noun="row"
+            options={field.rows}
+            keepValues={keepOptionValues}
+            onChange={(rows) => update({ rows })}
+          />
+          <OptionsEditor
+            noun="column"
+            options={field.columns}
+            keepValues={keepOptionValues}
+            onChange={(columns) => update({ columns })}
+          />
+        </div>
+      ) : selected && isChoiceType(field.type) ? (
         <OptionsEditor
           options={optionsOf(field) ?? []}
           keepValues={keepOptionValues}

@@ -76,6 +76,8 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
   const rules = applicableRules(field.type);
   // Display-only fields (a heading, a picture) take no answer: no placeholder, default or 'Required'.
   const answers = takesAnswer(field.type);
+  // A grid's rows and an order are answered whole on the page: no placeholder, no one default.
+  const manyAnswers = field.type === 'matrix' || field.type === 'ranking';
 
   const pattern = useDebouncedText(rulesOf(field).pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });
@@ -90,7 +92,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Label, help text and choices are edited on the form itself.
       </p>
-      {answers && typed && (field.type === 'select' || !answerChoices(field)) && (
+      {answers && typed && !manyAnswers && (field.type === 'select' || !answerChoices(field)) && (
         <Labelled label="Placeholder">
           <Input
             value={field.placeholder ?? ''}
@@ -106,7 +108,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           update={update}
         />
       )}
-      {answers && typed && (
+      {answers && typed && !manyAnswers && (
         <DefaultValueInput field={field} onChange={(defaultValue) => update({ defaultValue })} />
       )}
       {answers && typed && (
@@ -121,7 +123,7 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
           </label>
         </div>
       )}
-      {answers && <PrefillSettings field={field} update={update} />}
+      {answers && !manyAnswers && <PrefillSettings field={field} update={update} />}
 
       {(rules.length || rules.value || rules.pattern) && <SectionTitle>Validation</SectionTitle>}
       {rules.length && (

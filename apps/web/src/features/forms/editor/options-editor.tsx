@@ -6,10 +6,16 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-function nextOption(options: FieldOption[]): FieldOption {
+const NOUNS = { option: 'Option', row: 'Row', column: 'Column' } as const;
+
+function nextOption(options: FieldOption[], noun: keyof typeof NOUNS): FieldOption {
   let n = options.length + 1;
-  while (options.some((o) => o.value === `option_${n}`)) n += 1;
-  return { id: `opt_${crypto.randomUUID().slice(0, 8)}`, label: `Option ${n}`, value: `option_${n}` };
+  while (options.some((o) => o.value === `${noun}_${n}`)) n += 1;
+  return {
+    id: `${noun.slice(0, 3)}_${crypto.randomUUID().slice(0, 8)}`,
+    label: `${NOUNS[noun]} ${n}`,
+    value: `${noun}_${n}`,
+  };
 }
 
 type OptionsEditorProps = {
@@ -20,9 +26,11 @@ type OptionsEditorProps = {
   quiz?: boolean;
   /** `renamed` says which stored value became which, for the default and rules that compare with it. */
   onChange: (options: FieldOption[], renamed?: { from: string; to: string }) => void;
-  /** Whether the field offers 'Other, please specify' after its options, and its change. */
-  allowOther: boolean;
-  onAllowOther: (allow: boolean) => void;
+  /** Whether the field offers 'Other, please specify' after its options, and its change (none: not offered). */
+  allowOther?: boolean;
+  onAllowOther?: (allow: boolean) => void;
+  /** What the list holds: a choice's options, or a matrix's rows or columns. */
+  noun?: keyof typeof NOUNS;
 };
 
 /**
@@ -30,7 +38,8 @@ type OptionsEditorProps = {
  * under 'Advanced'. The list scrolls above 15rem.
  */
 export function OptionsEditor(props: OptionsEditorProps) {
-  const { options, keepValues, quiz = false, onChange } = props;
+  const { options, keepValues, quiz = false, onChange, noun = 'option' } = props;
+  const Noun = NOUNS[noun];
   const [advanced, setAdvanced] = useState(false);
   const advancedId = useId();
   const otherId = useId();
@@ -51,7 +60,7 @@ export function OptionsEditor(props: OptionsEditorProps) {
 
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Options</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">{Noun}s</legend>
       <div className="flex items-center gap-2">
         <Checkbox id={advancedId} checked={advanced} onChange={(e) => setAdvanced(e.target.checked)} />
         <label htmlFor={advancedId} className="text-sm">
@@ -70,14 +79,14 @@ export function OptionsEditor(props: OptionsEditorProps) {
             <Input
               value={option.label}
               onChange={(e) => relabel(index, e.target.value)}
-              aria-label={`Option ${index + 1} label`}
+              aria-label={`${Noun} ${index + 1} label`}
               className="h-9"
             />
             {advanced && (
               <Input
                 value={option.value}
                 onChange={(e) => setValue(index, e.target.value)}
-                aria-label={`Option ${index + 1} value`}
+                aria-label={`${Noun} ${index + 1} value`}
                 className="h-9 font-mono text-xs"
               />
             )}
@@ -86,7 +95,7 @@ export function OptionsEditor(props: OptionsEditorProps) {
               size="icon"
               disabled={options.length <= 1}
               onClick={() => onChange(options.filter((_, i) => i !== index))}
-              aria-label={`Remove option ${index + 1}`}
+              aria-label={`Remove ${noun} ${index + 1}`}
             >
               <X aria-hidden="true" className="h-4 w-4" />
             </Button>
@@ -100,20 +109,26 @@ export function OptionsEditor(props: OptionsEditorProps) {
         </p>
       )}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button variant="secondary" size="sm" onClick={() => onChange([...options, nextOption(options)])}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => onChange([...options, nextOption(options, noun)])}
+        >
           <Plus aria-hidden="true" className="h-4 w-4" />
-          Add option
+          Add {noun}
         </Button>
-        <span className="flex items-center gap-2">
-          <Checkbox
-            id={otherId}
-            checked={props.allowOther}
-            onChange={(e) => props.onAllowOther(e.target.checked)}
-          />
-          <label htmlFor={otherId} className="text-sm">
-            Add “Other, please specify”
-          </label>
-        </span>
+        {props.onAllowOther && (
+          <span className="flex items-center gap-2">
+            <Checkbox
+              id={otherId}
+              checked={props.allowOther === true}
+              onChange={(e) => props.onAllowOther?.(e.target.checked)}
+            />
+            <label htmlFor={otherId} className="text-sm">
+              Add “Other, please specify”
+            </label>
+          </span>
+        )}
       </div>
     </fieldset>
   );

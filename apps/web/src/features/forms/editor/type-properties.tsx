@@ -1,12 +1,14 @@
-import type { FieldValidation, FormField } from '@formsmith/core/forms/field';
+import { RATING_MAX_STARS, RATING_MIN_STARS } from '@formsmith/core/fields/constants';
+import { ratingStars } from '@formsmith/core/fields/rating';
+import type { FieldPatch, FieldValidation, FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { NumberRule } from './number-rule.tsx';
 
 type Props = {
   field: FormField;
-  update: (patch: Partial<FormField>) => void;
+  update: (patch: FieldPatch) => void;
   setRule: (patch: Partial<FieldValidation>) => void;
 };
 
@@ -14,7 +16,7 @@ const MB = 1024 * 1024;
 
 /**
  * What only some types have: an image's picture, a file's accepted types and size, a scale's
- * step, the words at an NPS scale's ends.
+ * step, the words at an NPS scale's ends, a matrix's checkboxes, a rating's stars, a ranking's top N.
  */
 export function TypeProperties({ field, update, setRule }: Props) {
   switch (field.type) {
@@ -72,6 +74,54 @@ export function TypeProperties({ field, update, setRule }: Props) {
           </Labelled>
         </>
       );
+    case 'matrix':
+      return (
+        <CheckboxRow
+          id={`${field.id}-multiple`}
+          checked={field.multiple === true}
+          label="Several answers per row (checkboxes)"
+          onChange={(multiple) => update({ multiple: multiple || undefined })}
+        />
+      );
+    case 'rating':
+      return (
+        <>
+          <Labelled label="Number of stars">
+            <Select
+              value={String(ratingStars(field))}
+              onChange={(e) => update({ stars: Number(e.target.value) })}
+            >
+              {Array.from(
+                { length: RATING_MAX_STARS - RATING_MIN_STARS + 1 },
+                (_, i) => i + RATING_MIN_STARS,
+              ).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </Select>
+          </Labelled>
+          <CheckboxRow
+            id={`${field.id}-half`}
+            checked={field.halfStars === true}
+            label="Allow half stars"
+            onChange={(halfStars) => update({ halfStars: halfStars || undefined })}
+          />
+        </>
+      );
+    case 'ranking':
+      return (
+        <NumberRule
+          label="Rank only the top"
+          hint="Empty: respondents order every option"
+          min={1}
+          max={field.options.length}
+          value={field.rankTop}
+          onChange={(rankTop) =>
+            update({ rankTop: rankTop === undefined || rankTop < 1 ? undefined : Math.floor(rankTop) })
+          }
+        />
+      );
     case 'range':
       return (
         <NumberRule
@@ -84,4 +134,20 @@ export function TypeProperties({ field, update, setRule }: Props) {
     default:
       return null;
   }
+}
+
+function CheckboxRow(props: {
+  id: string;
+  checked: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <Checkbox id={props.id} checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
+      <label htmlFor={props.id} className="text-sm font-medium">
+        {props.label}
+      </label>
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
-import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
 import {
@@ -44,15 +44,19 @@ type Answers = Awaited<ReturnType<typeof answersOf>>;
 // does, so a spreadsheet opening the file never runs an answer like =HYPERLINK(…) as a formula.
 const csvHeader = (fields: AnswerField[]) =>
   csvLine(
-    ['Submission ID', 'Submitted At', 'Status', 'Language', ...fields.map((f) => f.label)].map(
-      neutralizeCell,
-    ),
+    [
+      'Submission ID',
+      'Submitted At',
+      'Status',
+      'Language',
+      ...fields.flatMap((f) => answerColumns(f).map((c) => c.label)),
+    ].map(neutralizeCell),
   );
 
 function csvRow(fields: AnswerField[], submission: WireSubmission, answers: Answers): string {
   const cells = answers
-    ? fields.map((f) => neutralizeCell(formatAnswer(f, answers[f.id])))
-    : fields.map(() => '(could not be decrypted)');
+    ? fields.flatMap((f) => answerColumns(f).map((c) => neutralizeCell(columnText(f, c, answers[f.id]))))
+    : fields.flatMap((f) => answerColumns(f).map(() => '(could not be decrypted)'));
   const status = statusText(submission.completed);
   return csvLine([
     submission.id,

@@ -1,6 +1,8 @@
 import type { FieldAnalytics } from '@formsmith/core/analytics/api';
+import { figureAnswers, figuresOf, hasFigures } from '@formsmith/core/analytics/field-figures';
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import type { Form } from '@formsmith/core/forms/form';
@@ -33,6 +35,7 @@ export async function computeSealedFieldAnalytics(input: {
     avg_time_spent: null,
     answer_distribution: {} as Record<string, number>,
   }));
+  const figureCounts: Map<string, number>[] = [];
   for await (const page of submissionPages(input.formId, { status: 'complete', from: input.from })) {
     for (const submission of page) {
       const answers = await answersOf(input.key, input.formId, submission);
@@ -40,11 +43,17 @@ export async function computeSealedFieldAnalytics(input: {
       fields.forEach((field, i) => {
         const figure = figures[i]!;
         const value = answers[field.id];
-        if (isBlank(value)) {
+        if (isBlank(value) || isEmptyAnswer(value)) {
           figure.skip_count += 1;
           return;
         }
         figure.response_count += 1;
+        if (hasFigures(field)) {
+          const counts = figureCounts[i] ?? new Map<string, number>();
+          figureCounts[i] = counts;
+          for (const answer of figureAnswers(field, value)) counts.set(answer, (counts.get(answer) ?? 0) + 1);
+          return;
+        }
         for (const one of Array.isArray(value) ? value : [value]) {
           // Every 'Other, please specify' text is one answer, Other, as the server counts it.
           const text = isOtherText(field, one) ? OTHER_ANSWER : formatAnswer(field, one);
@@ -53,5 +62,9 @@ export async function computeSealedFieldAnalytics(input: {
       });
     }
   }
+  // A matrix, a rating and a ranking are summed as the server sums them.
+  fields.forEach((field, i) => {
+    if (hasFigures(field)) Object.assign(figures[i]!, figuresOf(field, figureCounts[i] ?? new Map()));
+  });
   return figures;
 }

@@ -42,6 +42,7 @@ export function operatorsFor(type: FieldType | 'variable'): {
     case 'number':
     case 'range':
     case 'nps':
+    case 'rating':
     case 'calculated':
       return { operators: [...NUMBER, ...PRESENCE], input: 'number' };
     case 'date':
@@ -53,7 +54,12 @@ export function operatorsFor(type: FieldType | 'variable'): {
     case 'yes_no':
       return { operators: ['equals', 'not_equals', ...PRESENCE], input: 'option' };
     case 'checkbox':
+    // Whether an option is among those ranked (the top N) or not.
+    case 'ranking':
       return { operators: ['contains', 'not_contains', ...PRESENCE], input: 'option' };
+    // A grid is many questions: only whether it was answered is one condition.
+    case 'matrix':
+      return { operators: PRESENCE, input: 'none' };
     case 'file':
     case 'image':
     case 'page_break':

@@ -1,0 +1,21 @@
+import type { FormField } from '../forms/field.ts';
+import { formatAnswer } from './answer-format.ts';
+import { matrixRowText } from './matrix.ts';
+
+/**
+ * The columns a field's answer fills in a CSV file or a table: one for most fields, one per row
+ * for a matrix (each row is a question of its own, read and sorted apart), named 'Label [Row]'.
+ */
+export type AnswerColumn = { label: string; row?: string };
+
+export function answerColumns(field: FormField): AnswerColumn[] {
+  if (field.type === 'matrix')
+    return field.rows.map((row) => ({ label: `${field.label} [${row.label}]`, row: row.value }));
+  return [{ label: field.label }];
+}
+
+/** The text of one of those columns for an answer. */
+export function columnText(field: FormField | undefined, column: { row?: string }, value: unknown): string {
+  if (field?.type === 'matrix' && column.row !== undefined) return matrixRowText(field, value, column.row);
+  return formatAnswer(field, value);
+}
