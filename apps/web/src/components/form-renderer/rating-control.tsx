@@ -66,32 +66,37 @@ export function RatingControl(props: RatingControlProps) {
         const fill = picked >= star ? 1 : picked >= star - 0.5 && half ? 0.5 : 0;
         const choices = steps.filter((n) => n > star - 1 && n <= star);
         return (
-          <span key={star} className="relative inline-flex h-11 w-11 items-center justify-center">
-            <StarShape fill={fill} clip={`${id}-clip-${star}`} />
-            <span className="absolute inset-0 flex">
-              {choices.map((n) => {
-                const i = steps.indexOf(n);
-                return (
-                  <label key={n} className="relative block h-full flex-1 cursor-pointer">
-                    <input
-                      id={`${id}-${i}`}
-                      type="radio"
-                      name={field.id}
-                      value={String(n)}
-                      disabled={props.common.disabled}
-                      checked={picked === n}
-                      onChange={() => props.onChange(String(n))}
-                      className="peer sr-only"
-                    />
-                    <span className="sr-only">{t('field.stars', { n, total })}</span>
-                    <span
-                      aria-hidden="true"
-                      className="absolute inset-0 rounded-md peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500"
-                    />
-                  </label>
-                );
-              })}
-            </span>
+          <span key={star} className="inline-flex h-11 w-11">
+            {choices.map((n, k) => {
+              const i = steps.indexOf(n);
+              // With half stars each half is its own button, showing its half of the star.
+              const right = half && k === 1;
+              return (
+                <label
+                  key={n}
+                  htmlFor={`${id}-${i}`}
+                  className={`relative block h-11 cursor-pointer overflow-hidden rounded-md has-focus-visible:ring-2 has-focus-visible:ring-brand-500 ${half ? 'w-1/2' : 'w-11'}`}
+                >
+                  <input
+                    id={`${id}-${i}`}
+                    type="radio"
+                    name={field.id}
+                    value={String(n)}
+                    disabled={props.common.disabled}
+                    checked={picked === n}
+                    onChange={() => props.onChange(String(n))}
+                    className="sr-only"
+                  />
+                  <span className="sr-only">{t('field.stars', { n, total })}</span>
+                  <span
+                    aria-hidden="true"
+                    className={`pointer-events-none absolute top-0 flex h-11 w-11 items-center justify-center ${right ? 'right-0' : 'left-0'}`}
+                  >
+                    <StarShape fill={fill} clip={`${id}-clip-${star}-${k}`} />
+                  </span>
+                </label>
+              );
+            })}
           </span>
         );
       })}
