@@ -6,6 +6,8 @@ import { isRecord } from './read.ts';
 // left unanswered are absent, so nothing is stored for them.
 
 export type MatrixField = FieldOf<'matrix'>;
+/** What reading a matrix answer as text needs: its rows and columns. */
+export type MatrixGrid = Pick<MatrixField, 'rows' | 'columns'>;
 export type MatrixAnswer = Record<string, string | string[]>;
 
 /** The rows and columns a new matrix gets in the editor. */
@@ -46,7 +48,7 @@ export function matrixRowAnswer(value: unknown, rowValue: string): string[] {
   return Array.isArray(cell) ? cell.filter((c): c is string => typeof c === 'string' && c !== '') : [];
 }
 
-function columnOf(field: MatrixField, answer: string): FieldOption | undefined {
+function columnOf(field: MatrixGrid, answer: string): FieldOption | undefined {
   return field.columns.find((c) => c.value === answer) ?? field.columns.find((c) => c.label === answer);
 }
 
@@ -91,14 +93,14 @@ export function checkMatrix(field: MatrixField, value: unknown, m: MatrixMessage
 }
 
 /** One row's answer as text: the columns' labels. */
-export function matrixRowText(field: MatrixField, value: unknown, rowValue: string): string {
+export function matrixRowText(field: MatrixGrid, value: unknown, rowValue: string): string {
   return matrixRowAnswer(value, rowValue)
     .map((c) => columnOf(field, c)?.label ?? c)
     .join(', ');
 }
 
 /** The whole answer as one line: 'Row: Column; Row: Column, Column'. */
-export function matrixText(field: MatrixField, value: unknown): string {
+export function matrixText(field: MatrixGrid, value: unknown): string {
   return field.rows
     .map((row) => [row.label, matrixRowText(field, value, row.value)] as const)
     .filter(([, text]) => text !== '')

@@ -7,6 +7,10 @@ import { normalizeField } from '../forms/read-field.ts';
 import { fromWireField, toWireField } from '../forms/wire.ts';
 import { localizeForm } from '../i18n/localize.ts';
 import { translatableTexts } from '../i18n/texts.ts';
+import { logicFieldsOf } from '../logic/form-fields.ts';
+import { recallText } from '../logic/recall.ts';
+import { runForm } from '../logic/run.ts';
+import { formLogicSchema } from '../logic/schema.ts';
 import { formatAnswer } from './answer-format.ts';
 import { isEmptyAnswer, storedAnswer } from './answers.ts';
 import { createField } from './editor-rules.ts';
@@ -33,6 +37,15 @@ const counts = (answers: string[][]) => {
 };
 
 describe('matrix fields', () => {
+  it('are recalled as their rows and the columns picked', () => {
+    const fields = logicFieldsOf([matrix]);
+    const logic = formLogicSchema.parse({});
+    const run = runForm(fields, logic, { [matrix.id]: { food: 'good', service: 'ok' } });
+    expect(recallText(`You said {{${matrix.id}}}`, { fields, logic, run })).toBe(
+      'You said Food: Good; Service: Ok',
+    );
+  });
+
   it('need every row answered when required, one known column per row', () => {
     expect(validateFieldValue(matrix, { food: 'good', service: 'ok' })).toBeNull();
     expect(validateFieldValue(matrix, { food: 'good' })).toBe('Please answer every row');

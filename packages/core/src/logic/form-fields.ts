@@ -10,6 +10,7 @@ export function logicFieldsOf(fields: readonly FormField[]): LogicField[] {
     required: field.validation.required,
     hidden: field.type === 'hidden' || field.isHidden === true,
     ...('options' in field ? { options: field.options } : {}),
+    ...(field.type === 'matrix' ? { grid: { rows: field.rows, columns: field.columns } } : {}),
     ...(field.type === 'calculated'
       ? { expression: field.expression, showResult: field.showResult === true }
       : {}),

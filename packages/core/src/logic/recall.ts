@@ -1,4 +1,5 @@
 import { answerStrings } from '../fields/answers.ts';
+import { matrixText } from '../fields/matrix.ts';
 import type { FormRun, LogicField } from './run.ts';
 import { SCORE_NAME } from './run.ts';
 import type { FormLogic } from './schema.ts';
@@ -28,6 +29,7 @@ export function recallText(
     if (name === SCORE_NAME && run.quiz) return formatNumber(run.quiz.score);
     if (!Object.hasOwn(run.values, name)) return '';
     const field = fields.find((f) => f.id === name);
+    if (field?.grid) return matrixText(field.grid, run.values[name]);
     return answerStrings(run.values[name])
       .map((value) => field?.options?.find((o) => o.value === value)?.label ?? value)
       .join(', ');

@@ -1,5 +1,6 @@
 import { AnswerReads } from '../fields/answer-reads.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from '../fields/answers.ts';
+import type { MatrixGrid } from '../fields/matrix.ts';
 import { operatorHolds } from './conditions.ts';
 import { type Expr, evaluateExpression, parseExpression } from './expression.ts';
 import type { FormLogic, LogicAction, LogicCondition, LogicRule } from './schema.ts';
@@ -20,6 +21,8 @@ export type LogicField = {
   /** Hidden fields carry a value (from the owner or the URL) and are never shown. */
   hidden?: boolean;
   options?: readonly { value: string; label?: string; points?: number | undefined }[];
+  /** A matrix's rows and columns, so recall can read its answer as text. */
+  grid?: MatrixGrid;
   /** Calculated fields: the expression their value comes from. */
   expression?: string;
   /** Calculated fields: whether respondents see the value as they fill the form. */
