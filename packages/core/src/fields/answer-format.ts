@@ -1,5 +1,6 @@
 import { type FormField, optionsOf } from '../forms/field.ts';
 import { matrixText } from './matrix.ts';
+import { phoneText } from './phone.ts';
 import { rankingText } from './ranking.ts';
 
 function formatOne(field: FormField | undefined, value: unknown): string {
@@ -37,5 +38,6 @@ function formatOne(field: FormField | undefined, value: unknown): string {
 export function formatAnswer(field: FormField | undefined, value: unknown): string {
   if (field?.type === 'matrix') return matrixText(field, value);
   if (field?.type === 'ranking') return rankingText(field, value);
+  if (field?.type === 'phone') return phoneText(value);
   return formatOne(field, value);
 }

@@ -1,7 +1,4 @@
 /** Helpers that read a respondent's answer, shared by validation and conditional logic. */
-import type { FormField } from '../forms/field.ts';
-import { storedMatrix } from './matrix.ts';
-import { storedRanking } from './ranking.ts';
 
 /** True for no answer: undefined, null, blank text, an empty list, or an unticked single checkbox. */
 export function isEmptyAnswer(value: unknown): boolean {
@@ -31,20 +28,4 @@ export function answerStrings(value: unknown): string[] {
     if (typeof item === 'number' || typeof item === 'boolean') return [String(item)];
     return [];
   });
-}
-
-/**
- * The answer as it is stored: an NPS score or a star rating as a number, a matrix without its
- * empty rows, a matrix column or ranked option given by its label stored by its value, an NPS score as a number ('7' becomes 7), a yes/no as 'yes' or
- * 'no' (true/false and any letter case read too). Anything else, or what cannot be read, is
- * returned as sent, for validation to refuse.
- */
-export function storedAnswer(field: FormField, value: unknown): unknown {
-  if (field.type === 'nps' || field.type === 'rating') return numericAnswer(value) ?? value;
-  if (field.type === 'matrix') return storedMatrix(field, value);
-  if (field.type === 'ranking') return storedRanking(field, value);
-  if (field.type !== 'yes_no') return value;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-  return text === 'yes' || text === 'no' ? text : value;
 }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { normalizeField } from '../forms/read-field.ts';
 import { fromWireField, toWireField } from '../forms/wire.ts';
 import { formatAnswer } from './answer-format.ts';
-import { storedAnswer } from './answers.ts';
 import { computeVisibility } from './conditions.ts';
 import { answerChoices } from './options.ts';
+import { storedAnswer } from './stored-answer.ts';
 import { makeField } from './test-fields.ts';
 import { validateFieldValue, validateSubmission } from './validate.ts';
 

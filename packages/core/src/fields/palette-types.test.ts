@@ -12,10 +12,11 @@ import { recallText } from '../logic/recall.ts';
 import { runForm } from '../logic/run.ts';
 import { formLogicSchema } from '../logic/schema.ts';
 import { formatAnswer } from './answer-format.ts';
-import { isEmptyAnswer, storedAnswer } from './answers.ts';
+import { isEmptyAnswer } from './answers.ts';
 import { createField } from './editor-rules.ts';
 import { answerColumns, columnText } from './export-columns.ts';
 import { rankingFromPlaces } from './ranking.ts';
+import { storedAnswer } from './stored-answer.ts';
 import { makeField } from './test-fields.ts';
 import { validateFieldValue } from './validate.ts';
 

@@ -7,6 +7,7 @@ import { readMailbox } from './mailbox.ts';
 import { checkMatrix } from './matrix.ts';
 import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH } from './other.ts';
 import { matchesPattern } from './pattern.ts';
+import { checkPhone } from './phone.ts';
 import { checkRanking } from './ranking.ts';
 import { checkRating } from './rating.ts';
 
@@ -32,6 +33,7 @@ export const VALIDATION_MESSAGES = {
   matrixRows: 'Please answer every row',
   rating: (n: number) => `Please choose from 1 to ${n} stars`,
   ranking: (n: number) => `Please put ${n} options in order, each in a place of its own`,
+  phone: 'Please enter a valid phone number, with its country',
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
@@ -140,7 +142,7 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
     case 'url':
       return checkText(field, value, true, m) ?? (isUrl(value) ? null : m.url);
     case 'phone':
-      return checkText(field, value, false, m);
+      return checkText(field, value, false, m) ?? checkPhone(field, value, m);
     case 'number':
     case 'range':
       return checkNumber(field, value, m);

@@ -97,7 +97,13 @@ export const fieldSchema = z.discriminatedUnion('type', [
   member('text', textRulesSchema),
   member('textarea', textRulesSchema),
   member('email', textRulesSchema),
-  member('phone', textRulesSchema),
+  /** An international number; the country picker starts at `defaultCountry` (ISO 3166 alpha-2), if any. */
+  z.object({
+    ...fieldBase,
+    type: z.literal('phone'),
+    validation: textRulesSchema,
+    defaultCountry: z.optional(z.string()),
+  }),
   member('password', textRulesSchema),
   member('url', textRulesSchema),
   member('number', numberRulesSchema),
@@ -212,6 +218,7 @@ export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validati
   stars?: number;
   halfStars?: boolean;
   rankTop?: number;
+  defaultCountry?: string;
 };
 
 /**

@@ -6,6 +6,7 @@ import {
   RATING_MIN_STARS,
 } from '../fields/constants.ts';
 import { PATTERN_MAX_LENGTH } from '../fields/pattern.ts';
+import { isPhoneCountry } from '../fields/phone-countries.ts';
 import { LIMITS } from '../limits.ts';
 import { type FieldOption, type FormField, optionsOf, rulesOf } from './field.ts';
 
@@ -57,6 +58,10 @@ function optionProblems(field: FormField): Problem[] {
     if (!Number.isInteger(stars) || stars < RATING_MIN_STARS || stars > RATING_MAX_STARS)
       return [{ path: ['stars'], message: `A rating has ${RATING_MIN_STARS} to ${RATING_MAX_STARS} stars` }];
   }
+  if (field.type === 'phone' && field.defaultCountry !== undefined && !isPhoneCountry(field.defaultCountry))
+    return [
+      { path: ['defaultCountry'], message: 'The default country must be a known country code, like GB' },
+    ];
   return listProblems(optionsOf(field) ?? [], 'options', LIMITS.maxOptions, 'options');
 }
 

@@ -236,6 +236,11 @@ export function normalizeField(raw: unknown, index: number): FormField {
     const top = asNumber(pick(record, 'rank_top', 'rankTop', 'top'));
     if (top !== undefined && top >= 1) field.rankTop = Math.floor(top);
   }
+  if (type === 'phone') {
+    // Kept as given (upper-cased): a code the picker does not offer is refused by the save's limits.
+    const country = asNonEmptyString(pick(record, 'default_country', 'defaultCountry', 'country'));
+    if (country) field.defaultCountry = country.trim().toUpperCase();
+  }
   if (isChoiceType(type)) {
     const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
     field.options = options.length > 0 ? options : fallbackOptions();

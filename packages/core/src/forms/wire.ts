@@ -52,6 +52,7 @@ export const wireFieldSchema = z.object({
   stars: z.optional(z.number()),
   half_stars: z.optional(z.boolean()),
   rank_top: z.optional(z.number()),
+  default_country: z.optional(z.string()),
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
@@ -110,6 +111,8 @@ export function toWireField(field: FormField): WireField {
     if (field.halfStars !== undefined) wire.half_stars = field.halfStars;
   }
   if (field.type === 'ranking' && field.rankTop !== undefined) wire.rank_top = field.rankTop;
+  if (field.type === 'phone' && field.defaultCountry !== undefined)
+    wire.default_country = field.defaultCountry;
   if (field.type === 'calculated') {
     wire.expression = field.expression;
     if (field.showResult !== undefined) wire.show_result = field.showResult;
@@ -149,6 +152,7 @@ export function fromWireField(wire: WireField): FormField {
     stars: wire.stars,
     halfStars: wire.half_stars,
     rankTop: wire.rank_top,
+    defaultCountry: wire.default_country,
   });
 }
 

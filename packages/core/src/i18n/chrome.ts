@@ -129,5 +129,6 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     matrixRows: t('validation.matrixRows'),
     rating: (n) => t('validation.rating', { n }),
     ranking: (n) => t('validation.ranking', { n }),
+    phone: t('validation.phone'),
   };
 }

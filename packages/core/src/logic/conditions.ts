@@ -55,6 +55,11 @@ export function operatorHolds(
       const found = answer.lowered().some((a) => a.includes(needle));
       return operator === 'contains' ? found : !found;
     }
+    case 'starts_with': {
+      // Spaces aside, so '+44' finds '+44 20 7183 8750' as typed and '+442071838750' as stored.
+      const prefix = (expected ?? '').replace(/\s+/g, '').toLowerCase();
+      return prefix !== '' && answer.lowered().some((a) => a.replace(/\s+/g, '').startsWith(prefix));
+    }
     case 'greater_than':
     case 'after':
       return order(answer, expected) === 1;

@@ -21,6 +21,8 @@ export const LOGIC_OPERATORS = [
   'less_or_equal',
   'before',
   'after',
+  /** The answer begins with the value, spaces aside: a phone number's country code (+44). */
+  'starts_with',
 ] as const;
 export type LogicOperator = (typeof LOGIC_OPERATORS)[number];
 

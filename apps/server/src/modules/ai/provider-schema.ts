@@ -1,5 +1,6 @@
 // What we ask an OpenAI-compatible model for, and how its answer is checked before use.
 import { FIELD_TYPES, RATING_MAX_STARS, RATING_MIN_STARS } from '@formsmith/core/fields/constants';
+import { isPhoneCountry } from '@formsmith/core/fields/phone-countries';
 import { normalizeField } from '@formsmith/core/forms/read-field';
 import { z } from 'zod';
 
@@ -7,10 +8,10 @@ export const SYSTEM_PROMPT = `You design web forms. Turn the user's plain-langua
 Answer with JSON only: {"title", "description", "fields": [...]}.
 - title: a short title for the form; description: one sentence telling respondents what the form is for.
 - Write the title, description, labels and options in the language of the user's description.
-- Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max.
+- Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max, country.
 - type is one of: text (short answer), textarea (long answer), checkbox (tick boxes, several answers; or a
   single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
-  answer from a dropdown, for long lists), date, email, phone, file (an upload), image (a picture shown
+  answer from a dropdown, for long lists), date, email, phone (a phone number, "mobile" too), file (an upload), image (a picture shown
   to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with
   min and max), time, color, hidden, nps (a 0 to 10 "how likely are you to recommend" scale), yes_no (a
   yes-or-no question), matrix (a grid: the same answers asked of several items, as in "how satisfied are
@@ -21,6 +22,8 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
 - options: the choices of checkbox, radio, select and ranking fields and a matrix's answers, otherwise [].
 - rows: a matrix's items (its rows), otherwise []. Keep the user's wording.
 - min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10), otherwise null.
+- country: a phone field's usual country as an ISO 3166 code (e.g. "GB") when the description says where
+  respondents are, otherwise null.
 - placeholder and help_text: short hints, or "" when none is useful.
 - Mark a field required when the description says so, and for the fields the form cannot work without
   (e.g. name and email on a contact form). Include every field the description asks for, in its order;
@@ -42,7 +45,18 @@ export const FORM_JSON_SCHEMA = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['label', 'type', 'required', 'options', 'rows', 'placeholder', 'help_text', 'min', 'max'],
+        required: [
+          'label',
+          'type',
+          'required',
+          'options',
+          'rows',
+          'placeholder',
+          'help_text',
+          'min',
+          'max',
+          'country',
+        ],
         properties: {
           label: { type: 'string' },
           type: { type: 'string', enum: [...FIELD_TYPES] },
@@ -53,6 +67,7 @@ export const FORM_JSON_SCHEMA = {
           help_text: nullableString,
           min: nullableNumber,
           max: nullableNumber,
+          country: nullableString,
         },
       },
     },
@@ -72,13 +87,14 @@ const providerFieldShape = z.object({
   help_text: optionalText,
   min: optionalNumber,
   max: optionalNumber,
+  country: optionalText,
 });
 
 // Nulls and empty text mean 'none'; dropping them lets the door apply its defaults.
 const toField = (field: z.infer<typeof providerFieldShape>, index: number) =>
   normalizeField(
     Object.fromEntries(
-      Object.entries(ratingStars(field)).filter(
+      Object.entries(phoneCountry(ratingStars(field))).filter(
         ([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
       ),
     ),
@@ -90,6 +106,12 @@ function ratingStars(field: z.infer<typeof providerFieldShape>) {
   if (field.type !== 'rating' || field.max == null) return field;
   const stars = Math.min(RATING_MAX_STARS, Math.max(RATING_MIN_STARS, Math.round(field.max)));
   return { ...field, stars };
+}
+
+/** A phone's country when the picker offers it (else none, rather than a form that cannot be saved). */
+function phoneCountry(field: z.infer<typeof providerFieldShape>) {
+  const country = field.country?.trim().toUpperCase();
+  return { ...field, country: field.type === 'phone' && isPhoneCountry(country) ? country : null };
 }
 
 /** One field of the model's answer, read while the answer streams in (it becomes field `index`). */

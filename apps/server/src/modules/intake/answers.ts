@@ -1,8 +1,9 @@
 import { answerLengthError } from '@formsmith/core/fields/answer-length';
-import { isEmptyAnswer, storedAnswer } from '@formsmith/core/fields/answers';
+import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isMatrixShape } from '@formsmith/core/fields/matrix';
+import { storedAnswer } from '@formsmith/core/fields/stored-answer';
 import { VALIDATION_MESSAGES, type ValidationMessages } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { useChrome } from './chrome-context.ts';
 import { MatrixControl } from './matrix-control.tsx';
+import { PhoneControl } from './phone-control.tsx';
 import { RankingControl } from './ranking-control.tsx';
 import { RatingControl } from './rating-control.tsx';
 import { RestingControl } from './resting-control.tsx';
@@ -32,6 +33,9 @@ export type ControlProps = {
   /** A choice field's 'Other, please specify' text, and its change (typing picks Other). */
   otherText?: string;
   onOtherText?: (text: string) => void;
+  /** A phone field's country picked (ISO code, '' for none), and its change. */
+  country?: string;
+  onCountry?: (country: string) => void;
 };
 
 // Few forms ask for files: the upload control loads only when one does.
@@ -40,14 +44,13 @@ const FileControl = lazy(() => import('./file-control.tsx').then((m) => ({ defau
 const INPUT_TYPES = {
   text: 'text',
   email: 'email',
-  phone: 'tel',
   url: 'url',
   password: 'password',
   date: 'date',
   time: 'time',
 } as const;
 
-const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email', phone: 'tel', url: 'url' };
+const AUTOCOMPLETE: Partial<Record<FormField['type'], string>> = { email: 'email', url: 'url' };
 
 /** A computed number as the page's language writes it ('1234.5' → '1 234,5' in French). */
 function formatNumber(value: string, locale: string): string {
@@ -72,9 +75,18 @@ export function FieldControl(props: ControlProps) {
     'aria-required': field.validation.required || undefined,
   };
   switch (field.type) {
+    case 'phone':
+      return (
+        <PhoneControl
+          {...props}
+          field={field}
+          common={common}
+          country={props.country ?? ''}
+          onCountry={(country) => props.onCountry?.(country)}
+        />
+      );
     case 'text':
     case 'email':
-    case 'phone':
     case 'url':
     case 'password':
     case 'date':

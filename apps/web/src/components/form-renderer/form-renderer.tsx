@@ -1,5 +1,6 @@
 import { FIELD_TYPES } from '@formsmith/core/fields/constants';
 import { otherTextKey } from '@formsmith/core/fields/other';
+import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import type { FormField } from '@formsmith/core/forms/field';
 import { useId } from 'react';
 import { FieldControl } from './field-control.tsx';
@@ -101,6 +102,7 @@ function RenderedField({
     [field.helpText ? helpId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const group = isGroupField(field);
   const other = props.values[otherTextKey(field.id)];
+  const country = props.values[phoneCountryKey(field.id)];
   const onFileSelect = (file: File) => {
     if (props.onFileSelect) props.onFileSelect(field, file);
     else props.onChange(field.id, { name: file.name, size: file.size, type: file.type });
@@ -132,6 +134,8 @@ function RenderedField({
         keyHints={props.keyHints}
         otherText={typeof other === 'string' ? other : ''}
         onOtherText={(text) => props.onChange(otherTextKey(field.id), text)}
+        country={typeof country === 'string' ? country : ''}
+        onCountry={(picked) => props.onChange(phoneCountryKey(field.id), picked)}
       />
     </FieldShell>
   );

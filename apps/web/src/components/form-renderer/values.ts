@@ -1,4 +1,5 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import type { FieldValue, FieldValues } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 
@@ -81,7 +82,11 @@ function initialValue(field: FormField): FieldValue {
 /** The blank form: every field at its default value (display-only fields hold none). */
 export function initialValues(fields: FormField[]): FieldValues {
   const values: FieldValues = {};
-  for (const field of fields) if (takesAnswer(field.type)) values[field.id] = initialValue(field);
+  for (const field of fields) {
+    if (takesAnswer(field.type)) values[field.id] = initialValue(field);
+    // A phone's country picker starts at the owner's default country, if any.
+    if (field.type === 'phone') values[phoneCountryKey(field.id)] = field.defaultCountry ?? '';
+  }
   return values;
 }
 

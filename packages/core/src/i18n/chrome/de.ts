@@ -23,6 +23,7 @@ export const messages: ChromeMessages = {
   'validation.rating': 'Bitte wählen Sie 1 bis {n, number} Sterne',
   'validation.ranking':
     'Bitte bringen Sie {n, plural, one {# Option} other {# Optionen}} in eine Reihenfolge, jede auf einem eigenen Platz',
+  'validation.phone': 'Bitte geben Sie eine gültige Telefonnummer mit Land ein',
   'validation.failed': 'Validierungsfehler',
   'form.next': 'Weiter',
   'form.back': 'Zurück',
@@ -54,6 +55,8 @@ export const messages: ChromeMessages = {
   'field.rankPlace': 'Platz für {label}',
   'field.rankTop': 'Setzen Sie Ihre {n, number} Favoriten nach oben: nur sie zählen',
   'field.notRanked': 'Ohne Platz',
+  'field.phoneCountry': 'Ländervorwahl',
+  'field.phoneNoCountry': 'International (+…)',
   'file.uploading': 'Wird hochgeladen…',
   'file.remove': 'Entfernen',
   'file.removeNamed': '{name} entfernen',

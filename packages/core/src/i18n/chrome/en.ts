@@ -25,6 +25,7 @@ export const messages = {
   'validation.rating': 'Please choose from 1 to {n, number} stars',
   'validation.ranking':
     'Please put {n, plural, one {# option} other {# options}} in order, each in a place of its own',
+  'validation.phone': 'Please enter a valid phone number, with its country',
   'validation.failed': 'Validation error',
   // Moving through the form.
   'form.next': 'Next',
@@ -58,6 +59,8 @@ export const messages = {
   'field.rankPlace': 'Place of {label}',
   'field.rankTop': 'Put your top {n, number} first: only they count',
   'field.notRanked': 'Not ranked',
+  'field.phoneCountry': 'Country code',
+  'field.phoneNoCountry': 'International (+…)',
   'file.uploading': 'Uploading…',
   'file.remove': 'Remove',
   'file.removeNamed': 'Remove {name}',

@@ -23,6 +23,7 @@ export const messages: ChromeMessages = {
   'validation.rating': 'Elija de 1 a {n, number} estrellas',
   'validation.ranking':
     'Ordene {n, plural, one {# opción} other {# opciones}}, cada una en un puesto distinto',
+  'validation.phone': 'Introduzca un número de teléfono válido, con su país',
   'validation.failed': 'Error de validación',
   'form.next': 'Siguiente',
   'form.back': 'Atrás',
@@ -54,6 +55,8 @@ export const messages: ChromeMessages = {
   'field.rankPlace': 'Puesto de {label}',
   'field.rankTop': 'Ponga primero sus {n, number} preferidas: solo cuentan ellas',
   'field.notRanked': 'Sin puesto',
+  'field.phoneCountry': 'Prefijo del país',
+  'field.phoneNoCountry': 'Internacional (+…)',
   'file.uploading': 'Subiendo…',
   'file.remove': 'Quitar',
   'file.removeNamed': 'Quitar {name}',

@@ -23,6 +23,7 @@ export const messages: ChromeMessages = {
   'validation.rating': 'Veuillez choisir de 1 à {n, number} étoiles',
   'validation.ranking':
     'Veuillez classer {n, plural, one {# option} other {# options}}, chacune à une place différente',
+  'validation.phone': 'Veuillez saisir un numéro de téléphone valide, avec son pays',
   'validation.failed': 'Erreur de validation',
   'form.next': 'Suivant',
   'form.back': 'Retour',
@@ -54,6 +55,8 @@ export const messages: ChromeMessages = {
   'field.rankPlace': 'Place de {label}',
   'field.rankTop': 'Placez vos {n, number} préférés en tête : seuls eux comptent',
   'field.notRanked': 'Non classé',
+  'field.phoneCountry': 'Indicatif du pays',
+  'field.phoneNoCountry': 'International (+…)',
   'file.uploading': 'Envoi du fichier…',
   'file.remove': 'Retirer',
   'file.removeNamed': 'Retirer {name}',

@@ -23,6 +23,7 @@ export const messages: ChromeMessages = {
   'validation.rating': 'Scegli da 1 a {n, number} stelle',
   'validation.ranking':
     'Metti in ordine {n, plural, one {# opzione} other {# opzioni}}, ognuna in una posizione diversa',
+  'validation.phone': 'Inserisci un numero di telefono valido, con il suo paese',
   'validation.failed': 'Errore di convalida',
   'form.next': 'Avanti',
   'form.back': 'Indietro',
@@ -54,6 +55,8 @@ export const messages: ChromeMessages = {
   'field.rankPlace': 'Posizione di {label}',
   'field.rankTop': 'Metti in cima i tuoi {n, number} preferiti: contano solo loro',
   'field.notRanked': 'Non classificato',
+  'field.phoneCountry': 'Prefisso del paese',
+  'field.phoneNoCountry': 'Internazionale (+…)',
   'file.uploading': 'Caricamento…',
   'file.remove': 'Rimuovi',
   'file.removeNamed': 'Rimuovi {name}',

@@ -23,6 +23,7 @@ export const messages: ChromeMessages = {
   'validation.rating': 'Kies 1 tot {n, number} sterren',
   'validation.ranking':
     'Zet {n, plural, one {# optie} other {# opties}} op volgorde, elk op een eigen plaats',
+  'validation.phone': 'Voer een geldig telefoonnummer in, met het land',
   'validation.failed': 'Validatiefout',
   'form.next': 'Volgende',
   'form.back': 'Terug',
@@ -54,6 +55,8 @@ export const messages: ChromeMessages = {
   'field.rankPlace': 'Plaats van {label}',
   'field.rankTop': 'Zet uw top {n, number} bovenaan: alleen die tellen',
   'field.notRanked': 'Geen plaats',
+  'field.phoneCountry': 'Landcode',
+  'field.phoneNoCountry': 'Internationaal (+…)',
   'file.uploading': 'Bezig met uploaden…',
   'file.remove': 'Verwijderen',
   'file.removeNamed': '{name} verwijderen',

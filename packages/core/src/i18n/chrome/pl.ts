@@ -25,6 +25,7 @@ export const messages: ChromeMessages = {
   'validation.rating': 'Wybierz od 1 do {n, number} gwiazdek',
   'validation.ranking':
     'Uporządkuj {n, plural, one {# opcję} few {# opcje} many {# opcji} other {# opcji}}, każdą na innym miejscu',
+  'validation.phone': 'Podaj prawidłowy numer telefonu wraz z krajem',
   'validation.failed': 'Błąd walidacji',
   'form.next': 'Dalej',
   'form.back': 'Wstecz',
@@ -56,6 +57,8 @@ export const messages: ChromeMessages = {
   'field.rankPlace': 'Miejsce dla: {label}',
   'field.rankTop': 'Ustaw na górze swoje {n, number} ulubione: tylko one się liczą',
   'field.notRanked': 'Bez miejsca',
+  'field.phoneCountry': 'Numer kierunkowy kraju',
+  'field.phoneNoCountry': 'Międzynarodowy (+…)',
   'file.uploading': 'Przesyłanie…',
   'file.remove': 'Usuń',
   'file.removeNamed': 'Usuń {name}',

@@ -1,6 +1,7 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { matrixCellName, matrixRowAnswer } from '@formsmith/core/fields/matrix';
 import { allowsOther, otherTextKey } from '@formsmith/core/fields/other';
+import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import { placesOf, rankPlaceName } from '@formsmith/core/fields/ranking';
 import type { FormField } from '@formsmith/core/forms/field';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
@@ -67,6 +68,12 @@ export function CarriedAnswers(props: { fields: FormField[]; shown: FormField[];
         const inputs = postedStrings(value).map((text) => (
           <input key={`${field.id}:${text}`} type="hidden" name={field.id} value={text} />
         ));
+        // A phone's country goes with its number, so that the number reads the same on the last screen.
+        const country = props.values[phoneCountryKey(field.id)];
+        if (field.type === 'phone' && typeof country === 'string' && country !== '') {
+          const name = phoneCountryKey(field.id);
+          return [...inputs, <input key={name} type="hidden" name={name} value={country} />];
+        }
         const other = props.values[otherTextKey(field.id)];
         if (!allowsOther(field) || typeof other !== 'string' || other === '') return inputs;
         const name = otherTextKey(field.id);

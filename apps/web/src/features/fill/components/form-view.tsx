@@ -276,7 +276,7 @@ export function FormView({
     try {
       const resumeToken = saver ? await saver.flush() : null;
       const content = sealTo
-        ? await sealedSubmitBody(sealTo, { answers: data, spam })
+        ? await sealedSubmitBody(sealTo, { answers: data, spam, fields: form.fields })
         : { data: { ...data, ...spam } };
       const altcha = await spamSolution(form.id, form.themeConfig);
       const res = await submitForm(form.id, {

@@ -1,4 +1,5 @@
 import { allowsOther, otherTextKey, withOtherText } from '@formsmith/core/fields/other';
+import { phoneCountryKey, phoneWithCountry } from '@formsmith/core/fields/phone-countries';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FieldValue, FieldValues } from '../../../components/form-renderer/values.ts';
 
@@ -12,6 +13,9 @@ export function answerOf(field: FormField, values: FieldValues): unknown {
     const text = values[otherTextKey(field.id)];
     return withOtherText(value, typeof text === 'string' ? text : '');
   }
+  // The number typed, with the calling code of the country picked (none when typed with its +code).
+  if (field.type === 'phone' && typeof value === 'string')
+    return phoneWithCountry(values[phoneCountryKey(field.id)], value);
   if (
     (field.type === 'number' || field.type === 'range' || field.type === 'nps' || field.type === 'rating') &&
     typeof value === 'string' &&

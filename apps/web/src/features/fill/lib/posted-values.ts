@@ -1,6 +1,7 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { matrixCellName } from '@formsmith/core/fields/matrix';
 import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
+import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import { rankingFromPlaces, rankPlaceName } from '@formsmith/core/fields/ranking';
 import {
   ANSWERED_NAME,
@@ -85,7 +86,10 @@ export function readPostedValues(input: {
         field,
         (option) => input.posted[rankPlaceName(field.id, option.value)]?.[0] ?? '',
       );
-    else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);
+    else if (field.type === 'phone') {
+      values[field.id] = sent[0] ?? '';
+      values[phoneCountryKey(field.id)] = input.posted[phoneCountryKey(field.id)]?.[0] ?? '';
+    } else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);
     else if (allowsOther(field)) Object.assign(values, withOtherPosted(field, input.posted));
     else if (isCheckboxGroup(field)) values[field.id] = sent.filter((v) => v !== '');
     // A ticked box posts 'on' (or 'true' when carried); an unticked one posts nothing.

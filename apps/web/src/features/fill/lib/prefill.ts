@@ -27,6 +27,9 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
     case 'radio':
     case 'select':
       return optionValue(field, text);
+    // A '+' left unencoded in a link (?phone=+44…) reads as a space: it was the number's +code.
+    case 'phone':
+      return text.replace(/^ (?=\d)/, '+');
     // Files need an upload; images, page breaks and calculated values hold no answer.
     // A grid's rows and an order are answered on the page, not given by a link.
     case 'matrix':

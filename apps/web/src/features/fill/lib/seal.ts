@@ -1,4 +1,5 @@
 import type { Envelope } from '@formsmith/core/crypto/schemas';
+import type { FieldOf, FormField } from '@formsmith/core/forms/field';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import { newIdempotencyKey } from './uuid.ts';
 
@@ -55,20 +56,39 @@ function uploadIdsOf(answers: Record<string, unknown>): string[] {
 }
 
 /**
+ * The answers with each phone number in E.164, as the server stores the numbers it can read: it
+ * cannot read sealed ones, so the browser writes them as it would.
+ */
+async function withStoredPhones(
+  fields: readonly FormField[],
+  answers: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const phones = fields.filter(
+    (f): f is FieldOf<'phone'> => f.type === 'phone' && Object.hasOwn(answers, f.id),
+  );
+  if (phones.length === 0) return answers;
+  const { storedPhone } = await import('@formsmith/core/fields/phone');
+  const stored = { ...answers };
+  for (const field of phones) stored[field.id] = storedPhone(field, answers[field.id]);
+  return stored;
+}
+
+/**
  * The submit body's answer part for an encrypted form: the anti-spam keys stay in clear (the server
  * checks them), everything the respondent answered is sealed.
  */
 export async function sealedSubmitBody(
   target: SealTarget,
-  input: { answers: Record<string, unknown>; spam: Record<string, unknown> },
+  input: { answers: Record<string, unknown>; spam: Record<string, unknown>; fields: readonly FormField[] },
 ): Promise<{ data: Record<string, unknown>; encrypted: NonNullable<SubmitBody['encrypted']> }> {
+  const answers = await withStoredPhones(input.fields, input.answers);
   return {
     data: input.spam,
     encrypted: {
       submission_id: target.submissionId,
       public_key: target.publicKey,
-      envelope: await sealAnswersFor(target, input.answers),
-      upload_ids: uploadIdsOf(input.answers),
+      envelope: await sealAnswersFor(target, answers),
+      upload_ids: uploadIdsOf(answers),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { RATING_MAX_STARS, RATING_MIN_STARS } from '@formsmith/core/fields/constants';
+import { CALLING_CODES } from '@formsmith/core/fields/phone-countries';
 import { ratingStars } from '@formsmith/core/fields/rating';
 import type { FieldPatch, FieldValidation, FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
@@ -122,6 +123,22 @@ export function TypeProperties({ field, update, setRule }: Props) {
           }
         />
       );
+    case 'phone':
+      return (
+        <Labelled label="Default country" hint="The country picker starts here; respondents can change it">
+          <Select
+            value={field.defaultCountry ?? ''}
+            onChange={(e) => update({ defaultCountry: e.target.value || undefined })}
+          >
+            <option value="">None: numbers typed with their +code</option>
+            {countryChoices().map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.label}
+              </option>
+            ))}
+          </Select>
+        </Labelled>
+      );
     case 'range':
       return (
         <NumberRule
@@ -134,6 +151,14 @@ export function TypeProperties({ field, update, setRule }: Props) {
     default:
       return null;
   }
+}
+
+/** The countries of the phone picker, named in English as the editor is, by name. */
+function countryChoices() {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return Object.entries(CALLING_CODES)
+    .map(([code, calling]) => ({ code, label: `${names.of(code) ?? code} (+${calling})` }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 function CheckboxRow(props: {

@@ -14,6 +14,7 @@ export const OPERATOR_NAMES: Record<LogicOperator, string> = {
   less_or_equal: 'is at most',
   before: 'is before',
   after: 'is after',
+  starts_with: 'starts with',
 };
 
 const PRESENCE: LogicOperator[] = ['is_empty', 'is_not_empty'];
@@ -65,10 +66,12 @@ export function operatorsFor(type: FieldType | 'variable'): {
     case 'page_break':
     case 'statement':
       return { operators: PRESENCE, input: 'none' };
+    // A number is one thing, but its country code (+44) says where it is.
+    case 'phone':
+      return { operators: ['starts_with', ...PRESENCE], input: 'text' };
     case 'text':
     case 'textarea':
     case 'email':
-    case 'phone':
     case 'url':
     case 'password':
     case 'color':
