@@ -400,7 +400,8 @@ describe(`submitting through form logic (${dbKind})`, () => {
     expect(stored.statusCode).toBe(201);
     expect(await storedData(stored.json().submission_id)).toEqual({
       contact: 'yes',
-      phone: '+44 20 7946 0000',
+      // Stored in E.164, as every phone number is.
+      phone: '+442079460000',
     });
   });
 

@@ -275,3 +275,21 @@ export function phoneWithCountry(country: unknown, typed: string): string {
   if (text === '' || text.startsWith('+') || !isPhoneCountry(country)) return typed;
   return `+${CALLING_CODES[country]} ${text}`;
 }
+
+const CODES = new Set(Object.values(CALLING_CODES));
+
+/**
+ * A stored number's calling code ('+442071838750' is '+44'), what analytics count phones by. The
+ * codes are a prefix code (none begins another), so the first 1 to 3 digits that are one are it.
+ * Undefined for text that is no international number.
+ */
+export function phoneCallingCode(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const digits = /^\+(\d{4,15})$/.exec(value.replace(/[\s().-]/g, ''))?.[1];
+  if (!digits) return undefined;
+  for (const length of [1, 2, 3]) {
+    const code = digits.slice(0, length);
+    if (CODES.has(code)) return `+${code}`;
+  }
+  return undefined;
+}

@@ -11,7 +11,7 @@ import { operatorHolds } from '../logic/conditions.ts';
 import { formatAnswer } from './answer-format.ts';
 import { answerColumns, columnText } from './export-columns.ts';
 import { phoneE164, phoneText } from './phone.ts';
-import { CALLING_CODES, phoneWithCountry } from './phone-countries.ts';
+import { CALLING_CODES, phoneCallingCode, phoneWithCountry } from './phone-countries.ts';
 import { storedAnswer } from './stored-answer.ts';
 import { makeField } from './test-fields.ts';
 import { validateFieldValue } from './validate.ts';
@@ -43,6 +43,14 @@ describe('phone fields', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('name the calling code of every valid number, the one its country has', () => {
+    for (const { country, e164 } of numbers)
+      expect(phoneCallingCode(e164)).toBe(`+${CALLING_CODES[country]}`);
+    expect(phoneCallingCode('+44 20 7183 8750')).toBe('+44');
+    expect(phoneCallingCode('020 7183 8750')).toBeUndefined();
+    expect(phoneCallingCode(42)).toBeUndefined();
   });
 
   it('read a national number with the country picked as the same E.164 number', () => {

@@ -1,6 +1,7 @@
 import { figureAnswers } from '@formsmith/core/analytics/field-figures';
 import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
+import { phoneCallingCode } from '@formsmith/core/fields/phone-countries';
 import type { FormField } from '@formsmith/core/forms/field';
 
 /**
@@ -101,7 +102,7 @@ function optionValues(field: Extract<FormField, { options?: unknown }>): Readonl
  * The answers a field contributes to its distribution. Choice fields count option values (a
  * value outside the options is ignored, so the table cannot be flooded, or counted as Other when
  * the field offers it); booleans count Yes/No;
- * numbers, ranges and calculated values count each value; free text, dates, files and the like count nothing.
+ * numbers, ranges and calculated values count each value; phone numbers their calling code; free text, dates, files and the like count nothing.
  */
 export function answersOf(field: FormField, value: unknown): string[] {
   switch (field.type) {
@@ -129,13 +130,17 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'rating':
     case 'ranking':
       return figureAnswers(field, value);
+    // Numbers are counted by country calling code (+44): where respondents can be reached.
+    case 'phone': {
+      const code = phoneCallingCode(value);
+      return code ? [code] : [];
+    }
     case 'yes_no':
       return (YES_NO_VALUES as readonly unknown[]).includes(value) ? [value as string] : [];
     case 'text':
     case 'textarea':
     case 'date':
     case 'email':
-    case 'phone':
     case 'file':
     case 'image':
     case 'statement':

@@ -5,6 +5,7 @@ import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
+import { phoneCallingCode } from '@formsmith/core/fields/phone-countries';
 import type { Form } from '@formsmith/core/forms/form';
 import { answersOf, submissionPages } from './export-sealed.ts';
 
@@ -52,6 +53,12 @@ export async function computeSealedFieldAnalytics(input: {
           const counts = figureCounts[i] ?? new Map<string, number>();
           figureCounts[i] = counts;
           for (const answer of figureAnswers(field, value)) counts.set(answer, (counts.get(answer) ?? 0) + 1);
+          return;
+        }
+        // A phone number is counted by its calling code, as the server counts it.
+        if (field.type === 'phone') {
+          const code = phoneCallingCode(value);
+          if (code) figure.answer_distribution[code] = (figure.answer_distribution[code] ?? 0) + 1;
           return;
         }
         for (const one of Array.isArray(value) ? value : [value]) {
