@@ -114,7 +114,8 @@ test.describe('public form page', () => {
     await page.getByLabel('Full name').fill('Ada Lovelace');
     await page.getByLabel('About you').fill('Mathematician.\nWriter.');
     await page.getByLabel('Email address').fill('ada@example.com');
-    await page.getByLabel('Phone number').fill('+44 20 7946 0000');
+    // Exactly: the number, not its country picker ('Phone number: Country code').
+    await page.getByLabel('Phone number', { exact: true }).fill('+44 20 7946 0000');
     // Out-of-range input is kept as typed and explained, never silently changed.
     await page.getByLabel('Age', { exact: true }).fill('120');
     await page.getByLabel('Age', { exact: true }).blur();
@@ -135,7 +136,8 @@ test.describe('public form page', () => {
     await page.getByRole('radio', { name: 'Pro' }).check();
     await expect(page.getByLabel('Why Pro?')).toBeVisible();
     await page.getByLabel('Why Pro?').fill('Analytical engines');
-    await page.getByLabel('Country').selectOption('japan');
+    // Exactly: not the phone's country picker.
+    await page.getByLabel('Country', { exact: true }).selectOption('japan');
     await page.getByLabel('Team code').fill('ADA');
     await page
       .getByLabel('Attachment')

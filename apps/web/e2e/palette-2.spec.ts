@@ -67,11 +67,11 @@ test('a respondent on a phone types numbers with the keyboard only, told when on
   await page.setViewportSize({ width: 375, height: 800 });
   await openFormPage(page, `/form/${form.id}`);
 
-  await expect(page.getByRole('combobox', { name: 'Country code' }).first()).toHaveValue('GB');
+  await expect(page.getByRole('combobox', { name: 'Phone: Country code' })).toHaveValue('GB');
   await noSidewaysScroll(page);
 
   // The country picker first, then the number: Tab from one to the other.
-  await page.getByRole('combobox', { name: 'Country code' }).first().focus();
+  await page.getByRole('combobox', { name: 'Phone: Country code' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('textbox', { name: 'Phone' })).toBeFocused();
   await page.keyboard.type('020 7183');
@@ -107,7 +107,7 @@ test('a link gives the number, its + left unencoded, and a country picked reads 
   const form = await publishedCallBackForm(page, user);
   await openFormPage(page, `/form/${form.id}?mobile=+14155552671`);
   await expect(page.getByRole('textbox', { name: 'Mobile' })).toHaveValue('+14155552671');
-  await page.getByRole('combobox', { name: 'Country code' }).first().selectOption('FR');
+  await page.getByRole('combobox', { name: 'Phone: Country code' }).selectOption('FR');
   await page.getByRole('textbox', { name: 'Phone' }).fill('06 12 34 56 78');
   await page.waitForTimeout(3200);
   await page.getByRole('button', { name: 'Submit' }).click();

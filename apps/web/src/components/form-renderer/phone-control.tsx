@@ -43,7 +43,8 @@ export function PhoneControl(props: PhoneControlProps) {
     <div className="flex flex-wrap gap-2">
       <select
         name={phoneCountryKey(field.id)}
-        aria-label={t('field.phoneCountry')}
+        // Named with its question: a form may ask for two numbers, each with its own picker.
+        aria-label={`${field.label}: ${t('field.phoneCountry')}`}
         disabled={common.disabled}
         className={`${controlClasses} h-10 w-full sm:w-56`}
         value={props.country}

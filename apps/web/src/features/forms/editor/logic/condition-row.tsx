@@ -24,9 +24,13 @@ const sourceKey = (c: Pick<LogicCondition, 'source' | 'ref'>) => `${c.source}:${
 /** One condition: what it reads (an answer, a variable, the score), how it compares, and with what. */
 export function ConditionRow({ condition, name, questions, logic, problems, onChange, onRemove }: Props) {
   const field = condition.source === 'field' ? questions.find((f) => f.id === condition.ref) : undefined;
-  const { operators, input } = operatorsFor(
-    condition.source === 'variable' ? 'variable' : (field?.type ?? 'text'),
-  );
+  const offered = operatorsFor(condition.source === 'variable' ? 'variable' : (field?.type ?? 'text'));
+  const { input } = offered;
+  // A rule saved with an operator its question no longer offers (a phone compared with 'equals'
+  // before phones had their own) still shows it, as it still runs, rather than seeming another.
+  const operators = offered.operators.includes(condition.operator)
+    ? offered.operators
+    : [condition.operator, ...offered.operators];
   const needsValue = VALUE_OPERATORS.includes(condition.operator);
   const choices = field ? answerChoices(field) : undefined;
 
