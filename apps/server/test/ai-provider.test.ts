@@ -314,7 +314,7 @@ describe(`AI provider with fallback (${dbKind})`, () => {
         fallback: "The model's answer was not a usable form.",
       });
       expect(body.form.fields.map((f: { is_required: boolean }) => f.is_required)).toEqual([false, false]);
-      expect(loggedReason()).toMatch(/does not fit the form: no field field_99/);
+      expect(loggedReason()).toMatch(/does not fit the form: The form has no field 'field_99'/);
     });
   });
 

@@ -2,9 +2,10 @@
 // serializer encodes with them; the web parses every forms response with them.
 import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
+import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
 import { languageTagSchema, translationsBodySchema, translationsSchema } from '../i18n/schema.ts';
 import { LIMITS } from '../limits.ts';
-import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
+import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { editPatchSchema } from './edit-patch.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';
 import { publicFormSchema, wireFormSchema } from './form-wire.ts';
@@ -215,6 +216,19 @@ export const generatedFormSchema = z.object({
 });
 export type GeneratedFormBody = z.output<typeof generatedFormSchema>;
 
+/**
+ * The part of a form an edit reads and changes, on the wire: its texts, fields, logic and
+ * languages (clients that send only the fields get empty logic and no translations).
+ */
+const editableFormSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  fields: z.array(wireFieldCodec),
+  logic: z._default(formLogicSchema, EMPTY_LOGIC),
+  language: z._default(z.string(), DEFAULT_LANGUAGE),
+  translations: z._default(translationsSchema, {}),
+});
+
 /** POST /api/forms/edit-instruction: an instruction about the form as the editor holds it now. */
 export const editInstructionBodySchema = z.object({
   instruction: z
@@ -224,13 +238,13 @@ export const editInstructionBodySchema = z.object({
       z.minLength(1, 'Please say what to change.'),
       z.maxLength(500, 'Please keep the instruction under 500 characters.'),
     ),
-  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+  form: editableFormSchema,
 });
 
 /** The proposed change (the owner accepts or rejects it), the form it gives, and who proposed it. */
 export const editProposalSchema = z.object({
   patch: editPatchSchema,
-  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+  form: editableFormSchema,
   source: generatorSourceSchema,
 });
 export type EditProposal = z.output<typeof editProposalSchema>;

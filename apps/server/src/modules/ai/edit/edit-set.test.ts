@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { applyEditPatch } from '@formsmith/core/forms/edit-patch';
+import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { interpretEdit } from './interpret-edit.ts';

@@ -2,8 +2,8 @@
 // instruction in; a patch of operations out, checked against the form before it is proposed.
 
 import { FIELD_TYPES } from '@formsmith/core/fields/constants';
+import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import {
-  applyEditPatch,
   type EditableForm,
   type EditPatch,
   EditPatchError,

@@ -4,6 +4,7 @@
 import { isChoiceType } from '@formsmith/core/fields/options';
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import { type FormField, fieldSchema, optionsOf, rulesOf } from '@formsmith/core/forms/field';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
 import { z } from 'zod';
 import { foldText } from '../generator/text-utils.ts';
 
@@ -59,7 +60,14 @@ export function caseForm(editCase: EditCase): EditableForm {
         : {}),
     }),
   );
-  return { title: editCase.form.title, description: editCase.form.description, fields };
+  return {
+    title: editCase.form.title,
+    description: editCase.form.description,
+    fields,
+    logic: EMPTY_LOGIC,
+    language: 'en',
+    translations: {},
+  };
 }
 
 const same = (a: string, b: string) => foldText(a).trim() === foldText(b).trim();

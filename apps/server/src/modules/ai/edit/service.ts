@@ -1,5 +1,6 @@
 import type { EditProposal, GeneratorSource } from '@formsmith/core/forms/api';
-import { applyEditPatch, type EditableForm } from '@formsmith/core/forms/edit-patch';
+import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
+import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';

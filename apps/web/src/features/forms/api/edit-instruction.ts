@@ -6,12 +6,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 /** POST /api/forms/edit-instruction: a proposed change to the form as the editor holds it now. */
 export function proposeEdit(input: { instruction: string; form: Form }) {
-  const { title, description, fields } = input.form;
+  const { title, description, fields, logic, language, translations } = input.form;
   return apiRequest('/forms/edit-instruction', editProposalSchema, {
     method: 'POST',
     body: encode(editInstructionBodySchema, {
       instruction: input.instruction,
-      form: { title, description, fields },
+      form: { title, description, fields, logic, language, translations },
     }),
   });
 }

@@ -1,5 +1,5 @@
 import type { EditProposal } from '@formsmith/core/forms/api';
-import { applyEditPatch } from '@formsmith/core/forms/edit-patch';
+import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import type { Form } from '@formsmith/core/forms/form';
 import { Check, Wand2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
