@@ -300,7 +300,91 @@ describe(`AI provider with fallback (${dbKind})`, () => {
         type: 'json_schema',
         json_schema: { name: 'form_patch' },
       });
+      // The schema the model gets is the patch's own: it can say rules, pages, options and limits.
+      const format = model.requests[0]?.body.response_format as { json_schema: { schema: unknown } };
+      const schema = JSON.stringify(format.json_schema.schema);
+      for (const op of ['add_rule', 'remove_options', 'rename_option', 'translate_label', 'add_ending'])
+        expect(schema).toContain(`"const":"${op}"`);
     });
+
+    it("applies the model's rule through the same checks and names the model", async () => {
+      const form = {
+        ...FORM,
+        fields: [
+          ...FORM.fields,
+          {
+            id: 'field_3',
+            label: 'Newsletter?',
+            type: 'yes_no',
+            field_type: 'yes_no',
+            is_required: false,
+            position: 2,
+            validation_rules: {},
+          },
+          {
+            id: 'field_4',
+            label: 'Topics',
+            type: 'text',
+            field_type: 'text',
+            is_required: false,
+            position: 3,
+            validation_rules: {},
+          },
+        ],
+      };
+      const patch = {
+        summary: 'Hide topics for people who do not want the newsletter.',
+        operations: [
+          {
+            op: 'add_rule',
+            rule: {
+              conditions: [{ field: 'field_3', operator: 'equals', value: 'No' }],
+              actions: [{ type: 'hide', field: 'field_4' }],
+            },
+          },
+        ],
+      };
+      model.script(completion(JSON.stringify(patch)));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/forms/edit-instruction',
+        headers: user.auth,
+        payload: { instruction: 'hide topics unless they want the newsletter', form },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().source).toEqual({ generator: 'model', model: 'test-model', fallback: null });
+      expect(res.json().form.logic.rules).toEqual([
+        {
+          id: 'rule_1',
+          match: 'all',
+          conditions: [{ source: 'field', ref: 'field_3', operator: 'equals', value: 'no' }],
+          actions: [{ type: 'hide', field: 'field_4' }],
+        },
+      ]);
+    });
+
+    it.each<[string, () => Reply, RegExp, string, number]>([
+      [
+        'a malformed answer',
+        () => completion('{"summary": "Oops", "operations": ['),
+        /not valid JSON/,
+        "The model's answer was not a usable form.",
+        2,
+      ],
+      ['a timeout', () => silence(), /no answer within 2000 ms/, 'The model did not answer within 2 s.', 1],
+    ])(
+      'falls back to the built-in interpreter on %s, and the answer says so',
+      async (_name, reply, logged, shown, attempts) => {
+        model.script(reply(), reply());
+        const res = await edit('make every question optional');
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(model.requests).toHaveLength(attempts);
+        expect(body.source).toEqual({ generator: 'builtin', model: 'test-model', fallback: shown });
+        expect(body.form.fields.map((f: { is_required: boolean }) => f.is_required)).toEqual([false, false]);
+        expect(loggedReason()).toMatch(logged);
+      },
+    );
 
     it('falls back to the built-in reading when the patch does not fit the form, and says why', async () => {
       const wrong = { summary: 'Remove it.', operations: [{ op: 'remove_field', id: 'field_99' }] };

@@ -133,7 +133,7 @@ const ERRORS = {
   409: 'In conflict with the current state (PARTIALS_OFF, ALREADY_COMPLETED, ALREADY_RESPONDED, CONFLICT)',
   410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED), or a resume link was used or expired (RESUME_LINK_GONE)',
   413: 'The request body is too large',
-  422: 'The answers were refused (per-field messages in `fields`)',
+  422: 'The answers were refused (per-field messages in `fields`), or an edit instruction was not read with confidence (what the interpreter asks is in `question`)',
   429: 'Too many requests; Retry-After says how many seconds to wait',
   500: 'Something went wrong on the server; nothing is leaked, details are in its log',
   503: 'Not available: no AI model is configured, or it did not answer usably in time (UNAVAILABLE)',
@@ -148,6 +148,7 @@ function errorCodesOf(input: { method: string; url: string; isPublic: boolean })
   if (input.url.endsWith('/progress')) codes.push(403, 409, 410, 413, 422);
   if (input.url.includes('/progress/')) codes.push(403, 409, 410);
   if (input.url.endsWith('/translate')) codes.push(503);
+  if (input.url.endsWith('/edit-instruction')) codes.push(422);
   codes.push(429, 500);
   return [...new Set(codes)];
 }

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly code?: ErrorCode,
     readonly fields?: Record<string, string>,
+    /** The whole error body, for the few answers that carry more (e.g. the question Ask AI asks). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -136,7 +138,7 @@ async function send(path: string, options: RequestOptions, retried = false): Pro
     }
     const err = errorBodySchema.safeParse(data);
     if (!err.success) throw new ApiError(response.status, response.statusText);
-    throw new ApiError(response.status, err.data.error, err.data.code, err.data.fields);
+    throw new ApiError(response.status, err.data.error, err.data.code, err.data.fields, data);
   }
   return data;
 }

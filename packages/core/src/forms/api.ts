@@ -250,6 +250,23 @@ export const editProposalSchema = z.object({
 export type EditProposal = z.output<typeof editProposalSchema>;
 
 /**
+ * What the built-in interpreter asks when it is not sure of an instruction (the body of its 422
+ * answer carries it as `question`, beside the usual error): what it understood of the clauses
+ * before, the words it could not read, the fields they could name, and instructions that work on
+ * this form.
+ */
+export const editQuestionSchema = z.object({
+  message: z.string(),
+  understood: z.array(z.string()),
+  unsure: z.string(),
+  /** The words, as typed, that could name several fields: a client may replace them with one's label. */
+  phrase: z.nullable(z.string()),
+  candidates: z.array(z.object({ id: z.string(), label: z.string() })),
+  examples: z.array(z.string()),
+});
+export type EditQuestion = z.output<typeof editQuestionSchema>;
+
+/**
  * The events of POST /api/forms/generate/stream (server-sent events, JSON data): each field as
  * soon as it is complete; `retry` when the model is asked again and `fallback` when it failed
  * (both void the fields sent so far; the built-in generator's follow a fallback); then the

@@ -1,71 +1,55 @@
-// What we ask a model for an edit: the form (ids, labels, types, rules, options) and the
-// instruction in; a patch of operations out, checked against the form before it is proposed.
+// What we ask a model for an edit: the form (ids, labels, types, rules, options, pages, logic)
+// and the instruction in, the patch's own JSON schema as the answer's shape; the patch out,
+// checked against the form by the same function as the built-in interpreter's.
 
 import { FIELD_TYPES } from '@formsmith/core/fields/constants';
-import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
-import {
-  type EditableForm,
-  type EditPatch,
-  EditPatchError,
-  editPatchSchema,
-} from '@formsmith/core/forms/edit-patch';
+import { PATTERN_NAMES } from '@formsmith/core/fields/named-patterns';
+import { checkEditPatch } from '@formsmith/core/forms/apply-edit-patch';
+import { type EditableForm, type EditPatch, editPatchSchema } from '@formsmith/core/forms/edit-patch';
 import { optionsOf, rulesOf } from '@formsmith/core/forms/field';
+import { toJSONSchema } from 'zod/mini';
 import { askProvider, type ProviderConfig, ProviderError, readAnswer, UNUSABLE } from '../provider.ts';
 
-const EDIT_PROMPT = `You edit web forms. You get a form as JSON and an instruction from its owner.
-Answer with JSON only: {"summary": one sentence saying what changes, "operations": [...]}.
-Operations (use the fields' ids as given):
-- {"op":"add_field","field":{"label","type","required","options"?,"min"?,"max"?,"placeholder"?,"helpText"?},"after": id of the field it follows, null for first; leave out for last}
-- {"op":"update_field","id","changes":{"label"?,"type"?,"required"?,"options"? (all option labels, in order),"min"?,"max"?,"placeholder"?,"helpText"?}}
-- {"op":"remove_field","id"}
-- {"op":"move_field","id","after": id or null}
-- {"op":"update_form","title"?,"description"?}
-Types: ${FIELD_TYPES.join(', ')}. A 0-10 'how likely to recommend' question is a range with min 0 and max 10.
-Change only what the instruction asks; keep the owner's language unless asked to translate.`;
+const EDIT_PROMPT = `You edit web forms. You get a form as JSON and an instruction from its owner, and answer
+with one JSON object that follows the given schema: {"summary": one sentence saying what changes,
+"operations": [...]}. Name fields by their ids as given; a field you add may carry an id of its own
+so later operations can name it.
+- add_field, update_field, remove_field, move_field ("after": the id it follows, null for first).
+- Options: add_options, remove_options, rename_option (keeps stored answers), reorder_options (all labels).
+- Validation in update_field: min/max (numbers), minLength/maxLength (text), pattern (one of
+  ${PATTERN_NAMES.join(', ')}), accept (['.pdf', 'image/*']) and maxFileSize (bytes) for files; null clears.
+- A page break is a field of type page_break whose label is the page's title.
+- add_rule: conditions compare an answer (field id) with a value (an option's label, yes or no, a
+  number); actions show/hide/require a field, jump to a page (a page break's id) or end the form
+  (an ending's id; add_ending first if the form has none).
+- A calculated field has an expression over field ids ("qty * price").
+- translate_label: a field's label in another language (a language tag).
+Field types: ${FIELD_TYPES.join(', ')}. Change only what the instruction asks; keep the owner's language
+unless asked to translate. If the instruction is unclear, answer {"summary": "", "operations": []}.`;
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
-
-/** A loose JSON schema (operations differ in shape); the answer is checked by editPatchSchema. */
-const EDIT_JSON_SCHEMA = {
-  type: 'object',
-  required: ['summary', 'operations'],
-  properties: {
-    summary: { type: 'string' },
-    operations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['op'],
-        properties: {
-          op: {
-            type: 'string',
-            enum: ['add_field', 'update_field', 'remove_field', 'move_field', 'update_form'],
-          },
-          id: { type: 'string' },
-          after: nullable('string'),
-          field: { type: 'object' },
-          changes: { type: 'object' },
-          title: { type: 'string' },
-          description: { type: 'string' },
-        },
-      },
-    },
-  },
-} as const;
+/** The patch's JSON schema, from the same Zod schema the answer is checked with. */
+const EDIT_JSON_SCHEMA = toJSONSchema(editPatchSchema, { target: 'draft-7', io: 'input' });
 
 function describeForm(form: EditableForm) {
   return {
     title: form.title,
     description: form.description,
-    fields: form.fields.map((field) => ({
-      id: field.id,
-      label: field.label,
-      type: field.type,
-      required: field.validation.required,
-      ...(optionsOf(field) ? { options: optionsOf(field)?.map((o) => o.label) } : {}),
-      ...(rulesOf(field).min !== undefined ? { min: rulesOf(field).min } : {}),
-      ...(rulesOf(field).max !== undefined ? { max: rulesOf(field).max } : {}),
-    })),
+    language: form.language,
+    languages: Object.keys(form.translations),
+    fields: form.fields.map((field) => {
+      const { required, ...rules } = rulesOf(field);
+      return {
+        id: field.id,
+        label: field.label,
+        type: field.type,
+        required,
+        ...(optionsOf(field) ? { options: optionsOf(field)?.map((o) => o.label) } : {}),
+        ...(Object.keys(rules).length ? { rules } : {}),
+        ...(field.type === 'calculated' ? { expression: field.expression } : {}),
+      };
+    }),
+    rules: form.logic.rules,
+    endings: form.logic.endings.map(({ id, title, message }) => ({ id, title, message })),
   };
 }
 
@@ -93,13 +77,10 @@ export async function editWithProvider(
   };
   return askProvider(config, ask, (json) => {
     const patch = readAnswer(editPatchSchema, dropNulls(json), 'patch');
-    try {
-      applyEditPatch(form, patch);
-    } catch (err) {
-      if (err instanceof EditPatchError)
-        throw new ProviderError(`the patch does not fit the form: ${err.message}`, UNUSABLE, true);
-      throw err;
-    }
+    if (patch.operations.length === 0)
+      throw new ProviderError('the model proposed no change', UNUSABLE, false);
+    const misfit = checkEditPatch(form, patch);
+    if (misfit) throw new ProviderError(`the patch does not fit the form: ${misfit}`, UNUSABLE, true);
     return patch;
   });
 }

@@ -1,28 +1,49 @@
 import type { EditProposal, GeneratorSource } from '@formsmith/core/forms/api';
 import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
+import { interpretInstruction } from '@formsmith/core/instruction/interpret';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { LANGUAGES, type Language } from '../generator/types.ts';
 import { modelName, ProviderError } from '../provider.ts';
-import { interpretEdit } from './interpret-edit.ts';
 import { editWithProvider } from './provider-edit.ts';
+import { translateForm } from './translate-form.ts';
 
 type EditDeps = { ai: Config['ai']; log: FastifyBaseLogger };
 
-const NOT_UNDERSTOOD =
-  "The built-in generator did not understand this instruction. Try e.g. 'add a phone field after email and make it optional', 'make every question required', 'turn the rating into 1 to 10', 'remove the fax number' or 'translate to Spanish'.";
+/** The built-in interpreter's reading, with the generator's phrasebook to translate whole forms. */
+export function interpretBuiltin(instruction: string, form: EditableForm) {
+  return interpretInstruction(instruction, form, {
+    translate: (current, tag) =>
+      (LANGUAGES as readonly string[]).includes(tag) ? translateForm(current, tag as Language) : null,
+  });
+}
 
-function proposal(form: EditableForm, instruction: string, source: GeneratorSource): EditProposal {
-  const patch = interpretEdit(instruction, form, applyEditPatch);
-  if (!patch) throw new AppError('VALIDATION_FAILED', 422, NOT_UNDERSTOOD, { instruction: NOT_UNDERSTOOD });
-  return { patch, form: applyEditPatch(form, patch), source };
+/**
+ * The built-in interpreter's proposal, or a 422 that asks: what it understood, the fields the
+ * unclear words could name, and examples built from this form.
+ */
+function builtinProposal(form: EditableForm, instruction: string, source: GeneratorSource): EditProposal {
+  const reading = interpretBuiltin(instruction, form);
+  if (!reading.ok) {
+    const { message } = reading.question;
+    throw new AppError(
+      'VALIDATION_FAILED',
+      422,
+      message,
+      { instruction: message },
+      { question: reading.question },
+    );
+  }
+  return { patch: reading.patch, form: applyEditPatch(form, reading.patch), source };
 }
 
 /**
  * A proposed change to the form for the owner's instruction: from the configured model when
- * there is one (it gets the form and returns a patch), else — and whenever the model fails or
- * proposes something that does not fit — from the built-in generator's reading of it.
+ * there is one (it gets the form and the patch's JSON schema and returns a patch, checked like
+ * any other), else — and whenever the model fails or proposes something that does not fit —
+ * from the built-in interpreter. `source` says which answered, and why the model did not.
  */
 export async function proposeEdit(
   deps: EditDeps,
@@ -30,7 +51,8 @@ export async function proposeEdit(
   form: EditableForm,
 ): Promise<EditProposal> {
   const { ai, log } = deps;
-  if (!ai.baseUrl) return proposal(form, instruction, { generator: 'builtin', model: null, fallback: null });
+  if (!ai.baseUrl)
+    return builtinProposal(form, instruction, { generator: 'builtin', model: null, fallback: null });
   const config = { ...ai, baseUrl: ai.baseUrl };
   const model = modelName(config);
   try {
@@ -46,6 +68,6 @@ export async function proposeEdit(
       { reason: err.message, provider: ai.baseUrl },
       `AI provider failed (${err.message}); using the built-in generator`,
     );
-    return proposal(form, instruction, { generator: 'builtin', model, fallback: err.ownerReason });
+    return builtinProposal(form, instruction, { generator: 'builtin', model, fallback: err.ownerReason });
   }
 }

@@ -6,21 +6,6 @@ import { type Localized, pickLocalized, YES_NO } from '../generator/template-fie
 import { foldText } from '../generator/text-utils.ts';
 import type { Language } from '../generator/types.ts';
 
-const LANGUAGE_NAMES: Record<string, Language> = {
-  english: 'en',
-  spanish: 'es',
-  french: 'fr',
-  german: 'de',
-  portuguese: 'pt',
-  italian: 'it',
-  dutch: 'nl',
-};
-
-/** 'Spanish' → 'es'; undefined for a language the built-in generator does not write. */
-export function languageNamed(name: string): Language | undefined {
-  return LANGUAGE_NAMES[foldText(name.trim())];
-}
-
 // Every text the generator knows in all its languages, looked up by any of its versions.
 const PHRASEBOOK = new Map<string, Localized>();
 for (const fields of Object.values(FORM_TEMPLATES)) {

@@ -1,8 +1,9 @@
-import type { EditProposal } from '@formsmith/core/forms/api';
+import { type EditProposal, type EditQuestion, editQuestionSchema } from '@formsmith/core/forms/api';
 import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import type { Form } from '@formsmith/core/forms/form';
 import { Check, Wand2, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { safeParse } from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -11,6 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useProposeEdit } from '../api/edit-instruction.ts';
 import { diffForms } from './edit-diff.ts';
 import { EditDiffList } from './edit-diff-list.tsx';
+import { EditQuestionView } from './edit-question.tsx';
 
 type Props = {
   open: boolean;
@@ -22,6 +24,13 @@ type Props = {
 
 const BLANK = 'Please say what to change.';
 const FAILURE = 'The change could not be proposed. Please try again later.';
+
+/** The question in a 422 answer of the built-in interpreter, if it asked one. */
+function questionOf(error: unknown): EditQuestion | null {
+  if (!(error instanceof ApiError) || typeof error.body !== 'object' || error.body === null) return null;
+  const parsed = safeParse(editQuestionSchema, (error.body as { question?: unknown }).question);
+  return parsed.success ? parsed.data : null;
+}
 
 /** The proposed form: the patch applied to the draft as it is now (the form the server computed if that fails). */
 function proposedForm(form: Form, proposal: EditProposal): Form {
@@ -37,26 +46,44 @@ export function AskAiDialog({ open, onOpenChange, form, onAccept }: Props) {
   const [instruction, setInstruction] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [proposal, setProposal] = useState<EditProposal | null>(null);
+  const [question, setQuestion] = useState<EditQuestion | null>(null);
   const propose = useProposeEdit();
 
   function close() {
     setProposal(null);
+    setQuestion(null);
     setError(null);
     onOpenChange(false);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!instruction.trim()) return setError(BLANK);
+  function ask(text: string) {
+    if (!text.trim()) return setError(BLANK);
     setError(null);
+    setQuestion(null);
     propose.mutate(
-      { instruction: instruction.trim(), form },
+      { instruction: text.trim(), form },
       {
         onSuccess: setProposal,
-        onError: (e) =>
-          setError(e instanceof ApiError && e.fields?.instruction ? e.fields.instruction : FAILURE),
+        onError: (e) => {
+          const asked = questionOf(e);
+          if (asked) return setQuestion(asked);
+          setError(e instanceof ApiError && e.fields?.instruction ? e.fields.instruction : FAILURE);
+        },
       },
     );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    ask(instruction);
+  }
+
+  /** The unclear words replaced by the quoted label of the field the owner picked, asked again. */
+  function pick(label: string) {
+    const phrase = question?.phrase;
+    const next = phrase && instruction.includes(phrase) ? instruction.replace(phrase, `'${label}'`) : instruction;
+    setInstruction(next);
+    ask(next);
   }
 
   const next = proposal && proposedForm(form, proposal);
@@ -77,11 +104,22 @@ export function AskAiDialog({ open, onOpenChange, form, onAccept }: Props) {
             onChange={(e) => {
               setInstruction(e.target.value);
               setProposal(null);
+              setQuestion(null);
             }}
             placeholder="e.g. add a phone field after email and make it optional"
             disabled={propose.isPending}
           />
         </FormField>
+        {question && (
+          <EditQuestionView
+            question={question}
+            onPick={pick}
+            onExample={(example) => {
+              setInstruction(example);
+              setQuestion(null);
+            }}
+          />
+        )}
         {proposal && (
           <section aria-label="Proposed change" className="space-y-2 text-sm">
             <p className="text-slate-900 dark:text-white">{proposal.patch.summary}</p>

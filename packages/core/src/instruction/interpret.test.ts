@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { applyEditPatch } from '../forms/apply-edit-patch.ts';
+import type { EditableForm } from '../forms/edit-patch.ts';
+import { optionsOf, rulesOf } from '../forms/field.ts';
+import { interpretInstruction } from './interpret.ts';
+import { CONTACT, ORDER, RSVP } from './test-forms.ts';
+
+function edited(instruction: string, form: EditableForm) {
+  const reading = interpretInstruction(instruction, form);
+  if (!reading.ok) throw new Error(reading.question.message);
+  return { patch: reading.patch, form: applyEditPatch(form, reading.patch) };
+}
+const asked = (instruction: string, form: EditableForm) => {
+  const reading = interpretInstruction(instruction, form);
+  if (reading.ok) throw new Error(`expected a question, got: ${reading.patch.summary}`);
+  return reading.question;
+};
+const field = (form: EditableForm, label: string) => form.fields.find((f) => f.label === label);
+
+describe('the built-in interpreter on the examples owners wrote', () => {
+  it('splits a compound instruction and does each part to the field it names', () => {
+    const { form, patch } = edited(
+      "Remove fax, make company required, and rename Message to 'How can we help?'",
+      CONTACT,
+    );
+    expect(patch.operations.map((o) => o.op)).toEqual(['remove_field', 'update_field', 'update_field']);
+    expect(form.fields.map((f) => f.label)).toEqual([
+      'Name',
+      'Email',
+      'Company',
+      'Phone number',
+      'Subject',
+      'How can we help?',
+    ]);
+    expect(field(form, 'Company')?.validation.required).toBe(true);
+    expect(field(form, 'Name')).toEqual(CONTACT.fields[0]);
+  });
+
+  it('drops an option from a choice question instead of the question', () => {
+    const { form } = edited("Drop 'Other' from the subject choices", CONTACT);
+    expect(optionsOf(field(form, 'Subject') as never)?.map((o) => o.label)).toEqual(['Sales', 'Support']);
+  });
+
+  it("renames one field and adds another right after it, 'it' being the renamed one", () => {
+    const { form } = edited(
+      "Rename 'Insurance provider' to 'Insurance company' and add a 'Policy number' field right after it",
+      ORDER,
+    );
+    const labels = form.fields.map((f) => f.label);
+    expect(labels.slice(3, 5)).toEqual(['Insurance company', 'Policy number']);
+    expect(field(form, 'Policy number')?.type).toBe('text');
+  });
+
+  it('starts a new page before a group of fields named together', () => {
+    const { form } = edited('Start a new page before the payment details', ORDER);
+    const at = form.fields.findIndex((f) => f.label === 'Payment method');
+    expect(form.fields[at - 1]?.type).toBe('page_break');
+  });
+
+  it('retypes a field with the options listed', () => {
+    const { form } = edited('T-shirt size should be a dropdown with Small, Medium, Large and X-Large', ORDER);
+    const size = field(form, 'T-shirt size');
+    expect(size?.type).toBe('select');
+    expect(optionsOf(size as never)?.map((o) => o.label)).toEqual(['Small', 'Medium', 'Large', 'X-Large']);
+  });
+
+  it.each([
+    ['Rends le numéro de téléphone obligatoire', true],
+    ['Mach die Telefonnummer zum Pflichtfeld', true],
+    ['Haz que el teléfono sea obligatorio', true],
+    ['Rendi obbligatorio il numero di telefono', true],
+    ['Torne o telefone obrigatório', true],
+    ['make the phone number mandatory', true],
+  ])('reads required in any of the six languages: %s', (instruction, required) => {
+    const { form } = edited(instruction, CONTACT);
+    expect(field(form, 'Phone number')?.validation.required).toBe(required);
+  });
+
+  it('hides a question from people who give an answer to an earlier one', () => {
+    const { form } = edited("People who answer No to 'Attending?' shouldn't see the meal question", RSVP);
+    expect(form.logic.rules).toEqual([
+      expect.objectContaining({
+        conditions: [{ source: 'field', ref: 'field_2', operator: 'equals', value: 'no' }],
+        actions: [{ type: 'hide', field: 'field_4' }],
+      }),
+    ]);
+  });
+
+  it('reads a negated requirement as optional', () => {
+    const { form } = edited("Photo consent shouldn't be required", RSVP);
+    expect(field(form, 'Photo consent')?.validation.required).toBe(false);
+  });
+
+  it('limits the length of a text answer', () => {
+    const { form } = edited('the message can be at most 300 characters', CONTACT);
+    expect(rulesOf(field(form, 'Message') as never).maxLength).toBe(300);
+  });
+});
+
+describe('when the built-in interpreter is not sure', () => {
+  it('asks which field when two match, naming both', () => {
+    const question = asked('make name required', ORDER);
+    expect(question.candidates.map((c) => c.label)).toEqual(['First name', 'Last name']);
+    expect(question.message).toMatch(/'name' could be 'First name' or 'Last name'/);
+  });
+
+  it('says what it understood before the part it could not read, and changes nothing', () => {
+    const question = asked('remove the fax and make the zodiac sign required', CONTACT);
+    expect(question.understood).toEqual(["Remove 'Fax'."]);
+    expect(question.unsure).toBe('make the zodiac sign required');
+  });
+
+  it('refuses what it cannot do with examples built from this form', () => {
+    const question = asked('sing me a song about forms', CONTACT);
+    expect(question.candidates).toEqual([]);
+    expect(question.examples).toContain("make 'Company' required");
+    expect(question.message).toMatch(/I can add, remove, move, rename/);
+  });
+
+  it('asks for options rather than making a text field an empty dropdown', () => {
+    expect(asked('turn the company into a dropdown', CONTACT).message).toMatch(
+      /Which options should 'Company' offer/,
+    );
+  });
+
+  it('refuses a rule on a question that comes later', () => {
+    expect(asked('hide the full name if attending is no', RSVP).message).toMatch(
+      /comes before 'Attending\?'/,
+    );
+  });
+});
