@@ -46,7 +46,9 @@ for (const [scheme, width] of [
 
     await dialog
       .getByLabel('Instruction')
-      .fill("Remove fax, make company required, drop 'Other' from the subject choices and rename Message to 'How can we help?'");
+      .fill(
+        "Remove fax, make company required, drop 'Other' from the subject choices and rename Message to 'How can we help?'",
+      );
     await dialog.getByRole('button', { name: 'Propose change' }).click();
 
     const changes = dialog.getByRole('list', { name: 'Changes' });
@@ -88,11 +90,14 @@ for (const [scheme, width] of [
     await expect(candidates.getByRole('button')).toHaveText(['First name', 'Last name']);
     await expect(dialog.getByRole('list', { name: 'Changes' })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/ask-ai-question-${scheme}-${width}.png`, fullPage: true });
+    if (SHOTS)
+      await page.screenshot({ path: `${SHOTS}/ask-ai-question-${scheme}-${width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBe(true);
 
     await candidates.getByRole('button', { name: 'Last name' }).click();
     await expect(dialog.getByLabel('Instruction')).toHaveValue("make 'Last name' optional");
-    await expect(dialog.getByRole('list', { name: 'Changes' }).getByText('Last name: now optional')).toBeVisible();
+    await expect(
+      dialog.getByRole('list', { name: 'Changes' }).getByText('Last name: now optional'),
+    ).toBeVisible();
   });
 }

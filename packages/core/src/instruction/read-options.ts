@@ -13,7 +13,7 @@ import {
 import { findField } from './references.ts';
 import { fold, slice, type Text } from './text.ts';
 import { readOptions } from './values.ts';
-import { ADD_VERBS, anyOf, words } from './words.ts';
+import { ADD_VERBS, words } from './words.ts';
 
 /** Words before a list of options: 'with Small, Medium and Large', 'avec A et B'. */
 export const WITH = words(

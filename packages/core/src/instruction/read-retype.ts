@@ -48,7 +48,6 @@ const AFTER_TYPE = new RegExp(
 );
 const FLAGS = new RegExp(anyOf([...REQUIRED_WORDS, ...OPTIONAL_WORDS]));
 
-
 /** Type names in the clause, the last first, where a change of type can be read around them. */
 function typeMentions(clause: Text) {
   const mentions: { type: FieldType; index: number; length: number }[] = [];

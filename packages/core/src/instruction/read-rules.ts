@@ -15,7 +15,7 @@ import {
 import { findField } from './references.ts';
 import { findAction, type Kind, NOISE, parts } from './rule-parts.ts';
 import { slice, type Text } from './text.ts';
-import { ADD_VERBS, anyOf, MODALS, REQUIRED_WORDS, SET_VERBS, words } from './words.ts';
+import { ADD_VERBS, anyOf, SET_VERBS } from './words.ts';
 
 function conditionsOf(
   text: Text,

@@ -102,7 +102,9 @@ export function findAction(text: string): { kind: Kind; at: number; end: number 
 }
 
 /** The rule's condition, and its action's words, in any of the three orders owners write them in. */
-export function parts(clause: Text): { condition: Text; action: Text; unless: boolean; target?: Text } | undefined {
+export function parts(
+  clause: Text,
+): { condition: Text; action: Text; unless: boolean; target?: Text } | undefined {
   const t = clause.folded;
   const lead = new RegExp(`^${anyOf(IF)}\\s+`).exec(t);
   if (lead) {

@@ -81,7 +81,8 @@ export function AskAiDialog({ open, onOpenChange, form, onAccept }: Props) {
   /** The unclear words replaced by the quoted label of the field the owner picked, asked again. */
   function pick(label: string) {
     const phrase = question?.phrase;
-    const next = phrase && instruction.includes(phrase) ? instruction.replace(phrase, `'${label}'`) : instruction;
+    const next =
+      phrase && instruction.includes(phrase) ? instruction.replace(phrase, `'${label}'`) : instruction;
     setInstruction(next);
     ask(next);
   }

@@ -37,7 +37,12 @@ export function EditQuestionView({ question, onPick, onExample }: Props) {
         <ul aria-label="Examples for this form" className="flex flex-wrap gap-2">
           {question.examples.map((example) => (
             <li key={example}>
-              <Button variant="ghost" size="sm" className="h-auto py-1 text-left" onClick={() => onExample(example)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-auto py-1 text-left"
+                onClick={() => onExample(example)}
+              >
                 {example}
               </Button>
             </li>
