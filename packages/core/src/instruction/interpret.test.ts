@@ -128,4 +128,14 @@ describe('when the built-in interpreter is not sure', () => {
       /comes before 'Attending\?'/,
     );
   });
+
+  it('asks rather than propose a rule that a later part of the same instruction breaks', () => {
+    // Each part applies on its own; together the move puts the rule's question after its target.
+    const question = asked(
+      "if 'Number of guests' is more than 1, make 'Meal choice' required, and move 'Number of guests' after 'Meal choice'",
+      RSVP,
+    );
+    expect(question.message).toMatch(/not reached yet/);
+    expect(question.understood).toHaveLength(2);
+  });
 });

@@ -3,7 +3,7 @@
 // six languages, not from fixed phrasings), and every field it names is found by its label,
 // fuzzily. A clause it is not sure of stops the reading: it asks rather than guesses.
 import type { EditQuestion } from '../forms/api.ts';
-import { applyEditPatch } from '../forms/apply-edit-patch.ts';
+import { applyEditPatch, checkEditPatch } from '../forms/apply-edit-patch.ts';
 import {
   type EditableForm,
   type EditOperation,
@@ -154,5 +154,15 @@ export function interpretInstruction(
       refs: { fields: next.fields, last: step.touched },
     };
   }
-  return { ok: true, patch: { summary: summaries.join(' '), operations } };
+  const patch = { summary: summaries.join(' '), operations };
+  // Each clause applied to the form the clauses before left, but a later clause can still undo an
+  // earlier one's footing (a move that puts a new rule's question after the one it acts on): the
+  // patch is checked whole, against the form as it was, before it is proposed.
+  const problem = checkEditPatch(form, patch);
+  if (problem)
+    return {
+      ok: false,
+      question: question(form, summaries, instruction, { doubt: problem }),
+    };
+  return { ok: true, patch };
 }
