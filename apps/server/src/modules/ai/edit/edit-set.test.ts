@@ -23,6 +23,8 @@ function scoreFile(name: string) {
     return { id: editCase.id, changed: reading.ok, ...scoreEditCase(editCase, outcome, form) };
   });
   const score = results.reduce((sum, r) => sum + r.score, 0) / results.length;
+  // The score goes to the test output so a run says how well the reading does, not only that it passed.
+  console.log(`${name}: ${score.toFixed(3)} on ${results.length} cases`);
   const missed = results
     .filter((r) => r.score < 1)
     .map((r) => `${r.id} ${r.score.toFixed(2)}: ${r.misses.join(', ')}`);
