@@ -19,7 +19,11 @@ export function examplesFor(form: EditableForm): string[] {
   else if (first) examples.push(`make ${label(first)} optional`);
   if (first && second) examples.push(`add a phone number field after ${label(first)}`);
   else examples.push('add a phone number field');
-  if (withOptions) examples.push(`add 'Other' to the options of ${label(withOptions)}`);
+  const offered = new Set(
+    optionsOf(withOptions ?? (questions[0] as FormField))?.map((o) => o.label.toLowerCase()),
+  );
+  const extra = ['Other', 'Something else', 'Not sure'].find((o) => !offered.has(o.toLowerCase()));
+  if (withOptions && extra) examples.push(`add '${extra}' to the options of ${label(withOptions)}`);
   if (yesNo && questions.at(-1) !== yesNo) {
     const later = questions[questions.indexOf(yesNo) + 1] as FormField;
     examples.push(`hide ${label(later)} when ${label(yesNo)} is No`);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEditPatch, checkEditPatch } from '../forms/apply-edit-patch.ts';
 import type { EditableForm } from '../forms/edit-patch.ts';
+import { examplesFor } from './explain.ts';
 import { interpretInstruction } from './interpret.ts';
 import { formOf } from './test-forms.ts';
 
@@ -167,6 +168,18 @@ describe('the interpreter, on any form and instruction', () => {
       fc.property(formArb, fc.string({ maxLength: 120 }), (form, text) => {
         const reading = interpretInstruction(text, form);
         if (reading.ok) expect(checkEditPatch(form, reading.patch)).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('offers, when it refuses, only examples it reads itself on that form', () => {
+    fc.assert(
+      fc.property(formArb, (form) => {
+        for (const example of examplesFor(form)) {
+          const reading = interpretInstruction(example, form);
+          expect(reading.ok ? null : reading.question.message, example).toBeNull();
+        }
       }),
       { numRuns: 300 },
     );

@@ -97,6 +97,19 @@ describe('the built-in interpreter on the examples owners wrote', () => {
   });
 });
 
+describe('quoted labels and numbers', () => {
+  it("reads a limit on a quoted label as the typed number, not the quote's place", () => {
+    const { form } = edited("limit 'Name' to 300 characters", CONTACT);
+    expect(rulesOf(field(form, 'Name') as never)).toMatchObject({ maxLength: 300 });
+    const both = edited(
+      "limit 'Company' to 80 characters and limit 'Message' to 500 characters",
+      CONTACT,
+    ).form;
+    expect(rulesOf(field(both, 'Company') as never).maxLength).toBe(80);
+    expect(rulesOf(field(both, 'Message') as never).maxLength).toBe(500);
+  });
+});
+
 describe('when the built-in interpreter is not sure', () => {
   it('asks which field when two match, naming both', () => {
     const question = asked('make name required', ORDER);

@@ -141,7 +141,17 @@ export function without(text: Text, source: string): Text {
   const from: number[] = [];
   const to: number[] = [];
   let at = 0;
+  // A quoted passage is a token like ⟦0⟧: a pattern that would take part of one (the digit of
+  // '⟦0⟧' to a number pattern) leaves it alone, or the owner's quoted label would be lost.
+  const tokens = [...text.folded.matchAll(/⟦\d+⟧/g)].map((t) => ({
+    start: t.index,
+    end: t.index + t[0].length,
+  }));
   for (const m of text.folded.matchAll(new RegExp(source, 'g'))) {
+    const start = m.index;
+    const end = start + m[0].length;
+    const cutsToken = tokens.some((t) => start < t.end && end > t.start && (start > t.start || end < t.end));
+    if (cutsToken) continue;
     folded += text.folded.slice(at, m.index);
     from.push(...text.from.slice(at, m.index));
     to.push(...text.to.slice(at, m.index));

@@ -76,7 +76,8 @@ export function readNumber(word: string): number | undefined {
   return NUMBER_WORDS[w];
 }
 
-export const NUMBER = String.raw`(-?\d[\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|a hundred|one hundred|thousand)`;
+// Never a digit of a quoted passage's token (the 0 of ⟦0⟧): that is a label, not a number.
+export const NUMBER = String.raw`((?<![⟦\d])-?\d[\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|a hundred|one hundred|thousand)`;
 
 /** 'XS to XL', '1 to 5', 'S-XXL': a run of sizes or whole numbers, as option labels. */
 export function readRun(folded: string): string[] | undefined {
