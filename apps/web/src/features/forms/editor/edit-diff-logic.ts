@@ -1,17 +1,18 @@
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import type { FormField } from '@formsmith/core/forms/field';
 import { languageName } from '@formsmith/core/i18n/language';
+import { expressionToChips } from '@formsmith/core/logic/recall-names';
 import type { LogicRule } from '@formsmith/core/logic/schema';
 import type { DiffLine } from './edit-diff.ts';
 import { describeConditions } from './logic/describe-rule.ts';
 import { endingTitle, pagesOf } from './logic/logic-model.ts';
 
-/** A calculation with its answers named by label: 'Quantity * Price'. */
+/** A calculation as the editor writes it, its answers named as chips: '@Quantity * @Price'. */
 export function expressionInWords(expression: string, fields: readonly FormField[]): string {
-  return expression.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => {
-    const field = fields.find((f) => f.id === name);
-    return field ? `'${field.label}'` : name;
-  });
+  return expressionToChips(
+    expression,
+    fields.map((f) => ({ name: f.id, label: f.label })),
+  );
 }
 
 function describeRule(rule: LogicRule, form: EditableForm): string {

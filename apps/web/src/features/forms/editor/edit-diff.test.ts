@@ -69,4 +69,27 @@ describe('the diff of a proposed edit', () => {
       { kind: 'added', text: "French label of 'Attending?': 'Présent ?'" },
     ]);
   });
+
+  it('names the answers of a new calculation as the editor writes them, with @names', () => {
+    const after = applyEditPatch(FORM, {
+      summary: 'Add a calculation.',
+      operations: [
+        {
+          op: 'add_field',
+          after: 'f3',
+          field: {
+            id: 'total',
+            label: 'Total',
+            type: 'calculated',
+            required: false,
+            expression: 'f1 + max(f1, 2)',
+          },
+        },
+      ],
+    });
+    expect(diffForms(FORM, after)).toContainEqual({
+      kind: 'added',
+      text: 'Total (calculation: @Attending? + max(@Attending?, 2)) at position 4',
+    });
+  });
 });
