@@ -61,6 +61,10 @@ const CONCEPTS: Record<string, string[]> = {
   quantity: words(
     'quantity|qty|how many|number of|quantite|menge|anzahl|cantidad|quantita|quantidade|nombre de|numero de|numero di',
   ),
+  cardnumber: words(
+    'card number|credit card number|credit card|numero de carte|numero de carte bancaire|kartennummer',
+    'numero de tarjeta|numero di carta|numero della carta|numero do cartao|numero de cartao',
+  ),
   price: words('price|cost|prix|cout|preis|kosten|precio|coste|prezzo|costo|preco|custo'),
   payment: words('payment|paiement|zahlung|bezahlung|pago|pagamento'),
   subject: words('subject|topic|sujet|objet|betreff|thema|asunto|tema|oggetto|argomento|assunto'),
@@ -89,6 +93,10 @@ const CONCEPTS: Record<string, string[]> = {
   colour: words('colour|colours|color|colors|couleur|couleurs|farbe|farben|colores|colore|colori|cor|cores'),
   resume: ['resume', 'cv', 'curriculum vitae', 'curriculum', 'lebenslauf'],
   date: ['date', 'datum', 'fecha'],
+  time: words('time|heure|uhrzeit|hora|horario|orario'),
+  preferred: words(
+    'preferred|preference|prefere|preferee|bevorzugt|bevorzugte|gewunschte|preferido|preferida|preferito|preferita',
+  ),
   gender: words('gender|sex|genre|sexe|geschlecht|genero|sexo|genere|sesso'),
   insurance: words('insurance|insurer|assurance|versicherung|seguro|assicurazione'),
   notes: words(

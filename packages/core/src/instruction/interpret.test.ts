@@ -3,7 +3,7 @@ import { applyEditPatch } from '../forms/apply-edit-patch.ts';
 import type { EditableForm } from '../forms/edit-patch.ts';
 import { optionsOf, rulesOf } from '../forms/field.ts';
 import { interpretInstruction } from './interpret.ts';
-import { CONTACT, ORDER, RSVP } from './test-forms.ts';
+import { CONTACT, formOf, ORDER, RSVP } from './test-forms.ts';
 
 function edited(instruction: string, form: EditableForm) {
   const reading = interpretInstruction(instruction, form);
@@ -110,6 +110,57 @@ describe('quoted labels and numbers', () => {
   });
 });
 
+describe('neighbours of the tuned wordings', () => {
+  it('removes the card number named in Italian, not the quantity its "numero" resembles', () => {
+    const { form } = edited('Rimuovi il campo numero di carta', ORDER);
+    expect(form.fields.map((f) => f.label)).not.toContain('Card number');
+    expect(form.fields.map((f) => f.label)).toContain('Quantity');
+  });
+
+  it('adds an option named "as a subject option" without the "as"', () => {
+    const { form } = edited('add Partnership as a subject option', CONTACT);
+    expect(optionsOf(field(form, 'Subject') as never)?.map((o) => o.label)).toEqual([
+      'Sales',
+      'Support',
+      'Other',
+      'Partnership',
+    ]);
+  });
+
+  it('adds options "to its options" to the question just named, and asks when none was', () => {
+    const { form } = edited("rename 'Subject' to 'Topic' and add Partnership to its options", CONTACT);
+    expect(optionsOf(field(form, 'Topic') as never)?.map((o) => o.label)).toContain('Partnership');
+    expect(form.fields).toHaveLength(CONTACT.fields.length);
+    expect(asked('add Partnership to its options', CONTACT).message).toMatch(
+      /Which question gets the new options/,
+    );
+  });
+
+  it('reads a label that is also a verb as the subject: "Name isn\'t required anymore"', () => {
+    const { patch } = edited("Name isn't required anymore", CONTACT);
+    expect(patch.operations).toEqual([{ op: 'update_field', id: 'field_1', changes: { required: false } }]);
+  });
+
+  it('keeps both bounds when a comma separates them, and reads runs of ages as options', () => {
+    expect(edited('quantity: at least 1, at most 50', ORDER).patch.operations).toEqual([
+      { op: 'update_field', id: 'field_6', changes: { min: 1, max: 50 } },
+    ]);
+    const survey = formOf('Survey', [
+      ['Age', 'number'],
+      ['Email', 'email'],
+    ]);
+    expect(
+      edited('turn age into a dropdown with 18-24, 25-34, 35-44 and 45+', survey).patch.operations,
+    ).toEqual([
+      {
+        op: 'update_field',
+        id: 'field_1',
+        changes: { type: 'select', options: ['18-24', '25-34', '35-44', '45+'] },
+      },
+    ]);
+  });
+});
+
 describe('when the built-in interpreter is not sure', () => {
   it('asks which field when two match, naming both', () => {
     const question = asked('make name required', ORDER);
@@ -150,5 +201,14 @@ describe('when the built-in interpreter is not sure', () => {
     );
     expect(question.message).toMatch(/not reached yet/);
     expect(question.understood).toHaveLength(2);
+  });
+
+  it('asks rather than add options to a question that has none, or take a half-named one instead', () => {
+    const form = formOf('Party', [
+      ['Phone number', 'select', false, ['Small', 'Red']],
+      ['Number of guests', 'date'],
+    ]);
+    for (const instruction of ["add 'Yes' to 'Number of guests'", 'add Yes to number of guests'])
+      expect(asked(instruction, form).message).toMatch(/'Number of guests' is a date question/);
   });
 });

@@ -11,7 +11,7 @@ import {
   without,
 } from './reading.ts';
 import { findField } from './references.ts';
-import { fold, slice, type Text } from './text.ts';
+import { fold, readText, slice, type Text } from './text.ts';
 import { readOptions } from './values.ts';
 import { ADD_VERBS, words } from './words.ts';
 
@@ -89,10 +89,28 @@ function readAddOptions(clause: Text, context: Context): Reading {
   // The first place whose rest names a choice question: 'au choix du repas' is one name.
   for (const split of splits) {
     if (split.before.folded === '') continue;
-    const found = findField(split.after, context.refs, choice);
+    // 'to its options', 'to their choices': the question just named, by its possessive.
+    const owner =
+      /^(?:its|their|ses|seine|ihre|sus|suoi|sue|suas|seus)\s+(?:options?|choices?|answers?|optionen|opciones|opzioni|opcoes)$/.test(
+        split.after.folded,
+      )
+        ? readText('it')
+        : split.after;
+    const found = findField(owner, context.refs, choice);
+    if (owner !== split.after && found.kind !== 'field')
+      return { doubt: 'Which question gets the new options? Say e.g. "add the option X to <question>".' };
     if (found.kind === 'ambiguous' && optionWords)
       return doubtAbout(found, 'Which question gets the options');
-    if (found.kind !== 'field') continue;
+    if (found.kind !== 'field') {
+      // 'add 'Yes' to 'Number of guests'' on a date question: asked, not made a new question.
+      const named = findField(owner, context.refs);
+      const asField = /\b(?:field|question|champ|feld|frage|campo|domanda|pergunta|pregunta)\b/;
+      if (named.kind === 'field' && named.exact && !asField.test(split.before.folded))
+        return {
+          doubt: `${quote(named.field)} is a ${named.field.type} question: it has no options to add to.`,
+        };
+      continue;
+    }
     // 'Add a phone field to the contact section' is a new question, not an option.
     if (
       !optionWords &&
@@ -101,7 +119,8 @@ function readAddOptions(clause: Text, context: Context): Reading {
       return null;
     let words = without(
       split.before,
-      `^${OPTION_WORDS}\\s*|\\s*\\bas\\s+(?:an?\\s+)?(?:new\\s+)?(?:options?|choices?)\\b`,
+      // 'add Partnership as a subject option' splits at 'a': its 'as' is not part of the label.
+      `^${OPTION_WORDS}\\s*|\\s*\\bas\\s+(?:an?\\s+)?(?:new\\s+)?(?:options?|choices?)\\b|\\s+as$`,
     );
     const placed = /\s+after\s+(⟦\d+⟧|\S+)$/.exec(words.folded);
     const afterLabel = placed

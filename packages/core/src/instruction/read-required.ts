@@ -28,8 +28,9 @@ import {
   words,
 } from './words.ts';
 
+// A verb followed by 'is', 'should'... is a label ('Name isn't required'), not a command.
 const LED_BY_OTHERS = new RegExp(
-  `^${anyOf([...REMOVE_VERBS, ...RENAME_VERBS, ...MOVE_VERBS].filter((v) => !SET_VERBS.includes(v)))}\\s`,
+  `^${anyOf([...REMOVE_VERBS, ...RENAME_VERBS, ...MOVE_VERBS].filter((v) => !SET_VERBS.includes(v)))}\\s(?!${anyOf(MODALS)}\\s)`,
 );
 const REQUIRED = new RegExp(anyOf(REQUIRED_WORDS), 'g');
 const OPTIONAL = new RegExp(anyOf(OPTIONAL_WORDS), 'g');

@@ -282,6 +282,15 @@ export function findField(text: Text, refs: Refs, among?: (field: FormField) => 
     .filter((s) => s.score > 0)
     .sort((a, b) => b.score - a.score);
   const best = scored[0];
+  // A question the reader may not use (a date where options are added) that the words name
+  // fully is what the owner meant: a half-named one of the right kind is not taken instead.
+  const meant = among
+    ? refs.fields
+        .filter((f) => f.type !== 'page_break' && !among(f))
+        .map((field) => score(phrase, field))
+        .find((s) => s.precision === 1 && (!best || best.precision < 1))
+    : undefined;
+  if (meant) return { kind: 'missing', phrase, near: [] };
   if (!best || best.precision < 0.5)
     return {
       kind: 'missing',

@@ -76,8 +76,9 @@ export function readNumber(word: string): number | undefined {
   return NUMBER_WORDS[w];
 }
 
-// Never a digit of a quoted passage's token (the 0 of ⟦0⟧): that is a label, not a number.
-export const NUMBER = String.raw`((?<![⟦\d])-?\d[\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|a hundred|one hundred|thousand)`;
+// Never a digit of a quoted passage's token (the 0 of ⟦0⟧): that is a label, not a number; and
+// never the comma or full stop after it ('at least 1, at most 50').
+export const NUMBER = String.raw`((?<![⟦\d])-?\d+(?:[.,]\d+)*|zero|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|a hundred|one hundred|thousand)`;
 
 /** 'XS to XL', '1 to 5', 'S-XXL': a run of sizes or whole numbers, as option labels. */
 export function readRun(folded: string): string[] | undefined {
@@ -158,7 +159,11 @@ export function readBounds(folded: string): Bounds | undefined {
     const [min, max] = [readNumber(between[1] as string), readNumber(between[2] as string)];
     if (min !== undefined && max !== undefined) return { min: Math.min(min, max), max: Math.max(min, max) };
   }
-  const dash = new RegExp(String.raw`(?<![\w.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}(?![\w.])`).exec(folded);
+  // '18-24, 25-34 and 35-44' is a list of options, not a range: one run is a range, several are not.
+  const runs = [
+    ...folded.matchAll(new RegExp(String.raw`(?<![\w.])${NUMBER}\s*(?:-|–|to)\s*${NUMBER}(?![\w.])`, 'g')),
+  ];
+  const dash = runs.length === 1 ? runs[0] : undefined;
   const bounds: Bounds = {};
   const most = new RegExp(String.raw`${AT_MOST}\s+(?:of\s+)?${NUMBER}`).exec(folded);
   const least = new RegExp(String.raw`${AT_LEAST}\s+(?:of\s+)?${NUMBER}`).exec(folded);
