@@ -14,7 +14,7 @@ import { submissions, uploads } from '../src/db/schema.ts';
 import { PAGE_VIEW_FLUSH_MS } from '../src/modules/analytics/page-views.ts';
 import { NUL_MESSAGE } from '../src/plugins/nul-guard.ts';
 import { makeFormKey, putEncryption } from './encryption-fixtures.ts';
-import { createForm, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
+import { createForm, NO_LIMITS, publishForm, putSharing, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { filesUnder, holding } from './helpers/files.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
@@ -289,7 +289,14 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
   });
 
   it('a form asking for proof of work still takes the page posted without JavaScript, by the time and decoy checks', async () => {
-    const form = await published({ fields: FIELDS, theme_config: { theme: 'default', proofOfWork: true } });
+    const form = await published({ fields: FIELDS });
+    const setting = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}/limits`,
+      headers: owner.auth,
+      payload: { ...NO_LIMITS, spam_challenge: true },
+    });
+    expect(setting.statusCode, setting.body).toBe(200);
     const page = await get(form.url);
     const res = await post(form.url, answers(page.body, [['name', 'Grace']]));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_LIMITS } from './forms-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { countSubmissions, createPublishedForm, validData } from './intake-fixtures.ts';
-
-const NO_LIMITS = {
-  response_limit: null,
-  opens_at: null,
-  closes_at: null,
-  time_zone: 'UTC',
-  closed_message: null,
-  one_response_per_browser: false,
-};
 
 describe(`form limits and schedule (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -147,6 +139,26 @@ describe(`form limits and schedule (${dbKind})`, () => {
     const plain = await submit(open, { cookie: `fs_responded_${open}=1` });
     expect(plain.statusCode).toBe(201);
     expect(plain.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('turns the spam check on at once, without a publish; leaving it out of a save keeps it', async () => {
+    const formId = await createPublishedForm(app, owner);
+    const challenge = () =>
+      app.inject({ method: 'GET', url: `/api/form-submissions/forms/${formId}/challenge` });
+    expect((await challenge()).statusCode).toBe(404);
+    const on = await putLimits(formId, { spam_challenge: true });
+    expect(on.json().spam_challenge).toBe(true);
+    expect((await challenge()).statusCode).toBe(200);
+    // The public view tells the page to solve one; a submit without a solution is refused.
+    const view = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
+    expect(view.json().theme_config.proofOfWork).toBe(true);
+    expect((await submit(formId)).statusCode).toBe(403);
+    // A save that does not name it (an older client) leaves it as it was.
+    const kept = await putLimits(formId, { response_limit: 5 });
+    expect(kept.json().spam_challenge).toBe(true);
+    await putLimits(formId, { spam_challenge: false });
+    expect((await challenge()).statusCode).toBe(404);
+    expect((await submit(formId)).statusCode).toBe(201);
   });
 
   it('refuses bad limits with field messages, and answers 404 to a stranger', async () => {

@@ -4,6 +4,16 @@ import { expect } from 'vitest';
 import type { TestUser } from './helpers/users.ts';
 
 /** A save payload with one field of each common kind. */
+/** A limits body that sets nothing: no limit, no schedule, several responses per browser. */
+export const NO_LIMITS = {
+  response_limit: null,
+  opens_at: null,
+  closes_at: null,
+  time_zone: 'UTC',
+  closed_message: null,
+  one_response_per_browser: false,
+};
+
 export function samplePayload(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Customer feedback',

@@ -17,8 +17,7 @@ describe(`proof-of-work spam defence, per form (${dbKind})`, () => {
   });
   afterAll(() => app.close());
 
-  const protectedForm = () =>
-    createPublishedForm(app, owner, { themeConfig: { theme: 'default', proofOfWork: true } });
+  const protectedForm = () => createPublishedForm(app, owner, { spamChallenge: true });
   const challengeOf = (formId: number) =>
     app.inject({ method: 'GET', url: `/api/form-submissions/forms/${formId}/challenge` });
   /** What the page does in the background: asks for a challenge and solves it. */

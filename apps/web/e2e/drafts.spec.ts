@@ -21,13 +21,14 @@ test('edits to a published form wait as a draft until the owner publishes the ch
   await expect(page.getByRole('button', { name: 'Publish changes' })).toHaveCount(0);
   expect(await publicTitle()).toBe('Opening hours survey 2026');
 
-  await page.goto(`/forms/${form.id}/edit`);
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.goto(`/forms/${form.id}/settings`);
   const history = page.getByRole('list', { name: 'Published versions' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history.getByRole('listitem').first()).toContainText('Live');
   await page.getByRole('button', { name: 'Restore version 1' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Restore to draft' }).click();
+  // The restored version is the draft the editor opens with.
+  await expect(page).toHaveURL(new RegExp(`/forms/${form.id}/edit$`));
   await expect(page.getByLabel('Form title')).toHaveValue('Opening hours survey');
   expect(await publicTitle()).toBe('Opening hours survey 2026');
 });

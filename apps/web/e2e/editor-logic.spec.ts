@@ -271,7 +271,7 @@ test('URL prefill per field and the display setting are saved with the draft', a
   await page.getByRole('button', { name: 'Select Which car?' }).click();
   await page.getByLabel('Allow prefilling from the URL').check();
   await page.getByLabel('URL parameter').fill('car');
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('tab', { name: 'Design' }).click();
   await page.getByLabel('Display').selectOption({ label: 'One question at a time' });
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   const res = await page.request.get(`/api/forms/${form.id}`, { headers: authHeaders(user) });

@@ -55,8 +55,7 @@ for (const [scheme, width] of [
       data: { title: `Weak passphrase ${scheme}` },
     });
     const id = (await created.json()).id as number;
-    await page.goto(`/forms/${id}/submissions`);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.goto(`/forms/${id}/settings`);
     const card = page.getByRole('form', { name: 'Turn on end-to-end encryption' });
     const weak = /Too easy to guess/;
     // Twelve characters of three kinds, and still among the first guesses of any cracker.
@@ -84,8 +83,7 @@ for (const [scheme, width] of [
 test('the owner turns Enhanced on with a passphrase and saves the recovery key', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await registerAndLoginAs(page);
-  await page.goto(`/forms/${formId}/submissions`);
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.goto(`/forms/${formId}/settings`);
   const card = page.getByRole('form', { name: 'Turn on end-to-end encryption' });
   await expect(page.getByText(/lose both the passphrase and the recovery key/)).toBeVisible();
   await card.getByLabel('New passphrase').fill(PASSPHRASE);

@@ -185,8 +185,20 @@ test.describe('public form page', () => {
   }) => {
     const form = await createForm(request, owner, {
       fields: [{ label: 'Email address', type: 'email', validation: { required: true } }],
-      sharing: { theme_config: { theme: 'default', proofOfWork: true } },
     });
+    const spamCheck = await request.put(`/api/forms/${form.id}/limits`, {
+      headers: owner.headers,
+      data: {
+        response_limit: null,
+        opens_at: null,
+        closes_at: null,
+        time_zone: 'UTC',
+        closed_message: null,
+        one_response_per_browser: false,
+        spam_challenge: true,
+      },
+    });
+    expect(spamCheck.ok(), await spamCheck.text()).toBe(true);
     const challenge = page.waitForResponse((res) => res.url().endsWith(`/forms/${form.id}/challenge`));
     await openFormPage(page, `/form/${form.id}`);
     expect((await challenge).status()).toBe(200);

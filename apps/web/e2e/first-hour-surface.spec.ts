@@ -229,12 +229,12 @@ test('an unlisted form: only its custom link opens it, its number answers Form U
   const form = await createFormViaApi(page, user, { title: 'Board ballot' });
   await publishViaApi(page, user, form.id);
   const slug = `ballot-${Date.now().toString(36)}`;
-  await page.goto(`/forms/${form.id}/publish`);
-  await page.getByLabel('Custom slug').fill(slug);
-  await page.getByRole('switch', { name: 'Only reachable by its custom link' }).click();
+  await page.goto(`/forms/${form.id}/settings`);
+  await page.getByRole('textbox', { name: 'Custom address' }).fill(slug);
+  await page.getByRole('switch', { name: 'Only reachable by its custom address' }).click();
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Sharing settings updated successfully!')).toBeVisible();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
 
   const stranger = await browser.newPage();
   await openFormPage(stranger, `/form/${form.id}`);

@@ -226,14 +226,20 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   await preview.getByLabel('Age').fill('42');
   await expect(preview.getByLabel('About you')).toBeVisible();
 
-  // Settings.
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  // The form's own texts are edited where respondents read them: title and description at the
+  // top of the canvas, the send button and what follows it at the bottom; the logo on Design.
+  await page.getByRole('tab', { name: 'Fields' }).click();
   await page.getByLabel('Form title').fill('Workshop signup');
-  await page.getByLabel('Description').fill('Register for the spring workshop');
-  await page.getByLabel('Submit button text').fill('Sign me up');
-  await page.getByLabel('Success message').fill('See you there!');
+  await page.getByLabel('Form description').fill('Register for the spring workshop');
+  await page.getByLabel('Send button text').fill('Sign me up');
+  await page.getByRole('button', { name: 'Edit endings' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).first().fill('See you there!');
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  await expect(page.getByText('After sending: “See you there!”')).toBeVisible();
+  await page.getByRole('tab', { name: 'Design' }).click();
   await page.getByLabel('Logo URL').fill('https://example.com/logo.png');
   await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Fields' }).click();
 
   // Everything was saved as it was typed, and the editor stayed where it was.
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
@@ -307,7 +313,6 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   await page.getByRole('button', { name: 'Select About you' }).click();
   await expect(page.getByLabel('Rule 1 operator')).toHaveValue('greater_than');
   await expect(page.getByLabel('Rule 1 value')).toHaveValue('20');
-  await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByLabel('Form title')).toHaveValue('Workshop signup');
 
   // Opening and looking changes nothing.

@@ -20,7 +20,8 @@ test('an owner publishes a form with a slug and an access code, copies its link,
   await expect(page.getByRole('heading', { name: 'Publish and share' })).toBeVisible();
   await expect(page.getByText('Publish form to get URL')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'QR code' })).toHaveCount(0);
-  await expect(page.getByLabel('Expiration date')).toHaveAttribute('min', /^\d{4}-\d{2}-\d{2}$/);
+  // Who may respond and the form's address are settings, set on the Settings page.
+  await expect(page.getByRole('link', { name: 'Settings', exact: true }).first()).toBeVisible();
 
   // Publish: 'Published!' flashes on the card, the page says so for 3 s.
   await page.getByRole('switch', { name: 'Publish form' }).click();
@@ -29,14 +30,22 @@ test('an owner publishes a form with a slug and an access code, copies its link,
   await expect(page.getByText('Published!')).toHaveCount(0, { timeout: 3000 });
   await expect(page.getByText('Form published successfully!')).toHaveCount(0, { timeout: 5000 });
 
-  // Sharing: password needs an access code.
-  await page.getByRole('radio', { name: /Password/ }).check();
-  await page.getByLabel('Custom slug').fill(slug);
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Access code is required for password-protected forms')).toBeVisible();
-  await page.getByLabel(/^Access code/).fill('sesame-42');
-  await page.getByRole('button', { name: 'Save Settings' }).click();
-  await expect(page.getByText('Sharing settings updated successfully!')).toBeVisible();
+  // Sharing: an access code, and a custom address, on the Settings page.
+  await page
+    .getByRole('navigation', { name: 'Form: Team offsite' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await page.getByRole('radio', { name: /Access code/ }).check();
+  await page.getByRole('textbox', { name: 'Custom address' }).fill(slug);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Type the access code respondents will need')).toBeVisible();
+  await page.getByLabel(/^Access code\*?$/).fill('sesame-42');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Form: Team offsite' })
+    .getByRole('link', { name: 'Share' })
+    .click();
 
   const shareUrl = `http://localhost:${new URL(page.url()).port}/form/${slug}`;
   const link = page.getByRole('textbox', { name: 'Form link' });

@@ -64,8 +64,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('tab', { name: 'Preview' }).click();
       await expect(page.getByRole('form', { name: 'Form preview' })).toBeVisible();
       await check(page, `editor-preview-${tag}`);
-      await page.getByRole('tab', { name: 'Settings' }).click();
-      await check(page, `editor-settings-${tag}`);
+      await page.getByRole('tab', { name: 'Design' }).click();
+      await expect(page.getByLabel('Logo URL')).toBeVisible();
+      await check(page, `editor-design-${tag}`);
 
       await page.goto('/forms/new');
       await expect(page.getByText('Not saved yet')).toBeVisible();
@@ -74,6 +75,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(`/forms/${survey.id}/publish`);
       await expect(page.getByRole('heading', { name: 'QR code' })).toBeVisible();
       await check(page, `publish-${tag}`);
+
+      await page.goto(`/forms/${survey.id}/settings`);
+      await expect(page.getByRole('heading', { name: 'Versions', level: 2 })).toBeVisible();
+      await check(page, `form-settings-${tag}`);
     });
   }
 }

@@ -44,8 +44,7 @@ test.describe('integrations', () => {
     try {
       const user = await registerAndLogin(page);
       const form = await createFormViaApi(page, user, { title: 'Webhook journey' });
-      await page.goto(`/forms/${form.id}/submissions`);
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.goto(`/forms/${form.id}/settings`);
 
       await page.getByLabel('Endpoint URL').fill(receiver.url);
       await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -130,12 +129,11 @@ test.describe('integrations', () => {
   }) => {
     const user = await registerAndLogin(page);
     const form = await createFormViaApi(page, user, { title: 'Limited form' });
-    await page.goto(`/forms/${form.id}/submissions`);
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.goto(`/forms/${form.id}/settings`);
     await page.getByLabel('Close after this many responses').fill('1');
     await page.getByLabel('Message when closed (optional)').fill('We have all the answers we need.');
-    await page.getByRole('button', { name: 'Save limits' }).click();
-    await expect(page.getByText('Limits saved')).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await expect(page.getByText('0 of 1 responses')).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, 'limits');

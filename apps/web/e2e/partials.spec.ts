@@ -125,7 +125,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.goto(`/forms/${formId}/submissions`);
     await expect(page.getByText('Incomplete: Page 2 of 2: Contact')).toBeVisible();
-    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.goto(`/forms/${formId}/settings`);
     await expect(page.getByRole('switch', { name: 'Save answers as respondents go' })).toBeChecked();
     await expect(page.getByLabel('Keep unfinished responses for (days)')).toHaveValue('30');
     await expectNoAxeViolations(page);

@@ -71,10 +71,11 @@ test.describe('settings page', () => {
     await openTab(page, /Notifications/);
     await expect(page.getByLabel('Form submission notifications')).toBeChecked();
     await expect(page.getByLabel('New sign-in alerts')).toBeChecked();
-    await expect(page.getByLabel('Marketing emails')).not.toBeChecked();
+    // A self-hosted product sends no marketing mail, so there is nothing to turn off.
+    await expect(page.getByLabel('Marketing emails')).toHaveCount(0);
     await expect(page.getByLabel('Weekly digest')).toBeChecked();
 
-    await page.getByLabel('Marketing emails').check();
+    await page.getByLabel('Form submission notifications').uncheck();
     await page.getByLabel('Weekly digest').uncheck();
     await page.getByRole('button', { name: 'Save Notification Settings' }).click();
     const saved = page.getByText('Notification settings saved successfully!');
@@ -83,7 +84,7 @@ test.describe('settings page', () => {
 
     await page.reload();
     await openTab(page, /Notifications/);
-    await expect(page.getByLabel('Marketing emails')).toBeChecked();
+    await expect(page.getByLabel('Form submission notifications')).not.toBeChecked();
     await expect(page.getByLabel('Weekly digest')).not.toBeChecked();
     await expectNoAxeViolations(page);
   });
@@ -145,25 +146,19 @@ test.describe('settings page', () => {
     const level = page.getByLabel('Encryption Level');
     await expect(level).toHaveValue('standard');
     await expect(level.getByRole('option', { name: 'Standard (Default)' })).toBeAttached();
-    const retention = page.getByLabel('Data Retention Period');
-    await expect(retention).toHaveValue('30');
+    // How long submissions are kept is each form's setting, not the account's.
+    await expect(page.getByLabel('Data Retention Period')).toHaveCount(0);
     await expect(page.getByText('No data protection requests yet')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set up' })).toBeVisible();
     await expect(page.getByText('No passkeys yet.')).toBeVisible();
 
-    await retention.fill('12');
-    await page.getByRole('button', { name: 'Save Security Settings' }).click();
-    await expect(page.getByText('Data retention period must be between 30 and 365 days')).toBeVisible();
-
     await level.selectOption('enhanced');
-    await retention.fill('90');
     await page.getByLabel('GDPR Compliance Mode').check();
     await page.getByRole('button', { name: 'Save Security Settings' }).click();
     await expect(page.getByText('Security settings saved successfully!')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Encryption Level')).toHaveValue('enhanced');
-    await expect(page.getByLabel('Data Retention Period')).toHaveValue('90');
     await expect(page.getByLabel('GDPR Compliance Mode')).toBeChecked();
 
     const downloadEvent = page.waitForEvent('download');

@@ -220,8 +220,7 @@ test("turning end-to-end encryption off shows in the form's history", async ({ p
     const res = await page.request.put(`/api/forms/${id}/encryption`, { headers: authHeaders(user), data });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  await page.goto(`/forms/${id}/edit`);
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.goto(`/forms/${id}/settings`);
   const changes = page.getByRole('list', { name: 'Encryption changes' });
   await expect(changes.getByRole('listitem')).toHaveCount(2);
   await expect(changes.getByRole('listitem').first()).toContainText('End-to-end encryption turned off');

@@ -224,18 +224,24 @@ test.describe('submissions page', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Back to submissions' }).click();
 
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    const toggle = page.getByRole('switch', { name: 'Email Notifications' });
+    await page
+      .getByRole('navigation', { name: /^Form: / })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    const toggle = page.getByRole('switch', { name: 'Email me each new response' });
     await expect(toggle).toBeChecked();
     await toggle.click();
-    await page.getByLabel('Data Retention').selectOption({ label: '30 days' });
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await expect(page.getByText('Submission settings saved successfully!')).toBeVisible();
+    await page.getByLabel('Keep submissions for').selectOption({ label: '30 days' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
-    await page.getByRole('tab', { name: 'Settings' }).click();
-    await expect(page.getByRole('switch', { name: 'Email Notifications' })).not.toBeChecked();
-    await expect(page.getByLabel('Data Retention')).toHaveValue('30');
+    await expect(page.getByRole('switch', { name: 'Email me each new response' })).not.toBeChecked();
+    await expect(page.getByLabel('Keep submissions for')).toHaveValue('30');
+    await page
+      .getByRole('navigation', { name: /^Form: / })
+      .getByRole('link', { name: 'Submissions' })
+      .click();
 
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await expect(page.getByRole('tabpanel')).toBeVisible();

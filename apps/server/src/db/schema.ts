@@ -132,6 +132,8 @@ export const forms = pgTable(
     scheduleTimeZone: text('schedule_time_zone'),
     closedMessage: text('closed_message'),
     oneResponsePerBrowser: boolean('one_response_per_browser').notNull().default(false),
+    /** Whether the respondent's browser solves a small puzzle before sending (a setting: applies at once). */
+    spamChallenge: boolean('spam_challenge').notNull().default(false),
     /** Respondent confirmation mail settings (core forms/settings confirmationSchema); null when off. */
     confirmation: jsonb('confirmation').$type<Record<string, unknown>>(),
     /** Respondents' answers are kept as they go (incomplete submissions) and can be resumed. */

@@ -115,6 +115,12 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/submissions/submissions-page.tsx')).SubmissionsPage),
   },
   {
+    path: 'forms/:formId/settings',
+    lazy: page(
+      async () => (await import('../features/forms/settings/form-settings-page.tsx')).FormSettingsPage,
+    ),
+  },
+  {
     path: 'forms/:formId/publish',
     lazy: page(async () => (await import('../features/forms/publish/publish-page.tsx')).PublishPage),
   },

@@ -38,6 +38,8 @@ export const limitsBodySchema = z
       .nullable()
       .transform((v) => (v === '' ? null : v)),
     one_response_per_browser: z.boolean(),
+    /** Left out: unchanged. */
+    spam_challenge: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     if (!body.opens_at || !body.closes_at || !isTimeZone(body.time_zone)) return;
@@ -61,6 +63,8 @@ export const limitsSchema = z.object({
   closes_at_utc: z.string().nullable(),
   closed_message: z.string().nullable(),
   one_response_per_browser: z.boolean(),
+  /** The respondent's browser solves a small puzzle before sending. */
+  spam_challenge: z.boolean(),
   /** Whether the form takes submissions right now. */
   open: z.boolean(),
 });

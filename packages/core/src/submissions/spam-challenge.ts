@@ -6,7 +6,10 @@
  * and decoy checks alone, as before.
  */
 
-/** Where the setting lives: a key of the form's theme_config (it is part of the published form). */
+/**
+ * The key the public view's theme_config carries the setting under. The setting itself is a column
+ * of the form, saved with its limits and applied at once; drafts from before held it here.
+ */
 export const SPAM_CHALLENGE_SETTING = 'proofOfWork';
 
 /** Whether a form asks submits from its page's script for a solved challenge. */

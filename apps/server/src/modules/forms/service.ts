@@ -264,6 +264,7 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     scheduleTimeZone: source.scheduleTimeZone,
     closedMessage: source.closedMessage,
     oneResponsePerBrowser: source.oneResponsePerBrowser,
+    spamChallenge: source.spamChallenge,
     confirmation: source.confirmation,
     // The copy sits beside its source; it has no slug, so the numbered address opens it.
     folderId: source.folderId,

@@ -36,6 +36,7 @@ export function toLimits(row: repo.FormRow, now = new Date()): Limits {
     closes_at_utc: row.closesAt?.toISOString() ?? null,
     closed_message: row.closedMessage,
     one_response_per_browser: row.oneResponsePerBrowser,
+    spam_challenge: row.spamChallenge,
     open: closedReason(row, now) === null,
   };
 }
@@ -66,6 +67,7 @@ export async function updateLimits(
       scheduleTimeZone: body.time_zone,
       closedMessage: body.closed_message,
       oneResponsePerBrowser: body.one_response_per_browser,
+      ...(body.spam_challenge === undefined ? {} : { spamChallenge: body.spam_challenge }),
     },
   });
   if (!row) throw notFound(FORM_NOT_FOUND);

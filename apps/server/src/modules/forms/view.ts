@@ -3,6 +3,7 @@ import type { FormListEntry } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import type { OwnerForm, PublicFormView } from '@formsmith/core/forms/form-wire';
+import { SPAM_CHALLENGE_SETTING } from '@formsmith/core/submissions/spam-challenge';
 import type { FormRow, FormSummaryRow } from './repository.ts';
 
 export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): AccessRestriction {
@@ -83,6 +84,8 @@ function publicField(field: FormField): FormField {
 export function toPublicForm(row: FormRow): PublicFormView {
   return {
     ...formContent(row),
+    // The page reads the spam check where it always has; the form's setting is what it says.
+    theme_config: { ...row.themeConfig, [SPAM_CHALLENGE_SETTING]: row.spamChallenge },
     fields: row.fields.map(publicField),
     is_published: true,
     slug: row.slug,

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
-import { SPAM_CHALLENGE_MESSAGES, spamChallengeOn } from '@formsmith/core/submissions/spam-challenge';
+import { SPAM_CHALLENGE_MESSAGES } from '@formsmith/core/submissions/spam-challenge';
 import {
   SUBMIT_SUCCESS_MESSAGE,
   spamChallengeSchema,
@@ -79,7 +79,7 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.rateLimit('challengePerIp', request.ip);
       const formId = requireFormId(request.params.id);
       const form = await findPublicTarget(app, formId);
-      if (!form || !spamChallengeOn(form.themeConfig)) {
+      if (!form?.spamChallenge) {
         throw new AppError('NOT_FOUND', 404, SPAM_CHALLENGE_MESSAGES.notAsked);
       }
       reply.header('cache-control', 'no-store');

@@ -3,7 +3,6 @@ import { validateSubmission } from '@formsmith/core/fields/validate';
 import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { askedField } from '@formsmith/core/logic/asked';
 import type { ProgressRecord } from '@formsmith/core/submissions/progress';
-import { spamChallengeOn } from '@formsmith/core/submissions/spam-challenge';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';
@@ -228,7 +227,7 @@ export async function submitForm(
 
   // Checked before the answers are read; recorded as used only once the submission is accepted.
   const challenge =
-    spamChallengeOn(form.themeConfig) && !input.noScript
+    form.spamChallenge && !input.noScript
       ? await checkSpamSolution(app, { formId: form.id, solution: input.spamSolution })
       : null;
 

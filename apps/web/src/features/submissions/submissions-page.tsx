@@ -1,17 +1,12 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { FormPageNav } from '../../components/form-page-nav.tsx';
 import { Alert, Spinner } from '../../components/ui/feedback.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useForm } from '../../lib/forms-api/get-form.ts';
 import { AnalyticsTab } from './components/analytics-tab.tsx';
-import { ConfirmationCard } from './components/confirmation-card.tsx';
-import { EncryptionCard } from './components/encryption-card.tsx';
-import { LimitsCard } from './components/limits-card.tsx';
-import { PartialsCard } from './components/partials-card.tsx';
-import { SettingsTab } from './components/settings-tab.tsx';
 import { SubmissionsTab } from './components/submissions-tab.tsx';
-import { WebhooksCard } from './components/webhooks-card.tsx';
 
-/** /forms/:formId/submissions: Submissions, Analytics and Settings tabs. */
+/** /forms/:formId/submissions: Submissions and Analytics tabs. */
 export function SubmissionsPage() {
   const { formId } = useParams();
   if (!formId) return <PageMessage message="Form ID is required to load submissions" />;
@@ -39,7 +34,7 @@ function SubmissionsScreen({ formId }: { formId: number }) {
   if (form.isError) return <PageMessage message="Failed to load form submissions" />;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 p-4 sm:p-6">
-      <header className="flex flex-wrap items-end justify-between gap-3">
+      <header className="space-y-3">
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-semibold text-slate-900 dark:text-white">
             {form.data.title}
@@ -48,32 +43,18 @@ function SubmissionsScreen({ formId }: { formId: number }) {
             Review, filter and export the responses.
           </p>
         </div>
-        <Link
-          to={`/forms/${formId}/edit`}
-          className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-300"
-        >
-          Edit form
-        </Link>
+        <FormPageNav formId={formId} title={form.data.title} />
       </header>
       <Tabs defaultValue="submissions" className="space-y-4">
         <TabsList aria-label="Submissions page sections">
           <TabsTrigger value="submissions">Submissions</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
-          <TabsTrigger value="settings">Settings</TabsTrigger>
         </TabsList>
         <TabsContent value="submissions" className="focus-visible:outline-none">
           <SubmissionsTab formId={formId} form={form.data} />
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab formId={formId} form={form.data} />
-        </TabsContent>
-        <TabsContent value="settings" className="space-y-6">
-          <SettingsTab formId={formId} />
-          <LimitsCard formId={formId} />
-          <EncryptionCard formId={formId} />
-          <PartialsCard formId={formId} />
-          <ConfirmationCard formId={formId} fields={form.data.fields} />
-          <WebhooksCard formId={formId} />
         </TabsContent>
       </Tabs>
     </div>

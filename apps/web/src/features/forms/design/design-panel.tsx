@@ -452,6 +452,36 @@ export function DesignPanel({ form, dispatch }: Props) {
           )}
         </section>
 
+        <section aria-labelledby="design-page" className="space-y-4">
+          <h2 id="design-page" className="text-sm font-semibold">
+            Page
+          </h2>
+          <FormField
+            label="Display"
+            hint="One question at a time shows a field per screen, worked from the keyboard"
+          >
+            <Select
+              value={form.display}
+              onChange={(e) =>
+                dispatch({
+                  type: 'setMeta',
+                  patch: { display: e.target.value === 'one_at_a_time' ? 'one_at_a_time' : 'classic' },
+                })
+              }
+            >
+              <option value="classic">Classic (a page at a time)</option>
+              <option value="one_at_a_time">One question at a time</option>
+            </Select>
+          </FormField>
+          <FormField label="Logo URL" hint="An image shown above the form's title">
+            <Input
+              type="url"
+              placeholder="https://example.com/logo.png"
+              value={form.logoUrl ?? ''}
+              onChange={(e) => dispatch({ type: 'setMeta', patch: { logoUrl: e.target.value || undefined } })}
+            />
+          </FormField>
+        </section>
         <section aria-labelledby="design-footer" className="space-y-4">
           <h2 id="design-footer" className="text-sm font-semibold">
             Footer

@@ -1,15 +1,15 @@
 import type { Form } from '@formsmith/core/forms/form';
 import type { FormProblem } from '@formsmith/core/forms/problems';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { DesignPanel } from '../design/design-panel.tsx';
+import { CanvasFooter } from './canvas-footer.tsx';
 import { CanvasHeader } from './canvas-header.tsx';
 import { FieldList } from './field-list.tsx';
 import { FieldPalette } from './field-palette.tsx';
 import { FieldProperties } from './field-properties.tsx';
 import type { DraftAction } from './form-draft.ts';
 import { FormPreview } from './form-preview.tsx';
-import { FormSettings } from './form-settings.tsx';
 import { LanguagesPanel } from './languages/languages-panel.tsx';
 import type { Suggestions } from './languages/translate-with-ai.tsx';
 import { LogicPanel } from './logic/logic-panel.tsx';
@@ -17,7 +17,7 @@ import { useLogicProblems } from './logic/logic-problems.ts';
 import { fieldRowId, ProblemsPanel } from './problems-panel.tsx';
 import { useMediaQuery } from './use-media-query.ts';
 
-type Tab = 'fields' | 'logic' | 'languages' | 'design' | 'preview' | 'settings' | 'add' | 'properties';
+type Tab = 'fields' | 'logic' | 'languages' | 'design' | 'preview' | 'add' | 'properties';
 
 const phoneTab = 'px-1 text-xs sm:px-3 sm:text-sm';
 
@@ -33,8 +33,6 @@ type WorkspaceProps = {
   /** The server's messages of a refused save, by field id. */
   serverErrors?: Record<string, string>;
   dispatch: (action: DraftAction) => void;
-  /** Below the settings (the version history of a stored form). */
-  settingsExtra?: ReactNode;
   /** What the server named when it last refused the draft, by path. */
   serverProblems?: Record<string, string>;
   /** What keeps the draft from being published (core's formProblems), as far as shown yet. */
@@ -152,9 +150,6 @@ export function EditorWorkspace(props: WorkspaceProps) {
           <TabsTrigger value="preview" className={phoneTab}>
             Preview
           </TabsTrigger>
-          <TabsTrigger value="settings" className={phoneTab}>
-            Settings
-          </TabsTrigger>
         </TabsList>
 
         <TabsContent value="fields" className="mt-4">
@@ -167,6 +162,7 @@ export function EditorWorkspace(props: WorkspaceProps) {
               <div className="min-w-0 space-y-4 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-950">
                 <CanvasHeader form={form} dispatch={dispatch} />
                 <FieldList {...listProps} />
+                <CanvasFooter form={form} dispatch={dispatch} onOpenLogic={() => setTab('logic')} />
               </div>
               <aside
                 aria-label="Field properties"
@@ -181,6 +177,7 @@ export function EditorWorkspace(props: WorkspaceProps) {
               <CanvasHeader form={form} dispatch={dispatch} />
               {/* On a phone the rest of a field's settings live on their own tab. */}
               <FieldList {...listProps} onMoreSettings={() => setTab('properties')} />
+              <CanvasFooter form={form} dispatch={dispatch} onOpenLogic={() => setTab('logic')} />
             </div>
           )}
         </TabsContent>
@@ -225,10 +222,6 @@ export function EditorWorkspace(props: WorkspaceProps) {
         </TabsContent>
         <TabsContent value="preview" className="mt-4">
           <FormPreview form={form} compact={!desktop} />
-        </TabsContent>
-        <TabsContent value="settings" className="mt-4">
-          <FormSettings key={revision} form={form} titleError={null} dispatch={dispatch} />
-          {props.settingsExtra && <div className="mx-auto mt-6 max-w-2xl">{props.settingsExtra}</div>}
         </TabsContent>
       </Tabs>
     </>

@@ -1,11 +1,11 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { formProblems } from '@formsmith/core/forms/problems';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { FormPageNav } from '../../../components/form-page-nav.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { getForm } from '../../../lib/forms-api/get-form.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useSaveDraft } from '../api/save-form.ts';
-import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { AskAiButton } from './ask-ai-button.tsx';
 import { AskAiDialog } from './ask-ai-dialog.tsx';
@@ -128,6 +128,11 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
           onError={setNotice}
         />
       </EditorHeader>
+      {formId !== undefined && (
+        <div className="mt-3">
+          <FormPageNav formId={formId} title={form.title} />
+        </div>
+      )}
       {notice && (
         <Alert tone="error" className="mt-4">
           {notice}
@@ -152,7 +157,6 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         showErrors={showErrors}
         serverErrors={saveProblems?.byField}
         dispatch={dispatch}
-        settingsExtra={formId !== undefined && <VersionHistoryPanel formId={formId} onRestored={adopt} />}
         serverProblems={autosave.state.status === 'rejected' ? autosave.state.fields : undefined}
         problems={shownProblems}
         problemsFocus={problemsFocus}

@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button.tsx';
+import { FormPageNav } from '../../../components/form-page-nav.tsx';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { useForm } from '../../../lib/forms-api/get-form.ts';
@@ -8,28 +7,17 @@ import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { EmbedCard } from './embed-card.tsx';
 import { PublicationCard } from './publication-card.tsx';
 import { QrCodeCard } from './qr-code-card.tsx';
-import { SharingSettingsCard } from './sharing-settings-card.tsx';
 
 export type PageMessage = { tone: 'success' | 'error'; text: string };
 
-/** /forms/:formId/publish: publication, sharing settings, QR code and embed code. */
+/** /forms/:formId/publish: publication, the link, QR code and embed code. */
 export function PublishPage() {
   const { formId } = useParams();
   const id = formId && /^\d+$/.test(formId) ? Number(formId) : undefined;
   return (
     <ErrorBoundary>
       <section className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:px-8">
-        <Link to="/dashboard/forms" className={`${buttonClasses('ghost', 'sm')} -ml-2`}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          Back
-        </Link>
-        {id === undefined ? (
-          <Alert tone="error" className="mt-4">
-            Form ID is required
-          </Alert>
-        ) : (
-          <PublishContent id={id} />
-        )}
+        {id === undefined ? <Alert tone="error">Form ID is required</Alert> : <PublishContent id={id} />}
       </section>
     </ErrorBoundary>
   );
@@ -55,11 +43,24 @@ function PublishContent({ id }: { id: number }) {
 
   const data = form.data;
   return (
-    <div className="mt-2 space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Publish and share</h1>
-        <p className="mt-1 break-words text-slate-600 dark:text-slate-300">{data.title}</p>
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Publish and share</h1>
+          <p className="mt-1 break-words text-slate-600 dark:text-slate-300">{data.title}</p>
+        </div>
+        <FormPageNav formId={data.id} title={data.title} />
       </div>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Who can respond, the form's custom address and when it closes are in{' '}
+        <Link
+          to={`/forms/${data.id}/settings`}
+          className="font-medium text-brand-700 underline dark:text-brand-300"
+        >
+          Settings
+        </Link>
+        .
+      </p>
       <div aria-live="polite">
         {message && (
           <Alert tone={message.tone} key={message.text}>
@@ -69,7 +70,6 @@ function PublishContent({ id }: { id: number }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <PublicationCard form={data} onMessage={showMessage} />
-        <SharingSettingsCard key={`${data.id}-${data.lastSaved}`} form={data} onMessage={showMessage} />
         {data.isPublished && data.sharing.shareUrl && (
           <>
             <QrCodeCard formId={data.id} url={data.sharing.shareUrl} />

@@ -19,11 +19,10 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[
     label: 'New sign-in alerts',
     hint: 'A mail when your account is signed in to from a device it has not used before. Changes to your password, email, passkeys, authenticator app, recovery codes, API keys and end-to-end encryption are always mailed, whatever this says.',
   },
-  { key: 'marketing_emails', label: 'Marketing emails', hint: 'Product news and tips.' },
   { key: 'weekly_digest', label: 'Weekly digest', hint: 'A weekly summary of submissions per form.' },
 ];
 
-/** Notifications tab: four switches, saved on the server. */
+/** Notifications tab: a switch per kind of mail, saved on the server. */
 export function NotificationsTab() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();

@@ -5,54 +5,42 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
+import { Checkbox, Select } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useSecuritySettings, useUpdateSecuritySettings } from '../api/security-settings.ts';
 
 const LOAD_FAILED = 'Unable to load security settings. Please refresh the page or try again later.';
-const RETENTION_MIN = 30;
-const RETENTION_MAX = 365;
 
-/** Encryption level, data retention and GDPR mode (GET/PUT /api/security/settings). */
+/** Encryption level and GDPR mode (GET/PUT /api/security/settings). */
 export function SecuritySettingsCard() {
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
-  const [values, setValues] = useState<
-    (Omit<SecuritySettings, 'data_retention_period'> & { retention: string }) | null
-  >(null);
+  // The stored account-wide retention period is sent back unchanged: it never deleted anything, and
+  // how long submissions are kept is each form's own setting.
+  const [values, setValues] = useState<SecuritySettings | null>(null);
   const [saved, showSaved] = useTimedValue<string>(2500);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!settings.data) return;
-    const { data_retention_period, ...rest } = settings.data;
-    setValues({ ...rest, retention: String(data_retention_period) });
+    setValues(settings.data);
   }, [settings.data]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Saving does nothing if the settings were never loaded: there is nothing of the user's to save.
     if (!values) return;
-    const days = Number(values.retention);
-    if (!Number.isInteger(days) || days < RETENTION_MIN || days > RETENTION_MAX) {
-      setError(`Data retention period must be between ${RETENTION_MIN} and ${RETENTION_MAX} days`);
-      return;
-    }
     setError(null);
-    const { retention: _, ...rest } = values;
-    update.mutate(
-      { ...rest, data_retention_period: days },
-      {
-        onSuccess: () => showSaved('Security settings saved successfully!'),
-        onError: (err) =>
-          setError(
-            (err instanceof ApiError && err.status < 500) || err instanceof ReauthCancelledError
-              ? err.message
-              : 'Failed to update security settings',
-          ),
-      },
-    );
+    update.mutate(values, {
+      onSuccess: () => showSaved('Security settings saved successfully!'),
+      onError: (err) =>
+        setError(
+          (err instanceof ApiError && err.status < 500) || err instanceof ReauthCancelledError
+            ? err.message
+            : 'Failed to update security settings',
+        ),
+    });
   };
 
   return (
@@ -60,7 +48,7 @@ export function SecuritySettingsCard() {
       <CardHeader>
         <h2 className="text-lg font-semibold">Security Settings</h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Encryption, data retention and GDPR mode.
+          Encryption and GDPR mode. How long submissions are kept is set on each form's Settings page.
         </p>
       </CardHeader>
       <CardBody>
@@ -90,20 +78,6 @@ export function SecuritySettingsCard() {
                   <option value="enhanced">Enhanced (end-to-end)</option>
                 </Select>
               </FormField>
-              <FormField
-                label="Data Retention Period"
-                hint={`Days, from ${RETENTION_MIN} to ${RETENTION_MAX}`}
-                error={error ?? undefined}
-              >
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={RETENTION_MIN}
-                  max={RETENTION_MAX}
-                  value={values.retention}
-                  onChange={(e) => setValues({ ...values, retention: e.target.value })}
-                />
-              </FormField>
             </div>
             <div className="flex items-start gap-3">
               <Checkbox
@@ -122,6 +96,7 @@ export function SecuritySettingsCard() {
                 </p>
               </div>
             </div>
+            {error && <Alert tone="error">{error}</Alert>}
             {saved && <Alert tone="success">{saved}</Alert>}
             <Button type="submit" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save Security Settings'}

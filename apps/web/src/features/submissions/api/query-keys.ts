@@ -7,5 +7,4 @@ export const submissionsKeys = {
   list: (formId: number, query: SubmissionFilters & { page: number }) =>
     ['submissions', formId, 'list', query] as const,
   detail: (formId: number, submissionId: string) => ['submissions', formId, 'detail', submissionId] as const,
-  settings: (formId: number) => ['submissions', formId, 'settings'] as const,
 };

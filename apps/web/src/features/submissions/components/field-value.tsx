@@ -4,9 +4,9 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
+import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
 import { downloadSealedFile, downloadSubmissionFile } from '../api/download.ts';
 import { formatDateAnswer } from '../lib/format.ts';
-import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 
 const ERROR_TEXT = 'Error displaying value';
 

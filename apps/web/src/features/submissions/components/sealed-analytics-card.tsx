@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AnswerDistribution } from '../../../components/analytics/answer-distribution.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
-import { useEncryption } from '../api/encryption.ts';
+import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
+import { useEncryption } from '../../../lib/forms-api/encryption.ts';
 import { computeSealedFieldAnalytics } from '../lib/sealed-analytics.ts';
-import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 
 /**
  * An encrypted form's answer figures, computed in this browser once unlocked (the server's

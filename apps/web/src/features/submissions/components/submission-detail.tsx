@@ -10,12 +10,12 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { saveBlob } from '../../../lib/download.ts';
+import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
 import { downloadSubmission } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
 import { buildSealedSubmissionExport } from '../lib/export-sealed.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { useAnswers } from '../lib/open-answers.ts';
-import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 import { FieldValue } from './field-value.tsx';
 
 type DetailProps = {

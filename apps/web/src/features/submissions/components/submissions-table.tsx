@@ -8,12 +8,12 @@ import { Inbox, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
+import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
 import { useSealedSearch } from '../hooks/use-sealed-search.ts';
 import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { type AnswersState, useAnswers } from '../lib/open-answers.ts';
-import { useUnlockedKey } from '../lib/unlocked-keys.ts';
 import { Pagination } from './pagination.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
 

@@ -4,8 +4,8 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
+import { useEncryption } from '../../../lib/forms-api/encryption.ts';
 import { downloadSubmissionsCsv } from '../api/download.ts';
-import { useEncryption } from '../api/encryption.ts';
 import type { DateRange, StatusFilter, SubmissionFilters } from '../lib/filters.ts';
 
 const SEARCH_DELAY_MS = 300;

@@ -7,9 +7,9 @@ import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { saveBlob } from '../../../lib/download.ts';
-import { useEncryption } from '../api/encryption.ts';
+import { keepUnlockedKey, lockForm, useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
+import { useEncryption } from '../../../lib/forms-api/encryption.ts';
 import { buildSealedExport } from '../lib/export-sealed.ts';
-import { keepUnlockedKey, lockForm, useUnlockedKey } from '../lib/unlocked-keys.ts';
 
 const WRONG_SECRET = 'Wrong passphrase or recovery key.';
 

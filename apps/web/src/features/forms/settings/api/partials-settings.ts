@@ -1,6 +1,6 @@
 import { type PartialsSettings, partialsSchema } from '@formsmith/core/form-settings/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
 
 const partialsKey = (formId: number) => ['forms', formId, 'partials'] as const;
 

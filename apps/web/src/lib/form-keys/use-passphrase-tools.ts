@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadPassphraseTools, type PassphraseTools } from '../lib/passphrase.ts';
+import { loadPassphraseTools, type PassphraseTools } from './passphrase.ts';
 
 /** The passphrase checker and generator, once loaded (null until then, or if it could not load). */
 export function usePassphraseTools(): PassphraseTools | null {

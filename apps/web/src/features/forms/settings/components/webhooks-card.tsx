@@ -6,13 +6,13 @@ import {
   type WebhookEvent,
 } from '@formsmith/core/webhooks/schemas';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { CheckboxField, Input, Select } from '../../../components/ui/input.tsx';
-import { SecretOnce } from '../../../components/ui/secret-once.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
+import { Alert, Badge, Spinner } from '../../../../components/ui/feedback.tsx';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import { CheckboxField, Input, Select } from '../../../../components/ui/input.tsx';
+import { SecretOnce } from '../../../../components/ui/secret-once.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
 import {
   useCreateWebhook,
   useDeleteWebhook,

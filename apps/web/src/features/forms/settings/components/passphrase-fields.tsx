@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { usePassphraseTools } from '../hooks/use-passphrase-tools.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
+import { usePassphraseTools } from '../../../../lib/form-keys/use-passphrase-tools.ts';
 
 /**
  * A new passphrase typed twice, with how hard it is to guess under the first, and a strong one

@@ -1,6 +1,6 @@
 import type { WebhookDelivery } from '@formsmith/core/webhooks/schemas';
-import { Button } from '../../../components/ui/button.tsx';
-import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Alert, Badge, Spinner } from '../../../../components/ui/feedback.tsx';
 import { useSendDelivery, useWebhookDeliveries } from '../api/webhooks.ts';
 
 const STATUS_TONES = { succeeded: 'success', failed: 'warning', pending: 'neutral' } as const;

@@ -1,8 +1,8 @@
 import { type EncryptionBody, encryptionSettingsSchema } from '@formsmith/core/crypto/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { useWithReauth } from '../../components/reauth/with-reauth.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
 
 const encryptionKey = (formId: number) => ['forms', formId, 'encryption'] as const;
 

@@ -8,7 +8,7 @@ import {
   webhookWithSecretSchema,
 } from '@formsmith/core/webhooks/schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
 
 const webhooksKey = (formId: number) => ['forms', formId, 'webhooks'] as const;
 const deliveriesKey = (formId: number, webhookId: string) =>

@@ -1,7 +1,8 @@
 import { type SubmissionSettings, settingsSchema } from '@formsmith/core/submissions/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { submissionsKeys } from './query-keys.ts';
+import { apiRequest } from '../../../../lib/api-client.ts';
+
+const settingsKey = (formId: number) => ['submissions', formId, 'settings'] as const;
 
 /** GET /api/form-submissions/forms/:id/settings. */
 export async function getSubmissionSettings(formId: number): Promise<SubmissionSettings> {
@@ -20,7 +21,7 @@ export async function updateSubmissionSettings(
 }
 
 export const submissionSettingsQueryOptions = (formId: number) =>
-  queryOptions({ queryKey: submissionsKeys.settings(formId), queryFn: () => getSubmissionSettings(formId) });
+  queryOptions({ queryKey: settingsKey(formId), queryFn: () => getSubmissionSettings(formId) });
 
 export function useSubmissionSettings(formId: number) {
   return useQuery(submissionSettingsQueryOptions(formId));
@@ -31,8 +32,8 @@ export function useUpdateSubmissionSettings(formId: number) {
   return useMutation({
     mutationFn: (settings: SubmissionSettings) => updateSubmissionSettings(formId, settings),
     onSuccess: (saved) => {
-      client.setQueryData(submissionsKeys.settings(formId), saved);
-      return client.invalidateQueries({ queryKey: submissionsKeys.settings(formId) });
+      client.setQueryData(settingsKey(formId), saved);
+      return client.invalidateQueries({ queryKey: settingsKey(formId) });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { Alert } from '../../../components/ui/feedback.tsx';
-import { CheckboxField } from '../../../components/ui/input.tsx';
-import { saveBlob } from '../../../lib/download.ts';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Alert } from '../../../../components/ui/feedback.tsx';
+import { CheckboxField } from '../../../../components/ui/input.tsx';
+import { saveBlob } from '../../../../lib/download.ts';
 
 /** The recovery key, shown once: copy or download it, and confirm it is saved before going on. */
 export function RecoveryKeyPanel({

@@ -1,0 +1,74 @@
+import { RETENTION_DAYS } from '@formsmith/core/submissions/api';
+import { Card, CardBody } from '../../../../components/ui/card.tsx';
+import { FormField } from '../../../../components/ui/form-field.tsx';
+import { Input, Select } from '../../../../components/ui/input.tsx';
+import { Switch } from '../../../../components/ui/switch.tsx';
+import { EncryptionCard } from '../components/encryption-card.tsx';
+import type { NotificationsDraft, PartialsDraft } from '../settings-drafts.ts';
+import { SettingsSection, SwitchRow } from './section.tsx';
+
+/** How long answers are kept, unfinished answers, and encryption. */
+export function PrivacySection({
+  formId,
+  notifications,
+  partials,
+}: {
+  formId: number;
+  notifications: NotificationsDraft;
+  partials: PartialsDraft;
+}) {
+  return (
+    <SettingsSection id="privacy" bare formError={partials.errors.form}>
+      <Card>
+        <CardBody className="space-y-5">
+          <FormField
+            label="Keep submissions for"
+            hint="Older submissions and their files are deleted once a day. This form's setting is the only one that deletes its submissions: there is no account-wide retention."
+          >
+            <Select
+              value={notifications.value.retention}
+              onChange={(e) => notifications.set({ retention: e.target.value })}
+            >
+              <option value="">Forever</option>
+              {[...RETENTION_DAYS].reverse().map((days) => (
+                <option key={days} value={String(days)}>
+                  {days} days
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <div className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800">
+            <SwitchRow
+              id="save-partials"
+              label="Save answers as respondents go"
+              hint="Respondents can leave and continue later, on this device or through a link they get by email. Unfinished responses show under 'Incomplete' and never count as submissions."
+              control={
+                <Switch
+                  id="save-partials"
+                  checked={partials.value.on}
+                  onCheckedChange={(on) => partials.set({ on })}
+                  aria-describedby="save-partials-hint"
+                />
+              }
+            />
+            <FormField
+              label="Keep unfinished responses for (days)"
+              hint="Deleted with their files once untouched this long."
+              error={partials.errors.partial_retention_days}
+            >
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={365}
+                value={partials.value.days}
+                onChange={(e) => partials.set({ days: e.target.value })}
+              />
+            </FormField>
+          </div>
+        </CardBody>
+      </Card>
+      <EncryptionCard formId={formId} />
+    </SettingsSection>
+  );
+}
