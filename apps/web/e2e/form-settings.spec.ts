@@ -95,7 +95,7 @@ test.describe('one settings page per form', () => {
     const user = await registerAndLogin(page);
     const form = await createFormViaApi(page, user, { title: 'Book club' });
     await page.goto(`/forms/${form.id}/settings`);
-    const nav = page.getByRole('navigation', { name: 'Form: Book club' });
+    const nav = page.getByRole('navigation', { name: 'Form pages' });
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
     await page.getByLabel('Message when closed (optional)').fill('See you next season');
     await nav.getByRole('link', { name: 'Submissions' }).click();
@@ -107,15 +107,12 @@ test.describe('one settings page per form', () => {
     await nav.getByRole('link', { name: 'Submissions' }).click();
     await expect(page).toHaveURL(new RegExp(`/forms/${form.id}/submissions$`));
     await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
-    await page
-      .getByRole('navigation', { name: 'Form: Book club' })
-      .getByRole('link', { name: 'Edit' })
-      .click();
+    await page.getByRole('navigation', { name: 'Form pages' }).getByRole('link', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/forms/${form.id}/edit$`));
     // The editor has no settings of its own: they are all on the Settings page.
     await expect(page.getByRole('tab', { name: 'Settings' })).toHaveCount(0);
     await page
-      .getByRole('navigation', { name: 'Form: Book club' })
+      .getByRole('navigation', { name: 'Form pages' })
       .getByRole('link', { name: 'Settings' })
       .click();
     await expect(page.getByLabel('Message when closed (optional)')).toHaveValue('See you next season');

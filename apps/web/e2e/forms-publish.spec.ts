@@ -31,10 +31,7 @@ test('an owner publishes a form with a slug and an access code, copies its link,
   await expect(page.getByText('Form published successfully!')).toHaveCount(0, { timeout: 5000 });
 
   // Sharing: an access code, and a custom address, on the Settings page.
-  await page
-    .getByRole('navigation', { name: 'Form: Team offsite' })
-    .getByRole('link', { name: 'Settings' })
-    .click();
+  await page.getByRole('navigation', { name: 'Form pages' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('radio', { name: /Access code/ }).check();
   await page.getByRole('textbox', { name: 'Custom address' }).fill(slug);
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -42,10 +39,7 @@ test('an owner publishes a form with a slug and an access code, copies its link,
   await page.getByLabel(/^Access code\*?$/).fill('sesame-42');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Form: Team offsite' })
-    .getByRole('link', { name: 'Share' })
-    .click();
+  await page.getByRole('navigation', { name: 'Form pages' }).getByRole('link', { name: 'Share' }).click();
 
   const shareUrl = `http://localhost:${new URL(page.url()).port}/form/${slug}`;
   const link = page.getByRole('textbox', { name: 'Form link' });

@@ -225,7 +225,7 @@ test.describe('submissions page', () => {
     await page.getByRole('button', { name: 'Back to submissions' }).click();
 
     await page
-      .getByRole('navigation', { name: /^Form: / })
+      .getByRole('navigation', { name: 'Form pages' })
       .getByRole('link', { name: 'Settings' })
       .click();
     const toggle = page.getByRole('switch', { name: 'Email me each new response' });
@@ -239,7 +239,7 @@ test.describe('submissions page', () => {
     await expect(page.getByRole('switch', { name: 'Email me each new response' })).not.toBeChecked();
     await expect(page.getByLabel('Keep submissions for')).toHaveValue('30');
     await page
-      .getByRole('navigation', { name: /^Form: / })
+      .getByRole('navigation', { name: 'Form pages' })
       .getByRole('link', { name: 'Submissions' })
       .click();
 

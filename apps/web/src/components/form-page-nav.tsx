@@ -9,10 +9,10 @@ const PAGES = [
 ] as const;
 
 /** The pages of one form, the same row on each of them. */
-export function FormPageNav({ formId, title }: { formId: number; title: string }) {
+export function FormPageNav({ formId }: { formId: number }) {
   return (
     <nav
-      aria-label={`Form: ${title}`}
+      aria-label="Form pages"
       className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800"
     >
       {PAGES.map(({ path, label }) => (

@@ -43,7 +43,7 @@ function SubmissionsScreen({ formId }: { formId: number }) {
             Review, filter and export the responses.
           </p>
         </div>
-        <FormPageNav formId={formId} title={form.data.title} />
+        <FormPageNav formId={formId} />
       </header>
       <Tabs defaultValue="submissions" className="space-y-4">
         <TabsList aria-label="Submissions page sections">

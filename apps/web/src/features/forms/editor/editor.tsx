@@ -130,7 +130,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
       </EditorHeader>
       {formId !== undefined && (
         <div className="mt-3">
-          <FormPageNav formId={formId} title={form.title} />
+          <FormPageNav formId={formId} />
         </div>
       )}
       {notice && (

@@ -49,7 +49,7 @@ function PublishContent({ id }: { id: number }) {
           <h1 className="text-2xl font-bold tracking-tight">Publish and share</h1>
           <p className="mt-1 break-words text-slate-600 dark:text-slate-300">{data.title}</p>
         </div>
-        <FormPageNav formId={data.id} title={data.title} />
+        <FormPageNav formId={data.id} />
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Who can respond, the form's custom address and when it closes are in{' '}

@@ -64,7 +64,7 @@ function SettingsPage({ form, data }: { form: StoredForm; data: SettingsData }) 
             <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
             <p className="break-words text-slate-600 dark:text-slate-300">{form.title}</p>
           </div>
-          <FormPageNav formId={form.id} title={form.title} />
+          <FormPageNav formId={form.id} />
         </div>
         <p className="rounded-lg bg-slate-100 p-3 text-sm text-slate-700 dark:bg-slate-900 dark:text-slate-300">
           Settings take effect on the live form as soon as you save them. Questions, design, logic and
