@@ -159,6 +159,18 @@ describe(`form limits and schedule (${dbKind})`, () => {
     await putLimits(formId, { spam_challenge: false });
     expect((await challenge()).statusCode).toBe(404);
     expect((await submit(formId)).statusCode).toBe(201);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/forms/${formId}` })).json().theme_config,
+    ).not.toHaveProperty('proofOfWork');
+  });
+
+  it('reads the spam check from the setting, not from a key left in older content', async () => {
+    const formId = await createPublishedForm(app, owner, {
+      themeConfig: { theme: 'default', proofOfWork: true },
+    });
+    const view = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
+    expect(view.json().theme_config).toEqual({ theme: 'default' });
+    expect((await submit(formId)).statusCode).toBe(201);
   });
 
   it('refuses bad limits with field messages, and answers 404 to a stranger', async () => {

@@ -81,11 +81,19 @@ function publicField(field: FormField): FormField {
 }
 
 /** What a respondent sees: no owner, counts, access code, timestamps of editing or quiz answers. */
+/**
+ * The page reads the spam check where it always has, in theme_config; the form's setting is what
+ * it says (a key left in older content says nothing), and a form without it shows no key at all.
+ */
+function publicThemeConfig(row: Pick<FormRow, 'themeConfig' | 'spamChallenge'>) {
+  const { [SPAM_CHALLENGE_SETTING]: _stale, ...rest } = row.themeConfig;
+  return row.spamChallenge ? { ...rest, [SPAM_CHALLENGE_SETTING]: true } : rest;
+}
+
 export function toPublicForm(row: FormRow): PublicFormView {
   return {
     ...formContent(row),
-    // The page reads the spam check where it always has; the form's setting is what it says.
-    theme_config: { ...row.themeConfig, [SPAM_CHALLENGE_SETTING]: row.spamChallenge },
+    theme_config: publicThemeConfig(row),
     fields: row.fields.map(publicField),
     is_published: true,
     slug: row.slug,
