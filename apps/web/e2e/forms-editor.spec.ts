@@ -60,6 +60,9 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
     'Scale',
     'NPS (0–10)',
     'Yes / No',
+    'Star rating',
+    'Matrix / grid',
+    'Ranking',
     'Heading / text',
     'File upload',
     'Image',
@@ -337,7 +340,6 @@ test('the editor shows Add and Properties tabs on a phone', async ({ page }) => 
     'Languages',
     'Design',
     'Preview',
-    'Settings',
   ]);
   await page.getByRole('tab', { name: 'Add' }).click();
   await page.getByRole('button', { name: 'Add Dropdown field' }).click();

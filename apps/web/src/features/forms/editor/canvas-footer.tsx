@@ -21,7 +21,7 @@ export function CanvasFooter({
   const after = ending?.title.trim() || successMessageOf(form.logic);
   return (
     <div className="space-y-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-      <div className="inline-flex max-w-full rounded-lg bg-brand-600 px-1 text-white dark:bg-brand-500">
+      <div className="inline-flex max-w-full rounded-lg bg-brand-600 px-1 text-white">
         <input
           aria-label="Send button text"
           value={form.submitButtonText}
