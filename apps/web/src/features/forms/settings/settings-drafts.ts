@@ -9,6 +9,7 @@ import {
 import { isTimeZone } from '@formsmith/core/form-settings/zoned-time';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { RETENTION_DAYS, type SubmissionSettings } from '@formsmith/core/submissions/api';
+import { fieldMessages } from '../../../lib/field-messages.ts';
 import { useConfirmation, useUpdateConfirmation } from '../../../lib/forms-api/confirmation.ts';
 import { useFormLimits, useUpdateFormLimits } from '../../../lib/forms-api/form-limits.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
@@ -96,7 +97,8 @@ export function useSharingDraft(form: StoredForm) {
 }
 export type SharingDraft = ReturnType<typeof useSharingDraft>;
 
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The owner's own time zone, offered first for a schedule. */
+export const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export type LimitsValue = {
   limit: string;
@@ -141,9 +143,7 @@ export function useLimitsDraft(formId: number, initial: Limits) {
     initial: limitsValue(initial),
     validate: (v) => {
       const parsed = limitsBodySchema.safeParse(limitsBody(v));
-      return parsed.success
-        ? {}
-        : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+      return parsed.success ? {} : fieldMessages(parsed.error);
     },
     save: async (v) => {
       await update.mutateAsync(limitsBody(v));
@@ -209,9 +209,7 @@ export function useConfirmationDraft(formId: number, initial: Confirmation, firs
     initial: { ...initial, email_field_id: initial.email_field_id ?? firstEmailField },
     validate: (v) => {
       const parsed = confirmationSchema.safeParse(v);
-      return parsed.success
-        ? {}
-        : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+      return parsed.success ? {} : fieldMessages(parsed.error);
     },
     save: async (v) => {
       await update.mutateAsync(confirmationSchema.parse(v));

@@ -162,4 +162,3 @@ export function useSettingsDraft<T extends object>(options: DraftOptions<T>) {
   useSettingsSection(options.key, { label: options.label, dirty, save, reset });
   return { value, set, errors, dirty };
 }
-export type SettingsDraft<T> = ReturnType<typeof useSettingsDraft<T & object>>;

@@ -14,6 +14,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { CheckboxField, Input } from '../../../components/ui/input.tsx';
 import { SecretOnce } from '../../../components/ui/secret-once.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { fieldMessages } from '../../../lib/field-messages.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { formatDateTime } from './format.ts';
 
@@ -105,7 +106,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
     const body = { name, scopes, expires_at: expires ? new Date(`${expires}T23:59:59`).toISOString() : null };
     const parsed = createApiKeyBodySchema.safeParse(body);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(fieldMessages(parsed.error));
       return;
     }
     setErrors({});

@@ -13,6 +13,7 @@ import { FormField } from '../../../../components/ui/form-field.tsx';
 import { CheckboxField, Input, Select } from '../../../../components/ui/input.tsx';
 import { SecretOnce } from '../../../../components/ui/secret-once.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { fieldMessages } from '../../../../lib/field-messages.ts';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -86,7 +87,7 @@ function AddWebhookForm({ formId, onCreated }: { formId: number; onCreated: (sec
     e.preventDefault();
     const parsed = createWebhookBodySchema.safeParse({ url, events, format });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(fieldMessages(parsed.error));
       return;
     }
     setErrors({});

@@ -3,10 +3,9 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Badge } from '../../../../components/ui/feedback.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../../../components/ui/input.tsx';
-import type { LimitsDraft, SharingDraft } from '../settings-drafts.ts';
+import { browserZone, type LimitsDraft, type SharingDraft } from '../settings-drafts.ts';
 import { SettingsSection } from './section.tsx';
 
-const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const ZONES = [
   browserZone,
   'UTC',
