@@ -41,8 +41,22 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
   const [values, setValues] = useState<FieldValues>(() => initialValues(form.fields));
   // The respondent's path, worked out as the public page does: pages reached, questions shown and
   // required by logic, labels and texts with their answers recalled, calculated values.
-  const path = fillPath({ form, answers: values, oneAtATime: false });
+  const path = fillPath({ form, answers: values, oneAtATime: form.display === 'one_at_a_time' });
   const shownValues = withCalculated(values, path.run.calculated);
+  // One screen at a time, as respondents step through it; or every screen at once to look over.
+  const [allAtOnce, setAllAtOnce] = useState(false);
+  const [at, setAt] = useState(0);
+  const [sent, setSent] = useState(false);
+  // Answers can shorten the path under the current screen: stay on the last one there is.
+  const index = Math.min(at, Math.max(path.steps.length - 1, 0));
+  const shownSteps = allAtOnce ? path.steps : path.steps.slice(index, index + 1);
+  const last = allAtOnce || index >= path.steps.length - 1;
+  const ending = form.logic.endings.find((e) => e.id === path.run.ending);
+  const startOver = () => {
+    setValues(initialValues(form.fields));
+    setAt(0);
+    setSent(false);
+  };
 
   return (
     <div className="space-y-4">
@@ -62,6 +76,17 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
             </Button>
           ))}
         </fieldset>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-pressed={allAtOnce}
+          onClick={() => {
+            setAllAtOnce((v) => !v);
+            setSent(false);
+          }}
+        >
+          All screens at once
+        </Button>
         {languages.length > 1 && (
           <div className="w-48">
             <Select
@@ -96,34 +121,74 @@ export function FormPreview({ form: draft, compact }: { form: Form; compact: boo
               {path.recall(form.description)}
             </p>
           )}
-          <form className="mt-6 space-y-5" onSubmit={(e) => e.preventDefault()} aria-label="Form preview">
-            <ChromeContext.Provider value={chrome}>
-              {path.steps.map((step, index) => (
-                <div key={step.id} className="space-y-5">
-                  {/* The first page's title is the form's own; later pages are headed by theirs. */}
-                  {index > 0 || step.title ? (
-                    <h3 className="border-t border-slate-200 pt-4 text-lg font-semibold dark:border-slate-700">
-                      {step.title}
-                    </h3>
-                  ) : null}
-                  {step.description && (
-                    <p className="whitespace-pre-line text-sm text-slate-600 dark:text-slate-300">
-                      {step.description}
-                    </p>
-                  )}
-                  <FormRenderer
-                    fields={step.fields}
-                    values={shownValues}
-                    errors={{}}
-                    onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
-                  />
-                </div>
-              ))}
-            </ChromeContext.Provider>
-            <Button type="submit" className="w-full sm:w-auto">
-              {form.submitButtonText}
-            </Button>
-          </form>
+          {sent ? (
+            <div className="mt-6 space-y-3" aria-live="polite">
+              <p className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                After sending
+              </p>
+              {ending?.title && (
+                <h3 className="text-xl font-semibold break-words">{path.recall(ending.title)}</h3>
+              )}
+              <p className="whitespace-pre-line break-words">{ending ? path.recall(ending.message) : ''}</p>
+              {ending?.redirectUrl && (
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  Then goes to {ending.redirectUrl}
+                </p>
+              )}
+              <Button variant="secondary" onClick={startOver}>
+                Start over
+              </Button>
+            </div>
+          ) : (
+            <form
+              className="mt-6 space-y-5"
+              aria-label="Form preview"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (last) setSent(true);
+                else setAt(index + 1);
+              }}
+            >
+              {!allAtOnce && path.steps.length > 1 && (
+                <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+                  {index + 1} of {path.steps.length}
+                </p>
+              )}
+              <ChromeContext.Provider value={chrome}>
+                {shownSteps.map((step, i) => (
+                  <div key={step.id} className="space-y-5">
+                    {/* The first screen's title is the form's own; later ones are headed by theirs. */}
+                    {(allAtOnce ? i > 0 : index > 0) || step.title ? (
+                      <h3 className="border-t border-slate-200 pt-4 text-lg font-semibold dark:border-slate-700">
+                        {step.title}
+                      </h3>
+                    ) : null}
+                    {step.description && (
+                      <p className="whitespace-pre-line text-sm text-slate-600 dark:text-slate-300">
+                        {step.description}
+                      </p>
+                    )}
+                    <FormRenderer
+                      fields={step.fields}
+                      values={shownValues}
+                      errors={{}}
+                      onChange={(fieldId, value) => setValues((v) => ({ ...v, [fieldId]: value }))}
+                    />
+                  </div>
+                ))}
+              </ChromeContext.Provider>
+              <div className="flex flex-wrap gap-3">
+                {!allAtOnce && index > 0 && (
+                  <Button type="button" variant="secondary" onClick={() => setAt(index - 1)}>
+                    {chrome.t('form.back')}
+                  </Button>
+                )}
+                <Button type="submit" className="w-full sm:w-auto">
+                  {last ? form.submitButtonText : chrome.t('form.next')}
+                </Button>
+              </div>
+            </form>
+          )}
         </div>
       </div>
     </div>
