@@ -95,11 +95,13 @@ test('a request with a second page and "if yes, ask …" gives a paged form whos
 
   await page.getByRole('tab', { name: 'Preview' }).click();
   const preview = page.getByRole('form', { name: 'Form preview' });
-  await expect(preview.getByRole('heading', { name: 'A few more questions' })).toBeVisible();
+  await expect(preview.getByText('1 of 2')).toBeVisible();
   await expect(preview.getByLabel(/Licence plate/)).toHaveCount(0);
   await preview.getByText('Yes', { exact: true }).click();
   await expect(preview.getByLabel(/Licence plate/)).toBeVisible();
   await preview.getByText('No', { exact: true }).click();
   await expect(preview.getByLabel(/Licence plate/)).toHaveCount(0);
   await look(page, 'ai-generated-follow-up');
+  await preview.getByRole('button', { name: 'Next' }).click();
+  await expect(preview.getByRole('heading', { name: 'A few more questions' })).toBeVisible();
 });

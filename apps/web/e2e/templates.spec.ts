@@ -41,16 +41,20 @@ for (const [scheme, width] of [
     const card = page.getByRole('article', { name: 'RSVP' });
     await expect(card).toBeVisible();
 
-    // The preview is the respondents' form, logic included: a guest who cannot come skips page 2.
+    // The preview is the respondents' form, one screen at a time, logic included: a guest who
+    // comes goes on to page 2; one who cannot come ends on page 1 with the kind ending.
     await card.getByRole('button', { name: 'Preview' }).click();
     const dialog = page.getByRole('dialog', { name: 'Preview: RSVP' });
     const preview = dialog.getByRole('form', { name: 'Form preview' });
+    await expect(preview.getByRole('heading', { name: 'Your party' })).toBeHidden();
+    await preview.getByText('Yes', { exact: true }).click();
+    await preview.getByRole('button', { name: 'Next' }).click();
     await expect(preview.getByRole('heading', { name: 'Your party' })).toBeVisible();
     await expect(preview.getByLabel(/How many guests/)).toBeVisible();
+    await preview.getByRole('button', { name: 'Back' }).click();
     await preview.getByText('No', { exact: true }).click();
-    await expect(preview.getByLabel(/How many guests/)).toBeHidden();
-    await preview.getByText('Yes', { exact: true }).click();
-    await expect(preview.getByLabel(/How many guests/)).toBeVisible();
+    await preview.getByRole('button', { name: 'Send RSVP' }).click();
+    await expect(dialog.getByRole('heading', { name: /We will miss you/ })).toBeVisible();
     await expectNoAxeViolations(page);
     expect(await page.evaluate(noSidewaysScroll)).toBe(true);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/template-preview-${scheme}-${width}.png` });
