@@ -194,6 +194,7 @@ describe(`saved themes (${dbKind})`, () => {
       show_powered_by: true,
       footer_text: null,
       privacy_url: null,
+      custom_css: null,
     });
   });
 
@@ -213,7 +214,69 @@ describe(`saved themes (${dbKind})`, () => {
       show_powered_by: false,
       footer_text: 'Acme Ltd, 1 High Street',
       privacy_url: 'https://acme.test/privacy',
+      custom_css: null,
     });
+  });
+
+  it('refuses with 422 a saved theme whose custom CSS reaches outside the page, naming each line', async () => {
+    const res = await call(owner, 'POST', '/api/themes', {
+      name: 'Leaky',
+      theme: { ...ocean, customCss: '.a { color: red }\n@import url("https://evil.test/x.css");' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { 'theme.customCss': 'line 2: @import is not allowed in custom CSS.' },
+      problems: [{ line: 2, message: '@import is not allowed in custom CSS.' }],
+    });
+    const tooLong = await call(owner, 'POST', '/api/themes', {
+      name: 'Huge',
+      theme: { ...ocean, customCss: `.a{color:red}${' '.repeat(20_001)}` },
+    });
+    expect(tooLong.statusCode, tooLong.body).toBe(400);
+    expect(tooLong.body).toContain('Keep custom CSS under 20 KB.');
+  });
+
+  it('checks custom CSS for the editor: what the page draws, or 422 by line; a session is needed', async () => {
+    const ok = await call(owner, 'POST', '/api/themes/custom-css', {
+      css: '/* mine */ body { background: url(https://img.acme.test/bg.png) }',
+      hosts: ['img.acme.test'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ css: ':scope { background: url(https://img.acme.test/bg.png) }' });
+    const refused = await call(owner, 'POST', '/api/themes/custom-css', {
+      css: 'body { background: url(https://img.acme.test/bg.png) }',
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().problems[0].message).toMatch(/loads from img\.acme\.test/);
+    const badHost = await call(owner, 'POST', '/api/themes/custom-css', {
+      css: '.a{}',
+      hosts: ['https://x'],
+    });
+    expect(badHost.statusCode, badHost.body).toBe(400);
+    expect((await call(null, 'POST', '/api/themes/custom-css', { css: '.a{}' })).statusCode).toBe(401);
+  });
+
+  it('draws a form’s custom CSS checked and apart from its theme; a draft keeps CSS the page refuses', async () => {
+    const css = 'body { background: #fafafa }\n.fs-card::after { content: "</style>" }';
+    const form = await createForm(app, owner, {
+      title: 'Styled',
+      theme_config: { customTheme: { ...ocean, customCss: css } },
+    });
+    await publishForm(app, owner, form.id);
+    const look = await publicLook(form.id);
+    expect(look?.theme).toEqual(ocean);
+    expect(look?.custom_css).toBe(
+      ':scope { background: #fafafa }\n.fs-card::after { content: "\\3c /style>" }',
+    );
+
+    const leaky = { ...ocean, customCss: '@import "https://evil.test/x.css";' };
+    const saved = await call(owner, 'PUT', `/api/forms/${form.id}`, { theme_config: { customTheme: leaky } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const stored = await call(owner, 'GET', `/api/forms/${form.id}`);
+    expect(stored.json().theme_config.customTheme.customCss).toBe(leaky.customCss);
+    await publishForm(app, owner, form.id);
+    expect((await publicLook(form.id))?.custom_css).toBeNull();
   });
 });
 

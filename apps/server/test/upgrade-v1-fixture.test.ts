@@ -89,7 +89,7 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
   folder_id: null,
   slug_only: false,
   // Public views gained the page's look; a form of v1 has no theme, no footer and the default badge.
-  look: { theme: null, show_powered_by: true, footer_text: null, privacy_url: null },
+  look: { theme: null, show_powered_by: true, footer_text: null, privacy_url: null, custom_css: null },
 };
 
 /**

@@ -162,3 +162,59 @@ test('built-in themes draw the public page, light and dark, at 375 px, with the 
     }
   }
 });
+
+test('custom CSS styles the preview and the published page, with and without JavaScript, never the saving notice', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const user = await registerAndLogin(page);
+  const form = await createFormViaApi(page, user, { title: 'Styled survey', fields: FIELDS });
+  const partials = await page.request.put(`/api/forms/${form.id}/partials`, {
+    headers: authHeaders(user),
+    data: { save_partials: true, partial_retention_days: 30 },
+  });
+  expect(partials.ok()).toBe(true);
+  await page.goto(`/forms/${form.id}/edit`);
+  await page.getByRole('tab', { name: 'Design' }).click();
+  await page.getByRole('button', { name: 'Ocean' }).click();
+
+  // A line the page would not draw is named, and the preview draws none of the CSS meanwhile.
+  const css = page.getByLabel("CSS for this form's page");
+  await css.fill('@import url("https://evil.example/x.css");\n.fs-card { border-color: #b91c1c; }');
+  const problems = page.getByRole('alert').filter({ hasText: 'The page draws none of this CSS' });
+  await expect(problems).toContainText('Line 1: @import is not allowed in custom CSS.');
+  const preview = page.getByTestId('design-preview');
+  const borderOf = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).borderTopColor);
+  await expect.poll(() => borderOf(preview.locator('.fs-card'))).not.toBe(rgb('#b91c1c'));
+
+  // Fixed: the preview draws it, scoped to the page (the editor around it keeps its look).
+  const rule =
+    'body { background: #fffdf5; }\n.fs-card { border-color: #b91c1c; }\np { letter-spacing: 2px; }';
+  await css.fill(rule);
+  await expect(problems).toHaveCount(0);
+  await expect.poll(() => borderOf(preview.locator('.fs-card'))).toBe(rgb('#b91c1c'));
+  await expect.poll(() => background(preview.locator('.fs-theme'))).toBe(rgb('#fffdf5'));
+  expect(await background(page.locator('body'))).not.toBe(rgb('#fffdf5'));
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: path.join(SHOTS, 'design-custom-css-1366.png'), fullPage: true });
+  await publishViaApi(page, user, form.id);
+
+  // The published page draws it; the notice that answers are saved keeps the theme's own look.
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const respondent = await context.newPage();
+    if (javaScriptEnabled) await openFormPage(respondent, `/form/${form.id}`);
+    else await respondent.goto(`/form/${form.id}`);
+    await expect.poll(() => borderOf(respondent.locator('.fs-card'))).toBe(rgb('#b91c1c'));
+    await expect.poll(() => background(respondent.locator('.fs-theme'))).toBe(rgb('#fffdf5'));
+    const spacing = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).letterSpacing);
+    await expect.poll(() => spacing(respondent.locator('footer p').last())).toBe('2px');
+    const notice = respondent.getByText('Your answers are saved as you go.');
+    await expect(notice).toBeVisible();
+    expect(await spacing(notice)).not.toBe('2px');
+    // axe judges the page once, with scripts: without them it is the same server-rendered HTML.
+    if (javaScriptEnabled) await expectNoAxeViolations(respondent);
+    await context.close();
+  }
+});

@@ -60,6 +60,8 @@ export const publicPageLookSchema = z.object({
   show_powered_by: z.boolean(),
   footer_text: z.nullable(z.string()),
   privacy_url: z.nullable(z.string()),
+  /** The theme's custom CSS as the server checked it, to draw scoped to the page (absent: none). */
+  custom_css: z.optional(z.nullable(z.string())),
 });
 export type PublicPageLook = z.infer<typeof publicPageLookSchema>;
 
@@ -91,4 +93,14 @@ export type ThemeList = z.infer<typeof themeListSchema>;
 export const defaultThemeBodySchema = z.object({ ref: themeRefSchema });
 export const themeIdParamsSchema = z.object({
   id: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+});
+
+/** POST /api/themes/custom-css: custom CSS and its allowed hosts, checked as a theme's would be. */
+export const customCssCheckBodySchema = z.object({
+  css: themeSchema.shape.customCss.def.innerType,
+  hosts: themeSchema.shape.cssHosts,
+});
+export const customCssCheckedSchema = z.object({
+  /** The CSS the page draws (comments dropped, page selectors on the form's page). */
+  css: z.string(),
 });

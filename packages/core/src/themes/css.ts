@@ -60,3 +60,15 @@ export function themeAttributes(theme: Theme): Record<string, string> {
     'data-fs-layout': theme.layout,
   };
 }
+
+/** Marks what custom CSS must never restyle: the encryption and saving notices. */
+export const PROTECTED_CLASS = 'fs-protected';
+
+/**
+ * A theme's checked custom CSS for the elements `selector` matches: inside `@scope` the owner's
+ * rules reach only the themed page, below it and above any protected notice; a browser without
+ * `@scope` drops the block whole rather than applying it to the rest of the page.
+ */
+export function scopedCustomCss(css: string, selector: string): string {
+  return `@scope (${selector}) to (.${PROTECTED_CLASS}) {\n${css}\n}`;
+}

@@ -47,6 +47,11 @@ export const THEME_FONTS = {
 export type ThemeFont = keyof typeof THEME_FONTS;
 export const THEME_FONT_IDS = Object.keys(THEME_FONTS) as [ThemeFont, ...ThemeFont[]];
 
+export const CUSTOM_CSS_MAX = 20_000;
+export const CSS_HOSTS_MAX = 10;
+/** A host name (no scheme, port or path): what custom CSS may name in an https url(). */
+export const CSS_HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
 export const BUTTON_STYLES = ['filled', 'outline'] as const;
 export const FIELD_STYLES = ['outlined', 'filled', 'underlined'] as const;
 export const SPACINGS = ['compact', 'comfortable'] as const;
@@ -63,6 +68,19 @@ export const themeSchema = z.object({
   fieldStyle: z.enum(FIELD_STYLES),
   spacing: z.enum(SPACINGS),
   layout: z.enum(LAYOUTS),
+  /**
+   * CSS of the owner's for what the editor does not cover, kept as typed. The server checks it on
+   * save and draws it scoped to the form's page (see the server's custom-css module).
+   */
+  customCss: z.optional(
+    z.string().check(z.maxLength(CUSTOM_CSS_MAX, `Keep custom CSS under ${CUSTOM_CSS_MAX / 1000} KB.`)),
+  ),
+  /** Host names custom CSS may load images from with url(); none by default. */
+  cssHosts: z.optional(
+    z
+      .array(z.string().check(z.regex(CSS_HOST, 'Name a host like cdn.example.com.')))
+      .check(z.maxLength(CSS_HOSTS_MAX, `At most ${CSS_HOSTS_MAX} hosts.`)),
+  ),
 });
 export type Theme = z.infer<typeof themeSchema>;
 

@@ -1,4 +1,6 @@
 import {
+  customCssCheckBodySchema,
+  customCssCheckedSchema,
   defaultThemeBodySchema,
   savedThemeSchema,
   themeBodySchema,
@@ -84,6 +86,19 @@ const themeRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteOwnerTheme(app, owned(request));
       return reply.status(204).send(null);
     },
+  );
+  app.post(
+    '/themes/custom-css',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Check custom CSS: what the page would draw, or 422 naming each problem by line',
+        body: customCssCheckBodySchema,
+        response: { 200: customCssCheckedSchema },
+      },
+    },
+    async (request) => service.checkOwnerCustomCss(request.body),
   );
   app.put(
     '/themes/default',

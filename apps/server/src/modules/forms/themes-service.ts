@@ -13,6 +13,7 @@ import { type Theme, themeProblems, themeSchema } from '@formsmith/core/themes/t
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { checkCustomCss } from './custom-css.ts';
 import { forgetPublicForm } from './public-cache.ts';
 import * as themes from './themes-repository.ts';
 
@@ -65,6 +66,31 @@ function assertReadable(theme: Theme): void {
   );
 }
 
+/** 422 naming each line of a theme's custom CSS that the page would not draw, and why. */
+function assertCustomCssAllowed(css: string, hosts: string[] | undefined): string {
+  const { css: checked, problems } = checkCustomCss(css, hosts);
+  if (problems.length === 0) return checked;
+  const lines = problems.map((p) => `line ${p.line}: ${p.message}`);
+  throw new AppError(
+    'VALIDATION_FAILED',
+    422,
+    `The custom CSS cannot be used: ${lines.join(' ')}`,
+    { 'theme.customCss': lines[0] ?? '' },
+    { problems },
+  );
+}
+
+/** A theme is stored only when its colours read and its custom CSS can be drawn. */
+function assertThemeUsable(theme: Theme): void {
+  assertReadable(theme);
+  assertCustomCssAllowed(theme.customCss ?? '', theme.cssHosts);
+}
+
+/** Custom CSS as the page would draw it (for the editor's preview), or 422 naming its problems. */
+export function checkOwnerCustomCss(input: { css: string; hosts?: string[] }): { css: string } {
+  return { css: assertCustomCssAllowed(input.css, input.hosts) };
+}
+
 async function countsOf(db: DbOrTx, ownerId: string, ids: number[]): Promise<Map<string, number>> {
   const uses = await themes.formsUsingThemes(db, { ownerId, refs: ids.map(savedRef) });
   const counts = new Map<string, number>();
@@ -99,7 +125,7 @@ export async function getOwnerTheme(app: FastifyInstance, input: OwnedTheme) {
 }
 
 export async function createOwnerTheme(app: FastifyInstance, input: Owner & { body: ThemeBody }) {
-  assertReadable(input.body.theme);
+  assertThemeUsable(input.body.theme);
   if ((await themes.countThemes(app.db, input.ownerId)) >= MAX_THEMES_PER_ACCOUNT) {
     throw new AppError('LIMIT_REACHED', 403, `An account keeps at most ${MAX_THEMES_PER_ACCOUNT} themes.`);
   }
@@ -109,7 +135,7 @@ export async function createOwnerTheme(app: FastifyInstance, input: Owner & { bo
 
 /** Saves a change to a theme; every form using it is drawn with it from the next page view. */
 export async function updateOwnerTheme(app: FastifyInstance, input: OwnedTheme & { body: ThemeBody }) {
-  assertReadable(input.body.theme);
+  assertThemeUsable(input.body.theme);
   const row = await themes.updateTheme(app.db, { ...input, ...input.body });
   if (!row) throw notFound(THEME_NOT_FOUND);
   return toWireTheme(row, await forgetFormsUsing(app.db, input.ownerId, row.id));
@@ -174,6 +200,8 @@ export async function assertFormThemeUsable(
       const message = 'The form’s theme is incomplete: pick a theme on the Design tab again.';
       throw badRequest(message, { 'theme_config.customTheme': message });
     }
+    // A form's own theme is saved with its draft even while its custom CSS has problems (the
+    // editor lists them, nothing typed is lost); the page draws only CSS that passes the check.
     assertReadable(parsed.data);
   }
   const ref = formPageSettings(themeConfig).themeRef;
@@ -204,10 +232,14 @@ export async function publicLookOf(
       themeId === null ? null : await themes.findOwnedTheme(app.db, { themeId, ownerId: form.ownerId });
     theme = saved?.theme ?? builtinOfRef(settings.themeRef) ?? builtinOfRef(DEFAULT_THEME_REF);
   }
+  // The page gets the checked CSS beside the theme, not the text the owner typed.
+  const { customCss, cssHosts, ...drawn } = theme ?? ({} as Theme);
+  const css = customCss ? checkCustomCss(customCss, cssHosts).css : '';
   return {
-    theme,
+    theme: theme && (drawn as Theme),
     show_powered_by: app.config.showPoweredBy && settings.showPoweredBy,
     footer_text: settings.footerText,
     privacy_url: settings.privacyUrl,
+    custom_css: css || null,
   };
 }

@@ -26,7 +26,7 @@ export function PageFrame({
   if (embed)
     return (
       <Main {...root} className={`p-4 sm:p-6 ${root.className}`}>
-        {theme && <ThemeStyle theme={theme} />}
+        {theme && <ThemeStyle theme={theme} customCss={look?.custom_css} />}
         {children}
       </Main>
     );
@@ -35,7 +35,7 @@ export function PageFrame({
       {...root}
       className={`${preview ? 'min-h-full' : 'min-h-screen'} px-4 py-8 sm:py-12 ${root.className}`}
     >
-      {theme && <ThemeStyle theme={theme} />}
+      {theme && <ThemeStyle theme={theme} customCss={look?.custom_css} />}
       <div className="fs-card mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
         {children}
       </div>

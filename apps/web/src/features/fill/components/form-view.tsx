@@ -6,6 +6,7 @@ import { validationMessagesOf } from '@formsmith/core/i18n/chrome';
 import { LIMITS } from '@formsmith/core/limits';
 import type { ResumeResponse } from '@formsmith/core/submissions/progress';
 import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submissions/submit-answer';
+import { PROTECTED_CLASS } from '@formsmith/core/themes/css';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { type FillStep, fillPath } from '../../../components/form-renderer/fill-steps.ts';
@@ -330,18 +331,21 @@ export function FormView({
       )}
       <FormHeader form={form} description={path.recall(form.description)} />
       {form.encryption && (
-        <p role="note" className="text-sm text-slate-600 dark:text-slate-400">
+        <p role="note" className={`text-sm text-slate-600 dark:text-slate-400 ${PROTECTED_CLASS}`}>
           {t('encryption.note')}
         </p>
       )}
       {form.encryption && (
         // Seen only without JavaScript, which encrypting needs: the form below is hidden then.
-        <p className="hidden rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 noscript:block dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          className={`hidden rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 noscript:block dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100 ${PROTECTED_CLASS}`}
+        >
           {t('encryption.needsJavaScript')}
         </p>
       )}
       {partials && (
-        <div className="space-y-3">
+        // Protected from the theme's custom CSS: respondents always see that answers are kept.
+        <div className={`space-y-3 ${PROTECTED_CLASS}`}>
           <SavingNotice note={partials.note} />
           <SaveLater formId={form.id} accessCode={accessCode} saveNow={saveNow} />
         </div>

@@ -31,6 +31,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { DraftAction } from '../editor/form-draft.ts';
+import { CustomCssSection } from './custom-css-section.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 import { useSavedThemes, useSaveTheme } from './themes-api.ts';
 
@@ -158,6 +159,7 @@ export function DesignPanel({ form, dispatch }: Props) {
   const theme = pending ?? committed;
   const [themeName, setThemeName] = useState('');
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
+  const [checkedCss, setCheckedCss] = useState<string | null>(null);
   const poweredById = useId();
 
   const setConfig = (patch: Record<string, unknown>) => {
@@ -191,6 +193,7 @@ export function DesignPanel({ form, dispatch }: Props) {
     show_powered_by: settings.showPoweredBy,
     footer_text: settings.footerText,
     privacy_url: settings.privacyUrl,
+    custom_css: checkedCss,
   };
   const selectedRef = settings.customTheme ? null : (settings.themeRef ?? DEFAULT_THEME_REF);
   const savedId = savedThemeId(settings.themeRef);
@@ -512,6 +515,11 @@ export function DesignPanel({ form, dispatch }: Props) {
             />
           </FormField>
         </section>
+        <CustomCssSection
+          theme={theme}
+          onChange={(patch) => change({ ...theme, ...patch })}
+          onChecked={setCheckedCss}
+        />
       </div>
       <section aria-label="Preview of the public page" className="min-w-0 lg:sticky lg:top-4">
         <ThemePreview form={form} look={look} />

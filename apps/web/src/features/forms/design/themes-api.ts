@@ -1,4 +1,5 @@
 import {
+  customCssCheckedSchema,
   type SavedTheme,
   savedThemeSchema,
   type ThemeBody,
@@ -25,4 +26,9 @@ export function useSaveTheme() {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: THEMES_KEY }),
   });
+}
+
+/** POST /api/themes/custom-css: the CSS the page would draw, or an ApiError naming its problems. */
+export function checkCustomCss(css: string, hosts: string[]): Promise<{ css: string }> {
+  return apiRequest('/themes/custom-css', customCssCheckedSchema, { method: 'POST', body: { css, hosts } });
 }
