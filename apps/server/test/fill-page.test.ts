@@ -397,6 +397,52 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect((await get('/form/no-such-form-here?lang=ar')).body).toMatch(/<html lang="ar" dir="rtl"/);
   });
 
+  it('unfurls a shared link: the form’s title and description, or the owner’s link preview and icon', async () => {
+    const plain = await published({
+      fields: FIELDS,
+      title: 'Customer feedback',
+      description: 'Two minutes,\n  "honest" answers.',
+    });
+    const html = (await get(plain.url)).body;
+    expect(html).toContain('<meta property="og:title" content="Customer feedback" />');
+    expect(html).toContain(
+      '<meta property="og:description" content="Two minutes, &quot;honest&quot; answers." />',
+    );
+    expect(html).toContain('<meta name="description" content="Two minutes, &quot;honest&quot; answers." />');
+    expect(html).toContain('<meta name="twitter:card" content="summary" />');
+    expect(html).not.toContain('og:image');
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+
+    const shared = await published({
+      fields: FIELDS,
+      title: 'Customer feedback',
+      theme_config: {
+        socialTitle: 'Tell us <everything>',
+        socialDescription: 'Win a mug.',
+        socialImage: 'https://cdn.acme.test/card.png',
+        faviconUrl: 'https://cdn.acme.test/icon.png',
+      },
+    });
+    const card = (await get(shared.url)).body;
+    expect(card).toContain('<title>Customer feedback</title>');
+    expect(card).toContain('<meta property="og:title" content="Tell us &lt;everything&gt;" />');
+    expect(card).toContain('<meta name="twitter:description" content="Win a mug." />');
+    expect(card).toContain('<meta property="og:image" content="https://cdn.acme.test/card.png" />');
+    expect(card).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(card).toContain('<link rel="icon" href="https://cdn.acme.test/icon.png" />');
+    expect(card.match(/<link rel="icon"/g)).toHaveLength(1);
+
+    // An address that is not http(s) is no image and no icon: the page keeps its own.
+    const odd = await published({
+      fields: FIELDS,
+      theme_config: { socialImage: 'javascript:alert(1)', faviconUrl: 'data:image/png;base64,AA' },
+    });
+    const oddHtml = (await get(odd.url)).body;
+    expect(oddHtml).not.toContain('og:image');
+    expect(oddHtml).not.toContain('<link rel="icon" href="data:image/png');
+    expect(oddHtml.match(/<link rel="icon"/g)).toHaveLength(1);
+  });
+
   it("gates a password form in the respondent's language: its translated title in the heading and <title>", async () => {
     const form = await published({
       fields: FIELDS,

@@ -197,8 +197,13 @@ test('custom CSS styles the preview and the published page, with and without Jav
   await expect.poll(() => background(preview.locator('.fs-theme'))).toBe(rgb('#fffdf5'));
   expect(await background(page.locator('body'))).not.toBe(rgb('#fffdf5'));
   await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+  // The link preview: what a shared link unfurls to.
+  await page.getByLabel('Preview title').fill('Tell us, win a mug');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: path.join(SHOTS, 'design-custom-css-1366.png'), fullPage: true });
   await publishViaApi(page, user, form.id);
+  const html = await (await page.request.get(`/form/${form.id}`)).text();
+  expect(html).toContain('<meta property="og:title" content="Tell us, win a mug" />');
 
   // The published page draws it; the notice that answers are saved keeps the theme's own look.
   for (const javaScriptEnabled of [true, false]) {

@@ -34,23 +34,39 @@ export const THEME_CONFIG_KEYS = {
   poweredBy: 'showPoweredBy',
   footer: 'footerText',
   privacy: 'privacyUrl',
+  /** The link preview (Open Graph and Twitter cards) and the browser tab's icon. */
+  socialTitle: 'socialTitle',
+  socialDescription: 'socialDescription',
+  socialImage: 'socialImage',
+  favicon: 'faviconUrl',
 } as const;
 
 export const FOOTER_TEXT_MAX = 300;
+export const SOCIAL_TITLE_MAX = 120;
+export const SOCIAL_DESCRIPTION_MAX = 300;
+
+/** An http(s) address, else null: what the page may link to or show as an image. */
+function webAddress(value: string | null): string | null {
+  return value && /^https?:\/\//i.test(value) && URL.canParse(value) ? value : null;
+}
 
 /** A form's page settings as its theme_config holds them, read defensively (older rows lack them). */
 export function formPageSettings(themeConfig: Record<string, unknown> | null | undefined) {
   const config = themeConfig ?? {};
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
   const ref = config[THEME_CONFIG_KEYS.ref];
-  const privacy = text(config[THEME_CONFIG_KEYS.privacy]);
   const custom = themeSchema.safeParse(config[THEME_CONFIG_KEYS.custom]);
   return {
     themeRef: typeof ref === 'string' && THEME_REF.test(ref) ? ref : null,
     customTheme: custom.success ? custom.data : null,
     showPoweredBy: config[THEME_CONFIG_KEYS.poweredBy] !== false,
     footerText: text(config[THEME_CONFIG_KEYS.footer])?.slice(0, FOOTER_TEXT_MAX) ?? null,
-    privacyUrl: privacy && /^https?:\/\//i.test(privacy) && URL.canParse(privacy) ? privacy : null,
+    privacyUrl: webAddress(text(config[THEME_CONFIG_KEYS.privacy])),
+    socialTitle: text(config[THEME_CONFIG_KEYS.socialTitle])?.slice(0, SOCIAL_TITLE_MAX) ?? null,
+    socialDescription:
+      text(config[THEME_CONFIG_KEYS.socialDescription])?.slice(0, SOCIAL_DESCRIPTION_MAX) ?? null,
+    socialImage: webAddress(text(config[THEME_CONFIG_KEYS.socialImage])),
+    faviconUrl: webAddress(text(config[THEME_CONFIG_KEYS.favicon])),
   };
 }
 
@@ -62,6 +78,15 @@ export const publicPageLookSchema = z.object({
   privacy_url: z.nullable(z.string()),
   /** The theme's custom CSS as the server checked it, to draw scoped to the page (absent: none). */
   custom_css: z.optional(z.nullable(z.string())),
+  /** What a shared link shows (absent: the form's title and description, no image). */
+  social: z.optional(
+    z.object({
+      title: z.nullable(z.string()),
+      description: z.nullable(z.string()),
+      image: z.nullable(z.string()),
+    }),
+  ),
+  favicon_url: z.optional(z.nullable(z.string())),
 });
 export type PublicPageLook = z.infer<typeof publicPageLookSchema>;
 

@@ -9,6 +9,40 @@ import { encode } from 'zod';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
+const DESCRIPTION_MAX = 200;
+
+/**
+ * What a shared link unfurls to and the tab's icon: the owner's link preview, else the form's
+ * title and description (Open Graph and Twitter cards read the same tags everywhere).
+ */
+function headTags(
+  state: FillPageState,
+  title: string,
+): { tags: string; description: string | null; icon: string | null } {
+  const form = state.view.kind === 'form' ? state.view.form : null;
+  const look = form?.look;
+  const plain = (text: string | null | undefined) => {
+    const flat = text?.replace(/\s+/g, ' ').trim();
+    return flat ? (flat.length > DESCRIPTION_MAX ? `${flat.slice(0, DESCRIPTION_MAX - 1)}…` : flat) : null;
+  };
+  const shareTitle = look?.social?.title ?? title;
+  const description = look?.social?.description ?? plain(form?.description);
+  const image = look?.social?.image ?? null;
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', shareTitle),
+    description && meta('property', 'og:description', description),
+    image && meta('property', 'og:image', image),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', shareTitle),
+    description && meta('name', 'twitter:description', description),
+    image && meta('name', 'twitter:image', image),
+  ].filter(Boolean);
+  return { tags: tags.join(''), description, icon: look?.favicon_url ?? null };
+}
+
 /**
  * The built fill.html with the rendered markup in its root element and the state beside it as
  * JSON (not a script that runs: the page's CSP allows none inline), for the page to take over.
@@ -27,9 +61,16 @@ export function fillPageHtml(
   const dir = isRightToLeft(language) ? 'rtl' : 'ltr';
   // Replacer functions, not strings: the title, markup and state carry text from the address and
   // the owner, where `$\``, `$'` or `$&` in a replacement string would paste pieces of the template.
+  const head = headTags(input.state, input.title);
   return template
     .replace('<html lang="en">', () => `<html lang="${escapeHtml(language)}" dir="${dir}" class="nojs">`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(input.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(input.title)}</title>${head.tags}`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, (tag) =>
+      head.description ? `<meta name="description" content="${escapeHtml(head.description)}" />` : tag,
+    )
+    .replace(/<link rel="icon" href="[^"]*" type="[^"]*" \/>/, (tag) =>
+      head.icon ? `<link rel="icon" href="${escapeHtml(head.icon)}" />` : tag,
+    )
     .replace(
       '<div id="root"></div>',
       () =>

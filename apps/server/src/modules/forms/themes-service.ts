@@ -241,5 +241,15 @@ export async function publicLookOf(
     footer_text: settings.footerText,
     privacy_url: settings.privacyUrl,
     custom_css: css || null,
+    ...(settings.socialTitle || settings.socialDescription || settings.socialImage
+      ? {
+          social: {
+            title: settings.socialTitle,
+            description: settings.socialDescription,
+            image: settings.socialImage,
+          },
+        }
+      : {}),
+    ...(settings.faviconUrl ? { favicon_url: settings.faviconUrl } : {}),
   };
 }

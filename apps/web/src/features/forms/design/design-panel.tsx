@@ -7,6 +7,8 @@ import {
   formPageSettings,
   type PublicPageLook,
   type SavedTheme,
+  SOCIAL_DESCRIPTION_MAX,
+  SOCIAL_TITLE_MAX,
   savedThemeId,
   THEME_CONFIG_KEYS,
 } from '@formsmith/core/themes/api';
@@ -28,7 +30,7 @@ import { Check, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
+import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { DraftAction } from '../editor/form-draft.ts';
 import { CustomCssSection } from './custom-css-section.tsx';
@@ -161,6 +163,10 @@ export function DesignPanel({ form, dispatch }: Props) {
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
   const [checkedCss, setCheckedCss] = useState<string | null>(null);
   const poweredById = useId();
+  const configText = (key: string) => {
+    const value = form.themeConfig[key];
+    return typeof value === 'string' ? value : '';
+  };
 
   const setConfig = (patch: Record<string, unknown>) => {
     const next: Record<string, unknown> = { ...form.themeConfig, ...patch };
@@ -512,6 +518,48 @@ export function DesignPanel({ form, dispatch }: Props) {
               placeholder="https://example.com/privacy"
               value={typeof form.themeConfig.privacyUrl === 'string' ? form.themeConfig.privacyUrl : ''}
               onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.privacy]: e.target.value || undefined })}
+            />
+          </FormField>
+        </section>
+        <section aria-labelledby="design-social" className="space-y-4">
+          <h2 id="design-social" className="text-sm font-semibold">
+            Link preview
+          </h2>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            What a shared link shows in chats and social posts. Empty: the form's title and description.
+          </p>
+          <FormField label="Preview title">
+            <Input
+              maxLength={SOCIAL_TITLE_MAX}
+              placeholder={form.title}
+              value={configText(THEME_CONFIG_KEYS.socialTitle)}
+              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.socialTitle]: e.target.value || undefined })}
+            />
+          </FormField>
+          <FormField label="Preview description">
+            <Textarea
+              rows={2}
+              maxLength={SOCIAL_DESCRIPTION_MAX}
+              value={configText(THEME_CONFIG_KEYS.socialDescription)}
+              onChange={(e) =>
+                setConfig({ [THEME_CONFIG_KEYS.socialDescription]: e.target.value || undefined })
+              }
+            />
+          </FormField>
+          <FormField label="Preview image" hint="An http(s) address of an image, ideally 1200 × 630">
+            <Input
+              type="url"
+              placeholder="https://example.com/card.png"
+              value={configText(THEME_CONFIG_KEYS.socialImage)}
+              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.socialImage]: e.target.value || undefined })}
+            />
+          </FormField>
+          <FormField label="Tab icon" hint="An http(s) address of the icon shown in the browser tab">
+            <Input
+              type="url"
+              placeholder="https://example.com/favicon.png"
+              value={configText(THEME_CONFIG_KEYS.favicon)}
+              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.favicon]: e.target.value || undefined })}
             />
           </FormField>
         </section>
