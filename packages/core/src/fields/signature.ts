@@ -8,6 +8,7 @@
 // alone, { method: 'typed', typed_name, signed_at }, shown in the script font wherever it is read.
 import type { FieldOf } from '../forms/field.ts';
 import { isEmptyAnswer } from './answers.ts';
+import { isRecord } from './read.ts';
 
 export type SignatureField = FieldOf<'signature'>;
 
@@ -45,10 +46,6 @@ export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as
 /** Whether the bytes start as a PNG file does (its magic number). */
 export function isPng(head: Uint8Array): boolean {
   return head.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, i) => head[i] === byte);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readTime(value: unknown): string | undefined {
