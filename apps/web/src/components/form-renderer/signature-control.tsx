@@ -195,7 +195,12 @@ export function SignatureControl(props: SignatureControlProps) {
   const onPointerDown = (e: PointerEvent<HTMLCanvasElement>) => {
     if (common.disabled || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
+    try {
+      // The stroke goes on where the pointer leaves the pad; a pointer already gone cannot be held.
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      // drawn without capture
+    }
     clearTimeout(timer.current);
     drawing.current = [pointAt(e)];
     paint(e.currentTarget, [...strokes, drawing.current]);
