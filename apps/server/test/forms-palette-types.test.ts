@@ -9,6 +9,7 @@ import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
+import { hiddenOf, type Posted } from './helpers/posted.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 
@@ -26,15 +27,6 @@ const FIELDS = [
   { id: 'stars', label: 'Rate your stay', type: 'rating', stars: 5, half_stars: true },
   { id: 'order', label: 'Rank our amenities', type: 'ranking', options: rowsOf('Pool', 'Gym', 'Spa') },
 ];
-
-type Posted = Array<[string, string]>;
-
-/** The page's own hidden inputs, as a browser would post them back. */
-function hiddenOf(html: string): Posted {
-  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
-    (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')] as [string, string],
-  );
-}
 
 describe(`matrix, star rating and ranking fields (${dbKind})`, () => {
   let app: FastifyInstance;

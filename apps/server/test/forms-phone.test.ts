@@ -8,6 +8,7 @@ import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
+import { hiddenOf, type Posted } from './helpers/posted.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 
@@ -15,15 +16,6 @@ const FIELDS = [
   { id: 'tel', label: 'Phone', type: 'phone', is_required: true, default_country: 'GB' },
   { id: 'mobile', label: 'Mobile', type: 'phone' },
 ];
-
-type Posted = Array<[string, string]>;
-
-/** The page's own hidden inputs, as a browser would post them back. */
-function hiddenOf(html: string): Posted {
-  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
-    (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')] as [string, string],
-  );
-}
 
 const INVALID = 'Please enter a valid phone number, with its country';
 

@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { openFormPage } from './support/fill-page.ts';
+import { expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
-import { createFormViaApi, publishViaApi } from './support/seed-forms.ts';
+import { createFormViaApi, publishedFormWithFields, storedAnswersOf } from './support/seed-forms.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/shots');
 mkdirSync(SHOTS, { recursive: true });
@@ -17,32 +17,8 @@ const FIELDS = [
   { id: 'mobile', label: 'Mobile', type: 'phone', prefill: { from_url: true } },
 ];
 
-async function publishedCallBackForm(page: Page, user: TestUser) {
-  const form = await createFormViaApi(page, user, { title: 'Call back', fields: [] });
-  const fields = FIELDS.map((f, position) => ({ ...f, field_type: f.type, position, validation_rules: {} }));
-  const put = await page.request.put(`/api/forms/${form.id}`, {
-    headers: authHeaders(user),
-    data: { title: 'Call back', description: '', fields },
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  await publishViaApi(page, user, form.id);
-  return form;
-}
-
-async function storedAnswers(page: Page, user: TestUser, formId: number) {
-  const list = await page.request.get(`/api/form-submissions/forms/${formId}/submissions`, {
-    headers: authHeaders(user),
-  });
-  return ((await list.json()) as { items: { data: Record<string, unknown> }[] }).items.map((i) => i.data);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
+const publishedCallBackForm = (page: Page, user: TestUser) =>
+  publishedFormWithFields(page, user, 'Call back', FIELDS);
 
 test('the palette adds a phone field whose default country is saved', async ({ page }) => {
   const user = await registerAndLogin(page);
@@ -68,7 +44,7 @@ test('a respondent on a phone types numbers with the keyboard only, told when on
   await openFormPage(page, `/form/${form.id}`);
 
   await expect(page.getByRole('combobox', { name: 'Phone: Country code' })).toHaveValue('GB');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
 
   // The country picker first, then the number: Tab from one to the other.
   await page.getByRole('combobox', { name: 'Phone: Country code' }).focus();
@@ -89,13 +65,13 @@ test('a respondent on a phone types numbers with the keyboard only, told when on
   await page.keyboard.press('Tab');
   await expect(page.getByText(INVALID)).toHaveCount(0);
 
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.waitForTimeout(3200);
   await page.getByRole('button', { name: 'Submit' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
-  expect(await storedAnswers(page, user, form.id)).toEqual([
+  expect(await storedAnswersOf(page, user, form.id)).toEqual([
     { tel: '+442071838750', mobile: '+14155552671' },
   ]);
 });
@@ -112,7 +88,9 @@ test('a link gives the number, its + left unencoded, and a country picked reads 
   await page.waitForTimeout(3200);
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
-  expect(await storedAnswers(page, user, form.id)).toEqual([{ tel: '+33612345678', mobile: '+14155552671' }]);
+  expect(await storedAnswersOf(page, user, form.id)).toEqual([
+    { tel: '+33612345678', mobile: '+14155552671' },
+  ]);
 
   // The owner reads the number in the international format.
   await page.goto(`/forms/${form.id}/submissions`);
@@ -131,7 +109,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.getByRole('textbox', { name: 'Mobile' }).fill('+1 415');
       await page.getByRole('textbox', { name: 'Phone' }).focus();
       await expect(page.getByText(INVALID)).toBeVisible();
-      await noSidewaysScroll(page);
+      await expectNoSidewaysScroll(page);
       await expectNoAxeViolations(page);
       await page.locator('form').screenshot({ path: path.join(SHOTS, `phone-${width}-${scheme}.png`) });
     });

@@ -15,3 +15,12 @@ export async function totalViews(page: Page, id: number, headers: Record<string,
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { total_views: number }).total_views;
 }
+
+/** Fails when the page scrolls sideways (wider than the window). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(width);
+}

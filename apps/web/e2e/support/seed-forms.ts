@@ -43,3 +43,38 @@ export async function submitViaApi(page: Page, id: number, data: Record<string, 
   });
   expect(res.status(), await res.text()).toBe(201);
 }
+
+/** A published form of these wire fields (ids, types and their own properties as the API takes them). */
+export async function publishedFormWithFields(
+  page: Page,
+  user: TestUser,
+  title: string,
+  wireFields: Record<string, unknown>[],
+): Promise<{ id: number; share_url: string }> {
+  const form = await createFormViaApi(page, user, { title, fields: [] });
+  const fields = wireFields.map((f, position) => ({
+    ...f,
+    field_type: f.type,
+    position,
+    validation_rules: {},
+  }));
+  const put = await page.request.put(`/api/forms/${form.id}`, {
+    headers: authHeaders(user),
+    data: { title, description: '', fields },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  await publishViaApi(page, user, form.id);
+  return form;
+}
+
+/** The answers of a form's submissions, as its owner's API lists them. */
+export async function storedAnswersOf<T = Record<string, unknown>>(
+  page: Page,
+  user: TestUser,
+  formId: number,
+): Promise<T[]> {
+  const list = await page.request.get(`/api/form-submissions/forms/${formId}/submissions`, {
+    headers: authHeaders(user),
+  });
+  return ((await list.json()) as { items: { data: T }[] }).items.map((i) => i.data);
+}

@@ -2,6 +2,7 @@ import { type FormField, optionsOf } from '../forms/field.ts';
 import { matrixText } from './matrix.ts';
 import { phoneText } from './phone.ts';
 import { rankingText } from './ranking.ts';
+import { signatureText } from './signature.ts';
 
 function formatOne(field: FormField | undefined, value: unknown): string {
   if (value === undefined || value === null) return '';
@@ -39,5 +40,6 @@ export function formatAnswer(field: FormField | undefined, value: unknown): stri
   if (field?.type === 'matrix') return matrixText(field, value);
   if (field?.type === 'ranking') return rankingText(field, value);
   if (field?.type === 'phone') return phoneText(value);
+  if (field?.type === 'signature') return signatureText(value);
   return formatOne(field, value);
 }

@@ -2,6 +2,7 @@ import type { FieldOf, FormField } from '../forms/field.ts';
 import { LIMITS } from '../limits.ts';
 import { answerStrings } from './answers.ts';
 import { allowsOther } from './other.ts';
+import { SIGNATURE_NAME_MAX_LENGTH } from './signature.ts';
 
 /**
  * The most characters an answer of each typed type may hold, whatever the owner's rules (an
@@ -103,6 +104,9 @@ function maxLengthOf(field: FormField): number {
       );
     case 'ranking':
       return LIMITS.labelMaxLength * Math.max(1, field.options.length);
+    // A typed name; a drawing's file is checked by the upload.
+    case 'signature':
+      return SIGNATURE_NAME_MAX_LENGTH;
     case 'file':
     case 'image':
     case 'statement':

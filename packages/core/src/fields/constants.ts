@@ -32,6 +32,8 @@ export const FIELD_TYPES = [
   'rating',
   /** The options put in order (all of them, or the top N). */
   'ranking',
+  /** A signature, drawn or typed, stored as a PNG like an upload (fields/signature.ts). */
+  'signature',
   /** Not a question: a heading (the label) and text (the help text) between questions. */
   'statement',
   /** A value computed from answers and variables by an expression; never typed by the respondent. */

@@ -34,6 +34,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
       return { length: false, value: false, pattern: false, options: true };
     case 'date':
     case 'file':
+    case 'signature':
     case 'image':
     case 'nps':
     case 'yes_no':
@@ -75,6 +76,7 @@ const PALETTE_NAMES = {
   ranking: 'Ranking',
   statement: 'Heading / text',
   file: 'File upload',
+  signature: 'Signature',
   image: 'Image',
   color: 'Colour',
   password: 'Password',

@@ -1,6 +1,7 @@
 import type { FormField } from '../forms/field.ts';
 import { formatAnswer } from './answer-format.ts';
 import { matrixRowText } from './matrix.ts';
+import { signedAtText } from './signature.ts';
 
 /**
  * The columns a field's answer fills in a CSV file or a table: one for most fields, one per row
@@ -8,14 +9,21 @@ import { matrixRowText } from './matrix.ts';
  */
 export type AnswerColumn = { label: string; row?: string };
 
+/** The `row` of a signature's second column: when it was signed. */
+export const SIGNED_AT_COLUMN = '\u0000signed_at';
+
 export function answerColumns(field: FormField): AnswerColumn[] {
   if (field.type === 'matrix')
     return field.rows.map((row) => ({ label: `${field.label} [${row.label}]`, row: row.value }));
+  // A signature: its file (or typed name), then when it was signed.
+  if (field.type === 'signature')
+    return [{ label: field.label }, { label: `${field.label} [Signed at]`, row: SIGNED_AT_COLUMN }];
   return [{ label: field.label }];
 }
 
 /** The text of one of those columns for an answer. */
 export function columnText(field: FormField | undefined, column: { row?: string }, value: unknown): string {
   if (field?.type === 'matrix' && column.row !== undefined) return matrixRowText(field, value, column.row);
+  if (field?.type === 'signature' && column.row === SIGNED_AT_COLUMN) return signedAtText(value);
   return formatAnswer(field, value);
 }

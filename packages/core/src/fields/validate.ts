@@ -10,6 +10,7 @@ import { matchesPattern } from './pattern.ts';
 import { checkPhone } from './phone.ts';
 import { checkRanking } from './ranking.ts';
 import { checkRating } from './rating.ts';
+import { checkSignature } from './signature.ts';
 
 /** The messages respondents see, for the rules of each field and the shape of typed answers. */
 export const VALIDATION_MESSAGES = {
@@ -34,6 +35,7 @@ export const VALIDATION_MESSAGES = {
   rating: (n: number) => `Please choose from 1 to ${n} stars`,
   ranking: (n: number) => `Please put ${n} options in order, each in a place of its own`,
   phone: 'Please enter a valid phone number, with its country',
+  signature: 'Please sign: draw your signature or type your name',
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
@@ -167,6 +169,8 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
       return checkShape(value, TIME, m.time);
     case 'color':
       return checkShape(value, COLOR, m.color);
+    case 'signature':
+      return checkSignature(value, m);
     case 'file':
     case 'image':
     case 'statement':

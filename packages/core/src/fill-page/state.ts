@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { publicFormSchema } from '../forms/form-wire.ts';
 import { submitEndingSchema } from '../submissions/submit-answer.ts';
 
-/** A file field's answer once uploaded (what the submit sends). */
+/** A file field's answer once uploaded (what the submit sends); a signature's PNG says how and when too. */
 export const fileValueSchema = z.object({
   upload_id: z.optional(z.string()),
   name: z.string(),
@@ -12,6 +12,10 @@ export const fileValueSchema = z.object({
   type: z.string(),
   /** Names an end-to-end encrypted file in its envelope's associated data. */
   file_id: z.optional(z.string()),
+  /** A signature's: drawn or typed, when (ISO 8601), and the name typed (fields/signature.ts). */
+  method: z.optional(z.enum(['drawn', 'typed'])),
+  signed_at: z.optional(z.string()),
+  typed_name: z.optional(z.string()),
 });
 export type FileValue = z.infer<typeof fileValueSchema>;
 

@@ -156,6 +156,8 @@ export const fieldSchema = z.discriminatedUnion('type', [
     /** Rank only the top N of the options; none: all of them. */
     rankTop: z.optional(z.number()),
   }),
+  /** A signature: drawn or typed, kept as a PNG upload with how and when it was signed (fields/signature.ts). */
+  member('signature', plainRulesSchema),
   /** A heading (the label) and its text (the help text); it takes no answer (the door keeps it unrequired). */
   member('statement', plainRulesSchema),
   /** Image fields show a picture. */

@@ -11,6 +11,12 @@ import { LIMITS } from '../limits.ts';
 import { type FieldOption, type FormField, optionsOf, rulesOf } from './field.ts';
 
 const FIELD_ID_MAX_LENGTH = 100;
+
+/**
+ * The largest signature PNG the server takes (with the other upload limits in LIMITS, which the
+ * public page can import without this file's pattern compiler).
+ */
+export const SIGNATURE_MAX_BYTES = LIMITS.signatureMaxBytes;
 const URL_MAX_LENGTH = 2048;
 
 /** A check that text (when present) is at most `max` characters, with the message people see. */

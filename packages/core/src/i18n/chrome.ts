@@ -130,5 +130,6 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     rating: (n) => t('validation.rating', { n }),
     ranking: (n) => t('validation.ranking', { n }),
     phone: t('validation.phone'),
+    signature: t('validation.signature'),
   };
 }

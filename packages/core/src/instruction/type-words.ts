@@ -101,6 +101,13 @@ export const TYPE_WORDS: [FieldType, string[]][] = [
       'caricamento file|arquivo|anexo|envio de arquivo',
     ),
   ],
+  [
+    'signature',
+    words(
+      'signature|signature field|signature pad|e-signature|esignature|sign here|unterschrift|firma',
+      'assinatura|handtekening|podpis',
+    ),
+  ],
   ['statement', words('statement|heading|text block|title block|titre|uberschrift|encabezado|titolo|titulo')],
   ['hidden', words('hidden field|hidden value|champ cache|verstecktes feld|campo oculto|campo nascosto')],
   ['password', ['password', 'mot de passe', 'passwort', 'contrasena', 'senha']],

@@ -11,7 +11,8 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
 - Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max, country.
 - type is one of: text (short answer), textarea (long answer), checkbox (tick boxes, several answers; or a
   single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
-  answer from a dropdown, for long lists), date, email, phone (a phone number, "mobile" too), file (an upload), image (a picture shown
+  answer from a dropdown, for long lists), date, email, phone (a phone number, "mobile" too), file (an upload), signature
+  (the respondent signs, drawn or typed, as in "sign here" or "signature"), image (a picture shown
   to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with
   min and max), time, color, hidden, nps (a 0 to 10 "how likely are you to recommend" scale), yes_no (a
   yes-or-no question), matrix (a grid: the same answers asked of several items, as in "how satisfied are

@@ -2,6 +2,7 @@ import { figureAnswers } from '@formsmith/core/analytics/field-figures';
 import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import { phoneCallingCode } from '@formsmith/core/fields/phone-countries';
+import { signatureAnswers } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
 
 /**
@@ -135,6 +136,9 @@ export function answersOf(field: FormField, value: unknown): string[] {
       const code = phoneCallingCode(value);
       return code ? [code] : [];
     }
+    // Every submission counts once: signed or not.
+    case 'signature':
+      return signatureAnswers(value);
     case 'yes_no':
       return (YES_NO_VALUES as readonly unknown[]).includes(value) ? [value as string] : [];
     case 'text':

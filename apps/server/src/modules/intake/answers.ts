@@ -3,6 +3,7 @@ import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isMatrixShape } from '@formsmith/core/fields/matrix';
+import { readSignature } from '@formsmith/core/fields/signature';
 import { storedAnswer } from '@formsmith/core/fields/stored-answer';
 import { VALIDATION_MESSAGES, type ValidationMessages } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
@@ -119,6 +120,19 @@ export function cleanData(
       continue;
     }
     answered += 1;
+    if (field.type === 'signature') {
+      if (isEmptyAnswer(value)) continue;
+      // Drawn or typed with JavaScript: a PNG uploaded first; typed on a page without: the name.
+      const signature = readSignature(value);
+      if (!signature) errors[field.id] = messages.signature;
+      else if (signature.upload_id === undefined) clean[field.id] = signature;
+      else if (!fileAnswerSchema.safeParse(signature).success) errors[field.id] = UPLOAD_MISSING;
+      else {
+        clean[field.id] = signature;
+        files.set(field.id, signature.upload_id);
+      }
+      continue;
+    }
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
       const parsed = fileAnswerSchema.safeParse(value);
@@ -224,6 +238,17 @@ export async function resolveFiles(
     else answers[fieldId] = { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
   }
   return { answers, errors };
+}
+
+/**
+ * Puts the stored files in the answers: a file field's answer is its file; a signature keeps how
+ * and when it was signed beside its file.
+ */
+export function attachFiles(clean: Record<string, unknown>, files: Record<string, FileAnswer>): void {
+  for (const [fieldId, file] of Object.entries(files)) {
+    const given = clean[fieldId];
+    clean[fieldId] = typeof given === 'object' && given !== null ? { ...given, ...file } : file;
+  }
 }
 
 /** Answers as a comparable string: keys sorted, a file answer by its upload id alone. */

@@ -17,6 +17,7 @@ import type { SubmitTarget } from '../forms/index.ts';
 import { createPartial, findByResumeToken, type PartialRow, updatePartial } from '../submissions/index.ts';
 import {
   applyLogic,
+  attachFiles,
   cleanData,
   FORM_DATA_REQUIRED,
   invalid,
@@ -125,7 +126,7 @@ async function checkAnswers(
   const failed = input.view.chrome.t('validation.failed');
   const { clean, errors, files } = cleanData(fields, input.data, validationMessagesOf(input.view.chrome));
   const path = applyLogic(fields, input.form.logic, clean);
-  const all = { ...clean, ...Object.fromEntries(files) };
+  const all = { ...Object.fromEntries(files), ...clean };
   const answerErrors = validateSubmission(input.view.fields, all, validationMessagesOf(input.view.chrome));
   for (const id of Object.keys(answerErrors)) {
     if (isEmptyAnswer(all[id])) delete answerErrors[id];
@@ -139,7 +140,7 @@ async function checkAnswers(
       submissionId: input.submissionId,
     });
     if (Object.keys(resolved.errors).length > 0) throw invalid(resolved.errors, failed);
-    Object.assign(clean, resolved.answers);
+    attachFiles(clean, resolved.answers);
   }
   return { clean, files };
 }

@@ -22,6 +22,7 @@ import {
 } from '../submissions/index.ts';
 import {
   applyLogic,
+  attachFiles,
   cleanData,
   endingOf,
   findRetried,
@@ -234,7 +235,8 @@ export async function submitForm(
   const { clean, errors, files, answered } = cleanData(fields, data, validationMessagesOf(view.chrome));
   if (answered === 0) throw badRequest(t('submit.noAnswers'));
   const path = applyLogic(fields, form.logic, clean);
-  const given = files.size === 0 ? clean : { ...clean, ...Object.fromEntries(files) };
+  // A signature's answer is in `clean` already, its file beside it: it stands for itself.
+  const given = files.size === 0 ? clean : { ...Object.fromEntries(files), ...clean };
   // What a retry must match; only asked for when a retry or a resumed submission is in question.
   let sentFingerprint: string | undefined;
   const sent = () => {
@@ -268,7 +270,7 @@ export async function submitForm(
       if (existing) return answer(existing);
       throw invalid(resolved.errors, view.chrome.t('validation.failed'));
     }
-    Object.assign(clean, resolved.answers);
+    attachFiles(clean, resolved.answers);
   }
   if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors, view.chrome.t('validation.failed'));
   if (challenge && !(await claimSpamSolution(app, challenge))) {

@@ -1,11 +1,11 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { BINARY_OVERHEAD, SEALED_FILE_VERSION } from '@formsmith/core/crypto/hybrid';
-import { isAcceptedFile } from '@formsmith/core/fields/accept';
+import { fileMaxBytes, isAcceptedFile } from '@formsmith/core/fields/accept';
+import { isPng } from '@formsmith/core/fields/signature';
 import type { FieldOf } from '@formsmith/core/forms/field';
 import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { pickLanguage } from '@formsmith/core/i18n/language';
-import { LIMITS } from '@formsmith/core/limits';
 import type { FileAnswer } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/app-error.ts';
@@ -30,6 +30,22 @@ function formatBytes(bytes: number): string {
 const ENCRYPTED_NAME = 'encrypted-file';
 const ENCRYPTED_TYPE = 'application/octet-stream';
 const NOT_SEALED = 'This form takes files encrypted in the browser only. Turn on JavaScript and try again.';
+
+/** A field whose answer is a stored file: a file upload, or a signature's PNG. */
+type FileTakingField = FieldOf<'file' | 'signature'>;
+
+/** A signature is a PNG, known by its first bytes (a claimed type proves nothing). */
+async function requirePng(
+  app: FastifyInstance,
+  input: { head: Buffer; storageKey: string; field: FileTakingField; words: Chrome },
+): Promise<string> {
+  if (!isPng(input.head)) {
+    await deleteUpload(app.config, input.storageKey);
+    const message = input.words.t('signature.notPng');
+    throw new AppError('SUBMISSION_INVALID', 422, message, { [input.field.id]: message });
+  }
+  return 'image/png';
+}
 
 /** The type is the content's: a claimed type or a file name proves nothing. */
 async function requireAcceptedType(
@@ -81,7 +97,9 @@ export async function uploadFile(
       ip: request.ip,
     });
     const fieldId = fieldValue(file, 'field_id') ?? input.query.field_id;
-    const field = form.fields.find((f): f is FieldOf<'file'> => f.id === fieldId && f.type === 'file');
+    const field = form.fields.find(
+      (f): f is FileTakingField => f.id === fieldId && (f.type === 'file' || f.type === 'signature'),
+    );
     if (!field) throw badRequest('This form has no such file field', { field_id: 'Unknown file field' });
     const sealed = form.encryptionLevel === 'enhanced';
     if (sealed && !form.encryptionKey) throw new AppError('ENCRYPTION_REQUIRED', 409, NOT_READY);
@@ -97,15 +115,15 @@ export async function uploadFile(
 }
 
 /**
- * Stores a file sent for a file field (the caller checked the form's access and counted the
- * upload): within the field's size, of a type it accepts by its content, recorded as free
- * until a submission takes it.
+ * Stores a file sent for a file field or a signature's PNG (the caller checked the form's access
+ * and counted the upload): within the field's size, of a type it accepts by its content, recorded
+ * as free until a submission takes it.
  */
 export async function storeFieldFile(
   app: FastifyInstance,
   input: {
     formId: number;
-    field: FieldOf<'file'>;
+    field: FileTakingField;
     file: Pick<MultipartFile, 'file' | 'filename'>;
     /** The respondent's page words: a refused file is explained in their language. */
     words?: Chrome;
@@ -118,9 +136,7 @@ export async function storeFieldFile(
   const { sealed = false } = input;
   // An encrypted file's name and type are inside its answers' envelope; the server keeps neither.
   const name = sealed ? ENCRYPTED_NAME : (file.filename || 'file').slice(0, 255);
-  const maxBytes =
-    Math.min(field.validation.maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes) +
-    (sealed ? BINARY_OVERHEAD : 0);
+  const maxBytes = fileMaxBytes(field) + (sealed ? BINARY_OVERHEAD : 0);
   let stored: { key: string; size: number };
   const sample = captureHead(file.file);
   try {
@@ -137,15 +153,14 @@ export async function storeFieldFile(
     const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
     throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
   }
+  const words = input.words ?? ENGLISH_CHROME;
+  const head = sample.head();
+  // An encrypted signature's bytes are sealed: the browser checked it drew a PNG.
   const type = sealed
-    ? await requireSealedFile(app, { head: sample.head(), storageKey: stored.key, fieldId: field.id })
-    : await requireAcceptedType(app, {
-        head: sample.head(),
-        name,
-        storageKey: stored.key,
-        field,
-        words: input.words ?? ENGLISH_CHROME,
-      });
+    ? await requireSealedFile(app, { head, storageKey: stored.key, fieldId: field.id })
+    : field.type === 'signature'
+      ? await requirePng(app, { head, storageKey: stored.key, field, words })
+      : await requireAcceptedType(app, { head, name, storageKey: stored.key, field, words });
   const row = await repo
     .createUpload(app.db, {
       formId: input.formId,

@@ -10,6 +10,7 @@ import { RankingControl } from './ranking-control.tsx';
 import { RatingControl } from './rating-control.tsx';
 import { RestingControl } from './resting-control.tsx';
 import { ScaleControl } from './scale-control.tsx';
+import { SignatureControl, type Signed } from './signature-control.tsx';
 import {
   type ControlAttributes,
   type FieldValue,
@@ -28,6 +29,8 @@ export type ControlProps = {
   onChange: (value: FieldValue) => void;
   fileStatus?: FileStatus;
   onFileSelect?: (file: File) => void;
+  /** A signature's PNG, with how and when it was signed. */
+  onSign?: (file: File, signed: Signed) => void;
   /** Show each choice's letter key (A, B, C…) beside it, for forms answered by keyboard. */
   keyHints?: boolean;
   /** A choice field's 'Other, please specify' text, and its change (typing picks Other). */
@@ -185,6 +188,17 @@ export function FieldControl(props: ControlProps) {
             onRemove={() => props.onChange(null)}
           />
         </Suspense>
+      );
+    case 'signature':
+      return (
+        <SignatureControl
+          field={field}
+          common={common}
+          value={props.value}
+          status={props.fileStatus}
+          onChange={props.onChange}
+          onSign={props.onSign}
+        />
       );
     case 'calculated':
       // Computed from other answers, never typed: shown read-only, announced as it changes.

@@ -5,6 +5,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { useId } from 'react';
 import { FieldControl } from './field-control.tsx';
 import { FieldShell } from './field-shell.tsx';
+import type { Signed } from './signature-control.tsx';
 import { type FieldValue, type FieldValues, type FileStatus, isGroupField } from './values.ts';
 
 export type FormRendererProps = {
@@ -16,7 +17,8 @@ export type FormRendererProps = {
   onBlur?: (fieldId: string) => void;
   onFocus?: (fieldId: string) => void;
   /** File fields: called with the chosen file; without it a chosen file is kept locally (preview). */
-  onFileSelect?: (field: FormField, file: File) => void;
+  /** Uploads a file field's file, or a signature's PNG with how and when it was signed. */
+  onFileSelect?: (field: FormField, file: File, signed?: Signed) => void;
   fileStatus?: Record<string, FileStatus | undefined>;
   disabled?: boolean;
   /** Choices show their letter keys (one question at a time is answered by keyboard). */
@@ -103,9 +105,9 @@ function RenderedField({
   const group = isGroupField(field);
   const other = props.values[otherTextKey(field.id)];
   const country = props.values[phoneCountryKey(field.id)];
-  const onFileSelect = (file: File) => {
-    if (props.onFileSelect) props.onFileSelect(field, file);
-    else props.onChange(field.id, { name: file.name, size: file.size, type: file.type });
+  const onFileSelect = (file: File, signed?: Signed) => {
+    if (props.onFileSelect) props.onFileSelect(field, file, signed);
+    else props.onChange(field.id, { name: file.name, size: file.size, type: file.type, ...signed });
   };
   return (
     <FieldShell
@@ -131,6 +133,7 @@ function RenderedField({
         onChange={(value) => props.onChange(field.id, value)}
         fileStatus={props.fileStatus?.[field.id]}
         onFileSelect={onFileSelect}
+        onSign={onFileSelect}
         keyHints={props.keyHints}
         otherText={typeof other === 'string' ? other : ''}
         onOtherText={(text) => props.onChange(otherTextKey(field.id), text)}

@@ -24,6 +24,8 @@ export const messages: ChromeMessages = {
   'validation.ranking':
     'Bitte bringen Sie {n, plural, one {# Option} other {# Optionen}} in eine Reihenfolge, jede auf einem eigenen Platz',
   'validation.phone': 'Bitte geben Sie eine gültige Telefonnummer mit Land ein',
+  'validation.signature':
+    'Bitte unterschreiben Sie: zeichnen Sie Ihre Unterschrift oder tippen Sie Ihren Namen',
   'validation.failed': 'Validierungsfehler',
   'form.next': 'Weiter',
   'form.back': 'Zurück',
@@ -57,6 +59,16 @@ export const messages: ChromeMessages = {
   'field.notRanked': 'Ohne Platz',
   'field.phoneCountry': 'Ländervorwahl',
   'field.phoneNoCountry': 'International (+…)',
+  'signature.pad': 'Unterschriftenfeld',
+  'signature.instructions':
+    'Zeichnen Sie Ihre Unterschrift mit Maus, Finger oder Stift in das Feld, oder wählen Sie Stattdessen tippen, um Ihren Namen einzugeben.',
+  'signature.clear': 'Löschen',
+  'signature.undo': 'Letzten Strich rückgängig',
+  'signature.typeInstead': 'Stattdessen tippen',
+  'signature.drawInstead': 'Stattdessen zeichnen',
+  'signature.typedName': 'Geben Sie Ihren vollständigen Namen ein',
+  'signature.notPng': 'Eine Unterschrift muss ein PNG-Bild sein',
+  'signature.kept': 'Ihre Unterschrift ist gespeichert. Löschen Sie sie, um neu zu unterschreiben.',
   'file.uploading': 'Wird hochgeladen…',
   'file.remove': 'Entfernen',
   'file.removeNamed': '{name} entfernen',

@@ -26,6 +26,7 @@ export const messages = {
   'validation.ranking':
     'Please put {n, plural, one {# option} other {# options}} in order, each in a place of its own',
   'validation.phone': 'Please enter a valid phone number, with its country',
+  'validation.signature': 'Please sign: draw your signature or type your name',
   'validation.failed': 'Validation error',
   // Moving through the form.
   'form.next': 'Next',
@@ -61,6 +62,16 @@ export const messages = {
   'field.notRanked': 'Not ranked',
   'field.phoneCountry': 'Country code',
   'field.phoneNoCountry': 'International (+…)',
+  'signature.pad': 'Signature pad',
+  'signature.instructions':
+    'Draw your signature in the box with a mouse, a finger or a pen, or choose Type instead to type your name.',
+  'signature.clear': 'Clear',
+  'signature.undo': 'Undo last stroke',
+  'signature.typeInstead': 'Type instead',
+  'signature.drawInstead': 'Draw instead',
+  'signature.typedName': 'Type your full name',
+  'signature.notPng': 'A signature must be a PNG image',
+  'signature.kept': 'Your signature is kept. Clear it to sign again.',
   'file.uploading': 'Uploading…',
   'file.remove': 'Remove',
   'file.removeNamed': 'Remove {name}',

@@ -7,6 +7,8 @@ import {
   OPT_IN_CUE,
   PICKER_CUE,
   RATING_CUE,
+  SIGNATURE_CUE,
+  SIGNATURE_CUE_ES_IT,
   SLIDER_CUE,
   UPLOAD_CUE,
 } from './cue-words.ts';
@@ -51,6 +53,14 @@ function choiceType(options: string[], multi: boolean): FieldType {
   return options.length > 5 ? 'select' : 'radio';
 }
 
+/** 'Signature', 'Sign here': a signature; 'Signature date' is a date. */
+function asksSignature(foldedLabel: string, language: Language): boolean {
+  const named =
+    SIGNATURE_CUE.test(foldedLabel) ||
+    ((language === 'es' || language === 'it') && SIGNATURE_CUE_ES_IT.test(foldedLabel));
+  return named && !/\b(?:date|datum|fecha|data|day)\b/.test(foldedLabel);
+}
+
 function tagType(tag: LexiconTag): FieldType {
   return tag === 'name' ? 'text' : tag;
 }
@@ -61,6 +71,7 @@ export function classifyField(input: ClassifyInput): Classification {
   const tag = findHeadTag(label, language);
   const foldedLabel = foldText(label);
   if (HIDDEN_CUE.test(cue)) return { type: 'hidden', tag };
+  if (asksSignature(foldedLabel, language)) return { type: 'signature', tag };
   if (options && options.length > 0) return { type: choiceType(options, multi), tag };
   const specific = tag !== undefined && (tag === 'email' || tag === 'phone' || tag === 'password');
   if (

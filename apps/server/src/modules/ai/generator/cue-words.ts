@@ -22,6 +22,11 @@ export const HIDDEN_CUE = /\b(?:hidden|oculto|cache|versteckt\w*)\b/;
 export const UPLOAD_CUE =
   /\b(?:upload\w*|attach\w*|subir|adjunt\w*|telecharg\w*|televers\w*|joindre|hochlad\w*|anhang)\b/;
 
+/** A signature asked for; 'firma' only where it is no company (Spanish, Italian). */
+export const SIGNATURE_CUE =
+  /\b(?:signatures?|sign here|sign below|e-?signature|unterschrift\w*|assinatura|handtekening)\b/;
+export const SIGNATURE_CUE_ES_IT = /\bfirmas?\b/;
+
 export const SLIDER_CUE = /\b(?:slider|scale|deslizador|escala|curseur|echelle|schieberegler|skala)\b/;
 
 export const PICKER_CUE = /\b(?:picker|selecteur de couleur|selector de color|farbwahl)\b/;

@@ -1,4 +1,4 @@
-import { isAcceptedFile } from '@formsmith/core/fields/accept';
+import { fileMaxBytes, isAcceptedFile } from '@formsmith/core/fields/accept';
 import type { FillFormView } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { type FillStep, fillPath } from '../../../components/form-renderer/fill-steps.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import type { Signed } from '../../../components/form-renderer/signature-control.tsx';
 import {
   type FieldValue,
   type FieldValues,
@@ -181,8 +182,8 @@ export function FormView({
     setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
   };
 
-  const selectFile = async (field: FormField, file: File) => {
-    const max = Math.min(rulesOf(field).maxFileSize ?? LIMITS.uploadMaxBytes, LIMITS.uploadMaxBytes);
+  const selectFile = async (field: FormField, file: File, signed?: Signed) => {
+    const max = fileMaxBytes(field);
     const local = !isAcceptedFile(rulesOf(field).accept, file)
       ? t('file.typeRejected')
       : file.size > max
@@ -202,7 +203,8 @@ export function FormView({
       seal: sealTo,
     });
     setFileStatus(({ [field.id]: _, ...rest }) => rest);
-    if (result.ok) change(field.id, result.value);
+    // A signature keeps how and when it was signed beside its PNG.
+    if (result.ok) change(field.id, signed ? { ...result.value, ...signed } : result.value);
     else setServerErrors((e) => ({ ...e, [field.id]: result.message }));
   };
 

@@ -35,6 +35,8 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
     case 'matrix':
     case 'ranking':
     case 'file':
+    // A signature is made on the page, never given by a link.
+    case 'signature':
     case 'image':
     case 'page_break':
     case 'calculated':

@@ -30,25 +30,35 @@ export function downloadSubmissionFile(input: {
   return downloadWithAuth(filePath(input), input.filename);
 }
 
-/**
- * An end-to-end encrypted file: fetched as the server keeps it (sealed), opened here with the
- * form's unlocked key and saved under the name and type its sealed answer gives.
- */
-export async function downloadSealedFile(input: {
+type SealedFile = {
   formId: number;
   submissionId: string;
   uploadId: string;
   fileId: string;
-  filename: string;
   type: string;
   key: UnlockedKey;
-}) {
-  const sealed = new Uint8Array(await (await fetchBlobWithAuth(filePath(input))).arrayBuffer());
+};
+
+/**
+ * An uploaded file's bytes, to show it here (a signature's PNG). An end-to-end encrypted one
+ * comes as the server keeps it (sealed) and is opened with the form's unlocked key.
+ */
+export async function fetchSubmissionFile(
+  input: { formId: number; submissionId: string; uploadId: string } | SealedFile,
+): Promise<Blob> {
+  const blob = await fetchBlobWithAuth(filePath(input));
+  if (!('key' in input)) return blob;
+  const sealed = new Uint8Array(await blob.arrayBuffer());
   const { fileAd, fromBinary, openBytes } = await import('@formsmith/core/crypto/hybrid');
   const plain = await openBytes({
     ...input.key,
     sealed: fromBinary(sealed),
     ad: fileAd({ formId: input.formId, submissionId: input.submissionId, fileId: input.fileId }),
   });
-  saveBlob(new Blob([plain], { type: input.type || 'application/octet-stream' }), input.filename);
+  return new Blob([plain], { type: input.type || 'application/octet-stream' });
+}
+
+/** An end-to-end encrypted file, opened here and saved under the name and type its sealed answer gives. */
+export async function downloadSealedFile(input: SealedFile & { filename: string }) {
+  saveBlob(await fetchSubmissionFile(input), input.filename);
 }

@@ -1,11 +1,13 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { isOtherText } from '@formsmith/core/fields/other';
+import { isRecord } from '@formsmith/core/fields/read';
+import { readSignature, SIGNATURE_FONT_STACK } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
 import { Download } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
-import { downloadSealedFile, downloadSubmissionFile } from '../api/download.ts';
+import { downloadSealedFile, downloadSubmissionFile, fetchSubmissionFile } from '../api/download.ts';
 import { formatDateAnswer } from '../lib/format.ts';
 
 const ERROR_TEXT = 'Error displaying value';
@@ -82,6 +84,62 @@ function FileDownload({
   );
 }
 
+/**
+ * A signature: its PNG, fetched with the owner's session (opened here for an encrypted form), or a
+ * name typed on a page without JavaScript, in the script font it was signed in; then how and when.
+ */
+function SignatureValue({ value, formId, submissionId }: Omit<ValueProps, 'field'>) {
+  const signature = readSignature(value);
+  const key = useUnlockedKey(formId);
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const uploadId = signature?.upload_id;
+  const fileId = isRecord(value) && typeof value.file_id === 'string' ? value.file_id : undefined;
+  useEffect(() => {
+    if (!uploadId || (fileId && !key)) return;
+    let url: string | null = null;
+    let live = true;
+    const target = { formId, submissionId, uploadId };
+    fetchSubmissionFile(fileId && key ? { ...target, fileId, type: 'image/png', key } : target)
+      .then((blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [formId, submissionId, uploadId, fileId, key]);
+  if (!signature) return formatAnswer(undefined, value) || muted('Not provided');
+  const typed = signature.typed_name;
+  const when = new Date(signature.signed_at).toLocaleString();
+  return (
+    <span className="flex flex-col items-start gap-1">
+      {src && (
+        <img
+          src={src}
+          alt={typed ? `Signature typed as ${typed}` : 'Drawn signature'}
+          className="h-20 w-auto max-w-full rounded border border-slate-300 bg-white dark:border-slate-600"
+        />
+      )}
+      {!uploadId && typed && (
+        <span
+          className="text-3xl text-slate-900 dark:text-slate-100"
+          style={{ fontFamily: SIGNATURE_FONT_STACK }}
+        >
+          {typed}
+        </span>
+      )}
+      {failed && muted('The signature could not be shown.')}
+      <span className="text-sm text-slate-600 dark:text-slate-400">
+        {signature.method === 'typed' ? `Typed${typed ? `: ${typed}` : ''}` : 'Drawn'} · signed {when}
+      </span>
+    </span>
+  );
+}
+
 type ValueProps = { field: FormField | undefined; value: unknown; formId: number; submissionId: string };
 
 /** An 'Other, please specify' answer: what the respondent typed, marked as their own words. */
@@ -127,6 +185,8 @@ function renderValue({ field, value, formId, submissionId }: ValueProps): ReactN
       </span>
     );
   }
+  if (field?.type === 'signature')
+    return <SignatureValue value={value} formId={formId} submissionId={submissionId} />;
   if (field?.type === 'date' && typeof value === 'string') return formatDateAnswer(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const text = formatAnswer(field, value);

@@ -6,6 +6,7 @@ import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import { phoneCallingCode } from '@formsmith/core/fields/phone-countries';
+import { signatureAnswers } from '@formsmith/core/fields/signature';
 import type { Form } from '@formsmith/core/forms/form';
 import { answersOf, submissionPages } from './export-sealed.ts';
 
@@ -44,11 +45,18 @@ export async function computeSealedFieldAnalytics(input: {
       fields.forEach((field, i) => {
         const figure = figures[i]!;
         const value = answers[field.id];
-        if (isBlank(value) || isEmptyAnswer(value)) {
+        const blank = isBlank(value) || isEmptyAnswer(value);
+        // A signature is counted signed or not, as the server counts it.
+        if (field.type === 'signature') {
+          const [answer] = signatureAnswers(value);
+          figure.answer_distribution[answer] = (figure.answer_distribution[answer] ?? 0) + 1;
+        }
+        if (blank) {
           figure.skip_count += 1;
           return;
         }
         figure.response_count += 1;
+        if (field.type === 'signature') return;
         if (hasFigures(field)) {
           const counts = figureCounts[i] ?? new Map<string, number>();
           figureCounts[i] = counts;

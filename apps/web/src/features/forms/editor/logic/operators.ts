@@ -61,6 +61,8 @@ export function operatorsFor(type: FieldType | 'variable'): {
     // A grid is many questions: only whether it was answered is one condition.
     case 'matrix':
       return { operators: PRESENCE, input: 'none' };
+    // Signed or not: 'is not empty' and 'is empty'.
+    case 'signature':
     case 'file':
     case 'image':
     case 'page_break':
