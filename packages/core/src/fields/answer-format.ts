@@ -1,4 +1,5 @@
 import { type FormField, optionsOf } from '../forms/field.ts';
+import { addressText } from './address.ts';
 import { matrixText } from './matrix.ts';
 import { phoneText } from './phone.ts';
 import { rankingText } from './ranking.ts';
@@ -39,5 +40,6 @@ export function formatAnswer(field: FormField | undefined, value: unknown): stri
   if (field?.type === 'matrix') return matrixText(field, value);
   if (field?.type === 'ranking') return rankingText(field, value);
   if (field?.type === 'phone') return phoneText(value);
+  if (field?.type === 'address') return addressText(value);
   return formatOne(field, value);
 }

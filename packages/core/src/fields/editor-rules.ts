@@ -38,6 +38,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'nps':
     case 'yes_no':
     case 'matrix':
+    case 'address':
     case 'rating':
     case 'ranking':
     case 'statement':
@@ -61,6 +62,7 @@ const PALETTE_NAMES = {
   number: 'Number',
   email: 'Email',
   phone: 'Phone',
+  address: 'Address',
   url: 'Website link',
   checkbox: 'Checkbox',
   radio: 'Radio',

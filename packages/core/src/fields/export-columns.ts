@@ -1,21 +1,31 @@
 import type { FormField } from '../forms/field.ts';
+import { ADDRESS_PART_NAMES, addressPart, isAddressPart, shownAddressParts } from './address.ts';
 import { formatAnswer } from './answer-format.ts';
 import { matrixRowText } from './matrix.ts';
 
 /**
  * The columns a field's answer fills in a CSV file or a table: one for most fields, one per row
- * for a matrix (each row is a question of its own, read and sorted apart), named 'Label [Row]'.
+ * for a matrix (each row is a question of its own, read and sorted apart), named 'Label [Row]',
+ * one per shown part for an address, named 'Label — City'. `row` names the matrix row or the
+ * address part.
  */
 export type AnswerColumn = { label: string; row?: string };
 
 export function answerColumns(field: FormField): AnswerColumn[] {
   if (field.type === 'matrix')
     return field.rows.map((row) => ({ label: `${field.label} [${row.label}]`, row: row.value }));
+  if (field.type === 'address')
+    return shownAddressParts(field).map((part) => ({
+      label: `${field.label} — ${ADDRESS_PART_NAMES[part]}`,
+      row: part,
+    }));
   return [{ label: field.label }];
 }
 
 /** The text of one of those columns for an answer. */
 export function columnText(field: FormField | undefined, column: { row?: string }, value: unknown): string {
   if (field?.type === 'matrix' && column.row !== undefined) return matrixRowText(field, value, column.row);
+  // The country as its ISO code (GB): one spelling whatever the form's language.
+  if (field?.type === 'address' && isAddressPart(column.row)) return addressPart(value, column.row);
   return formatAnswer(field, value);
 }

@@ -130,5 +130,9 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     rating: (n) => t('validation.rating', { n }),
     ranking: (n) => t('validation.ranking', { n }),
     phone: t('validation.phone'),
+    address: t('validation.address'),
+    addressParts: t('validation.addressParts'),
+    addressCountry: t('validation.addressCountry'),
+    postalCode: t('validation.postalCode'),
   };
 }
