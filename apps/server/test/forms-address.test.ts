@@ -7,6 +7,7 @@ import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
+import { respondent } from './helpers/posted-page.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 
@@ -14,15 +15,6 @@ const FIELDS = [
   { id: 'home', label: 'Home', type: 'address', is_required: true, default_country: 'GB' },
   { id: 'ship', label: 'Ship to', type: 'address', parts: ['line1', 'city', 'postalCode', 'country'] },
 ];
-
-type Posted = Array<[string, string]>;
-
-/** The page's own hidden inputs, as a browser would post them back. */
-function hiddenOf(html: string): Posted {
-  return [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(
-    (m) => [m[1]!, m[2]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&')] as [string, string],
-  );
-}
 
 const LONDON = { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA', country: 'GB' };
 const PARIS = { line1: '1 Rue de Rivoli', city: 'Paris', postalCode: '75001', country: 'FR' };
@@ -33,30 +25,11 @@ describe(`address fields (${dbKind})`, () => {
   let formId: number;
   let slug: string;
 
-  const submit = (data: Record<string, unknown>) =>
-    app.inject({
-      method: 'POST',
-      url: `/api/form-submissions/forms/${formId}/submit`,
-      payload: { data: { ...data, _honeypot: '', _formLoadTime: Date.now() - 10_000 } },
-    });
-  const postPage = (fields: Posted) =>
-    app.inject({
-      method: 'POST',
-      url: `/form/${slug}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: 'http://localhost:3000',
-        'user-agent': 'NoScript/1.0',
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  const answersPosted = (html: string, filled: Posted): Posted => [
-    ...hiddenOf(html).filter(([name]) => name !== '_formLoadTime'),
-    ['_formLoadTime', String(Date.now() - 10_000)],
-    ...filled,
-    ['website', ''],
-    ['_action', 'submit'],
-  ];
+  // Read when a respondent answers, once the form exists.
+  const { submit, postPage } = respondent(() => app, {
+    formId: () => formId,
+    slug: () => slug,
+  });
 
   beforeAll(async () => {
     app = await createTestApp({ env: { WEB_DIST: buildFillPageWeb() } });
@@ -136,33 +109,29 @@ describe(`address fields (${dbKind})`, () => {
     expect(page.body).toMatch(/autoComplete="address-line1"|autocomplete="address-line1"/);
     expect(page.body).not.toMatch(/name="ship\[region\]"/);
 
-    const bad = await postPage(
-      answersPosted(page.body, [
-        ['home[line1]', '1 Rue de Rivoli'],
-        ['home[city]', 'Paris'],
-        ['home[postalCode]', '7500'],
-        ['home[country]', 'FR'],
-        ['ship[country]', 'DE'],
-      ]),
-    );
+    const bad = await postPage(page.body, [
+      ['home[line1]', '1 Rue de Rivoli'],
+      ['home[city]', 'Paris'],
+      ['home[postalCode]', '7500'],
+      ['home[country]', 'FR'],
+      ['ship[country]', 'DE'],
+    ]);
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('Please check the postal code');
     // What was typed, and the country picked, stay on the page sent back.
     expect(bad.body).toMatch(/<input[^>]+value="1 Rue de Rivoli"/);
     expect(bad.body).toMatch(/<option selected value="FR">/);
 
-    const res = await postPage(
-      answersPosted(bad.body, [
-        ['home[line1]', '1 Rue de Rivoli'],
-        ['home[city]', 'Paris'],
-        ['home[postalCode]', '75001'],
-        ['home[country]', 'FR'],
-        ['ship[line1]', 'Unter den Linden 1'],
-        ['ship[city]', 'Berlin'],
-        ['ship[postalCode]', '10117'],
-        ['ship[country]', 'DE'],
-      ]),
-    );
+    const res = await postPage(bad.body, [
+      ['home[line1]', '1 Rue de Rivoli'],
+      ['home[city]', 'Paris'],
+      ['home[postalCode]', '75001'],
+      ['home[country]', 'FR'],
+      ['ship[line1]', 'Unter den Linden 1'],
+      ['ship[city]', 'Berlin'],
+      ['ship[postalCode]', '10117'],
+      ['ship[country]', 'DE'],
+    ]);
     expect(res.statusCode, res.body.slice(0, 400)).toBe(200);
     const rows = await storedSubmissions(app, eq(submissions.formId, formId));
     expect(rows.map((r) => r.data)).toContainEqual({
