@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { noSidewaysScroll, publishedFormOf, SHOTS, storedAnswers } from './support/field-journeys.ts';
 import { openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
-import { createFormViaApi, publishViaApi } from './support/seed-forms.ts';
-
-const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/shots');
-mkdirSync(SHOTS, { recursive: true });
+import { createFormViaApi } from './support/seed-forms.ts';
 
 const saved = (page: Page) => expect(page.getByText('Saved', { exact: true })).toBeVisible();
 const POSTCODE = 'Please check the postal code: it does not look like one of this country';
@@ -17,32 +14,8 @@ const FIELDS = [
   { id: 'ship', label: 'Ship to', type: 'address', prefill: { from_url: true } },
 ];
 
-async function publishedDeliveryForm(page: Page, user: TestUser) {
-  const form = await createFormViaApi(page, user, { title: 'Deliveries', fields: [] });
-  const fields = FIELDS.map((f, position) => ({ ...f, field_type: f.type, position, validation_rules: {} }));
-  const put = await page.request.put(`/api/forms/${form.id}`, {
-    headers: authHeaders(user),
-    data: { title: 'Deliveries', description: '', fields },
-  });
-  expect(put.ok(), await put.text()).toBe(true);
-  await publishViaApi(page, user, form.id);
-  return form;
-}
-
-async function storedAnswers(page: Page, user: TestUser, formId: number) {
-  const list = await page.request.get(`/api/form-submissions/forms/${formId}/submissions`, {
-    headers: authHeaders(user),
-  });
-  return ((await list.json()) as { items: { data: Record<string, unknown> }[] }).items.map((i) => i.data);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
+const publishedDeliveryForm = (page: Page, user: TestUser) =>
+  publishedFormOf(page, user, 'Deliveries', FIELDS);
 
 const home = (page: Page) => page.getByRole('group', { name: 'Home address' });
 
