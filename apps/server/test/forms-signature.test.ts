@@ -9,7 +9,7 @@ import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
-import { hiddenOf } from './helpers/posted.ts';
+import { hiddenOf } from './helpers/posted-page.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { multipart } from './intake-fixtures.ts';

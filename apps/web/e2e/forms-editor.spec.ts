@@ -51,6 +51,7 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
     'Number',
     'Email',
     'Phone',
+    'Address',
     'Website link',
     'Checkbox',
     'Radio',

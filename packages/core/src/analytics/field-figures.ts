@@ -1,13 +1,25 @@
 // The per-question figures of the grid, star and ranking questions, shared by the server's
 // aggregates and the owner's browser (which counts encrypted forms itself): which answers one
 // submission counts, and what the counts of all of them show.
+import { addressCountry } from '../fields/address.ts';
 import { numericAnswer } from '../fields/answers.ts';
 import { matrixRowAnswer } from '../fields/matrix.ts';
+import { phoneCallingCode } from '../fields/phone-countries.ts';
 import { RANK_TIE } from '../fields/ranking.ts';
 import { ratingSteps } from '../fields/rating.ts';
 import type { FieldOf, FormField } from '../forms/field.ts';
 
 type FiguredField = FieldOf<'matrix' | 'rating' | 'ranking'>;
+
+/**
+ * Where an answer is from, which is all that is counted of it: a phone number its calling code
+ * (+44), an address its country (GB). Undefined for other types, or an answer that names none.
+ */
+export function placeOf(field: FormField, value: unknown): string | undefined {
+  if (field.type === 'phone') return phoneCallingCode(value);
+  if (field.type === 'address') return addressCountry(value);
+  return undefined;
+}
 
 /** Whether the field's answers are counted here rather than as plain distribution values. */
 export function hasFigures(field: FormField): field is FiguredField {

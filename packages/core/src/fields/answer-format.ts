@@ -1,4 +1,5 @@
 import { type FormField, optionsOf } from '../forms/field.ts';
+import { addressText } from './address.ts';
 import { matrixText } from './matrix.ts';
 import { phoneText } from './phone.ts';
 import { rankingText } from './ranking.ts';
@@ -41,5 +42,6 @@ export function formatAnswer(field: FormField | undefined, value: unknown): stri
   if (field?.type === 'ranking') return rankingText(field, value);
   if (field?.type === 'phone') return phoneText(value);
   if (field?.type === 'signature') return signatureText(value);
+  if (field?.type === 'address') return addressText(value);
   return formatOne(field, value);
 }

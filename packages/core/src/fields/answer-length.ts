@@ -1,5 +1,6 @@
 import type { FieldOf, FormField } from '../forms/field.ts';
 import { LIMITS } from '../limits.ts';
+import { ADDRESS_PART_MAX_LENGTH, checkAddressLengths } from './address.ts';
 import { answerStrings } from './answers.ts';
 import { allowsOther } from './other.ts';
 import { SIGNATURE_NAME_MAX_LENGTH } from './signature.ts';
@@ -107,6 +108,9 @@ function maxLengthOf(field: FormField): number {
     // A typed name; a drawing's file is checked by the upload.
     case 'signature':
       return SIGNATURE_NAME_MAX_LENGTH;
+    // Logic reads an address as its country; all its parts together are at most this.
+    case 'address':
+      return Object.values(ADDRESS_PART_MAX_LENGTH).reduce((a, b) => a + b, 0);
     case 'file':
     case 'image':
     case 'statement':
@@ -136,6 +140,7 @@ export function answerLengthError(field: FormField, value: unknown, m: LengthMes
   if (value === null || value === undefined || typeof value === 'boolean') return null;
   // File answers are objects the server checks against its uploads.
   if (typeof value === 'object' && !Array.isArray(value)) {
+    if (field.type === 'address') return checkAddressLengths(value, m);
     return field.type === 'matrix' ? matrixLengthError(field, value, m) : null;
   }
   const max = answerMaxLength(field);

@@ -1,3 +1,4 @@
+import { addressCountry, isAddressAnswer } from './address.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 
 /**
@@ -35,7 +36,10 @@ function readAnswer(value: unknown): ReadAnswer {
       return empty;
     },
     strings: () => {
-      strings ??= answerStrings(value);
+      // An address is compared by its country (logic's 'country is GB').
+      strings ??= isAddressAnswer(value)
+        ? [addressCountry(value) ?? ''].filter(Boolean)
+        : answerStrings(value);
       return strings;
     },
     lowered: () => {

@@ -13,6 +13,8 @@ export const FIELD_TYPES = [
   'date',
   'email',
   'phone',
+  /** A postal address: its parts (lines, city, region, postal code, country) as an object. */
+  'address',
   'file',
   'image',
   'number',
@@ -76,6 +78,9 @@ export const RATING_DEFAULT_STARS = 5;
 /** Rows and columns a matrix may have: each row is a question, so the grid stays answerable. */
 export const MATRIX_MAX_ROWS = 30;
 export const MATRIX_MAX_COLUMNS = 12;
+
+/** A postal address's parts, in the order the page shows them and the export's columns follow. */
+export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
 
 export const CONDITION_OPERATORS = [
   'equals',

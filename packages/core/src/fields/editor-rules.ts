@@ -39,6 +39,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'nps':
     case 'yes_no':
     case 'matrix':
+    case 'address':
     case 'rating':
     case 'ranking':
     case 'statement':
@@ -62,6 +63,7 @@ const PALETTE_NAMES = {
   number: 'Number',
   email: 'Email',
   phone: 'Phone',
+  address: 'Address',
   url: 'Website link',
   checkbox: 'Checkbox',
   radio: 'Radio',

@@ -1,11 +1,14 @@
 import type { FormField } from '../forms/field.ts';
+import { ADDRESS_PART_NAMES, addressPart, isAddressPart, shownAddressParts } from './address.ts';
 import { formatAnswer } from './answer-format.ts';
 import { matrixRowText } from './matrix.ts';
 import { signedAtText } from './signature.ts';
 
 /**
  * The columns a field's answer fills in a CSV file or a table: one for most fields, one per row
- * for a matrix (each row is a question of its own, read and sorted apart), named 'Label [Row]'.
+ * for a matrix (each row is a question of its own, read and sorted apart), named 'Label [Row]',
+ * one per shown part for an address, named 'Label — City'. `row` names the matrix row or the
+ * address part.
  */
 export type AnswerColumn = { label: string; row?: string };
 
@@ -18,6 +21,11 @@ export function answerColumns(field: FormField): AnswerColumn[] {
   // A signature: its file (or typed name), then when it was signed.
   if (field.type === 'signature')
     return [{ label: field.label }, { label: `${field.label} [Signed at]`, row: SIGNED_AT_COLUMN }];
+  if (field.type === 'address')
+    return shownAddressParts(field).map((part) => ({
+      label: `${field.label} — ${ADDRESS_PART_NAMES[part]}`,
+      row: part,
+    }));
   return [{ label: field.label }];
 }
 
@@ -25,5 +33,7 @@ export function answerColumns(field: FormField): AnswerColumn[] {
 export function columnText(field: FormField | undefined, column: { row?: string }, value: unknown): string {
   if (field?.type === 'matrix' && column.row !== undefined) return matrixRowText(field, value, column.row);
   if (field?.type === 'signature' && column.row === SIGNED_AT_COLUMN) return signedAtText(value);
+  // The country as its ISO code (GB): one spelling whatever the form's language.
+  if (field?.type === 'address' && isAddressPart(column.row)) return addressPart(value, column.row);
   return formatAnswer(field, value);
 }

@@ -1,6 +1,7 @@
 // Kept apart from answers.ts, which the public page's first bundle reads: storing a phone number
 // parses it, and the phone-number library loads there only with the validator.
 import type { FormField } from '../forms/field.ts';
+import { storedAddress } from './address.ts';
 import { numericAnswer } from './answers.ts';
 import { storedMatrix } from './matrix.ts';
 import { storedPhone } from './phone.ts';
@@ -8,7 +9,7 @@ import { storedRanking } from './ranking.ts';
 
 /**
  * The answer as it is stored: a phone number in E.164 ('+442071838750'), an NPS score or a star
- * rating as a number ('7' becomes 7), a matrix without its empty rows, a matrix column or ranked
+ * rating as a number ('7' becomes 7), an address's parts trimmed (a country alone is none), a matrix without its empty rows, a matrix column or ranked
  * option given by its label stored by its value, a yes/no as 'yes' or 'no' (true/false and any
  * letter case read too). Anything else, or what cannot be read, is returned as sent, for
  * validation to refuse.
@@ -18,6 +19,7 @@ export function storedAnswer(field: FormField, value: unknown): unknown {
   if (field.type === 'matrix') return storedMatrix(field, value);
   if (field.type === 'ranking') return storedRanking(field, value);
   if (field.type === 'phone') return storedPhone(field, value);
+  if (field.type === 'address') return storedAddress(value);
   if (field.type !== 'yes_no') return value;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;

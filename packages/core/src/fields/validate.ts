@@ -1,4 +1,5 @@
 import type { ChoiceField, FieldOf, FormField } from '../forms/field.ts';
+import { checkAddress } from './address.ts';
 import { answerLengthError } from './answer-length.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
@@ -36,6 +37,10 @@ export const VALIDATION_MESSAGES = {
   ranking: (n: number) => `Please put ${n} options in order, each in a place of its own`,
   phone: 'Please enter a valid phone number, with its country',
   signature: 'Please sign: draw your signature or type your name',
+  address: 'Please enter an address',
+  addressParts: 'Please fill in every required part of the address',
+  addressCountry: 'Please choose a country from the list',
+  postalCode: 'Please check the postal code: it does not look like one of this country',
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
@@ -154,6 +159,8 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
       return checkYesNo(value, m);
     case 'matrix':
       return checkMatrix(field, value, m);
+    case 'address':
+      return checkAddress(field, value, m);
     case 'rating':
       return checkRating(field, value, m);
     case 'ranking':

@@ -1,7 +1,7 @@
 // The form field, defined once. Written against zod/mini so the public form page, which parses
 // forms with these schemas, stays small.
 import * as z from 'zod/mini';
-import { type CHOICE_TYPES, CONDITION_OPERATORS, FIELD_TYPES } from '../fields/constants.ts';
+import { ADDRESS_PARTS, type CHOICE_TYPES, CONDITION_OPERATORS, FIELD_TYPES } from '../fields/constants.ts';
 
 export const fieldTypeSchema = z.enum(FIELD_TYPES);
 export type FieldType = z.infer<typeof fieldTypeSchema>;
@@ -102,6 +102,19 @@ export const fieldSchema = z.discriminatedUnion('type', [
     ...fieldBase,
     type: z.literal('phone'),
     validation: textRulesSchema,
+    defaultCountry: z.optional(z.string()),
+  }),
+  /**
+   * A postal address (fields/address.ts): the answer is an object of parts. `parts` are those
+   * shown (none: all), `requiredParts` those a respondent fills (none: line 1, city, postal code
+   * and country), `defaultCountry` where the picker starts (ISO 3166 alpha-2).
+   */
+  z.object({
+    ...fieldBase,
+    type: z.literal('address'),
+    validation: plainRulesSchema,
+    parts: z.optional(z.array(z.enum(ADDRESS_PARTS))),
+    requiredParts: z.optional(z.array(z.enum(ADDRESS_PARTS))),
     defaultCountry: z.optional(z.string()),
   }),
   member('password', textRulesSchema),
@@ -221,6 +234,8 @@ export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validati
   halfStars?: boolean;
   rankTop?: number;
   defaultCountry?: string;
+  parts?: (typeof ADDRESS_PARTS)[number][];
+  requiredParts?: (typeof ADDRESS_PARTS)[number][];
 };
 
 /**

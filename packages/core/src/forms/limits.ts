@@ -64,7 +64,11 @@ function optionProblems(field: FormField): Problem[] {
     if (!Number.isInteger(stars) || stars < RATING_MIN_STARS || stars > RATING_MAX_STARS)
       return [{ path: ['stars'], message: `A rating has ${RATING_MIN_STARS} to ${RATING_MAX_STARS} stars` }];
   }
-  if (field.type === 'phone' && field.defaultCountry !== undefined && !isPhoneCountry(field.defaultCountry))
+  if (
+    (field.type === 'phone' || field.type === 'address') &&
+    field.defaultCountry !== undefined &&
+    !isPhoneCountry(field.defaultCountry)
+  )
     return [
       { path: ['defaultCountry'], message: 'The default country must be a known country code, like GB' },
     ];

@@ -1,6 +1,6 @@
 // The door for fields: alternative key names, legacy shapes and AI output are read here, once,
 // into the canonical field. Nothing behind the door reads aliases.
-import { CONDITION_OPERATORS, FIELD_TYPES, takesAnswer } from '../fields/constants.ts';
+import { ADDRESS_PARTS, CONDITION_OPERATORS, FIELD_TYPES, takesAnswer } from '../fields/constants.ts';
 import { newMatrixColumns, newMatrixRows } from '../fields/matrix.ts';
 import { fallbackOptions, isChoiceType, newFieldOptions, normalizeOptions } from '../fields/options.ts';
 import {
@@ -236,7 +236,14 @@ export function normalizeField(raw: unknown, index: number): FormField {
     const top = asNumber(pick(record, 'rank_top', 'rankTop', 'top'));
     if (top !== undefined && top >= 1) field.rankTop = Math.floor(top);
   }
-  if (type === 'phone') {
+  if (type === 'address') {
+    // Parts that are none are dropped; the schema keeps the rest in the page's order.
+    const parts = pick(record, 'parts', 'address_parts');
+    if (Array.isArray(parts)) field.parts = ADDRESS_PARTS.filter((p) => parts.includes(p));
+    const required = pick(record, 'required_parts', 'requiredParts');
+    if (Array.isArray(required)) field.requiredParts = ADDRESS_PARTS.filter((p) => required.includes(p));
+  }
+  if (type === 'phone' || type === 'address') {
     // Kept as given (upper-cased): a code the picker does not offer is refused by the save's limits.
     const country = asNonEmptyString(pick(record, 'default_country', 'defaultCountry', 'country'));
     if (country) field.defaultCountry = country.trim().toUpperCase();

@@ -3,6 +3,7 @@
 // at the top and in validation_rules. They are produced from the canonical field here and nowhere
 // else, and never stored.
 import * as z from 'zod/mini';
+import { ADDRESS_PARTS } from '../fields/constants.ts';
 import {
   conditionalLogicSchema,
   type FieldOf,
@@ -53,6 +54,8 @@ export const wireFieldSchema = z.object({
   half_stars: z.optional(z.boolean()),
   rank_top: z.optional(z.number()),
   default_country: z.optional(z.string()),
+  parts: z.optional(z.array(z.enum(ADDRESS_PARTS))),
+  required_parts: z.optional(z.array(z.enum(ADDRESS_PARTS))),
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
@@ -111,8 +114,12 @@ export function toWireField(field: FormField): WireField {
     if (field.halfStars !== undefined) wire.half_stars = field.halfStars;
   }
   if (field.type === 'ranking' && field.rankTop !== undefined) wire.rank_top = field.rankTop;
-  if (field.type === 'phone' && field.defaultCountry !== undefined)
+  if ((field.type === 'phone' || field.type === 'address') && field.defaultCountry !== undefined)
     wire.default_country = field.defaultCountry;
+  if (field.type === 'address') {
+    if (field.parts !== undefined) wire.parts = field.parts;
+    if (field.requiredParts !== undefined) wire.required_parts = field.requiredParts;
+  }
   if (field.type === 'calculated') {
     wire.expression = field.expression;
     if (field.showResult !== undefined) wire.show_result = field.showResult;
@@ -153,6 +160,8 @@ export function fromWireField(wire: WireField): FormField {
     halfStars: wire.half_stars,
     rankTop: wire.rank_top,
     defaultCountry: wire.default_country,
+    parts: wire.parts,
+    requiredParts: wire.required_parts,
   });
 }
 

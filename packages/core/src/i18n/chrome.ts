@@ -131,5 +131,9 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     ranking: (n) => t('validation.ranking', { n }),
     phone: t('validation.phone'),
     signature: t('validation.signature'),
+    address: t('validation.address'),
+    addressParts: t('validation.addressParts'),
+    addressCountry: t('validation.addressCountry'),
+    postalCode: t('validation.postalCode'),
   };
 }

@@ -80,7 +80,13 @@ function fieldSlots(field: FormField): Slot[] {
     fieldId: field.id,
   });
   const slots = [at('label', field.label, 'label'), at('helpText', field.helpText, 'help')];
-  if (field.type !== 'page_break' && field.type !== 'statement' && field.type !== 'image')
+  // An address's inputs are labelled by the page's own words, one per part, and hold no placeholder.
+  if (
+    field.type !== 'page_break' &&
+    field.type !== 'statement' &&
+    field.type !== 'image' &&
+    field.type !== 'address'
+  )
     slots.push(at('placeholder', field.placeholder, 'placeholder'));
   if (TYPED_ANSWER_TYPES.has(field.type)) slots.push(at('customError', rulesOf(field).customError, 'error'));
   if (field.type === 'nps') {

@@ -89,6 +89,14 @@ export const TYPE_WORDS: [FieldType, string[]][] = [
     ),
   ],
   [
+    'address',
+    words(
+      'address|postal address|mailing address|shipping address|street address|home address',
+      'delivery address|billing address|adresse|adresse postale|postanschrift|anschrift|lieferadresse',
+      'direccion|direccion postal|indirizzo|indirizzo postale|endereco|endereco postal',
+    ),
+  ],
+  [
     'phone',
     words('phone|phone number|telephone|telephone number|tel|telefon|telefonnummer|telefono|telefone'),
   ],

@@ -1,3 +1,4 @@
+import { addressText } from '../fields/address.ts';
 import { answerStrings } from '../fields/answers.ts';
 import { matrixText } from '../fields/matrix.ts';
 import type { FormRun, LogicField } from './run.ts';
@@ -30,6 +31,7 @@ export function recallText(
     if (!Object.hasOwn(run.values, name)) return '';
     const field = fields.find((f) => f.id === name);
     if (field?.grid) return matrixText(field.grid, run.values[name]);
+    if (field?.type === 'address') return addressText(run.values[name]);
     return answerStrings(run.values[name])
       .map((value) => field?.options?.find((o) => o.value === value)?.label ?? value)
       .join(', ');

@@ -106,6 +106,10 @@ describe('form page settings', () => {
       showPoweredBy: true,
       footerText: null,
       privacyUrl: null,
+      socialTitle: null,
+      socialDescription: null,
+      socialImage: null,
+      faviconUrl: null,
     });
     expect(
       formPageSettings({
@@ -113,6 +117,9 @@ describe('form page settings', () => {
         showPoweredBy: false,
         footerText: '  Acme Ltd  ',
         privacyUrl: 'https://acme.test/privacy',
+        socialTitle: '  Join us  ',
+        socialImage: 'https://acme.test/card.png',
+        faviconUrl: 'ftp://acme.test/icon.png',
       }),
     ).toEqual({
       themeRef: 'saved:12',
@@ -120,6 +127,10 @@ describe('form page settings', () => {
       showPoweredBy: false,
       footerText: 'Acme Ltd',
       privacyUrl: 'https://acme.test/privacy',
+      socialTitle: 'Join us',
+      socialDescription: null,
+      socialImage: 'https://acme.test/card.png',
+      faviconUrl: null,
     });
   });
 

@@ -11,8 +11,9 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
 - Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max, country.
 - type is one of: text (short answer), textarea (long answer), checkbox (tick boxes, several answers; or a
   single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
-  answer from a dropdown, for long lists), date, email, phone (a phone number, "mobile" too), file (an upload), signature
-  (the respondent signs, drawn or typed, as in "sign here" or "signature"), image (a picture shown
+  answer from a dropdown, for long lists), date, email, phone (a phone number, "mobile" too), address (a postal
+  address: home, mailing or shipping), file (an upload), signature (the respondent signs, drawn or typed, as
+  in "sign here" or "signature"), image (a picture shown
   to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with
   min and max), time, color, hidden, nps (a 0 to 10 "how likely are you to recommend" scale), yes_no (a
   yes-or-no question), matrix (a grid: the same answers asked of several items, as in "how satisfied are
@@ -23,8 +24,8 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
 - options: the choices of checkbox, radio, select and ranking fields and a matrix's answers, otherwise [].
 - rows: a matrix's items (its rows), otherwise []. Keep the user's wording.
 - min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10), otherwise null.
-- country: a phone field's usual country as an ISO 3166 code (e.g. "GB") when the description says where
-  respondents are, otherwise null.
+- country: a phone or address field's usual country as an ISO 3166 code (e.g. "GB") when the description
+  says where respondents are, otherwise null.
 - placeholder and help_text: short hints, or "" when none is useful.
 - Mark a field required when the description says so, and for the fields the form cannot work without
   (e.g. name and email on a contact form). Include every field the description asks for, in its order;
@@ -109,10 +110,11 @@ function ratingStars(field: z.infer<typeof providerFieldShape>) {
   return { ...field, stars };
 }
 
-/** A phone's country when the picker offers it (else none, rather than a form that cannot be saved). */
+/** A phone's or an address's country when the picker offers it (else none, rather than a form that cannot be saved). */
 function phoneCountry(field: z.infer<typeof providerFieldShape>) {
   const country = field.country?.trim().toUpperCase();
-  return { ...field, country: field.type === 'phone' && isPhoneCountry(country) ? country : null };
+  const picks = field.type === 'phone' || field.type === 'address';
+  return { ...field, country: picks && isPhoneCountry(country) ? country : null };
 }
 
 /** One field of the model's answer, read while the answer streams in (it becomes field `index`). */

@@ -1,7 +1,6 @@
-import { figureAnswers } from '@formsmith/core/analytics/field-figures';
+import { figureAnswers, placeOf } from '@formsmith/core/analytics/field-figures';
 import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
-import { phoneCallingCode } from '@formsmith/core/fields/phone-countries';
 import { signatureAnswers } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
 
@@ -131,10 +130,12 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'rating':
     case 'ranking':
       return figureAnswers(field, value);
-    // Numbers are counted by country calling code (+44): where respondents can be reached.
-    case 'phone': {
-      const code = phoneCallingCode(value);
-      return code ? [code] : [];
+    // Numbers are counted by calling code (+44), addresses by country (GB): where respondents
+    // are, and nothing of their number or street.
+    case 'phone':
+    case 'address': {
+      const place = placeOf(field, value);
+      return place ? [place] : [];
     }
     // Every submission counts once: signed or not.
     case 'signature':

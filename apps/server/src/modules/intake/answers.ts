@@ -3,6 +3,7 @@ import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isMatrixShape } from '@formsmith/core/fields/matrix';
+import { isRecord } from '@formsmith/core/fields/read';
 import { readSignature } from '@formsmith/core/fields/signature';
 import { storedAnswer } from '@formsmith/core/fields/stored-answer';
 import { VALIDATION_MESSAGES, type ValidationMessages } from '@formsmith/core/fields/validate';
@@ -41,6 +42,8 @@ export function invalid(fields: Record<string, string>, message = 'Validation er
 
 function isPlainAnswer(field: FormField, value: unknown): boolean {
   if (field.type === 'matrix' && isMatrixShape(value)) return true;
+  // An address's parts; a part of another shape is refused by validation, which names it.
+  if (field.type === 'address' && isRecord(value)) return true;
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
@@ -142,8 +145,14 @@ export function cleanData(
     }
     // A grid, stars or an order left untouched is no answer: nothing is stored for it.
     if (NOTHING_WHEN_EMPTY.has(field.type) && isEmptyAnswer(value)) continue;
-    if (isPlainAnswer(field, value)) clean[field.id] = storedAnswer(field, value);
-    else errors[field.id] = INVALID_VALUE;
+    if (!isPlainAnswer(field, value)) {
+      errors[field.id] = INVALID_VALUE;
+      continue;
+    }
+    const stored = storedAnswer(field, value);
+    // An address with nothing typed (the picker's country alone) is no answer: nothing is stored.
+    if (field.type === 'address' && isEmptyAnswer(stored)) continue;
+    clean[field.id] = stored;
   }
   return { clean, errors, files, answered };
 }

@@ -3,6 +3,7 @@ import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH, otherTextKey } from '
 import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field';
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
+import { AddressControl } from './address-control.tsx';
 import { useChrome } from './chrome-context.ts';
 import { MatrixControl } from './matrix-control.tsx';
 import { PhoneControl } from './phone-control.tsx';
@@ -36,7 +37,7 @@ export type ControlProps = {
   /** A choice field's 'Other, please specify' text, and its change (typing picks Other). */
   otherText?: string;
   onOtherText?: (text: string) => void;
-  /** A phone field's country picked (ISO code, '' for none), and its change. */
+  /** A phone's or an address's country picked (ISO code, '' for none), and its change. */
   country?: string;
   onCountry?: (country: string) => void;
 };
@@ -77,17 +78,13 @@ export function FieldControl(props: ControlProps) {
     'aria-describedby': props.describedBy,
     'aria-required': field.validation.required || undefined,
   };
+  // A phone's and an address's country picker.
+  const picker = { country: props.country ?? '', onCountry: (country: string) => props.onCountry?.(country) };
   switch (field.type) {
     case 'phone':
-      return (
-        <PhoneControl
-          {...props}
-          field={field}
-          common={common}
-          country={props.country ?? ''}
-          onCountry={(country) => props.onCountry?.(country)}
-        />
-      );
+      return <PhoneControl {...props} field={field} common={common} {...picker} />;
+    case 'address':
+      return <AddressControl {...props} field={field} common={common} {...picker} />;
     case 'text':
     case 'email':
     case 'url':

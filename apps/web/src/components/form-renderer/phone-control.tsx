@@ -4,6 +4,7 @@ import type { FieldOf } from '@formsmith/core/forms/field';
 import { useMemo } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { useChrome } from './chrome-context.ts';
+import { countryNames } from './country-names.ts';
 import type { ControlAttributes, FieldValue } from './values.ts';
 
 type PhoneControlProps = {
@@ -16,18 +17,9 @@ type PhoneControlProps = {
   onCountry: (country: string) => void;
 };
 
-/** Every country of the picker, named in the page's language and sorted by that name. */
+/** Every country of the picker with its calling code, named in the page's language. */
 function countryChoices(locale: string) {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  const collator = new Intl.Collator(locale);
-  return Object.entries(CALLING_CODES)
-    .map(([code, calling]) => ({ code, label: `${names?.of(code) ?? code} (+${calling})` }))
-    .sort((a, b) => collator.compare(a.label, b.label));
+  return countryNames(locale).map(({ code, name }) => ({ code, label: `${name} (+${CALLING_CODES[code]})` }));
 }
 
 /**

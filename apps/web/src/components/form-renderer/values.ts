@@ -1,3 +1,4 @@
+import { shownAddressParts } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import type { FieldValue, FieldValues } from '@formsmith/core/fill-page/state';
@@ -31,6 +32,7 @@ export function isGroupField(field: FormField): boolean {
     field.type === 'nps' ||
     field.type === 'yes_no' ||
     field.type === 'matrix' ||
+    field.type === 'address' ||
     field.type === 'rating' ||
     field.type === 'ranking' ||
     isCheckboxGroup(field)
@@ -71,6 +73,7 @@ function initialValue(field: FormField): FieldValue {
       return null;
     // Nothing answered until the respondent picks: a row, or an order they moved or kept.
     case 'matrix':
+    case 'address':
       return {};
     case 'ranking':
       return [];
@@ -84,8 +87,10 @@ export function initialValues(fields: FormField[]): FieldValues {
   const values: FieldValues = {};
   for (const field of fields) {
     if (takesAnswer(field.type)) values[field.id] = initialValue(field);
-    // A phone's country picker starts at the owner's default country, if any.
-    if (field.type === 'phone') values[phoneCountryKey(field.id)] = field.defaultCountry ?? '';
+    // A phone's or an address's country picker starts at the owner's default country, if any: a
+    // suggestion, sent only with what the respondent types.
+    if (field.type === 'phone' || (field.type === 'address' && shownAddressParts(field).includes('country')))
+      values[phoneCountryKey(field.id)] = field.defaultCountry ?? '';
   }
   return values;
 }

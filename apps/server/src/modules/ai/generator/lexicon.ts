@@ -27,9 +27,13 @@ const EN: LexiconEntry[] = [
   { tag: 'color', words: 'colou?rs?' },
   { tag: 'password', words: 'password' },
   {
+    tag: 'address',
+    words: '(?:(?:mailing|shipping|postal|street|home|delivery|billing|postal) )?address(?:es)?|adress',
+  },
+  {
     tag: 'textarea',
     words:
-      'address(?:es)?|adress|description|describe|comments?|message|mesage|details|notes?|feedback|suggestions?|story|explain|why|paragraph|anything|tell us|bio|about (?:you|yourself)|problems?|questions?|requirements|needs|issues|allerg(?:y|ies)|restrictions|history|experience|reasons?|motivation|cover letter|concerns|symptoms|instructions|injur(?:y|ies)|surger(?:y|ies)|medications?|improve\\w*|thoughts|ideas?|goals?|steps|steps to reproduce',
+      'description|describe|comments?|message|mesage|details|notes?|feedback|suggestions?|story|explain|why|paragraph|anything|tell us|bio|about (?:you|yourself)|problems?|questions?|requirements|needs|issues|allerg(?:y|ies)|restrictions|history|experience|reasons?|motivation|cover letter|concerns|symptoms|instructions|injur(?:y|ies)|surger(?:y|ies)|medications?|improve\\w*|thoughts|ideas?|goals?|steps|steps to reproduce',
   },
   {
     tag: 'file',
@@ -55,10 +59,11 @@ const ES: LexiconEntry[] = [
   { tag: 'number', words: 'numero de|cantidad|cuant[oa]s|edad|anos?|importe|presupuesto|monto' },
   { tag: 'color', words: 'color' },
   { tag: 'file', words: 'subir|adjunt\\w*|archivo|foto(?:grafia)?|imagen|curriculum|cv|documento' },
+  { tag: 'address', words: 'direccion(?: postal| de envio)?|domicilio' },
   {
     tag: 'textarea',
     words:
-      'comentarios?|mensaje|descripcion|describ\\w*|direccion|sugerencias?|observaciones|motivo|por que|detalles|notas?|alergias',
+      'comentarios?|mensaje|descripcion|describ\\w*|sugerencias?|observaciones|motivo|por que|detalles|notas?|alergias',
   },
   { tag: 'name', words: 'nombres?|apellidos?' },
   { tag: 'range', words: 'valora\\w*|calificacion|puntuacion|escala|califica|puntua' },
@@ -74,10 +79,11 @@ const FR: LexiconEntry[] = [
   { tag: 'number', words: 'nombre de|combien|quantite|age|annee|montant|budget' },
   { tag: 'color', words: 'couleur' },
   { tag: 'file', words: 'telecharg\\w*|televers\\w*|joindre|piece jointe|fichier|photo|image|cv' },
+  { tag: 'address', words: 'adresse(?: postale| de livraison)?' },
   {
     tag: 'textarea',
     words:
-      'commentaires?|message|description|adresse|remarques?|precisions?|suggestions?|motivation|details|pourquoi',
+      'commentaires?|message|description|remarques?|precisions?|suggestions?|motivation|details|pourquoi',
   },
   { tag: 'name', words: 'noms?|prenom' },
   { tag: 'range', words: 'note|noter|evaluez|evaluation|echelle' },
@@ -94,10 +100,11 @@ const DE: LexiconEntry[] = [
   { tag: 'number', words: 'anzahl|wie viele|menge|alter|jahr|betrag|budget' },
   { tag: 'color', words: 'farbe' },
   { tag: 'file', words: 'hochlad\\w*|upload|datei|anhang|foto|bild|lebenslauf|zeugnis|dokument' },
+  { tag: 'address', words: '(?:post|liefer)?adresse|anschrift|postanschrift' },
   {
     tag: 'textarea',
     words:
-      'kommentar\\w*|nachricht|beschreibung|adresse|anmerkung\\w*|anschreiben|motivation\\w*|bemerkung\\w*|anliegen',
+      'kommentar\\w*|nachricht|beschreibung|anmerkung\\w*|anschreiben|motivation\\w*|bemerkung\\w*|anliegen',
   },
   { tag: 'name', words: 'name' },
   { tag: 'range', words: 'bewert\\w*|skala' },
@@ -113,10 +120,11 @@ const PT: LexiconEntry[] = [
   { tag: 'number', words: 'numero de|quantidade|quant[oa]s|idade|anos?|valor|orcamento' },
   { tag: 'color', words: 'cor' },
   { tag: 'file', words: 'enviar arquivo|anex\\w*|arquivo|foto(?:grafia)?|imagem|curriculo|cv|documento' },
+  { tag: 'address', words: 'endereco(?: postal| de entrega)?|morada' },
   {
     tag: 'textarea',
     words:
-      'comentarios?|mensagem|descricao|descrev\\w*|endereco|morada|sugestoes?|observacoes|motivo|por que|detalhes|notas?|alergias',
+      'comentarios?|mensagem|descricao|descrev\\w*|sugestoes?|observacoes|motivo|por que|detalhes|notas?|alergias',
   },
   { tag: 'name', words: 'nomes?|sobrenome|apelido' },
   { tag: 'range', words: 'avalia\\w*|nota|escala|classifica\\w*' },
@@ -135,10 +143,11 @@ const IT: LexiconEntry[] = [
     tag: 'file',
     words: 'carica\\w*|allega\\w*|allegato|file|foto(?:grafia)?|immagine|curriculum|cv|documento',
   },
+  { tag: 'address', words: 'indirizzo(?: postale| di spedizione)?' },
   {
     tag: 'textarea',
     words:
-      'commenti|commento|messaggio|descrizione|descriv\\w*|indirizzo|suggeriment\\w*|osservazioni|motivo|perche|dettagli|note|allergie',
+      'commenti|commento|messaggio|descrizione|descriv\\w*|suggeriment\\w*|osservazioni|motivo|perche|dettagli|note|allergie',
   },
   { tag: 'name', words: 'nome|nomi|cognome' },
   { tag: 'range', words: 'valuta\\w*|voto|scala|punteggio' },
@@ -155,10 +164,11 @@ const NL: LexiconEntry[] = [
   { tag: 'number', words: 'aantal|hoeveel|leeftijd|bedrag|budget' },
   { tag: 'color', words: 'kleur' },
   { tag: 'file', words: 'upload\\w*|bijlage|bestand|foto|afbeelding|cv' },
+  { tag: 'address', words: '(?:post|bezorg|woon)?adres' },
   {
     tag: 'textarea',
     words:
-      'opmerking\\w*|bericht|beschrijving|beschrijf|adres|toelichting|motivatie|waarom|suggesties|allergie\\w*',
+      'opmerking\\w*|bericht|beschrijving|beschrijf|toelichting|motivatie|waarom|suggesties|allergie\\w*',
   },
   { tag: 'name', words: 'naam|achternaam|voornaam' },
   { tag: 'range', words: 'beoordel\\w*|cijfer|schaal' },

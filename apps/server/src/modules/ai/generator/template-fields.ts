@@ -72,7 +72,7 @@ export const COMMENTS: TemplateField = {
 };
 export const ADDRESS: TemplateField = {
   labels: ['Address', 'Dirección', 'Adresse', 'Adresse', 'Endereço', 'Indirizzo', 'Adres'],
-  type: 'textarea',
+  type: 'address',
 };
 export const DATE_OF_BIRTH: TemplateField = {
   labels: [

@@ -1,3 +1,4 @@
+import { type AddressPart, addressPartName, addressWithCountry } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { matrixCellName, matrixRowAnswer } from '@formsmith/core/fields/matrix';
 import { allowsOther, otherTextKey } from '@formsmith/core/fields/other';
@@ -18,9 +19,21 @@ function postedStrings(value: FieldValue): string[] {
 
 /**
  * The inputs of a field whose control posts under names of its own, as that control posts them:
- * a matrix each row's columns under the row's name, a ranking each ranked option's place.
+ * a matrix each row's columns under the row's name, a ranking each ranked option's place, an
+ * address each part typed and the country picked.
  */
-function namedInputs(field: FormField, value: FieldValue): [string, string][] | undefined {
+function namedInputs(
+  field: FormField,
+  value: FieldValue,
+  values: FieldValues,
+): [string, string][] | undefined {
+  if (field.type === 'address') {
+    const typed = addressWithCountry(field, values[phoneCountryKey(field.id)], value);
+    return Object.entries(typed).map(([part, text]): [string, string] => [
+      addressPartName(field.id, part as AddressPart),
+      text,
+    ]);
+  }
   if (field.type === 'matrix') {
     return field.rows.flatMap((row) =>
       matrixRowAnswer(value, row.value).map((column): [string, string] => [
@@ -58,7 +71,7 @@ export function CarriedAnswers(props: { fields: FormField[]; shown: FormField[];
       {props.fields.flatMap((field) => {
         const value = props.values[field.id] ?? null;
         if (!isCarried(field, shown, value)) return [];
-        const named = namedInputs(field, value);
+        const named = namedInputs(field, value, props.values);
         if (named) {
           return named.map(([name, text]) => (
             <input key={`${name}:${text}`} type="hidden" name={name} value={text} />

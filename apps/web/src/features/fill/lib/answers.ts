@@ -1,3 +1,4 @@
+import { addressWithCountry } from '@formsmith/core/fields/address';
 import { allowsOther, otherTextKey, withOtherText } from '@formsmith/core/fields/other';
 import { phoneCountryKey, phoneWithCountry } from '@formsmith/core/fields/phone-countries';
 import type { FormField } from '@formsmith/core/forms/field';
@@ -16,6 +17,8 @@ export function answerOf(field: FormField, values: FieldValues): unknown {
   // The number typed, with the calling code of the country picked (none when typed with its +code).
   if (field.type === 'phone' && typeof value === 'string')
     return phoneWithCountry(values[phoneCountryKey(field.id)], value);
+  // The parts typed, with the country picked beside them; the country alone is no answer.
+  if (field.type === 'address') return addressWithCountry(field, values[phoneCountryKey(field.id)], value);
   if (
     (field.type === 'number' || field.type === 'range' || field.type === 'nps' || field.type === 'rating') &&
     typeof value === 'string' &&

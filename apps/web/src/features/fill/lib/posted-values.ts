@@ -1,3 +1,4 @@
+import { postedAddress } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { matrixCellName } from '@formsmith/core/fields/matrix';
 import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
@@ -86,7 +87,11 @@ export function readPostedValues(input: {
         field,
         (option) => input.posted[rankPlaceName(field.id, option.value)]?.[0] ?? '',
       );
-    else if (field.type === 'phone') {
+    else if (field.type === 'address') {
+      const { typed, country } = postedAddress(field, (name) => input.posted[name]?.[0]);
+      values[field.id] = typed;
+      values[phoneCountryKey(field.id)] = country;
+    } else if (field.type === 'phone') {
       values[field.id] = sent[0] ?? '';
       values[phoneCountryKey(field.id)] = input.posted[phoneCountryKey(field.id)]?.[0] ?? '';
     } else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);

@@ -1,4 +1,5 @@
-import { type FormField, optionsOf } from '@formsmith/core/forms/field';
+import { addressPartName, isAddressCountry, shownAddressParts } from '@formsmith/core/fields/address';
+import { type FieldOf, type FormField, optionsOf } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import {
   type FieldValue,
@@ -32,6 +33,8 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
       return text.replace(/^ (?=\d)/, '+');
     // Files need an upload; images, page breaks and calculated values hold no answer.
     // A grid's rows and an order are answered on the page, not given by a link.
+    // An address is prefilled part by part (?home[city]=Paris), in prefillFromUrl.
+    case 'address':
     case 'matrix':
     case 'ranking':
     case 'file':
@@ -44,6 +47,27 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
     default:
       return text;
   }
+}
+
+/**
+ * An address's parts from the URL, each under the field's parameter and the part's name
+ * (`?ship[city]=Paris&ship[country]=FR`): the parts fill their inputs, a known country its picker.
+ */
+function prefillAddress(
+  field: FieldOf<'address'>,
+  param: string,
+  params: URLSearchParams,
+  filled: FieldValues,
+) {
+  const typed: Record<string, string> = {};
+  for (const part of shownAddressParts(field)) {
+    const text = params.get(`${param}[${part}]`);
+    if (text === null || text.length > LIMITS.prefillMaxLength) continue;
+    if (part !== 'country') typed[part] = text;
+    else if (isAddressCountry(text.trim().toUpperCase()))
+      filled[addressPartName(field.id, 'country')] = text.trim().toUpperCase();
+  }
+  if (Object.keys(typed).length > 0) filled[field.id] = typed;
 }
 
 /**
@@ -60,6 +84,10 @@ export function prefillFromUrl(
   const filled = { ...values };
   for (const field of fields) {
     const param = paramOf(field);
+    if (field.type === 'address') {
+      if (param !== null) prefillAddress(field, param, params, filled);
+      continue;
+    }
     const text = param === null ? null : params.get(param);
     // Longer than the server takes from a link: the field keeps its default instead.
     if (text === null || text.length > LIMITS.prefillMaxLength) continue;

@@ -1,4 +1,6 @@
 import { allowsOther, otherTextKey, splitOtherText } from '@formsmith/core/fields/other';
+import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
+import { isRecord } from '@formsmith/core/fields/read';
 import { matrixValueSchema } from '@formsmith/core/fill-page/state';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FieldValues, FileValue } from '../../../components/form-renderer/values.ts';
@@ -25,7 +27,14 @@ export function restoreValues(
     else if (typeof answer === 'string' || typeof answer === 'boolean') values[field.id] = answer;
     else if (Array.isArray(answer)) values[field.id] = answer.map(String);
     else if (isFileValue(answer)) values[field.id] = answer;
-    else if (field.type === 'matrix') {
+    else if (field.type === 'address' && isRecord(answer)) {
+      // The parts back in their inputs, the country in its picker.
+      const { country, ...typed } = answer;
+      values[field.id] = Object.fromEntries(
+        Object.entries(typed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
+      if (typeof country === 'string') values[phoneCountryKey(field.id)] = country;
+    } else if (field.type === 'matrix') {
       const rows = matrixValueSchema.safeParse(answer);
       if (rows.success) values[field.id] = rows.data;
     }

@@ -1,4 +1,5 @@
 import type { Envelope } from '@formsmith/core/crypto/schemas';
+import { storedAddress } from '@formsmith/core/fields/address';
 import type { FieldOf, FormField } from '@formsmith/core/forms/field';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import { newIdempotencyKey } from './uuid.ts';
@@ -56,19 +57,23 @@ function uploadIdsOf(answers: Record<string, unknown>): string[] {
 }
 
 /**
- * The answers with each phone number in E.164, as the server stores the numbers it can read: it
- * cannot read sealed ones, so the browser writes them as it would.
+ * The answers with each phone number in E.164 and each address trimmed (a country alone is none),
+ * as the server stores the answers it can read: it cannot read sealed ones, so the browser writes
+ * them as it would.
  */
-async function withStoredPhones(
+async function withStoredAnswers(
   fields: readonly FormField[],
   answers: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
+  const stored = { ...answers };
+  for (const field of fields)
+    if (field.type === 'address' && Object.hasOwn(answers, field.id))
+      stored[field.id] = storedAddress(answers[field.id]);
   const phones = fields.filter(
     (f): f is FieldOf<'phone'> => f.type === 'phone' && Object.hasOwn(answers, f.id),
   );
-  if (phones.length === 0) return answers;
+  if (phones.length === 0) return stored;
   const { storedPhone } = await import('@formsmith/core/fields/phone');
-  const stored = { ...answers };
   for (const field of phones) stored[field.id] = storedPhone(field, answers[field.id]);
   return stored;
 }
@@ -81,7 +86,7 @@ export async function sealedSubmitBody(
   target: SealTarget,
   input: { answers: Record<string, unknown>; spam: Record<string, unknown>; fields: readonly FormField[] },
 ): Promise<{ data: Record<string, unknown>; encrypted: NonNullable<SubmitBody['encrypted']> }> {
-  const answers = await withStoredPhones(input.fields, input.answers);
+  const answers = await withStoredAnswers(input.fields, input.answers);
   return {
     data: input.spam,
     encrypted: {

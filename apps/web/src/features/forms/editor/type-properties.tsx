@@ -3,8 +3,10 @@ import { CALLING_CODES } from '@formsmith/core/fields/phone-countries';
 import { ratingStars } from '@formsmith/core/fields/rating';
 import type { FieldPatch, FieldValidation, FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
+import { countryNames } from '../../../components/form-renderer/country-names.ts';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
+import { AddressProperties } from './address-properties.tsx';
 import { NumberRule } from './number-rule.tsx';
 
 type Props = {
@@ -139,6 +141,8 @@ export function TypeProperties({ field, update, setRule }: Props) {
           </Select>
         </Labelled>
       );
+    case 'address':
+      return <AddressProperties field={field} update={update} />;
     case 'range':
       return (
         <NumberRule
@@ -155,10 +159,7 @@ export function TypeProperties({ field, update, setRule }: Props) {
 
 /** The countries of the phone picker, named in English as the editor is, by name. */
 function countryChoices() {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  return Object.entries(CALLING_CODES)
-    .map(([code, calling]) => ({ code, label: `${names.of(code) ?? code} (+${calling})` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  return countryNames('en').map(({ code, name }) => ({ code, label: `${name} (+${CALLING_CODES[code]})` }));
 }
 
 function CheckboxRow(props: {

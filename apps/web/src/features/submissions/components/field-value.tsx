@@ -1,3 +1,4 @@
+import { addressLines } from '@formsmith/core/fields/address';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { isOtherText } from '@formsmith/core/fields/other';
 import { isRecord } from '@formsmith/core/fields/read';
@@ -188,6 +189,12 @@ function renderValue({ field, value, formId, submissionId }: ValueProps): ReactN
   if (field?.type === 'signature')
     return <SignatureValue value={value} formId={formId} submissionId={submissionId} />;
   if (field?.type === 'date' && typeof value === 'string') return formatDateAnswer(value);
+  // An address as an envelope reads it, one part a line (a table shows it as one line).
+  if (field?.type === 'address' && typeof value === 'object') {
+    const lines = addressLines(value);
+    if (lines.length === 0) return muted('Not provided');
+    return <span className="whitespace-pre-line break-words">{lines.join('\n')}</span>;
+  }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const text = formatAnswer(field, value);
   if (text === '') return muted('Not provided');

@@ -1,11 +1,10 @@
 import type { FieldAnalytics } from '@formsmith/core/analytics/api';
-import { figureAnswers, figuresOf, hasFigures } from '@formsmith/core/analytics/field-figures';
+import { figureAnswers, figuresOf, hasFigures, placeOf } from '@formsmith/core/analytics/field-figures';
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
-import { phoneCallingCode } from '@formsmith/core/fields/phone-countries';
 import { signatureAnswers } from '@formsmith/core/fields/signature';
 import type { Form } from '@formsmith/core/forms/form';
 import { answersOf, submissionPages } from './export-sealed.ts';
@@ -63,10 +62,10 @@ export async function computeSealedFieldAnalytics(input: {
           for (const answer of figureAnswers(field, value)) counts.set(answer, (counts.get(answer) ?? 0) + 1);
           return;
         }
-        // A phone number is counted by its calling code, as the server counts it.
-        if (field.type === 'phone') {
-          const code = phoneCallingCode(value);
-          if (code) figure.answer_distribution[code] = (figure.answer_distribution[code] ?? 0) + 1;
+        // A phone number is counted by its calling code, an address by its country, as the server counts them.
+        if (field.type === 'phone' || field.type === 'address') {
+          const place = placeOf(field, value);
+          if (place) figure.answer_distribution[place] = (figure.answer_distribution[place] ?? 0) + 1;
           return;
         }
         for (const one of Array.isArray(value) ? value : [value]) {

@@ -68,6 +68,9 @@ export function operatorsFor(type: FieldType | 'variable'): {
     case 'page_break':
     case 'statement':
       return { operators: PRESENCE, input: 'none' };
+    // An address is compared by its country (an ISO code, like GB).
+    case 'address':
+      return { operators: ['equals', 'not_equals', ...PRESENCE], input: 'text' };
     // A number is one thing, but its country code (+44) says where it is.
     case 'phone':
       return { operators: ['starts_with', ...PRESENCE], input: 'text' };
