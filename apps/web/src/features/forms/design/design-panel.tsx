@@ -163,9 +163,13 @@ export function DesignPanel({ form, dispatch }: Props) {
   const [saveMessage, setSaveMessage] = useState<string | null>(null);
   const [checkedCss, setCheckedCss] = useState<string | null>(null);
   const poweredById = useId();
+  /** A text box's value and change for a text key of theme_config (emptied: the key goes). */
   const configText = (key: string) => {
     const value = form.themeConfig[key];
-    return typeof value === 'string' ? value : '';
+    return {
+      value: typeof value === 'string' ? value : '',
+      onChange: (e: { target: { value: string } }) => setConfig({ [key]: e.target.value || undefined }),
+    };
   };
 
   const setConfig = (patch: Record<string, unknown>) => {
@@ -506,18 +510,13 @@ export function DesignPanel({ form, dispatch }: Props) {
             Show “Powered by Formsmith”
           </label>
           <FormField label="Footer text" hint="Your organisation's name or address, under the form">
-            <Input
-              maxLength={FOOTER_TEXT_MAX}
-              value={typeof form.themeConfig.footerText === 'string' ? form.themeConfig.footerText : ''}
-              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.footer]: e.target.value || undefined })}
-            />
+            <Input maxLength={FOOTER_TEXT_MAX} {...configText(THEME_CONFIG_KEYS.footer)} />
           </FormField>
           <FormField label="Privacy policy link" hint="An http(s) address, shown as “Privacy policy”">
             <Input
               type="url"
               placeholder="https://example.com/privacy"
-              value={typeof form.themeConfig.privacyUrl === 'string' ? form.themeConfig.privacyUrl : ''}
-              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.privacy]: e.target.value || undefined })}
+              {...configText(THEME_CONFIG_KEYS.privacy)}
             />
           </FormField>
         </section>
@@ -532,34 +531,28 @@ export function DesignPanel({ form, dispatch }: Props) {
             <Input
               maxLength={SOCIAL_TITLE_MAX}
               placeholder={form.title}
-              value={configText(THEME_CONFIG_KEYS.socialTitle)}
-              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.socialTitle]: e.target.value || undefined })}
+              {...configText(THEME_CONFIG_KEYS.socialTitle)}
             />
           </FormField>
           <FormField label="Preview description">
             <Textarea
               rows={2}
               maxLength={SOCIAL_DESCRIPTION_MAX}
-              value={configText(THEME_CONFIG_KEYS.socialDescription)}
-              onChange={(e) =>
-                setConfig({ [THEME_CONFIG_KEYS.socialDescription]: e.target.value || undefined })
-              }
+              {...configText(THEME_CONFIG_KEYS.socialDescription)}
             />
           </FormField>
           <FormField label="Preview image" hint="An http(s) address of an image, ideally 1200 × 630">
             <Input
               type="url"
               placeholder="https://example.com/card.png"
-              value={configText(THEME_CONFIG_KEYS.socialImage)}
-              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.socialImage]: e.target.value || undefined })}
+              {...configText(THEME_CONFIG_KEYS.socialImage)}
             />
           </FormField>
           <FormField label="Tab icon" hint="An http(s) address of the icon shown in the browser tab">
             <Input
               type="url"
               placeholder="https://example.com/favicon.png"
-              value={configText(THEME_CONFIG_KEYS.favicon)}
-              onChange={(e) => setConfig({ [THEME_CONFIG_KEYS.favicon]: e.target.value || undefined })}
+              {...configText(THEME_CONFIG_KEYS.favicon)}
             />
           </FormField>
         </section>
