@@ -6,6 +6,8 @@ import { normalizeField } from '../forms/read-field.ts';
 import { fromWireField, toWireField } from '../forms/wire.ts';
 import { validationMessagesOf } from '../i18n/chrome.ts';
 import { chromeFor } from '../i18n/chrome-all.ts';
+import { localizeForm } from '../i18n/localize.ts';
+import { translatableTexts } from '../i18n/texts.ts';
 import { operatorHolds } from '../logic/conditions.ts';
 import { logicFieldsOf } from '../logic/form-fields.ts';
 import { recallText } from '../logic/recall.ts';
@@ -141,6 +143,27 @@ describe('date range fields', () => {
       startLabel: 'Arrive',
       validation: { required: false, minDate: '2026-01-01', maxDays: 7 },
     });
+  });
+
+  it('translate the owner’s start and end labels, and hold no placeholder', () => {
+    const owned = { ...range, startLabel: 'Check-in', endLabel: 'Check-out' };
+    const form = {
+      title: 't',
+      description: '',
+      submitButtonText: 'Go',
+      successMessage: 'Thanks',
+      fields: [owned],
+      logic: { endings: [] },
+      language: 'en',
+      translations: { fr: { 'field.f_date_range.startLabel': 'Arrivée' } },
+    };
+    const keys = translatableTexts(form).map((t) => t.key);
+    expect(keys).toEqual(
+      expect.arrayContaining(['field.f_date_range.startLabel', 'field.f_date_range.endLabel']),
+    );
+    expect(keys).not.toContain('field.f_date_range.placeholder');
+    const fr = localizeForm(form, 'fr').fields[0] as FieldOf<'date_range'>;
+    expect(fr).toMatchObject({ startLabel: 'Arrivée', endLabel: 'Check-out' });
   });
 
   it('read a page posted without JavaScript date by date', () => {
