@@ -43,6 +43,9 @@ test('the palette adds a date range whose labels and rules are saved', async ({ 
     palette: 'Date range',
     label: 'Dates of stay',
   });
+  // Nothing is preselected for a respondent: no placeholder or default to give.
+  await expect(page.getByRole('textbox', { name: 'Placeholder' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Default value' })).toHaveCount(0);
   await page.getByRole('textbox', { name: 'Start label' }).fill('Check-in');
   await page.getByRole('textbox', { name: 'End label' }).fill('Check-out');
   await page.getByLabel('Earliest start date').fill('2026-01-01');
