@@ -1,5 +1,3 @@
-import type { FormAnalytics } from '@formsmith/core/analytics/api';
-import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { submissions } from '../src/db/schema.ts';
 import { createForm, publishForm, uniqueSlug } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { buildFillPageWeb } from './helpers/fill-page-web.ts';
+import { ownerReads } from './helpers/owner-reads.ts';
 import { respondent } from './helpers/posted-page.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
@@ -30,6 +29,11 @@ describe(`address fields (${dbKind})`, () => {
     formId: () => formId,
     slug: () => slug,
   });
+  const reads = ownerReads(
+    () => app,
+    () => owner,
+    () => formId,
+  );
 
   beforeAll(async () => {
     app = await createTestApp({ env: { WEB_DIST: buildFillPageWeb() } });
@@ -141,13 +145,7 @@ describe(`address fields (${dbKind})`, () => {
   });
 
   it('exports one CSV column per part shown, and the parts to JSON', async () => {
-    const csv = await app.inject({
-      method: 'GET',
-      url: `/api/form-submissions/forms/${formId}/export?format=csv`,
-      headers: owner.auth,
-    });
-    expect(csv.statusCode).toBe(200);
-    const rows: string[][] = parse(csv.body.replace(/^\uFEFF/, ''));
+    const rows = await reads.csvRows();
     expect(rows[0]!.slice(4)).toEqual([
       'Home — Address line 1',
       'Home — Address line 2',
@@ -172,34 +170,16 @@ describe(`address fields (${dbKind})`, () => {
       '10117',
       'DE',
     ]);
-    const json = await app.inject({
-      method: 'GET',
-      url: `/api/form-submissions/forms/${formId}/export?format=json`,
-      headers: owner.auth,
-    });
-    expect(json.statusCode).toBe(200);
-    expect(json.body).toContain('"postalCode":"SW1A 2AA"');
+    expect(await reads.json()).toContain('"postalCode":"SW1A 2AA"');
   });
 
   it('counts addresses by country in the analytics', async () => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/analytics/forms/${formId}`,
-      headers: owner.auth,
-    });
-    expect(res.statusCode).toBe(200);
-    const byId = new Map((res.json() as FormAnalytics).field_analytics.map((f) => [f.field_id, f]));
+    const byId = await reads.analytics();
     expect(byId.get('home')).toMatchObject({ response_count: 2, answer_distribution: { GB: 1, FR: 1 } });
     expect(byId.get('ship')!.answer_distribution).toEqual({ DE: 1 });
   });
 
   it('answers a stranger’s export with 404', async () => {
-    const stranger = await createTestUser(app);
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/form-submissions/forms/${formId}/export?format=csv`,
-      headers: stranger.auth,
-    });
-    expect(res.statusCode).toBe(404);
+    expect((await reads.strangerExport()).statusCode).toBe(404);
   });
 });

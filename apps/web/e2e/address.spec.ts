@@ -3,8 +3,13 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
-import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
-import { createFormViaApi, publishedFormWithFields, storedAnswersOf } from './support/seed-forms.ts';
+import { registerAndLogin, type TestUser } from './support/login.ts';
+import {
+  editorWithNewField,
+  publishedFormWithFields,
+  savedFieldsOf,
+  storedAnswersOf,
+} from './support/seed-forms.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../../.tmp/shots');
 mkdirSync(SHOTS, { recursive: true });
@@ -24,19 +29,17 @@ const home = (page: Page) => page.getByRole('group', { name: 'Home address' });
 
 test('the palette adds an address whose parts and default country are saved', async ({ page }) => {
   const user = await registerAndLogin(page);
-  const form = await createFormViaApi(page, user, { title: 'Deliveries' });
-  await page.goto(`/forms/${form.id}/edit`);
-
-  await page.getByRole('button', { name: 'Add Address field' }).click();
-  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Where we deliver');
+  const form = await editorWithNewField(page, user, {
+    title: 'Deliveries',
+    palette: 'Address',
+    label: 'Where we deliver',
+  });
   await page.getByLabel('Default country').selectOption('DE');
   await page.getByRole('checkbox', { name: 'Show Address line 2' }).uncheck();
   await page.getByRole('checkbox', { name: 'Require State / Province / Region' }).check();
   await saved(page);
 
-  const res = await page.request.get(`/api/forms/${form.id}`, { headers: authHeaders(user) });
-  const fields = ((await res.json()) as { fields: Record<string, unknown>[] }).fields;
-  expect(fields.at(-1)).toMatchObject({
+  expect((await savedFieldsOf(page, user, form.id)).at(-1)).toMatchObject({
     type: 'address',
     label: 'Where we deliver',
     default_country: 'DE',

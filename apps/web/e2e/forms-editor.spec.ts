@@ -57,6 +57,7 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
     'Radio',
     'Dropdown',
     'Date',
+    'Date range',
     'Time',
     'Scale',
     'NPS (0–10)',

@@ -78,3 +78,22 @@ export async function storedAnswersOf<T = Record<string, unknown>>(
   });
   return ((await list.json()) as { items: { data: T }[] }).items.map((i) => i.data);
 }
+
+/** A new form open in the editor, a field of one palette entry added to it and labelled. */
+export async function editorWithNewField(
+  page: Page,
+  user: TestUser,
+  form: { title: string; palette: string; label: string },
+): Promise<{ id: number; share_url: string }> {
+  const created = await createFormViaApi(page, user, { title: form.title });
+  await page.goto(`/forms/${created.id}/edit`);
+  await page.getByRole('button', { name: `Add ${form.palette} field` }).click();
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill(form.label);
+  return created;
+}
+
+/** A form's fields as its owner's API gives them (wire names). */
+export async function savedFieldsOf(page: Page, user: TestUser, formId: number) {
+  const res = await page.request.get(`/api/forms/${formId}`, { headers: authHeaders(user) });
+  return ((await res.json()) as { fields: Record<string, unknown>[] }).fields;
+}

@@ -3,6 +3,7 @@
 // submission counts, and what the counts of all of them show.
 import { addressCountry } from '../fields/address.ts';
 import { numericAnswer } from '../fields/answers.ts';
+import { dateRangeStartMonth } from '../fields/date-range.ts';
 import { matrixRowAnswer } from '../fields/matrix.ts';
 import { phoneCallingCode } from '../fields/phone-countries.ts';
 import { RANK_TIE } from '../fields/ranking.ts';
@@ -12,12 +13,14 @@ import type { FieldOf, FormField } from '../forms/field.ts';
 type FiguredField = FieldOf<'matrix' | 'rating' | 'ranking'>;
 
 /**
- * Where an answer is from, which is all that is counted of it: a phone number its calling code
- * (+44), an address its country (GB). Undefined for other types, or an answer that names none.
+ * Where (or when) an answer is from, which is all that is counted of it: a phone number its
+ * calling code (+44), an address its country (GB), a date range the month it starts (2026-05).
+ * Undefined for other types, or an answer that names none.
  */
 export function placeOf(field: FormField, value: unknown): string | undefined {
   if (field.type === 'phone') return phoneCallingCode(value);
   if (field.type === 'address') return addressCountry(value);
+  if (field.type === 'date_range') return dateRangeStartMonth(value);
   return undefined;
 }
 

@@ -5,7 +5,7 @@
 import type { FieldOf } from '../forms/field.ts';
 import { ADDRESS_PARTS } from './constants.ts';
 import { isPhoneCountry, phoneCountryKey } from './phone-countries.ts';
-import { isRecord } from './read.ts';
+import { isRecord, isTextParts, partText } from './read.ts';
 
 export { ADDRESS_PARTS };
 
@@ -111,18 +111,12 @@ export function postalCodeFits(country: string | undefined, code: string): boole
 
 /** The text of one part of an answer ('' when absent). */
 export function addressPart(value: unknown, part: AddressPart): string {
-  if (!isRecord(value)) return '';
-  const text = value[part];
-  return typeof text === 'string' ? text.trim() : '';
+  return partText(value, part);
 }
 
 /** Whether a value has an address answer's shape: an object of texts under parts' names only. */
 export function isAddressAnswer(value: unknown): boolean {
-  return (
-    isRecord(value) &&
-    Object.keys(value).length > 0 &&
-    Object.entries(value).every(([part, text]) => isAddressPart(part) && typeof text === 'string')
-  );
+  return isTextParts(value, isAddressPart);
 }
 
 /** Whether a respondent typed any part: a country alone (the picker's suggestion) is no answer. */

@@ -1,5 +1,6 @@
 import { type FormField, optionsOf } from '../forms/field.ts';
 import { addressText } from './address.ts';
+import { dateRangeText } from './date-range.ts';
 import { matrixText } from './matrix.ts';
 import { phoneText } from './phone.ts';
 import { rankingText } from './ranking.ts';
@@ -43,5 +44,6 @@ export function formatAnswer(field: FormField | undefined, value: unknown): stri
   if (field?.type === 'phone') return phoneText(value);
   if (field?.type === 'signature') return signatureText(value);
   if (field?.type === 'address') return addressText(value);
+  if (field?.type === 'date_range') return dateRangeText(value);
   return formatOne(field, value);
 }

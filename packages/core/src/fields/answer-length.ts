@@ -2,6 +2,7 @@ import type { FieldOf, FormField } from '../forms/field.ts';
 import { LIMITS } from '../limits.ts';
 import { ADDRESS_PART_MAX_LENGTH, checkAddressLengths } from './address.ts';
 import { answerStrings } from './answers.ts';
+import { checkDateRangeLengths, DATE_RANGE_PART_MAX_LENGTH } from './date-range.ts';
 import { allowsOther } from './other.ts';
 import { SIGNATURE_NAME_MAX_LENGTH } from './signature.ts';
 
@@ -111,6 +112,9 @@ function maxLengthOf(field: FormField): number {
     // Logic reads an address as its country; all its parts together are at most this.
     case 'address':
       return Object.values(ADDRESS_PART_MAX_LENGTH).reduce((a, b) => a + b, 0);
+    // Logic reads a range as its two dates.
+    case 'date_range':
+      return DATE_RANGE_PART_MAX_LENGTH * 2 + 1;
     case 'file':
     case 'image':
     case 'statement':
@@ -141,6 +145,7 @@ export function answerLengthError(field: FormField, value: unknown, m: LengthMes
   // File answers are objects the server checks against its uploads.
   if (typeof value === 'object' && !Array.isArray(value)) {
     if (field.type === 'address') return checkAddressLengths(value, m);
+    if (field.type === 'date_range') return checkDateRangeLengths(value, m);
     return field.type === 'matrix' ? matrixLengthError(field, value, m) : null;
   }
   const max = answerMaxLength(field);

@@ -11,6 +11,8 @@ export const FIELD_TYPES = [
   'radio',
   'select',
   'date',
+  /** A start and an end date, the end not before the start (fields/date-range.ts). */
+  'date_range',
   'email',
   'phone',
   /** A postal address: its parts (lines, city, region, postal code, country) as an object. */
@@ -81,6 +83,9 @@ export const MATRIX_MAX_COLUMNS = 12;
 
 /** A postal address's parts, in the order the page shows them and the export's columns follow. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;
+
+/** A date range's two dates, in the order the page shows them and the export's columns follow. */
+export const DATE_RANGE_PARTS = ['start', 'end'] as const;
 
 export const CONDITION_OPERATORS = [
   'equals',

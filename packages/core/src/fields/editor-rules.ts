@@ -40,6 +40,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'yes_no':
     case 'matrix':
     case 'address':
+    case 'date_range':
     case 'rating':
     case 'ranking':
     case 'statement':
@@ -69,6 +70,7 @@ const PALETTE_NAMES = {
   radio: 'Radio',
   select: 'Dropdown',
   date: 'Date',
+  date_range: 'Date range',
   time: 'Time',
   range: 'Scale',
   nps: 'NPS (0–10)',

@@ -1,6 +1,7 @@
 import type { FormField } from '../forms/field.ts';
 import { ADDRESS_PART_NAMES, addressPart, isAddressPart, shownAddressParts } from './address.ts';
 import { formatAnswer } from './answer-format.ts';
+import { DATE_RANGE_PART_NAMES, DATE_RANGE_PARTS, dateRangePart, isDateRangePart } from './date-range.ts';
 import { matrixRowText } from './matrix.ts';
 import { signedAtText } from './signature.ts';
 
@@ -8,7 +9,7 @@ import { signedAtText } from './signature.ts';
  * The columns a field's answer fills in a CSV file or a table: one for most fields, one per row
  * for a matrix (each row is a question of its own, read and sorted apart), named 'Label [Row]',
  * one per shown part for an address, named 'Label — City'. `row` names the matrix row or the
- * address part.
+ * address part. A date range has two, 'Label [Start]' and 'Label [End]'.
  */
 export type AnswerColumn = { label: string; row?: string };
 
@@ -26,6 +27,11 @@ export function answerColumns(field: FormField): AnswerColumn[] {
       label: `${field.label} — ${ADDRESS_PART_NAMES[part]}`,
       row: part,
     }));
+  if (field.type === 'date_range')
+    return DATE_RANGE_PARTS.map((part) => ({
+      label: `${field.label} [${DATE_RANGE_PART_NAMES[part]}]`,
+      row: part,
+    }));
   return [{ label: field.label }];
 }
 
@@ -35,5 +41,6 @@ export function columnText(field: FormField | undefined, column: { row?: string 
   if (field?.type === 'signature' && column.row === SIGNED_AT_COLUMN) return signedAtText(value);
   // The country as its ISO code (GB): one spelling whatever the form's language.
   if (field?.type === 'address' && isAddressPart(column.row)) return addressPart(value, column.row);
+  if (field?.type === 'date_range' && isDateRangePart(column.row)) return dateRangePart(value, column.row);
   return formatAnswer(field, value);
 }

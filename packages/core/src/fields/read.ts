@@ -7,6 +7,22 @@ export function isRecord(value: unknown): value is UnknownRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The trimmed text under `key` of an object ('' when absent or not text): one part of a composite answer. */
+export function partText(value: unknown, key: string): string {
+  if (!isRecord(value)) return '';
+  const text = value[key];
+  return typeof text === 'string' ? text.trim() : '';
+}
+
+/** Whether a value is a non-empty object of texts, each under a name `isPart` accepts. */
+export function isTextParts(value: unknown, isPart: (key: string) => boolean): boolean {
+  return (
+    isRecord(value) &&
+    Object.keys(value).length > 0 &&
+    Object.entries(value).every(([part, text]) => isPart(part) && typeof text === 'string')
+  );
+}
+
 /** Reads a property without running getters that could throw on exotic objects. */
 export function readKey(record: UnknownRecord, key: string): unknown {
   try {

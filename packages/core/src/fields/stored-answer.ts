@@ -3,6 +3,7 @@
 import type { FormField } from '../forms/field.ts';
 import { storedAddress } from './address.ts';
 import { numericAnswer } from './answers.ts';
+import { storedDateRange } from './date-range.ts';
 import { storedMatrix } from './matrix.ts';
 import { storedPhone } from './phone.ts';
 import { storedRanking } from './ranking.ts';
@@ -20,6 +21,7 @@ export function storedAnswer(field: FormField, value: unknown): unknown {
   if (field.type === 'ranking') return storedRanking(field, value);
   if (field.type === 'phone') return storedPhone(field, value);
   if (field.type === 'address') return storedAddress(value);
+  if (field.type === 'date_range') return storedDateRange(value);
   if (field.type !== 'yes_no') return value;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;

@@ -4,6 +4,7 @@ import { answerLengthError } from './answer-length.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
+import { checkDateRange } from './date-range.ts';
 import { readMailbox } from './mailbox.ts';
 import { checkMatrix } from './matrix.ts';
 import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH } from './other.ts';
@@ -41,13 +42,19 @@ export const VALIDATION_MESSAGES = {
   addressParts: 'Please fill in every required part of the address',
   addressCountry: 'Please choose a country from the list',
   postalCode: 'Please check the postal code: it does not look like one of this country',
+  dateRangeBoth: 'Please enter both dates',
+  dateRangeOrder: 'The end date cannot be before the start date',
+  dateFrom: (date: string) => `Please choose dates from ${date} on`,
+  dateUntil: (date: string) => `Please choose dates up to ${date}`,
+  rangeMinDays: (n: number) => `The dates must be at least ${n} ${n === 1 ? 'day' : 'days'} apart`,
+  rangeMaxDays: (n: number) => `The dates can be at most ${n} ${n === 1 ? 'day' : 'days'} apart`,
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
 export type ValidationMessages = {
   [K in keyof typeof VALIDATION_MESSAGES]: (typeof VALIDATION_MESSAGES)[K] extends string
     ? string
-    : (n: number) => string;
+    : (typeof VALIDATION_MESSAGES)[K];
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -172,6 +179,8 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
       return checkChoice(field, value, true, m);
     case 'date':
       return checkShape(value, DATE, m.date);
+    case 'date_range':
+      return checkDateRange(field, value, m);
     case 'time':
       return checkShape(value, TIME, m.time);
     case 'color':

@@ -70,6 +70,17 @@ const numberRulesSchema = z.object({
   max: z.optional(z.number()),
   step: z.optional(z.number()),
 });
+/**
+ * A date range's rules: the earliest start and latest end (YYYY-MM-DD), and how many days the
+ * range spans at least and at most (the days from the start to the end: 1 to 4 May is 3).
+ */
+const dateRangeRulesSchema = z.object({
+  ...required,
+  minDate: z.optional(z.string()),
+  maxDate: z.optional(z.string()),
+  minDays: z.optional(z.number()),
+  maxDays: z.optional(z.number()),
+});
 /** File fields: accepted MIME types or extensions, and the size limit in bytes. */
 const fileRulesSchema = z.object({
   ...required,
@@ -125,6 +136,17 @@ export const fieldSchema = z.discriminatedUnion('type', [
   choiceField('radio'),
   choiceField('select'),
   member('date', plainRulesSchema),
+  /**
+   * A start and an end date (fields/date-range.ts): the answer is { start, end }, both
+   * YYYY-MM-DD. `startLabel` and `endLabel` name the two inputs (none: the page's words).
+   */
+  z.object({
+    ...fieldBase,
+    type: z.literal('date_range'),
+    validation: dateRangeRulesSchema,
+    startLabel: z.optional(z.string()),
+    endLabel: z.optional(z.string()),
+  }),
   member('time', plainRulesSchema),
   member('color', plainRulesSchema),
   member('hidden', plainRulesSchema),
@@ -199,7 +221,10 @@ export type ChoiceField = FieldOf<(typeof CHOICE_TYPES)[number]>;
 
 /** Every rule some type carries, all optional: what code that reads any field's rules sees. */
 export type FieldValidation = Partial<
-  z.infer<typeof textRulesSchema> & z.infer<typeof numberRulesSchema> & z.infer<typeof fileRulesSchema>
+  z.infer<typeof textRulesSchema> &
+    z.infer<typeof numberRulesSchema> &
+    z.infer<typeof fileRulesSchema> &
+    z.infer<typeof dateRangeRulesSchema>
 >;
 
 // Fails to compile when FIELD_TYPES and the union's members drift apart.
@@ -236,6 +261,8 @@ export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validati
   defaultCountry?: string;
   parts?: (typeof ADDRESS_PARTS)[number][];
   requiredParts?: (typeof ADDRESS_PARTS)[number][];
+  startLabel?: string;
+  endLabel?: string;
 };
 
 /**

@@ -98,6 +98,10 @@ function normalizeValidation(raw: UnknownRecord, rules: UnknownRecord): FieldVal
   const customError = asNonEmptyString(from('customError', 'custom_error', 'error_message', 'errorMessage'));
   const accept = stringList(from('accept', 'accepted_types', 'acceptedTypes'));
   const maxFileSize = nonNegative(from('maxFileSize', 'max_file_size'));
+  const minDate = asNonEmptyString(from('minDate', 'min_date', 'earliest'));
+  const maxDate = asNonEmptyString(from('maxDate', 'max_date', 'latest'));
+  const minDays = nonNegative(from('minDays', 'min_days'));
+  const maxDays = nonNegative(from('maxDays', 'max_days'));
   if (minLength !== undefined) validation.minLength = minLength;
   if (maxLength !== undefined) validation.maxLength = maxLength;
   if (min !== undefined) validation.min = min;
@@ -107,6 +111,10 @@ function normalizeValidation(raw: UnknownRecord, rules: UnknownRecord): FieldVal
   if (customError !== undefined) validation.customError = customError;
   if (accept !== undefined) validation.accept = accept;
   if (maxFileSize !== undefined) validation.maxFileSize = maxFileSize;
+  if (minDate !== undefined) validation.minDate = minDate.trim();
+  if (maxDate !== undefined) validation.maxDate = maxDate.trim();
+  if (minDays !== undefined) validation.minDays = minDays;
+  if (maxDays !== undefined) validation.maxDays = maxDays;
   return validation;
 }
 
@@ -242,6 +250,12 @@ export function normalizeField(raw: unknown, index: number): FormField {
     if (Array.isArray(parts)) field.parts = ADDRESS_PARTS.filter((p) => parts.includes(p));
     const required = pick(record, 'required_parts', 'requiredParts');
     if (Array.isArray(required)) field.requiredParts = ADDRESS_PARTS.filter((p) => required.includes(p));
+  }
+  if (type === 'date_range') {
+    const startLabel = asNonEmptyString(pick(record, 'start_label', 'startLabel'));
+    const endLabel = asNonEmptyString(pick(record, 'end_label', 'endLabel'));
+    if (startLabel) field.startLabel = startLabel;
+    if (endLabel) field.endLabel = endLabel;
   }
   if (type === 'phone' || type === 'address') {
     // Kept as given (upper-cased): a code the picker does not offer is refused by the save's limits.

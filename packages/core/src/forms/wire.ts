@@ -56,6 +56,8 @@ export const wireFieldSchema = z.object({
   default_country: z.optional(z.string()),
   parts: z.optional(z.array(z.enum(ADDRESS_PARTS))),
   required_parts: z.optional(z.array(z.enum(ADDRESS_PARTS))),
+  start_label: z.optional(z.string()),
+  end_label: z.optional(z.string()),
 });
 export type WireField = z.infer<typeof wireFieldSchema>;
 
@@ -120,6 +122,10 @@ export function toWireField(field: FormField): WireField {
     if (field.parts !== undefined) wire.parts = field.parts;
     if (field.requiredParts !== undefined) wire.required_parts = field.requiredParts;
   }
+  if (field.type === 'date_range') {
+    if (field.startLabel !== undefined) wire.start_label = field.startLabel;
+    if (field.endLabel !== undefined) wire.end_label = field.endLabel;
+  }
   if (field.type === 'calculated') {
     wire.expression = field.expression;
     if (field.showResult !== undefined) wire.show_result = field.showResult;
@@ -162,6 +168,8 @@ export function fromWireField(wire: WireField): FormField {
     defaultCountry: wire.default_country,
     parts: wire.parts,
     requiredParts: wire.required_parts,
+    startLabel: wire.start_label,
+    endLabel: wire.end_label,
   });
 }
 

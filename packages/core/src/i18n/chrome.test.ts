@@ -7,6 +7,22 @@ import { loadChrome, validationMessagesOf } from './chrome.ts';
 import { CATALOGUES, chromeFor } from './chrome-all.ts';
 import { CHROME_LANGUAGES, chromeLanguage } from './chrome-languages.ts';
 
+/** A value for every variable any message names. */
+const ALL_VALUES = {
+  n: 3,
+  at: 2,
+  total: 5,
+  title: 'T',
+  brand: 'B',
+  label: 'L',
+  name: 'N',
+  size: '1 MB',
+  date: '2026-05-01',
+  host: 'h',
+  email: 'e',
+  message: 'm',
+};
+
 describe('page chrome catalogues', () => {
   it('every language has every key, none left empty or in English by mistake', () => {
     for (const language of CHROME_LANGUAGES) {
@@ -19,26 +35,20 @@ describe('page chrome catalogues', () => {
   });
 
   it('every message formats in its language', () => {
-    const values = { n: 3, at: 2, total: 5, title: 'T', brand: 'B', label: 'L', name: 'N', size: '1 MB' };
     for (const language of CHROME_LANGUAGES) {
       const chrome = chromeFor(language);
       for (const key of Object.keys(english) as (keyof typeof english)[]) {
-        expect(
-          () => chrome.t(key, { ...values, host: 'h', email: 'e', message: 'm' }),
-          `${language} ${key}`,
-        ).not.toThrow();
+        expect(() => chrome.t(key, ALL_VALUES), `${language} ${key}`).not.toThrow();
       }
     }
   });
 
   it('formats every message as intl-messageformat does, plain text included', () => {
-    const values = { n: 3, at: 2, total: 5, title: 'T', brand: 'B', label: 'L', name: 'N', size: '1 MB' };
-    const all = { ...values, host: 'h', email: 'e', message: 'm' };
     for (const language of CHROME_LANGUAGES) {
       const chrome = chromeFor(language);
       for (const [key, text] of Object.entries(CATALOGUES[language]) as [keyof typeof english, string][]) {
-        const expected = String(new IntlMessageFormat(text, [language, language]).format(all));
-        expect(chrome.t(key, all), `${language} ${key}`).toBe(expected);
+        const expected = String(new IntlMessageFormat(text, [language, language]).format(ALL_VALUES));
+        expect(chrome.t(key, ALL_VALUES), `${language} ${key}`).toBe(expected);
       }
     }
   });

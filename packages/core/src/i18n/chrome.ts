@@ -135,5 +135,11 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     addressParts: t('validation.addressParts'),
     addressCountry: t('validation.addressCountry'),
     postalCode: t('validation.postalCode'),
+    dateRangeBoth: t('validation.dateRangeBoth'),
+    dateRangeOrder: t('validation.dateRangeOrder'),
+    dateFrom: (date) => t('validation.dateFrom', { date }),
+    dateUntil: (date) => t('validation.dateUntil', { date }),
+    rangeMinDays: (n) => t('validation.rangeMinDays', { n }),
+    rangeMaxDays: (n) => t('validation.rangeMaxDays', { n }),
   };
 }

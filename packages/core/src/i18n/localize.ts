@@ -36,6 +36,13 @@ function localizeField(field: FormField, text: (key: TextKey, fallback: string) 
       optional('highLabel', localized.highLabel),
     );
   }
+  if (localized.type === 'date_range') {
+    Object.assign(
+      localized,
+      optional('startLabel', localized.startLabel),
+      optional('endLabel', localized.endLabel),
+    );
+  }
   if (localized.type === 'matrix') {
     // Labels only, as options: answers are keyed by row value and hold column values.
     const rows = localized.rows.map((row) => ({ ...row, label: text(key(`row.${row.id}`), row.label) }));

@@ -80,17 +80,22 @@ function fieldSlots(field: FormField): Slot[] {
     fieldId: field.id,
   });
   const slots = [at('label', field.label, 'label'), at('helpText', field.helpText, 'help')];
-  // An address's inputs are labelled by the page's own words, one per part, and hold no placeholder.
+  // An address's inputs are labelled by the page's own words, one per part, and hold no
+  // placeholder; a date range's two date inputs hold none either, and carry their own labels.
   if (
     field.type !== 'page_break' &&
     field.type !== 'statement' &&
     field.type !== 'image' &&
-    field.type !== 'address'
+    field.type !== 'address' &&
+    field.type !== 'date_range'
   )
     slots.push(at('placeholder', field.placeholder, 'placeholder'));
   if (TYPED_ANSWER_TYPES.has(field.type)) slots.push(at('customError', rulesOf(field).customError, 'error'));
   if (field.type === 'nps') {
     slots.push(at('lowLabel', field.lowLabel, 'scale'), at('highLabel', field.highLabel, 'scale'));
+  }
+  if (field.type === 'date_range') {
+    slots.push(at('startLabel', field.startLabel, 'label'), at('endLabel', field.endLabel, 'label'));
   }
   if ('options' in field) {
     for (const option of field.options) slots.push(at(`option.${option.id}`, option.label, 'option'));

@@ -36,6 +36,11 @@ describe('the built-in interpreter on the examples owners wrote', () => {
     expect(field(form, 'Name')).toEqual(CONTACT.fields[0]);
   });
 
+  it('adds a date range when asked for one by name', () => {
+    const { form } = edited("add a date range field 'Dates of stay'", CONTACT);
+    expect(field(form, 'Dates of stay')?.type).toBe('date_range');
+  });
+
   it('drops an option from a choice question instead of the question', () => {
     const { form } = edited("Drop 'Other' from the subject choices", CONTACT);
     expect(optionsOf(field(form, 'Subject') as never)?.map((o) => o.label)).toEqual(['Sales', 'Support']);

@@ -79,6 +79,15 @@ export const TYPE_WORDS: [FieldType, string[]][] = [
       'numerico|numerica|campo numerico',
     ),
   ],
+  [
+    'date_range',
+    words(
+      'date range|range of dates|dates range|date span|start and end date',
+      'start and end dates|check-in and check-out|travel dates|dates of stay|stay dates',
+      'plage de dates|periode|zeitraum|datumsbereich|rango de fechas|intervallo di date',
+      'intervalo de datas|periodo',
+    ),
+  ],
   ['date', words('date|date picker|datepicker|calendar|datum|fecha|data|calendrier|kalender|calendario')],
   ['time', words('time|time picker|heure|uhrzeit|hora|orario|horario')],
   [

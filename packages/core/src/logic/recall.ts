@@ -1,5 +1,6 @@
 import { addressText } from '../fields/address.ts';
 import { answerStrings } from '../fields/answers.ts';
+import { dateRangeText } from '../fields/date-range.ts';
 import { matrixText } from '../fields/matrix.ts';
 import type { FormRun, LogicField } from './run.ts';
 import { SCORE_NAME } from './run.ts';
@@ -32,6 +33,7 @@ export function recallText(
     const field = fields.find((f) => f.id === name);
     if (field?.grid) return matrixText(field.grid, run.values[name]);
     if (field?.type === 'address') return addressText(run.values[name]);
+    if (field?.type === 'date_range') return dateRangeText(run.values[name]);
     return answerStrings(run.values[name])
       .map((value) => field?.options?.find((o) => o.value === value)?.label ?? value)
       .join(', ');

@@ -11,7 +11,8 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
 - Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max, country.
 - type is one of: text (short answer), textarea (long answer), checkbox (tick boxes, several answers; or a
   single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
-  answer from a dropdown, for long lists), date, email, phone (a phone number, "mobile" too), address (a postal
+  answer from a dropdown, for long lists), date, date_range (a start and an end date: dates of stay, check-in and
+  check-out, travel dates, "from … to …"), email, phone (a phone number, "mobile" too), address (a postal
   address: home, mailing or shipping), file (an upload), signature (the respondent signs, drawn or typed, as
   in "sign here" or "signature"), image (a picture shown
   to the respondent, not an upload), number, password, url (a link), range (a slider or rating scale with

@@ -131,9 +131,10 @@ export function answersOf(field: FormField, value: unknown): string[] {
     case 'ranking':
       return figureAnswers(field, value);
     // Numbers are counted by calling code (+44), addresses by country (GB): where respondents
-    // are, and nothing of their number or street.
+    // are, and nothing of their number or street; date ranges by the month they start (2026-05).
     case 'phone':
-    case 'address': {
+    case 'address':
+    case 'date_range': {
       const place = placeOf(field, value);
       return place ? [place] : [];
     }

@@ -42,8 +42,9 @@ export function invalid(fields: Record<string, string>, message = 'Validation er
 
 function isPlainAnswer(field: FormField, value: unknown): boolean {
   if (field.type === 'matrix' && isMatrixShape(value)) return true;
-  // An address's parts; a part of another shape is refused by validation, which names it.
-  if (field.type === 'address' && isRecord(value)) return true;
+  // An address's parts or a range's two dates; a part of another shape is refused by
+  // validation, which names it.
+  if ((field.type === 'address' || field.type === 'date_range') && isRecord(value)) return true;
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return true;
   return Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number');
 }
@@ -150,8 +151,9 @@ export function cleanData(
       continue;
     }
     const stored = storedAnswer(field, value);
-    // An address with nothing typed (the picker's country alone) is no answer: nothing is stored.
-    if (field.type === 'address' && isEmptyAnswer(stored)) continue;
+    // An address with nothing typed (the picker's country alone), or a range with neither date,
+    // is no answer: nothing is stored.
+    if ((field.type === 'address' || field.type === 'date_range') && isEmptyAnswer(stored)) continue;
     clean[field.id] = stored;
   }
   return { clean, errors, files, answered };

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { AddressControl } from './address-control.tsx';
 import { useChrome } from './chrome-context.ts';
+import { DateRangeControl } from './date-range-control.tsx';
 import { MatrixControl } from './matrix-control.tsx';
 import { PhoneControl } from './phone-control.tsx';
 import { RankingControl } from './ranking-control.tsx';
@@ -85,6 +86,8 @@ export function FieldControl(props: ControlProps) {
       return <PhoneControl {...props} field={field} common={common} {...picker} />;
     case 'address':
       return <AddressControl {...props} field={field} common={common} {...picker} />;
+    case 'date_range':
+      return <DateRangeControl {...props} field={field} common={common} />;
     case 'text':
     case 'email':
     case 'url':

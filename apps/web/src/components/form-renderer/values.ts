@@ -33,6 +33,7 @@ export function isGroupField(field: FormField): boolean {
     field.type === 'yes_no' ||
     field.type === 'matrix' ||
     field.type === 'address' ||
+    field.type === 'date_range' ||
     field.type === 'rating' ||
     field.type === 'ranking' ||
     isCheckboxGroup(field)
@@ -74,6 +75,7 @@ function initialValue(field: FormField): FieldValue {
     // Nothing answered until the respondent picks: a row, or an order they moved or kept.
     case 'matrix':
     case 'address':
+    case 'date_range':
       return {};
     case 'ranking':
       return [];

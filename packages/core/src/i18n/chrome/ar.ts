@@ -30,6 +30,14 @@ export const messages: ChromeMessages = {
   'validation.addressParts': 'يرجى ملء كل الأجزاء المطلوبة من العنوان',
   'validation.addressCountry': 'يرجى اختيار بلد من القائمة',
   'validation.postalCode': 'يرجى التحقق من الرمز البريدي: لا يبدو أنه من هذا البلد',
+  'validation.dateRangeBoth': 'يرجى إدخال التاريخين',
+  'validation.dateRangeOrder': 'لا يمكن أن يكون تاريخ النهاية قبل تاريخ البداية',
+  'validation.dateFrom': 'يرجى اختيار تواريخ بدءًا من {date}',
+  'validation.dateUntil': 'يرجى اختيار تواريخ حتى {date}',
+  'validation.rangeMinDays':
+    'يجب أن يفصل بين التاريخين {n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}} على الأقل',
+  'validation.rangeMaxDays':
+    'يمكن أن يفصل بين التاريخين {n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}} على الأكثر',
   'validation.failed': 'خطأ في التحقق',
   'form.next': 'التالي',
   'form.back': 'السابق',
@@ -86,6 +94,8 @@ export const messages: ChromeMessages = {
   'field.addressPostalCode': 'الرمز البريدي',
   'field.addressCountry': 'البلد',
   'field.addressNoCountry': 'اختر بلدًا',
+  'field.dateRangeStart': 'تاريخ البداية',
+  'field.dateRangeEnd': 'تاريخ النهاية',
   'file.uploading': 'جارٍ الرفع…',
   'file.remove': 'إزالة',
   'file.removeNamed': 'إزالة {name}',

@@ -30,6 +30,14 @@ export const messages: ChromeMessages = {
   'validation.addressParts': 'Bitte füllen Sie alle Pflichtangaben der Adresse aus',
   'validation.addressCountry': 'Bitte wählen Sie ein Land aus der Liste',
   'validation.postalCode': 'Bitte prüfen Sie die Postleitzahl: Sie passt nicht zu diesem Land',
+  'validation.dateRangeBoth': 'Bitte geben Sie beide Daten ein',
+  'validation.dateRangeOrder': 'Das Enddatum darf nicht vor dem Startdatum liegen',
+  'validation.dateFrom': 'Bitte wählen Sie Daten ab dem {date}',
+  'validation.dateUntil': 'Bitte wählen Sie Daten bis zum {date}',
+  'validation.rangeMinDays':
+    'Zwischen den Daten müssen mindestens {n, plural, one {# Tag} other {# Tage}} liegen',
+  'validation.rangeMaxDays':
+    'Zwischen den Daten dürfen höchstens {n, plural, one {# Tag} other {# Tage}} liegen',
   'validation.failed': 'Validierungsfehler',
   'form.next': 'Weiter',
   'form.back': 'Zurück',
@@ -86,6 +94,8 @@ export const messages: ChromeMessages = {
   'field.addressPostalCode': 'Postleitzahl',
   'field.addressCountry': 'Land',
   'field.addressNoCountry': 'Land wählen',
+  'field.dateRangeStart': 'Startdatum',
+  'field.dateRangeEnd': 'Enddatum',
   'file.uploading': 'Wird hochgeladen…',
   'file.remove': 'Entfernen',
   'file.removeNamed': '{name} entfernen',

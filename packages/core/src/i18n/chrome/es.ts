@@ -29,6 +29,14 @@ export const messages: ChromeMessages = {
   'validation.addressParts': 'Rellene todas las partes obligatorias de la dirección',
   'validation.addressCountry': 'Elija un país de la lista',
   'validation.postalCode': 'Revise el código postal: no parece de este país',
+  'validation.dateRangeBoth': 'Introduzca ambas fechas',
+  'validation.dateRangeOrder': 'La fecha de fin no puede ser anterior a la fecha de inicio',
+  'validation.dateFrom': 'Elija fechas a partir del {date}',
+  'validation.dateUntil': 'Elija fechas hasta el {date}',
+  'validation.rangeMinDays':
+    'Las fechas deben estar separadas al menos {n, plural, one {# día} other {# días}}',
+  'validation.rangeMaxDays':
+    'Las fechas pueden estar separadas como máximo {n, plural, one {# día} other {# días}}',
   'validation.failed': 'Error de validación',
   'form.next': 'Siguiente',
   'form.back': 'Atrás',
@@ -85,6 +93,8 @@ export const messages: ChromeMessages = {
   'field.addressPostalCode': 'Código postal',
   'field.addressCountry': 'País',
   'field.addressNoCountry': 'Elija un país',
+  'field.dateRangeStart': 'Fecha de inicio',
+  'field.dateRangeEnd': 'Fecha de fin',
   'file.uploading': 'Subiendo…',
   'file.remove': 'Quitar',
   'file.removeNamed': 'Quitar {name}',

@@ -29,6 +29,14 @@ export const messages: ChromeMessages = {
   'validation.addressParts': "Veuillez remplir toutes les parties obligatoires de l'adresse",
   'validation.addressCountry': 'Veuillez choisir un pays dans la liste',
   'validation.postalCode': 'Veuillez vérifier le code postal : il ne correspond pas à ce pays',
+  'validation.dateRangeBoth': 'Veuillez saisir les deux dates',
+  'validation.dateRangeOrder': 'La date de fin ne peut pas être antérieure à la date de début',
+  'validation.dateFrom': 'Veuillez choisir des dates à partir du {date}',
+  'validation.dateUntil': 'Veuillez choisir des dates jusqu’au {date}',
+  'validation.rangeMinDays':
+    'Les dates doivent être espacées d’au moins {n, plural, one {# jour} other {# jours}}',
+  'validation.rangeMaxDays':
+    'Les dates peuvent être espacées d’au plus {n, plural, one {# jour} other {# jours}}',
   'validation.failed': 'Erreur de validation',
   'form.next': 'Suivant',
   'form.back': 'Retour',
@@ -85,6 +93,8 @@ export const messages: ChromeMessages = {
   'field.addressPostalCode': 'Code postal',
   'field.addressCountry': 'Pays',
   'field.addressNoCountry': 'Choisir un pays',
+  'field.dateRangeStart': 'Date de début',
+  'field.dateRangeEnd': 'Date de fin',
   'file.uploading': 'Envoi du fichier…',
   'file.remove': 'Retirer',
   'file.removeNamed': 'Retirer {name}',

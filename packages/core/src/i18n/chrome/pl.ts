@@ -31,6 +31,14 @@ export const messages: ChromeMessages = {
   'validation.addressParts': 'Wypełnij wszystkie wymagane części adresu',
   'validation.addressCountry': 'Wybierz kraj z listy',
   'validation.postalCode': 'Sprawdź kod pocztowy: nie wygląda na kod tego kraju',
+  'validation.dateRangeBoth': 'Podaj obie daty',
+  'validation.dateRangeOrder': 'Data końcowa nie może być wcześniejsza niż data początkowa',
+  'validation.dateFrom': 'Wybierz daty od {date}',
+  'validation.dateUntil': 'Wybierz daty do {date}',
+  'validation.rangeMinDays':
+    'Między datami musi być co najmniej {n, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}}',
+  'validation.rangeMaxDays':
+    'Między datami może być najwyżej {n, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}}',
   'validation.failed': 'Błąd walidacji',
   'form.next': 'Dalej',
   'form.back': 'Wstecz',
@@ -87,6 +95,8 @@ export const messages: ChromeMessages = {
   'field.addressPostalCode': 'Kod pocztowy',
   'field.addressCountry': 'Kraj',
   'field.addressNoCountry': 'Wybierz kraj',
+  'field.dateRangeStart': 'Data początkowa',
+  'field.dateRangeEnd': 'Data końcowa',
   'file.uploading': 'Przesyłanie…',
   'file.remove': 'Usuń',
   'file.removeNamed': 'Usuń {name}',

@@ -18,6 +18,11 @@ const EN: LexiconEntry[] = [
     words: 'urls?|websites?|web site|links?|linkedin|github|portfolio|instagram|twitter|facebook|homepage',
   },
   { tag: 'date', words: 'dates?|birthday|birth ?date|date of birth|dob|deadline|when' },
+  {
+    tag: 'date_range',
+    words:
+      'date range|dates? of (?:stay|travel|the trip|your trip|absence|leave)|(?:travel|stay|trip|rental|leave|holiday|vacation|booking) dates|check-?in and check-?out(?: dates)?|arrival and departure(?: dates)?|start and end dates?|from (?:date )?(?:\\.\\.\\.|…|\\w+) to (?:date )?(?:\\.\\.\\.|…|\\w+)',
+  },
   { tag: 'time', words: 'times?' },
   {
     tag: 'number',

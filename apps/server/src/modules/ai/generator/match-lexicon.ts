@@ -49,6 +49,9 @@ function qualifierCut(text: string, language: Language): string {
 export function findHeadTag(label: string, language: Language): LexiconTag | undefined {
   const folded = foldText(label);
   const core = qualifierCut(folded, language);
+  // A keyword that runs over the qualifier is one noun ('dates of stay' is a date range).
+  const across = collectMatches(folded, language).find((m) => m.start < core.length && m.end > core.length);
+  if (across && core.length < folded.length) return across.tag;
   const head = pickHead(collectMatches(core, language), language);
   if (head) return head.tag;
   return pickHead(collectMatches(folded, language), language)?.tag;

@@ -1,5 +1,11 @@
 import { type AddressPart, addressPartName, addressWithCountry } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import {
+  DATE_RANGE_PARTS,
+  type DateRangePart,
+  dateRangePart,
+  dateRangePartName,
+} from '@formsmith/core/fields/date-range';
 import { matrixCellName, matrixRowAnswer } from '@formsmith/core/fields/matrix';
 import { allowsOther, otherTextKey } from '@formsmith/core/fields/other';
 import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
@@ -20,7 +26,7 @@ function postedStrings(value: FieldValue): string[] {
 /**
  * The inputs of a field whose control posts under names of its own, as that control posts them:
  * a matrix each row's columns under the row's name, a ranking each ranked option's place, an
- * address each part typed and the country picked.
+ * address each part typed and the country picked, a date range each date typed.
  */
 function namedInputs(
   field: FormField,
@@ -33,6 +39,12 @@ function namedInputs(
       addressPartName(field.id, part as AddressPart),
       text,
     ]);
+  }
+  if (field.type === 'date_range') {
+    return DATE_RANGE_PARTS.flatMap((part: DateRangePart): [string, string][] => {
+      const date = dateRangePart(value, part);
+      return date === '' ? [] : [[dateRangePartName(field.id, part), date]];
+    });
   }
   if (field.type === 'matrix') {
     return field.rows.flatMap((row) =>

@@ -1,5 +1,6 @@
 import { postedAddress } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { postedDateRange } from '@formsmith/core/fields/date-range';
 import { matrixCellName } from '@formsmith/core/fields/matrix';
 import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
 import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
@@ -91,7 +92,9 @@ export function readPostedValues(input: {
       const { typed, country } = postedAddress(field, (name) => input.posted[name]?.[0]);
       values[field.id] = typed;
       values[phoneCountryKey(field.id)] = country;
-    } else if (field.type === 'phone') {
+    } else if (field.type === 'date_range')
+      values[field.id] = postedDateRange(field.id, (name) => input.posted[name]?.[0]);
+    else if (field.type === 'phone') {
       values[field.id] = sent[0] ?? '';
       values[phoneCountryKey(field.id)] = input.posted[phoneCountryKey(field.id)]?.[0] ?? '';
     } else if (hasRestingValue(field)) values[field.id] = restingAnswer(field, input.posted);

@@ -1,4 +1,5 @@
 import { addressPartName, isAddressCountry, shownAddressParts } from '@formsmith/core/fields/address';
+import { DATE_RANGE_PARTS, dayNumber } from '@formsmith/core/fields/date-range';
 import { type FieldOf, type FormField, optionsOf } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import {
@@ -33,8 +34,10 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
       return text.replace(/^ (?=\d)/, '+');
     // Files need an upload; images, page breaks and calculated values hold no answer.
     // A grid's rows and an order are answered on the page, not given by a link.
-    // An address is prefilled part by part (?home[city]=Paris), in prefillFromUrl.
+    // An address is prefilled part by part (?home[city]=Paris), a date range date by date
+    // (?stay[start]=2026-05-01), in prefillFromUrl.
     case 'address':
+    case 'date_range':
     case 'matrix':
     case 'ranking':
     case 'file':
@@ -71,6 +74,19 @@ function prefillAddress(
 }
 
 /**
+ * A date range's dates from the URL (`?stay[start]=2026-05-01&stay[end]=2026-05-04`): each that
+ * names a day fills its input; the check that the end is not before the start is the page's.
+ */
+function prefillDateRange(param: string, params: URLSearchParams): Record<string, string> | undefined {
+  const dates: Record<string, string> = {};
+  for (const part of DATE_RANGE_PARTS) {
+    const text = params.get(`${param}[${part}]`)?.trim();
+    if (text !== undefined && dayNumber(text) !== undefined) dates[part] = text;
+  }
+  return Object.keys(dates).length > 0 ? dates : undefined;
+}
+
+/**
  * The blank form's values with what the page's URL gives the fields whose owner allows it
  * (`?ref=newsletter`): hidden fields are submitted with it, visible ones start filled in and stay
  * editable.
@@ -86,6 +102,11 @@ export function prefillFromUrl(
     const param = paramOf(field);
     if (field.type === 'address') {
       if (param !== null) prefillAddress(field, param, params, filled);
+      continue;
+    }
+    if (field.type === 'date_range') {
+      const dates = param === null ? undefined : prefillDateRange(param, params);
+      if (dates) filled[field.id] = dates;
       continue;
     }
     const text = param === null ? null : params.get(param);

@@ -34,6 +34,11 @@ export function restoreValues(
         Object.entries(typed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
       );
       if (typeof country === 'string') values[phoneCountryKey(field.id)] = country;
+    } else if (field.type === 'date_range' && isRecord(answer)) {
+      // The two dates back in their inputs.
+      values[field.id] = Object.fromEntries(
+        Object.entries(answer).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
     } else if (field.type === 'matrix') {
       const rows = matrixValueSchema.safeParse(answer);
       if (rows.success) values[field.id] = rows.data;

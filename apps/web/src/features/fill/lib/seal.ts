@@ -1,5 +1,6 @@
 import type { Envelope } from '@formsmith/core/crypto/schemas';
 import { storedAddress } from '@formsmith/core/fields/address';
+import { storedDateRange } from '@formsmith/core/fields/date-range';
 import type { FieldOf, FormField } from '@formsmith/core/forms/field';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import { newIdempotencyKey } from './uuid.ts';
@@ -57,7 +58,8 @@ function uploadIdsOf(answers: Record<string, unknown>): string[] {
 }
 
 /**
- * The answers with each phone number in E.164 and each address trimmed (a country alone is none),
+ * The answers with each phone number in E.164, each address trimmed (a country alone is none) and
+ * each date range's dates trimmed,
  * as the server stores the answers it can read: it cannot read sealed ones, so the browser writes
  * them as it would.
  */
@@ -69,6 +71,8 @@ async function withStoredAnswers(
   for (const field of fields)
     if (field.type === 'address' && Object.hasOwn(answers, field.id))
       stored[field.id] = storedAddress(answers[field.id]);
+    else if (field.type === 'date_range' && Object.hasOwn(answers, field.id))
+      stored[field.id] = storedDateRange(answers[field.id]);
   const phones = fields.filter(
     (f): f is FieldOf<'phone'> => f.type === 'phone' && Object.hasOwn(answers, f.id),
   );

@@ -76,9 +76,14 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
   const rules = applicableRules(field.type);
   // Display-only fields (a heading, a picture) take no answer: no placeholder, default or 'Required'.
   const answers = takesAnswer(field.type);
-  // A grid's rows and an order are answered whole on the page, and a signature is made there: no
-  // placeholder, no one default.
-  const manyAnswers = field.type === 'matrix' || field.type === 'ranking' || field.type === 'signature';
+  // A grid's rows and an order are answered whole on the page, and a signature is made there; a
+  // date range's two dates are the respondent's alone (nothing preselected): no placeholder, no
+  // one default.
+  const manyAnswers =
+    field.type === 'matrix' ||
+    field.type === 'ranking' ||
+    field.type === 'signature' ||
+    field.type === 'date_range';
 
   const pattern = useDebouncedText(rulesOf(field).pattern ?? '', 500, (value) => {
     if (checkPattern(value) === null) setRule({ pattern: value === '' ? undefined : value });

@@ -7,6 +7,7 @@ import { countryNames } from '../../../components/form-renderer/country-names.ts
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { AddressProperties } from './address-properties.tsx';
+import { DateRangeProperties } from './date-range-properties.tsx';
 import { NumberRule } from './number-rule.tsx';
 
 type Props = {
@@ -143,6 +144,8 @@ export function TypeProperties({ field, update, setRule }: Props) {
       );
     case 'address':
       return <AddressProperties field={field} update={update} />;
+    case 'date_range':
+      return <DateRangeProperties field={field} update={update} setRule={setRule} />;
     case 'range':
       return (
         <NumberRule

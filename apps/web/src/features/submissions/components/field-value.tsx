@@ -1,5 +1,6 @@
 import { addressLines } from '@formsmith/core/fields/address';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { DATE_RANGE_PARTS, dateRangePart } from '@formsmith/core/fields/date-range';
 import { isOtherText } from '@formsmith/core/fields/other';
 import { isRecord } from '@formsmith/core/fields/read';
 import { readSignature, SIGNATURE_FONT_STACK } from '@formsmith/core/fields/signature';
@@ -189,6 +190,12 @@ function renderValue({ field, value, formId, submissionId }: ValueProps): ReactN
   if (field?.type === 'signature')
     return <SignatureValue value={value} formId={formId} submissionId={submissionId} />;
   if (field?.type === 'date' && typeof value === 'string') return formatDateAnswer(value);
+  // A date range on one line, each date written as a date answer is: 2026-05-01 → 2026-05-04.
+  if (field?.type === 'date_range' && typeof value === 'object') {
+    const dates = DATE_RANGE_PARTS.map((part) => dateRangePart(value, part)).filter(Boolean);
+    if (dates.length === 0) return muted('Not provided');
+    return <span className="break-words">{dates.map(formatDateAnswer).join(' → ')}</span>;
+  }
   // An address as an envelope reads it, one part a line (a table shows it as one line).
   if (field?.type === 'address' && typeof value === 'object') {
     const lines = addressLines(value);

@@ -62,8 +62,9 @@ export async function computeSealedFieldAnalytics(input: {
           for (const answer of figureAnswers(field, value)) counts.set(answer, (counts.get(answer) ?? 0) + 1);
           return;
         }
-        // A phone number is counted by its calling code, an address by its country, as the server counts them.
-        if (field.type === 'phone' || field.type === 'address') {
+        // A phone number is counted by its calling code, an address by its country, a date range by
+        // the month it starts, as the server counts them.
+        if (field.type === 'phone' || field.type === 'address' || field.type === 'date_range') {
           const place = placeOf(field, value);
           if (place) figure.answer_distribution[place] = (figure.answer_distribution[place] ?? 0) + 1;
           return;

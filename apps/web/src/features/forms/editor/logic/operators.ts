@@ -63,6 +63,8 @@ export function operatorsFor(type: FieldType | 'variable'): {
       return { operators: PRESENCE, input: 'none' };
     // Signed or not: 'is not empty' and 'is empty'.
     case 'signature':
+    // A date range: answered (both dates) or not.
+    case 'date_range':
     case 'file':
     case 'image':
     case 'page_break':
