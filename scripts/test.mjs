@@ -18,6 +18,9 @@ const suites = process.argv.slice(2);
 /** @param {string} suite */
 const wants = (suite) => suites.length === 0 || suites.includes(suite);
 const totals = { passed: 0, failed: 0 };
+/** Names of the tests that failed, and of journeys that passed only on their retry. */
+const failures = /** @type {string[]} */ ([]);
+const flaky = /** @type {string[]} */ ([]);
 
 /**
  * @param {string} cmd
@@ -48,6 +51,7 @@ function count(name, passed, failed) {
  */
 function check(name, cmd, args) {
   const status = run(cmd, args);
+  if (status !== 0) failures.push(name);
   count(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
@@ -65,27 +69,70 @@ function vitest(name, cwd, fullEnv = process.env) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile=${file}`,
+    // In CI a failed test runs once more: a pass on retry is named below, not hidden.
+    ...(process.env.CI ? ['--retry=1'] : []),
   ];
   const status = run('npx', args, { cwd, fullEnv, label: name });
-  if (!existsSync(file)) return count(name, 0, 1);
+  if (!existsSync(file)) {
+    failures.push(`${name}: no report (exit ${status})`);
+    return count(name, 0, 1);
+  }
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  for (const fileResult of r.testResults ?? []) {
+    const where = path.relative(root, fileResult.name ?? '');
+    const failedTests = (fileResult.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`${name}: ${where} › ${t.fullName}`);
+    for (const t of fileResult.assertionResults ?? []) {
+      if (t.status === 'passed' && t.failureMessages?.length > 0) flaky.push(`${name}: ${where} › ${t.fullName}`);
+    }
+    // A file that failed to load has no assertions, only a message.
+    if (fileResult.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${where}`);
+  }
   const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  if (status !== 0 && r.numFailedTests === 0 && failures.length === 0) failures.push(`${name}: exit ${status}`);
   count(name, r.numPassedTests, failed);
 }
 
 function playwright() {
   const file = path.join(out, 'e2e.json');
-  if (run('npm', ['run', '-s', 'build']) !== 0) return count('e2e', 0, 1);
+  if (run('npm', ['run', '-s', 'build']) !== 0) {
+    failures.push('e2e: the build failed');
+    return count('e2e', 0, 1);
+  }
   // E2E_SPECS (space-separated spec files) narrows the run, as the Node 24 pass in CI does.
   const specs = (process.env.E2E_SPECS ?? '').split(/\s+/).filter(Boolean);
   const status = run('npx', ['playwright', 'test', ...specs], {
     cwd: path.join(root, 'apps/web'),
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
-  if (!existsSync(file)) return count('e2e', 0, 1);
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
+  if (!existsSync(file)) {
+    failures.push(`e2e: no report (exit ${status})`);
+    return count('e2e', 0, 1);
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  collectJourneys(report.suites ?? [], []);
+  const s = report.stats;
   const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
   count('e2e', s.expected + s.flaky, failed);
+}
+
+/**
+ * Walks Playwright's JSON report and names each journey that failed or needed its retry.
+ * @param {any[]} suites
+ * @param {string[]} titles
+ */
+function collectJourneys(suites, titles) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const label = `e2e: ${[...here, spec.title].join(' › ')}${t.projectName ? ` [${t.projectName}]` : ''}`;
+        if (t.status === 'unexpected') failures.push(label);
+        if (t.status === 'flaky') flaky.push(label);
+      }
+    }
+    collectJourneys(suite.suites ?? [], here);
+  }
 }
 
 if (wants('lint')) {
@@ -114,5 +161,8 @@ if (wants('api')) {
 }
 if (wants('e2e')) playwright();
 
+// The names go last but one, so a log cut to its end still says what broke.
+if (flaky.length > 0) console.log(`\npassed only on retry:\n${flaky.map((f) => `  ${f}`).join('\n')}`);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

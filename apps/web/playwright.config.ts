@@ -7,7 +7,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // In CI a failed journey runs once more; `npm test` names each one that passed only on retry.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   globalSetup: './e2e/support/global-setup.ts',
   reporter: [['list'], ['json']],
