@@ -78,18 +78,24 @@ function vitest(name, cwd, fullEnv = process.env) {
     return count(name, 0, 1);
   }
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  const before = failures.length;
   for (const fileResult of r.testResults ?? []) {
     const where = path.relative(root, fileResult.name ?? '');
-    const failedTests = (fileResult.assertionResults ?? []).filter((t) => t.status === 'failed');
+    /** @type {{ status: string, fullName: string, failureMessages?: string[] }[]} */
+    const tests = fileResult.assertionResults ?? [];
+    const failedTests = tests.filter((t) => t.status === 'failed');
     for (const t of failedTests) failures.push(`${name}: ${where} › ${t.fullName}`);
-    for (const t of fileResult.assertionResults ?? []) {
-      if (t.status === 'passed' && t.failureMessages?.length > 0) flaky.push(`${name}: ${where} › ${t.fullName}`);
+    for (const t of tests) {
+      if (t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0)
+        flaky.push(`${name}: ${where} › ${t.fullName}`);
     }
     // A file that failed to load has no assertions, only a message.
     if (fileResult.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${where}`);
   }
   const failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
-  if (status !== 0 && r.numFailedTests === 0 && failures.length === 0) failures.push(`${name}: exit ${status}`);
+  if (status !== 0 && r.numFailedTests === 0 && failures.length === before) {
+    failures.push(`${name}: exit ${status}`);
+  }
   count(name, r.numPassedTests, failed);
 }
 
