@@ -27,6 +27,15 @@ const FIELDS = [
   },
   { id: 'again', label: 'Would you come again?', field_type: 'yes_no', is_required: true },
   {
+    id: 'warmth',
+    label: 'How warm was the room?',
+    field_type: 'range',
+    min: 0,
+    max: 40,
+    low_label: 'Cold',
+    high_label: 'Hot',
+  },
+  {
     id: 'why_not',
     label: 'What would change your mind?',
     field_type: 'text',
@@ -61,7 +70,13 @@ describe(`NPS, yes/no and heading fields (${dbKind})`, () => {
   it('saves them with their own properties; a heading is never required', async () => {
     const res = await app.inject({ method: 'GET', url: `/api/forms/${formId}`, headers: owner.auth });
     const fields = res.json().fields;
-    expect(fields.map((f: { type: string }) => f.type)).toEqual(['statement', 'nps', 'yes_no', 'text']);
+    expect(fields.map((f: { type: string }) => f.type)).toEqual([
+      'statement',
+      'nps',
+      'yes_no',
+      'range',
+      'text',
+    ]);
     expect(fields[0]).toMatchObject({
       label: 'About your visit',
       help_text: 'Two quick questions',
@@ -74,6 +89,8 @@ describe(`NPS, yes/no and heading fields (${dbKind})`, () => {
     });
     const publicRes = await app.inject({ method: 'GET', url: `/api/forms/${formId}` });
     expect(publicRes.json().fields[1]).toMatchObject({ low_label: 'Not likely', high_label: 'Very likely' });
+    expect(fields[3]).toMatchObject({ min: 0, max: 40, low_label: 'Cold', high_label: 'Hot' });
+    expect(publicRes.json().fields[3]).toMatchObject({ low_label: 'Cold', high_label: 'Hot' });
   });
 
   it('refuses a score outside 0 to 10 and an answer other than yes or no, naming the fields', async () => {
@@ -122,7 +139,7 @@ describe(`NPS, yes/no and heading fields (${dbKind})`, () => {
       headers: owner.auth,
     });
     const analytics = res.json() as FormAnalytics;
-    expect(analytics.field_analytics.map((f) => f.field_id)).toEqual(['score', 'again', 'why_not']);
+    expect(analytics.field_analytics.map((f) => f.field_id)).toEqual(['score', 'again', 'warmth', 'why_not']);
     const byId = new Map(analytics.field_analytics.map((f) => [f.field_id, f]));
     expect(byId.get('score')).toMatchObject({ response_count: 2, answer_distribution: { '3': 1, '9': 1 } });
     expect(byId.get('again')).toMatchObject({ response_count: 2, answer_distribution: { Yes: 1, No: 1 } });

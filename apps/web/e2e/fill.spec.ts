@@ -34,7 +34,13 @@ const ALL_FIELDS = [
   { label: 'Email address', type: 'email', validation: { required: true } },
   { label: 'Phone number', type: 'phone' },
   { label: 'Age', type: 'number', validation: { min: 18, max: 99 } },
-  { label: 'Satisfaction', type: 'range', validation: { min: 0, max: 10 } },
+  {
+    label: 'Satisfaction',
+    type: 'range',
+    validation: { min: 0, max: 10 },
+    lowLabel: 'Unhappy',
+    highLabel: 'Delighted',
+  },
   { label: 'Start date', type: 'date' },
   { label: 'Preferred time', type: 'time' },
   { label: 'Homepage', type: 'url' },
@@ -122,6 +128,8 @@ test.describe('public form page', () => {
     await expect(page.getByLabel('Age', { exact: true })).toHaveValue('120');
     await expect(page.getByText('Maximum value is 99')).toBeVisible();
     await page.getByLabel('Age', { exact: true }).fill('99');
+    // The words under the slider's ends are read with the numbers they stand for.
+    await expect(page.getByLabel('Satisfaction')).toHaveAccessibleDescription(/0: Unhappy\s*10: Delighted/);
     await page.getByLabel('Satisfaction').focus();
     await page.keyboard.press('ArrowRight');
     await page.getByLabel('Start date').fill('2030-05-04');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { blankForm } from '../forms/form.ts';
 import { normalizeField } from '../forms/read-field.ts';
 import { fromWireField, toWireField } from '../forms/wire.ts';
+import { translatableTexts } from '../i18n/texts.ts';
 import { formatAnswer } from './answer-format.ts';
 import { computeVisibility } from './conditions.ts';
 import { answerChoices } from './options.ts';
@@ -50,6 +52,32 @@ describe('NPS fields', () => {
       type: 'nps',
       lowLabel: 'No',
     });
+  });
+});
+
+describe('sliders', () => {
+  const slider = makeField('range', {
+    validation: { min: 0, max: 40, step: 5 },
+    lowLabel: 'Cold',
+    highLabel: 'Hot',
+  });
+
+  it('carry the words at their two ends over the wire, through the door and into translation', () => {
+    const wire = toWireField(slider);
+    expect(wire).toMatchObject({ min: 0, max: 40, low_label: 'Cold', high_label: 'Hot' });
+    expect(fromWireField(wire)).toEqual(slider);
+    expect(normalizeField({ type: 'range', label: 'L', low_label: 'Cold' }, 0)).toMatchObject({
+      type: 'range',
+      lowLabel: 'Cold',
+    });
+    const keys = translatableTexts({ ...blankForm('Comfort'), fields: [slider] }).map((t) => t.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([`field.${slider.id}.lowLabel`, `field.${slider.id}.highLabel`]),
+    );
+  });
+
+  it('keep words only where a type has ends: a text field drops them', () => {
+    expect(normalizeField({ type: 'text', label: 'L', low_label: 'Cold' }, 0)).not.toHaveProperty('lowLabel');
   });
 });
 

@@ -100,6 +100,9 @@ const choiceField = <T extends (typeof CHOICE_TYPES)[number]>(type: T) =>
     allowOther: z.optional(z.boolean()),
   });
 
+/** The words under the two ends of a scale (see hasEndLabels). */
+const endLabels = { lowLabel: z.optional(z.string()), highLabel: z.optional(z.string()) };
+
 /**
  * A form field: one member per type, each with only its own properties and rules. This is the
  * editor's and the renderer's field, the stored JSONB and (through wire.ts) the API's.
@@ -131,7 +134,13 @@ export const fieldSchema = z.discriminatedUnion('type', [
   member('password', textRulesSchema),
   member('url', textRulesSchema),
   member('number', numberRulesSchema),
-  member('range', numberRulesSchema),
+  /** A slider from min to max in steps; its two ends may carry words ('Cold', 'Hot'). */
+  z.object({
+    ...fieldBase,
+    type: z.literal('range'),
+    validation: numberRulesSchema,
+    ...endLabels,
+  }),
   choiceField('checkbox'),
   choiceField('radio'),
   choiceField('select'),
@@ -156,8 +165,7 @@ export const fieldSchema = z.discriminatedUnion('type', [
     ...fieldBase,
     type: z.literal('nps'),
     validation: plainRulesSchema,
-    lowLabel: z.optional(z.string()),
-    highLabel: z.optional(z.string()),
+    ...endLabels,
   }),
   member('yes_no', plainRulesSchema),
   /**
@@ -226,6 +234,11 @@ export type FieldValidation = Partial<
     z.infer<typeof fileRulesSchema> &
     z.infer<typeof dateRangeRulesSchema>
 >;
+
+/** The types whose two ends may carry words: the 0 to 10 scale and the slider. */
+export function hasEndLabels(field: FormField): field is FieldOf<'nps' | 'range'> {
+  return field.type === 'nps' || field.type === 'range';
+}
 
 // Fails to compile when FIELD_TYPES and the union's members drift apart.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -8,7 +8,7 @@ import {
 import { PATTERN_MAX_LENGTH } from '../fields/pattern.ts';
 import { isPhoneCountry } from '../fields/phone-countries.ts';
 import { LIMITS } from '../limits.ts';
-import { type FieldOption, type FormField, optionsOf, rulesOf } from './field.ts';
+import { type FieldOption, type FormField, hasEndLabels, optionsOf, rulesOf } from './field.ts';
 
 const FIELD_ID_MAX_LENGTH = 100;
 
@@ -39,13 +39,8 @@ function lengthProblems(field: FormField): Problem[] {
     ['default_value', field.defaultValue, LIMITS.descriptionMaxLength, 'A default value'],
     ['custom_error', rules.customError, LIMITS.labelMaxLength, 'An error message'],
     ['image_url', field.type === 'image' ? field.imageUrl : undefined, URL_MAX_LENGTH, 'An image URL'],
-    ['low_label', field.type === 'nps' ? field.lowLabel : undefined, LIMITS.labelMaxLength, 'A scale label'],
-    [
-      'high_label',
-      field.type === 'nps' ? field.highLabel : undefined,
-      LIMITS.labelMaxLength,
-      'A scale label',
-    ],
+    ['low_label', hasEndLabels(field) ? field.lowLabel : undefined, LIMITS.labelMaxLength, 'A scale label'],
+    ['high_label', hasEndLabels(field) ? field.highLabel : undefined, LIMITS.labelMaxLength, 'A scale label'],
   ];
   return checks
     .filter(([, value, max]) => value !== undefined && value.length > max)

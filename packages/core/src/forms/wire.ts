@@ -10,6 +10,7 @@ import {
   type FormField,
   fieldSchema,
   fieldTypeSchema,
+  hasEndLabels,
   optionsOf,
   rulesOf,
 } from './field.ts';
@@ -100,8 +101,8 @@ export function toWireField(field: FormField): WireField {
   if (validation.min !== undefined) wire.min = validation.min;
   if (validation.max !== undefined) wire.max = validation.max;
   if (field.type === 'image' && field.imageUrl !== undefined) wire.image_url = field.imageUrl;
-  if (field.type === 'nps' && field.lowLabel !== undefined) wire.low_label = field.lowLabel;
-  if (field.type === 'nps' && field.highLabel !== undefined) wire.high_label = field.highLabel;
+  if (hasEndLabels(field) && field.lowLabel !== undefined) wire.low_label = field.lowLabel;
+  if (hasEndLabels(field) && field.highLabel !== undefined) wire.high_label = field.highLabel;
   if (field.prefill) {
     const { fromUrl, param } = field.prefill;
     wire.prefill = param === undefined ? { from_url: fromUrl } : { from_url: fromUrl, param };

@@ -1,5 +1,5 @@
 /** A form in one of its languages, and how far each language's translation has come. */
-import type { FormField } from '../forms/field.ts';
+import { type FormField, hasEndLabels } from '../forms/field.ts';
 import { plainMessageKey } from '../logic/endings.ts';
 import type { Ending } from '../logic/schema.ts';
 import {
@@ -29,7 +29,7 @@ function localizeField(field: FormField, text: (key: TextKey, fallback: string) 
     const customError = text(key('customError'), localized.validation.customError);
     Object.assign(localized, { validation: { ...localized.validation, customError } });
   }
-  if (localized.type === 'nps') {
+  if (hasEndLabels(localized)) {
     Object.assign(
       localized,
       optional('lowLabel', localized.lowLabel),

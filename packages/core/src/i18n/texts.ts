@@ -4,7 +4,7 @@
  * `translations[tag][key]`.
  */
 
-import { type FormField, rulesOf } from '../forms/field.ts';
+import { type FormField, hasEndLabels, rulesOf } from '../forms/field.ts';
 import { LIMITS } from '../limits.ts';
 import type { Ending } from '../logic/schema.ts';
 
@@ -91,7 +91,7 @@ function fieldSlots(field: FormField): Slot[] {
   )
     slots.push(at('placeholder', field.placeholder, 'placeholder'));
   if (TYPED_ANSWER_TYPES.has(field.type)) slots.push(at('customError', rulesOf(field).customError, 'error'));
-  if (field.type === 'nps') {
+  if (hasEndLabels(field)) {
     slots.push(at('lowLabel', field.lowLabel, 'scale'), at('highLabel', field.highLabel, 'scale'));
   }
   if (field.type === 'date_range') {

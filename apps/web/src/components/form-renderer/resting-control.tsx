@@ -44,28 +44,47 @@ export function RestingControl(props: RestingControlProps) {
   };
   const boxId = `${props.id}-answered`;
   const dim = !answered && 'opacity-50';
+  const ends = field.type === 'range' && (field.lowLabel || field.highLabel) ? field : undefined;
+  const endsId = `${props.id}-ends`;
+  const describedBy = [common['aria-describedby'], ends && endsId].filter(Boolean).join(' ') || undefined;
 
   const control =
     field.type === 'range' ? (
-      <div className="flex items-center gap-3">
-        <input
-          {...common}
-          type="range"
-          className={cn('h-10 w-full accent-brand-600', dim)}
-          min={rulesOf(field).min ?? 0}
-          max={rulesOf(field).max ?? 100}
-          step={rulesOf(field).step ?? 1}
-          value={shown}
-          onChange={(e) => props.onChange(e.target.value)}
-          onPointerUp={(e) => confirm(e.currentTarget.value)}
-          onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-            if (SLIDER_KEYS.has(e.key)) confirm(e.currentTarget.value);
-          }}
-        />
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <input
+            {...common}
+            aria-describedby={describedBy}
+            type="range"
+            className={cn('h-10 w-full accent-brand-600', dim)}
+            min={rulesOf(field).min ?? 0}
+            max={rulesOf(field).max ?? 100}
+            step={rulesOf(field).step ?? 1}
+            value={shown}
+            onChange={(e) => props.onChange(e.target.value)}
+            onPointerUp={(e) => confirm(e.currentTarget.value)}
+            onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+              if (SLIDER_KEYS.has(e.key)) confirm(e.currentTarget.value);
+            }}
+          />
+          {ends && (
+            // Under the two ends of the track; the numbers they stand for are read, not shown.
+            <p id={endsId} className="-mt-1.5 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-400">
+              <span>
+                <span className="sr-only">{rulesOf(ends).min ?? 0}: </span>
+                {ends.lowLabel}
+              </span>
+              <span className="text-end">
+                <span className="sr-only">{rulesOf(ends).max ?? 100}: </span>
+                {ends.highLabel}
+              </span>
+            </p>
+          )}
+        </div>
         <output
           htmlFor={props.id}
           className={cn(
-            'shrink-0 text-end text-sm tabular-nums',
+            'flex h-10 shrink-0 items-center justify-end text-sm tabular-nums',
             answered ? 'min-w-10' : 'text-slate-600 dark:text-slate-400',
           )}
         >

@@ -1,7 +1,7 @@
 import { RATING_MAX_STARS, RATING_MIN_STARS } from '@formsmith/core/fields/constants';
 import { CALLING_CODES } from '@formsmith/core/fields/phone-countries';
 import { ratingStars } from '@formsmith/core/fields/rating';
-import type { FieldPatch, FieldValidation, FormField } from '@formsmith/core/forms/field';
+import type { FieldOf, FieldPatch, FieldValidation, FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import { countryNames } from '../../../components/form-renderer/country-names.ts';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
@@ -19,8 +19,9 @@ type Props = {
 const MB = 1024 * 1024;
 
 /**
- * What only some types have: an image's picture, a file's accepted types and size, a scale's
- * step, the words at an NPS scale's ends, a matrix's checkboxes, a rating's stars, a ranking's top N.
+ * What only some types have: an image's picture, a file's accepted types and size, a slider's
+ * step, the words at the ends of an NPS scale or a slider, a matrix's checkboxes, a rating's stars,
+ * a ranking's top N.
  */
 export function TypeProperties({ field, update, setRule }: Props) {
   switch (field.type) {
@@ -63,20 +64,12 @@ export function TypeProperties({ field, update, setRule }: Props) {
       );
     case 'nps':
       return (
-        <>
-          <Labelled label="Label under 0" hint="e.g. Not at all likely">
-            <Input
-              value={field.lowLabel ?? ''}
-              onChange={(e) => update({ lowLabel: e.target.value || undefined })}
-            />
-          </Labelled>
-          <Labelled label="Label under 10" hint="e.g. Extremely likely">
-            <Input
-              value={field.highLabel ?? ''}
-              onChange={(e) => update({ highLabel: e.target.value || undefined })}
-            />
-          </Labelled>
-        </>
+        <EndLabels
+          field={field}
+          update={update}
+          low={{ label: 'Label under 0', hint: 'e.g. Not at all likely' }}
+          high={{ label: 'Label under 10', hint: 'e.g. Extremely likely' }}
+        />
       );
     case 'matrix':
       return (
@@ -148,16 +141,50 @@ export function TypeProperties({ field, update, setRule }: Props) {
       return <DateRangeProperties field={field} update={update} setRule={setRule} />;
     case 'range':
       return (
-        <NumberRule
-          label="Step"
-          min={0}
-          value={field.validation.step}
-          onChange={(step) => setRule({ step })}
-        />
+        <>
+          <NumberRule
+            label="Step"
+            min={0}
+            value={field.validation.step}
+            onChange={(step) => setRule({ step })}
+          />
+          <EndLabels
+            field={field}
+            update={update}
+            low={{ label: 'Label at the low end', hint: 'e.g. Cold' }}
+            high={{ label: 'Label at the high end', hint: 'e.g. Hot' }}
+          />
+        </>
       );
     default:
       return null;
   }
+}
+
+/** The words under the two ends of a 0 to 10 scale or a slider; an emptied box removes its word. */
+function EndLabels(props: {
+  field: FieldOf<'nps' | 'range'>;
+  update: (patch: FieldPatch) => void;
+  low: { label: string; hint: string };
+  high: { label: string; hint: string };
+}) {
+  const { field, update } = props;
+  return (
+    <>
+      <Labelled label={props.low.label} hint={props.low.hint}>
+        <Input
+          value={field.lowLabel ?? ''}
+          onChange={(e) => update({ lowLabel: e.target.value || undefined })}
+        />
+      </Labelled>
+      <Labelled label={props.high.label} hint={props.high.hint}>
+        <Input
+          value={field.highLabel ?? ''}
+          onChange={(e) => update({ highLabel: e.target.value || undefined })}
+        />
+      </Labelled>
+    </>
+  );
 }
 
 /** The countries of the phone picker, named in English as the editor is, by name. */
