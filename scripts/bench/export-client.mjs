@@ -1,9 +1,10 @@
 // @ts-check
-// Downloads a CSV export in its own process, counting rows; prints {rows, seconds, bytes} as JSON.
+// Downloads a CSV or .xlsx export in its own process, counting rows; prints {rows, seconds, bytes} as JSON.
 import { performance } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 
-/** @type {{ url: string, headers: Record<string, string> }} */
-const { url, headers } = JSON.parse(/** @type {string} */ (process.argv[2]));
+/** @type {{ url: string, headers: Record<string, string>, xlsx?: boolean }} */
+const { url, headers, xlsx } = JSON.parse(/** @type {string} */ (process.argv[2]));
 const t0 = performance.now();
 const res = await fetch(url, { headers });
 if (!res.ok) {
@@ -12,11 +13,26 @@ if (!res.ok) {
 }
 let bytes = 0;
 let newlines = 0;
+/** @type {Uint8Array[]} */
+const kept = [];
 // A 2xx answer to a GET has a body.
 for await (const chunk of /** @type {ReadableStream<Uint8Array>} */ (res.body)) {
   bytes += chunk.length;
-  for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
+  if (xlsx) kept.push(chunk);
+  else for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines++;
 }
 const seconds = (performance.now() - t0) / 1000;
+if (xlsx) {
+  // Counted once downloaded (not timed): the rows of the first sheet, less its header.
+  const { default: ExcelJS } = await import('exceljs');
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(kept), {});
+  let rows = 0;
+  for await (const sheet of reader) {
+    for await (const _row of sheet) rows++;
+    break;
+  }
+  process.stdout.write(JSON.stringify({ rows: rows - 1, seconds, bytes }));
+  process.exit(0);
+}
 // Quoted cells may hold newlines; the bench's seeded data has none, so lines - header = rows.
 process.stdout.write(JSON.stringify({ rows: newlines - 1, seconds, bytes }));

@@ -61,10 +61,10 @@ export function latency(spec) {
 }
 
 /**
- * Streams the export in another process while sampling the server's RSS every 20 ms.
- * @param {{ url: string, headers: Record<string, string>, pid: number | undefined }} run
+ * Streams the export (CSV, or .xlsx with `xlsx`) in another process while sampling the server's RSS every 20 ms.
+ * @param {{ url: string, headers: Record<string, string>, pid: number | undefined, xlsx?: boolean }} run
  */
-export async function exportRun({ url, headers, pid }) {
+export async function exportRun({ url, headers, pid, xlsx = false }) {
   const before = rssMb(pid);
   let peak = before;
   const timer = setInterval(() => {
@@ -75,7 +75,7 @@ export async function exportRun({ url, headers, pid }) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [
     path.join(here, 'export-client.mjs'),
-    JSON.stringify({ url, headers }),
+    JSON.stringify({ url, headers, xlsx }),
   ]);
   let out = '';
   child.stdout.on('data', (d) => {

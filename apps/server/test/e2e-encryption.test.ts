@@ -178,6 +178,21 @@ describe(`end-to-end encrypted forms (${dbKind})`, () => {
     expect(settings.json().encrypted_submissions).toBe(1);
   });
 
+  it('refuses an Excel export of sealed answers with a clear 409; the CSV still downloads', async () => {
+    const formId = await enhancedForm();
+    const { submissionId } = await submitSealed(app, { formId, key: made.formKey, answers: { name: 'x' } });
+    const base = `/api/form-submissions/forms/${formId}`;
+    for (const url of [`${base}/export`, `${base}/submissions/${submissionId}/export`]) {
+      const xlsx = await app.inject({ method: 'GET', url: `${url}?format=xlsx`, headers: owner.auth });
+      expect(xlsx.statusCode).toBe(409);
+      expect(xlsx.json().error).toMatch(/end-to-end encrypted.*decrypted CSV or JSON/);
+      const csv = await app.inject({ method: 'GET', url: `${url}?format=csv`, headers: owner.auth });
+      expect(csv.statusCode).toBe(200);
+      const other = await app.inject({ method: 'GET', url: `${url}?format=xlsx`, headers: stranger.auth });
+      expect(other.statusCode).toBe(404);
+    }
+  });
+
   it('records the language a sealed submission was filled in, beside its sealed answers', async () => {
     const formId = await enhancedForm({ translations: { fr: { title: 'Formulaire chiffré' } } });
     const { res, submissionId } = await submitSealed(app, {

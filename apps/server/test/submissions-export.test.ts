@@ -181,9 +181,10 @@ describe(`submissions export (${dbKind})`, () => {
     });
   });
 
-  it('rejects an unknown format with 400', async () => {
-    const res = await app.inject({ method: 'GET', url: exportUrl('xlsx'), headers: owner.auth });
+  it('rejects an unknown format with a 400 that names it', async () => {
+    const res = await app.inject({ method: 'GET', url: exportUrl('xls'), headers: owner.auth });
     expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('format');
   });
 
   it('exports one submission as CSV or JSON', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { waitForMailLink } from './support/mail.ts';
@@ -197,6 +198,19 @@ test.describe('submissions page', () => {
       'First line\nSecond line with a much longer text than thirty chars',
       '2025-03-14',
     ]);
+
+    // The Excel file opens, with the same header and rows, the date as a date.
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export Excel (.xlsx)' }).click();
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toBe(`form_${form.id}_submissions.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await xlsx.path())!);
+    const sheet = workbook.getWorksheet('Responses')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...rows[0]!]);
+    expect(sheet.rowCount).toBe(rows.length);
+    expect(sheet.getRow(6).getCell(5).value).toBe('Zebra Unique');
+    expect(sheet.getRow(6).getCell(8).value).toEqual(new Date('2025-03-14T00:00:00.000Z'));
 
     // Open a detail by clicking its row.
     await table.getByRole('row').filter({ hasText: 'Respondent 12' }).click();

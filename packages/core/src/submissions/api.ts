@@ -85,7 +85,9 @@ export const formParamsSchema = z.object({ id: z.string() });
 export const submissionParamsSchema = z.object({ id: z.string(), sid: z.string() });
 export const fileParamsSchema = submissionParamsSchema.extend({ uploadId: z.string() });
 
-export const exportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
+/** An export's format: CSV (the default), JSON, or an Excel workbook (.xlsx). */
+export const EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
+export const exportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS).default('csv') });
 
 export type ExportFormat = z.infer<typeof exportQuerySchema>['format'];
 

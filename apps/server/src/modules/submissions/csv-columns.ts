@@ -72,9 +72,25 @@ export function versionedExportColumns(input: {
   };
 }
 
-function readAnswer(data: Record<string, unknown>, keys: string[]): unknown {
+/** The answer a column reads: under the first of its keys the data has. */
+export function readAnswer(data: Record<string, unknown>, keys: string[]): unknown {
   for (const key of keys) if (Object.hasOwn(data, key)) return data[key];
   return undefined;
+}
+
+/** One submission as the CSV and Excel exports read it: `createdAt` is the ISO text of its time. */
+export type AnswerRow = {
+  id: string;
+  createdAt: string;
+  completed: boolean;
+  language: string;
+  version: number;
+  data: unknown;
+};
+
+/** The columns a submission of that version fills. */
+export function columnsForVersion(columns: VersionedColumns, version: number): ExportColumn[] {
+  return columns.byVersion.get(version) ?? columns.fallback;
 }
 
 /** The CSV header row. */

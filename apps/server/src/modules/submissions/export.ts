@@ -1,15 +1,18 @@
 import { Readable } from 'node:stream';
-import { statusText } from '@formsmith/core/submissions/api';
+import { type ExportFormat, statusText } from '@formsmith/core/submissions/api';
 import { csvLine } from '@formsmith/core/submissions/csv-line';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CustomTypesConfig } from 'pg';
 import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
+import { conflict } from '../../lib/app-error.ts';
 import { findAnsweredFields } from '../forms/index.ts';
 import { readAnswers } from './answer-sealing.ts';
 import { openAnswersOffThread } from './answers-off-thread.ts';
 import {
+  type AnswerRow,
+  columnsForVersion,
   csvRow,
   csvRowLine,
   type ExportColumn,
@@ -18,6 +21,7 @@ import {
   versionedExportColumns,
 } from './csv-columns.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
+import { xlsxExport } from './xlsx-export.ts';
 
 const BOM = '\uFEFF';
 
@@ -36,7 +40,7 @@ type ExportRow = {
 
 const BATCH = 5000;
 /**
- * Rows per CSV batch. Three batches are alive at once (read, opening in the worker, written), and
+ * Rows per CSV (and Excel) batch. Three batches are alive at once (read, opening in the worker, written), and
  * rows that live across a garbage collection are promoted and grow the heap: small batches keep
  * an export's memory flat (2,000 rows per batch grew the process by about 10 MB more).
  */
@@ -201,26 +205,22 @@ async function* openedBatches<R extends readonly unknown[]>(
 }
 
 /**
- * The CSV body lines, one string per batch. On PostgreSQL the rows come as text (the time as ISO
- * text from the database, the metadata never read) and a worker thread opens the sealed answers of
- * a batch while this thread reads the next one and writes the last one's lines: opening costs
- * about as much as all the rest of a row's way to the client.
+ * The rows the CSV and Excel exports write, oldest first, in batches. On PostgreSQL the rows come
+ * as text (the time as ISO text from the database, the metadata never read) and a worker thread
+ * opens the sealed answers of a batch while this thread reads the next one and writes the last
+ * one out: opening costs about as much as all the rest of a row's way to the client.
  */
-async function* csvBatches(app: FastifyInstance, formId: number, columns: VersionedColumns) {
-  const of = (version: number) => columns.byVersion.get(version) ?? columns.fallback;
+async function* answerRowBatches(app: FastifyInstance, formId: number): AsyncGenerator<AnswerRow[]> {
   if (!app.database.pool) {
     for await (const rows of keysetBatches(app, formId, CSV_BATCH)) {
-      let text = '';
-      for (const r of rows) {
-        text += csvRowLine(of(r.form_version), {
-          id: r.id,
-          createdAt: new Date(r.created_at).toISOString(),
-          completed: r.completed,
-          language: r.language,
-          data: r.data,
-        });
-      }
-      yield text;
+      yield rows.map((r) => ({
+        id: r.id,
+        createdAt: new Date(r.created_at).toISOString(),
+        completed: r.completed,
+        language: r.language,
+        version: r.form_version,
+        data: r.data,
+      }));
     }
     return;
   }
@@ -228,23 +228,25 @@ async function* csvBatches(app: FastifyInstance, formId: number, columns: Versio
   // rest, the sealed ones in base64 for the worker thread.
   const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     case when sealed_data is null then data end, form_version, completed, language, encode(sealed_data, 'base64')`;
-  const text = (rows: Cells[], opened: (Record<string, unknown> | null)[]) => {
-    let lines = '';
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
-      lines += csvRowLine(of(Number(r[3])), {
-        id: r[0]!,
-        createdAt: r[1]!,
-        data: opened[i] ?? (r[2] ? JSON.parse(r[2]) : {}),
-        completed: r[4] === 't',
-        language: r[5]!,
-      });
-    }
-    return lines;
-  };
   const batches = cursorBatches(app, formId, select, CSV_BATCH, TEXT_CELLS) as AsyncGenerator<Cells[]>;
   for await (const { rows, opened } of openedBatches(app, batches, { id: 0, sealed: 6 })) {
-    yield text(rows, opened);
+    yield rows.map((r, i) => ({
+      id: r[0]!,
+      createdAt: r[1]!,
+      data: opened[i] ?? (r[2] ? JSON.parse(r[2]) : {}),
+      version: Number(r[3]),
+      completed: r[4] === 't',
+      language: r[5]!,
+    }));
+  }
+}
+
+/** The CSV body lines, one string per batch. */
+async function* csvBatches(app: FastifyInstance, formId: number, columns: VersionedColumns) {
+  for await (const rows of answerRowBatches(app, formId)) {
+    let text = '';
+    for (const r of rows) text += csvRowLine(columnsForVersion(columns, r.version), r);
+    yield text;
   }
 }
 
@@ -322,7 +324,7 @@ function labelReader(columns: VersionedColumns): LabelReader {
   return (row) => {
     const data = row.data && typeof row.data === 'object' ? row.data : {};
     const answers: { field_id: string; label: string; value: unknown }[] = [];
-    for (const column of columns.byVersion.get(row.form_version) ?? columns.fallback) {
+    for (const column of columnsForVersion(columns, row.form_version)) {
       const key = column.keys.find((k) => Object.hasOwn(data, k));
       if (key === undefined) continue;
       answers.push({ field_id: column.field?.id ?? key, label: column.label, value: data[key] });
@@ -343,14 +345,41 @@ async function loadColumns(
   return versionedExportColumns({ primary, versions, dataKeys: input.dataKeys });
 }
 
-/** The whole export as a stream of text chunks (CSV with a BOM, or a JSON array). */
+/**
+ * Answers sealed end to end are opened only by the owner's unlocked browser, which builds the
+ * decrypted CSV and JSON itself; the server has no Excel file of them to give.
+ */
+export const SEALED_XLSX =
+  'These answers are end-to-end encrypted, so the server cannot read them to build an Excel file. ' +
+  'Unlock the form in the browser and export the decrypted CSV or JSON instead.';
+
+/** Whether any of the form's submissions holds answers sealed end to end. */
+async function hasSealedAnswers(app: FastifyInstance, form: OwnedForm): Promise<boolean> {
+  // Only a form that had a key can have them (the key is kept when encryption is turned off).
+  if (!form.encryptionKey) return false;
+  const rows = await queryRows<{ one: number }>(
+    app.db,
+    sql`select 1 as one from submissions where form_id = ${form.id} and envelope is not null limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The whole export as a stream: CSV with a BOM, a JSON array, or an .xlsx file. */
 export async function exportFormSubmissions(
   app: FastifyInstance,
   form: OwnedForm,
-  format: 'csv' | 'json',
+  format: ExportFormat,
 ): Promise<Readable> {
+  if (format === 'xlsx' && (await hasSealedAnswers(app, form))) throw conflict(SEALED_XLSX);
   const versions = await answeredVersions(app, form.id);
   let chunks: AsyncGenerator<string>;
+  if (format === 'xlsx') {
+    const columns = await loadColumns(app, form, {
+      versions,
+      dataKeys: await distinctDataKeys(app, form.id),
+    });
+    return xlsxExport(columns, answerRowBatches(app, form.id));
+  }
   if (format === 'json') {
     const columns = await loadColumns(app, form, { versions, dataKeys: [] });
     chunks = jsonChunks(app, form, labelReader(columns));
@@ -383,20 +412,40 @@ async function readAhead(chunks: AsyncGenerator<string>, count: number): Promise
   })();
 }
 
-/** One submission as CSV (header plus one row) or as a JSON object, with its version's labels. */
+/**
+ * One submission as CSV (header plus one row), as a JSON object or as an .xlsx file, with its
+ * version's labels.
+ */
 export async function exportOneSubmission(
   app: FastifyInstance,
   form: OwnedForm,
-  row: ExportRow,
-  format: 'csv' | 'json',
-): Promise<string> {
-  const dataKeys = format === 'csv' ? Object.keys(row.data ?? {}) : [];
+  row: ExportRow & { sealedEndToEnd: boolean },
+  format: ExportFormat,
+): Promise<string | Readable> {
+  if (format === 'xlsx' && row.sealedEndToEnd) throw conflict(SEALED_XLSX);
+  const dataKeys = format === 'json' ? [] : Object.keys(row.data ?? {});
   const all = await loadColumns(app, form, { versions: [row.form_version], dataKeys });
   // Only this submission's own columns: the ones its version (or data) fills.
   const own = all.byVersion.get(row.form_version) ?? all.fallback;
   const keep = own.map((c) => c.keys.length > 0);
   const columns = { fallback: own.filter((_, i) => keep[i]), byVersion: new Map<number, ExportColumn[]>() };
   if (format === 'json') return `${jsonItem(row, labelReader(columns))}\n`;
+  if (format === 'xlsx') {
+    const one: AnswerRow = {
+      id: row.id,
+      createdAt: new Date(row.created_at).toISOString(),
+      completed: row.completed,
+      language: row.language,
+      version: row.form_version,
+      data: row.data,
+    };
+    return xlsxExport(
+      columns,
+      (async function* () {
+        yield [one];
+      })(),
+    );
+  }
   return BOM + csvLine(headerRow(columns.fallback)) + csvLine(csvRow(columns.fallback, row));
 }
 

@@ -26,6 +26,7 @@ import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
 import { listSubmissionsSince } from './sync.ts';
+import { XLSX_TYPE } from './xlsx-export.ts';
 
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
@@ -38,9 +39,11 @@ function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;
 }
 
-function contentType(format: ExportFormat): string {
-  return format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8';
-}
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  xlsx: XLSX_TYPE,
+};
 
 /** The caller's form named by the :id param; 404 for a bad id, a missing form or anyone else's. */
 function ownedForm(app: { db: Parameters<typeof requireOwnedForm>[0] }, request: FastifyRequest) {
@@ -146,7 +149,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format } = request.query;
       const stream = await exportFormSubmissions(app, form, format);
       return reply
-        .header('content-type', contentType(format))
+        .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', attachment(`form_${form.id}_submissions.${format}`))
         .header('cache-control', 'no-store')
         .send(stream);
@@ -178,11 +181,12 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
           language: row.language,
           progress: row.progress,
           updated_at: row.updatedAt,
+          sealedEndToEnd: Boolean(row.envelope),
         },
         format,
       );
       return reply
-        .header('content-type', contentType(format))
+        .header('content-type', CONTENT_TYPES[format])
         .header('content-disposition', attachment(`form_${form.id}_submission_${row.id}.${format}`))
         .header('cache-control', 'no-store')
         .send(body);

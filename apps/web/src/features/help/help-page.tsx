@@ -118,7 +118,7 @@ export function HelpPage() {
               and pick a form.
             </>,
             'Search and filter the table, and open any row to see the full submission.',
-            'Use Export CSV to download every response, or switch to the Analytics tab for trends and answer breakdowns.',
+            'Use Export CSV or Export Excel (.xlsx) to download every response, or switch to the Analytics tab for trends and answer breakdowns.',
           ]}
         />
       </div>

@@ -1,15 +1,20 @@
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
+import type { ExportFormat } from '@formsmith/core/submissions/api';
 import { downloadWithAuth, fetchBlobWithAuth, saveBlob } from '../../../lib/download.ts';
 
-/** GET /api/form-submissions/forms/:id/export?format=csv as form_<id>_submissions.csv. */
-export function downloadSubmissionsCsv(formId: number) {
-  return downloadWithAuth(`/form-submissions/forms/${formId}/export`, `form_${formId}_submissions.csv`, {
-    format: 'csv',
-  });
+/** GET /api/form-submissions/forms/:id/export?format=… as form_<id>_submissions.csv (or .xlsx). */
+export function downloadSubmissions(formId: number, format: 'csv' | 'xlsx') {
+  return downloadWithAuth(
+    `/form-submissions/forms/${formId}/export`,
+    `form_${formId}_submissions.${format}`,
+    {
+      format,
+    },
+  );
 }
 
-/** One submission as CSV or JSON. */
-export function downloadSubmission(formId: number, submissionId: string, format: 'csv' | 'json') {
+/** One submission as CSV, JSON or Excel. */
+export function downloadSubmission(formId: number, submissionId: string, format: ExportFormat) {
   return downloadWithAuth(
     `/form-submissions/forms/${formId}/submissions/${submissionId}/export`,
     `form_${formId}_submission_${submissionId}.${format}`,

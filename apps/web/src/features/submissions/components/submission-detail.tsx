@@ -1,7 +1,7 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, languageName } from '@formsmith/core/i18n/language';
-import type { SubmissionDetail as DetailedSubmission } from '@formsmith/core/submissions/api';
+import type { SubmissionDetail as DetailedSubmission, ExportFormat } from '@formsmith/core/submissions/api';
 import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
 import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -72,10 +72,12 @@ function ExportMenu({ formId, submission }: { formId: number; submission: Detail
   const [error, setError] = useState<string | null>(null);
   const sealed = submission.envelope !== undefined;
   if (sealed && !key) return null;
-  const run = async (format: 'csv' | 'json') => {
+  const run = async (format: ExportFormat) => {
     setError(null);
     try {
       if (!sealed || !key) return await downloadSubmission(formId, submission.id, format);
+      // The server cannot read sealed answers: this browser builds their CSV or JSON (no Excel).
+      if (format === 'xlsx') return;
       const blob = await buildSealedSubmissionExport({ formId, submission, key, format });
       saveBlob(blob, `form_${formId}_submission_${submission.id}.${format}`);
     } catch {
@@ -104,6 +106,11 @@ function ExportMenu({ formId, submission }: { formId: number; submission: Detail
             <DropdownMenu.Item className={itemClass} onSelect={() => run('json')}>
               {sealed ? 'Download decrypted JSON' : 'Download JSON'}
             </DropdownMenu.Item>
+            {!sealed && (
+              <DropdownMenu.Item className={itemClass} onSelect={() => run('xlsx')}>
+                Download Excel (.xlsx)
+              </DropdownMenu.Item>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { useEncryption } from '../../../lib/forms-api/encryption.ts';
-import { downloadSubmissionsCsv } from '../api/download.ts';
+import { downloadSubmissions } from '../api/download.ts';
 import type { DateRange, StatusFilter, SubmissionFilters } from '../lib/filters.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -18,14 +18,14 @@ type ToolbarProps = {
   onFiltersChange: (filters: SubmissionFilters) => void;
 };
 
-/** 'Export CSV', the search box and the 'Filter' panel (date range, status and language). */
+/** 'Export CSV' and 'Export Excel (.xlsx)', the search box and the 'Filter' panel (date range, status and language). */
 export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange }: ToolbarProps) {
   const sealed = Boolean(useEncryption(formId).data?.key);
   const [search, setSearch] = useState(filters.search);
   const [showFilters, setShowFilters] = useState(
     filters.range !== 'all' || filters.status !== 'all' || filters.language !== '',
   );
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const panelId = useId();
 
@@ -35,15 +35,15 @@ export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange
     return () => clearTimeout(timer);
   }, [search, filters, onFiltersChange]);
 
-  const exportCsv = async () => {
-    setExporting(true);
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
     setExportError(null);
     try {
-      await downloadSubmissionsCsv(formId);
+      await downloadSubmissions(formId, format);
     } catch {
       setExportError('Failed to export submissions. Please try again later.');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -76,10 +76,16 @@ export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange
           </Button>
           {/* A form with sealed answers is exported by the unlocked browser (the server's would be empty). */}
           {!sealed && (
-            <Button variant="primary" onClick={exportCsv} disabled={exporting}>
-              <Download aria-hidden="true" className="h-4 w-4" />
-              {exporting ? 'Exporting...' : 'Export CSV'}
-            </Button>
+            <>
+              <Button variant="primary" onClick={() => exportAs('csv')} disabled={exporting !== null}>
+                <Download aria-hidden="true" className="h-4 w-4" />
+                {exporting === 'csv' ? 'Exporting...' : 'Export CSV'}
+              </Button>
+              <Button variant="secondary" onClick={() => exportAs('xlsx')} disabled={exporting !== null}>
+                <Download aria-hidden="true" className="h-4 w-4" />
+                {exporting === 'xlsx' ? 'Exporting...' : 'Export Excel (.xlsx)'}
+              </Button>
+            </>
           )}
         </div>
       </div>
