@@ -7,6 +7,8 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: './src/main.ts',
+    // The admin commands without tsx: the container image has production dependencies only.
+    admin: './src/admin/cli.ts',
     // The worker thread that opens sealed answers for exports, loaded by main.js from beside it.
     'answers-worker': './src/modules/submissions/answers-worker.ts',
     ...(existsSync('src/modules/ai/cli.ts') ? { generate: './src/modules/ai/cli.ts' } : {}),

@@ -89,12 +89,14 @@ export async function buildApp(
   // Read for this app (the one keyring rows and files are sealed under; key-watch updates it).
   const keyring = loadKeyring(config);
   const database = opts.database ?? (await openDatabase(config));
-  await migrateDatabase(database);
-  // An instance without a key the database holds sealed answers under must not serve them.
-  await checkKeyRegistry(database.db, keyring).catch(async (err) => {
+  // A database a newer release migrated, or an instance without a key the database holds sealed
+  // answers under: neither may serve.
+  const closeOnFailure = async (err: unknown) => {
     if (!opts.database) await database.close();
     throw err;
-  });
+  };
+  await migrateDatabase(database).catch(closeOnFailure);
+  await checkKeyRegistry(database.db, keyring).catch(closeOnFailure);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -2,6 +2,7 @@ import { newControlToken, removeServerFile, writeServerFile } from './admin/serv
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/client.ts';
+import { DatabaseTooNewError } from './db/upgrade.ts';
 import { KeyringError } from './lib/encryption/index.ts';
 
 async function main(): Promise<void> {
@@ -32,7 +33,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseUnavailableError || err instanceof KeyringError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DatabaseUnavailableError ||
+    err instanceof DatabaseTooNewError ||
+    err instanceof KeyringError
+  ) {
     console.error(`Formsmith cannot start. ${err.message}`);
   } else {
     console.error('Formsmith cannot start:', err);

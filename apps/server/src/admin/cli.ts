@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, migrateDatabase, openDatabase } from '../db/client.ts';
+import { DatabaseTooNewError, tooNewMessage, upgradePlan } from '../db/upgrade.ts';
 import { AppError } from '../lib/app-error.ts';
 import { KeyringError, loadKeyring } from '../lib/encryption/index.ts';
 import {
@@ -27,6 +28,7 @@ const USAGE = `Usage:
   npm run admin -- verify-user <address>
   npm run admin -- reset-password <address> [--password <password>]
   npm run admin -- list-users [--json]
+  npm run admin -- check-upgrade   (which migrations this release would run; refuses a newer database)
   npm run admin -- encryption-key rotate   (new data key, then re-seal everything under it)
   npm run admin -- encryption-key reseal   (re-seal what is clear or under older keys)
   npm run admin -- encryption-key retire   (drop older keys once nothing is sealed under them)
@@ -52,6 +54,7 @@ class UsageError extends Error {}
 async function withDatabase<T>(
   config: ReturnType<typeof loadConfig>,
   run: (db: import('../db/client.ts').Db) => Promise<T>,
+  { migrate = true } = {},
 ) {
   const live = config.databaseUrl ? null : readLiveServer(config.dataDir);
   if (live) {
@@ -61,11 +64,31 @@ async function withDatabase<T>(
   }
   const database = await openDatabase(config);
   try {
-    await migrateDatabase(database);
+    if (migrate) await migrateDatabase(database);
     return await run(database.db);
   } finally {
     await database.close();
   }
+}
+
+/** Says what starting this release would run on the database, changing nothing. */
+async function checkUpgrade(config: ReturnType<typeof loadConfig>): Promise<void> {
+  const plan = await withDatabase(config, upgradePlan, { migrate: false });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  if (plan.unknown.length > 0) throw new DatabaseTooNewError(tooNewMessage(plan.unknown));
+  console.log(
+    plan.applied === 0
+      ? `Database: ${where}, empty (a first start creates it).`
+      : `Database: ${where}, at ${plan.current} (${plan.applied} schema migrations applied).`,
+  );
+  const { pendingSchema: schema, pendingData: data } = plan;
+  if (schema.length === 0 && data.length === 0) {
+    console.log('Nothing to run: the database is at this release.');
+    return;
+  }
+  if (schema.length > 0) console.log(`Schema migrations to run (${schema.length}): ${schema.join(', ')}`);
+  if (data.length > 0) console.log(`Data migrations to run (${data.length}): ${data.join(', ')}`);
+  console.log('They run when the server starts. Back up first (npm run backup): a release cannot undo them.');
 }
 
 /**
@@ -155,6 +178,9 @@ async function main(): Promise<void> {
     case 'encryption-key': {
       return encryptionKeyCommand(config, arg);
     }
+    case 'check-upgrade': {
+      return checkUpgrade(config);
+    }
     case 'backup': {
       const out = values.out ?? `formsmith-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
       const keyPassphrase = values['with-key']
@@ -200,6 +226,7 @@ main().catch((err: unknown) => {
     err instanceof UsageError ||
     err instanceof ConfigError ||
     err instanceof DatabaseUnavailableError ||
+    err instanceof DatabaseTooNewError ||
     err instanceof RestoreError ||
     err instanceof BackupError ||
     err instanceof PassphraseError ||

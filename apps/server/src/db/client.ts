@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { runDataMigrations } from './data-migrations.ts';
 import * as schema from './schema.ts';
+import { MIGRATIONS_DIR, refuseNewerDatabase } from './upgrade.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction or the database itself: repositories accept either. */
@@ -25,8 +25,6 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-// The build copies migrations next to the bundle, so this path holds in source and in dist.
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; every instance must use the same one so migrations never run twice at once.
 const MIGRATION_LOCK = 727001;
 
@@ -68,9 +66,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return { db, kind: 'postgres', pool, pglite: undefined, close: () => pool.end() };
 }
 
-/** Applies the committed migrations; safe to run again and from several instances at once. */
+/**
+ * Applies the committed migrations; safe to run again and from several instances at once.
+ * Refuses (DatabaseTooNewError) a database a newer release has migrated: this release's code
+ * would run on a schema it was not written for.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    await refuseNewerDatabase(database.db);
     // biome-ignore lint/suspicious/noExplicitAny: drizzle's migrator wants its concrete driver type
     await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
     await runDataMigrations(database.db);
@@ -79,6 +82,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await refuseNewerDatabase(drizzlePg({ client, schema }) as unknown as Db);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
     // On the locked connection, so the data migrations are also applied by one instance at a time.
     await runDataMigrations(drizzlePg({ client, schema }) as unknown as Db);

@@ -158,6 +158,9 @@ const DATA_MIGRATIONS: DataMigration[] = [
   { name: 'success-message-version-endings', run: successMessageVersionEndings },
 ];
 
+/** The data migrations this release knows, in order (check-upgrade names those to run). */
+export const DATA_MIGRATION_NAMES: readonly string[] = DATA_MIGRATIONS.map((m) => m.name);
+
 /**
  * Applies the data migrations this database has not had yet, each in its own transaction with
  * its record. The caller holds the migration lock, so no two instances run one at once.
