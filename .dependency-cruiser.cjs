@@ -11,6 +11,7 @@
 const LEVELS = [
   ['health', 'instance'],
   ['auth'],
+  ['workspaces'],
   ['api-keys'],
   ['forms'],
   ['analytics'],

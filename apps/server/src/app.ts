@@ -26,6 +26,7 @@ import intakeRoutes from './modules/intake/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
 import { subscribeWebhooks } from './modules/webhooks/index.ts';
 import webhooksRoutes from './modules/webhooks/routes.ts';
+import workspacesRoutes from './modules/workspaces/routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import keyWatch from './plugins/key-watch.ts';
@@ -133,6 +134,7 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(webhooksRoutes);
       await api.register(apiKeysRoutes);
+      await api.register(workspacesRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

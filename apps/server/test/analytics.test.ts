@@ -9,6 +9,7 @@ import { utcDay } from '../src/modules/analytics/days.ts';
 import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import { deleteExpiredSubmissions } from '../src/modules/submissions/retention.ts';
 import { storeSubmission } from '../src/modules/submissions/store.ts';
+import { personalWorkspaceId } from '../src/modules/workspaces/index.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 
@@ -144,6 +145,7 @@ async function createForm(opts: { published?: boolean; createdAt?: Date } = {}):
     .insert(forms)
     .values({
       ownerId: owner.id,
+      workspaceId: await personalWorkspaceId(app.db, owner.id),
       title: 'Survey',
       fields: normalizeFields(WIRE_FIELDS),
       isPublished: opts.published ?? true,

@@ -3,6 +3,7 @@ import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formSubmissionCounts, forms, submissions, uploads } from '../src/db/schema.ts';
+import { personalWorkspaceId } from '../src/modules/workspaces/index.ts';
 import type { TestUser } from './helpers/users.ts';
 
 /** A wire field (the names the server stores) with sensible defaults. */
@@ -87,6 +88,7 @@ export async function createPublishedForm(
     .insert(forms)
     .values({
       ownerId: owner.id,
+      workspaceId: await personalWorkspaceId(app.db, owner.id),
       title: 'Intake test form',
       fields: TEST_FIELDS,
       isPublished: true,

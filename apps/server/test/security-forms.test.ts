@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, users } from '../src/db/schema.ts';
+import { personalWorkspaceId } from '../src/modules/workspaces/index.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limits.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { queuedMails } from './helpers/stored.ts';
@@ -100,9 +101,11 @@ describe(`security findings: forms (${dbKind})`, () => {
 
     it(`finding 6: an account holds at most ${LIMITS.maxFormsPerAccount} forms`, async () => {
       const owner = await createTestUser(app);
+      const workspaceId = await personalWorkspaceId(app.db, owner.id);
       await app.db.insert(forms).values(
         Array.from({ length: LIMITS.maxFormsPerAccount - 1 }, (_, i) => ({
           ownerId: owner.id,
+          workspaceId,
           title: `F${i}`,
         })),
       );

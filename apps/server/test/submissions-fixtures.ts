@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { formSubmissionCounts, forms, submissions } from '../src/db/schema.ts';
 import { sealAnswers } from '../src/modules/submissions/index.ts';
+import { personalWorkspaceId } from '../src/modules/workspaces/index.ts';
 
 /** A stored (wire) field for tests. */
 export function wireField(
@@ -47,6 +48,7 @@ export async function createTestForm(
     .insert(forms)
     .values({
       ownerId,
+      workspaceId: await personalWorkspaceId(app.db, ownerId),
       title: input.title ?? 'Feedback',
       fields: input.fields ?? TEST_FIELDS,
       isPublished: input.isPublished ?? true,

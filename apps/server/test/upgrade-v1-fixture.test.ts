@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resealAll } from '../src/admin/encryption-key.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase, queryRows } from '../src/db/client.ts';
 import { dataMigrations, forms, formVersions, submissions } from '../src/db/schema.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { countUnsealedAnswers } from '../src/modules/submissions/index.ts';
@@ -205,6 +205,30 @@ describe(`a database written by release v1 (${dbKind})`, () => {
       .items.find((item: { data: { name?: string } }) => item.data.name === 'Ada Lovelace');
     expect(ada.data.cv).toMatchObject({ name: 'cv.txt', upload_id: expect.any(String) });
     expect(ada.data.topics).toEqual(['design', 'code']);
+  });
+
+  it('puts every account in a personal workspace of its own, as its owner, holding its forms', async () => {
+    const accounts = await queryRows<{ id: string; workspace: number | null; role: string | null }>(
+      app.db,
+      sql`select u.id, w.id as workspace, m.role from users u
+        left join workspaces w on w.personal_of = u.id
+        left join workspace_members m on m.workspace_id = w.id and m.user_id = u.id`,
+    );
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const account of accounts)
+      expect(account).toMatchObject({ workspace: expect.any(Number), role: 'owner' });
+    const misplaced = await queryRows<{ id: number }>(
+      app.db,
+      sql`select f.id from forms f join workspaces w on w.id = f.workspace_id where w.personal_of <> f.owner_id`,
+    );
+    expect(misplaced).toEqual([]);
+    const forms = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from forms`);
+    expect(forms[0]!.n).toBeGreaterThan(0);
+    // The owner's reads of the upgraded forms are unchanged (the tests above and below).
+    const listed = await app.inject({ method: 'GET', url: '/api/workspaces', headers: auth.owner });
+    expect(listed.json().workspaces).toEqual([
+      { id: expect.any(Number), name: expect.any(String), personal: true, role: 'owner' },
+    ]);
   });
 
   it('stores the fields of every form in the canonical shape, once', async () => {

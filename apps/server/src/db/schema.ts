@@ -4,6 +4,7 @@ import type { FormHistoryActor, FormHistoryKind } from '@formsmith/core/forms/ve
 import type { Translations } from '@formsmith/core/i18n/texts';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 import type { Theme } from '@formsmith/core/themes/theme';
+import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -76,13 +77,52 @@ export const authTokens = pgTable(
   (t) => [uniqueIndex('auth_tokens_hash_idx').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Where forms, themes, folders and API keys live. Every account has a personal one (`personalOf`,
+ * made when it is first needed, and for existing accounts by the upgrade); teams make more.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The account whose personal workspace this is (one each); null for a team's workspace. */
+  personalOf: uuid('personal_of')
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/** The workspace a member, form, folder, theme or key belongs to (deleting the workspace deletes it). */
+const workspaceId = () =>
+  integer('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
+/** Who belongs to a workspace, with their role (core workspaces/roles). */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: workspaceId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+  ],
+);
+
 export const forms = pgTable(
   'forms',
   {
     id: serial('id').primaryKey(),
+    /** The account that made the form (its creator; the workspace decides who may open it). */
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     title: text('title').notNull().default('Untitled Form'),
     description: text('description').notNull().default(''),
     /** Canonical fields only: the door (save body, AI output) and the data migrations write them. */
@@ -163,6 +203,7 @@ export const formFolders = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
@@ -180,6 +221,7 @@ export const formThemes = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     name: text('name').notNull(),
     /** A core `Theme`, checked for contrast before every write. */
     theme: jsonb('theme').$type<Theme>().notNull(),
@@ -566,6 +608,7 @@ export const apiKeys = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     name: text('name').notNull(),
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),

@@ -30,6 +30,7 @@ export const API_TAGS = [
   { name: 'account', description: 'Account settings, privacy requests, sessions and search' },
   { name: 'webhooks', description: "A form's signed webhooks and their delivery log" },
   { name: 'api-keys', description: 'Personal API keys (sign-in only; keys cannot manage keys)' },
+  { name: 'workspaces', description: 'The workspaces you belong to and your role in each' },
 ];
 
 /** Operations anyone may call without a token (some also read an optional one). */

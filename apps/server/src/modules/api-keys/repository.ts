@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { apiKeys, users } from '../../db/schema.ts';
+import { personalWorkspaceId } from '../workspaces/index.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -11,7 +12,11 @@ export async function createApiKey(
     'userId' | 'name' | 'prefix' | 'keyHash' | 'scopes' | 'expiresAt'
   >,
 ): Promise<ApiKeyRow> {
-  const [row] = await db.insert(apiKeys).values(values).returning();
+  const workspaceId = await personalWorkspaceId(db, values.userId);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ ...values, workspaceId })
+    .returning();
   return row!;
 }
 

@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { formFolders, forms } from '../../db/schema.ts';
+import { personalWorkspaceId } from '../workspaces/index.ts';
 
 // The only code on the form_folders table. Filing a form in a folder is a write of the form
 // (repository.ts); deleting a folder leaves its forms unfiled (the key's ON DELETE SET NULL).
 
-export type FolderRow = typeof formFolders.$inferSelect & { formCount: number };
+export type FolderRow = Omit<typeof formFolders.$inferSelect, 'workspaceId'> & { formCount: number };
 
 /**
  * How many of the owner's forms (not in the Trash) a folder holds. The folder's id is named with
@@ -55,7 +56,11 @@ export async function countFolders(db: DbOrTx, ownerId: string): Promise<number>
 
 /** A new, empty folder (a taken name fails on the unique index). */
 export async function createFolder(db: DbOrTx, input: { ownerId: string; name: string }): Promise<FolderRow> {
-  const [row] = await db.insert(formFolders).values(input).returning();
+  const workspaceId = await personalWorkspaceId(db, input.ownerId);
+  const [row] = await db
+    .insert(formFolders)
+    .values({ ...input, workspaceId })
+    .returning();
   return { ...row!, formCount: 0 };
 }
 

@@ -2,6 +2,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
+import { personalWorkspaceId } from '../workspaces/index.ts';
 import { forgetPublicForm } from './public-cache.ts';
 
 // The only code that reads and writes the forms table. Every write forgets the form in the
@@ -12,8 +13,9 @@ import { forgetPublicForm } from './public-cache.ts';
  * draft differs from the published version.
  */
 export type FormRow = typeof forms.$inferSelect & { submissionCount: number; hasUnpublishedChanges: boolean };
-export type NewFormRow = typeof forms.$inferInsert;
-export type FormChanges = Partial<Omit<NewFormRow, 'id' | 'ownerId' | 'createdAt'>>;
+/** A new form; without a workspace it goes into its owner's personal one. */
+export type NewFormRow = Omit<typeof forms.$inferInsert, 'workspaceId'> & { workspaceId?: number };
+export type FormChanges = Partial<Omit<NewFormRow, 'id' | 'ownerId' | 'workspaceId' | 'createdAt'>>;
 
 /**
  * The form's submission count: submits add to one of form_submission_counts' shards (a hot
@@ -274,14 +276,26 @@ export function withLiveContent<T extends typeof forms.$inferSelect>(
 }
 export type SubmitTarget = NonNullable<Awaited<ReturnType<typeof findSubmitTarget>>>;
 
+/** The new row with its workspace: the one named, else its owner's personal workspace. */
+async function placed(db: DbOrTx, values: NewFormRow): Promise<typeof forms.$inferInsert> {
+  return { ...values, workspaceId: values.workspaceId ?? (await personalWorkspaceId(db, values.ownerId)) };
+}
+
 /** Inserts the form unless its slug is taken (start-up seeding that several instances may run). */
 export async function createFormUnlessSlugTaken(db: DbOrTx, values: NewFormRow): Promise<void> {
-  const rows = await db.insert(forms).values(values).onConflictDoNothing().returning({ id: forms.id });
+  const rows = await db
+    .insert(forms)
+    .values(await placed(db, values))
+    .onConflictDoNothing()
+    .returning({ id: forms.id });
   for (const row of rows) forgetPublicForm(row.id);
 }
 
 export async function createForm(db: DbOrTx, values: NewFormRow): Promise<FormRow> {
-  const [row] = await db.insert(forms).values(values).returning();
+  const [row] = await db
+    .insert(forms)
+    .values(await placed(db, values))
+    .returning();
   forgetPublicForm(row!.id);
   return { ...row!, submissionCount: 0, hasUnpublishedChanges: false };
 }

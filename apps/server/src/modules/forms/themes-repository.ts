@@ -2,6 +2,7 @@ import type { Theme } from '@formsmith/core/themes/theme';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, formThemes, formVersions, themeDefaults } from '../../db/schema.ts';
+import { personalWorkspaceId } from '../workspaces/index.ts';
 
 // The only code on the form_themes and theme_defaults tables. A form names its theme in its
 // theme_config (`themeRef`), in the draft and in each published version.
@@ -41,7 +42,11 @@ export async function createTheme(
   db: DbOrTx,
   input: { ownerId: string; name: string; theme: Theme },
 ): Promise<ThemeRow> {
-  const [row] = await db.insert(formThemes).values(input).returning();
+  const workspaceId = await personalWorkspaceId(db, input.ownerId);
+  const [row] = await db
+    .insert(formThemes)
+    .values({ ...input, workspaceId })
+    .returning();
   return row!;
 }
 

@@ -69,7 +69,10 @@ export function RestingControl(props: RestingControlProps) {
           />
           {ends && (
             // Under the two ends of the track; the numbers they stand for are read, not shown.
-            <p id={endsId} className="-mt-1.5 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-400">
+            <p
+              id={endsId}
+              className="-mt-1.5 flex justify-between gap-4 text-xs text-slate-600 dark:text-slate-400"
+            >
               <span>
                 <span className="sr-only">{rulesOf(ends).min ?? 0}: </span>
                 {ends.lowLabel}

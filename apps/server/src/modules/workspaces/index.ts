@@ -1,0 +1,4 @@
+// The workspaces module's public entry: where forms, themes, folders and keys live, and who may
+// reach them.
+export { personalWorkspaceId } from './repository.ts';
+export { listWorkspaces } from './service.ts';

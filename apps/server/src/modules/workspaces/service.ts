@@ -1,0 +1,15 @@
+import type { WorkspaceList } from '@formsmith/core/workspaces/api';
+import type { FastifyInstance } from 'fastify';
+import { listMemberships, personalWorkspaceId } from './repository.ts';
+
+/** The caller's workspaces and role in each; an account always has its personal one. */
+export async function listWorkspaces(
+  app: FastifyInstance,
+  input: { userId: string },
+): Promise<WorkspaceList> {
+  await personalWorkspaceId(app.db, input.userId);
+  const rows = await listMemberships(app.db, input.userId);
+  return {
+    workspaces: rows.map((row) => ({ id: row.id, name: row.name, personal: row.personal, role: row.role })),
+  };
+}

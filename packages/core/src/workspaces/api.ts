@@ -1,0 +1,17 @@
+// Response shapes of the workspaces API (/api/workspaces).
+import * as z from 'zod/mini';
+import { WORKSPACE_ROLES } from './roles.ts';
+
+/** A workspace the caller belongs to, and the caller's role in it. */
+export const workspaceSchema = z.object({
+  id: z.number().check(z.int()),
+  name: z.string(),
+  /** The account's own workspace (every account has one; it cannot be left or shared away). */
+  personal: z.boolean(),
+  role: z.enum(WORKSPACE_ROLES),
+});
+
+export const workspaceListSchema = z.object({ workspaces: z.array(workspaceSchema) });
+
+export type Workspace = z.infer<typeof workspaceSchema>;
+export type WorkspaceList = z.infer<typeof workspaceListSchema>;
