@@ -5,6 +5,14 @@ import { DatabaseUnavailableError } from './db/client.ts';
 import { DatabaseTooNewError } from './db/upgrade.ts';
 import { KeyringError } from './lib/encryption/index.ts';
 
+/**
+ * How long a stop waits for requests and the job in hand before exiting anyway: inside the 10
+ * seconds `docker stop` and `podman stop` give before they kill. A job cut off this way is run
+ * again once its lease ends; a request cut off is retried by its client (submits carry an
+ * idempotency key).
+ */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const controlToken = newControlToken();
@@ -24,6 +32,12 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.warn({ signal }, `still closing after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting now`);
+      if (serverFile) removeServerFile(config.dataDir);
+      process.exit(0);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
     await app.close();
     if (serverFile) removeServerFile(config.dataDir);
     process.exit(0);
