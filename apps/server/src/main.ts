@@ -32,15 +32,17 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => {
-      app.log.warn({ signal }, `still closing after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting now`);
+    const exit = () => {
       if (serverFile) removeServerFile(config.dataDir);
       process.exit(0);
+    };
+    const deadline = setTimeout(() => {
+      app.log.warn({ signal }, `still closing after ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting now`);
+      exit();
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     await app.close();
-    if (serverFile) removeServerFile(config.dataDir);
-    process.exit(0);
+    exit();
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

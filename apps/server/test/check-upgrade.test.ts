@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -6,17 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { DatabaseTooNewError, MIGRATIONS_DIR } from '../src/db/upgrade.ts';
+import { DatabaseTooNewError, journal } from '../src/db/upgrade.ts';
 import { dbKind } from './helpers/app.ts';
 import { cliEnv, runAdminCli } from './helpers/cli.ts';
 import { newPostgresDatabase } from './helpers/own-database.ts';
-
-/** The tag of this release's newest schema migration (the last entry of drizzle's journal). */
-function newestMigration(): string {
-  const file = path.join(MIGRATIONS_DIR, 'meta', '_journal.json');
-  const { entries } = JSON.parse(readFileSync(file, 'utf8')) as { entries: { tag: string }[] };
-  return entries.at(-1)!.tag;
-}
 
 /**
  * `npm run admin -- check-upgrade` and the start's refusal of a newer database, on a database of
@@ -71,7 +64,7 @@ describe(`check-upgrade and a newer database (${dbKind})`, () => {
     }
     const older = await runAdminCli(['check-upgrade'], env);
     expect(older.code).toBe(0);
-    expect(older.stdout).toContain(`Schema migrations to run (1): ${newestMigration()}`);
+    expect(older.stdout).toContain(`Schema migrations to run (1): ${journal().at(-1)!.tag}`);
     expect(older.stdout).toContain('Data migrations to run (1): success-message-version-endings');
 
     const again = await open();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -30,10 +30,7 @@ const MIGRATION_LOCK = 727001;
 
 export class DatabaseUnavailableError extends Error {}
 
-/** The rows of a raw SQL statement (the same on PGlite and node-postgres). */
-export async function queryRows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
+export { queryRows } from './rows.ts';
 
 /** Opens PGlite under dataDir/db (or in memory for 'memory://'), or PostgreSQL when a URL is given. */
 export async function openDatabase(opts: {
@@ -82,10 +79,11 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool!.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await refuseNewerDatabase(drizzlePg({ client, schema }) as unknown as Db);
+    // All on the locked connection, so one instance at a time checks, migrates and rewrites.
+    const locked = drizzlePg({ client, schema }) as unknown as Db;
+    await refuseNewerDatabase(locked);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_DIR });
-    // On the locked connection, so the data migrations are also applied by one instance at a time.
-    await runDataMigrations(drizzlePg({ client, schema }) as unknown as Db);
+    await runDataMigrations(locked);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     client.release();

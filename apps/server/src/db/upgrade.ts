@@ -4,19 +4,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { DATA_MIGRATION_NAMES } from './data-migrations.ts';
+import { queryRows } from './rows.ts';
 
 // The build copies migrations next to the bundle, so this path holds in source and in dist.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** The database has migrations this release does not know: a newer release upgraded it. */
 export class DatabaseTooNewError extends Error {}
-
-async function queryRows<T>(db: Db, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 export type UpgradePlan = {
   /** Schema migrations the database records, and the newest of them this release knows. */
@@ -31,7 +28,8 @@ export type UpgradePlan = {
 
 type JournalEntry = { tag: string; when: number };
 
-function journal(): JournalEntry[] {
+/** This release's schema migrations, oldest first (drizzle's journal). */
+export function journal(): JournalEntry[] {
   const file = path.join(MIGRATIONS_DIR, 'meta', '_journal.json');
   return (JSON.parse(readFileSync(file, 'utf8')) as { entries: JournalEntry[] }).entries;
 }

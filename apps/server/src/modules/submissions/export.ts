@@ -372,24 +372,13 @@ export async function exportFormSubmissions(
 ): Promise<Readable> {
   if (format === 'xlsx' && (await hasSealedAnswers(app, form))) throw conflict(SEALED_XLSX);
   const versions = await answeredVersions(app, form.id);
-  let chunks: AsyncGenerator<string>;
-  if (format === 'xlsx') {
-    const columns = await loadColumns(app, form, {
-      versions,
-      dataKeys: await distinctDataKeys(app, form.id),
-    });
-    return xlsxExport(columns, answerRowBatches(app, form.id));
-  }
-  if (format === 'json') {
-    const columns = await loadColumns(app, form, { versions, dataKeys: [] });
-    chunks = jsonChunks(app, form, labelReader(columns));
-  } else {
-    const columns = await loadColumns(app, form, {
-      versions,
-      dataKeys: await distinctDataKeys(app, form.id),
-    });
-    chunks = csvChunks(app, form, columns);
-  }
+  // The JSON export names each answer by its field; the tables also give a column to every key
+  // an answer was stored under.
+  const dataKeys = format === 'json' ? [] : await distinctDataKeys(app, form.id);
+  const columns = await loadColumns(app, form, { versions, dataKeys });
+  if (format === 'xlsx') return xlsxExport(columns, answerRowBatches(app, form.id));
+  const chunks =
+    format === 'json' ? jsonChunks(app, form, labelReader(columns)) : csvChunks(app, form, columns);
   // A chunk is a whole batch: hold at most two in memory while the socket drains.
   return Readable.from(await readAhead(chunks, 2), { highWaterMark: 2 });
 }

@@ -8,8 +8,5 @@ export async function listWorkspaces(
   input: { userId: string },
 ): Promise<WorkspaceList> {
   await personalWorkspaceId(app.db, input.userId);
-  const rows = await listMemberships(app.db, input.userId);
-  return {
-    workspaces: rows.map((row) => ({ id: row.id, name: row.name, personal: row.personal, role: row.role })),
-  };
+  return { workspaces: await listMemberships(app.db, input.userId) };
 }
