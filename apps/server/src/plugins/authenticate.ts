@@ -1,11 +1,14 @@
 import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
+import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/app-error.ts';
+import { parseFormId } from '../lib/form-id.ts';
 import { type KeyScopes, missingScope, type ScopeNeed } from '../lib/key-scopes.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
 import { assertRecentProof, findSessionUser, type SessionUser } from '../modules/auth/index.ts';
+import { authorize, type Caller, type WorkspaceThing } from '../modules/workspaces/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,12 +24,18 @@ declare module 'fastify' {
      * proved its owner recently (403 REAUTH_REQUIRED otherwise). Such routes take no API key.
      */
     reauth?: boolean;
+    /**
+     * The role in the workspace this owner route needs (core roles: owner > admin > editor >
+     * viewer). A route naming a form, folder or theme by `:id` is checked before its input is
+     * read (authorizeRoute); lists and new things use it through callerOf.
+     */
+    role?: WorkspaceRole;
   }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
     user: SessionUser | null;
     /** The API key the request was made with, when it was made with one. */
-    apiKey: { id: string; scopes: ApiKeyScope[] } | null;
+    apiKey: { id: string; scopes: ApiKeyScope[]; workspaceId: number } | null;
   }
   interface FastifyInstance {
     /** onRequest hook for protected scopes: 401 unless a live session token or API key is sent. */
@@ -47,6 +56,26 @@ function bearerToken(request: FastifyRequest): string | null {
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * The caller of an owner route for the workspace check: the account, its key's workspace, and the
+ * role the route declares (a route declaring none needs the owner's).
+ */
+export function callerOf(request: FastifyRequest): Caller {
+  return {
+    userId: currentUser(request).id,
+    keyWorkspaceId: request.apiKey?.workspaceId ?? null,
+    needs: request.routeOptions.config.role ?? 'owner',
+  };
+}
+
+/** What a route names by `:id`, from its path: a form, a folder or a theme. */
+function thingOf(url: string): WorkspaceThing | null {
+  if (/\/forms\/:id(\/|$)/.test(url)) return 'form';
+  if (url.startsWith('/api/folders/:id')) return 'folder';
+  if (url.startsWith('/api/themes/:id')) return 'theme';
+  return null;
 }
 
 /** The scopes of the request's API key, or null when the owner is signed in. */
@@ -76,7 +105,7 @@ export default fp(async (app: FastifyInstance) => {
     }
     const scopes = row.scopes as ApiKeyScope[];
     if (!scopes.includes(needed)) throw missingScope(needed);
-    request.apiKey = { id: row.keyId, scopes };
+    request.apiKey = { id: row.keyId, scopes, workspaceId: row.workspaceId };
     request.user = {
       id: row.id,
       email: row.email,
@@ -109,5 +138,19 @@ export default fp(async (app: FastifyInstance) => {
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
     request.user = user;
     if (request.routeOptions.config.reauth) assertRecentProof(app, user);
+  });
+
+  /**
+   * The role check of an owner route naming a form, folder or theme by `:id`, on every request
+   * (membership is never cached): 404 for a non-member, 403 FORBIDDEN_ROLE for too small a role.
+   * It runs before the input is validated, so a viewer is told no before being told the body is
+   * wrong. Public reads (no role declared) and ids that cannot name a row are left to the route.
+   */
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    const role = request.routeOptions.config.role;
+    if (!role || !request.user) return;
+    const thing = thingOf(request.routeOptions.url ?? '');
+    const id = parseFormId((request.params as { id?: string } | undefined)?.id);
+    if (thing && id !== null) await authorize(app.db, callerOf(request), { thing, id });
   });
 });

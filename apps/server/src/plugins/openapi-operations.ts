@@ -129,7 +129,7 @@ function errorResponse(description: string) {
 const ERRORS = {
   400: 'The request was malformed or its input refused (VALIDATION_FAILED lists `fields`)',
   401: 'No valid session token or API key (UNAUTHORIZED)',
-  403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), the session must confirm its owner first (REAUTH_REQUIRED), or an access code is needed',
+  403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), the session must confirm its owner first (REAUTH_REQUIRED), your role in the workspace is too small (FORBIDDEN_ROLE), or an access code is needed',
   404: 'Not found, or not yours (the same answer, on purpose)',
   409: 'In conflict with the current state (PARTIALS_OFF, ALREADY_COMPLETED, ALREADY_RESPONDED, CONFLICT)',
   410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED), or a resume link was used or expired (RESUME_LINK_GONE)',
@@ -175,6 +175,8 @@ export function describeOperation(input: {
   alsoScopes?: readonly { scope: string; purpose: string }[];
   /** The route needs a recent proof of identity (403 REAUTH_REQUIRED without one). */
   reauth?: boolean;
+  /** The role in the workspace the route needs (403 FORBIDDEN_ROLE for a smaller one). */
+  role?: string;
   isPublic: boolean;
 }): Record<string, unknown> {
   const key = `${input.method} ${input.url}`;
@@ -194,10 +196,14 @@ export function describeOperation(input: {
   const proof = input.reauth
     ? 'Needs a recent proof of identity: a sign-in, or `POST /api/auth/reauth`, within the window `GET /api/auth/reauth` reports (10 minutes unless configured); 403 REAUTH_REQUIRED otherwise.'
     : undefined;
-  schema.description = [schema.description, access, ...also, proof].filter(Boolean).join('\n\n');
+  const role = input.role
+    ? `Needs the \`${input.role}\` role (or a higher one) in the workspace of what it reaches; 403 FORBIDDEN_ROLE for a smaller one, 404 for a non-member.`
+    : undefined;
+  schema.description = [schema.description, access, ...also, proof, role].filter(Boolean).join('\n\n');
   if (input.isPublic) schema.security = [];
   if (input.scope) schema['x-required-scope'] = input.scope;
   if (input.alsoScopes?.length) schema['x-also-required-scopes'] = input.alsoScopes;
+  if (input.role) schema['x-required-role'] = input.role;
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   // Downloads stream a file and declare no body schema of their own.
   if (!Object.keys(response).some((code) => code.startsWith('2'))) {

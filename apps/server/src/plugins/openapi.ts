@@ -73,6 +73,7 @@ export default fp(async (app: FastifyInstance) => {
           scope: input.route.config?.scope,
           alsoScopes: input.route.config?.alsoScopes,
           reauth: input.route.config?.reauth === true,
+          role: input.route.config?.role,
           isPublic: PUBLIC_OPERATIONS.has(key),
         }),
       };

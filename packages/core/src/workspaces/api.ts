@@ -15,3 +15,11 @@ export const workspaceListSchema = z.object({ workspaces: z.array(workspaceSchem
 
 export type Workspace = z.infer<typeof workspaceSchema>;
 export type WorkspaceList = z.infer<typeof workspaceListSchema>;
+
+/**
+ * `?workspace_id=`: the workspace to list in or to make a form, folder, theme or key in (you need
+ * the route's role there); your personal workspace when absent (an API key's own, for a key).
+ */
+export const workspaceQuerySchema = z.object({
+  workspace_id: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))),
+});

@@ -18,7 +18,7 @@ import { messageSchema } from '@formsmith/core/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser } from '../../plugins/authenticate.ts';
 import { getNotificationSettings, getSecuritySettings, revokeSession } from '../auth/index.ts';
 import { listAccountAccess, revokeAccountAccess } from './access.ts';
 import { createDataRequest, exportAccountData, listDataRequests } from './data-protection.ts';
@@ -188,9 +188,12 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
     s.get(
       '/account/search',
-      { schema: { tags, querystring: searchQuery, response: { 200: searchResultSchema } } },
+      {
+        config: { role: 'viewer' },
+        schema: { tags, querystring: searchQuery, response: { 200: searchResultSchema } },
+      },
       async (request) =>
-        searchAccount(app.db, app.keyring, { userId: currentUser(request).id, q: request.query.q }),
+        searchAccount(app.db, app.keyring, { caller: callerOf(request), q: request.query.q }),
     );
   });
 };

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { searchForms } from '../forms/index.ts';
 import { listOwnerRecentSubmissions, searchSubmissions } from '../submissions/index.ts';
+import type { Caller } from '../workspaces/index.ts';
 
 const LIMIT = 20;
 const SNIPPET_CHARS = 120;
@@ -28,19 +29,22 @@ export function snippetOf(data: unknown, q: string): string {
   return '';
 }
 
-/** The user's forms by title or description and submissions by answer value, case-insensitive. */
+/**
+ * The forms (by title or description) and submissions (by answer value) of the caller's
+ * workspaces, case-insensitive.
+ */
 export async function searchAccount(
   db: DbOrTx,
   keyring: Keyring,
-  input: { userId: string; q: string },
+  input: { caller: Caller; q: string },
 ): Promise<SearchResult> {
   const formRows = await searchForms(db, {
-    ownerId: input.userId,
+    caller: input.caller,
     pattern: containsPattern(input.q),
     limit: LIMIT,
   });
   const submissionRows = await searchSubmissions(db, keyring, {
-    ownerId: input.userId,
+    caller: input.caller,
     text: input.q,
     limit: LIMIT,
   });

@@ -62,7 +62,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/forms/generate',
       {
-        config: { scope: 'forms:write' },
+        config: { scope: 'forms:write', role: 'editor' },
         schema: { tags: ['ai'], body: generateBody, response: { 200: generatedFormSchema } },
       },
       async (request) => {
@@ -75,7 +75,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/forms/edit-instruction',
       {
-        config: { scope: 'forms:write' },
+        config: { scope: 'forms:write', role: 'editor' },
         schema: { tags: ['ai'], body: editInstructionBodySchema, response: { 200: editProposalSchema } },
       },
       async (request) => {
@@ -88,7 +88,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
     signedIn.post(
       '/forms/:id/translate',
       {
-        config: { scope: 'forms:write' },
+        config: { scope: 'forms:write', role: 'editor' },
         schema: {
           tags: ['ai'],
           params: formIdParamsSchema,
@@ -106,7 +106,10 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.get(
       '/forms/generate/source',
-      { config: { scope: 'forms:read' }, schema: { tags: ['ai'], response: { 200: generatorInfoSchema } } },
+      {
+        config: { scope: 'forms:read', role: 'viewer' },
+        schema: { tags: ['ai'], response: { 200: generatorInfoSchema } },
+      },
       async () => {
         const { ai } = app.config;
         if (!ai.baseUrl) return { generator: 'builtin' as const, model: null };
@@ -116,7 +119,7 @@ const aiRoutes: FastifyPluginAsyncZod = async (app) => {
 
     signedIn.post(
       '/forms/generate/stream',
-      { config: { scope: 'forms:write' }, schema: { tags: ['ai'], body: generateBody } },
+      { config: { scope: 'forms:write', role: 'editor' }, schema: { tags: ['ai'], body: generateBody } },
       async (request, reply) => {
         const description = readDescription(request.body.description);
         await app.rateLimit('generate', currentUser(request).id);

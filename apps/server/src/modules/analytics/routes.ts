@@ -33,7 +33,7 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     owner.get(
       '/analytics/forms/:id',
       {
-        config: { scope: 'submissions:read' },
+        config: { scope: 'submissions:read', role: 'viewer' },
         schema: {
           tags: ['analytics'],
           params,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { apiKeys, users } from '../../db/schema.ts';
+import { apiKeys, users, workspaceMembers } from '../../db/schema.ts';
 import { personalWorkspaceId } from '../workspaces/index.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -10,9 +10,9 @@ export async function createApiKey(
   values: Pick<
     typeof apiKeys.$inferInsert,
     'userId' | 'name' | 'prefix' | 'keyHash' | 'scopes' | 'expiresAt'
-  >,
+  > & { workspaceId?: number },
 ): Promise<ApiKeyRow> {
-  const workspaceId = await personalWorkspaceId(db, values.userId);
+  const workspaceId = values.workspaceId ?? (await personalWorkspaceId(db, values.userId));
   const [row] = await db
     .insert(apiKeys)
     .values({ ...values, workspaceId })
@@ -56,6 +56,7 @@ export async function useApiKey(db: DbOrTx, keyHash: string) {
       scopes: apiKeys.scopes,
       keyCreatedAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      workspaceId: apiKeys.workspaceId,
       id: users.id,
       email: users.email,
       name: users.name,
@@ -64,6 +65,11 @@ export async function useApiKey(db: DbOrTx, keyHash: string) {
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
+    // A key acts for its maker in its workspace only while the maker is still a member there.
+    .innerJoin(
+      workspaceMembers,
+      and(eq(workspaceMembers.workspaceId, apiKeys.workspaceId), eq(workspaceMembers.userId, apiKeys.userId)),
+    )
     .where(live)
     .limit(1);
   if (!row) return null;

@@ -3,9 +3,10 @@ import {
   createApiKeyBodySchema,
   createdApiKeySchema,
 } from '@formsmith/core/api-keys/schemas';
+import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser } from '../../plugins/authenticate.ts';
 import * as service from './service.ts';
 
 const tags = ['api-keys'];
@@ -20,29 +21,41 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/account/api-keys',
-    { schema: { tags, summary: 'List your API keys', response: { 200: apiKeyListSchema } } },
+    {
+      config: { role: 'admin' },
+      schema: { tags, summary: 'List your API keys', response: { 200: apiKeyListSchema } },
+    },
     async (request) => service.listUserApiKeys(app, currentUser(request).id),
   );
   app.post(
     '/account/api-keys',
     {
-      config: { reauth: true },
+      config: { reauth: true, role: 'admin' },
       schema: {
         tags,
         summary: 'Create an API key',
-        description: 'The answer holds the key itself; it is shown only this once and stored hashed.',
+        description:
+          'The answer holds the key itself; it is shown only this once and stored hashed. The key ' +
+          'belongs to the workspace `workspace_id` names (your personal one when absent) and acts ' +
+          'there with your role, at most: it stops working when you leave the workspace.',
+        querystring: workspaceQuerySchema,
         body: createApiKeyBodySchema,
         response: { 201: createdApiKeySchema },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createUserApiKey(app, { userId: currentUser(request).id, body: request.body })),
+      reply.status(201).send(
+        await service.createUserApiKey(app, {
+          caller: callerOf(request),
+          workspaceId: request.query.workspace_id,
+          body: request.body,
+        }),
+      ),
   );
   app.delete(
     '/account/api-keys/:keyId',
     {
+      config: { role: 'admin' },
       schema: {
         tags,
         summary: 'Revoke an API key',

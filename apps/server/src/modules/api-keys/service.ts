@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { sendApiKeyCreatedAlert } from './alert.ts';
 import { generateApiKey } from './keys.ts';
 import * as repo from './repository.ts';
@@ -23,18 +24,21 @@ export function toApiKey(row: repo.ApiKeyRow): ApiKey {
 /** A new key: answered once with the key itself, stored only as its hash. */
 export async function createUserApiKey(
   app: FastifyInstance,
-  input: { userId: string; body: z.output<typeof createApiKeyBodySchema> },
+  input: { caller: Caller; workspaceId: number | undefined; body: z.output<typeof createApiKeyBodySchema> },
 ) {
   const { key, prefix } = generateApiKey();
+  const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
+  const userId = input.caller.userId;
   const row = await repo.createApiKey(app.db, {
-    userId: input.userId,
+    userId,
+    workspaceId,
     name: input.body.name,
     prefix,
     keyHash: hashToken(key),
     scopes: input.body.scopes,
     expiresAt: input.body.expires_at ? new Date(input.body.expires_at) : null,
   });
-  await sendApiKeyCreatedAlert(app, { userId: input.userId, keyName: row.name, prefix });
+  await sendApiKeyCreatedAlert(app, { userId, keyName: row.name, prefix });
   return { ...toApiKey(row), key };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { formFolders, forms } from '../../db/schema.ts';
-import { personalWorkspaceId } from '../workspaces/index.ts';
+import { type Caller, inReach, memberCaller } from '../workspaces/index.ts';
 
 // The only code on the form_folders table. Filing a form in a folder is a write of the form
 // (repository.ts); deleting a folder leaves its forms unfiled (the key's ON DELETE SET NULL).
@@ -16,6 +16,9 @@ export type FolderRow = Omit<typeof formFolders.$inferSelect, 'workspaceId'> & {
 const formCount = sql<number>`(select count(*)::int from ${forms} f
   where f.folder_id = "form_folders"."id" and f.deleted_at is null)`.mapWith(Number);
 
+/** The folder is in a workspace the caller belongs to (the route checked its role). */
+const reachedBy = (ownerId: string) => inReach(formFolders.workspaceId, memberCaller(ownerId));
+
 const columns = {
   id: formFolders.id,
   ownerId: formFolders.ownerId,
@@ -24,24 +27,29 @@ const columns = {
   formCount,
 };
 
-/** The owner's folders by name. */
-export async function listFolders(db: DbOrTx, ownerId: string): Promise<FolderRow[]> {
+/** The folders of the caller's workspaces by name. */
+export async function listFolders(db: DbOrTx, caller: Caller): Promise<FolderRow[]> {
   return db
     .select(columns)
     .from(formFolders)
-    .where(eq(formFolders.ownerId, ownerId))
+    .where(inReach(formFolders.workspaceId, caller))
     .orderBy(sql`lower(${formFolders.name})`, asc(formFolders.id));
 }
 
-/** The caller's folder, or null when it is missing or someone else's. */
+/**
+ * The caller's folder (in a workspace it belongs to; in `workspaceId` when given), or null when it
+ * is missing or not.
+ */
 export async function findOwnedFolder(
   db: DbOrTx,
-  input: { folderId: number; ownerId: string },
+  input: { folderId: number; ownerId: string; workspaceId?: number },
 ): Promise<FolderRow | null> {
+  const inWorkspace =
+    input.workspaceId === undefined ? undefined : eq(formFolders.workspaceId, input.workspaceId);
   const [row] = await db
     .select(columns)
     .from(formFolders)
-    .where(and(eq(formFolders.id, input.folderId), eq(formFolders.ownerId, input.ownerId)))
+    .where(and(eq(formFolders.id, input.folderId), reachedBy(input.ownerId), inWorkspace))
     .limit(1);
   return row ?? null;
 }
@@ -55,12 +63,11 @@ export async function countFolders(db: DbOrTx, ownerId: string): Promise<number>
 }
 
 /** A new, empty folder (a taken name fails on the unique index). */
-export async function createFolder(db: DbOrTx, input: { ownerId: string; name: string }): Promise<FolderRow> {
-  const workspaceId = await personalWorkspaceId(db, input.ownerId);
-  const [row] = await db
-    .insert(formFolders)
-    .values({ ...input, workspaceId })
-    .returning();
+export async function createFolder(
+  db: DbOrTx,
+  input: { ownerId: string; name: string; workspaceId: number },
+): Promise<FolderRow> {
+  const [row] = await db.insert(formFolders).values(input).returning();
   return { ...row!, formCount: 0 };
 }
 
@@ -72,7 +79,7 @@ export async function renameFolder(
   const [row] = await db
     .update(formFolders)
     .set({ name: input.name })
-    .where(and(eq(formFolders.id, input.folderId), eq(formFolders.ownerId, input.ownerId)))
+    .where(and(eq(formFolders.id, input.folderId), reachedBy(input.ownerId)))
     .returning(columns);
   return row ?? null;
 }
@@ -84,7 +91,7 @@ export async function deleteFolder(
 ): Promise<boolean> {
   const rows = await db
     .delete(formFolders)
-    .where(and(eq(formFolders.id, input.folderId), eq(formFolders.ownerId, input.ownerId)))
+    .where(and(eq(formFolders.id, input.folderId), reachedBy(input.ownerId)))
     .returning({ id: formFolders.id });
   return rows.length > 0;
 }

@@ -7,16 +7,17 @@ import {
   formFolderBodySchema,
 } from '@formsmith/core/forms/folders';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
+import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser } from '../../plugins/authenticate.ts';
 import * as service from './folders-service.ts';
 
 const tags = ['forms'];
-const read = { scope: 'forms:read' as const };
-const write = { scope: 'forms:write' as const };
+const read = { scope: 'forms:read' as const, role: 'viewer' as const };
+const write = { scope: 'forms:write' as const, role: 'editor' as const };
 
 /** The owner's folders and filing a form in one; another owner's folder answers 404 like a missing one. */
 const folderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,18 +30,28 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/folders',
     { config: read, schema: { tags, summary: 'Your folders', response: { 200: folderListSchema } } },
-    async (request) => service.listOwnerFolders(app, { ownerId: currentUser(request).id }),
+    async (request) => service.listOwnerFolders(app, { caller: callerOf(request) }),
   );
   app.post(
     '/folders',
     {
       config: write,
-      schema: { tags, summary: 'Make a folder', body: folderBodySchema, response: { 201: folderSchema } },
+      schema: {
+        tags,
+        summary: 'Make a folder',
+        querystring: workspaceQuerySchema,
+        body: folderBodySchema,
+        response: { 201: folderSchema },
+      },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createOwnerFolder(app, { ownerId: currentUser(request).id, body: request.body })),
+      reply.status(201).send(
+        await service.createOwnerFolder(app, {
+          caller: callerOf(request),
+          workspaceId: request.query.workspace_id,
+          body: request.body,
+        }),
+      ),
   );
   app.put(
     '/folders/:id',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
+import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import type { FolderRow } from './folders-repository.ts';
 import * as folders from './folders-repository.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
@@ -10,7 +11,7 @@ import * as repo from './repository.ts';
 import { toWireForm } from './view.ts';
 
 type Owner = { ownerId: string };
-type OwnedFolder = Owner & { folderId: number };
+type OwnedFolder = Owner & { folderId: number; workspaceId?: number };
 
 /** A folder id from a path segment or a body; one that cannot name a folder answers like a missing one. */
 export function requireFolderId(raw: string | number | undefined): number {
@@ -42,16 +43,23 @@ async function withNameGuard<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function listOwnerFolders(app: FastifyInstance, input: Owner) {
-  return { folders: (await folders.listFolders(app.db, input.ownerId)).map(toWireFolder) };
+/** The folders of the caller's workspaces (only the key's for an API key). */
+export async function listOwnerFolders(app: FastifyInstance, input: { caller: Caller }) {
+  return { folders: (await folders.listFolders(app.db, input.caller)).map(toWireFolder) };
 }
 
-export async function createOwnerFolder(app: FastifyInstance, input: Owner & { body: FolderBody }) {
-  if ((await folders.countFolders(app.db, input.ownerId)) >= FOLDER_LIMITS.maxFoldersPerAccount) {
+/** A new folder, in `workspaceId` when the caller may edit there, else its personal workspace. */
+export async function createOwnerFolder(
+  app: FastifyInstance,
+  input: { caller: Caller; workspaceId: number | undefined; body: FolderBody },
+) {
+  const ownerId = input.caller.userId;
+  if ((await folders.countFolders(app.db, ownerId)) >= FOLDER_LIMITS.maxFoldersPerAccount) {
     throw new AppError('LIMIT_REACHED', 403, FOLDER_MESSAGES.limitReached);
   }
+  const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
   const row = await withNameGuard(() =>
-    folders.createFolder(app.db, { ownerId: input.ownerId, name: input.body.name }),
+    folders.createFolder(app.db, { ownerId, workspaceId, name: input.body.name }),
   );
   return toWireFolder(row);
 }
@@ -76,7 +84,12 @@ export async function fileOwnerForm(
   input: Owner & { formId: number; folderId: number | null },
 ) {
   const folderId = input.folderId === null ? null : requireFolderId(input.folderId);
-  if (folderId !== null) await requireOwnedFolder(app.db, { folderId, ownerId: input.ownerId });
+  if (folderId !== null) {
+    // A form is filed only in a folder of its own workspace.
+    const form = await repo.findOwnedForm(app.db, input);
+    if (!form) throw notFound(FORM_NOT_FOUND);
+    await requireOwnedFolder(app.db, { folderId, ownerId: input.ownerId, workspaceId: form.workspaceId });
+  }
   const row = await repo.updateForm(app.db, {
     formId: input.formId,
     ownerId: input.ownerId,

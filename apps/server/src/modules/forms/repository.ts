@@ -2,7 +2,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
-import { personalWorkspaceId } from '../workspaces/index.ts';
+import { type Caller, inReach, memberCaller, personalWorkspaceId } from '../workspaces/index.ts';
 import { forgetPublicForm } from './public-cache.ts';
 
 // The only code that reads and writes the forms table. Every write forgets the form in the
@@ -62,6 +62,15 @@ const columns = formColumns;
 const live = isNull(forms.deletedAt);
 
 /**
+ * The form is in a workspace the account belongs to. Routes check the role they need before
+ * they get here (`authorize` in the route's preValidation hook); `ownerId` is the caller.
+ */
+export const reachedBy = (
+  ownerId: string,
+  workspaceColumn: SQL | typeof forms.workspaceId = forms.workspaceId,
+) => inReach(workspaceColumn, memberCaller(ownerId));
+
+/**
  * How many of a form's submissions hold answers encrypted to its key (Enhanced): the encryption
  * settings show it, and refuse a new key while any exist. A read of the submissions table kept
  * here because the submissions module builds on forms, not the reverse.
@@ -74,7 +83,7 @@ export async function countEncrypted(db: DbOrTx, formId: number): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** The caller's form, or null when it is missing or belongs to someone else. */
+/** The caller's form (one in a workspace it belongs to), or null when it is missing or not. */
 export async function findOwnedForm(
   db: DbOrTx,
   input: { formId: number; ownerId: string },
@@ -82,7 +91,7 @@ export async function findOwnedForm(
   const [row] = await db
     .select(columns)
     .from(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
+    .where(and(eq(forms.id, input.formId), reachedBy(input.ownerId), live))
     .limit(1);
   return row ?? null;
 }
@@ -104,7 +113,7 @@ export async function lockOwnedForm(
   const rows = await db
     .select({ id: forms.id })
     .from(forms)
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
+    .where(and(eq(forms.id, input.formId), reachedBy(input.ownerId), live))
     .for('update');
   return rows.length > 0;
 }
@@ -158,13 +167,13 @@ export async function listForms(
 export type FormSummaryRow = Omit<FormRow, 'fields'> & { fieldCount: number };
 
 /**
- * The owner's forms for the list (not those in the Trash), most recently saved first, without
+ * A workspace's forms for the list (not those in the Trash), most recently saved first, without
  * their fields: a list of many large forms would otherwise be read and sent whole. With
  * `folderId`, only the forms of that folder (null: those in none).
  */
 export async function listFormSummaries(
   db: DbOrTx,
-  ownerId: string,
+  workspaceId: number,
   filter: { folderId?: number | null } = {},
 ): Promise<FormSummaryRow[]> {
   const { fields, ...rest } = columns;
@@ -177,11 +186,11 @@ export async function listFormSummaries(
   return db
     .select({ ...rest, fieldCount: sql<number>`jsonb_array_length(${fields})`.mapWith(Number) })
     .from(forms)
-    .where(and(eq(forms.ownerId, ownerId), live, inFolder))
+    .where(and(eq(forms.workspaceId, workspaceId), live, inFolder))
     .orderBy(desc(forms.updatedAt), desc(forms.id));
 }
 
-/** How many forms the owner has. */
+/** How many forms the account made (the per-account limit counts them wherever they are). */
 export async function countForms(db: DbOrTx, ownerId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -203,17 +212,17 @@ export async function listFormFields(
     .orderBy(asc(forms.id));
 }
 
-/** The owner's forms whose title or description matches an ILIKE pattern, most recent first. */
+/** The caller's forms whose title or description matches an ILIKE pattern, most recent first. */
 export async function searchForms(
   db: DbOrTx,
-  input: { ownerId: string; pattern: string; limit: number },
+  input: { caller: Caller; pattern: string; limit: number },
 ): Promise<{ id: number; title: string; description: string }[]> {
   return db
     .select({ id: forms.id, title: forms.title, description: forms.description })
     .from(forms)
     .where(
       and(
-        eq(forms.ownerId, input.ownerId),
+        inReach(forms.workspaceId, input.caller),
         live,
         sql`(${forms.title} ilike ${input.pattern} or ${forms.description} ilike ${input.pattern})`,
       ),
@@ -318,7 +327,7 @@ export async function updateForm(
   if (!input.bumpVersion && Object.values(input.changes).every((value) => value === undefined)) {
     return findOwnedForm(db, input);
   }
-  const conditions: SQL[] = [eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live];
+  const conditions: SQL[] = [eq(forms.id, input.formId), reachedBy(input.ownerId), live];
   if (input.expectedVersion != null) conditions.push(eq(forms.version, input.expectedVersion));
   const changes = input.bumpVersion
     ? { ...input.changes, version: sql`${forms.version} + 1` }
@@ -347,7 +356,7 @@ export async function incrementShareCount(
   const [row] = await db
     .update(forms)
     .set({ shareCount: sql`${forms.shareCount} + 1` })
-    .where(and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId), live))
+    .where(and(eq(forms.id, input.formId), reachedBy(input.ownerId), live))
     .returning(columns);
   forgetPublicForm(input.formId);
   return row ?? null;

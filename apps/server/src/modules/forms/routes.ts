@@ -12,12 +12,13 @@ import { formListQuerySchema } from '@formsmith/core/forms/folders';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
 import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
+import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
-import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import folderRoutes from './folders-routes.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
@@ -25,8 +26,10 @@ import themeRoutes from './themes-routes.ts';
 import * as trash from './trash-service.ts';
 import * as versions from './versions-service.ts';
 
-const read = { scope: 'forms:read' as const };
-const write = { scope: 'forms:write' as const };
+/** Reads open to anyone (the owner's members get the WireForm): no role, the service decides. */
+const publicRead = { scope: 'forms:read' as const };
+const read = { ...publicRead, role: 'viewer' as const };
+const write = { scope: 'forms:write' as const, role: 'editor' as const };
 /** A save: redirects that pass answers on need submissions:read as well. */
 const save = { ...write, alsoScopes: [SCOPE_NEEDS.redirectAnswers] };
 
@@ -54,7 +57,7 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.addHook('onRequest', app.identify);
   scope.get(
     '/forms/shared/:slug',
-    { config: read, schema: { ...viewRouteSchema, params: slugParamsSchema } },
+    { config: publicRead, schema: { ...viewRouteSchema, params: slugParamsSchema } },
     async (request) =>
       service.viewForm(app, {
         form: await service.findFormBySlugParam(app, request.params.slug),
@@ -63,7 +66,7 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
   );
   scope.get(
     '/forms/:id',
-    { config: read, schema: { ...viewRouteSchema, params: formIdParamsSchema } },
+    { config: publicRead, schema: { ...viewRouteSchema, params: formIdParamsSchema } },
     async (request, reply) => {
       const view = await service.viewForm(app, {
         form: await service.findFormByIdParam(app, request.params.id),
@@ -90,20 +93,41 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
     '/forms',
     {
       config: read,
-      schema: { tags: ['forms'], querystring: formListQuerySchema, response: { 200: formListSchema } },
+      schema: {
+        tags: ['forms'],
+        description:
+          'The forms of one of your workspaces: `workspace_id`, or your personal workspace when absent ' +
+          "(an API key's own workspace, for a key).",
+        querystring: z.object({ ...formListQuerySchema.shape, ...workspaceQuerySchema.shape }),
+        response: { 200: formListSchema },
+      },
     },
     async (request) =>
-      service.listOwnerForms(app, { ownerId: currentUser(request).id, folder: request.query.folder }),
+      service.listOwnerForms(app, {
+        caller: callerOf(request),
+        workspaceId: request.query.workspace_id,
+        folder: request.query.folder,
+      }),
   );
   scope.post(
     '/forms',
     {
       config: save,
-      schema: { tags: ['forms'], body: formSaveBodySchema, response: { 201: wireFormSchema } },
+      schema: {
+        tags: ['forms'],
+        description:
+          'The form goes to the workspace `workspace_id` names, when you may edit there (editor or ' +
+          "above), else to your personal workspace (an API key's own workspace, for a key).",
+        querystring: workspaceQuerySchema,
+        body: formSaveBodySchema,
+        response: { 201: wireFormSchema },
+      },
     },
     async (request, reply) => {
       const form = await service.createOwnerForm(app, {
         ownerId: currentUser(request).id,
+        caller: callerOf(request),
+        workspaceId: request.query.workspace_id,
         body: request.body,
         keyScopes: keyScopesOf(request),
       });
@@ -135,7 +159,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.delete(
     '/forms/:id',
     {
-      config: { scope: 'forms:delete' },
+      config: { scope: 'forms:delete', role: 'editor' },
       schema: {
         tags: ['forms'],
         params: formIdParamsSchema,
@@ -151,7 +175,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   scope.get(
     '/forms/trash',
     { config: read, schema: { tags: ['forms'], response: { 200: trashListSchema } } },
-    async (request) => trash.listOwnerTrash(app, { ownerId: currentUser(request).id }),
+    async (request) => trash.listOwnerTrash(app, { caller: callerOf(request) }),
   );
   scope.post(
     '/forms/:id/restore',

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts
 import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { getSecuritySettings } from '../auth/index.ts';
+import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { emitFormEvent } from './events.ts';
 import { folderFilterOf } from './folders-service.ts';
 import { readContentInput, settleContentEndings } from './form-input.ts';
@@ -55,10 +56,17 @@ export async function requireOwnedForm(db: DbOrTx, input: OwnedFormInput): Promi
   return form;
 }
 
-/** The owner's forms; with `folder`, only those of that folder of theirs (`none`: in no folder). */
-export async function listOwnerForms(app: FastifyInstance, input: Owner & { folder?: string }) {
-  const folderId = await folderFilterOf(app, { ownerId: input.ownerId, folder: input.folder });
-  const rows = await repo.listFormSummaries(app.db, input.ownerId, { folderId });
+/**
+ * The forms of one of the caller's workspaces (`workspaceId`, else its personal one, or an API
+ * key's own); with `folder`, only those of that folder (`none`: in no folder).
+ */
+export async function listOwnerForms(
+  app: FastifyInstance,
+  input: { caller: Caller; workspaceId: number | undefined; folder?: string },
+) {
+  const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
+  const folderId = await folderFilterOf(app, { ownerId: input.caller.userId, folder: input.folder });
+  const rows = await repo.listFormSummaries(app.db, workspaceId, { folderId });
   return { forms: rows.map((row) => toFormListEntry(row, app.config.publicUrl)) };
 }
 
@@ -112,8 +120,9 @@ function assertRedirectsAllowed(keyScopes: KeyScopes, before: FormLogic | null, 
 
 export async function createOwnerForm(
   app: FastifyInstance,
-  input: Owner & { body: SaveBody; keyScopes: KeyScopes },
+  input: Owner & { caller: Caller; workspaceId: number | undefined; body: SaveBody; keyScopes: KeyScopes },
 ) {
+  const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
   await assertFormThemeUsable(app.db, input.ownerId, content.themeConfig, null);
@@ -128,6 +137,7 @@ export async function createOwnerForm(
   const row = await withSlugGuard(() =>
     repo.createForm(app.db, {
       ownerId: input.ownerId,
+      workspaceId,
       ...content,
       title: content.title ?? 'Untitled Form',
       ...sharing,
@@ -240,6 +250,8 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
   await assertRoomForForm(app, input.ownerId);
   const row = await repo.createForm(app.db, {
     ownerId: input.ownerId,
+    // The copy stays in the source's workspace.
+    workspaceId: source.workspaceId,
     // A copy gets a key of its own when Enhanced: the source's answers stay the source's.
     encryptionLevel: await defaultEncryptionLevel(app.db, input.ownerId),
     title,
@@ -301,7 +313,11 @@ export async function viewForm(
     language?: RequestLanguage;
   },
 ) {
-  if (input.form && input.viewerId && input.form.ownerId === input.viewerId) {
+  if (
+    input.form &&
+    input.viewerId &&
+    (await repo.findOwnedForm(app.db, { formId: input.form.id, ownerId: input.viewerId }))
+  ) {
     return toWireForm(input.form, app.config.publicUrl);
   }
   if (input.form && input.byId && !openableById(input.form)) throw notFound(FORM_NOT_FOUND);

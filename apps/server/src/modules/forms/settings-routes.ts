@@ -15,8 +15,8 @@ import { getEncryption, updateEncryption } from './encryption-service.ts';
 import * as settings from './settings-service.ts';
 
 const tags = ['forms'];
-const read = { scope: 'forms:read' as const };
-const write = { scope: 'forms:write' as const };
+const read = { scope: 'forms:read' as const, role: 'viewer' as const };
+const write = { scope: 'forms:write' as const, role: 'editor' as const };
 
 function owned(request: FastifyRequest) {
   return { formId: requireFormId((request.params as { id: string }).id), ownerId: currentUser(request).id };

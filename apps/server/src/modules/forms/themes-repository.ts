@@ -2,18 +2,22 @@ import type { Theme } from '@formsmith/core/themes/theme';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { forms, formThemes, formVersions, themeDefaults } from '../../db/schema.ts';
-import { personalWorkspaceId } from '../workspaces/index.ts';
+import { type Caller, inReach, memberCaller } from '../workspaces/index.ts';
 
 // The only code on the form_themes and theme_defaults tables. A form names its theme in its
 // theme_config (`themeRef`), in the draft and in each published version.
 
 export type ThemeRow = typeof formThemes.$inferSelect;
 
-export async function listThemes(db: DbOrTx, ownerId: string): Promise<ThemeRow[]> {
+/** The theme is in a workspace the caller belongs to (the route checked its role). */
+const reachedBy = (ownerId: string) => inReach(formThemes.workspaceId, memberCaller(ownerId));
+
+/** The saved themes of the caller's workspaces (only the key's for an API key). */
+export async function listThemes(db: DbOrTx, caller: Caller): Promise<ThemeRow[]> {
   return db
     .select()
     .from(formThemes)
-    .where(eq(formThemes.ownerId, ownerId))
+    .where(inReach(formThemes.workspaceId, caller))
     .orderBy(sql`lower(${formThemes.name})`, asc(formThemes.id));
 }
 
@@ -25,7 +29,7 @@ export async function countThemes(db: DbOrTx, ownerId: string): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** The caller's theme, or null when it is missing or someone else's. */
+/** The caller's theme (in a workspace it belongs to), or null when it is missing or not. */
 export async function findOwnedTheme(
   db: DbOrTx,
   input: { themeId: number; ownerId: string },
@@ -33,20 +37,16 @@ export async function findOwnedTheme(
   const [row] = await db
     .select()
     .from(formThemes)
-    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.ownerId, input.ownerId)))
+    .where(and(eq(formThemes.id, input.themeId), reachedBy(input.ownerId)))
     .limit(1);
   return row ?? null;
 }
 
 export async function createTheme(
   db: DbOrTx,
-  input: { ownerId: string; name: string; theme: Theme },
+  input: { ownerId: string; workspaceId: number; name: string; theme: Theme },
 ): Promise<ThemeRow> {
-  const workspaceId = await personalWorkspaceId(db, input.ownerId);
-  const [row] = await db
-    .insert(formThemes)
-    .values({ ...input, workspaceId })
-    .returning();
+  const [row] = await db.insert(formThemes).values(input).returning();
   return row!;
 }
 
@@ -57,7 +57,7 @@ export async function updateTheme(
   const [row] = await db
     .update(formThemes)
     .set({ name: input.name, theme: input.theme, updatedAt: new Date() })
-    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.ownerId, input.ownerId)))
+    .where(and(eq(formThemes.id, input.themeId), reachedBy(input.ownerId)))
     .returning();
   return row ?? null;
 }
@@ -65,7 +65,7 @@ export async function updateTheme(
 export async function deleteTheme(db: DbOrTx, input: { themeId: number; ownerId: string }): Promise<boolean> {
   const rows = await db
     .delete(formThemes)
-    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.ownerId, input.ownerId)))
+    .where(and(eq(formThemes.id, input.themeId), reachedBy(input.ownerId)))
     .returning({ id: formThemes.id });
   return rows.length > 0;
 }
@@ -87,7 +87,7 @@ export async function formsUsingThemes(
     .from(forms)
     .where(
       and(
-        eq(forms.ownerId, input.ownerId),
+        inReach(forms.workspaceId, memberCaller(input.ownerId)),
         sql`${forms.deletedAt} is null`,
         sql`(${inArray(draftRef, input.refs)} or ${inArray(liveRef, input.refs)})`,
       ),
@@ -99,9 +99,14 @@ export async function formsUsingThemes(
   );
 }
 
-/** The saved theme a public page draws with, by id and owner (a form names only its owner's). */
-export async function findThemeOf(db: DbOrTx, input: { themeId: number; ownerId: string }) {
-  return findOwnedTheme(db, input);
+/** The saved theme a public page draws with, by id and workspace (a form names only its workspace's). */
+export async function findThemeIn(db: DbOrTx, input: { themeId: number; workspaceId: number }) {
+  const [row] = await db
+    .select()
+    .from(formThemes)
+    .where(and(eq(formThemes.id, input.themeId), eq(formThemes.workspaceId, input.workspaceId)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findDefaultRef(db: DbOrTx, ownerId: string): Promise<string | null> {

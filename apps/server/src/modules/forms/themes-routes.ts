@@ -7,15 +7,16 @@ import {
   themeIdParamsSchema,
   themeListSchema,
 } from '@formsmith/core/themes/api';
+import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser } from '../../plugins/authenticate.ts';
 import * as service from './themes-service.ts';
 
 const tags = ['themes'];
-const read = { scope: 'forms:read' as const };
-const write = { scope: 'forms:write' as const };
+const read = { scope: 'forms:read' as const, role: 'viewer' as const };
+const write = { scope: 'forms:write' as const, role: 'editor' as const };
 
 /** The owner's saved themes and default theme; another owner's theme answers 404 like a missing one. */
 const themeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,18 +32,30 @@ const themeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: { tags, summary: 'Your saved themes and default', response: { 200: themeListSchema } },
     },
-    async (request) => service.listOwnerThemes(app, { ownerId: currentUser(request).id }),
+    async (request) =>
+      service.listOwnerThemes(app, { ownerId: currentUser(request).id, caller: callerOf(request) }),
   );
   app.post(
     '/themes',
     {
       config: write,
-      schema: { tags, summary: 'Save a theme', body: themeBodySchema, response: { 201: savedThemeSchema } },
+      schema: {
+        tags,
+        summary: 'Save a theme',
+        querystring: workspaceQuerySchema,
+        body: themeBodySchema,
+        response: { 201: savedThemeSchema },
+      },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await service.createOwnerTheme(app, { ownerId: currentUser(request).id, body: request.body })),
+      reply.status(201).send(
+        await service.createOwnerTheme(app, {
+          ownerId: currentUser(request).id,
+          caller: callerOf(request),
+          workspaceId: request.query.workspace_id,
+          body: request.body,
+        }),
+      ),
   );
   app.get(
     '/themes/:id',

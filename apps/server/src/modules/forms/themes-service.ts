@@ -13,6 +13,7 @@ import { type Theme, themeProblems, themeSchema } from '@formsmith/core/themes/t
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { checkCustomCss } from './custom-css.ts';
 import { forgetPublicForm } from './public-cache.ts';
 import * as themes from './themes-repository.ts';
@@ -104,8 +105,9 @@ async function forgetFormsUsing(db: DbOrTx, ownerId: string, themeId: number): P
   return uses.length;
 }
 
-export async function listOwnerThemes(app: FastifyInstance, input: Owner) {
-  const rows = await themes.listThemes(app.db, input.ownerId);
+/** The saved themes of the caller's workspaces, and the account's default. */
+export async function listOwnerThemes(app: FastifyInstance, input: Owner & { caller: Caller }) {
+  const rows = await themes.listThemes(app.db, input.caller);
   const counts = await countsOf(
     app.db,
     input.ownerId,
@@ -124,12 +126,17 @@ export async function getOwnerTheme(app: FastifyInstance, input: OwnedTheme) {
   return toWireTheme(row, counts.get(savedRef(row.id)) ?? 0);
 }
 
-export async function createOwnerTheme(app: FastifyInstance, input: Owner & { body: ThemeBody }) {
+/** A new theme, in `workspaceId` when the caller may edit there, else its personal workspace. */
+export async function createOwnerTheme(
+  app: FastifyInstance,
+  input: Owner & { caller: Caller; workspaceId: number | undefined; body: ThemeBody },
+) {
   assertThemeUsable(input.body.theme);
   if ((await themes.countThemes(app.db, input.ownerId)) >= MAX_THEMES_PER_ACCOUNT) {
     throw new AppError('LIMIT_REACHED', 403, `An account keeps at most ${MAX_THEMES_PER_ACCOUNT} themes.`);
   }
-  const row = await themes.createTheme(app.db, { ownerId: input.ownerId, ...input.body });
+  const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
+  const row = await themes.createTheme(app.db, { ownerId: input.ownerId, workspaceId, ...input.body });
   return toWireTheme(row, 0);
 }
 
@@ -222,14 +229,14 @@ export async function assertFormThemeUsable(
  */
 export async function publicLookOf(
   app: FastifyInstance,
-  form: { ownerId: string; themeConfig: Record<string, unknown> },
+  form: { workspaceId: number; themeConfig: Record<string, unknown> },
 ): Promise<PublicPageLook> {
   const settings = formPageSettings(form.themeConfig);
   let theme: Theme | null = settings.customTheme;
   if (!theme && settings.themeRef) {
     const themeId = savedThemeId(settings.themeRef);
     const saved =
-      themeId === null ? null : await themes.findOwnedTheme(app.db, { themeId, ownerId: form.ownerId });
+      themeId === null ? null : await themes.findThemeIn(app.db, { themeId, workspaceId: form.workspaceId });
     theme = saved?.theme ?? builtinOfRef(settings.themeRef) ?? builtinOfRef(DEFAULT_THEME_REF);
   }
   // The page gets the checked CSS beside the theme, not the text the owner typed.

@@ -3,12 +3,13 @@ import { DAY_MS } from '@formsmith/core/time';
 import { and, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms } from '../../db/schema.ts';
+import { type Caller, inReach } from '../workspaces/index.ts';
 import { forgetPublicForm } from './public-cache.ts';
-import { type FormRow, formColumns, submissionCountOf } from './repository.ts';
+import { type FormRow, formColumns, reachedBy, submissionCountOf } from './repository.ts';
 
 type Owned = { formId: number; ownerId: string };
 
-const owned = (input: Owned) => and(eq(forms.id, input.formId), eq(forms.ownerId, input.ownerId));
+const owned = (input: Owned) => and(eq(forms.id, input.formId), reachedBy(input.ownerId));
 
 /** Files respondents attached to the form's submissions. */
 const fileCountOf = sql<number>`(select count(*)::int from uploads u
@@ -38,8 +39,8 @@ export async function restoreForm(db: DbOrTx, input: Owned): Promise<FormRow | n
 
 export type TrashRow = { id: number; title: string; deletedAt: Date; submissions: number; files: number };
 
-/** The owner's forms in the Trash, most recently deleted first. */
-export async function listTrash(db: DbOrTx, ownerId: string): Promise<TrashRow[]> {
+/** The forms in the Trash of the caller's workspaces, most recently deleted first. */
+export async function listTrash(db: DbOrTx, caller: Caller): Promise<TrashRow[]> {
   const rows = await db
     .select({
       id: forms.id,
@@ -49,7 +50,7 @@ export async function listTrash(db: DbOrTx, ownerId: string): Promise<TrashRow[]
       files: fileCountOf,
     })
     .from(forms)
-    .where(and(eq(forms.ownerId, ownerId), isNotNull(forms.deletedAt)))
+    .where(and(inReach(forms.workspaceId, caller), isNotNull(forms.deletedAt)))
     .orderBy(desc(forms.deletedAt), desc(forms.id));
   return rows.map((r) => ({ ...r, deletedAt: r.deletedAt! }));
 }
@@ -84,7 +85,10 @@ async function deleteFormsWhere(db: DbOrTx, where: SQL): Promise<{ ids: number[]
 
 /** Deletes the owner's form for good (from the Trash or not); null when it is not theirs. */
 export async function deleteFormForGood(db: DbOrTx, input: Owned) {
-  const result = await deleteFormsWhere(db, sql`id = ${input.formId} and owner_id = ${input.ownerId}`);
+  const result = await deleteFormsWhere(
+    db,
+    sql`id = ${input.formId} and ${reachedBy(input.ownerId, sql.raw('workspace_id'))}`,
+  );
   return result.ids.length > 0 ? result : null;
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RecurringJob } from '../../jobs/definition.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage/index.ts';
+import type { Caller } from '../workspaces/index.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import * as trash from './trash-repository.ts';
 import { toWireForm } from './view.ts';
@@ -34,8 +35,8 @@ export async function restoreOwnerForm(app: FastifyInstance, input: OwnedFormInp
   return toWireForm(row, app.config.publicUrl);
 }
 
-export async function listOwnerTrash(app: FastifyInstance, input: { ownerId: string }): Promise<TrashList> {
-  const rows = await trash.listTrash(app.db, input.ownerId);
+export async function listOwnerTrash(app: FastifyInstance, input: { caller: Caller }): Promise<TrashList> {
+  const rows = await trash.listTrash(app.db, input.caller);
   return {
     forms: rows.map((r) => ({
       id: r.id,

@@ -3,7 +3,14 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions } from '../../db/schema.ts';
 import { forgetPublicForm } from './public-cache.ts';
-import { CONTENT_COLUMNS, contentOf, type FormRow, findOwnedForm, formColumns } from './repository.ts';
+import {
+  CONTENT_COLUMNS,
+  contentOf,
+  type FormRow,
+  findOwnedForm,
+  formColumns,
+  reachedBy,
+} from './repository.ts';
 
 export { withLiveContent } from './repository.ts';
 
@@ -25,7 +32,8 @@ export async function publishDraft(db: DbOrTx, input: Owned): Promise<FormRow | 
           (select max(number) from form_versions where form_id = f.id) as latest,
           (select (${contentOf('v')}) is not distinct from (${contentOf('f')})
             from form_versions v where v.form_id = f.id order by v.number desc limit 1) as same
-        from forms f where f.id = ${input.formId} and f.owner_id = ${input.ownerId} and f.deleted_at is null
+        from forms f where f.id = ${input.formId} and ${reachedBy(input.ownerId, sql.raw('f.workspace_id'))}
+          and f.deleted_at is null
         for update`,
     );
     if (!locked) return null;
@@ -77,7 +85,7 @@ export async function restoreVersionToDraft(
     sql`update forms set (${content}) = (select ${content} from form_versions v
         where v.form_id = forms.id and v.number = ${input.number}),
         version = version + 1, updated_at = now()
-      where id = ${input.formId} and owner_id = ${input.ownerId} and deleted_at is null
+      where id = ${input.formId} and ${reachedBy(input.ownerId, sql.raw('workspace_id'))} and deleted_at is null
         and exists (select 1 from form_versions v where v.form_id = forms.id and v.number = ${input.number})
       returning id`,
   );

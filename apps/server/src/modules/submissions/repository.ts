@@ -6,6 +6,7 @@ import { forms, submissions, uploads } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
+import { type Caller, inReach } from '../workspaces/index.ts';
 import { readAnswers, withAnswers } from './answer-sealing.ts';
 import { afterPlace, cursorColumn } from './cursor.ts';
 import { scanSubmissions } from './search.ts';
@@ -181,15 +182,15 @@ export type OwnerSubmissionRow = {
   data?: unknown;
 };
 
-/** The owner's submissions with an answer containing the text (case-insensitive), most recent first. */
+/** Submissions of the caller's workspaces with an answer containing the text, most recent first. */
 export async function searchSubmissions(
   db: DbOrTx,
   keyring: Keyring,
-  input: { ownerId: string; text: string; limit: number },
+  input: { caller: Caller; text: string; limit: number },
 ): Promise<OwnerSubmissionRow[]> {
   const found: OwnerSubmissionRow[] = [];
   await scanSubmissions(db, keyring, {
-    where: sql`${forms.ownerId} = ${input.ownerId} and ${forms.deletedAt} is null`,
+    where: sql`${inReach(forms.workspaceId, input.caller)} and ${forms.deletedAt} is null`,
     search: { text: input.text, ids: false },
     visit: (row) => {
       found.push({

@@ -30,10 +30,14 @@ import { XLSX_TYPE } from './xlsx-export.ts';
 
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
-const read = { scope: 'submissions:read' as const };
-const remove = { scope: 'submissions:delete' as const };
+const read = { scope: 'submissions:read' as const, role: 'viewer' as const };
+const remove = { scope: 'submissions:delete' as const, role: 'editor' as const };
 /** Settings: keeping submissions for less time deletes some, which with a key needs submissions:delete too. */
-const settings = { scope: 'submissions:write' as const, alsoScopes: [SCOPE_NEEDS.shorterRetention] };
+const settings = {
+  scope: 'submissions:write' as const,
+  role: 'editor' as const,
+  alsoScopes: [SCOPE_NEEDS.shorterRetention],
+};
 
 function attachment(filename: string): string {
   return `attachment; filename="${filename}"`;

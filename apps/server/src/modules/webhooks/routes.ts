@@ -17,7 +17,7 @@ import * as service from './service.ts';
 
 const BASE = '/forms/:id/webhooks';
 const tags = ['webhooks'];
-const config = { scope: 'webhooks:write' as const };
+const config = { scope: 'webhooks:write' as const, role: 'admin' as const };
 /** Adding or redirecting a webhook of submissions sends answers out: with a key, submissions:read too. */
 const sending = { ...config, alsoScopes: [SCOPE_NEEDS.webhookAnswers] };
 const formParams = z.object({ id: z.string().max(20) });

@@ -1,4 +1,14 @@
 // The workspaces module's public entry: where forms, themes, folders and keys live, and who may
 // reach them.
+export {
+  authorize,
+  type Caller,
+  chooseWorkspace,
+  forbiddenRole,
+  inReach,
+  memberCaller,
+  reachableWorkspaces,
+  type WorkspaceThing,
+} from './access.ts';
 export { personalWorkspaceId } from './repository.ts';
 export { listWorkspaces } from './service.ts';

@@ -11,7 +11,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/workspaces',
     {
-      config: { scope: 'forms:read' as const },
+      config: { scope: 'forms:read' as const, role: 'viewer' as const },
       schema: {
         tags,
         summary: 'Your workspaces',
