@@ -114,6 +114,30 @@ export const workspaceMembers = pgTable(
   ],
 );
 
+/**
+ * Invitations to a workspace, mailed as a single-use link (the token is stored only hashed). One
+ * pending invitation per address and workspace: sending again replaces its token and expiry.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    /** The address invited, lower-cased; the account accepting must have it. */
+    email: text('email').notNull(),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('workspace_invitations_email_idx').on(t.workspaceId, t.email),
+  ],
+);
+
 export const forms = pgTable(
   'forms',
   {

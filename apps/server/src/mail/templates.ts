@@ -132,3 +132,21 @@ export function emailChangeRequestedMail(input: { to: string; name: string }): M
     htmlBody: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n'),
   });
 }
+
+export function invitationMail(input: {
+  to: string;
+  workspace: string;
+  inviter: string;
+  role: string;
+  link: string;
+}): Mail {
+  return linkMail({
+    to: input.to,
+    subject: `${input.inviter} invited you to ${input.workspace} on Formsmith`,
+    intro: `${input.inviter} invited you to join the workspace “${input.workspace}” as ${/^[aeiou]/.test(input.role) ? 'an' : 'a'} ${input.role}. Sign in or create an account with this address, then accept.`,
+    action: 'Accept the invitation',
+    link: input.link,
+    outro:
+      'The link is valid for 7 days and works once. If you did not expect it, you can ignore this email.',
+  });
+}

@@ -70,11 +70,12 @@ export function callerOf(request: FastifyRequest): Caller {
   };
 }
 
-/** What a route names by `:id`, from its path: a form, a folder or a theme. */
+/** What a route names by `:id`, from its path: a form, a folder, a theme or a workspace. */
 function thingOf(url: string): WorkspaceThing | null {
   if (/\/forms\/:id(\/|$)/.test(url)) return 'form';
   if (url.startsWith('/api/folders/:id')) return 'folder';
   if (url.startsWith('/api/themes/:id')) return 'theme';
+  if (url.startsWith('/api/workspaces/:id')) return 'workspace';
   return null;
 }
 

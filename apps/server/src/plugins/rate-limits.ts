@@ -43,6 +43,9 @@ export const RATE_LIMITS = {
   accessCode: { max: 20, windowMs: 60_000, shared: true },
   /** Wrong access codes for one form from anywhere. */
   accessCodeFailuresPerForm: { free: 50, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000, windowMs: 3600_000 },
+  /** Workspace invitations one account sends, and one address receives. */
+  invitationsPerUser: { max: 30, windowMs: 3600_000, shared: true },
+  invitationsPerAddress: { max: 5, windowMs: 3600_000, shared: true },
   createForm: { max: 30, windowMs: 60_000, shared: true },
   // Second-factor codes per account (a 6-digit code has a million values: ten tries per 5 minutes
   // leave an attacker with a password about 1 in 100,000 per window), and sign-in steps per IP.

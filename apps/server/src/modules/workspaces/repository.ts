@@ -1,7 +1,9 @@
+import { MEMBER_MESSAGES } from '@formsmith/core/workspaces/members';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { asc, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { workspaceMembers, workspaces } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 export type MembershipRow = { id: number; name: string; personal: boolean; role: WorkspaceRole };
 
@@ -52,4 +54,15 @@ export async function listMemberships(db: DbOrTx, userId: string): Promise<Membe
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(eq(workspaceMembers.userId, userId))
     .orderBy(sql`${workspaces.personalOf} is null`, asc(workspaces.name), asc(workspaces.id));
+}
+
+/** 409 PERSONAL_WORKSPACE: a personal workspace has one member, its account. */
+export const personalOnly = () => new AppError('PERSONAL_WORKSPACE', 409, MEMBER_MESSAGES.personal);
+
+export async function isPersonal(db: DbOrTx, workspaceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ personal: sql<boolean>`${workspaces.personalOf} is not null` })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  return row?.personal ?? false;
 }

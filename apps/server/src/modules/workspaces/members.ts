@@ -1,0 +1,157 @@
+import {
+  MEMBER_MESSAGES,
+  type Member,
+  type MemberList,
+  type MemberRoleInput,
+  type WorkspaceNameInput,
+} from '@formsmith/core/workspaces/members';
+import { roleAllows, type WorkspaceRole } from '@formsmith/core/workspaces/roles';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { workspaceMembers, workspaces } from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { authorize, type Caller, forbiddenRole } from './access.ts';
+import { listInvitations } from './invitations.ts';
+import { isPersonal, personalOnly } from './repository.ts';
+
+/** 409 LAST_OWNER: the change would leave the workspace without an owner. */
+const lastOwner = () => new AppError('LAST_OWNER', 409, MEMBER_MESSAGES.lastOwner);
+/** A team workspace, with the caller as its owner. */
+export async function createWorkspace(app: FastifyInstance, userId: string, input: WorkspaceNameInput) {
+  return app.db.transaction(async (tx) => {
+    const [made] = await tx.insert(workspaces).values({ name: input.name }).returning({ id: workspaces.id });
+    await tx.insert(workspaceMembers).values({ workspaceId: made!.id, userId, role: 'owner' });
+    return { id: made!.id, name: input.name, personal: false, role: 'owner' as const };
+  });
+}
+
+export async function renameWorkspace(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  input: WorkspaceNameInput,
+) {
+  const { role } = await authorize(app.db, caller, { thing: 'workspace', id });
+  const [row] = await app.db
+    .update(workspaces)
+    .set({ name: input.name })
+    .where(eq(workspaces.id, id))
+    .returning({ id: workspaces.id, name: workspaces.name, personalOf: workspaces.personalOf });
+  return { id: row!.id, name: row!.name, personal: row!.personalOf !== null, role };
+}
+
+/**
+ * Deletes a team workspace. One that still holds forms (the trash counts) is refused: deleting it
+ * would delete their answers, and those go only by deleting each form on purpose.
+ */
+export async function deleteWorkspace(app: FastifyInstance, caller: Caller, id: number): Promise<void> {
+  await authorize(app.db, caller, { thing: 'workspace', id });
+  if (await isPersonal(app.db, id)) throw personalOnly();
+  await app.db.transaction(async (tx) => {
+    const [held] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from forms where workspace_id = ${id}`,
+    );
+    if (held!.n > 0) {
+      throw new AppError(
+        'WORKSPACE_NOT_EMPTY',
+        409,
+        `This workspace still holds ${held!.n} form${held!.n === 1 ? '' : 's'} (the trash counts): delete or move them first`,
+      );
+    }
+    await tx.delete(workspaces).where(eq(workspaces.id, id));
+  });
+}
+
+/** The members, owners first; an owner or admin also gets the pending invitations. */
+export async function listMembers(app: FastifyInstance, caller: Caller, id: number): Promise<MemberList> {
+  const { role } = await authorize(app.db, caller, { thing: 'workspace', id });
+  const rows = await queryRows<Omit<Member, 'you'>>(
+    app.db,
+    sql`select u.id as user_id, u.name, u.email, wm.role, wm.created_at as joined_at
+        from workspace_members wm join users u on u.id = wm.user_id
+        where wm.workspace_id = ${id}
+        order by array_position(array['owner','admin','editor','viewer'], wm.role), lower(u.name), u.email`,
+  );
+  const members = rows.map((m) => ({
+    ...m,
+    joined_at: new Date(m.joined_at).toISOString(),
+    you: m.user_id === caller.userId,
+  }));
+  if (!roleAllows(role, 'admin')) return { members };
+  return { members, invitations: await listInvitations(app.db, id) };
+}
+
+async function memberRole(db: DbOrTx, workspaceId: number, userId: string): Promise<WorkspaceRole> {
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
+    .for('update');
+  if (!row) throw notFound(MEMBER_MESSAGES.memberNotFound);
+  return row.role;
+}
+
+/**
+ * Whether the workspace keeps an owner once `userId` stops being one. The owners' rows are locked
+ * first, so two owners demoting each other at once cannot both succeed.
+ */
+async function keepsAnOwner(db: DbOrTx, workspaceId: number, userId: string): Promise<boolean> {
+  const owners = await queryRows<{ user_id: string }>(
+    db,
+    sql`select user_id from workspace_members where workspace_id = ${workspaceId} and role = 'owner'
+        order by user_id for update`,
+  );
+  return owners.some((o) => o.user_id !== userId);
+}
+
+/**
+ * Gives a member another role. An admin manages editors, viewers and admins; making or unmaking
+ * an owner takes an owner; the last owner keeps the role. Takes effect on the member's next
+ * request (the access check reads membership every time).
+ */
+export async function changeMemberRole(
+  app: FastifyInstance,
+  caller: Caller,
+  id: number,
+  userId: string,
+  input: MemberRoleInput,
+): Promise<Member[]> {
+  const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id });
+  if (await isPersonal(app.db, id)) throw personalOnly();
+  await app.db.transaction(async (tx) => {
+    const current = await memberRole(tx, id, userId);
+    if ((current === 'owner' || input.role === 'owner') && callerRole !== 'owner') {
+      throw new AppError('FORBIDDEN_ROLE', 403, MEMBER_MESSAGES.ownerOnly);
+    }
+    if (current === 'owner' && input.role !== 'owner' && !(await keepsAnOwner(tx, id, userId))) {
+      throw lastOwner();
+    }
+    await tx
+      .update(workspaceMembers)
+      .set({ role: input.role })
+      .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)));
+  });
+  return (await listMembers(app, caller, id)).members;
+}
+
+/**
+ * Removes a member (`userId`), or lets the caller leave (`userId` undefined). Removing an owner
+ * takes an owner; the last owner cannot go. Their sessions and the keys they made lose the
+ * workspace on their next request.
+ */
+export async function removeMember(app: FastifyInstance, caller: Caller, id: number, userId?: string) {
+  const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id });
+  if (await isPersonal(app.db, id)) throw personalOnly();
+  const leaving = userId === undefined || userId === caller.userId;
+  const target = userId ?? caller.userId;
+  await app.db.transaction(async (tx) => {
+    const current = await memberRole(tx, id, target);
+    if (current === 'owner' && !leaving && callerRole !== 'owner') throw forbiddenRole('owner');
+    if (current === 'owner' && !(await keepsAnOwner(tx, id, target))) throw lastOwner();
+    await tx
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, target)));
+  });
+}
