@@ -11,6 +11,7 @@
 const LEVELS = [
   ['health', 'instance'],
   ['auth'],
+  ['audit'],
   ['workspaces'],
   ['api-keys'],
   ['forms'],

@@ -6,6 +6,7 @@ import { type Database, type Db, migrateDatabase, openDatabase } from './db/clie
 import { registerJobs } from './jobs/registry.ts';
 import jobWorker from './jobs/worker.ts';
 import { checkKeyRegistry, type Keyring, loadKeyring } from './lib/encryption/index.ts';
+import { withRequestSlot } from './lib/request-actor.ts';
 import { uploadStorage } from './lib/storage/index.ts';
 import mailer from './mail/mailer.ts';
 import accountRoutes from './modules/account/routes.ts';
@@ -81,7 +82,7 @@ export async function buildApp(
   // Hooks on every request take a callback: an async one costs each request a promise and a tick.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    done();
+    withRequestSlot(done);
   });
 
   // A bucket that cannot be used is a configuration error, found at start rather than at the first upload.

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REAUTH_WINDOW_SECONDS } from '@formsmith/core/auth/reauth';
 import { type HomePage, parseHomePage } from '@formsmith/core/instance/api';
+import { AUDIT_RETENTION_DEFAULT_DAYS } from '@formsmith/core/workspaces/audit';
 import { z } from 'zod';
 
 const optionalString = z
@@ -46,6 +47,11 @@ const envSchema = z
       .min(1, { message: 'must be at least 1 second' })
       .max(3600, { message: 'must be at most 3600 seconds (an hour)' })
       .default(REAUTH_WINDOW_SECONDS),
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ message: 'must be a number of days' })
+      .int({ message: 'must be a whole number of days' })
+      .min(30, { message: 'must be at least 30 days' })
+      .default(AUDIT_RETENTION_DEFAULT_DAYS),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     TRUST_PROXY: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
@@ -114,6 +120,8 @@ export type Config = {
     retries: number;
   };
   sessionTtlSeconds: number;
+  /** Days an audit log entry is kept (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
   /** How long after signing in a session ends, however often it is refreshed. */
   sessionMaxAgeSeconds: number;
   /**
@@ -187,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       retries: e.AI_RETRIES,
     },
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_SECONDS,
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,

@@ -73,7 +73,9 @@ describe(`roles in a workspace (${dbKind})`, () => {
   it('declares a role on every owner route that reaches a workspace', async () => {
     const missing = (await ownerOperations(app))
       .filter(
-        ({ path, op }) => (path.includes('/forms/{id}') || op['x-required-scope']) && !op['x-required-role'],
+        ({ path, op }) =>
+          (path.includes('/forms/{id}') || path.includes('/workspaces/{id}') || op['x-required-scope']) &&
+          !op['x-required-role'],
       )
       .map(({ method, path }) => `${method} ${path}`);
     expect(missing).toEqual([]);
@@ -109,6 +111,41 @@ describe(`roles in a workspace (${dbKind})`, () => {
           const formMissing = res.statusCode === 404 && body.error === 'Form not found';
           const serverFault = res.statusCode >= 500 && body.code !== 'UNAVAILABLE';
           if (body.code === 'FORBIDDEN_ROLE' || formMissing || serverFault) wrong.push(what);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers every route of a workspace by role: 404 to a non-member, 403 FORBIDDEN_ROLE below the role', async () => {
+    const routes = (await ownerOperations(app)).filter(({ path }) => path.includes('/workspaces/{id}'));
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    await teamForm();
+    const callers: Caller[] = ['non-member', 'viewer', 'editor', 'admin', 'owner'];
+    const wrong: string[] = [];
+    for (const { method, path, op } of routes) {
+      const needed = op['x-required-role']!;
+      for (const caller of callers) {
+        // A caller that left on the route before is a member again.
+        if (caller !== 'non-member') await addMember(members[caller], caller);
+        const res = await app.inject({
+          method: method as 'GET',
+          url: urlOf(path, workspaceId),
+          headers: members[caller].auth,
+          ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: {} } : {}),
+        });
+        const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : {};
+        const what = `${method} ${path} as ${caller} (needs ${needed}): ${res.statusCode} ${body.code ?? ''}`;
+        if (caller === 'non-member') {
+          if (res.statusCode !== 404 || body.error !== 'Workspace not found') wrong.push(what);
+        } else if (!roleAllows(caller, needed)) {
+          if (res.statusCode !== 403 || body.code !== 'FORBIDDEN_ROLE') wrong.push(what);
+        } else if (
+          body.code === 'FORBIDDEN_ROLE' ||
+          body.error === 'Workspace not found' ||
+          res.statusCode >= 500
+        ) {
+          wrong.push(what);
         }
       }
     }

@@ -138,6 +138,39 @@ export const workspaceInvitations = pgTable(
   ],
 );
 
+/**
+ * What happened in a workspace, who did it, when, from where and through what: the audit log.
+ * Written in the transaction of the change it records; the app never updates an entry (a trigger
+ * refuses), and deletes only those older than the retention time.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    workspaceId: workspaceId(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The account that acted (null once it is deleted, or for the server itself). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name and address as they were, so the entry reads the same later. */
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    /** session, api_key or system. */
+    via: text('via').notNull(),
+    apiKeyId: uuid('api_key_id'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    /** What it was done to: form, member, invitation, api_key, webhook, workspace. */
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_events_workspace_at_idx').on(t.workspaceId, t.at),
+    index('audit_events_at_idx').on(t.at),
+  ],
+);
+
 export const forms = pgTable(
   'forms',
   {

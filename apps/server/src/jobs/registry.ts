@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJob } from '../mail/mailer.ts';
 import { digestJob } from '../modules/account/index.ts';
+import { auditPurgeJob } from '../modules/audit/index.ts';
 import { loginLinkJob, verificationLinkJob } from '../modules/auth/index.ts';
 import { trashPurgeJob } from '../modules/forms/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
@@ -19,6 +20,7 @@ const JOBS: JobDefinition[] = [
   verificationLinkJob,
   jobsPurgeJob,
   trashPurgeJob,
+  auditPurgeJob,
 ];
 
 /** Registers every job kind with the worker (app.ts calls this once the worker and mailer exist). */

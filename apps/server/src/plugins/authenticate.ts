@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError, unauthorized } from '../lib/app-error.ts';
 import { parseFormId } from '../lib/form-id.ts';
 import { type KeyScopes, missingScope, type ScopeNeed } from '../lib/key-scopes.ts';
+import { setRequestActor } from '../lib/request-actor.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
 import { assertRecentProof, findSessionUser, type SessionUser } from '../modules/auth/index.ts';
@@ -84,6 +85,19 @@ export function keyScopesOf(request: FastifyRequest): KeyScopes {
   return request.apiKey?.scopes ?? null;
 }
 
+/** Tells the audit log who this request acts as. */
+function actingAs(request: FastifyRequest): void {
+  const user = currentUser(request);
+  setRequestActor({
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    via: request.apiKey ? 'api_key' : 'session',
+    apiKeyId: request.apiKey?.id ?? null,
+    ip: request.ip ?? null,
+  });
+}
+
 const KEY_INVALID = 'This API key is invalid, expired or revoked';
 
 export default fp(async (app: FastifyInstance) => {
@@ -118,6 +132,7 @@ export default fp(async (app: FastifyInstance) => {
       provedAt: new Date(0),
       emailVerified: row.emailVerified,
     };
+    actingAs(request);
   }
 
   app.decorate('identify', async (request: FastifyRequest) => {
@@ -138,6 +153,7 @@ export default fp(async (app: FastifyInstance) => {
     const user = await findSessionUser(app.db, token, maxAge);
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
     request.user = user;
+    actingAs(request);
     if (request.routeOptions.config.reauth) assertRecentProof(app, user);
   });
 

@@ -12,6 +12,7 @@ export const API_KEY_SCOPES = [
   'submissions:write',
   'submissions:delete',
   'webhooks:write',
+  'audit:read',
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -29,6 +30,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
     'Delete submissions, and shorten how long submissions and unfinished answers are kept',
   'webhooks:write':
     'Add, change, test, resend and delete webhooks (a webhook of submissions also needs submissions:read)',
+  'audit:read': "Read and export the workspace's audit log (a key of an owner or admin)",
 };
 
 export const API_KEY_MESSAGES = {

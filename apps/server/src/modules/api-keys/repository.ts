@@ -29,14 +29,17 @@ export async function listApiKeys(db: DbOrTx, userId: string): Promise<ApiKeyRow
     .orderBy(desc(apiKeys.createdAt));
 }
 
-/** Revokes the user's key; false when it is missing, revoked already or someone else's. */
-export async function revokeApiKey(db: DbOrTx, input: { userId: string; keyId: string }): Promise<boolean> {
-  const rows = await db
+/** Revokes the user's key; null when it is missing, revoked already or someone else's. */
+export async function revokeApiKey(
+  db: DbOrTx,
+  input: { userId: string; keyId: string },
+): Promise<{ workspaceId: number; name: string } | null> {
+  const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.id, input.keyId), eq(apiKeys.userId, input.userId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+    .returning({ workspaceId: apiKeys.workspaceId, name: apiKeys.name });
+  return row ?? null;
 }
 
 /**

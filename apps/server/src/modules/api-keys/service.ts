@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { recordAudit } from '../audit/index.ts';
 import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { sendApiKeyCreatedAlert } from './alert.ts';
 import { generateApiKey } from './keys.ts';
@@ -29,14 +30,23 @@ export async function createUserApiKey(
   const { key, prefix } = generateApiKey();
   const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
   const userId = input.caller.userId;
-  const row = await repo.createApiKey(app.db, {
-    userId,
-    workspaceId,
-    name: input.body.name,
-    prefix,
-    keyHash: hashToken(key),
-    scopes: input.body.scopes,
-    expiresAt: input.body.expires_at ? new Date(input.body.expires_at) : null,
+  const row = await app.db.transaction(async (tx) => {
+    const made = await repo.createApiKey(tx, {
+      userId,
+      workspaceId,
+      name: input.body.name,
+      prefix,
+      keyHash: hashToken(key),
+      scopes: input.body.scopes,
+      expiresAt: input.body.expires_at ? new Date(input.body.expires_at) : null,
+    });
+    await recordAudit(tx, {
+      action: 'api_key.created',
+      where: { workspaceId },
+      target: { type: 'api_key', id: made.id, label: made.name },
+      details: { scopes: made.scopes, prefix },
+    });
+    return made;
   });
   await sendApiKeyCreatedAlert(app, { userId, keyName: row.name, prefix });
   return { ...toApiKey(row), key };
@@ -47,5 +57,14 @@ export async function listUserApiKeys(app: FastifyInstance, userId: string) {
 }
 
 export async function revokeUserApiKey(app: FastifyInstance, input: { userId: string; keyId: string }) {
-  if (!isUuid(input.keyId) || !(await repo.revokeApiKey(app.db, input))) throw notFound('API key not found');
+  if (!isUuid(input.keyId)) throw notFound('API key not found');
+  await app.db.transaction(async (tx) => {
+    const revoked = await repo.revokeApiKey(tx, input);
+    if (!revoked) throw notFound('API key not found');
+    await recordAudit(tx, {
+      action: 'api_key.revoked',
+      where: { workspaceId: revoked.workspaceId },
+      target: { type: 'api_key', id: input.keyId, label: revoked.name },
+    });
+  });
 }

@@ -8,6 +8,7 @@ import type { FormKey } from '@formsmith/core/crypto/schemas';
 import type { FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/index.ts';
 import { assertRecentProof, type SessionUser, sendSecurityAlert } from '../auth/index.ts';
 import { recordFormHistory } from './history-repository.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
@@ -113,6 +114,13 @@ export async function updateEncryption(
       changes: { encryptionLevel: level, encryptionKey: nextKey, updatedAt: new Date() },
     });
     const { actor } = input;
+    if (changes.length > 0) {
+      await recordAudit(tx, {
+        action: 'form.encryption_changed',
+        where: { formId: form.id },
+        details: { level, changes },
+      });
+    }
     for (const kind of changes) {
       await recordFormHistory(tx, {
         formId: form.id,

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { recordAudit } from '../audit/index.ts';
 import { getSecuritySettings } from '../auth/index.ts';
 import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { emitFormEvent } from './events.ts';
@@ -135,13 +136,17 @@ export async function createOwnerForm(
   await ensureSlugFree(app, sharing, null);
   const encryptionLevel = await defaultEncryptionLevel(app.db, input.ownerId);
   const row = await withSlugGuard(() =>
-    repo.createForm(app.db, {
-      ownerId: input.ownerId,
-      workspaceId,
-      ...content,
-      title: content.title ?? 'Untitled Form',
-      ...sharing,
-      encryptionLevel,
+    app.db.transaction(async (tx) => {
+      const made = await repo.createForm(tx, {
+        ownerId: input.ownerId,
+        workspaceId,
+        ...content,
+        title: content.title ?? 'Untitled Form',
+        ...sharing,
+        encryptionLevel,
+      });
+      await recordAudit(tx, { action: 'form.created', where: { formId: made.id } });
+      return made;
     }),
   );
   return toWireForm(row, app.config.publicUrl);
@@ -188,11 +193,15 @@ export async function updateOwnerForm(
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() =>
-    repo.updateForm(app.db, {
-      ...input,
-      changes: { ...content, ...sharing, updatedAt: new Date() },
-      expectedVersion,
-      bumpVersion: true,
+    app.db.transaction(async (tx) => {
+      const saved = await repo.updateForm(tx, {
+        ...input,
+        changes: { ...content, ...sharing, updatedAt: new Date() },
+        expectedVersion,
+        bumpVersion: true,
+      });
+      if (saved) await recordAudit(tx, { action: 'form.edited', where: { formId: saved.id } });
+      return saved;
     }),
   );
   if (row) return toWireForm(row, app.config.publicUrl);
@@ -200,11 +209,31 @@ export async function updateOwnerForm(
   throw versionConflict(app, current);
 }
 
+/** Saves one section of a form's settings, and notes which in the audit log, in one transaction. */
+export async function saveFormSettings(
+  app: FastifyInstance,
+  input: OwnedFormInput,
+  changes: repo.FormChanges,
+  section: string,
+): Promise<FormRow | null> {
+  return app.db.transaction(async (tx) => {
+    const saved = await repo.updateForm(tx, { ...input, changes });
+    if (saved) {
+      await recordAudit(tx, {
+        action: 'form.settings_changed',
+        where: { formId: saved.id },
+        details: { section },
+      });
+    }
+    return saved;
+  });
+}
+
 export async function updateSharing(app: FastifyInstance, input: OwnedFormInput & { body: SharingBody }) {
   const stored = await requireOwnedForm(app.db, input);
   const sharing = await readSharingInput(input.body, stored);
   await ensureSlugFree(app, sharing, stored.id);
-  const row = await withSlugGuard(() => repo.updateForm(app.db, { ...input, changes: sharing }));
+  const row = await withSlugGuard(() => saveFormSettings(app, input, sharing, 'sharing'));
   if (!row) throw notFound(FORM_NOT_FOUND);
   const form = toWireForm(row, app.config.publicUrl);
   return {
@@ -238,6 +267,13 @@ export async function setPublished(
     if (updated && input.published && !stored.isPublished) {
       await emitFormEvent(tx, { formId: input.formId, event: 'form.published' });
     }
+    if (updated && (input.published || stored.isPublished)) {
+      await recordAudit(tx, {
+        action: input.published ? 'form.published' : 'form.unpublished',
+        where: { formId: input.formId },
+        ...(input.published ? { details: { version: updated.publishedVersion } } : {}),
+      });
+    }
     return updated;
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
@@ -248,13 +284,34 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
   const source = await requireOwnedForm(app.db, input);
   const title = `${source.title.slice(0, TITLE_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
   await assertRoomForForm(app, input.ownerId);
-  const row = await repo.createForm(app.db, {
-    ownerId: input.ownerId,
+  const encryptionLevel = await defaultEncryptionLevel(app.db, input.ownerId);
+  const row = await app.db.transaction(async (tx) => {
+    const made = await repo.createForm(
+      tx,
+      copyOf(source, { ownerId: input.ownerId, title, encryptionLevel }),
+    );
+    await recordAudit(tx, {
+      action: 'form.created',
+      where: { formId: made.id },
+      details: { copy_of: source.id },
+    });
+    return made;
+  });
+  return toWireForm(row, app.config.publicUrl);
+}
+
+/** The row of a copy of `source`: its content and settings, none of its responses. */
+function copyOf(
+  source: FormRow,
+  own: { ownerId: string; title: string; encryptionLevel: FormRow['encryptionLevel'] },
+) {
+  return {
+    ownerId: own.ownerId,
     // The copy stays in the source's workspace.
     workspaceId: source.workspaceId,
     // A copy gets a key of its own when Enhanced: the source's answers stay the source's.
-    encryptionLevel: await defaultEncryptionLevel(app.db, input.ownerId),
-    title,
+    encryptionLevel: own.encryptionLevel,
+    title: own.title,
     description: source.description,
     fields: source.fields,
     logoUrl: source.logoUrl,
@@ -280,8 +337,7 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     confirmation: source.confirmation,
     // The copy sits beside its source; it has no slug, so the numbered address opens it.
     folderId: source.folderId,
-  });
-  return toWireForm(row, app.config.publicUrl);
+  };
 }
 
 export async function countShare(app: FastifyInstance, input: OwnedFormInput) {

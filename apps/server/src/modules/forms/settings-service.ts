@@ -19,8 +19,8 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
-import * as repo from './repository.ts';
-import { requireOwnedForm } from './service.ts';
+import type * as repo from './repository.ts';
+import { requireOwnedForm, saveFormSettings } from './service.ts';
 
 type OwnedFormInput = { formId: number; ownerId: string };
 
@@ -55,9 +55,10 @@ export async function updateLimits(
 ): Promise<Limits> {
   const form = await requireOwnedForm(app.db, input);
   const { body } = input;
-  const row = await repo.updateForm(app.db, {
-    ...input,
-    changes: {
+  const row = await saveFormSettings(
+    app,
+    input,
+    {
       responseLimit: body.response_limit,
       ...(body.response_limit !== null && form.responseLimit === null
         ? { responsesTaken: form.submissionCount }
@@ -69,7 +70,8 @@ export async function updateLimits(
       oneResponsePerBrowser: body.one_response_per_browser,
       ...(body.spam_challenge === undefined ? {} : { spamChallenge: body.spam_challenge }),
     },
-  });
+    'limits',
+  );
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toLimits(row);
 }
@@ -108,7 +110,7 @@ export async function updateConfirmation(
       });
     }
   }
-  const row = await repo.updateForm(app.db, { ...input, changes: { confirmation: body } });
+  const row = await saveFormSettings(app, input, { confirmation: body }, 'confirmation');
   if (!row) throw notFound(FORM_NOT_FOUND);
   return body;
 }
@@ -130,13 +132,12 @@ export async function updatePartials(
   if (input.body.partial_retention_days < form.partialRetentionDays) {
     assertKeyScope(input.keyScopes, SCOPE_NEEDS.shorterPartialRetention);
   }
-  const row = await repo.updateForm(app.db, {
-    ...input,
-    changes: {
-      savePartials: input.body.save_partials,
-      partialRetentionDays: input.body.partial_retention_days,
-    },
-  });
+  const row = await saveFormSettings(
+    app,
+    input,
+    { savePartials: input.body.save_partials, partialRetentionDays: input.body.partial_retention_days },
+    'partials',
+  );
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toPartials(row);
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RecurringJob } from '../../jobs/definition.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import type { Caller } from '../workspaces/index.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import * as trash from './trash-repository.ts';
@@ -21,16 +22,31 @@ export async function removeFiles(app: FastifyInstance, storageKeys: readonly st
 /** Deletes the owner's form: to the Trash, or for good (with its submissions and files) when `permanent`. */
 export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInput & { permanent: boolean }) {
   if (!input.permanent) {
-    if (!(await trash.trashForm(app.db, input))) throw notFound(FORM_NOT_FOUND);
+    const trashed = await app.db.transaction(async (tx) => {
+      if (!(await trash.trashForm(tx, input))) return false;
+      await recordAudit(tx, { action: 'form.deleted', where: { formId: input.formId } });
+      return true;
+    });
+    if (!trashed) throw notFound(FORM_NOT_FOUND);
     return;
   }
-  const deleted = await trash.deleteFormForGood(app.db, input);
-  if (!deleted) throw notFound(FORM_NOT_FOUND);
+  const deleted = await app.db.transaction(async (tx) => {
+    // Written first: the entry names the form's workspace and title, which go with the row. Not
+    // the caller's form: the error rolls the entry back with the (empty) change.
+    await recordAudit(tx, { action: 'form.purged', where: { formId: input.formId } });
+    const gone = await trash.deleteFormForGood(tx, input);
+    if (!gone) throw notFound(FORM_NOT_FOUND);
+    return gone;
+  });
   await removeFiles(app, deleted.storageKeys);
 }
 
 export async function restoreOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
-  const row = await trash.restoreForm(app.db, input);
+  const row = await app.db.transaction(async (tx) => {
+    const restored = await trash.restoreForm(tx, input);
+    if (restored) await recordAudit(tx, { action: 'form.restored', where: { formId: input.formId } });
+    return restored;
+  });
   if (!row) throw notFound('Form not found in the Trash');
   return toWireForm(row, app.config.publicUrl);
 }

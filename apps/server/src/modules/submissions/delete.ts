@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { recordAudit } from '../audit/index.ts';
 import { removeFiles } from '../forms/index.ts';
 import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
 
@@ -27,7 +28,15 @@ export async function deleteFormSubmissions(
       sql`select id, form_id, form_version, data, sealed_data, metadata, created_at, completed from submissions
         where form_id = ${input.formId} and id in (${list}) for update`,
     );
-    return removeSubmissionRows(tx, app.keyring, rows, versionFieldsCache());
+    const result = await removeSubmissionRows(tx, app.keyring, rows, versionFieldsCache());
+    if (result.deleted > 0) {
+      await recordAudit(tx, {
+        action: 'submissions.deleted',
+        where: { formId: input.formId },
+        details: { count: result.deleted },
+      });
+    }
+    return result;
   });
   await removeFiles(app, removed.storageKeys);
   return { deleted: removed.deleted, files: removed.storageKeys.length };

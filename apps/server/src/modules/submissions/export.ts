@@ -7,6 +7,7 @@ import type { CustomTypesConfig } from 'pg';
 import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import { conflict } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/index.ts';
 import { findAnsweredFields } from '../forms/index.ts';
 import { readAnswers } from './answer-sealing.ts';
 import { openAnswersOffThread } from './answers-off-thread.ts';
@@ -371,6 +372,11 @@ export async function exportFormSubmissions(
   format: ExportFormat,
 ): Promise<Readable> {
   if (format === 'xlsx' && (await hasSealedAnswers(app, form))) throw conflict(SEALED_XLSX);
+  await recordAudit(app.db, {
+    action: 'submissions.exported',
+    where: { formId: form.id },
+    details: { format },
+  });
   const versions = await answeredVersions(app, form.id);
   // The JSON export names each answer by its field; the tables also give a column to every key
   // an answer was stored under.
@@ -412,6 +418,11 @@ export async function exportOneSubmission(
   format: ExportFormat,
 ): Promise<string | Readable> {
   if (format === 'xlsx' && row.sealedEndToEnd) throw conflict(SEALED_XLSX);
+  await recordAudit(app.db, {
+    action: 'submissions.exported',
+    where: { formId: form.id },
+    details: { format, submission: row.id },
+  });
   const dataKeys = format === 'json' ? [] : Object.keys(row.data ?? {});
   const all = await loadColumns(app, form, { versions: [row.form_version], dataKeys });
   // Only this submission's own columns: the ones its version (or data) fills.

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { recordAudit } from '../audit/index.ts';
 import { requireOwnedForm } from '../forms/index.ts';
 import { attemptDelivery } from './deliver.ts';
 import * as repo from './repository.ts';
@@ -93,11 +94,19 @@ export async function createFormWebhook(
   await assertTargetAllowed(app, body.url);
   const id = randomUUID();
   const secret = generateWebhookSecret();
-  const row = await repo.createWebhook(app.db, {
-    id,
-    formId: input.formId,
-    ...body,
-    secret: sealWebhookSecret(app.keyring, id, secret),
+  const row = await app.db.transaction(async (tx) => {
+    const made = await repo.createWebhook(tx, {
+      id,
+      formId: input.formId,
+      ...body,
+      secret: sealWebhookSecret(app.keyring, id, secret),
+    });
+    await recordAudit(tx, {
+      action: 'webhook.created',
+      where: { formId: input.formId },
+      details: { webhook: id, host: new URL(made.url).host, events: made.events },
+    });
+    return made;
   });
   return { ...toWebhook(row), secret };
 }
@@ -127,8 +136,15 @@ export async function updateFormWebhook(
 }
 
 export async function deleteFormWebhook(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
-  await requireWebhook(app, input);
-  await repo.deleteWebhook(app.db, input);
+  const current = await requireWebhook(app, input);
+  await app.db.transaction(async (tx) => {
+    await repo.deleteWebhook(tx, input);
+    await recordAudit(tx, {
+      action: 'webhook.deleted',
+      where: { formId: input.formId },
+      details: { webhook: input.webhookId, host: new URL(current.url).host },
+    });
+  });
 }
 
 /** A new secret; the old one keeps signing beside it for a day so receivers can switch over. */

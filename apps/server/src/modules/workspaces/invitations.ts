@@ -13,6 +13,7 @@ import { workspaceInvitations } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { invitationMail } from '../../mail/templates.ts';
+import { recordAudit } from '../audit/index.ts';
 import { authorize, type Caller, forbiddenRole } from './access.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
@@ -113,6 +114,12 @@ export async function inviteMember(
       })
       .returning({ id: workspaceInvitations.id });
     await mailInvitation(app, tx, { workspaceId, email, role: input.role, inviterId: caller.userId, token });
+    await recordAudit(tx, {
+      action: 'member.invited',
+      where: { workspaceId },
+      target: { type: 'invitation', id: row!.id, label: email },
+      details: { role: input.role },
+    });
     const [made] = (await listInvitations(tx, workspaceId)).filter((i) => i.id === row!.id);
     return made!;
   });
@@ -148,10 +155,20 @@ export async function revokeInvitation(
   invitationId: string,
 ): Promise<void> {
   await authorize(app.db, caller, { thing: 'workspace', id: workspaceId });
-  await findInvitation(app.db, workspaceId, invitationId);
-  await app.db
-    .delete(workspaceInvitations)
-    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.id, invitationId)));
+  const found = await findInvitation(app.db, workspaceId, invitationId);
+  await app.db.transaction(async (tx) => {
+    await tx
+      .delete(workspaceInvitations)
+      .where(
+        and(eq(workspaceInvitations.workspaceId, workspaceId), eq(workspaceInvitations.id, invitationId)),
+      );
+    await recordAudit(tx, {
+      action: 'member.invitation_revoked',
+      where: { workspaceId },
+      target: { type: 'invitation', id: invitationId, label: found.email },
+      details: { role: found.role },
+    });
+  });
 }
 
 const invalidLink = () => new AppError('INVITATION_INVALID', 404, MEMBER_MESSAGES.invitationInvalid);
@@ -214,6 +231,12 @@ export async function acceptInvitation(
             then excluded.role else workspace_members.role end`,
     );
     await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, invitation.id));
+    await recordAudit(tx, {
+      action: 'member.joined',
+      where: { workspaceId: invitation.workspace_id },
+      target: { type: 'member', id: user.id, label: invitation.email },
+      details: { role: invitation.role },
+    });
     return { workspaceId: invitation.workspace_id };
   });
 }

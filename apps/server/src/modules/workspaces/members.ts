@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { workspaceMembers, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/index.ts';
 import { authorize, type Caller, forbiddenRole } from './access.ts';
 import { listInvitations } from './invitations.ts';
 import { isPersonal, personalOnly } from './repository.ts';
@@ -22,6 +23,11 @@ export async function createWorkspace(app: FastifyInstance, userId: string, inpu
   return app.db.transaction(async (tx) => {
     const [made] = await tx.insert(workspaces).values({ name: input.name }).returning({ id: workspaces.id });
     await tx.insert(workspaceMembers).values({ workspaceId: made!.id, userId, role: 'owner' });
+    await recordAudit(tx, {
+      action: 'workspace.created',
+      where: { workspaceId: made!.id },
+      target: { type: 'workspace', id: made!.id, label: input.name },
+    });
     return { id: made!.id, name: input.name, personal: false, role: 'owner' as const };
   });
 }
@@ -33,11 +39,21 @@ export async function renameWorkspace(
   input: WorkspaceNameInput,
 ) {
   const { role } = await authorize(app.db, caller, { thing: 'workspace', id });
-  const [row] = await app.db
-    .update(workspaces)
-    .set({ name: input.name })
-    .where(eq(workspaces.id, id))
-    .returning({ id: workspaces.id, name: workspaces.name, personalOf: workspaces.personalOf });
+  const row = await app.db.transaction(async (tx) => {
+    const [before] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, id));
+    const [after] = await tx
+      .update(workspaces)
+      .set({ name: input.name })
+      .where(eq(workspaces.id, id))
+      .returning({ id: workspaces.id, name: workspaces.name, personalOf: workspaces.personalOf });
+    await recordAudit(tx, {
+      action: 'workspace.renamed',
+      where: { workspaceId: id },
+      target: { type: 'workspace', id, label: input.name },
+      details: { from: before?.name ?? null },
+    });
+    return after;
+  });
   return { id: row!.id, name: row!.name, personal: row!.personalOf !== null, role };
 }
 
@@ -83,14 +99,19 @@ export async function listMembers(app: FastifyInstance, caller: Caller, id: numb
   return { members, invitations: await listInvitations(app.db, id) };
 }
 
-async function memberRole(db: DbOrTx, workspaceId: number, userId: string): Promise<WorkspaceRole> {
-  const [row] = await db
-    .select({ role: workspaceMembers.role })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)))
-    .for('update');
+/** A member's role and address, its row locked until the transaction ends. */
+async function lockMember(
+  db: DbOrTx,
+  workspaceId: number,
+  userId: string,
+): Promise<{ role: WorkspaceRole; email: string }> {
+  const [row] = await queryRows<{ role: WorkspaceRole; email: string }>(
+    db,
+    sql`select wm.role, u.email from workspace_members wm join users u on u.id = wm.user_id
+        where wm.workspace_id = ${workspaceId} and wm.user_id = ${userId} for update of wm`,
+  );
   if (!row) throw notFound(MEMBER_MESSAGES.memberNotFound);
-  return row.role;
+  return row;
 }
 
 /**
@@ -121,7 +142,7 @@ export async function changeMemberRole(
   const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id });
   if (await isPersonal(app.db, id)) throw personalOnly();
   await app.db.transaction(async (tx) => {
-    const current = await memberRole(tx, id, userId);
+    const { role: current, email } = await lockMember(tx, id, userId);
     if ((current === 'owner' || input.role === 'owner') && callerRole !== 'owner') {
       throw new AppError('FORBIDDEN_ROLE', 403, MEMBER_MESSAGES.ownerOnly);
     }
@@ -132,6 +153,14 @@ export async function changeMemberRole(
       .update(workspaceMembers)
       .set({ role: input.role })
       .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, userId)));
+    if (current !== input.role) {
+      await recordAudit(tx, {
+        action: 'member.role_changed',
+        where: { workspaceId: id },
+        target: { type: 'member', id: userId, label: email },
+        details: { from: current, to: input.role },
+      });
+    }
   });
   return (await listMembers(app, caller, id)).members;
 }
@@ -147,11 +176,17 @@ export async function removeMember(app: FastifyInstance, caller: Caller, id: num
   const leaving = userId === undefined || userId === caller.userId;
   const target = userId ?? caller.userId;
   await app.db.transaction(async (tx) => {
-    const current = await memberRole(tx, id, target);
+    const { role: current, email } = await lockMember(tx, id, target);
     if (current === 'owner' && !leaving && callerRole !== 'owner') throw forbiddenRole('owner');
     if (current === 'owner' && !(await keepsAnOwner(tx, id, target))) throw lastOwner();
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, target)));
+    await recordAudit(tx, {
+      action: leaving ? 'member.left' : 'member.removed',
+      where: { workspaceId: id },
+      target: { type: 'member', id: target, label: email },
+      details: { role: current },
+    });
   });
 }

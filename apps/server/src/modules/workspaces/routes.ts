@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import { workspaceListSchema, workspaceSchema } from '@formsmith/core/workspaces/api';
+import { auditPageSchema, auditQuerySchema } from '@formsmith/core/workspaces/audit';
 import {
   invitationBody,
   invitationPeekSchema,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
 import { callerOf, currentUser } from '../../plugins/authenticate.ts';
+import { auditCsvLines, readAuditPage } from '../audit/index.ts';
 import {
   acceptInvitation,
   inviteMember,
@@ -253,6 +256,46 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       const invitationId = uuidOf(request.params.invitationId, 'Invitation not found');
       await revokeInvitation(app, callerOf(request), workspaceOf(request), invitationId);
       return noContent(reply);
+    },
+  );
+  const audit = { scope: 'audit:read' as const, role: 'admin' as const };
+  app.get(
+    '/workspaces/:id/audit',
+    {
+      onRequest: app.authenticate,
+      config: audit,
+      schema: {
+        tags,
+        summary: "A workspace's audit log",
+        description:
+          'Who did what, when, from which address and through what (a session or an API key), newest first. Filter by action, actor and days (from/to, inclusive); page with `before`.',
+        params: idParams,
+        querystring: auditQuerySchema,
+        response: { 200: auditPageSchema },
+      },
+    },
+    async (request) => readAuditPage(app.db, workspaceOf(request), request.query),
+  );
+  app.get(
+    '/workspaces/:id/audit/export',
+    {
+      onRequest: app.authenticate,
+      config: audit,
+      schema: {
+        tags,
+        summary: "Download a workspace's audit log as CSV",
+        description: 'The whole log the same filters select, newest first.',
+        params: idParams,
+        querystring: auditQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const id = workspaceOf(request);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${id}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(auditCsvLines(app.db, id, request.query)));
     },
   );
   app.get(
