@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { samplePayload } from './forms-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails, type MailTestApp } from './helpers/mail-app.ts';
@@ -184,6 +186,51 @@ describe(`workspace members and invitations (${dbKind})`, () => {
     const leaving = await call(admin, 'POST', `/api/workspaces/${workspaceId}/leave`);
     expect(leaving.statusCode).toBe(204);
     expect((await call(admin, 'GET', `/api/workspaces/${workspaceId}/members`)).statusCode).toBe(404);
+  });
+
+  it('keeps what a member made with the team when their account is deleted; the last owner hands on first', async () => {
+    const team = (await call(owner, 'POST', '/api/workspaces', { name: 'Handover' })).json().id as number;
+    const member = await createTestUser(app, { name: 'Mo Member' });
+    const token = await (async () => {
+      const res = await call(owner, 'POST', `/api/workspaces/${team}/invitations`, {
+        email: member.email,
+        role: 'editor',
+      });
+      expect(res.statusCode).toBe(201);
+      const mails = await drainMails(mail, { to: member.email, prefix: LINK, count: 1 });
+      return findLink(mails.at(-1)!, LINK).slice(LINK.length);
+    })();
+    await call(member, 'POST', `/api/invitations/${token}/accept`);
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/forms?workspace_id=${team}`,
+      headers: member.auth,
+      payload: samplePayload({ title: 'Made by Mo' }),
+    });
+    expect(made.statusCode).toBe(201);
+    const deleteAccount = (user: TestUser) =>
+      call(user, 'POST', '/api/security/data-protection/requests', {
+        request_type: 'delete',
+        confirm_email: user.email,
+      });
+
+    const gone = await deleteAccount(member);
+    expect(gone.statusCode, gone.body).toBe(200);
+    const kept = await call(owner, 'GET', `/api/forms/${made.json().id}`);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json().title).toBe('Made by Mo');
+
+    // The owner is the last owner of a workspace someone else still belongs to.
+    const other = await createTestUser(app);
+    await queryRows(
+      app.db,
+      sql`insert into workspace_members (workspace_id, user_id, role) values (${team}, ${other.id}, 'viewer')`,
+    );
+    const refused = await deleteAccount(owner);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('LAST_OWNER');
+    expect(refused.json().error).toContain('“Handover”');
+    expect((await call(owner, 'GET', '/api/workspaces')).statusCode).toBe(200);
   });
 
   it('answers a stranger 404, keeps personal workspaces unshared, and deletes only an empty workspace', async () => {

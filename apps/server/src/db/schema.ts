@@ -252,7 +252,7 @@ export const forms = pgTable(
   ],
 );
 
-/** An owner's folders for sorting their forms; a name is used once per owner, whatever its case. */
+/** A workspace's folders for sorting its forms; a name is used once per workspace, whatever its case. */
 export const formFolders = pgTable(
   'form_folders',
   {
@@ -264,7 +264,7 @@ export const formFolders = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('form_folders_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('form_folders_workspace_name_idx').on(t.workspaceId, sql`lower(${t.name})`)],
 );
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../auth/index.ts';
 import { deleteOwnerForms, listForms } from '../forms/index.ts';
 import { submissionBatches } from '../submissions/index.ts';
+import { handOverBeforeAccountDeletion } from '../workspaces/index.ts';
 
 export const CONFIRM_EMAIL_MESSAGE = 'Type your email address to confirm the deletion';
 const REQUEST_NOT_FOUND = 'Data protection request not found';
@@ -81,7 +82,10 @@ export async function createDataRequest(
   return { request, deleted: true };
 }
 
-/** Deletes the user; the foreign keys cascade to forms, submissions, sessions and settings. */
+/**
+ * Deletes the user; the foreign keys cascade to its forms, submissions, sessions and settings. What
+ * it made in workspaces shared with others stays there, handed to another member.
+ */
 async function deleteAccount(
   app: FastifyInstance,
   input: { userId: string; details: string },
@@ -91,6 +95,8 @@ async function deleteAccount(
       .insert(dataProtectionRequests)
       .values({ userId: input.userId, requestType: 'delete', details: input.details, status: 'processing' })
       .returning();
+    // First: forms made in shared workspaces stay with the team, not in the list deleted below.
+    await handOverBeforeAccountDeletion(tx, input.userId);
     const owned = await listForms(tx, { ownerId: input.userId, includeTrashed: true });
     const files = owned.length
       ? await tx

@@ -32,7 +32,7 @@ export async function requireOwnedFolder(db: DbOrTx, input: OwnedFolder): Promis
   return folder;
 }
 
-/** Runs a write that may give a folder a name the owner already uses (any case). */
+/** Runs a write that may give a folder a name its workspace already uses (any case). */
 async function withNameGuard<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

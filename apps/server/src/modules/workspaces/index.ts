@@ -10,5 +10,6 @@ export {
   reachableWorkspaces,
   type WorkspaceThing,
 } from './access.ts';
+export { handOverBeforeAccountDeletion } from './departure.ts';
 export { personalWorkspaceId } from './repository.ts';
 export { listWorkspaces } from './service.ts';
