@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   token: 'auth_token',
   tokenExpiration: 'token_expiration',
   darkMode: 'darkMode',
+  /** The workspace the dashboard shows and makes forms in (its id), per browser. */
+  workspace: 'current_workspace',
 } as const;
 
 export function readStorage(key: string): string | null {
