@@ -141,6 +141,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/analytics/analytics-page.tsx')).AnalyticsPage),
   },
   {
+    path: 'dashboard/workspace',
+    lazy: page(async () => (await import('../features/workspaces/members-page.tsx')).MembersPage),
+  },
+  {
     path: 'dashboard/settings',
     lazy: page(async () => (await import('../features/settings/settings-page.tsx')).SettingsPage),
   },
