@@ -80,6 +80,10 @@ const publicRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/auth/pages/verify-email-page.tsx')).VerifyEmailPage),
   },
   {
+    path: 'invitations/:token',
+    lazy: page(async () => (await import('../features/workspaces/invitation-page.tsx')).InvitationPage),
+  },
+  {
     path: 'forgot-password',
     lazy: page(
       async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
