@@ -8,6 +8,7 @@ const SIDEBAR_LINKS = [
   ['Analytics', '/dashboard/analytics'],
   ['Submissions', '/dashboard/submissions'],
   ['Trash', '/dashboard/trash'],
+  ['Members', '/dashboard/workspace'],
   ['Settings', '/dashboard/settings'],
   ['Create Form', '/forms/new'],
   ['Templates', '/templates'],
@@ -56,6 +57,7 @@ test('the dashboard shell has the sidebar links, top-bar actions and a title tha
     ['/templates', 'Templates'],
     ['/dashboard/search?q=lunch', 'Search'],
     ['/dashboard/notifications', 'Notifications'],
+    ['/dashboard/workspace', 'Members'],
   ];
   for (const [path, title] of titles) {
     await page.goto(path);

@@ -12,14 +12,11 @@ export function uniqueEmail(prefix = 'owner'): string {
   return `${prefix}-${Date.now()}-${process.pid}-${counter}@example.test`;
 }
 
-/**
- * Registers a user through the API, follows the mailed verification link, logs in, and makes the
- * page start signed in (auth_token and token_expiration in localStorage before any script runs).
- */
-export async function registerAndLogin(
+/** Registers a user through the API and follows the mailed verification link; not signed in. */
+export async function registerVerified(
   page: Page,
   options: { name?: string; email?: string } = {},
-): Promise<TestUser> {
+): Promise<Omit<TestUser, 'token'>> {
   const name = options.name ?? 'Olivia Owner';
   const email = options.email ?? uniqueEmail();
   const password = 'correct-horse-battery';
@@ -32,7 +29,18 @@ export async function registerAndLogin(
   const token = new URL(link).searchParams.get('token');
   const verify = await page.request.get(`/api/auth/verify/${token}`);
   expect(verify.ok(), await verify.text()).toBe(true);
+  return { name, email, password };
+}
 
+/**
+ * Registers a verified user (registerVerified), logs in, and makes the page start signed in
+ * (auth_token and token_expiration in localStorage before any script runs).
+ */
+export async function registerAndLogin(
+  page: Page,
+  options: { name?: string; email?: string } = {},
+): Promise<TestUser> {
+  const { name, email, password } = await registerVerified(page, options);
   const login = await page.request.post('/api/auth/login', { data: { email, password } });
   expect(login.ok(), await login.text()).toBe(true);
   const session = (await login.json()) as { token: string; expires_in: number };

@@ -7,7 +7,7 @@ export type SeedField = { label: string; type: string; required?: boolean; optio
 export async function createFormViaApi(
   page: Page,
   user: TestUser,
-  form: { title: string; description?: string; fields?: SeedField[] },
+  form: { title: string; description?: string; fields?: SeedField[]; workspaceId?: number },
 ): Promise<{ id: number; share_url: string }> {
   const fields = (form.fields ?? [{ label: 'Your name', type: 'text' }]).map((f, i) => ({
     id: `seed_${i}`,
@@ -22,6 +22,7 @@ export async function createFormViaApi(
       : {}),
   }));
   const res = await page.request.post('/api/forms', {
+    params: form.workspaceId === undefined ? undefined : { workspace_id: form.workspaceId },
     headers: authHeaders(user),
     data: { title: form.title, description: form.description ?? '', fields },
   });

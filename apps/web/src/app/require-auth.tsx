@@ -2,10 +2,12 @@ import { DAY_MS } from '@formsmith/core/time';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/feedback.tsx';
 import { refreshToken } from '../lib/api-client.ts';
 import { clearAuthToken, getAuthToken } from '../lib/auth-token.ts';
 import { currentUserQueryOptions, tokenTimeLeft } from '../lib/session.ts';
+import { workspacesQueryOptions } from '../lib/workspaces-api/list-workspaces.ts';
 
 // Timers cannot wait longer than 2^31-1 ms.
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -55,13 +57,15 @@ function useTokenRefresh(active: boolean): { ready: boolean; expired: boolean } 
 
 /**
  * Route guard: without a live token go to /login?returnUrl=<path and query>. At start it loads the
- * current user (loading state meanwhile); if that fails the token is forgotten and login follows.
+ * current user and their workspaces side by side (loading state meanwhile), so every signed-in
+ * page knows its workspace at once; if the user fails the token is forgotten and login follows.
  */
 export function RequireAuth() {
   const location = useLocation();
   const hasToken = getAuthToken() !== null;
   const { ready, expired } = useTokenRefresh(hasToken);
   const user = useQuery({ ...currentUserQueryOptions, enabled: hasToken && ready });
+  const workspaces = useQuery({ ...workspacesQueryOptions(), enabled: hasToken && ready });
   const failed = !hasToken || expired || (user.isError && !user.data);
 
   useEffect(() => {
@@ -72,7 +76,18 @@ export function RequireAuth() {
     const returnUrl = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?returnUrl=${returnUrl}`} replace />;
   }
-  if (!ready || !user.data) {
+  if (workspaces.isError && !workspaces.data) {
+    return (
+      <div
+        role="alert"
+        className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-50 px-4 text-center text-slate-700 dark:bg-slate-950 dark:text-slate-200"
+      >
+        <p>Your workspaces could not be loaded: {workspaces.error.message}</p>
+        <Button onClick={() => workspaces.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  if (!ready || !user.data || !workspaces.data) {
     return (
       <div className="flex min-h-screen items-center justify-center gap-3 bg-slate-50 text-slate-600 dark:bg-slate-950 dark:text-slate-300">
         <Spinner label="Loading your account" />

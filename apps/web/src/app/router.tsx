@@ -80,6 +80,10 @@ const publicRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/auth/pages/verify-email-page.tsx')).VerifyEmailPage),
   },
   {
+    path: 'invitations/:token',
+    lazy: page(async () => (await import('../features/workspaces/invitation-page.tsx')).InvitationPage),
+  },
+  {
     path: 'forgot-password',
     lazy: page(
       async () => (await import('../features/auth/pages/forgot-password-page.tsx')).ForgotPasswordPage,
@@ -139,6 +143,10 @@ const protectedRoutes: RouteObject[] = [
   {
     path: 'dashboard/analytics',
     lazy: page(async () => (await import('../features/analytics/analytics-page.tsx')).AnalyticsPage),
+  },
+  {
+    path: 'dashboard/workspace',
+    lazy: page(async () => (await import('../features/workspaces/members-page.tsx')).MembersPage),
   },
   {
     path: 'dashboard/settings',

@@ -42,13 +42,16 @@ export function tokenTimeLeft(): number {
   return Math.max(0, Number(readStorage(STORAGE_KEYS.tokenExpiration)) - Date.now());
 }
 
-/** Revokes the session on the server (best effort), forgets the token, goes to /login. */
-export async function signOut(): Promise<void> {
+/**
+ * Revokes the session on the server (best effort), forgets the token, goes to /login (which
+ * leads back to `returnUrl` once signed in again, when given).
+ */
+export async function signOut(returnUrl?: string): Promise<void> {
   try {
     await apiRequest('/auth/logout', messageSchema, { method: 'POST' });
   } catch {
     // The token is forgotten below either way.
   }
   clearAuthToken();
-  window.location.assign('/login');
+  window.location.assign(returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login');
 }

@@ -3,6 +3,10 @@ export const STORAGE_KEYS = {
   token: 'auth_token',
   tokenExpiration: 'token_expiration',
   darkMode: 'darkMode',
+  /** The workspace the dashboard shows and makes forms in (its id), per browser. */
+  workspace: 'current_workspace',
+  /** Where to go once a new account's mailed verification link has signed it in. */
+  returnAfterSignUp: 'return_after_sign_up',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -8,6 +8,7 @@ import { shellTitleFor } from './page-title.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { VerifyBanner } from './verify-banner.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 function SidebarFooter() {
   return (
@@ -60,6 +61,7 @@ function MobileDrawer({
               <X aria-hidden="true" className="h-5 w-5" />
             </Dialog.Close>
           </div>
+          <WorkspaceSwitcher onNavigate={close} />
           <SidebarNav onNavigate={close} />
           <SidebarFooter />
         </Dialog.Content>
@@ -89,6 +91,7 @@ export function DashboardShell() {
         <div className="flex h-16 items-center border-b border-slate-200 px-5 dark:border-slate-800">
           <Logo />
         </div>
+        <WorkspaceSwitcher />
         <SidebarNav />
         <SidebarFooter />
       </aside>

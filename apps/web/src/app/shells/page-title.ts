@@ -8,6 +8,7 @@ export type ShellTitle =
   | 'Search'
   | 'Notifications'
   | 'Trash'
+  | 'Members'
   | 'Templates';
 
 /** The authenticated top bar's title for a path. */
@@ -18,6 +19,7 @@ export function shellTitleFor(pathname: string): ShellTitle {
   if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
   if (path === '/dashboard/trash') return 'Trash';
+  if (path === '/dashboard/workspace') return 'Members';
   if (path === '/templates') return 'Templates';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';

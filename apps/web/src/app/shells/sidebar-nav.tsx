@@ -9,6 +9,7 @@ import {
   Settings,
   Sparkles,
   Trash2,
+  Users,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -44,6 +45,12 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Trash',
     icon: Trash2,
     matches: (p) => p === '/dashboard/trash',
+  },
+  {
+    to: '/dashboard/workspace',
+    label: 'Members',
+    icon: Users,
+    matches: (p) => p === '/dashboard/workspace',
   },
   {
     to: '/dashboard/settings',

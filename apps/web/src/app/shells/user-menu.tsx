@@ -3,7 +3,8 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { signOut, useCurrentUser } from '../../lib/session.ts';
 
-const ITEM =
+/** A menu item's look, shared by the top bar's menus and the workspace switcher. */
+export const MENU_ITEM =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
 
 /**
@@ -44,26 +45,26 @@ export function UserMenu() {
           ) : null}
         </DropdownMenu.Label>
         <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-        <DropdownMenu.Item asChild className={ITEM}>
+        <DropdownMenu.Item asChild className={MENU_ITEM}>
           <Link to="/dashboard/settings">
             <Settings aria-hidden="true" className="h-4 w-4" />
             Settings
           </Link>
         </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={ITEM}>
+        <DropdownMenu.Item asChild className={MENU_ITEM}>
           <Link to="/dashboard/profile">
             <User aria-hidden="true" className="h-4 w-4" />
             Profile
           </Link>
         </DropdownMenu.Item>
-        <DropdownMenu.Item asChild className={ITEM}>
+        <DropdownMenu.Item asChild className={MENU_ITEM}>
           <Link to="/dashboard/billing">
             <CreditCard aria-hidden="true" className="h-4 w-4" />
             Billing
           </Link>
         </DropdownMenu.Item>
         <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-800" />
-        <DropdownMenu.Item className={ITEM} onSelect={() => void signOut()}>
+        <DropdownMenu.Item className={MENU_ITEM} onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" className="h-4 w-4" />
           Sign out
         </DropdownMenu.Item>

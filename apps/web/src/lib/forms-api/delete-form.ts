@@ -18,7 +18,9 @@ export function useDeleteForm() {
     mutationFn: deleteForm,
     onSuccess: (_data, { id }) => {
       // The form leaves the list at once; the refetch confirms it (and the Trash's).
-      client.setQueryData<FormSummary[]>(formsKeys.list(), (forms) => forms?.filter((f) => f.id !== id));
+      client.setQueriesData<FormSummary[]>({ queryKey: formsKeys.lists }, (forms) =>
+        forms?.filter((f) => f.id !== id),
+      );
       client.removeQueries({ queryKey: formsKeys.detail(id) });
       return client.invalidateQueries({ queryKey: formsKeys.all });
     },

@@ -1,10 +1,18 @@
 /** Query keys of the forms cache, shared by every feature that reads forms. */
 export const formsKeys = {
   all: ['forms'] as const,
-  /** Every list (with no folder: all forms; `none`: those in no folder; else a folder's id). */
-  list: (folder?: string) =>
-    folder === undefined ? (['forms', 'list'] as const) : (['forms', 'list', folder] as const),
-  folders: () => ['forms', 'folders'] as const,
+  /** Every list of every workspace. */
+  lists: ['forms', 'list'] as const,
+  /** A workspace's list (with no folder: all its forms; `none`: those in no folder; else a folder's id). */
+  list: (workspaceId: number, folder?: string) =>
+    folder === undefined
+      ? (['forms', 'list', workspaceId] as const)
+      : (['forms', 'list', workspaceId, folder] as const),
+  /** A workspace's folders; with no workspace, every workspace's. */
+  folders: (workspaceId?: number) =>
+    workspaceId === undefined
+      ? (['forms', 'folders'] as const)
+      : (['forms', 'folders', workspaceId] as const),
   detail: (id: number) => ['forms', 'detail', id] as const,
   deleteImpact: (id: number) => ['forms', 'delete-impact', id] as const,
   trash: () => ['forms', 'trash'] as const,

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { AuthCard, AuthIcon } from './auth-card.tsx';
+import { AuthCard, AuthIcon } from '../../../components/auth-card.tsx';
 
 /** The "Check your email" card shown once a mail is on its way. */
 export function CheckEmailCard({

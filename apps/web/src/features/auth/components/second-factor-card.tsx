@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { TWO_FACTOR_MESSAGES, type TwoFactorChallenge } from '@formsmith/core/auth/two-factor';
 import { Fingerprint, ShieldCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -9,7 +10,6 @@ import { Input, OneTimeCodeInput } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { browserPasskeyError } from '../../../lib/passkey-error.ts';
 import { usePasskeySecondFactor, useVerifySecondFactor } from '../api/verify-second-factor.ts';
-import { AuthCard, AuthIcon, linkClasses } from './auth-card.tsx';
 
 type Props = {
   challenge: TwoFactorChallenge;

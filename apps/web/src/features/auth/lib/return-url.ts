@@ -1,4 +1,29 @@
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts';
+
 const DEFAULT_RETURN_URL = '/dashboard';
+
+/**
+ * The `?returnUrl=` to carry on to another sign-in page ('' without one), so that switching
+ * between signing in and creating an account still comes back to the page that sent the person.
+ */
+export function returnUrlQuery(value: string | null): string {
+  return value ? `?returnUrl=${encodeURIComponent(value)}` : '';
+}
+
+/**
+ * A new account comes back from its mailed verification link (in any tab of this browser): the
+ * page that sent it to sign up is kept until then.
+ */
+export function rememberReturnAfterSignUp(value: string | null): void {
+  writeStorage(STORAGE_KEYS.returnAfterSignUp, value ? safeReturnUrl(value) : null);
+}
+
+/** Where a just-verified account goes: the remembered page (once), else the dashboard. */
+export function takeReturnAfterSignUp(): string {
+  const remembered = readStorage(STORAGE_KEYS.returnAfterSignUp);
+  writeStorage(STORAGE_KEYS.returnAfterSignUp, null);
+  return safeReturnUrl(remembered);
+}
 
 /**
  * The returnUrl query value when it is a path of this site, else /dashboard. The value is

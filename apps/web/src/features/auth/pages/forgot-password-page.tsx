@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
 import { CheckEmailCard } from '../components/check-email-card.tsx';
 import { EmailRequestForm } from '../components/email-request-form.tsx';
 

@@ -4,6 +4,7 @@ import type { TwoFactorChallenge } from '@formsmith/core/auth/two-factor';
 import { Fingerprint, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -12,18 +13,19 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { browserPasskeyError } from '../../../lib/passkey-error.ts';
 import { useLogin } from '../api/login.ts';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.ts';
-import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
+import { useLocationEmail } from '../hooks/use-location-email.ts';
 import { useZodForm } from '../hooks/use-zod-form.ts';
 import { authErrorMessage, serverFieldErrors } from '../lib/error-message.ts';
-import { safeReturnUrl } from '../lib/return-url.ts';
+import { returnUrlQuery, safeReturnUrl } from '../lib/return-url.ts';
 
 export function LoginPage() {
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));
   const navigate = useNavigate();
   const login = useLogin();
-  const form = useZodForm(loginSchema, { email: '', password: '' });
+  // An invitation page passes the address it was sent to.
+  const form = useZodForm(loginSchema, { email: useLocationEmail() ?? '', password: '' });
   const [formError, setFormError] = useState<string | null>(null);
   const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const passkey = useSignInWithPasskey();
@@ -83,7 +85,11 @@ export function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/register" className={linkClasses}>
+          <Link
+            to={`/register${returnUrlQuery(params.get('returnUrl'))}`}
+            state={{ email: form.values.email }}
+            className={linkClasses}
+          >
             Create one
           </Link>
         </>

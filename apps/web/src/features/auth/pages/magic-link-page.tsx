@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { Sparkles } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
 import { useRequestMagicLink } from '../api/request-magic-link.ts';
-import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
 import { EmailRequestForm } from '../components/email-request-form.tsx';
 import { useLocationEmail } from '../hooks/use-location-email.ts';
 

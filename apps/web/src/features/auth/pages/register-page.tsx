@@ -2,27 +2,39 @@ import { registerSchema } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useRegister } from '../api/register.ts';
-import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
+import { useLocationEmail } from '../hooks/use-location-email.ts';
 import { useZodForm } from '../hooks/use-zod-form.ts';
 import { authErrorMessage, serverFieldErrors } from '../lib/error-message.ts';
+import { rememberReturnAfterSignUp, returnUrlQuery } from '../lib/return-url.ts';
 
 export function RegisterPage() {
   const navigate = useNavigate();
   const register = useRegister();
-  const form = useZodForm(registerSchema, { name: '', email: '', password: '', confirmPassword: '' });
+  // ?returnUrl= (an invitation, say) is where the account lands once its address is verified.
+  const returnUrl = useSearchParams()[0].get('returnUrl');
+  const form = useZodForm(registerSchema, {
+    name: '',
+    email: useLocationEmail() ?? '',
+    password: '',
+    confirmPassword: '',
+  });
   const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((data) => {
     setFormError(null);
     register.mutate(data, {
-      onSuccess: (user) => navigate('/register-success', { state: { email: user.email } }),
+      onSuccess: (user) => {
+        rememberReturnAfterSignUp(returnUrl);
+        navigate('/register-success', { state: { email: user.email, returnUrl } });
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
           form.setErrors({ email: AUTH_MESSAGES.emailTaken });
@@ -47,7 +59,11 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={linkClasses}>
+          <Link
+            to={`/login${returnUrlQuery(returnUrl)}`}
+            state={{ email: form.values.email }}
+            className={linkClasses}
+          >
             Sign in
           </Link>
         </>

@@ -1,11 +1,13 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { CheckEmailCard, SentToAddress } from '../components/check-email-card.tsx';
 import { ResendVerification } from '../components/resend-verification.tsx';
 import { useLocationEmail } from '../hooks/use-location-email.ts';
+import { returnUrlQuery } from '../lib/return-url.ts';
 
 export function RegisterSuccessPage() {
   const email = useLocationEmail();
+  const returnUrl = (useLocation().state as { returnUrl?: string | null } | null)?.returnUrl ?? null;
   return (
     <CheckEmailCard
       description={
@@ -25,7 +27,11 @@ export function RegisterSuccessPage() {
         The link is valid for 24 hours. Can&apos;t find it? Check your spam folder, or have a new one sent.
       </p>
       <ResendVerification email={email} />
-      <Link to="/login" className={`${buttonClasses('primary')} w-full`}>
+      <Link
+        to={`/login${returnUrlQuery(returnUrl)}`}
+        state={{ email }}
+        className={`${buttonClasses('primary')} w-full`}
+      >
         Go to login
       </Link>
     </CheckEmailCard>

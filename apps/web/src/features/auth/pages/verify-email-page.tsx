@@ -3,13 +3,14 @@ import { LIMITS } from '@formsmith/core/limits';
 import { CircleCheck, CircleX, MailCheck, MailQuestion } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/feedback.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { tokenTimeLeft } from '../../../lib/session.ts';
 import { useVerifyEmail } from '../api/verify-email.ts';
-import { AuthCard, AuthIcon, linkClasses } from '../components/auth-card.tsx';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
+import { takeReturnAfterSignUp } from '../lib/return-url.ts';
 
 /** Where a verified person goes: the dashboard when signed in (or just signed in), else sign-in. */
 const nextPath = () => (tokenTimeLeft() > 0 ? '/dashboard' : '/login');
@@ -29,7 +30,7 @@ export function VerifyEmailPage() {
   const settled = !token || verify.isError || outcome?.kind === 'verified';
 
   useEffect(() => {
-    if (outcome?.kind === 'signed-in') navigate('/dashboard', { replace: true });
+    if (outcome?.kind === 'signed-in') navigate(takeReturnAfterSignUp(), { replace: true });
   }, [outcome, navigate]);
 
   useEffect(() => {
@@ -77,7 +78,7 @@ export function VerifyEmailPage() {
     return (
       <SecondFactorCard
         challenge={outcome.challenge}
-        onSignedIn={() => navigate('/dashboard', { replace: true })}
+        onSignedIn={() => navigate(takeReturnAfterSignUp(), { replace: true })}
         onRestart={() => navigate('/login')}
       />
     );

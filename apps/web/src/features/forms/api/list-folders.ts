@@ -2,15 +2,17 @@ import { type Folder, folderListSchema } from '@formsmith/core/forms/folders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 
-/** GET /api/folders: the owner's folders by name, with how many forms each holds. */
-export async function listFolders(): Promise<Folder[]> {
-  return (await apiRequest('/folders', folderListSchema)).folders;
+/** GET /api/folders: a workspace's folders by name, with how many forms each holds. */
+export async function listFolders(workspaceId: number): Promise<Folder[]> {
+  return (await apiRequest('/folders', folderListSchema, { query: { workspace_id: workspaceId } })).folders;
 }
 
-export const foldersQueryOptions = () =>
-  queryOptions({ queryKey: formsKeys.folders(), queryFn: listFolders });
+export const foldersQueryOptions = (workspaceId: number) =>
+  queryOptions({ queryKey: formsKeys.folders(workspaceId), queryFn: () => listFolders(workspaceId) });
 
+/** The current workspace's folders. */
 export function useFolders() {
-  return useQuery(foldersQueryOptions());
+  return useQuery(foldersQueryOptions(useCurrentWorkspace().workspace.id));
 }

@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
 import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 
 /**
  * Blanked texts are stored as their defaults: a draft with an empty title is still saved. The
@@ -27,19 +28,21 @@ function withDefaults(form: Form): Form {
 
 export type SavedDraft = { id: number; version: number; form: StoredForm };
 
+export type DraftInput = { form: Form; id: number | undefined; version: number | undefined };
+
 /**
- * POST /api/forms for a new form, PUT /api/forms/:id for an existing one. The PUT names the
- * version it was based on (If-Match), so a save over a newer version answers 409.
+ * POST /api/forms for a new form (in `workspaceId`), PUT /api/forms/:id for an existing one. The
+ * PUT names the version it was based on (If-Match), so a save over a newer version answers 409.
  */
-export async function saveDraft(input: {
-  form: Form;
-  id: number | undefined;
-  version: number | undefined;
-}): Promise<SavedDraft> {
+export async function saveDraft(input: DraftInput & { workspaceId: number }): Promise<SavedDraft> {
   const body = toSavePayload(withDefaults(input.form));
   const data =
     input.id === undefined
-      ? await apiRequest('/forms', wireFormSchema, { method: 'POST', body })
+      ? await apiRequest('/forms', wireFormSchema, {
+          method: 'POST',
+          body,
+          query: { workspace_id: input.workspaceId },
+        })
       : await apiRequest(`/forms/${input.id}`, wireFormSchema, {
           method: 'PUT',
           body,
@@ -49,16 +52,20 @@ export async function saveDraft(input: {
   return { id: form.id, version: form.version, form };
 }
 
-/** saveDraft that keeps the cached form and the forms list in step with what was stored. */
+/**
+ * saveDraft that makes a new form in the current workspace and keeps the cached form and the
+ * forms lists in step with what was stored.
+ */
 export function useSaveDraft() {
   const client = useQueryClient();
+  const workspaceId = useCurrentWorkspace().workspace.id;
   return useCallback(
-    async (input: Parameters<typeof saveDraft>[0]) => {
-      const saved = await saveDraft(input);
+    async (input: DraftInput) => {
+      const saved = await saveDraft({ ...input, workspaceId });
       client.setQueryData(formsKeys.detail(saved.id), saved.form);
-      void client.invalidateQueries({ queryKey: formsKeys.list() });
+      void client.invalidateQueries({ queryKey: formsKeys.lists });
       return saved;
     },
-    [client],
+    [client, workspaceId],
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, CardBody } from '../../../components/ui/card.tsx';
+import { Card, CardBody } from './ui/card.tsx';
 
 type AuthCardProps = {
   title: string;

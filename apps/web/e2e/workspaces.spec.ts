@@ -1,0 +1,114 @@
+import { MEMBER_MESSAGES } from '@formsmith/core/workspaces/members';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { E2E_BASE_URL } from './support/env.ts';
+import { registerAndLogin, registerVerified, uniqueEmail } from './support/login.ts';
+import { waitForMailLink } from './support/mail.ts';
+import { createFormViaApi } from './support/seed-forms.ts';
+
+const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace: .* Switch workspace$/ });
+
+test('an owner shares a team workspace by mail; the invitee accepts and gets another role', async ({
+  page,
+  browser,
+}) => {
+  const owner = await registerAndLogin(page, { name: 'Olivia Owner' });
+  await createFormViaApi(page, owner, { title: 'Private notes' });
+
+  // The personal workspace cannot be shared: its page says so and offers a team one.
+  await page.goto('/dashboard/workspace');
+  await expect(page.getByRole('heading', { name: 'This workspace is yours alone' })).toBeVisible();
+  await expect(page.getByText('Personal workspace · You are an owner')).toBeVisible();
+
+  await switcher(page).click();
+  await page.getByRole('menuitem', { name: 'New workspace' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New workspace' });
+  await dialog.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(dialog.getByText(MEMBER_MESSAGES.nameRequired)).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Workspace name' }).fill('Acme Research');
+  await dialog.getByRole('button', { name: 'Create workspace' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(switcher(page)).toHaveAccessibleName('Workspace: Acme Research, Owner. Switch workspace');
+  await expect(page.getByRole('heading', { level: 1, name: 'Acme Research' })).toBeVisible();
+
+  const workspaces = (await (
+    await page.request.get('/api/workspaces', { headers: { authorization: `Bearer ${owner.token}` } })
+  ).json()) as { workspaces: Array<{ id: number; name: string }> };
+  const team = workspaces.workspaces.find((w) => w.name === 'Acme Research')!;
+  await createFormViaApi(page, owner, { title: 'Team retro', workspaceId: team.id });
+
+  // The forms list shows the current workspace's forms only.
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Forms' }).click();
+  await expect(page.getByRole('list', { name: 'Forms' }).getByRole('heading', { level: 2 })).toHaveText([
+    'Team retro',
+  ]);
+
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByText('Team workspace · You are an owner')).toBeVisible();
+  const invitee = await registerVerified(page, { name: 'Ivan Invitee', email: uniqueEmail('invitee') });
+  await page.getByRole('textbox', { name: 'Email address' }).fill(invitee.email);
+  await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('viewer');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${invitee.email}.`)).toBeVisible();
+  const pending = page.getByRole('list', { name: 'Pending invitations' });
+  await expect(pending.getByText(invitee.email)).toBeVisible();
+  await expect(pending.getByText('Invited by Olivia Owner')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The invitee, in a browser of their own, opens the mailed link and signs in from it.
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  const link = await waitForMailLink(invitee.email, `${E2E_BASE_URL}/invitations/`);
+  await guest.goto(link);
+  await expect(guest.getByText('Olivia Owner invited you to Acme Research as a viewer.')).toBeVisible();
+  await expectNoAxeViolations(guest);
+  await guest.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(guest.getByRole('textbox', { name: 'Email' })).toHaveValue(invitee.email);
+  await guest.getByLabel('Password').fill(invitee.password);
+  await guest.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(guest).toHaveURL(link);
+  await guest.getByRole('button', { name: 'Accept and join Acme Research' }).click();
+  await expect(guest).toHaveURL(/\/dashboard\/forms$/);
+  await expect(switcher(guest)).toHaveAccessibleName('Workspace: Acme Research, Viewer. Switch workspace');
+  await expect(guest.getByRole('list', { name: 'Forms' }).getByRole('heading', { level: 2 })).toHaveText([
+    'Team retro',
+  ]);
+  // A viewer reads the members, without controls.
+  await guest.goto('/dashboard/workspace');
+  await expect(guest.getByRole('cell', { name: /Olivia Owner/ })).toBeVisible();
+  await expect(guest.getByRole('combobox')).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+
+  // The owner sees them among the members and makes them an editor.
+  await page.reload();
+  await expect(page.getByRole('cell', { name: new RegExp(invitee.email) })).toBeVisible();
+  await expect(pending).toBeHidden();
+  const role = page.getByRole('combobox', { name: 'Role of Ivan Invitee' });
+  await expect(role).toHaveValue('viewer');
+  await role.selectOption('editor');
+  await expect(role).toBeEnabled();
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Role of Ivan Invitee' })).toHaveValue('editor');
+  await guest.reload();
+  await expect(switcher(guest)).toHaveAccessibleName('Workspace: Acme Research, Editor. Switch workspace');
+
+  // Inviting a member again is refused beside the address, which stays as typed.
+  const email = page.getByRole('textbox', { name: 'Email address' });
+  await email.fill(invitee.email);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(MEMBER_MESSAGES.alreadyMember)).toBeVisible();
+  await expect(email).toHaveValue(invitee.email);
+
+  // A team workspace holding a form is not deleted: the server's reason shows in the dialog.
+  await page.getByRole('button', { name: 'Delete workspace' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Acme Research?' });
+  await confirm.getByRole('button', { name: 'Delete workspace' }).click();
+  await expect(confirm.getByRole('alert')).toContainText(/form/i);
+  await other.close();
+});
+
+test('an invitation link that no longer works says why', async ({ page }) => {
+  await page.goto('/invitations/not-a-real-token');
+  await expect(page.getByRole('alert')).toHaveText(MEMBER_MESSAGES.invitationInvalid);
+  await expectNoAxeViolations(page);
+});
