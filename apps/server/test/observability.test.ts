@@ -107,6 +107,7 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
       code: 'accessCodeMno345',
       key: 'keyPqr678secretvalue',
       reset: 'resetTokenStu901secretvalue',
+      invitation: 'invitationTokenVwx234secretvalue',
     };
     const urls = [
       `/api/auth/magic-link/${secrets.magic}`,
@@ -116,6 +117,7 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
       `/api/forms/shared/some-form?code=${secrets.code}`,
       `/api/health/live?key=${secrets.key}`,
       `/reset-password?token=${secrets.reset}`,
+      `/api/invitations/${secrets.invitation}/accept`,
       '/api/test-link-failure',
     ];
     const from = lines.length;
@@ -133,6 +135,7 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
       expect.arrayContaining([
         '/api/auth/magic-link/…',
         '/api/auth/verify/…?next=1',
+        '/api/invitations/…/accept',
         '/form/some-form?resume=…&lang=fr',
       ]),
     );

@@ -171,14 +171,13 @@ describe(`roles in a workspace (${dbKind})`, () => {
     expect((await make(members['non-member'], '/api/folders', { name: 'Nope' })).statusCode).toBe(404);
     const folder = await make(members.editor, '/api/folders', { name: 'Shared' });
     expect(folder.statusCode, folder.body).toBe(201);
-    const folders = await app.inject({ method: 'GET', url: '/api/folders', headers: members.viewer.auth });
-    expect(folders.json().folders.map((f: { id: number }) => f.id)).toContain(folder.json().id);
-    const strangers = await app.inject({
-      method: 'GET',
-      url: '/api/folders',
-      headers: members['non-member'].auth,
-    });
-    expect(strangers.json().folders).toEqual([]);
+    const folders = (user: TestUser, query = '') =>
+      app.inject({ method: 'GET', url: `/api/folders${query}`, headers: user.auth });
+    const teamFolders = await folders(members.viewer, `?workspace_id=${workspaceId}`);
+    expect(teamFolders.json().folders.map((f: { id: number }) => f.id)).toContain(folder.json().id);
+    // Like forms, folders list the personal workspace unless another is named.
+    expect((await folders(members.viewer)).json().folders).toEqual([]);
+    expect((await folders(members['non-member'], `?workspace_id=${workspaceId}`)).statusCode).toBe(404);
   });
 
   it('cuts a removed or lowered member off on their next request, session and API key alike', async () => {

@@ -73,6 +73,9 @@ test('an owner shares a team workspace by mail; the invitee accepts and gets ano
   await expect(guest.getByRole('list', { name: 'Forms' }).getByRole('heading', { level: 2 })).toHaveText([
     'Team retro',
   ]);
+  // A viewer is told what the role allows instead of being offered a button that would fail.
+  await expect(guest.getByRole('link', { name: 'Create New Form' })).toHaveCount(0);
+  await expect(guest.getByText('You can view this workspace.')).toBeVisible();
   // A viewer reads the members, without controls.
   await guest.goto('/dashboard/workspace');
   await expect(guest.getByRole('cell', { name: /Olivia Owner/ })).toBeVisible();

@@ -26,7 +26,14 @@ const SECRET_PARAMS = new Set([
 ]);
 
 /** Path segments followed by a token: `/magic-link/<token>`, `/api/auth/verify/<token>`, … */
-const TOKEN_SEGMENT_AFTER = ['magic-link', 'verify', 'verify_email', 'verify-email', 'reset-password'];
+const TOKEN_SEGMENT_AFTER = [
+  'magic-link',
+  'verify',
+  'verify_email',
+  'verify-email',
+  'reset-password',
+  'invitations',
+];
 
 const REDACTED = '…';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { formFolders, forms } from '../../db/schema.ts';
-import { type Caller, inReach, memberCaller } from '../workspaces/index.ts';
+import { inReach, memberCaller } from '../workspaces/index.ts';
 
 // The only code on the form_folders table. Filing a form in a folder is a write of the form
 // (repository.ts); deleting a folder leaves its forms unfiled (the key's ON DELETE SET NULL).
@@ -28,11 +28,11 @@ const columns = {
 };
 
 /** The folders of the caller's workspaces by name. */
-export async function listFolders(db: DbOrTx, caller: Caller): Promise<FolderRow[]> {
+export async function listFolders(db: DbOrTx, workspaceId: number): Promise<FolderRow[]> {
   return db
     .select(columns)
     .from(formFolders)
-    .where(inReach(formFolders.workspaceId, caller))
+    .where(eq(formFolders.workspaceId, workspaceId))
     .orderBy(sql`lower(${formFolders.name})`, asc(formFolders.id));
 }
 

@@ -29,8 +29,18 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/folders',
-    { config: read, schema: { tags, summary: 'Your folders', response: { 200: folderListSchema } } },
-    async (request) => service.listOwnerFolders(app, { caller: callerOf(request) }),
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The folders of a workspace',
+        description: 'Of `workspace_id`, or your personal workspace (an API key: its own).',
+        querystring: workspaceQuerySchema,
+        response: { 200: folderListSchema },
+      },
+    },
+    async (request) =>
+      service.listOwnerFolders(app, { caller: callerOf(request), workspaceId: request.query.workspace_id }),
   );
   app.post(
     '/folders',

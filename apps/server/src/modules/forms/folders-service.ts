@@ -44,8 +44,13 @@ async function withNameGuard<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** The folders of the caller's workspaces (only the key's for an API key). */
-export async function listOwnerFolders(app: FastifyInstance, input: { caller: Caller }) {
-  return { folders: (await folders.listFolders(app.db, input.caller)).map(toWireFolder) };
+/** The folders of one of the caller's workspaces (`workspaceId`, else as `chooseWorkspace`). */
+export async function listOwnerFolders(
+  app: FastifyInstance,
+  input: { caller: Caller; workspaceId: number | undefined },
+) {
+  const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
+  return { folders: (await folders.listFolders(app.db, workspaceId)).map(toWireFolder) };
 }
 
 /** A new folder, in `workspaceId` when the caller may edit there, else its personal workspace. */

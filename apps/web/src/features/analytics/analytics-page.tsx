@@ -8,6 +8,8 @@ import { RangePicker } from '../../components/analytics/range-picker.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { Select } from '../../components/ui/input.tsx';
+import { ViewOnlyNote } from '../../components/workspaces/view-only-note.tsx';
+import { useCanEditWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { type AnalyticsFormOption, useAnalyticsForms } from './api/list-forms.ts';
 
 const FAILED = 'Failed to fetch analytics data';
@@ -77,6 +79,7 @@ export function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   const forms = useAnalyticsForms();
+  const canEdit = useCanEditWorkspace();
 
   if (forms.isPending) return <Loading label="Loading forms" />;
   if (forms.isError) return <ErrorScreen message={forms.error.message} onRetry={() => forms.refetch()} />;
@@ -91,9 +94,13 @@ export function AnalyticsPage() {
           <p className="text-sm text-slate-600 dark:text-slate-400">
             Create a form to see its analytics here.
           </p>
-          <Link to="/forms/new" className={buttonClasses('primary', 'sm')}>
-            Create New Form
-          </Link>
+          {canEdit ? (
+            <Link to="/forms/new" className={buttonClasses('primary', 'sm')}>
+              Create New Form
+            </Link>
+          ) : (
+            <ViewOnlyNote />
+          )}
         </EmptyState>
       </Page>
     );

@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../components/ui/error-boundary.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
+import { ViewOnlyNote } from '../../components/workspaces/view-only-note.tsx';
 import { useForms } from '../../lib/forms-api/list-forms.ts';
 import type { FormSummary } from '../../lib/forms-api/stored-form.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useTimedValue } from '../../lib/use-timed-flag.ts';
+import { useCanEditWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { RecentFormCard } from './recent-form-card.tsx';
 import { RecentSubmissionsCard } from './recent-submissions-card.tsx';
 import { publishedPercentage } from './relative-time.ts';
@@ -29,6 +31,7 @@ export function DashboardPage() {
 
 function Dashboard() {
   const forms = useForms();
+  const canEdit = useCanEditWorkspace();
   const user = useCurrentUser();
   const [message, showMessage] = useTimedValue<{ tone: 'success' | 'error'; text: string }>(3000);
 
@@ -66,20 +69,24 @@ function Dashboard() {
             Here is what is happening with your forms.
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to="/templates" className={buttonClasses('secondary')}>
-            <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
-            Use a template
-          </Link>
-          <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
-            <Sparkles aria-hidden="true" className="h-4 w-4" />
-            Create with AI
-          </Link>
-          <Link to="/forms/new" className={buttonClasses('primary')}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Create New Form
-          </Link>
-        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap gap-2">
+            <Link to="/templates" className={buttonClasses('secondary')}>
+              <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
+              Use a template
+            </Link>
+            <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
+              <Sparkles aria-hidden="true" className="h-4 w-4" />
+              Create with AI
+            </Link>
+            <Link to="/forms/new" className={buttonClasses('primary')}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Create New Form
+            </Link>
+          </div>
+        ) : (
+          <ViewOnlyNote />
+        )}
       </div>
 
       <div aria-live="polite">{message && <Alert tone={message.tone}>{message.text}</Alert>}</div>
@@ -111,19 +118,25 @@ function Dashboard() {
           </div>
           {all.length === 0 ? (
             <EmptyState title="No forms yet">
-              <p className="text-sm text-slate-600 dark:text-slate-300">
-                Create your first form to get started.
-              </p>
-              <div className="flex flex-wrap justify-center gap-3">
-                <Link to="/templates" className={buttonClasses('primary')}>
-                  <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
-                  Browse templates
-                </Link>
-                <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
-                  <Sparkles aria-hidden="true" className="h-4 w-4" />
-                  Create form with AI
-                </Link>
-              </div>
+              {canEdit ? (
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  Create your first form to get started.
+                </p>
+              ) : (
+                <ViewOnlyNote />
+              )}
+              {canEdit && (
+                <div className="flex flex-wrap justify-center gap-3">
+                  <Link to="/templates" className={buttonClasses('primary')}>
+                    <LayoutTemplate aria-hidden="true" className="h-4 w-4" />
+                    Browse templates
+                  </Link>
+                  <Link to="/forms/ai-builder" className={buttonClasses('secondary')}>
+                    <Sparkles aria-hidden="true" className="h-4 w-4" />
+                    Create form with AI
+                  </Link>
+                </div>
+              )}
             </EmptyState>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2" aria-label="Recent forms">

@@ -1,4 +1,5 @@
 import type { Workspace } from '@formsmith/core/workspaces/api';
+import { roleAllows } from '@formsmith/core/workspaces/roles';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../storage.ts';
@@ -43,4 +44,9 @@ export function useCurrentWorkspace(): { workspace: Workspace; workspaces: Works
   const { data: workspaces } = useSuspenseQuery(workspacesQueryOptions());
   const id = useSyncExternalStore(subscribe, storedId);
   return { workspace: pickWorkspace(workspaces, id), workspaces };
+}
+
+/** Whether the caller may change forms in the current workspace (editor or above). */
+export function useCanEditWorkspace(): boolean {
+  return roleAllows(useCurrentWorkspace().workspace.role, 'editor');
 }

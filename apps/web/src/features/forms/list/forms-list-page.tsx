@@ -6,10 +6,12 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ErrorBoundary, ErrorFallback } from '../../../components/ui/error-boundary.tsx';
 import { EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ViewOnlyNote } from '../../../components/workspaces/view-only-note.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useForms } from '../../../lib/forms-api/list-forms.ts';
 import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
+import { useCanEditWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 import { useDeleteFolder } from '../api/delete-folder.ts';
 import { useFolders } from '../api/list-folders.ts';
 import { FolderBar } from './folder-bar.tsx';
@@ -40,6 +42,7 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
   const folder = params.get('folder') ?? undefined;
   const hrefOf = (shown?: string) => (shown === undefined ? pathname : `${pathname}?folder=${shown}`);
   const forms = useForms(folder);
+  const canEdit = useCanEditWorkspace();
   const folders = useFolders();
   const removeFolder = useDeleteFolder();
   // Away from the folder first: its list answers 404 once it is gone.
@@ -60,10 +63,14 @@ function FormsList({ submissionsMode }: { submissionsMode: boolean }) {
         <h1 className="text-2xl font-bold tracking-tight">
           {submissionsMode ? 'Form Submissions' : 'Your Forms'}
         </h1>
-        <Link to="/forms/new" className={buttonClasses('primary')}>
-          <Plus aria-hidden="true" className="h-4 w-4" />
-          Create New Form
-        </Link>
+        {canEdit ? (
+          <Link to="/forms/new" className={buttonClasses('primary')}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Create New Form
+          </Link>
+        ) : (
+          <ViewOnlyNote />
+        )}
       </div>
 
       {forms.isPending ? (
