@@ -107,6 +107,31 @@ test('an owner shares a team workspace by mail; the invitee accepts and gets ano
   const confirm = page.getByRole('dialog', { name: 'Delete Acme Research?' });
   await confirm.getByRole('button', { name: 'Delete workspace' }).click();
   await expect(confirm.getByRole('alert')).toContainText(/form/i);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  // The audit log lists what the journey did, newest first, and filters by action.
+  await page.getByRole('link', { name: 'Open the audit log' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/workspace\/audit$/);
+  const entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
+  await expect(entries.first()).toContainText(`Member role changed: ${invitee.email}`);
+  await expect(entries.first()).toContainText('Olivia Owner');
+  for (const text of [
+    'Member joined',
+    'Member invited',
+    'Form created: Team retro',
+    'Workspace created: Acme Research',
+  ]) {
+    await expect(entries.filter({ hasText: text })).toHaveCount(1);
+  }
+  await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Member joined' });
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(`Member joined: ${invitee.email}`);
+  await expectNoAxeViolations(page);
+  // An editor is told the log is for owners and admins.
+  await guest.goto('/dashboard/workspace/audit');
+  await expect(
+    guest.getByText('Only the owners and admins of this workspace see its audit log.'),
+  ).toBeVisible();
   await other.close();
 });
 

@@ -149,6 +149,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/workspaces/members-page.tsx')).MembersPage),
   },
   {
+    path: 'dashboard/workspace/audit',
+    lazy: page(async () => (await import('../features/workspaces/audit-page.tsx')).AuditPage),
+  },
+  {
     path: 'dashboard/settings',
     lazy: page(async () => (await import('../features/settings/settings-page.tsx')).SettingsPage),
   },

@@ -9,6 +9,7 @@ export type ShellTitle =
   | 'Notifications'
   | 'Trash'
   | 'Members'
+  | 'Audit log'
   | 'Templates';
 
 /** The authenticated top bar's title for a path. */
@@ -19,6 +20,7 @@ export function shellTitleFor(pathname: string): ShellTitle {
   if (path.startsWith('/dashboard/forms') || path === '/create' || path.startsWith('/forms/')) return 'Forms';
   if (path.startsWith('/dashboard/analytics')) return 'Analytics';
   if (path === '/dashboard/trash') return 'Trash';
+  if (path === '/dashboard/workspace/audit') return 'Audit log';
   if (path === '/dashboard/workspace') return 'Members';
   if (path === '/templates') return 'Templates';
   if (path.startsWith('/dashboard/settings') || path.startsWith('/dashboard/billing')) return 'Settings';

@@ -50,7 +50,7 @@ const NAV_ITEMS: NavItem[] = [
     to: '/dashboard/workspace',
     label: 'Members',
     icon: Users,
-    matches: (p) => p === '/dashboard/workspace',
+    matches: (p) => p.startsWith('/dashboard/workspace'),
   },
   {
     to: '/dashboard/settings',

@@ -2,7 +2,8 @@ import type { Workspace } from '@formsmith/core/workspaces/api';
 import { roleAllows } from '@formsmith/core/workspaces/roles';
 import { Plus, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ErrorFallback } from '../../components/ui/error-boundary.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
@@ -22,7 +23,14 @@ export function MembersPage() {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       {/* Keyed: switching workspaces starts the page afresh (no half-typed name carried over). */}
       <WorkspaceName key={workspace.id} workspace={workspace} />
-      {workspace.personal ? <PersonalNote /> : <TeamWorkspace key={workspace.id} workspace={workspace} />}
+      {workspace.personal ? (
+        <>
+          <PersonalNote />
+          <AuditLink />
+        </>
+      ) : (
+        <TeamWorkspace key={workspace.id} workspace={workspace} />
+      )}
     </div>
   );
 }
@@ -101,8 +109,27 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
           </Card>
         </>
       )}
+      {admin && <AuditLink />}
       {workspace.role === 'owner' && <DeleteWorkspace workspace={workspace} />}
     </>
+  );
+}
+
+function AuditLink() {
+  return (
+    <Card>
+      <CardBody className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold">Audit log</h2>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Who created, changed, published or deleted what, and who joined or left.
+          </p>
+        </div>
+        <Link to="/dashboard/workspace/audit" className={buttonClasses('secondary')}>
+          Open the audit log
+        </Link>
+      </CardBody>
+    </Card>
   );
 }
 
