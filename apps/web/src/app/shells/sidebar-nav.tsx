@@ -13,8 +13,16 @@ import {
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { useCanEditWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 
-type NavItem = { to: string; label: string; icon: LucideIcon; matches: (path: string) => boolean };
+type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  matches: (path: string) => boolean;
+  /** Makes forms: shown to editors and above of the current workspace. */
+  makes?: true;
+};
 
 const FORM_PAGE = /^\/forms\/[^/]+\/(edit|publish)$/;
 const SUBMISSIONS_PAGE = /^\/forms\/[^/]+\/submissions$/;
@@ -61,18 +69,21 @@ const NAV_ITEMS: NavItem[] = [
   {
     to: '/forms/new',
     label: 'Create Form',
+    makes: true,
     icon: FilePlus2,
     matches: (p) => p === '/forms/new' || p === '/create',
   },
   {
     to: '/templates',
     label: 'Templates',
+    makes: true,
     icon: LayoutTemplate,
     matches: (p) => p === '/templates',
   },
   {
     to: '/forms/ai-builder',
     label: 'AI Form Builder',
+    makes: true,
     icon: Sparkles,
     matches: (p) => p === '/forms/ai-builder',
   },
@@ -81,10 +92,12 @@ const NAV_ITEMS: NavItem[] = [
 /** The sidebar's links with the current page highlighted (aria-current="page"). */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const path = useLocation().pathname.replace(/\/+$/, '') || '/';
+  const canEdit = useCanEditWorkspace();
+  const items = canEdit ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.makes);
   return (
     <nav aria-label="Sidebar" className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">
-        {NAV_ITEMS.map(({ to, label, icon: Icon, matches }) => {
+        {items.map(({ to, label, icon: Icon, matches }) => {
           const active = matches(path);
           return (
             <li key={to}>

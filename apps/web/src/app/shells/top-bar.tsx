@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useCanEditWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { UserMenu } from './user-menu.tsx';
 
 const ICON_LINK =
@@ -74,6 +75,8 @@ export function TopBar({
   /** The sidebar is folded away at every width (wide pages): the menu button shows on desktops too. */
   menuEverywhere?: boolean;
 }) {
+  // A viewer of the current workspace is not offered what its role cannot do.
+  const canEdit = useCanEditWorkspace();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
@@ -90,10 +93,12 @@ export function TopBar({
         </p>
         <SearchBox className="mx-4 hidden max-w-md flex-1 md:block" />
         <div className="flex items-center gap-1 sm:gap-1.5">
-          <Link to="/forms/new" className={cn(buttonClasses('primary', 'sm'), 'h-9 px-2.5 sm:px-3')}>
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            <span className="sr-only sm:not-sr-only">New Form</span>
-          </Link>
+          {canEdit && (
+            <Link to="/forms/new" className={cn(buttonClasses('primary', 'sm'), 'h-9 px-2.5 sm:px-3')}>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              <span className="sr-only sm:not-sr-only">New Form</span>
+            </Link>
+          )}
           <div className="hidden items-center gap-1 md:flex">
             <HelpAndNotifications />
           </div>

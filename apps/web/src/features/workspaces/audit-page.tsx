@@ -24,7 +24,8 @@ export function AuditPage() {
       <div>
         <h1 className="text-2xl font-bold tracking-tight">Audit log</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-300">
-          What happened in {workspace.name}: who did it, when, from which address and how.
+          What happened in {workspace.personal ? 'your personal workspace' : workspace.name}: who did it,
+          when, from which address and how.
         </p>
       </div>
       {roleAllows(workspace.role, 'admin') ? (
