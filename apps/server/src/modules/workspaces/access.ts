@@ -31,6 +31,18 @@ export const forbiddenRole = (needed: WorkspaceRole) =>
     `This needs the ${needed} role (or a higher one) in the workspace; ask one of its owners or admins`,
   );
 
+/**
+ * A role's rank in SQL, 1 for owner up to 4 for viewer (core's WORKSPACE_ROLES order): ordering
+ * members by seniority and comparing roles in a statement use this, not a list of their own.
+ */
+export function roleRank(role: SQL | AnyPgColumn): SQL {
+  const roles = sql.join(
+    WORKSPACE_ROLES.map((r) => sql`${r}`),
+    sql`, `,
+  );
+  return sql`array_position(array[${roles}]::text[], ${role})`;
+}
+
 /** The roles that may do what `needed` may: owner … needed. */
 function rolesAllowing(needed: WorkspaceRole): SQL {
   const roles = WORKSPACE_ROLES.filter((role) => roleAllows(role, needed));

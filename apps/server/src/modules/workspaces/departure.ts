@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { roleRank } from './access.ts';
 
 /** Members of a workspace other than `userId`, the most senior first. */
 const othersBySeniority = (userId: string) => sql`
   select o.user_id from workspace_members o
   where o.workspace_id = t.workspace_id and o.user_id <> ${userId}
-  order by array_position(array['owner','admin','editor','viewer'], o.role), o.created_at, o.user_id
+  order by ${roleRank(sql`o.role`)}, o.created_at, o.user_id
   limit 1`;
 
 /**

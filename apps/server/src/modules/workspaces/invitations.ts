@@ -14,7 +14,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/index.ts';
-import { authorize, type Caller, forbiddenRole } from './access.ts';
+import { authorize, type Caller, forbiddenRole, roleRank } from './access.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 3600_000;
@@ -42,13 +42,21 @@ function viewOf(row: InvitationRow): Invitation {
   };
 }
 
-/** The invitations not yet accepted or revoked, newest first, with the inviter's name. */
-export async function listInvitations(db: DbOrTx, workspaceId: number): Promise<Invitation[]> {
+/**
+ * The invitations not yet accepted or revoked (only `invitationId`, when given), newest first,
+ * with the inviter's name.
+ */
+export async function listInvitations(
+  db: DbOrTx,
+  workspaceId: number,
+  invitationId?: string,
+): Promise<Invitation[]> {
+  const one = invitationId === undefined ? sql`` : sql` and i.id = ${invitationId}`;
   const rows = await queryRows<InvitationRow>(
     db,
     sql`select i.id, i.email, i.role, u.name as invited_by, i.sent_at, i.expires_at
         from workspace_invitations i left join users u on u.id = i.invited_by
-        where i.workspace_id = ${workspaceId} order by i.sent_at desc`,
+        where i.workspace_id = ${workspaceId}${one} order by i.sent_at desc`,
   );
   return rows.map(viewOf);
 }
@@ -120,7 +128,7 @@ export async function inviteMember(
       target: { type: 'invitation', id: row!.id, label: email },
       details: { role: input.role },
     });
-    const [made] = (await listInvitations(tx, workspaceId)).filter((i) => i.id === row!.id);
+    const [made] = await listInvitations(tx, workspaceId, row!.id);
     return made!;
   });
 }
@@ -226,8 +234,7 @@ export async function acceptInvitation(
       sql`insert into workspace_members (workspace_id, user_id, role)
           values (${invitation.workspace_id}, ${user.id}, ${invitation.role})
           on conflict (workspace_id, user_id) do update set role = case
-            when array_position(array['owner','admin','editor','viewer'], excluded.role)
-               < array_position(array['owner','admin','editor','viewer'], workspace_members.role)
+            when ${roleRank(sql`excluded.role`)} < ${roleRank(sql`workspace_members.role`)}
             then excluded.role else workspace_members.role end`,
     );
     await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, invitation.id));

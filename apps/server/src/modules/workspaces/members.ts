@@ -12,7 +12,7 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { workspaceMembers, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { authorize, type Caller, forbiddenRole } from './access.ts';
+import { authorize, type Caller, forbiddenRole, roleRank } from './access.ts';
 import { listInvitations } from './invitations.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
@@ -88,7 +88,7 @@ export async function listMembers(app: FastifyInstance, caller: Caller, id: numb
     sql`select u.id as user_id, u.name, u.email, wm.role, wm.created_at as joined_at
         from workspace_members wm join users u on u.id = wm.user_id
         where wm.workspace_id = ${id}
-        order by array_position(array['owner','admin','editor','viewer'], wm.role), lower(u.name), u.email`,
+        order by ${roleRank(sql`wm.role`)}, lower(u.name), u.email`,
   );
   const members = rows.map((m) => ({
     ...m,
