@@ -13,6 +13,9 @@ import { personalWorkspaceId } from './repository.ts';
  */
 export type Caller = { userId: string; keyWorkspaceId: number | null; needs: WorkspaceRole };
 
+/** A member of the workspace a route names, with the role the route's check found. */
+export type CheckedMember = { userId: string; role: WorkspaceRole };
+
 /** The things a workspace holds that a route can name by id, and the workspace itself. */
 export type WorkspaceThing = 'form' | 'folder' | 'theme' | 'workspace';
 

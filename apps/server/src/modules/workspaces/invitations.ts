@@ -14,7 +14,7 @@ import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/index.ts';
-import { authorize, type Caller, forbiddenRole, roleRank } from './access.ts';
+import { type CheckedMember, forbiddenRole, roleRank } from './access.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 3600_000;
@@ -91,11 +91,11 @@ async function mailInvitation(
  */
 export async function inviteMember(
   app: FastifyInstance,
-  caller: Caller,
+  caller: CheckedMember,
   workspaceId: number,
   input: InvitationInput,
 ): Promise<Invitation> {
-  const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id: workspaceId });
+  const { role: callerRole } = caller;
   if (input.role === 'owner' && callerRole !== 'owner') throw forbiddenRole('owner');
   if (await isPersonal(app.db, workspaceId)) throw personalOnly();
   const email = input.email.toLowerCase();
@@ -145,11 +145,11 @@ async function findInvitation(db: DbOrTx, workspaceId: number, invitationId: str
 /** Sends a pending (or expired) invitation again: a new link, 7 more days; the old link dies. */
 export async function resendInvitation(
   app: FastifyInstance,
-  caller: Caller,
+  caller: CheckedMember,
   workspaceId: number,
   invitationId: string,
 ): Promise<Invitation> {
-  const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id: workspaceId });
+  const { role: callerRole } = caller;
   const found = await findInvitation(app.db, workspaceId, invitationId);
   if (found.role === 'owner' && callerRole !== 'owner') throw forbiddenRole('owner');
   return inviteMember(app, caller, workspaceId, { email: found.email, role: found.role });
@@ -158,11 +158,9 @@ export async function resendInvitation(
 /** Revokes an invitation: its link stops working at once. */
 export async function revokeInvitation(
   app: FastifyInstance,
-  caller: Caller,
   workspaceId: number,
   invitationId: string,
 ): Promise<void> {
-  await authorize(app.db, caller, { thing: 'workspace', id: workspaceId });
   const found = await findInvitation(app.db, workspaceId, invitationId);
   await app.db.transaction(async (tx) => {
     await tx

@@ -12,7 +12,7 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { workspaceMembers, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { authorize, type Caller, forbiddenRole, roleRank } from './access.ts';
+import { type CheckedMember, forbiddenRole, roleRank } from './access.ts';
 import { listInvitations } from './invitations.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
@@ -34,11 +34,11 @@ export async function createWorkspace(app: FastifyInstance, userId: string, inpu
 
 export async function renameWorkspace(
   app: FastifyInstance,
-  caller: Caller,
+  caller: CheckedMember,
   id: number,
   input: WorkspaceNameInput,
 ) {
-  const { role } = await authorize(app.db, caller, { thing: 'workspace', id });
+  const { role } = caller;
   const row = await app.db.transaction(async (tx) => {
     const [before] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, id));
     const [after] = await tx
@@ -61,8 +61,7 @@ export async function renameWorkspace(
  * Deletes a team workspace. One that still holds forms (the trash counts) is refused: deleting it
  * would delete their answers, and those go only by deleting each form on purpose.
  */
-export async function deleteWorkspace(app: FastifyInstance, caller: Caller, id: number): Promise<void> {
-  await authorize(app.db, caller, { thing: 'workspace', id });
+export async function deleteWorkspace(app: FastifyInstance, id: number): Promise<void> {
   if (await isPersonal(app.db, id)) throw personalOnly();
   await app.db.transaction(async (tx) => {
     const [held] = await queryRows<{ n: number }>(
@@ -81,8 +80,12 @@ export async function deleteWorkspace(app: FastifyInstance, caller: Caller, id: 
 }
 
 /** The members, owners first; an owner or admin also gets the pending invitations. */
-export async function listMembers(app: FastifyInstance, caller: Caller, id: number): Promise<MemberList> {
-  const { role } = await authorize(app.db, caller, { thing: 'workspace', id });
+export async function listMembers(
+  app: FastifyInstance,
+  caller: CheckedMember,
+  id: number,
+): Promise<MemberList> {
+  const { role } = caller;
   const rows = await queryRows<Omit<Member, 'you'>>(
     app.db,
     sql`select u.id as user_id, u.name, u.email, wm.role, wm.created_at as joined_at
@@ -134,12 +137,12 @@ async function keepsAnOwner(db: DbOrTx, workspaceId: number, userId: string): Pr
  */
 export async function changeMemberRole(
   app: FastifyInstance,
-  caller: Caller,
+  caller: CheckedMember,
   id: number,
   userId: string,
   input: MemberRoleInput,
 ): Promise<Member[]> {
-  const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id });
+  const { role: callerRole } = caller;
   if (await isPersonal(app.db, id)) throw personalOnly();
   await app.db.transaction(async (tx) => {
     const { role: current, email } = await lockMember(tx, id, userId);
@@ -170,8 +173,8 @@ export async function changeMemberRole(
  * takes an owner; the last owner cannot go. Their sessions and the keys they made lose the
  * workspace on their next request.
  */
-export async function removeMember(app: FastifyInstance, caller: Caller, id: number, userId?: string) {
-  const { role: callerRole } = await authorize(app.db, caller, { thing: 'workspace', id });
+export async function removeMember(app: FastifyInstance, caller: CheckedMember, id: number, userId?: string) {
+  const { role: callerRole } = caller;
   if (await isPersonal(app.db, id)) throw personalOnly();
   const leaving = userId === undefined || userId === caller.userId;
   const target = userId ?? caller.userId;

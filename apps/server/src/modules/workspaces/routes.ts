@@ -15,8 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { parseFormId } from '../../lib/form-id.ts';
-import { callerOf, currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, workspaceRoleOf } from '../../plugins/authenticate.ts';
 import { auditCsvLines, readAuditPage } from '../audit/index.ts';
+import type { CheckedMember } from './access.ts';
 import {
   acceptInvitation,
   inviteMember,
@@ -53,6 +54,12 @@ function uuidOf(raw: string, missing: string): string {
   if (!UUID.test(raw)) throw notFound(missing);
   return raw.toLowerCase();
 }
+
+/** The caller as the authenticate hook checked them against the workspace of `:id`. */
+const checkedMember = (request: FastifyRequest): CheckedMember => ({
+  userId: currentUser(request).id,
+  role: workspaceRoleOf(request),
+});
 
 const noContent = (reply: FastifyReply) => reply.status(204).send(null);
 
@@ -103,7 +110,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: workspaceSchema },
       },
     },
-    async (request) => renameWorkspace(app, callerOf(request), workspaceOf(request), request.body),
+    async (request) => renameWorkspace(app, checkedMember(request), workspaceOf(request), request.body),
   );
   app.delete(
     '/workspaces/:id',
@@ -119,7 +126,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteWorkspace(app, callerOf(request), workspaceOf(request));
+      await deleteWorkspace(app, workspaceOf(request));
       return noContent(reply);
     },
   );
@@ -136,7 +143,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberListSchema },
       },
     },
-    async (request) => listMembers(app, callerOf(request), workspaceOf(request)),
+    async (request) => listMembers(app, checkedMember(request), workspaceOf(request)),
   );
   app.patch(
     '/workspaces/:id/members/:userId',
@@ -156,7 +163,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       members: await changeMemberRole(
         app,
-        callerOf(request),
+        checkedMember(request),
         workspaceOf(request),
         uuidOf(request.params.userId, 'Member not found'),
         request.body,
@@ -178,7 +185,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = uuidOf(request.params.userId, 'Member not found');
-      await removeMember(app, callerOf(request), workspaceOf(request), userId);
+      await removeMember(app, checkedMember(request), workspaceOf(request), userId);
       return noContent(reply);
     },
   );
@@ -197,7 +204,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeMember(app, callerOf(request), workspaceOf(request));
+      await removeMember(app, checkedMember(request), workspaceOf(request));
       return noContent(reply);
     },
   );
@@ -217,7 +224,9 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await inviteMember(app, callerOf(request), workspaceOf(request), request.body)),
+      reply
+        .status(201)
+        .send(await inviteMember(app, checkedMember(request), workspaceOf(request), request.body)),
   );
   app.post(
     '/workspaces/:id/invitations/:invitationId/resend',
@@ -235,7 +244,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       resendInvitation(
         app,
-        callerOf(request),
+        checkedMember(request),
         workspaceOf(request),
         uuidOf(request.params.invitationId, 'Invitation not found'),
       ),
@@ -254,7 +263,7 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invitationId = uuidOf(request.params.invitationId, 'Invitation not found');
-      await revokeInvitation(app, callerOf(request), workspaceOf(request), invitationId);
+      await revokeInvitation(app, workspaceOf(request), invitationId);
       return noContent(reply);
     },
   );
