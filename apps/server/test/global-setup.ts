@@ -1,12 +1,15 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { TEST_WORKERS, workerDatabaseName } from './helpers/worker-database.ts';
 
 /**
  * Gives the run one scratch folder as the system's temporary folder (the test files' data folders,
  * archives and key files go there; the workers inherit it) and removes it at the end. On
- * PostgreSQL, migrates once before the files run in parallel (each file then migrates as a no-op).
+ * PostgreSQL, migrates once and copies the result into one database per worker (worker-setup.ts
+ * points each worker at its own; each file then migrates as a no-op).
  */
 export default async function setup(): Promise<() => void> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'formsmith-api-tests-'));
@@ -18,5 +21,17 @@ export default async function setup(): Promise<() => void> {
   const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
   await migrateDatabase(database);
   await database.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const template = new URL(url).pathname.slice(1);
+    for (let poolId = 1; poolId <= TEST_WORKERS; poolId++) {
+      const name = workerDatabaseName(url, poolId);
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.query(`create database ${name} template ${template}`);
+    }
+  } finally {
+    await client.end();
+  }
   return teardown;
 }
