@@ -85,6 +85,8 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
   translations: {},
   // Submission lists gained a cursor to their next page; each of the fixture's fits on one page.
   next_cursor: null,
+  // Submissions gained a team's triage; nobody has touched v1's.
+  triage: { status: 'new', assignee: null, comment_count: 0 },
   // Forms gained folders and slug-only sharing; none of v1's is filed or kept to its slug.
   folder_id: null,
   slug_only: false,

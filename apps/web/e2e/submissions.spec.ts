@@ -123,6 +123,7 @@ test.describe('submissions page', () => {
       'Full name',
       'Favourite fruit',
       'Comments',
+      'Team',
       'Submitted',
       'Actions',
     ]);
@@ -161,7 +162,7 @@ test.describe('submissions page', () => {
     await page.getByLabel('Status').selectOption({ label: 'All statuses' });
     await page.getByLabel('Date Range').selectOption({ label: 'Custom...' });
     await page.getByLabel('From').fill('2000-01-01');
-    await page.getByLabel('To').fill('2000-01-31');
+    await page.getByLabel('To', { exact: true }).fill('2000-01-31');
     // A filter with no matches says so, not that the form has no submissions.
     await expect(page.getByText('No matching submissions')).toBeVisible();
     await expect(page.getByText("This form hasn't received any submissions yet")).toHaveCount(0);

@@ -3,6 +3,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import type { FormHistoryActor, FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { Translations } from '@formsmith/core/i18n/texts';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
+import type { TriageStatus } from '@formsmith/core/submissions/triage';
 import type { Theme } from '@formsmith/core/themes/theme';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -377,6 +379,10 @@ export const submissions = pgTable(
     /** The answers encrypted in the respondent's browser (Enhanced forms); data is then empty. */
     envelope: jsonb('envelope').$type<Envelope>(),
     updatedAt: updatedAt(),
+    /** The member the team gave it to (submissions/triage.ts); null when nobody has it. */
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /** in_progress or done; null is new, so an untouched submission stores nothing. */
+    triageStatus: text('triage_status').$type<Exclude<TriageStatus, 'new'>>(),
   },
   (t) => [
     index('submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
@@ -390,7 +396,28 @@ export const submissions = pgTable(
       .on(t.resumeTokenHash)
       .where(sql`${t.resumeTokenHash} is not null`),
     index('submissions_partial_idx').on(t.formId, t.updatedAt).where(sql`${t.completed} = false`),
+    // Partial: most submissions are never assigned; deleting an account finds its assignments here.
+    index('submissions_assignee_idx').on(t.assigneeId).where(sql`${t.assigneeId} is not null`),
+    check('submissions_triage_status_check', sql`${t.triageStatus} in ('in_progress', 'done')`),
   ],
+);
+
+/** Members' comments on a submission; the members a comment mentions were mailed it. */
+export const submissionComments = pgTable(
+  'submission_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted; the comment stays with the team. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** The user ids the comment mentions. */
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_comments_submission_idx').on(t.submissionId, t.createdAt)],
 );
 
 /** Single-use links mailed to a respondent to resume an incomplete submission on another device. */

@@ -150,3 +150,24 @@ export function invitationMail(input: {
       'The link is valid for 7 days and works once. If you did not expect it, you can ignore this email.',
   });
 }
+
+/** To a member mentioned in a comment: who wrote it, on which form, the comment, and a link to it. */
+export function mentionMail(input: {
+  to: string;
+  name: string;
+  author: string;
+  form: string;
+  comment: string;
+  link: string;
+}): Mail {
+  const intro = `${input.author} mentioned you in a comment on a submission to “${input.form}”:`;
+  return composeMail({
+    to: input.to,
+    subject: `${input.author} mentioned you on “${input.form}”`,
+    greetingName: input.name,
+    textLines: [intro, '', ...input.comment.split('\n').map((l) => `> ${l}`), '', input.link],
+    htmlBody: `<p>${escapeHtml(intro)}</p>
+<blockquote style="margin: 0 0 16px; padding: 8px 12px; border-left: 3px solid #cbd5e1; white-space: pre-wrap;">${escapeHtml(input.comment)}</blockquote>
+<p>${buttonHtml(input.link, 'Open the submission')}</p>`,
+  });
+}

@@ -3,6 +3,7 @@ import { envelopeSchema } from '../crypto/schemas.ts';
 import { wireFieldCodec } from '../forms/wire.ts';
 import { LIMITS } from '../limits.ts';
 import { progressSummarySchema } from './progress.ts';
+import { assigneeFilterSchema, TRIAGE_STATUSES, triageSchema } from './triage.ts';
 
 // Request and response shapes of the owner's /api/form-submissions routes.
 
@@ -40,6 +41,10 @@ export const listQuerySchema = z.object({
    * after it, however deep (no offset to count); `page` only numbers it.
    */
   after: z.string().max(200).optional(),
+  /** Only submissions assigned to the caller (`me`), to nobody (`none`), or to a member (an id). */
+  assignee: assigneeFilterSchema.optional(),
+  /** Only submissions at this stage (`new` includes every untouched one). */
+  triage: z.enum(TRIAGE_STATUSES).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The list query as the web sends it (every key optional, numbers as numbers). */
@@ -64,6 +69,8 @@ export const submissionSchema = z.object({
    * empty): only the owner's unlocked browser opens it. Absent otherwise.
    */
   envelope: z.optional(envelopeSchema),
+  /** The team's stage, assignee and comment count (the list and one submission; not exports). */
+  triage: z.optional(triageSchema),
 });
 export type WireSubmission = z.infer<typeof submissionSchema>;
 

@@ -8,6 +8,7 @@ import { withAnswers } from './answer-sealing.ts';
 import { afterCursor, cursorColumn, encodeCursor } from './cursor.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 import { scanSubmissions } from './search.ts';
+import { triageConditions, withTriage } from './triage.ts';
 
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
 function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {
@@ -22,8 +23,8 @@ function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {
 }
 
 /** Every condition of the query except the form and the search (answers are sealed: search.ts). */
-export function filterConditions(query: Omit<ListQuery, 'page' | 'limit' | 'sort' | 'search'>): SQL[] {
-  const conds = dateConditions(query);
+function filterConditions(query: ListQuery, callerId: string): SQL[] {
+  const conds = [...dateConditions(query), ...triageConditions(query, callerId)];
   if (query.status === 'complete') conds.push(eq(submissions.completed, true));
   if (query.status === 'incomplete') conds.push(eq(submissions.completed, false));
   if (query.language)
@@ -49,7 +50,7 @@ type ListPage = {
 };
 
 /**
- * One page of a form's submissions. With a cursor (`after`, the previous page's next_cursor) the
+ * One page of a form's submissions, each with its triage (`assignee=me` means `callerId`). With a cursor (`after`, the previous page's next_cursor) the
  * page is read by keyset from the (form_id, created_at, id) index, as cheap on page 10,000 as on
  * page 1. Without one, deep pages still never make PostgreSQL fetch and discard whole rows: the
  * page's first (created_at, id) is found by an OFFSET over that index alone (an index-only scan
@@ -60,10 +61,22 @@ export async function listSubmissions(
   keyring: Keyring,
   form: OwnedForm,
   query: ListQuery,
+  callerId: string,
 ): Promise<ListPage> {
   const search = query.search?.trim();
-  if (search) return searchFormSubmissions(db, keyring, { form, query, search });
-  const filters = filterConditions(query);
+  const filters = filterConditions(query, callerId);
+  const page = search
+    ? await searchFormSubmissions(db, keyring, { form, query, search, filters })
+    : await listPage(db, keyring, { form, query, filters });
+  return { ...page, items: await withTriage(db, page.items) };
+}
+
+async function listPage(
+  db: DbOrTx,
+  keyring: Keyring,
+  input: { form: OwnedForm; query: ListQuery; filters: SQL[] },
+): Promise<ListPage> {
+  const { form, query, filters } = input;
   const where = and(eq(submissions.formId, form.id), ...filters);
   const newest = query.sort === 'newest';
   const order = newest
@@ -124,16 +137,15 @@ export async function listSubmissions(
 async function searchFormSubmissions(
   db: DbOrTx,
   keyring: Keyring,
-  input: { form: OwnedForm; query: ListQuery; search: string },
+  input: { form: OwnedForm; query: ListQuery; search: string; filters: SQL[] },
 ): Promise<ListPage> {
-  const { query, search } = input;
+  const { query, search, filters } = input;
   const newest = query.sort === 'newest';
   // With a cursor the page starts after it; without one, after the pages before it.
   const first = query.after ? 0 : (query.page - 1) * query.limit;
   const items: WireSubmission[] = [];
   let total = 0;
   let lastPlace: string | null = null;
-  const filters = filterConditions(query);
   await scanSubmissions(db, keyring, {
     where: and(
       eq(submissions.formId, input.form.id),

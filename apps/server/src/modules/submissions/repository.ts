@@ -17,7 +17,10 @@ export type OwnedForm = FormRow;
 /** A submission row with its answers opened into data (answer-sealing.ts). */
 type SubmissionRow = Omit<typeof submissions.$inferSelect, 'sealedData'>;
 
-type WireRow = Omit<SubmissionRow, 'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'envelope'> &
+type WireRow = Omit<
+  SubmissionRow,
+  'txid' | 'resumeTokenHash' | 'progress' | 'updatedAt' | 'envelope' | 'assigneeId' | 'triageStatus'
+> &
   Partial<Pick<SubmissionRow, 'progress' | 'updatedAt' | 'envelope'>>;
 
 /** How far an incomplete submission got, as owners read it; null for one sent in one go or completed. */

@@ -13,12 +13,21 @@ import {
 } from '@formsmith/core/submissions/api';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
+import {
+  commentBody,
+  commentListSchema,
+  commentParamsSchema,
+  commentSchema,
+  formMembersSchema,
+  triageBody,
+  triageSchema,
+} from '@formsmith/core/submissions/triage';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
-import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
+import { currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authenticate.ts';
 import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from '../forms/index.ts';
 import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
@@ -26,12 +35,15 @@ import { sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
 import { listSubmissionsSince } from './sync.ts';
+import { addComment, changeTriage, deleteComment, formMembers, listComments, withTriage } from './triage.ts';
 import { XLSX_TYPE } from './xlsx-export.ts';
 
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
 const read = { scope: 'submissions:read' as const, role: 'viewer' as const };
 const remove = { scope: 'submissions:delete' as const, role: 'editor' as const };
+/** The team's work on a submission: its stage, assignee and comments. */
+const triage = { scope: 'submissions:write' as const, role: 'editor' as const };
 /** Settings: keeping submissions for less time deletes some, which with a key needs submissions:delete too. */
 const settings = {
   scope: 'submissions:write' as const,
@@ -90,7 +102,14 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listResponseSchema },
       },
     },
-    async (request) => listSubmissions(app.db, app.keyring, await ownedForm(app, request), request.query),
+    async (request) =>
+      listSubmissions(
+        app.db,
+        app.keyring,
+        await ownedForm(app, request),
+        request.query,
+        currentUser(request).id,
+      ),
   );
 
   app.get(
@@ -107,9 +126,112 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!row) throw notFound('Submission not found');
       const answered = await findAnsweredFields(app.db, form.id, [row.formVersion]);
+      const [withItsTriage] = await withTriage(app.db, [toWireSubmission(row)]);
+      return { ...withItsTriage!, fields: answered.get(row.formVersion)! };
+    },
+  );
+
+  app.patch(
+    `${BASE}/submissions/:sid/triage`,
+    {
+      config: triage,
+      schema: {
+        tags,
+        summary: 'Set a submission’s stage or assignee',
+        description:
+          'The stage is new, in_progress or done; `assignee_id` is a member of the form’s workspace, or null to unassign.',
+        params: submissionParamsSchema,
+        body: triageBody,
+        response: { 200: triageSchema },
+      },
+    },
+    async (request) => changeTriage(app.db, await ownedForm(app, request), request.params.sid, request.body),
+  );
+
+  app.get(
+    `${BASE}/submissions/:sid/comments`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List a submission’s comments',
+        params: submissionParamsSchema,
+        response: { 200: commentListSchema },
+      },
+    },
+    async (request) => ({
+      items: await listComments(
+        app.db,
+        await ownedForm(app, request),
+        request.params.sid,
+        currentUser(request).id,
+      ),
+    }),
+  );
+
+  app.post(
+    `${BASE}/submissions/:sid/comments`,
+    {
+      config: triage,
+      schema: {
+        tags,
+        summary: 'Comment on a submission',
+        description:
+          '`mentions` lists members of the form’s workspace (user ids); each is mailed the comment with a link to the submission.',
+        params: submissionParamsSchema,
+        body: commentBody,
+        response: { 201: commentSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      const user = currentUser(request);
+      const made = await addComment(app, form, request.params.sid, user, request.body);
+      return reply.code(201).send(made);
+    },
+  );
+
+  app.delete(
+    `${BASE}/submissions/:sid/comments/:cid`,
+    {
+      config: triage,
+      schema: {
+        tags,
+        summary: 'Delete a comment',
+        description: 'Its author can, and so can an admin or owner of the workspace.',
+        params: commentParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      await deleteComment(app.db, form, {
+        submissionId: request.params.sid,
+        commentId: request.params.cid,
+        callerId: currentUser(request).id,
+        role: workspaceRoleOf(request),
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    `${BASE}/members`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Who can be assigned and mentioned',
+        description: 'The members of the form’s workspace, by name, and the caller’s role there.',
+        params: formParamsSchema,
+        response: { 200: formMembersSchema },
+      },
+    },
+    async (request) => {
+      const form = await ownedForm(app, request);
+      const members = await formMembers(app.db, form);
       return {
-        ...toWireSubmission(row),
-        fields: answered.get(row.formVersion)!,
+        items: members.map(({ user_id, name }) => ({ user_id, name })),
+        role: workspaceRoleOf(request),
       };
     },
   );

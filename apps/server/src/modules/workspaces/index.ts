@@ -11,5 +11,5 @@ export {
   type WorkspaceThing,
 } from './access.ts';
 export { handOverBeforeAccountDeletion } from './departure.ts';
-export { personalWorkspaceId } from './repository.ts';
+export { personalWorkspaceId, workspacePeople } from './repository.ts';
 export { listWorkspaces } from './service.ts';

@@ -171,7 +171,7 @@ export async function changeMemberRole(
 /**
  * Removes a member (`userId`), or lets the caller leave (`userId` undefined). Removing an owner
  * takes an owner; the last owner cannot go. Their sessions and the keys they made lose the
- * workspace on their next request.
+ * workspace on their next request; the submissions assigned to them there are unassigned.
  */
 export async function removeMember(app: FastifyInstance, caller: CheckedMember, id: number, userId?: string) {
   const { role: callerRole } = caller;
@@ -185,6 +185,11 @@ export async function removeMember(app: FastifyInstance, caller: CheckedMember, 
     await tx
       .delete(workspaceMembers)
       .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.userId, target)));
+    // What they were given in this workspace goes back to nobody, for the team to see and give again.
+    await tx.execute(
+      sql`update submissions set assignee_id = null
+          where assignee_id = ${target} and form_id in (select id from forms where workspace_id = ${id})`,
+    );
     await recordAudit(tx, {
       action: leaving ? 'member.left' : 'member.removed',
       where: { workspaceId: id },

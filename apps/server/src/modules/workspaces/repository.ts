@@ -66,3 +66,16 @@ export async function isPersonal(db: DbOrTx, workspaceId: number): Promise<boole
     .where(eq(workspaces.id, workspaceId));
   return row?.personal ?? false;
 }
+
+/** A workspace's members by name, with their addresses: who can be given work and mentioned. */
+export async function workspacePeople(
+  db: DbOrTx,
+  workspaceId: number,
+): Promise<{ user_id: string; name: string; email: string }[]> {
+  return queryRows(
+    db,
+    sql`select u.id as user_id, u.name, u.email
+        from workspace_members wm join users u on u.id = wm.user_id
+        where wm.workspace_id = ${workspaceId} order by lower(u.name), u.email`,
+  );
+}

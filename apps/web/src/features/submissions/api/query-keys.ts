@@ -7,4 +7,7 @@ export const submissionsKeys = {
   list: (formId: number, query: SubmissionFilters & { page: number }) =>
     ['submissions', formId, 'list', query] as const,
   detail: (formId: number, submissionId: string) => ['submissions', formId, 'detail', submissionId] as const,
+  comments: (formId: number, submissionId: string) =>
+    ['submissions', formId, 'comments', submissionId] as const,
+  members: (formId: number) => ['submissions', formId, 'members'] as const,
 };

@@ -17,6 +17,7 @@ import { buildSealedSubmissionExport } from '../lib/export-sealed.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { useAnswers } from '../lib/open-answers.ts';
 import { FieldValue } from './field-value.tsx';
+import { CommentsCard, TeamCard } from './team-panel.tsx';
 
 type DetailProps = {
   formId: number;
@@ -26,7 +27,7 @@ type DetailProps = {
   onDelete: () => void;
 };
 
-/** 'Submission Details': the answers of one submission, with its export. */
+/** 'Submission Details': the answers of one submission, with its export, and the team's stage, assignee and comments. */
 export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete }: DetailProps) {
   const submission = useSubmission(formId, submissionId);
   return (
@@ -166,63 +167,70 @@ function DetailBody({
           <InfoCard title="Language">{languageName(submission.language, 'en')}</InfoCard>
         )}
       </div>
-      <Card>
-        <CardHeader>
-          <h3 className="font-semibold text-slate-900 dark:text-white">Responses</h3>
-        </CardHeader>
-        <CardBody>
-          {sealedNote && (
-            <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
-              {sealedNote}
-            </p>
-          )}
-          <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            {!sealedNote &&
-              fields.map((field) => (
-                <div key={field.id} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-                  <dt className="text-sm">
-                    <span className="font-medium text-slate-900 dark:text-white">{field.label}</span>
-                    {field.validation.required && (
-                      <span className="ml-0.5 text-red-600 dark:text-red-400">
-                        <span aria-hidden="true">*</span>
-                        <span className="sr-only"> (required)</span>
-                      </span>
-                    )}
-                    {field.helpText && (
-                      <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-                        {field.helpText}
-                      </span>
-                    )}
+      {/* The answers first (also on phones), the team's work beside them on wide screens. */}
+      <div className="grid items-start gap-4 lg:grid-cols-3">
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <h3 className="font-semibold text-slate-900 dark:text-white">Responses</h3>
+          </CardHeader>
+          <CardBody>
+            {sealedNote && (
+              <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+                {sealedNote}
+              </p>
+            )}
+            <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+              {!sealedNote &&
+                fields.map((field) => (
+                  <div key={field.id} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+                    <dt className="text-sm">
+                      <span className="font-medium text-slate-900 dark:text-white">{field.label}</span>
+                      {field.validation.required && (
+                        <span className="ml-0.5 text-red-600 dark:text-red-400">
+                          <span aria-hidden="true">*</span>
+                          <span className="sr-only"> (required)</span>
+                        </span>
+                      )}
+                      {field.helpText && (
+                        <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
+                          {field.helpText}
+                        </span>
+                      )}
+                    </dt>
+                    <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
+                      <FieldValue
+                        field={field}
+                        value={answerOf(data, field)}
+                        formId={formId}
+                        submissionId={submission.id}
+                      />
+                    </dd>
+                  </div>
+                ))}
+              {otherKeys.map((key) => (
+                <div key={key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
+                  <dt className="text-sm font-medium text-slate-900 dark:text-white">
+                    {key}{' '}
+                    <span className="font-normal text-slate-600 dark:text-slate-400">(deleted field)</span>
                   </dt>
                   <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
                     <FieldValue
-                      field={field}
-                      value={answerOf(data, field)}
+                      field={undefined}
+                      value={data[key]}
                       formId={formId}
                       submissionId={submission.id}
                     />
                   </dd>
                 </div>
               ))}
-            {otherKeys.map((key) => (
-              <div key={key} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
-                <dt className="text-sm font-medium text-slate-900 dark:text-white">
-                  {key}{' '}
-                  <span className="font-normal text-slate-600 dark:text-slate-400">(deleted field)</span>
-                </dt>
-                <dd className="text-sm text-slate-800 sm:col-span-2 dark:text-slate-200">
-                  <FieldValue
-                    field={undefined}
-                    value={data[key]}
-                    formId={formId}
-                    submissionId={submission.id}
-                  />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </CardBody>
-      </Card>
+            </dl>
+          </CardBody>
+        </Card>
+        <div className="space-y-4">
+          <TeamCard formId={formId} submissionId={submission.id} triage={submission.triage} />
+          <CommentsCard formId={formId} submissionId={submission.id} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -4,10 +4,11 @@ import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { quizResultOf } from '@formsmith/core/submissions/quiz-result';
-import { Inbox, Trash2 } from 'lucide-react';
+import { TRIAGE_LABELS } from '@formsmith/core/submissions/triage';
+import { Inbox, MessageSquare, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Alert, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
+import { Alert, Badge, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
 import { useSealedSearch } from '../hooks/use-sealed-search.ts';
@@ -16,6 +17,7 @@ import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
 import { type AnswersState, useAnswers } from '../lib/open-answers.ts';
 import { Pagination } from './pagination.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
+import { STAGE_TONES } from './team-panel.tsx';
 
 type TableProps = {
   formId: number;
@@ -165,6 +167,9 @@ export function SubmissionsTable({
                     </th>
                   )}
                   <th scope="col" className="px-4 py-3">
+                    Team
+                  </th>
+                  <th scope="col" className="px-4 py-3">
                     Submitted
                   </th>
                   <th scope="col" className="px-4 py-3">
@@ -203,6 +208,9 @@ export function SubmissionsTable({
                         {languageName(submission.language, 'en')}
                       </td>
                     )}
+                    <td className="whitespace-nowrap px-4 py-3">
+                      <TeamCell submission={submission} />
+                    </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
                       {formatDateTime(submission.created_at)}
                       {submission.progress && (
@@ -245,6 +253,25 @@ export function SubmissionsTable({
         </>
       )}
     </div>
+  );
+}
+
+/** The stage as a badge, then who has it and how many comments it has. */
+function TeamCell({ submission }: { submission: Submission }) {
+  const triage = submission.triage;
+  if (!triage) return null;
+  return (
+    <span className="inline-flex items-center gap-2">
+      <Badge tone={STAGE_TONES[triage.status]}>{TRIAGE_LABELS[triage.status]}</Badge>
+      {triage.assignee && <span className="text-slate-700 dark:text-slate-300">{triage.assignee.name}</span>}
+      {triage.comment_count > 0 && (
+        <span className="inline-flex items-center gap-0.5 text-slate-600 dark:text-slate-400">
+          <MessageSquare aria-hidden="true" className="h-3.5 w-3.5" />
+          {triage.comment_count}
+          <span className="sr-only">{triage.comment_count === 1 ? ' comment' : ' comments'}</span>
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import { languageName } from '@formsmith/core/i18n/language';
+import type { TriageStatus } from '@formsmith/core/submissions/triage';
 import { Download, Filter, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,7 +7,9 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { useEncryption } from '../../../lib/forms-api/encryption.ts';
 import { downloadSubmissions } from '../api/download.ts';
+import { useFormMembers } from '../api/triage.ts';
 import type { DateRange, StatusFilter, SubmissionFilters } from '../lib/filters.ts';
+import { PeopleOptions, StageOptions } from './team-panel.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -18,12 +21,16 @@ type ToolbarProps = {
   onFiltersChange: (filters: SubmissionFilters) => void;
 };
 
-/** 'Export CSV' and 'Export Excel (.xlsx)', the search box and the 'Filter' panel (date range, status and language). */
+/** 'Export CSV' and 'Export Excel (.xlsx)', the search box and the 'Filter' panel (date range, status, language, stage and assignee). */
 export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange }: ToolbarProps) {
   const sealed = Boolean(useEncryption(formId).data?.key);
   const [search, setSearch] = useState(filters.search);
   const [showFilters, setShowFilters] = useState(
-    filters.range !== 'all' || filters.status !== 'all' || filters.language !== '',
+    filters.range !== 'all' ||
+      filters.status !== 'all' ||
+      filters.language !== '' ||
+      filters.stage !== '' ||
+      filters.assignee !== '',
   );
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -97,6 +104,7 @@ export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange
       {showFilters && (
         <FilterPanel
           id={panelId}
+          formId={formId}
           languages={languages}
           filters={{ ...filters, search }}
           onFiltersChange={onFiltersChange}
@@ -108,15 +116,18 @@ export function SubmissionsToolbar({ formId, languages, filters, onFiltersChange
 
 function FilterPanel({
   id,
+  formId,
   languages,
   filters,
   onFiltersChange,
 }: {
   id: string;
+  formId: number;
   languages: string[];
   filters: SubmissionFilters;
   onFiltersChange: (filters: SubmissionFilters) => void;
 }) {
+  const members = useFormMembers(formId);
   return (
     <div
       id={id}
@@ -158,6 +169,26 @@ function FilterPanel({
           </Select>
         </FormField>
       )}
+      <FormField label="Stage">
+        <Select
+          value={filters.stage}
+          onChange={(e) => onFiltersChange({ ...filters, stage: e.target.value as TriageStatus | '' })}
+        >
+          <option value="">All stages</option>
+          <StageOptions />
+        </Select>
+      </FormField>
+      <FormField label="Assigned to">
+        <Select
+          value={filters.assignee}
+          onChange={(e) => onFiltersChange({ ...filters, assignee: e.target.value })}
+        >
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="none">Nobody</option>
+          <PeopleOptions people={members.data?.items ?? []} />
+        </Select>
+      </FormField>
       {filters.range === 'custom' && (
         <>
           <FormField label="From">

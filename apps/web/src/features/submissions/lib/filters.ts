@@ -1,4 +1,5 @@
 import type { SubmissionStatus } from '@formsmith/core/submissions/api';
+import type { TriageStatus } from '@formsmith/core/submissions/triage';
 import { DAY_MS } from '@formsmith/core/time';
 /** The table's filters; the server applies them, so paging stays right on large forms. */
 export type DateRange = 'all' | '7d' | '30d' | 'custom';
@@ -12,6 +13,10 @@ export type SubmissionFilters = {
   status: StatusFilter;
   /** A language tag of the form, or '' for every language. */
   language: string;
+  /** A stage, or '' for every stage. */
+  stage: TriageStatus | '';
+  /** 'me', 'none', a member's id, or '' for anyone's. */
+  assignee: string;
 };
 
 export const NO_FILTERS: SubmissionFilters = {
@@ -21,6 +26,8 @@ export const NO_FILTERS: SubmissionFilters = {
   to: '',
   status: 'all',
   language: '',
+  stage: '',
+  assignee: '',
 };
 
 /** True when both filter sets select the same submissions (blank search counts as none). */
@@ -30,6 +37,8 @@ export function sameFilters(a: SubmissionFilters, b: SubmissionFilters): boolean
     a.range === b.range &&
     a.status === b.status &&
     a.language === b.language &&
+    a.stage === b.stage &&
+    a.assignee === b.assignee &&
     (a.range !== 'custom' || (a.from === b.from && a.to === b.to))
   );
 }
@@ -43,6 +52,8 @@ export function toQuery(
     search: filters.search.trim() || undefined,
     status: filters.status === 'all' ? undefined : filters.status,
     language: filters.language || undefined,
+    triage: filters.stage || undefined,
+    assignee: filters.assignee || undefined,
   };
   if (filters.range === '7d') query.from = new Date(now - 7 * DAY_MS).toISOString();
   if (filters.range === '30d') query.from = new Date(now - 30 * DAY_MS).toISOString();

@@ -1,0 +1,243 @@
+import {
+  type Comment,
+  type CommentInput,
+  TRIAGE_MESSAGES,
+  type Triage,
+  type TriageInput,
+  type TriageStatus,
+  UNTOUCHED_TRIAGE,
+} from '@formsmith/core/submissions/triage';
+import { roleAllows, type WorkspaceRole } from '@formsmith/core/workspaces/roles';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
+import { submissionComments, submissions } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { mentionMail } from '../../mail/templates.ts';
+import { workspacePeople } from '../workspaces/index.ts';
+import type { OwnedForm } from './repository.ts';
+
+// A team's work on a submission: its stage, its assignee and the members' comments. Only members
+// of the form's workspace can be assigned or mentioned; a mention is mailed in the same
+// transaction as the comment that makes it.
+
+/** The members of the form's workspace, by name: who can be assigned and mentioned. */
+export function formMembers(db: DbOrTx, form: Pick<OwnedForm, 'workspaceId'>) {
+  return workspacePeople(db, form.workspaceId);
+}
+
+/** The list's triage filters: `assignee` (me, none or a member's id) and `triage` (a stage). */
+export function triageConditions(
+  query: { assignee?: string; triage?: TriageStatus },
+  callerId: string,
+): SQL[] {
+  const conds: SQL[] = [];
+  if (query.assignee === 'none') conds.push(isNull(submissions.assigneeId));
+  else if (query.assignee) {
+    conds.push(eq(submissions.assigneeId, query.assignee === 'me' ? callerId : query.assignee));
+  }
+  if (query.triage === 'new') conds.push(isNull(submissions.triageStatus));
+  else if (query.triage) conds.push(eq(submissions.triageStatus, query.triage));
+  return conds;
+}
+
+type TriageRow = {
+  id: string;
+  triage_status: Exclude<TriageStatus, 'new'> | null;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  comment_count: number;
+};
+
+/** The triage of each of `ids` (one query for a page), by submission id. */
+export async function loadTriage(db: DbOrTx, ids: readonly string[]): Promise<Map<string, Triage>> {
+  const byId = new Map<string, Triage>();
+  if (ids.length === 0) return byId;
+  const rows = await queryRows<TriageRow>(
+    db,
+    sql`select s.id, s.triage_status, s.assignee_id, u.name as assignee_name,
+          (select count(*)::int from submission_comments c where c.submission_id = s.id) as comment_count
+        from submissions s left join users u on u.id = s.assignee_id
+        where s.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+  for (const r of rows) {
+    byId.set(r.id, {
+      status: r.triage_status ?? 'new',
+      assignee: r.assignee_id ? { user_id: r.assignee_id, name: r.assignee_name ?? '' } : null,
+      comment_count: r.comment_count,
+    });
+  }
+  return byId;
+}
+
+/** Submissions as the list and the detail send them: each with its triage. */
+export async function withTriage<T extends { id: string }>(
+  db: DbOrTx,
+  items: T[],
+): Promise<(T & { triage: Triage })[]> {
+  const triage = await loadTriage(
+    db,
+    items.map((i) => i.id),
+  );
+  return items.map((i) => ({
+    ...i,
+    triage: triage.get(i.id) ?? UNTOUCHED_TRIAGE,
+  }));
+}
+
+async function assertMembers(db: DbOrTx, form: OwnedForm, userIds: readonly string[], message: string) {
+  if (userIds.length === 0) return;
+  const members = new Set((await formMembers(db, form)).map((m) => m.user_id));
+  const stranger = userIds.find((id) => !members.has(id));
+  if (stranger) throw badRequest(message);
+}
+
+/** The submission's id when it belongs to the form; 404 otherwise. */
+async function requireSubmission(db: DbOrTx, formId: number, submissionId: string): Promise<string> {
+  if (isUuid(submissionId)) {
+    const [row] = await db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(eq(submissions.formId, formId), eq(submissions.id, submissionId)));
+    if (row) return row.id;
+  }
+  throw notFound('Submission not found');
+}
+
+/** Changes a submission's stage, its assignee, or both; returns its triage as it now is. */
+export async function changeTriage(
+  db: DbOrTx,
+  form: OwnedForm,
+  submissionId: string,
+  input: TriageInput,
+): Promise<Triage> {
+  const id = await requireSubmission(db, form.id, submissionId);
+  if (input.assignee_id) {
+    await assertMembers(db, form, [input.assignee_id], TRIAGE_MESSAGES.assigneeNotMember);
+  }
+  const changes: Partial<typeof submissions.$inferInsert> = {};
+  // "new" is stored as nothing, the same as a submission nobody touched.
+  if (input.status !== undefined) changes.triageStatus = input.status === 'new' ? null : input.status;
+  if (input.assignee_id !== undefined) changes.assigneeId = input.assignee_id;
+  await db.update(submissions).set(changes).where(eq(submissions.id, id));
+  return (await loadTriage(db, [id])).get(id)!;
+}
+
+type CommentRow = {
+  id: string;
+  author_id: string | null;
+  author_name: string | null;
+  body: string;
+  mentions: string[];
+  created_at: string | Date;
+};
+
+/** The comments on a submission, oldest first, with the names of those they mention. */
+export async function listComments(
+  db: DbOrTx,
+  form: OwnedForm,
+  submissionId: string,
+  callerId: string,
+): Promise<Comment[]> {
+  const id = await requireSubmission(db, form.id, submissionId);
+  const rows = await queryRows<CommentRow>(
+    db,
+    sql`select c.id, c.author_id, u.name as author_name, c.body, c.mentions, c.created_at
+        from submission_comments c left join users u on u.id = c.author_id
+        where c.submission_id = ${id} order by c.created_at, c.id`,
+  );
+  const mentioned = [...new Set(rows.flatMap((r) => r.mentions))];
+  const names = new Map<string, string>();
+  if (mentioned.length > 0) {
+    const people = await queryRows<{ id: string; name: string }>(
+      db,
+      sql`select id, name from users where id in (${sql.join(
+        mentioned.map((m) => sql`${m}::uuid`),
+        sql`, `,
+      )})`,
+    );
+    for (const p of people) names.set(p.id, p.name);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    author: r.author_id ? { user_id: r.author_id, name: r.author_name ?? '' } : null,
+    body: r.body,
+    // A mentioned account deleted since drops out of the list.
+    mentions: r.mentions.filter((m) => names.has(m)).map((m) => ({ user_id: m, name: names.get(m)! })),
+    created_at: new Date(r.created_at).toISOString(),
+    mine: r.author_id === callerId,
+  }));
+}
+
+/**
+ * Adds a comment; each member it mentions (but its author) is mailed it with a link to the
+ * submission, in the same transaction. Mentioning anyone outside the workspace is refused and
+ * nothing is kept.
+ */
+export async function addComment(
+  app: FastifyInstance,
+  form: OwnedForm,
+  submissionId: string,
+  author: { id: string; name: string },
+  input: CommentInput,
+): Promise<Comment> {
+  const { body, mentions } = input;
+  const unique = [...new Set(mentions)];
+  return app.db.transaction(async (tx) => {
+    const id = await requireSubmission(tx, form.id, submissionId);
+    const members = await formMembers(tx, form);
+    const byId = new Map(members.map((m) => [m.user_id, m]));
+    if (unique.some((m) => !byId.has(m))) throw badRequest(TRIAGE_MESSAGES.mentionNotMember);
+    const [made] = await tx
+      .insert(submissionComments)
+      .values({ submissionId: id, authorId: author.id, body, mentions: unique })
+      .returning();
+    const link = `${app.config.publicUrl}/forms/${form.id}/submissions?submission=${id}`;
+    for (const userId of unique) {
+      const member = byId.get(userId)!;
+      if (userId === author.id) continue;
+      await app.mailer.queue(
+        tx,
+        mentionMail({
+          to: member.email,
+          name: member.name,
+          author: author.name,
+          form: form.title,
+          comment: body,
+          link,
+        }),
+      );
+    }
+    return {
+      id: made!.id,
+      author: { user_id: author.id, name: author.name },
+      body,
+      mentions: unique.map((m) => ({ user_id: m, name: byId.get(m)!.name })),
+      created_at: made!.createdAt.toISOString(),
+      mine: true,
+    };
+  });
+}
+
+/** Deletes a comment: its author may, and so may an admin or owner of the workspace. */
+export async function deleteComment(
+  db: DbOrTx,
+  form: OwnedForm,
+  input: { submissionId: string; commentId: string; callerId: string; role: WorkspaceRole },
+): Promise<void> {
+  const id = await requireSubmission(db, form.id, input.submissionId);
+  if (!isUuid(input.commentId)) throw notFound(TRIAGE_MESSAGES.commentNotFound);
+  const [comment] = await db
+    .select({ authorId: submissionComments.authorId })
+    .from(submissionComments)
+    .where(and(eq(submissionComments.id, input.commentId), eq(submissionComments.submissionId, id)));
+  if (!comment) throw notFound(TRIAGE_MESSAGES.commentNotFound);
+  if (comment.authorId !== input.callerId && !roleAllows(input.role, 'admin')) {
+    throw new AppError('FORBIDDEN_ROLE', 403, TRIAGE_MESSAGES.notYourComment);
+  }
+  await db.delete(submissionComments).where(eq(submissionComments.id, input.commentId));
+}

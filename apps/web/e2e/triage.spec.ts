@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { E2E_BASE_URL } from './support/env.ts';
+import { authHeaders, registerAndLogin } from './support/login.ts';
+import { waitForMailLink } from './support/mail.ts';
+import { createFormViaApi, publishViaApi, submitViaApi } from './support/seed-forms.ts';
+
+test('a team triages a submission: a stage, an assignee, and a comment whose mention reaches the member', async ({
+  page,
+  browser,
+}) => {
+  const owner = await registerAndLogin(page, { name: 'Olivia Owner' });
+  const made = await page.request.post('/api/workspaces', {
+    headers: authHeaders(owner),
+    data: { name: 'Support desk' },
+  });
+  const team = (await made.json()) as { id: number };
+
+  // The member joins from their own browser (the invitation's own journey is workspaces.spec.ts).
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  const member = await registerAndLogin(guest, { name: 'Mia Member' });
+  const invited = await page.request.post(`/api/workspaces/${team.id}/invitations`, {
+    headers: authHeaders(owner),
+    data: { email: member.email, role: 'editor' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const invitation = await waitForMailLink(member.email, `${E2E_BASE_URL}/invitations/`);
+  const token = invitation.slice(`${E2E_BASE_URL}/invitations/`.length);
+  const accepted = await guest.request.post(`/api/invitations/${token}/accept`, {
+    headers: authHeaders(member),
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+
+  const form = await createFormViaApi(page, owner, { title: 'Bug reports', workspaceId: team.id });
+  await publishViaApi(page, owner, form.id);
+  await submitViaApi(page, form.id, { seed_0: 'Checkout button does nothing' });
+  await submitViaApi(page, form.id, { seed_0: 'Typo on the pricing page' });
+
+  await page.goto(`/forms/${form.id}/submissions`);
+  const rows = page.getByRole('table', { name: 'Submissions' }).getByRole('row');
+  await expect(rows).toHaveCount(3);
+  await expect(page.getByRole('columnheader', { name: 'Team' })).toBeVisible();
+  await rows
+    .filter({ hasText: 'Checkout button' })
+    .getByRole('button', { name: /^View submission/ })
+    .click();
+
+  await page.getByRole('combobox', { name: 'Stage' }).selectOption('in_progress');
+  await expect(page.getByRole('combobox', { name: 'Stage' })).toBeEnabled();
+  await page.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Mia Member' });
+  await expect(page.getByRole('combobox', { name: 'Assigned to' })).toBeEnabled();
+
+  await page.getByRole('combobox', { name: 'Mention a member' }).selectOption({ label: 'Mia Member' });
+  const box = page.getByRole('textbox', { name: 'Add a comment' });
+  await expect(box).toHaveValue('@Mia Member ');
+  await expect(page.getByText('Mia Member will be emailed this comment.')).toBeVisible();
+  await box.pressSequentially('can you reproduce this on mobile?');
+  await page.getByRole('button', { name: 'Post comment' }).click();
+  const comments = page.getByRole('list', { name: 'Comments' });
+  await expect(comments.getByText('@Mia Member can you reproduce this on mobile?')).toBeVisible();
+  await expect(box).toHaveValue('');
+  await expectNoAxeViolations(page);
+
+  // The mention's mail leads the member straight to the submission, where the work so far shows.
+  const prefix = `${E2E_BASE_URL}/forms/${form.id}/submissions?submission=`;
+  const link = await waitForMailLink(member.email, prefix);
+  await guest.goto(link);
+  await expect(guest.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
+  await expect(
+    guest.getByRole('list', { name: 'Comments' }).getByText('can you reproduce this on mobile?'),
+  ).toBeVisible();
+  await expect(guest.getByRole('combobox', { name: 'Stage' })).toHaveValue('in_progress');
+  await guest.getByRole('combobox', { name: 'Stage' }).selectOption('done');
+  await expect(guest.getByRole('combobox', { name: 'Stage' })).toBeEnabled();
+  await other.close();
+
+  // Back in the table, the Team column and its filters show the team's work.
+  await page.getByRole('button', { name: 'Back to submissions' }).click();
+  const checkout = rows.filter({ hasText: 'Checkout button' });
+  await expect(checkout.getByText('Done')).toBeVisible();
+  await expect(checkout.getByText('Mia Member')).toBeVisible();
+  await expect(checkout.getByText('1 comment')).toBeAttached();
+  await expect(rows.filter({ hasText: 'Typo on the pricing page' }).getByText('New')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('combobox', { name: 'Stage' }).selectOption('new');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Typo on the pricing page');
+  await page.getByRole('combobox', { name: 'Stage' }).selectOption('');
+  await page.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Mia Member' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Checkout button');
+  await page.getByRole('combobox', { name: 'Assigned to' }).selectOption('me');
+  await expect(page.getByText('No matching submissions')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
