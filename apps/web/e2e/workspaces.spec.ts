@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { registerAndLogin, registerVerified, uniqueEmail } from './support/login.ts';
 import { waitForMailLink } from './support/mail.ts';
-import { createFormViaApi } from './support/seed-forms.ts';
+import { createFormViaApi, publishViaApi, submitViaApi } from './support/seed-forms.ts';
 
 const switcher = (page: Page) => page.getByRole('button', { name: /^Workspace: .* Switch workspace$/ });
 
@@ -141,4 +141,39 @@ test('an invitation link that no longer works says why', async ({ page }) => {
   await page.goto('/invitations/not-a-real-token');
   await expect(page.getByRole('alert')).toHaveText(MEMBER_MESSAGES.invitationInvalid);
   await expectNoAxeViolations(page);
+});
+
+test('a form moves to a team workspace with its responses, after the owner confirms', async ({ page }) => {
+  const owner = await registerAndLogin(page, { name: 'Mona Mover' });
+  const form = await createFormViaApi(page, owner, { title: 'Volunteer sign-up' });
+  await publishViaApi(page, owner, form.id);
+  await submitViaApi(page, form.id, { seed_0: 'Sam' });
+  const made = await page.request.post('/api/workspaces', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { name: 'Fair committee' },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto('/dashboard/forms');
+  await page
+    .getByLabel('Folder or workspace of Volunteer sign-up')
+    .selectOption({ label: 'Workspace: Fair committee' });
+  const dialog = page.getByRole('dialog', { name: 'Move “Volunteer sign-up” to Fair committee?' });
+  await expect(dialog.getByText('It goes with its responses, files and webhooks')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Move to Fair committee' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: 'Volunteer sign-up' })).toHaveCount(0);
+
+  await switcher(page).click();
+  await page.getByRole('menuitemradio', { name: /Fair committee/ }).click();
+  await expect(page.getByRole('list', { name: 'Forms' }).getByRole('heading', { level: 2 })).toHaveText([
+    'Volunteer sign-up',
+  ]);
+  await page.goto(`/forms/${form.id}/submissions`);
+  await expect(page.getByRole('table', { name: 'Submissions' }).getByText('Sam')).toBeVisible();
+  await page.goto('/dashboard/workspace/audit');
+  await expect(
+    page.getByRole('list', { name: 'Audit entries' }).getByText('Form moved to another workspace'),
+  ).toBeVisible();
 });

@@ -1,8 +1,24 @@
 import { z } from 'zod';
 
-/** Events a webhook can subscribe to; `submission.completed` fires when a partial response is finished. */
-export const WEBHOOK_EVENTS = ['submission.created', 'submission.completed', 'form.published'] as const;
+/**
+ * Events a webhook can subscribe to; `submission.completed` fires when a partial response is
+ * finished, `form.moved` when the form goes to another workspace.
+ */
+export const WEBHOOK_EVENTS = [
+  'submission.created',
+  'submission.completed',
+  'form.published',
+  'form.moved',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** How the settings page and chat messages name each event. */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  'submission.created': 'New submission',
+  'submission.completed': 'Partial submission completed',
+  'form.published': 'Form published',
+  'form.moved': 'Form moved to another workspace',
+};
 
 /** The event type of 'Send test event' deliveries (never subscribed to, always delivered). */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

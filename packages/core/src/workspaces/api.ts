@@ -23,3 +23,11 @@ export type WorkspaceList = z.infer<typeof workspaceListSchema>;
 export const workspaceQuerySchema = z.object({
   workspace_id: z.optional(z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647))),
 });
+
+/** PUT /forms/:id/workspace: where the form goes (you need the editor role there too). */
+export const moveFormBodySchema = z.object({
+  workspace_id: z
+    .number({ error: 'Name the workspace to move the form to' })
+    .check(z.int(), z.positive(), z.maximum(2_147_483_647)),
+});
+export type MoveFormBody = z.infer<typeof moveFormBodySchema>;

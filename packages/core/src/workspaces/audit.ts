@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   'form.restored': 'Form restored',
   'form.settings_changed': 'Form settings changed',
   'form.encryption_changed': 'Encryption changed',
+  'form.moved': 'Form moved to another workspace',
   'submissions.exported': 'Responses exported',
   'submissions.deleted': 'Responses deleted',
   'member.invited': 'Member invited',

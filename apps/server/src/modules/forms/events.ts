@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 
 /** Something that happened to a form which modules above forms act on. */
-export type FormEvent = { formId: number; event: 'form.published' };
+export type FormEvent = { formId: number; event: 'form.published' | 'form.moved' };
 export type FormEventHandler = (tx: DbOrTx, event: FormEvent) => Promise<void>;
 
 const handlers = new Set<FormEventHandler>();

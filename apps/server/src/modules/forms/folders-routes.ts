@@ -7,13 +7,14 @@ import {
   formFolderBodySchema,
 } from '@formsmith/core/forms/folders';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
-import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
+import { moveFormBodySchema, workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { callerOf, currentUser } from '../../plugins/authenticate.ts';
 import * as service from './folders-service.ts';
+import { moveOwnerForm } from './move-service.ts';
 
 const tags = ['forms'];
 const read = { scope: 'forms:read' as const, role: 'viewer' as const };
@@ -110,6 +111,30 @@ const folderRoutes: FastifyPluginAsyncZod = async (app) => {
         formId: requireFormId(request.params.id),
         ownerId: currentUser(request).id,
         folderId: request.body.folder_id,
+      }),
+  );
+  app.put(
+    '/forms/:id/workspace',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Move a form to another workspace',
+        description:
+          'With its submissions, versions, files and webhooks, to a workspace where you are an editor or above. ' +
+          'It leaves its folder; submissions assigned to someone outside the new workspace are unassigned. ' +
+          'Both audit logs record it and its webhooks get `form.moved`.',
+        params: formIdParamsSchema,
+        body: moveFormBodySchema,
+        response: { 200: wireFormSchema },
+      },
+    },
+    async (request) =>
+      moveOwnerForm(app, {
+        formId: requireFormId(request.params.id),
+        ownerId: currentUser(request).id,
+        caller: callerOf(request),
+        workspaceId: request.body.workspace_id,
       }),
   );
 };

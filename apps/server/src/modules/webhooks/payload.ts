@@ -1,7 +1,7 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
-import type { SubmissionEvent } from '@formsmith/core/webhooks/schemas';
+import { type SubmissionEvent, WEBHOOK_EVENT_LABELS } from '@formsmith/core/webhooks/schemas';
 
 export type EventForm = { id: number; title: string; fields: FormField[] };
 export type EventSubmission = {
@@ -42,10 +42,10 @@ export function buildEvent(input: {
   };
 }
 
+/** A chat message's first words: the event as the settings page names it, shorter where it can be. */
 const HEADLINES: Record<string, string> = {
-  'submission.created': 'New submission',
+  ...WEBHOOK_EVENT_LABELS,
   'submission.completed': 'Submission completed',
-  'form.published': 'Form published',
   'webhook.test': 'Test event',
 };
 

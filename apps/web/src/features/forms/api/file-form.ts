@@ -21,3 +21,18 @@ export function useFileForm() {
     onSuccess: () => client.invalidateQueries({ queryKey: formsKeys.all }),
   });
 }
+
+/** PUT /api/forms/:id/workspace: moves the form (with its answers) to another workspace. */
+export function useMoveForm(formId: number, workspaceId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      toStoredForm(
+        await apiRequest(`/forms/${formId}/workspace`, wireFormSchema, {
+          method: 'PUT',
+          body: { workspace_id: workspaceId },
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: formsKeys.all }),
+  });
+}

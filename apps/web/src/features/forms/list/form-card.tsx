@@ -1,4 +1,6 @@
 import type { Folder } from '@formsmith/core/forms/folders';
+import type { Workspace } from '@formsmith/core/workspaces/api';
+import { roleAllows } from '@formsmith/core/workspaces/roles';
 import {
   BarChart3,
   Check,
@@ -16,13 +18,15 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DeleteFormDialog } from '../../../components/forms/delete-form-dialog.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { controlClasses } from '../../../components/ui/input.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useDuplicateForm } from '../../../lib/forms-api/duplicate-form.ts';
 import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { useFileForm } from '../api/file-form.ts';
+import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
+import { useFileForm, useMoveForm } from '../api/file-form.ts';
 import { formatLastEdited } from './last-edited.ts';
 
 type FormCardProps = { form: FormSummary; folders: Folder[]; submissionsMode: boolean };
@@ -110,6 +114,10 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
   const duplicate = useDuplicateForm();
   const file = useFileForm();
   const folderSelect = useId();
+  // Other workspaces where the caller may edit: the form can move there.
+  const { workspace, workspaces } = useCurrentWorkspace();
+  const targets = workspaces.filter((w) => w.id !== workspace.id && roleAllows(w.role, 'editor'));
+  const [moving, setMoving] = useState<Workspace | null>(null);
   const linkClass = `${buttonClasses('secondary', 'sm')} gap-1.5 px-2`;
 
   async function share() {
@@ -131,6 +139,10 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
   }
 
   function moveTo(value: string) {
+    if (value.startsWith('workspace:')) {
+      setMoving(targets.find((w) => `workspace:${w.id}` === value) ?? null);
+      return;
+    }
     const folderId = value === '' ? null : Number(value);
     const name = folders.find((f) => f.id === folderId)?.name;
     file.mutate(
@@ -193,7 +205,7 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
       </div>
       <div className="flex items-center gap-2">
         <label htmlFor={folderSelect} className="sr-only">
-          Folder of {form.title}
+          {targets.length > 0 ? 'Folder or workspace of' : 'Folder of'} {form.title}
         </label>
         <select
           id={folderSelect}
@@ -208,6 +220,15 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
               Folder: {f.name}
             </option>
           ))}
+          {targets.length > 0 && (
+            <optgroup label="Move to workspace">
+              {targets.map((w) => (
+                <option key={w.id} value={`workspace:${w.id}`}>
+                  Workspace: {w.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
         </select>
         <Button
           variant="secondary"
@@ -221,6 +242,7 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
         </Button>
       </div>
       <DeleteFormDialog form={form} open={confirming} onOpenChange={setConfirming} />
+      {moving && <MoveFormDialog form={form} to={moving} onClose={() => setMoving(null)} />}
       {copied && copied !== 'Copied!' && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {copied}
@@ -233,5 +255,21 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
         {copied === 'Copied!' ? 'Share link copied' : ''}
       </span>
     </div>
+  );
+}
+
+/** Asks before a form leaves for another workspace: its members will see it and its responses. */
+function MoveFormDialog({ form, to, onClose }: { form: FormSummary; to: Workspace; onClose: () => void }) {
+  const move = useMoveForm(form.id, to.id);
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Move “${form.title}” to ${to.name}?`}
+      description={`It goes with its responses, files and webhooks, and leaves this workspace's list and folder. ${to.name}'s members will reach it with their roles there.`}
+      confirmLabel={`Move to ${to.name}`}
+      confirmVariant="primary"
+      action={move}
+    />
   );
 }

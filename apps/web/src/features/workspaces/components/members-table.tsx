@@ -4,12 +4,12 @@ import { roleAllows, type WorkspaceRole } from '@formsmith/core/workspaces/roles
 import { LogOut, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Badge } from '../../../components/ui/feedback.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { assignableRoles, ROLE_LABELS } from '../../../components/workspaces/roles.ts';
 import { failureMessage } from '../../../lib/field-messages.ts';
 import { useChangeRole, useLeaveWorkspace, useRemoveMember } from '../api/members.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const TH =
   'px-3 py-2 text-start text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-400';

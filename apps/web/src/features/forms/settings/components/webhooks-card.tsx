@@ -1,5 +1,6 @@
 import {
   createWebhookBodySchema,
+  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_FORMATS,
   type Webhook,
@@ -24,11 +25,6 @@ import {
 } from '../api/webhooks.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 
-const EVENT_LABELS: Record<WebhookEvent, string> = {
-  'submission.created': 'New submission',
-  'submission.completed': 'Partial submission completed',
-  'form.published': 'Form published',
-};
 const FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], string> = {
   json: 'JSON (signed)',
   slack: 'Slack message',
@@ -134,7 +130,7 @@ function AddWebhookForm({ formId, onCreated }: { formId: number; onCreated: (sec
                   e.target.checked ? [...current, event] : current.filter((x) => x !== event),
                 )
               }
-              label={EVENT_LABELS[event]}
+              label={WEBHOOK_EVENT_LABELS[event]}
             />
           ))}
         </div>

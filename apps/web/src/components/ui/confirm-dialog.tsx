@@ -1,7 +1,7 @@
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Alert } from '../../../components/ui/feedback.tsx';
-import { failureMessage } from '../../../lib/field-messages.ts';
+import { failureMessage } from '../../lib/field-messages.ts';
+import { Button } from './button.tsx';
+import { Dialog } from './dialog.tsx';
+import { Alert } from './feedback.tsx';
 
 /** What the dialog needs of a mutation (TanStack's useMutation answer fits). */
 export type ConfirmAction = {
@@ -20,9 +20,11 @@ type ConfirmDialogProps = {
   /** The change to make on confirm; its failure (the server's words) shows above the buttons. */
   action: ConfirmAction;
   onDone?: () => void;
+  /** The confirm button's look: danger (the default) for what cannot be taken back. */
+  confirmVariant?: 'danger' | 'primary';
 };
 
-/** Asks before a change that cannot be taken back (removing, leaving, deleting). */
+/** Asks before a change that cannot be taken back (removing, leaving, deleting) or that takes something elsewhere. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   confirmLabel,
   action,
   onDone,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   const close = (next: boolean) => {
     if (!next) action.reset();
@@ -45,7 +48,7 @@ export function ConfirmDialog({
             Cancel
           </Button>
           <Button
-            variant="danger"
+            variant={confirmVariant}
             disabled={action.isPending}
             onClick={() =>
               action.mutate(undefined, {
