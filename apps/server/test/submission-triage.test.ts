@@ -200,7 +200,9 @@ describe(`a team triages submissions: stage, assignee, comments and mentions (${
       'Olive Owner',
       'Vic Viewer',
     ]);
-    expect(members.json().role).toBe('viewer');
+    const access = await call(viewer, 'GET', `/api/forms/${formId}/access`);
+    expect(access.json()).toMatchObject({ role: 'viewer' });
+    expect((await call(stranger, 'GET', `/api/forms/${formId}/access`)).statusCode).toBe(404);
     const workspaceId = (
       await queryRows<{ workspace_id: number }>(
         app.db,

@@ -35,7 +35,7 @@ test('an owner shares a team workspace by mail; the invitee accepts and gets ano
     await page.request.get('/api/workspaces', { headers: { authorization: `Bearer ${owner.token}` } })
   ).json()) as { workspaces: Array<{ id: number; name: string }> };
   const team = workspaces.workspaces.find((w) => w.name === 'Acme Research')!;
-  await createFormViaApi(page, owner, { title: 'Team retro', workspaceId: team.id });
+  const retro = await createFormViaApi(page, owner, { title: 'Team retro', workspaceId: team.id });
 
   // The forms list shows the current workspace's forms only.
   await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Forms' }).click();
@@ -83,6 +83,16 @@ test('an owner shares a team workspace by mail; the invitee accepts and gets ano
   await expect(guest.getByRole('cell', { name: /Olivia Owner/ })).toBeVisible();
   await expect(guest.getByRole('combobox')).toHaveCount(0);
   await expect(guest.getByRole('button', { name: 'Send invitation' })).toHaveCount(0);
+  // A viewer's editor shows the form as respondents see it, with nothing that would change it.
+  await guest.goto(`/forms/${retro.id}/edit`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Team retro' })).toBeVisible();
+  await expect(guest.getByText('You can view this form. Changing it needs the editor role')).toBeVisible();
+  await expect(guest.getByRole('textbox', { name: 'Your name' })).toBeVisible();
+  for (const name of ['Publish', 'Add question', 'Save']) {
+    await expect(guest.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await expectNoAxeViolations(guest);
+  await guest.goto('/dashboard/workspace');
 
   // The owner sees them among the members and makes them an editor.
   await page.reload();

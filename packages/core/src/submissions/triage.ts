@@ -2,7 +2,6 @@
 // members' comments with @mentions. Shapes of /api/form-submissions/forms/:id/submissions/:sid/
 // triage and …/comments, read by the server's routes and by the web's submission detail.
 import { z } from 'zod';
-import { WORKSPACE_ROLES } from '../workspaces/roles.ts';
 
 /** A submission's stage. Nothing is stored for "new": an untouched submission carries no triage. */
 export const TRIAGE_STATUSES = ['new', 'in_progress', 'done'] as const;
@@ -83,11 +82,8 @@ export type CommentDraft = z.input<typeof commentBody>;
 export const commentListSchema = z.object({ items: z.array(commentSchema) });
 export const commentParamsSchema = z.object({ id: z.string(), sid: z.string(), cid: z.string() });
 
-/**
- * GET …/forms/:id/members: who can be assigned and mentioned on the form's submissions, and the
- * caller's own role in the form's workspace (what the page offers them).
- */
-export const formMembersSchema = z.object({ items: z.array(personSchema), role: z.enum(WORKSPACE_ROLES) });
+/** GET …/forms/:id/members: who can be assigned and mentioned on the form's submissions. */
+export const formMembersSchema = z.object({ items: z.array(personSchema) });
 
 /** The list's `assignee` filter: mine, nobody's, or a member's id. */
 export const assigneeFilterSchema = z.union([z.enum(['me', 'none']), z.uuid()]);

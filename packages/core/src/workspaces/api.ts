@@ -31,3 +31,10 @@ export const moveFormBodySchema = z.object({
     .check(z.int(), z.positive(), z.maximum(2_147_483_647)),
 });
 export type MoveFormBody = z.infer<typeof moveFormBodySchema>;
+
+/** GET /forms/:id/access: the form's workspace and the caller's role there (what the app offers). */
+export const formAccessSchema = z.object({
+  workspace_id: z.number().check(z.int()),
+  role: z.enum(WORKSPACE_ROLES),
+});
+export type FormAccess = z.infer<typeof formAccessSchema>;

@@ -12,13 +12,13 @@ import { formListQuerySchema } from '@formsmith/core/forms/folders';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
 import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
-import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
+import { formAccessSchema, workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
-import { callerOf, currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authenticate.ts';
 import folderRoutes from './folders-routes.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
@@ -184,6 +184,24 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
     },
     async (request) => trash.restoreOwnerForm(app, owned(request)),
+  );
+  scope.get(
+    '/forms/:id/access',
+    {
+      config: read,
+      schema: {
+        tags: ['forms'],
+        summary: 'Your role on a form',
+        description:
+          'The workspace the form belongs to and your role there, read on every request: what the app lets you do with it.',
+        params: formIdParamsSchema,
+        response: { 200: formAccessSchema },
+      },
+    },
+    async (request) => {
+      const form = await service.requireOwnedForm(app.db, owned(request));
+      return { workspace_id: form.workspaceId, role: workspaceRoleOf(request) };
+    },
   );
   scope.get(
     '/forms/:id/delete-impact',

@@ -221,7 +221,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Who can be assigned and mentioned',
-        description: 'The members of the form’s workspace, by name, and the caller’s role there.',
+        description: 'The members of the form’s workspace, by name.',
         params: formParamsSchema,
         response: { 200: formMembersSchema },
       },
@@ -229,10 +229,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const form = await ownedForm(app, request);
       const members = await formMembers(app.db, form);
-      return {
-        items: members.map(({ user_id, name }) => ({ user_id, name })),
-        role: workspaceRoleOf(request),
-      };
+      return { items: members.map(({ user_id, name }) => ({ user_id, name })) };
     },
   );
 

@@ -17,4 +17,5 @@ export const formsKeys = {
   deleteImpact: (id: number) => ['forms', 'delete-impact', id] as const,
   trash: () => ['forms', 'trash'] as const,
   versions: (id: number) => ['forms', 'versions', id] as const,
+  access: (id: number) => ['forms', 'access', id] as const,
 };

@@ -3,8 +3,10 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
+import { accessAllows, useFormAccess } from '../../../lib/forms-api/form-access.ts';
 import { useForm } from '../../../lib/forms-api/get-form.ts';
 import { Editor } from './editor.tsx';
+import { ReadOnlyForm } from './read-only-form.tsx';
 import { type EditorSessionState, isEditorSession } from './use-leave-guard.ts';
 
 /**
@@ -49,8 +51,9 @@ export function FormEditorPage() {
 
 function ExistingFormEditor({ id }: { id: number | undefined }) {
   const form = useForm(id);
+  const access = useFormAccess(id);
   if (id === undefined) return <EditorMessage message="Form not found or unable to load form data" />;
-  if (form.isPending)
+  if (form.isPending || access.isPending)
     return (
       <div className="flex justify-center py-20">
         <Spinner label="Loading form" />
@@ -58,6 +61,9 @@ function ExistingFormEditor({ id }: { id: number | undefined }) {
     );
   if (form.isError)
     return <EditorMessage message={`Failed to load form from server: ${form.error.message}`} />;
+  // A viewer gets the form to look at, not an editor whose every change would be refused.
+  if (access.data && !accessAllows(access.data, 'editor'))
+    return <ReadOnlyForm formId={id} form={form.data} />;
   return <Editor key={id} initial={form.data} openAi={false} />;
 }
 

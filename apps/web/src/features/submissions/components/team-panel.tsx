@@ -15,6 +15,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Badge, Spinner } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select, Textarea } from '../../../components/ui/input.tsx';
+import { accessAllows, useFormAccess } from '../../../lib/forms-api/form-access.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import {
   useAddComment,
@@ -64,7 +65,8 @@ export function TeamCard({
   triage = UNTOUCHED_TRIAGE,
 }: PanelProps & { triage?: Triage }) {
   const members = useFormMembers(formId);
-  const canEdit = members.data ? roleAllows(members.data.role, 'editor') : false;
+  const access = useFormAccess(formId);
+  const canEdit = accessAllows(access.data, 'editor');
   const change = useChangeTriage(formId, submissionId);
   // The assignee may have left the workspace's member list since; they stay selectable until changed.
   const people = [...(members.data?.items ?? [])];
@@ -76,7 +78,7 @@ export function TeamCard({
         <h3 className="font-semibold text-slate-900 dark:text-white">Team</h3>
       </CardHeader>
       <CardBody className="space-y-4">
-        {members.isPending ? (
+        {members.isPending || access.isPending ? (
           <Spinner label="Loading the team" />
         ) : canEdit ? (
           <>
@@ -126,7 +128,7 @@ export function CommentsCard({ formId, submissionId }: PanelProps) {
   const comments = useComments(formId, submissionId);
   const members = useFormMembers(formId);
   // The caller's role in the form's workspace (not the one the switcher shows).
-  const role = members.data?.role ?? 'viewer';
+  const role = useFormAccess(formId).data?.role ?? 'viewer';
   const canComment = roleAllows(role, 'editor');
   const everyone = members.data?.items ?? [];
   const add = useAddComment(formId, submissionId);

@@ -1,0 +1,19 @@
+import { formAccessSchema } from '@formsmith/core/workspaces/api';
+import { roleAllows, type WorkspaceRole } from '@formsmith/core/workspaces/roles';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
+
+/** GET /api/forms/:id/access: the form's workspace and the caller's role there. */
+export function useFormAccess(formId: number | undefined) {
+  return useQuery({
+    queryKey: formsKeys.access(formId ?? 0),
+    queryFn: () => apiRequest(`/forms/${formId}/access`, formAccessSchema),
+    enabled: formId !== undefined,
+  });
+}
+
+/** Whether `access` (once known) allows what `needs` allows. */
+export function accessAllows(access: { role: WorkspaceRole } | undefined, needs: WorkspaceRole): boolean {
+  return access ? roleAllows(access.role, needs) : false;
+}
