@@ -1,38 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { authHeaders, registerAndLogin } from './support/login.ts';
+import { registerAndLogin } from './support/login.ts';
 import { waitForMailLink } from './support/mail.ts';
 import { createFormViaApi, publishViaApi, submitViaApi } from './support/seed-forms.ts';
+import { createWorkspaceViaApi, joinViaApi } from './support/workspaces.ts';
 
 test('a team triages a submission: a stage, an assignee, and a comment whose mention reaches the member', async ({
   page,
   browser,
 }) => {
   const owner = await registerAndLogin(page, { name: 'Olivia Owner' });
-  const made = await page.request.post('/api/workspaces', {
-    headers: authHeaders(owner),
-    data: { name: 'Support desk' },
-  });
-  const team = (await made.json()) as { id: number };
-
-  // The member joins from their own browser (the invitation's own journey is workspaces.spec.ts).
+  const teamId = await createWorkspaceViaApi(page, owner, 'Support desk');
+  // The member joins from their own browser.
   const other = await browser.newContext();
   const guest = await other.newPage();
   const member = await registerAndLogin(guest, { name: 'Mia Member' });
-  const invited = await page.request.post(`/api/workspaces/${team.id}/invitations`, {
-    headers: authHeaders(owner),
-    data: { email: member.email, role: 'editor' },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const invitation = await waitForMailLink(member.email, `${E2E_BASE_URL}/invitations/`);
-  const token = invitation.slice(`${E2E_BASE_URL}/invitations/`.length);
-  const accepted = await guest.request.post(`/api/invitations/${token}/accept`, {
-    headers: authHeaders(member),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+  await joinViaApi({ ownerPage: page, owner, memberPage: guest, member }, teamId, 'editor');
 
-  const form = await createFormViaApi(page, owner, { title: 'Bug reports', workspaceId: team.id });
+  const form = await createFormViaApi(page, owner, { title: 'Bug reports', workspaceId: teamId });
   await publishViaApi(page, owner, form.id);
   await submitViaApi(page, form.id, { seed_0: 'Checkout button does nothing' });
   await submitViaApi(page, form.id, { seed_0: 'Typo on the pricing page' });
@@ -94,4 +80,30 @@ test('a team triages a submission: a stage, an assignee, and a comment whose men
   await page.getByRole('combobox', { name: 'Assigned to' }).selectOption('me');
   await expect(page.getByText('No matching submissions')).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the editor shows who else has the form open, and drops them when they leave', async ({
+  page,
+  browser,
+}) => {
+  const owner = await registerAndLogin(page, { name: 'Olivia Owner' });
+  const teamId = await createWorkspaceViaApi(page, owner, 'Writers');
+  const other = await browser.newContext();
+  const guest = await other.newPage();
+  const member = await registerAndLogin(guest, { name: 'Mia Member' });
+  await joinViaApi({ ownerPage: page, owner, memberPage: guest, member }, teamId, 'editor');
+  const form = await createFormViaApi(page, owner, { title: 'Reading list', workspaceId: teamId });
+
+  await page.goto(`/forms/${form.id}/edit`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reading list' })).toBeVisible();
+  await guest.goto(`/forms/${form.id}/edit`);
+  await expect(guest.getByText('Olivia Owner also has this form open')).toBeVisible();
+  // The owner's editor learns of the member at its next mark (every 15 seconds).
+  await expect(page.getByText('Mia Member also has this form open')).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+
+  // Leaving the editor takes the member off the owner's header at its next mark.
+  await guest.goto('/dashboard/forms');
+  await expect(page.getByText('Mia Member also has this form open')).toBeHidden({ timeout: 20_000 });
+  await other.close();
 });

@@ -348,6 +348,21 @@ export const formHistory = pgTable(
   (t) => [index('form_history_form_idx').on(t.formId, t.createdAt)],
 );
 
+/** Who has a form's editor open: each open editor marks itself every few seconds (forms/presence.ts). */
+export const formPresence = pgTable(
+  'form_presence',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.userId] })],
+);
+
 export const submissions = pgTable(
   'submissions',
   {

@@ -101,6 +101,23 @@ export async function apiRequest<S extends z.core.$ZodType>(
   throw new InvalidResponseError(path, parsed.error.issues);
 }
 
+/**
+ * Sends a request that must outlive the page (a tab closing, a full navigation): fetch's keepalive
+ * lets it finish after the page is gone. Nothing waits for the answer.
+ */
+export function sendOnUnload(path: string, method: 'POST' | 'DELETE', body?: unknown): void {
+  const token = getAuthToken();
+  if (!token) return;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  void fetch(buildUrl(path), {
+    method,
+    keepalive: true,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).catch(() => {});
+}
+
 /** Sends one request; resolves to the parsed JSON body (null when empty), throws ApiError otherwise. */
 async function send(path: string, options: RequestOptions, retried = false): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };

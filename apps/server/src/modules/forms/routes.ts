@@ -10,6 +10,7 @@ import {
 } from '@formsmith/core/forms/api';
 import { formListQuerySchema } from '@formsmith/core/forms/folders';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
+import { presenceSchema } from '@formsmith/core/forms/presence';
 import { deleteFormQuerySchema, deleteImpactSchema, trashListSchema } from '@formsmith/core/forms/trash';
 import { formVersionListSchema, versionEtag, versionParamsSchema } from '@formsmith/core/forms/versions';
 import { formAccessSchema, workspaceQuerySchema } from '@formsmith/core/workspaces/api';
@@ -20,6 +21,7 @@ import { requireFormId } from '../../lib/form-id.ts';
 import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { callerOf, currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authenticate.ts';
 import folderRoutes from './folders-routes.ts';
+import { markGone, markPresent } from './presence.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
 import themeRoutes from './themes-routes.ts';
@@ -184,6 +186,37 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       schema: { tags: ['forms'], params: formIdParamsSchema, response: { 200: wireFormSchema } },
     },
     async (request) => trash.restoreOwnerForm(app, owned(request)),
+  );
+  // Presence is for people in the app: API keys are refused (no scope).
+  scope.put(
+    '/forms/:id/presence',
+    {
+      config: { role: 'viewer' },
+      schema: {
+        tags: ['forms'],
+        summary: 'Say you have the form open; see who else has',
+        description:
+          'An open editor calls this every 15 seconds; the answer lists the others seen in the last 45 seconds.',
+        params: formIdParamsSchema,
+        response: { 200: presenceSchema },
+      },
+    },
+    async (request) => {
+      const form = await service.requireOwnedForm(app.db, owned(request));
+      return markPresent(app.db, { formId: form.id, userId: currentUser(request).id });
+    },
+  );
+  scope.delete(
+    '/forms/:id/presence',
+    {
+      config: { role: 'viewer' },
+      schema: { tags: ['forms'], summary: 'Say you closed the form', params: formIdParamsSchema },
+    },
+    async (request, reply) => {
+      const form = await service.requireOwnedForm(app.db, owned(request));
+      await markGone(app.db, { formId: form.id, userId: currentUser(request).id });
+      return reply.status(204).send(null);
+    },
   );
   scope.get(
     '/forms/:id/access',

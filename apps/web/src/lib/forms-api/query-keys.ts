@@ -18,4 +18,5 @@ export const formsKeys = {
   trash: () => ['forms', 'trash'] as const,
   versions: (id: number) => ['forms', 'versions', id] as const,
   access: (id: number) => ['forms', 'access', id] as const,
+  presence: (id: number) => ['forms', 'presence', id] as const,
 };

@@ -14,6 +14,8 @@ type EditorHeaderProps = {
   onUndo: () => void;
   onRedo: () => void;
   onGenerate: () => void;
+  /** The others who have the form open now. */
+  others?: { user_id: string; name: string }[];
   /** Publishing controls, when the form exists. */
   children?: ReactNode;
 };
@@ -34,6 +36,7 @@ export function EditorHeader(props: EditorHeaderProps) {
             {props.title.trim() || 'Untitled form'}
           </h1>
           <SaveStatus state={props.saveState} isNew={props.isNew} />
+          <OthersHere others={props.others ?? []} />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -65,5 +68,41 @@ export function EditorHeader(props: EditorHeaderProps) {
         {props.children}
       </div>
     </header>
+  );
+}
+
+/**
+ * Who else has the form open, by initials and in words. Their saves and ours still meet the
+ * draft's version check, so nobody's change is lost: this only says someone else is there.
+ */
+function OthersHere({ others }: { others: { user_id: string; name: string }[] }) {
+  const names = others.map((o) => o.name);
+  const words =
+    names.length === 0
+      ? ''
+      : names.length === 1
+        ? `${names[0]} also has this form open`
+        : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} also have this form open`;
+  return (
+    <p
+      role="status"
+      className="mt-1 flex items-center gap-2 text-sm text-slate-600 empty:hidden dark:text-slate-400"
+    >
+      {others.length > 0 && (
+        <>
+          <span className="flex -space-x-1.5" aria-hidden="true">
+            {others.slice(0, 4).map((o) => (
+              <span
+                key={o.user_id}
+                className="flex h-6 w-6 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white ring-2 ring-white dark:ring-slate-950"
+              >
+                {o.name.trim().charAt(0).toUpperCase() || '?'}
+              </span>
+            ))}
+          </span>
+          {words}
+        </>
+      )}
+    </p>
   );
 }

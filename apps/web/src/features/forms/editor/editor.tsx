@@ -4,6 +4,7 @@ import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { FormPageNav } from '../../../components/form-page-nav.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
 import { getForm } from '../../../lib/forms-api/get-form.ts';
+import { usePresence } from '../../../lib/forms-api/presence.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useSaveDraft } from '../api/save-form.ts';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
@@ -64,6 +65,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
   const saveProblems = refused ? placeSaveProblems(refused.fields, refused.sent) : null;
 
   const formId = stored?.id;
+  const others = usePresence(formId);
   const problems = useMemo(() => formProblems(form), [form]);
   // The unfinished parts of the logic show as they happen; a label still to be written and an
   // empty form only from the first publish attempt on (the label says so once touched).
@@ -107,6 +109,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
         onUndo={undo}
         onRedo={redo}
         onGenerate={() => setAiOpen(true)}
+        others={others}
       >
         <AskAiButton onClick={() => setAskOpen(true)} />
         {stored && (

@@ -2,8 +2,7 @@ import {
   type DeleteSubmissionsResult,
   deleteSubmissionsResultSchema,
 } from '@formsmith/core/submissions/delete';
-import { apiRequest, buildUrl } from '../../../lib/api-client.ts';
-import { getAuthToken } from '../../../lib/auth-token.ts';
+import { apiRequest, sendOnUnload } from '../../../lib/api-client.ts';
 
 const bulkPath = (formId: number) => `/form-submissions/forms/${formId}/submissions/bulk-delete`;
 
@@ -17,12 +16,5 @@ export async function deleteSubmissions(formId: number, ids: string[]): Promise<
  * the owner did not undo still happens when they close it during the undo window.
  */
 export function sendDeleteOnUnload(formId: number, ids: string[]): void {
-  const token = getAuthToken();
-  if (!token) return;
-  void fetch(buildUrl(bulkPath(formId)), {
-    method: 'POST',
-    keepalive: true,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ ids }),
-  }).catch(() => {});
+  sendOnUnload(bulkPath(formId), 'POST', { ids });
 }
