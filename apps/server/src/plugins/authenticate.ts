@@ -37,8 +37,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The API key the request was made with, when it was made with one. */
     apiKey: { id: string; scopes: ApiKeyScope[]; workspaceId: number } | null;
-    /** The caller's role in the workspace of what the route names by `:id`, once checked. */
-    workspaceRole: WorkspaceRole | null;
+    /** The workspace of what the route names by `:id`, and the caller's role there, once checked. */
+    workspaceAccess: { workspaceId: number; role: WorkspaceRole } | null;
   }
   interface FastifyInstance {
     /** onRequest hook for protected scopes: 401 unless a live session token or API key is sent. */
@@ -83,13 +83,16 @@ function thingOf(url: string): WorkspaceThing | null {
 }
 
 /**
- * The caller's role in the workspace the route names by `:id`, as the authenticate plugin's check
- * found it: a route reads it rather than asking the database again.
+ * The workspace of what the route names by `:id` and the caller's role there, as the
+ * authenticate plugin's check found them: a route reads them rather than asking the database again.
  */
-export function workspaceRoleOf(request: FastifyRequest): WorkspaceRole {
-  if (!request.workspaceRole) throw new Error(`${request.routeOptions.url} has no checked workspace role`);
-  return request.workspaceRole;
+export function workspaceAccessOf(request: FastifyRequest): { workspaceId: number; role: WorkspaceRole } {
+  if (!request.workspaceAccess) throw new Error(`${request.routeOptions.url} has no checked workspace role`);
+  return request.workspaceAccess;
 }
+
+/** The caller's role in the workspace the route names by `:id` (workspaceAccessOf). */
+export const workspaceRoleOf = (request: FastifyRequest): WorkspaceRole => workspaceAccessOf(request).role;
 
 /** The scopes of the request's API key, or null when the owner is signed in. */
 export function keyScopesOf(request: FastifyRequest): KeyScopes {
@@ -114,7 +117,7 @@ const KEY_INVALID = 'This API key is invalid, expired or revoked';
 export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('apiKey', null);
-  app.decorateRequest('workspaceRole', null);
+  app.decorateRequest('workspaceAccess', null);
   const maxAge = { maxAgeSeconds: app.config.sessionMaxAgeSeconds };
 
   /**
@@ -181,7 +184,7 @@ export default fp(async (app: FastifyInstance) => {
     const thing = thingOf(request.routeOptions.url ?? '');
     const id = parseFormId((request.params as { id?: string } | undefined)?.id);
     if (thing && id !== null) {
-      request.workspaceRole = (await authorize(app.db, callerOf(request), { thing, id })).role;
+      request.workspaceAccess = await authorize(app.db, callerOf(request), { thing, id });
     }
   });
 });

@@ -22,13 +22,11 @@ export async function moveOwnerForm(
   const to = await chooseWorkspace(app.db, { ...input.caller, needs: 'editor' }, input.workspaceId);
   const row = await app.db.transaction(async (tx) => {
     if (!(await repo.lockOwnedForm(tx, input))) return null;
-    const [before] = await tx
-      .select({ workspaceId: forms.workspaceId })
-      .from(forms)
-      .where(eq(forms.id, input.formId));
-    const from = before!.workspaceId;
-    if (from === to) return repo.findOwnedForm(tx, input);
+    const form = (await repo.findOwnedForm(tx, input))!;
+    const from = form.workspaceId;
+    if (from === to) return form;
     const details = { from_workspace_id: from, to_workspace_id: to };
+    // An entry goes to the workspace the form leaves (recorded before the move)…
     await recordAudit(tx, { action: 'form.moved', where: { formId: input.formId }, details });
     await tx.update(forms).set({ workspaceId: to, folderId: null }).where(eq(forms.id, input.formId));
     await tx.execute(
@@ -36,6 +34,7 @@ export async function moveOwnerForm(
           where form_id = ${input.formId} and assignee_id is not null
             and assignee_id not in (select user_id from workspace_members where workspace_id = ${to})`,
     );
+    // …and one to the workspace it joins.
     await recordAudit(tx, { action: 'form.moved', where: { formId: input.formId }, details });
     await emitFormEvent(tx, { formId: input.formId, event: 'form.moved' });
     return repo.findOwnedForm(tx, input);

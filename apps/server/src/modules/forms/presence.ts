@@ -5,7 +5,8 @@ import { formPresence } from '../../db/schema.ts';
 
 // An open editor marks itself present every few seconds; the others marked within the last
 // PRESENCE_TTL_MS are who else has the form open. Kept in the database, so every instance behind a
-// load balancer sees the same people. Saves still go through the draft's version check: presence
+// load balancer sees the same people: one row per person and form, refreshed in place (and gone
+// with either), so nothing needs sweeping. Saves still go through the draft's version check: presence
 // only tells people, it locks nothing.
 
 /** Marks the caller present on the form and answers who else is. */
@@ -14,10 +15,6 @@ export async function markPresent(db: DbOrTx, input: { formId: number; userId: s
     .insert(formPresence)
     .values({ formId: input.formId, userId: input.userId })
     .onConflictDoUpdate({ target: [formPresence.formId, formPresence.userId], set: { seenAt: sql`now()` } });
-  // Marks long gone are dropped here, by whoever comes next: the table stays as small as its use.
-  await db.execute(
-    sql`delete from form_presence where form_id = ${input.formId} and seen_at < now() - interval '1 hour'`,
-  );
   const others = await queryRows<{ user_id: string; name: string }>(
     db,
     sql`select u.id as user_id, u.name from form_presence p join users u on u.id = p.user_id

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireFormId } from '../../lib/form-id.ts';
 import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
-import { callerOf, currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authenticate.ts';
+import { callerOf, currentUser, keyScopesOf, workspaceAccessOf } from '../../plugins/authenticate.ts';
 import folderRoutes from './folders-routes.ts';
 import { markGone, markPresent } from './presence.ts';
 import * as service from './service.ts';
@@ -86,6 +86,11 @@ const readRoutes: FastifyPluginAsyncZod = async (scope) => {
 const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
   const app = scope;
   scope.addHook('onRequest', app.authenticate);
+  /** The form the path names and the signed-in caller, for a presence mark. */
+  const mark = (request: FastifyRequest) => ({
+    formId: requireFormId((request.params as { id: string }).id),
+    userId: currentUser(request).id,
+  });
   const owned = (request: FastifyRequest) => ({
     formId: requireFormId((request.params as { id: string }).id),
     ownerId: currentUser(request).id,
@@ -201,10 +206,8 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
         response: { 200: presenceSchema },
       },
     },
-    async (request) => {
-      const form = await service.requireOwnedForm(app.db, owned(request));
-      return markPresent(app.db, { formId: form.id, userId: currentUser(request).id });
-    },
+    // The authenticate hook's check found the form and the caller's place; a mark needs no more.
+    async (request) => markPresent(app.db, mark(request)),
   );
   scope.delete(
     '/forms/:id/presence',
@@ -213,8 +216,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       schema: { tags: ['forms'], summary: 'Say you closed the form', params: formIdParamsSchema },
     },
     async (request, reply) => {
-      const form = await service.requireOwnedForm(app.db, owned(request));
-      await markGone(app.db, { formId: form.id, userId: currentUser(request).id });
+      await markGone(app.db, mark(request));
       return reply.status(204).send(null);
     },
   );
@@ -232,8 +234,8 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
       },
     },
     async (request) => {
-      const form = await service.requireOwnedForm(app.db, owned(request));
-      return { workspace_id: form.workspaceId, role: workspaceRoleOf(request) };
+      const { workspaceId, role } = workspaceAccessOf(request);
+      return { workspace_id: workspaceId, role };
     },
   );
   scope.get(
