@@ -1,22 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { registerAndLogin } from './support/login.ts';
 import { waitForMailLink } from './support/mail.ts';
 import { createFormViaApi, publishViaApi, submitViaApi } from './support/seed-forms.ts';
-import { createWorkspaceViaApi, joinViaApi } from './support/workspaces.ts';
+import { teamOfTwo } from './support/workspaces.ts';
 
 test('a team triages a submission: a stage, an assignee, and a comment whose mention reaches the member', async ({
   page,
   browser,
 }) => {
-  const owner = await registerAndLogin(page, { name: 'Olivia Owner' });
-  const teamId = await createWorkspaceViaApi(page, owner, 'Support desk');
-  // The member joins from their own browser.
-  const other = await browser.newContext();
-  const guest = await other.newPage();
-  const member = await registerAndLogin(guest, { name: 'Mia Member' });
-  await joinViaApi({ ownerPage: page, owner, memberPage: guest, member }, teamId, 'editor');
+  const { owner, teamId, member, other, guest } = await teamOfTwo(page, browser, { name: 'Support desk' });
 
   const form = await createFormViaApi(page, owner, { title: 'Bug reports', workspaceId: teamId });
   await publishViaApi(page, owner, form.id);
@@ -86,12 +79,7 @@ test('the editor shows who else has the form open, and drops them when they leav
   page,
   browser,
 }) => {
-  const owner = await registerAndLogin(page, { name: 'Olivia Owner' });
-  const teamId = await createWorkspaceViaApi(page, owner, 'Writers');
-  const other = await browser.newContext();
-  const guest = await other.newPage();
-  const member = await registerAndLogin(guest, { name: 'Mia Member' });
-  await joinViaApi({ ownerPage: page, owner, memberPage: guest, member }, teamId, 'editor');
+  const { owner, teamId, other, guest } = await teamOfTwo(page, browser, { name: 'Writers' });
   const form = await createFormViaApi(page, owner, { title: 'Reading list', workspaceId: teamId });
 
   await page.goto(`/forms/${form.id}/edit`);

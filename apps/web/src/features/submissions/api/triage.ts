@@ -31,51 +31,44 @@ export function useComments(formId: number, submissionId: string) {
   });
 }
 
-/** After a change: the detail and every page of the list (its Team column and filters) read again. */
-function useRefreshTeamViews(formId: number, submissionId: string) {
+/**
+ * A change to the team's work on a submission; after it the detail, every page of the list (its
+ * Team column and filters) and the comments read again.
+ */
+function useTeamChange<T, R>(
+  formId: number,
+  submissionId: string,
+  change: (path: string, input: T) => Promise<R>,
+) {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: submissionsKeys.detail(formId, submissionId) }),
-      client.invalidateQueries({ queryKey: submissionsKeys.lists(formId) }),
-      client.invalidateQueries({ queryKey: submissionsKeys.comments(formId, submissionId) }),
-    ]);
+  return useMutation({
+    mutationFn: (input: T) => change(submissionPath(formId, submissionId), input),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: submissionsKeys.detail(formId, submissionId) }),
+        client.invalidateQueries({ queryKey: submissionsKeys.lists(formId) }),
+        client.invalidateQueries({ queryKey: submissionsKeys.comments(formId, submissionId) }),
+      ]),
+  });
 }
 
 /** PATCH …/submissions/:sid/triage: the stage, the assignee, or both. */
 export function useChangeTriage(formId: number, submissionId: string) {
-  const refresh = useRefreshTeamViews(formId, submissionId);
-  return useMutation({
-    mutationFn: (input: TriageInput) =>
-      apiRequest(`${submissionPath(formId, submissionId)}/triage`, triageSchema, {
-        method: 'PATCH',
-        body: input,
-      }),
-    onSuccess: refresh,
-  });
+  return useTeamChange(formId, submissionId, (path, input: TriageInput) =>
+    apiRequest(`${path}/triage`, triageSchema, { method: 'PATCH', body: input }),
+  );
 }
 
 /** POST …/comments: the members it mentions are mailed. */
 export function useAddComment(formId: number, submissionId: string) {
-  const refresh = useRefreshTeamViews(formId, submissionId);
-  return useMutation({
-    mutationFn: (input: CommentDraft) =>
-      apiRequest(`${submissionPath(formId, submissionId)}/comments`, commentSchema, {
-        method: 'POST',
-        body: input,
-      }),
-    onSuccess: refresh,
-  });
+  return useTeamChange(formId, submissionId, (path, input: CommentDraft) =>
+    apiRequest(`${path}/comments`, commentSchema, { method: 'POST', body: input }),
+  );
 }
 
 /** DELETE …/comments/:cid (its author, or an admin). */
 export function useDeleteComment(formId: number, submissionId: string) {
-  const refresh = useRefreshTeamViews(formId, submissionId);
-  return useMutation({
-    mutationFn: (commentId: string) =>
-      apiRequest(`${submissionPath(formId, submissionId)}/comments/${commentId}`, noContentSchema, {
-        method: 'DELETE',
-      }),
-    onSuccess: refresh,
-  });
+  return useTeamChange(formId, submissionId, (path, commentId: string) =>
+    apiRequest(`${path}/comments/${commentId}`, noContentSchema, { method: 'DELETE' }),
+  );
 }
