@@ -131,6 +131,8 @@ export function CommentsCard({ formId, submissionId }: PanelProps) {
   const role = useFormAccess(formId).data?.role ?? 'viewer';
   const canComment = roleAllows(role, 'editor');
   const everyone = members.data?.items ?? [];
+  // Who a mention can reach: in a workspace of one there is nobody to mention, so nothing is offered.
+  const others = everyone.filter((m) => m.user_id !== me);
   const add = useAddComment(formId, submissionId);
   const remove = useDeleteComment(formId, submissionId);
   const [text, setText] = useState('');
@@ -205,23 +207,26 @@ export function CommentsCard({ formId, submissionId }: PanelProps) {
               hint={
                 mailed.length > 0
                   ? `${mailed.map((m) => m.name).join(', ')} will be emailed this comment.`
-                  : 'Type @ and a member’s name, or pick one below, to email them.'
+                  : others.length > 0
+                    ? 'Type @ and a member’s name, or pick one below, to email them.'
+                    : undefined
               }
             >
               <Textarea ref={box} rows={3} value={text} onChange={(e) => setText(e.target.value)} />
             </FormField>
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <Select
-                aria-label="Mention a member"
-                className="w-auto max-w-full"
-                value=""
-                onChange={(e) => mention(e.target.value)}
-                disabled={everyone.length === 0}
-              >
-                <option value="">Mention…</option>
-                <PeopleOptions people={everyone} />
-              </Select>
-              <Button type="submit" disabled={add.isPending || text.trim() === ''}>
+              {others.length > 0 && (
+                <Select
+                  aria-label="Mention a member"
+                  className="w-auto max-w-full"
+                  value=""
+                  onChange={(e) => mention(e.target.value)}
+                >
+                  <option value="">Mention…</option>
+                  <PeopleOptions people={others} />
+                </Select>
+              )}
+              <Button type="submit" className="ml-auto" disabled={add.isPending || text.trim() === ''}>
                 {add.isPending ? 'Posting…' : 'Post comment'}
               </Button>
             </div>
