@@ -202,6 +202,7 @@ describe(`partial submissions and resuming (${dbKind})`, () => {
     const formId = await createForm();
     await app.db.insert(webhooks).values({
       formId,
+      workspaceId: sql<number>`(select workspace_id from forms where id = ${formId})`,
       url: 'https://hooks.example.org/in',
       events: ['submission.created', 'submission.completed'],
       secret: 'whsec_test',

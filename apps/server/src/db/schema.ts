@@ -108,9 +108,23 @@ export const workspaceMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role').$type<WorkspaceRole>().notNull(),
+    /**
+     * The member's mail choices in this workspace; null until they choose (core
+     * workspaces/notifications says what null means). New submissions: all, mine (forms they
+     * created), none.
+     */
+    notifySubmissions: text('notify_submissions'),
+    /** Mail when someone mentions them in a comment. */
+    notifyMentions: boolean('notify_mentions'),
+    /** Mail when a submission is assigned to them. */
+    notifyAssigned: boolean('notify_assigned'),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'workspace_members_notify_submissions_check',
+      sql`${t.notifySubmissions} is null or ${t.notifySubmissions} in ('all', 'mine', 'none')`,
+    ),
     primaryKey({ columns: [t.workspaceId, t.userId] }),
     index('workspace_members_user_idx').on(t.userId),
   ],
@@ -213,6 +227,8 @@ export const forms = pgTable(
     shareCount: integer('share_count').notNull().default(0),
     /** Per-form submission email; null means follow the owner's notification setting. */
     notifyOnSubmission: boolean('notify_on_submission'),
+    /** Whether the workspace's viewers read this form's answers (true) or only its counts. */
+    viewerAnswers: boolean('viewer_answers').notNull().default(true),
     /** Days to keep submissions; null keeps them forever. */
     retentionDays: integer('retention_days'),
     /** The draft's revision, bumped by every content save (the ETag of the owner's GET). */
@@ -645,9 +661,9 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    formId: integer('form_id')
-      .notNull()
-      .references(() => forms.id, { onDelete: 'cascade' }),
+    /** The form it listens to, or null for a workspace webhook (workspace events such as member.*). */
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'cascade' }),
+    workspaceId: workspaceId(),
     url: text('url').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     format: text('format').notNull().default('json'),
@@ -661,7 +677,7 @@ export const webhooks = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhooks_form_idx').on(t.formId)],
+  (t) => [index('webhooks_form_idx').on(t.formId), index('webhooks_workspace_idx').on(t.workspaceId)],
 );
 
 /** One event for one webhook; its id is the `webhook-id` every attempt of it carries. */

@@ -34,6 +34,8 @@ export async function moveOwnerForm(
           where form_id = ${input.formId} and assignee_id is not null
             and assignee_id not in (select user_id from workspace_members where workspace_id = ${to})`,
     );
+    // The form's webhooks belong to its workspace: they move with it.
+    await tx.execute(sql`update webhooks set workspace_id = ${to} where form_id = ${input.formId}`);
     // …and one to the workspace it joins.
     await recordAudit(tx, { action: 'form.moved', where: { formId: input.formId }, details });
     await emitFormEvent(tx, { formId: input.formId, event: 'form.moved' });

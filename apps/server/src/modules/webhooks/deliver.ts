@@ -32,6 +32,12 @@ export function webhookRetryDelaySeconds(attempt: number): number {
   return Math.round(base * (0.8 + Math.random() * 0.4));
 }
 
+/** The form a webhook listens to (workspace webhooks have none yet). */
+function formIdOf(webhook: repo.WebhookRow): number {
+  if (webhook.formId === null) throw new Error(`webhook ${webhook.id} belongs to no form`);
+  return webhook.formId;
+}
+
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.findDeliveryWithWebhook>>>;
 
 /** The associated data of a delivery's sealed body (it carries the submission's answers). */
@@ -57,14 +63,15 @@ export const sealDeliveryBody = (keyring: Keyring, deliveryId: string, body: str
  */
 async function bodyOf(app: FastifyInstance, { delivery, webhook }: Loaded): Promise<string> {
   if (delivery.body !== null) return openDeliveryBody(app.keyring, { id: delivery.id, body: delivery.body });
-  const form = await findFormWithOwner(app.db, webhook.formId);
+  const formId = formIdOf(webhook);
+  const form = await findFormWithOwner(app.db, formId);
   const submission = delivery.submissionId
     ? await findSubmission(app.db, app.keyring, {
-        formId: webhook.formId,
+        formId,
         submissionId: delivery.submissionId,
       })
     : null;
-  const eventForm = { id: webhook.formId, title: form?.title ?? '', fields: form?.fields ?? [] };
+  const eventForm = { id: formId, title: form?.title ?? '', fields: form?.fields ?? [] };
   const event = buildEvent({ type: delivery.eventType, at: delivery.createdAt, form: eventForm, submission });
   const body = renderBody(webhook.format, event, eventForm);
   await repo.updateDelivery(app.db, {
@@ -102,7 +109,7 @@ export async function attemptDelivery(app: FastifyInstance, loaded: Loaded): Pro
 
 /** Tracks how long the endpoint has been failing; after DISABLE_AFTER_MS it is disabled and the owner mailed. */
 async function noteOutcome(app: FastifyInstance, webhook: repo.WebhookRow, ok: boolean): Promise<void> {
-  const ids = { formId: webhook.formId, webhookId: webhook.id };
+  const ids = { formId: formIdOf(webhook), webhookId: webhook.id };
   if (ok) {
     if (webhook.failingSince) await repo.updateWebhook(app.db, { ...ids, changes: { failingSince: null } });
     return;
@@ -114,7 +121,7 @@ async function noteOutcome(app: FastifyInstance, webhook: repo.WebhookRow, ok: b
   if (!webhook.enabled || Date.now() - webhook.failingSince.getTime() < DISABLE_AFTER_MS) return;
   const reason = 'Every delivery failed for 3 days';
   await repo.updateWebhook(app.db, { ...ids, changes: { enabled: false, disabledReason: reason } });
-  const form = await findFormWithOwner(app.db, webhook.formId);
+  const form = await findFormWithOwner(app.db, ids.formId);
   if (!form) return;
   const link = `${app.config.publicUrl}/forms/${form.id}/settings`;
   await app.mailer.queue(

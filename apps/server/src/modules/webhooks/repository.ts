@@ -29,9 +29,14 @@ export async function findWebhook(
 
 export async function createWebhook(
   db: DbOrTx,
-  values: Pick<typeof webhooks.$inferInsert, 'id' | 'formId' | 'url' | 'events' | 'format' | 'secret'>,
+  values: Pick<typeof webhooks.$inferInsert, 'id' | 'url' | 'events' | 'format' | 'secret'> & { formId: number },
 ): Promise<WebhookRow> {
-  const [row] = await db.insert(webhooks).values(values).returning();
+  // A form's webhook belongs to the form's workspace (and moves with it).
+  const workspaceId = sql<number>`(select workspace_id from forms where id = ${values.formId})`;
+  const [row] = await db
+    .insert(webhooks)
+    .values({ ...values, workspaceId })
+    .returning();
   return row!;
 }
 
