@@ -4,7 +4,7 @@ import { builtinTheme } from '@formsmith/core/themes/builtin';
 import type { Theme } from '@formsmith/core/themes/theme';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, publishForm } from './forms-fixtures.ts';
+import { createForm, publishForm, samplePayload } from './forms-fixtures.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 
@@ -165,6 +165,47 @@ describe(`saved themes (${dbKind})`, () => {
     expect(own.theme_config).toMatchObject({ themeRef: 'builtin:ember' });
     expect((await call(user, 'PUT', '/api/themes/default', { ref: 'builtin:nope' })).statusCode).toBe(404);
     expect((await call(user, 'PUT', '/api/themes/default', { ref: 'rainbow' })).statusCode).toBe(400);
+  });
+
+  it('keeps a form to its own workspace’s themes: listed, saved, defaulted and drawn there', async () => {
+    const user = await createTestUser(app);
+    const team = (await call(user, 'POST', '/api/workspaces', { name: 'Brand team' })).json().id as number;
+    const personal = await saveTheme(user, 'Mine');
+    const made = await call(user, 'POST', `/api/themes?workspace_id=${team}`, {
+      name: 'Team look',
+      theme: ocean,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const teamTheme = savedThemeSchema.parse(made.json());
+    const listOf = async (query: string) =>
+      themeListSchema
+        .parse((await call(user, 'GET', `/api/themes${query}`)).json())
+        .themes.map((t) => t.name);
+    expect(await listOf(`?workspace_id=${team}`)).toEqual(['Team look']);
+    expect(await listOf('')).toEqual(['Mine', 'Team look']);
+    expect((await call(stranger, 'GET', `/api/themes?workspace_id=${team}`)).statusCode).toBe(404);
+
+    // A team form cannot name a personal theme its page would not draw…
+    const teamForm = await call(user, 'POST', `/api/forms?workspace_id=${team}`, {
+      title: 'Team form',
+      fields: [],
+      theme_config: { themeRef: personal.ref },
+    });
+    expect(teamForm.statusCode, teamForm.body).toBe(400);
+    expect(teamForm.json().fields).toHaveProperty(['theme_config.themeRef']);
+    // …and the owner's personal default is not given to it; the team's own theme is drawn.
+    expect((await call(user, 'PUT', '/api/themes/default', { ref: personal.ref })).statusCode).toBe(200);
+    const plain = await call(user, 'POST', `/api/forms?workspace_id=${team}`, { title: 'Plain', fields: [] });
+    expect(plain.json().theme_config).not.toHaveProperty('themeRef');
+    const branded = await call(
+      user,
+      'POST',
+      `/api/forms?workspace_id=${team}`,
+      samplePayload({ title: 'Branded', theme_config: { themeRef: teamTheme.ref } }),
+    );
+    expect(branded.statusCode, branded.body).toBe(201);
+    await publishForm(app, user, branded.json().id);
+    expect((await publicLook(branded.json().id)).theme).toMatchObject({ colours: ocean.colours });
   });
 
   it('draws a form with a theme of its own, and refuses one that fails contrast with 422', async () => {

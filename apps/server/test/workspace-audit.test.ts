@@ -92,6 +92,13 @@ describe(`the audit log of a workspace (${dbKind})`, () => {
       scopes: ['forms:read', 'forms:write', 'audit:read'],
     });
     expect(key.statusCode, key.body).toBe(201);
+    // The key says which workspace it acts in, made and listed.
+    expect(key.json().workspace_id).toBe(workspaceId);
+    const listed = (await call(owner, 'GET', '/api/account/api-keys')).json().items as {
+      id: string;
+      workspace_id: number;
+    }[];
+    expect(listed.find((k) => k.id === key.json().id)?.workspace_id).toBe(workspaceId);
     const keyAuth = { auth: { authorization: `Bearer ${key.json().key}` } };
     const viaKey = await call(keyAuth, 'POST', '/api/forms', samplePayload({ title: 'By key' }));
     expect(viaKey.statusCode, viaKey.body).toBe(201);

@@ -67,6 +67,8 @@ export const apiKeySchema = z.object({
   created_at: z.string(),
   last_used_at: z.string().nullable(),
   expires_at: z.string().nullable(),
+  /** The workspace the key acts in (with its creator's role there, at most). */
+  workspace_id: z.number(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

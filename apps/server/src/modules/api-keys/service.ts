@@ -19,6 +19,7 @@ export function toApiKey(row: repo.ApiKeyRow): ApiKey {
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     expires_at: row.expiresAt?.toISOString() ?? null,
+    workspace_id: row.workspaceId,
   };
 }
 

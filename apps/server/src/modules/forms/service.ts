@@ -126,8 +126,9 @@ export async function createOwnerForm(
   const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
   await assertRoomForForm(app, input.ownerId);
   const content = readContentInput(input.body, { creating: true });
-  await assertFormThemeUsable(app.db, input.ownerId, content.themeConfig, null);
-  content.themeConfig = await withDefaultTheme(app.db, input.ownerId, content.themeConfig);
+  const where = { ownerId: input.ownerId, workspaceId };
+  await assertFormThemeUsable(app.db, where, content.themeConfig, null);
+  content.themeConfig = await withDefaultTheme(app.db, where, content.themeConfig);
   settleContentEndings(content, null);
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
   const translations = settleTranslations(null, content);
@@ -185,7 +186,8 @@ export async function updateOwnerForm(
   const stored = await requireOwnedForm(app.db, input);
   if (expectedVersion !== null && stored.version !== expectedVersion) throw versionConflict(app, stored);
   const content = readContentInput(input.body, { creating: false });
-  await assertFormThemeUsable(app.db, input.ownerId, content.themeConfig, stored.themeConfig);
+  const where = { ownerId: input.ownerId, workspaceId: stored.workspaceId };
+  await assertFormThemeUsable(app.db, where, content.themeConfig, stored.themeConfig);
   settleContentEndings(content, stored);
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
   const translations = settleTranslations(stored, content);

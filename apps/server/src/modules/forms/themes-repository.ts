@@ -12,12 +12,13 @@ export type ThemeRow = typeof formThemes.$inferSelect;
 /** The theme is in a workspace the caller belongs to (the route checked its role). */
 const reachedBy = (ownerId: string) => inReach(formThemes.workspaceId, memberCaller(ownerId));
 
-/** The saved themes of the caller's workspaces (only the key's for an API key). */
-export async function listThemes(db: DbOrTx, caller: Caller): Promise<ThemeRow[]> {
+/** The saved themes of the caller's workspaces (only the key's for an API key), or of one of them. */
+export async function listThemes(db: DbOrTx, caller: Caller, workspaceId?: number): Promise<ThemeRow[]> {
+  const only = workspaceId === undefined ? undefined : eq(formThemes.workspaceId, workspaceId);
   return db
     .select()
     .from(formThemes)
-    .where(inReach(formThemes.workspaceId, caller))
+    .where(and(inReach(formThemes.workspaceId, caller), only))
     .orderBy(sql`lower(${formThemes.name})`, asc(formThemes.id));
 }
 

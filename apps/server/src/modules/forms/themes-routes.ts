@@ -30,10 +30,22 @@ const themeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/themes',
     {
       config: read,
-      schema: { tags, summary: 'Your saved themes and default', response: { 200: themeListSchema } },
+      schema: {
+        tags,
+        summary: 'Your saved themes and default',
+        description:
+          "The themes of every workspace you belong to, or of the one `workspace_id` names (a form's " +
+          'page draws only themes of its own workspace).',
+        querystring: workspaceQuerySchema,
+        response: { 200: themeListSchema },
+      },
     },
     async (request) =>
-      service.listOwnerThemes(app, { ownerId: currentUser(request).id, caller: callerOf(request) }),
+      service.listOwnerThemes(app, {
+        ownerId: currentUser(request).id,
+        caller: callerOf(request),
+        workspaceId: request.query.workspace_id,
+      }),
   );
   app.post(
     '/themes',

@@ -106,8 +106,16 @@ async function forgetFormsUsing(db: DbOrTx, ownerId: string, themeId: number): P
 }
 
 /** The saved themes of the caller's workspaces, and the account's default. */
-export async function listOwnerThemes(app: FastifyInstance, input: Owner & { caller: Caller }) {
-  const rows = await themes.listThemes(app.db, input.caller);
+export async function listOwnerThemes(
+  app: FastifyInstance,
+  input: Owner & { caller: Caller; workspaceId: number | undefined },
+) {
+  // One workspace's themes (a form's Design tab offers only those its page can draw), else all.
+  const only =
+    input.workspaceId === undefined
+      ? undefined
+      : await chooseWorkspace(app.db, input.caller, input.workspaceId);
+  const rows = await themes.listThemes(app.db, input.caller, only);
   const counts = await countsOf(
     app.db,
     input.ownerId,
@@ -158,45 +166,50 @@ export async function deleteOwnerTheme(app: FastifyInstance, input: OwnedTheme):
   for (const use of uses) forgetPublicForm(use.formId);
 }
 
-/** 404 for a reference to no built-in theme or to a theme that is not the owner's. */
-async function assertRefUsable(db: DbOrTx, ownerId: string, ref: string): Promise<void> {
+/**
+ * Whether a reference names a built-in theme or a saved one the owner reaches, or, for a form, one
+ * in the form's workspace: a form's page draws only its own workspace's themes (publicLookOf).
+ */
+async function refUsable(db: DbOrTx, where: Owner & { workspaceId?: number }, ref: string): Promise<boolean> {
   const themeId = savedThemeId(ref);
-  const usable =
-    themeId === null
-      ? builtinOfRef(ref) !== null
-      : (await themes.findOwnedTheme(db, { themeId, ownerId })) !== null;
-  if (!usable) throw notFound(THEME_NOT_FOUND);
+  if (themeId === null) return builtinOfRef(ref) !== null;
+  const row =
+    where.workspaceId === undefined
+      ? await themes.findOwnedTheme(db, { themeId, ownerId: where.ownerId })
+      : await themes.findThemeIn(db, { themeId, workspaceId: where.workspaceId });
+  return row !== null;
 }
 
 export async function setOwnerDefaultTheme(app: FastifyInstance, input: Owner & { ref: string }) {
-  await assertRefUsable(app.db, input.ownerId, input.ref);
+  if (!(await refUsable(app.db, input, input.ref))) throw notFound(THEME_NOT_FOUND);
   await themes.setDefaultRef(app.db, input);
   return { ref: input.ref };
 }
 
 /**
  * A new form's theme_config: the owner's default theme unless the body names one (or the owner
- * chose none, which keeps the page as it always was).
+ * chose none, which keeps the page as it always was). A saved default from another workspace
+ * than the form's is left out: the form's page could not draw it.
  */
 export async function withDefaultTheme(
   db: DbOrTx,
-  ownerId: string,
+  where: Owner & { workspaceId: number },
   themeConfig: Record<string, unknown> | undefined,
 ): Promise<Record<string, unknown> | undefined> {
   const chosen = formPageSettings(themeConfig);
   if (chosen.themeRef || chosen.customTheme) return themeConfig;
-  const ref = await themes.findDefaultRef(db, ownerId);
-  return ref ? { ...themeConfig, themeRef: ref } : themeConfig;
+  const ref = await themes.findDefaultRef(db, where.ownerId);
+  return ref && (await refUsable(db, where, ref)) ? { ...themeConfig, themeRef: ref } : themeConfig;
 }
 
 /**
- * A saved form names a theme its owner may use: 400 for another, unless the form already named it
+ * A saved form names a built-in theme or one of its workspace's: 400 for another, unless the form already named it
  * (a theme deleted since must not block saving the rest of the form). A theme of the form's own
  * must be whole (400) and readable (422, as a saved theme).
  */
 export async function assertFormThemeUsable(
   db: DbOrTx,
-  ownerId: string,
+  where: Owner & { workspaceId: number },
   themeConfig: Record<string, unknown> | undefined,
   stored: Record<string, unknown> | null,
 ): Promise<void> {
@@ -213,10 +226,8 @@ export async function assertFormThemeUsable(
   }
   const ref = formPageSettings(themeConfig).themeRef;
   if (!ref || ref === formPageSettings(stored).themeRef) return;
-  try {
-    await assertRefUsable(db, ownerId, ref);
-  } catch {
-    const message = 'That theme does not exist: pick a built-in theme or one of yours.';
+  if (!(await refUsable(db, where, ref))) {
+    const message = "That theme does not exist: pick a built-in theme or one of the form's workspace.";
     throw badRequest(message, { 'theme_config.themeRef': message });
   }
 }

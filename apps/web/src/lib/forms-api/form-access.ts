@@ -2,6 +2,7 @@ import { formAccessSchema } from '@formsmith/core/workspaces/api';
 import { roleAllows, type WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
+import { useCurrentWorkspace } from '../workspaces-api/current-workspace.ts';
 import { formsKeys } from './query-keys.ts';
 
 /** GET /api/forms/:id/access: the form's workspace and the caller's role there. */
@@ -16,4 +17,14 @@ export function useFormAccess(formId: number | undefined) {
 /** Whether `access` (once known) allows what `needs` allows. */
 export function accessAllows(access: { role: WorkspaceRole } | undefined, needs: WorkspaceRole): boolean {
   return access ? roleAllows(access.role, needs) : false;
+}
+
+/**
+ * The workspace a form is in, or, for a form not saved yet, the current one (where it will be
+ * made); undefined while a saved form's access loads.
+ */
+export function useFormWorkspaceId(formId: number | undefined): number | undefined {
+  const current = useCurrentWorkspace().workspace.id;
+  const access = useFormAccess(formId);
+  return formId === undefined ? current : access.data?.workspace_id;
 }

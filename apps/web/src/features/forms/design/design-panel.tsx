@@ -32,6 +32,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useFormWorkspaceId } from '../../../lib/forms-api/form-access.ts';
 import type { DraftAction } from '../editor/form-draft.ts';
 import { CustomCssSection } from './custom-css-section.tsx';
 import { ThemePreview } from './theme-preview.tsx';
@@ -153,8 +154,9 @@ function ColourInput({
  * readable theme (the server would refuse another).
  */
 export function DesignPanel({ form, dispatch }: Props) {
-  const saved = useSavedThemes();
-  const saveTheme = useSaveTheme();
+  const workspaceId = useFormWorkspaceId(form.id);
+  const saved = useSavedThemes(workspaceId);
+  const saveTheme = useSaveTheme(workspaceId);
   const settings = formPageSettings(form.themeConfig);
   const committed = currentTheme(form, saved.data?.themes);
   const [pending, setPending] = useState<Theme | null>(null);

@@ -20,13 +20,19 @@ export function useApiKeys() {
   return useQuery(apiKeysQueryOptions());
 }
 
-/** POST /api/account/api-keys: answers the key itself, shown this once. */
+/** POST /api/account/api-keys?workspace_id=: answers the key itself, shown this once. */
 export function useCreateApiKey() {
   const client = useQueryClient();
   const withReauth = useWithReauth();
   return useMutation({
-    mutationFn: (body: CreateApiKeyBody) =>
-      withReauth(() => apiRequest('/account/api-keys', createdApiKeySchema, { method: 'POST', body })),
+    mutationFn: ({ workspaceId, ...body }: CreateApiKeyBody & { workspaceId: number }) =>
+      withReauth(() =>
+        apiRequest('/account/api-keys', createdApiKeySchema, {
+          method: 'POST',
+          query: { workspace_id: workspaceId },
+          body,
+        }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: API_KEYS_KEY }),
   });
 }

@@ -4,23 +4,27 @@ import {
   type ApiKeyScope,
   createApiKeyBodySchema,
 } from '@formsmith/core/api-keys/schemas';
+import { roleAllows } from '@formsmith/core/workspaces/roles';
 import { KeyRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { CheckboxField, Input } from '../../../components/ui/input.tsx';
+import { CheckboxField, Input, Select } from '../../../components/ui/input.tsx';
 import { SecretOnce } from '../../../components/ui/secret-once.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { fieldMessages } from '../../../lib/field-messages.ts';
+import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { formatDateTime } from './format.ts';
 
 /** Personal API keys: create with scopes (the key is shown once), list, revoke. */
 export function ApiKeysCard() {
   const keys = useApiKeys();
+  const { workspaces } = useCurrentWorkspace();
+  const workspaceName = (id: number) => workspaces.find((w) => w.id === id)?.name ?? 'A workspace you left';
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<string | null>(null);
   return (
@@ -65,6 +69,7 @@ export function ApiKeysCard() {
                     <code className="text-xs text-slate-600 dark:text-slate-400">{key.prefix}…</code>
                   </p>
                   <div className="flex flex-wrap gap-1">
+                    {workspaces.length > 1 && <Badge tone="brand">{workspaceName(key.workspace_id)}</Badge>}
                     {key.scopes.map((scope) => (
                       <Badge key={scope}>{scope}</Badge>
                     ))}
@@ -100,6 +105,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
   const [expires, setExpires] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateApiKey();
+  // A key acts in one workspace, with your role there at most; making one takes the admin role.
+  const { workspace: current, workspaces } = useCurrentWorkspace();
+  const choices = workspaces.filter((w) => roleAllows(w.role, 'admin'));
+  const [workspaceId, setWorkspaceId] = useState(
+    choices.some((w) => w.id === current.id) ? current.id : choices[0]?.id,
+  );
+  const workspaceSelect = useId();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -109,18 +121,48 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: string) => void }) {
       setErrors(fieldMessages(parsed.error));
       return;
     }
+    if (workspaceId === undefined) return;
     setErrors({});
-    create.mutate(body, {
-      onSuccess: (key) => {
-        setName('');
-        onCreated(key.key);
+    create.mutate(
+      { ...body, workspaceId },
+      {
+        onSuccess: (key) => {
+          setName('');
+          onCreated(key.key);
+        },
+        onError: (err) => setErrors(err instanceof ApiError && err.fields ? err.fields : {}),
       },
-      onError: (err) => setErrors(err instanceof ApiError && err.fields ? err.fields : {}),
-    });
+    );
   };
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {workspaces.length > 1 && (
+        <div>
+          <label
+            htmlFor={workspaceSelect}
+            className="block text-sm font-medium text-slate-800 dark:text-slate-200"
+          >
+            Workspace
+          </label>
+          <Select
+            id={workspaceSelect}
+            className="mt-1"
+            value={workspaceId ?? ''}
+            onChange={(e) => setWorkspaceId(Number(e.target.value))}
+          >
+            {choices.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
+          </Select>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            The key reaches only this workspace, with your role there at most. Workspaces where you are an
+            admin or owner are listed.
+          </p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Key name" error={errors.name} required>
           <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
