@@ -9,7 +9,13 @@ import { setRequestActor } from '../lib/request-actor.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { isApiKey, useApiKey } from '../modules/api-keys/index.ts';
 import { assertRecentProof, findSessionUser, type SessionUser } from '../modules/auth/index.ts';
-import { authorize, type Caller, type WorkspaceThing } from '../modules/workspaces/index.ts';
+import {
+  assertSeesAnswers,
+  authorize,
+  type Caller,
+  type WorkspaceAccess,
+  type WorkspaceThing,
+} from '../modules/workspaces/index.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,6 +37,11 @@ declare module 'fastify' {
      * read (authorizeRoute); lists and new things use it through callerOf.
      */
     role?: WorkspaceRole;
+    /**
+     * The route shows a form's answers (submissions, their files and comments, exports): a viewer
+     * of a form that shows its viewers only counts gets 403 ANSWERS_HIDDEN (assertSeesAnswers).
+     */
+    answers?: boolean;
   }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
@@ -38,7 +49,7 @@ declare module 'fastify' {
     /** The API key the request was made with, when it was made with one. */
     apiKey: { id: string; scopes: ApiKeyScope[]; workspaceId: number } | null;
     /** The workspace of what the route names by `:id`, and the caller's role there, once checked. */
-    workspaceAccess: { workspaceId: number; role: WorkspaceRole } | null;
+    workspaceAccess: WorkspaceAccess | null;
   }
   interface FastifyInstance {
     /** onRequest hook for protected scopes: 401 unless a live session token or API key is sent. */
@@ -86,7 +97,7 @@ function thingOf(url: string): WorkspaceThing | null {
  * The workspace of what the route names by `:id` and the caller's role there, as the
  * authenticate plugin's check found them: a route reads them rather than asking the database again.
  */
-export function workspaceAccessOf(request: FastifyRequest): { workspaceId: number; role: WorkspaceRole } {
+export function workspaceAccessOf(request: FastifyRequest): WorkspaceAccess {
   if (!request.workspaceAccess) throw new Error(`${request.routeOptions.url} has no checked workspace role`);
   return request.workspaceAccess;
 }
@@ -177,6 +188,7 @@ export default fp(async (app: FastifyInstance) => {
    * (membership is never cached): 404 for a non-member, 403 FORBIDDEN_ROLE for too small a role.
    * It runs before the input is validated, so a viewer is told no before being told the body is
    * wrong. Public reads (no role declared) and ids that cannot name a row are left to the route.
+   * A route that shows answers (`answers`) then refuses a viewer of a counts-only form.
    */
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const role = request.routeOptions.config.role;
@@ -185,6 +197,7 @@ export default fp(async (app: FastifyInstance) => {
     const id = parseFormId((request.params as { id?: string } | undefined)?.id);
     if (thing && id !== null) {
       request.workspaceAccess = await authorize(app.db, callerOf(request), { thing, id });
+      if (request.routeOptions.config.answers) assertSeesAnswers(request.workspaceAccess);
     }
   });
 });

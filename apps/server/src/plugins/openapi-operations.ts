@@ -129,7 +129,7 @@ function errorResponse(description: string) {
 const ERRORS = {
   400: 'The request was malformed or its input refused (VALIDATION_FAILED lists `fields`)',
   401: 'No valid session token or API key (UNAUTHORIZED)',
-  403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), the session must confirm its owner first (REAUTH_REQUIRED), your role in the workspace is too small (FORBIDDEN_ROLE), or an access code is needed',
+  403: 'Not allowed: the API key lacks the scope (INSUFFICIENT_SCOPE), keys are not accepted here (API_KEY_NOT_ALLOWED), the session must confirm its owner first (REAUTH_REQUIRED), your role in the workspace is too small (FORBIDDEN_ROLE), the form shows its viewers only counts (ANSWERS_HIDDEN), or an access code is needed',
   404: 'Not found, or not yours (the same answer, on purpose)',
   409: 'In conflict with the current state (PARTIALS_OFF, ALREADY_COMPLETED, ALREADY_RESPONDED, CONFLICT)',
   410: 'The form has expired or is closed (FORM_EXPIRED, FORM_CLOSED), or a resume link was used or expired (RESUME_LINK_GONE)',
@@ -177,6 +177,8 @@ export function describeOperation(input: {
   reauth?: boolean;
   /** The role in the workspace the route needs (403 FORBIDDEN_ROLE for a smaller one). */
   role?: string;
+  /** The route shows answers: refused to a viewer of a form that shows its viewers only counts. */
+  answers?: boolean;
   isPublic: boolean;
 }): Record<string, unknown> {
   const key = `${input.method} ${input.url}`;
@@ -199,11 +201,17 @@ export function describeOperation(input: {
   const role = input.role
     ? `Needs the \`${input.role}\` role (or a higher one) in the workspace of what it reaches; 403 FORBIDDEN_ROLE for a smaller one, 404 for a non-member.`
     : undefined;
-  schema.description = [schema.description, access, ...also, proof, role].filter(Boolean).join('\n\n');
+  const answers = input.answers
+    ? 'Shows answers: a viewer of a form that shows its viewers only counts gets 403 ANSWERS_HIDDEN (`PUT /api/forms/{id}/viewer-access`).'
+    : undefined;
+  schema.description = [schema.description, access, ...also, proof, role, answers]
+    .filter(Boolean)
+    .join('\n\n');
   if (input.isPublic) schema.security = [];
   if (input.scope) schema['x-required-scope'] = input.scope;
   if (input.alsoScopes?.length) schema['x-also-required-scopes'] = input.alsoScopes;
   if (input.role) schema['x-required-role'] = input.role;
+  if (input.answers) schema['x-reveals-answers'] = true;
   const response = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
   // Downloads stream a file and declare no body schema of their own.
   if (!Object.keys(response).some((code) => code.startsWith('2'))) {

@@ -74,6 +74,7 @@ export default fp(async (app: FastifyInstance) => {
           alsoScopes: input.route.config?.alsoScopes,
           reauth: input.route.config?.reauth === true,
           role: input.route.config?.role,
+          answers: input.route.config?.answers === true,
           isPublic: PUBLIC_OPERATIONS.has(key),
         }),
       };

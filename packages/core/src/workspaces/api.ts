@@ -36,5 +36,7 @@ export type MoveFormBody = z.infer<typeof moveFormBodySchema>;
 export const formAccessSchema = z.object({
   workspace_id: z.number().check(z.int()),
   role: z.enum(WORKSPACE_ROLES),
+  /** Whether the workspace's viewers read the form's answers (true) or only its counts (viewer-answers.ts). */
+  viewer_answers: z.boolean(),
 });
 export type FormAccess = z.infer<typeof formAccessSchema>;

@@ -164,6 +164,25 @@ export function answersOf(field: FormField, value: unknown): string[] {
   }
 }
 
+/**
+ * Whether the field's distribution counts what respondents typed rather than a choice the form
+ * offers: a number's or a calculation's values, a choice field's when it has no options. A viewer
+ * of a form that shows its viewers only counts gets no distribution of such a field.
+ */
+export function countsTypedAnswers(field: FormField): boolean {
+  switch (field.type) {
+    case 'number':
+    case 'calculated':
+      return true;
+    case 'select':
+    case 'radio':
+    case 'checkbox':
+      return optionValues(field) === null;
+    default:
+      return false;
+  }
+}
+
 /** Time stats from metadata.analytics; empty when the client sent none. */
 export function extractTimeStats(fields: readonly FormField[], metadata: unknown): TimeStats {
   const analytics = isRecord(metadata) && isRecord(metadata.analytics) ? metadata.analytics : null;

@@ -4,10 +4,11 @@ import {
   analyticsParamsSchema as params,
 } from '@formsmith/core/analytics/api';
 import { noContentSchema } from '@formsmith/core/api';
+import { seesAnswers } from '@formsmith/core/workspaces/viewer-answers';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { FORM_NOT_FOUND, requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, workspaceAccessOf } from '../../plugins/authenticate.ts';
 import { recordView } from './recorder.ts';
 import { getFormAnalytics } from './service.ts';
 
@@ -36,17 +37,25 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { scope: 'submissions:read', role: 'viewer' },
         schema: {
           tags: ['analytics'],
+          description:
+            'Counts only, never an answer as typed. A viewer of a form that shows its viewers only counts ' +
+            '(PUT /api/forms/:id/viewer-access) also gets an empty `answer_distribution` for number, ' +
+            'calculated and option-less choice questions, whose values are what respondents typed.',
           params,
           querystring: analyticsQuerySchema,
           response: { 200: formAnalyticsSchema },
         },
       },
-      async (request) =>
-        getFormAnalytics(app.db, app.keyring, {
-          formId: requireFormId(request.params.id),
+      async (request) => {
+        const formId = requireFormId(request.params.id);
+        const { role, viewerAnswers } = workspaceAccessOf(request);
+        return getFormAnalytics(app.db, app.keyring, {
+          formId,
           ownerId: currentUser(request).id,
           startDate: request.query.start_date || undefined,
-        }),
+          countsOnly: !seesAnswers(role, viewerAnswers),
+        });
+      },
     );
   });
 };

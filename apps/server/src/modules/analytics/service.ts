@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { findAnsweredFields, requireOwnedForm } from '../forms/index.ts';
 import { addDays, daysBetween, parseDay, utcDay } from './days.ts';
-import { countedFields, PATH_ENDING_KEY, PATH_PAGE_KEY } from './extract.ts';
+import { countedFields, countsTypedAnswers, PATH_ENDING_KEY, PATH_PAGE_KEY } from './extract.ts';
 import { buildFunnel, readFunnelRows } from './funnel.ts';
 import { countViews, findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
 
@@ -20,11 +20,15 @@ const MAX_RANGE_DAYS = 3660;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-/** The analytics report of an owner's form (core's formAnalyticsSchema); 404 for anyone else's. */
+/**
+ * The analytics report of an owner's form (core's formAnalyticsSchema); 404 for anyone else's.
+ * `countsOnly` (a viewer of a form that shows its viewers only counts) leaves out the
+ * distributions of what respondents typed (countsTypedAnswers).
+ */
 export async function getFormAnalytics(
   db: Db,
   keyring: Keyring,
-  input: { formId: number; ownerId: string; startDate?: string; now?: Date },
+  input: { formId: number; ownerId: string; startDate?: string; now?: Date; countsOnly?: boolean },
 ): Promise<FormAnalytics> {
   if (input.startDate !== undefined && !parseDay(input.startDate)) {
     throw new AppError('BAD_REQUEST', 400, 'Invalid date', { start_date: 'Invalid date' });
@@ -50,7 +54,14 @@ export async function getFormAnalytics(
       : (await findAnsweredFields(db, form.id, [form.publishedVersion])).get(form.publishedVersion)!;
   const steps = formSteps(logicFieldsOf(live), form.display);
   return {
-    ...buildAnalytics({ formId: form.id, start, end, fields: live, stats }),
+    ...buildAnalytics({
+      formId: form.id,
+      start,
+      end,
+      fields: live,
+      stats,
+      countsOnly: input.countsOnly ?? false,
+    }),
     funnel: buildFunnel({ rows: funnelRows, steps, views }),
     paths: buildPaths({ fields: live, logic: form.logic, stats }),
   };
@@ -102,6 +113,7 @@ function buildAnalytics(input: {
   end: string;
   fields: FormField[];
   stats: PeriodStats;
+  countsOnly: boolean;
 }): Omit<FormAnalytics, 'funnel' | 'paths'> {
   const { stats } = input;
   const byDay = new Map(stats.days.map((d) => [d.day, d.submissions]));
@@ -126,11 +138,11 @@ function buildAnalytics(input: {
         count: byDay.get(date) ?? 0,
       })),
     },
-    field_analytics: fieldAnalytics(input.fields, stats),
+    field_analytics: fieldAnalytics(input.fields, stats, input.countsOnly),
   };
 }
 
-function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics[] {
+function fieldAnalytics(fields: FormField[], stats: PeriodStats, countsOnly: boolean): FieldAnalytics[] {
   const byField = new Map(stats.fields.map((f) => [f.fieldId, f]));
   return countedFields(fields).map((field) => {
     const f = byField.get(field.id);
@@ -146,6 +158,7 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats): FieldAnalytics
       skip_count: f?.skipCount ?? 0,
       avg_time_spent: f && f.timeSpentCount > 0 ? round1(f.timeSpentTotal / f.timeSpentCount) : null,
     };
+    if (countsOnly && countsTypedAnswers(field)) return { ...base, answer_distribution: {} };
     if (hasFigures(field)) {
       const counts = new Map<string, number>();
       for (const a of answers) counts.set(a.answer, (counts.get(a.answer) ?? 0) + a.count);

@@ -228,14 +228,15 @@ const ownerRoutes: FastifyPluginAsyncZod = async (scope) => {
         tags: ['forms'],
         summary: 'Your role on a form',
         description:
-          'The workspace the form belongs to and your role there, read on every request: what the app lets you do with it.',
+          'The workspace the form belongs to and your role there, read on every request: what the app lets you do with it. ' +
+          "`viewer_answers` is the form's choice for viewers: answers (true) or only counts (false).",
         params: formIdParamsSchema,
         response: { 200: formAccessSchema },
       },
     },
     async (request) => {
-      const { workspaceId, role } = workspaceAccessOf(request);
-      return { workspace_id: workspaceId, role };
+      const { workspaceId, role, viewerAnswers } = workspaceAccessOf(request);
+      return { workspace_id: workspaceId, role, viewer_answers: viewerAnswers };
     },
   );
   scope.get(

@@ -211,12 +211,16 @@ export async function updateOwnerForm(
   throw versionConflict(app, current);
 }
 
-/** Saves one section of a form's settings, and notes which in the audit log, in one transaction. */
+/**
+ * Saves one section of a form's settings, and notes which in the audit log (with `details`, what
+ * it now is), in one transaction.
+ */
 export async function saveFormSettings(
   app: FastifyInstance,
   input: OwnedFormInput,
   changes: repo.FormChanges,
   section: string,
+  details: Record<string, unknown> = {},
 ): Promise<FormRow | null> {
   return app.db.transaction(async (tx) => {
     const saved = await repo.updateForm(tx, { ...input, changes });
@@ -224,7 +228,7 @@ export async function saveFormSettings(
       await recordAudit(tx, {
         action: 'form.settings_changed',
         where: { formId: saved.id },
-        details: { section },
+        details: { section, ...details },
       });
     }
     return saved;

@@ -6,6 +6,7 @@ import {
   partialsSchema,
 } from '@formsmith/core/form-settings/schemas';
 import { formIdParamsSchema } from '@formsmith/core/forms/api';
+import { viewerAccessSchema } from '@formsmith/core/workspaces/viewer-answers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
@@ -22,7 +23,10 @@ function owned(request: FastifyRequest) {
   return { formId: requireFormId((request.params as { id: string }).id), ownerId: currentUser(request).id };
 }
 
-/** A form's response limit, schedule and one-response-per-browser, its respondent confirmation mail, partial saves and encryption. */
+/**
+ * A form's response limit, schedule and one-response-per-browser, its respondent confirmation
+ * mail, partial saves, what its viewers read, and encryption.
+ */
 const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   const params = formIdParamsSchema;
@@ -124,6 +128,26 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: request.body,
         keyScopes: keyScopesOf(request),
       }),
+  );
+  app.put(
+    '/forms/:id/viewer-access',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Whether the workspace's viewers read the form's answers or only its counts",
+        description:
+          'With `viewer_answers: false` a viewer gets 403 ANSWERS_HIDDEN from everything that shows answers ' +
+          '(the submission list and sync, one submission, its files and comments, exports) and finds none of ' +
+          "the form's submissions in the account search; totals, analytics counts and the funnel stay readable. " +
+          'Editors and above always read answers. GET /api/forms/:id/access says which is set. ' +
+          "Noted in the workspace's audit log (form.settings_changed).",
+        params,
+        body: viewerAccessSchema,
+        response: { 200: viewerAccessSchema },
+      },
+    },
+    async (request) => settings.updateViewerAccess(app, { ...owned(request), body: request.body }),
   );
   app.get(
     '/forms/:id/encryption',

@@ -14,6 +14,7 @@ import {
 } from '@formsmith/core/form-settings/schemas';
 import { instantToZoned, zonedToInstant } from '@formsmith/core/form-settings/zoned-time';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
+import type { ViewerAccess } from '@formsmith/core/workspaces/viewer-answers';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -140,4 +141,20 @@ export async function updatePartials(
   );
   if (!row) throw notFound(FORM_NOT_FOUND);
   return toPartials(row);
+}
+
+/**
+ * Whether the workspace's viewers read the form's answers or only its counts; the audit entry
+ * says which, in the same transaction.
+ */
+export async function updateViewerAccess(
+  app: FastifyInstance,
+  input: OwnedFormInput & { body: ViewerAccess },
+): Promise<ViewerAccess> {
+  const viewerAnswers = input.body.viewer_answers;
+  const row = await saveFormSettings(app, input, { viewerAnswers }, 'viewer_access', {
+    viewer_answers: viewerAnswers,
+  });
+  if (!row) throw notFound(FORM_NOT_FOUND);
+  return { viewer_answers: row.viewerAnswers };
 }

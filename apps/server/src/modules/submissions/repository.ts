@@ -6,7 +6,7 @@ import { forms, submissions, uploads } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
-import { type Caller, inReach } from '../workspaces/index.ts';
+import { answersInReach, type Caller } from '../workspaces/index.ts';
 import { readAnswers, withAnswers } from './answer-sealing.ts';
 import { afterPlace, cursorColumn } from './cursor.ts';
 import { scanSubmissions } from './search.ts';
@@ -185,7 +185,10 @@ export type OwnerSubmissionRow = {
   data?: unknown;
 };
 
-/** Submissions of the caller's workspaces with an answer containing the text, most recent first. */
+/**
+ * Submissions of the caller's workspaces with an answer containing the text, most recent first;
+ * none of a form whose viewers see only counts when the caller is one of its viewers.
+ */
 export async function searchSubmissions(
   db: DbOrTx,
   keyring: Keyring,
@@ -193,7 +196,7 @@ export async function searchSubmissions(
 ): Promise<OwnerSubmissionRow[]> {
   const found: OwnerSubmissionRow[] = [];
   await scanSubmissions(db, keyring, {
-    where: sql`${inReach(forms.workspaceId, input.caller)} and ${forms.deletedAt} is null`,
+    where: sql`${answersInReach(forms.workspaceId, forms.viewerAnswers, input.caller)} and ${forms.deletedAt} is null`,
     search: { text: input.text, ids: false },
     visit: (row) => {
       found.push({

@@ -41,6 +41,8 @@ import { XLSX_TYPE } from './xlsx-export.ts';
 const BASE = '/form-submissions/forms/:id';
 const tags = ['submissions'];
 const read = { scope: 'submissions:read' as const, role: 'viewer' as const };
+/** Reads that show answers: refused to a viewer of a form that shows its viewers only counts. */
+const answers = { ...read, answers: true };
 const remove = { scope: 'submissions:delete' as const, role: 'editor' as const };
 /** The team's work on a submission: its stage, assignee and comments. */
 const triage = { scope: 'submissions:write' as const, role: 'editor' as const };
@@ -73,7 +75,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/forms/:id/submissions',
     {
-      config: read,
+      config: answers,
       schema: {
         tags,
         summary: 'Sync submissions with a cursor',
@@ -94,7 +96,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/submissions`,
     {
-      config: read,
+      config: answers,
       schema: {
         tags,
         params: formParamsSchema,
@@ -115,7 +117,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/submissions/:sid`,
     {
-      config: read,
+      config: answers,
       schema: { tags, params: submissionParamsSchema, response: { 200: submissionDetailSchema } },
     },
     async (request) => {
@@ -151,7 +153,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/submissions/:sid/comments`,
     {
-      config: read,
+      config: answers,
       schema: {
         tags,
         summary: 'List a submission’s comments',
@@ -266,7 +268,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/export`,
-    { config: read, schema: { tags, params: formParamsSchema, querystring: exportQuerySchema } },
+    { config: answers, schema: { tags, params: formParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
       const { format } = request.query;
@@ -281,7 +283,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid/export`,
-    { config: read, schema: { tags, params: submissionParamsSchema, querystring: exportQuerySchema } },
+    { config: answers, schema: { tags, params: submissionParamsSchema, querystring: exportQuerySchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
       const row = await findSubmission(app.db, app.keyring, {
@@ -318,7 +320,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/submissions/:sid/files/:uploadId`,
-    { config: read, schema: { tags, params: fileParamsSchema } },
+    { config: answers, schema: { tags, params: fileParamsSchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
       const upload = await findSubmissionUpload(app.db, {

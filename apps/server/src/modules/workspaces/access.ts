@@ -1,5 +1,6 @@
 import { FOLDER_MESSAGES } from '@formsmith/core/forms/folders';
 import { roleAllows, WORKSPACE_ROLES, type WorkspaceRole } from '@formsmith/core/workspaces/roles';
+import { ANSWERS_HIDDEN, seesAnswers } from '@formsmith/core/workspaces/viewer-answers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -12,6 +13,12 @@ import { personalWorkspaceId } from './repository.ts';
  * session), and the role the route declares it needs (route config `role`).
  */
 export type Caller = { userId: string; keyWorkspaceId: number | null; needs: WorkspaceRole };
+
+/**
+ * What the check found: the thing's workspace, the caller's role there, and for a form whether
+ * its viewers read answers (`forms.viewer_answers`; true for anything else).
+ */
+export type WorkspaceAccess = { workspaceId: number; role: WorkspaceRole; viewerAnswers: boolean };
 
 /** A member of the workspace a route names, with the role the route's check found. */
 export type CheckedMember = { userId: string; role: WorkspaceRole };
@@ -70,23 +77,49 @@ export function inReach(column: AnyPgColumn | SQL, caller: Caller): SQL {
   return sql`${column} in ${reachableWorkspaces(caller)}`;
 }
 
+/**
+ * `column` (a workspace id) is one the caller reaches and, for a viewer, `viewerAnswers` (the
+ * form's column) lets viewers read answers: the filter of every read of answers across forms.
+ */
+export function answersInReach(
+  column: AnyPgColumn | SQL,
+  viewerAnswers: AnyPgColumn | SQL,
+  caller: Caller,
+): SQL {
+  const beyondViewer = reachableWorkspaces({ ...caller, needs: 'editor' });
+  return sql`${inReach(column, caller)} and (${viewerAnswers} or ${column} in ${beyondViewer})`;
+}
+
+/** 403 ANSWERS_HIDDEN: a viewer asking for answers of a form that shows its viewers only counts. */
+export const answersHidden = () => new AppError(ANSWERS_HIDDEN.code, 403, ANSWERS_HIDDEN.message);
+
+/**
+ * The refusal of every route that shows answers (route config `answers`), after the check:
+ * a viewer of a form that shows its viewers only counts gets 403 ANSWERS_HIDDEN.
+ */
+export function assertSeesAnswers(access: WorkspaceAccess): void {
+  if (!seesAnswers(access.role, access.viewerAnswers)) throw answersHidden();
+}
+
 /** A caller for code paths that act as an account on its own behalf (a session, any role). */
 export const memberCaller = (userId: string): Caller => ({ userId, keyWorkspaceId: null, needs: 'viewer' });
 
 /**
  * The one authorisation check. The thing's workspace must be one the caller belongs to (and, for
  * an API key, the key's own): else 404 with the message a stranger gets. The caller's role there
- * must allow the role needed: else 403 FORBIDDEN_ROLE naming it. Answers the workspace id.
+ * must allow the role needed: else 403 FORBIDDEN_ROLE naming it. Answers the workspace id, the
+ * role, and for a form whether its viewers read answers.
  */
 export async function authorize(
   db: DbOrTx,
   caller: Caller,
   target: { thing: WorkspaceThing; id: number },
-): Promise<{ workspaceId: number; role: WorkspaceRole }> {
+): Promise<WorkspaceAccess> {
   const { table, column, missing } = THINGS[target.thing];
-  const [row] = await queryRows<{ workspace_id: number; role: WorkspaceRole }>(
+  const viewerAnswers = target.thing === 'form' ? sql`t.viewer_answers` : sql`true`;
+  const [row] = await queryRows<{ workspace_id: number; role: WorkspaceRole; viewer_answers: boolean }>(
     db,
-    sql`select t.${sql.raw(column)} as workspace_id, wm.role
+    sql`select t.${sql.raw(column)} as workspace_id, wm.role, ${viewerAnswers} as viewer_answers
         from ${sql.identifier(table)} t
         join workspace_members wm on wm.workspace_id = t.${sql.raw(column)} and wm.user_id = ${caller.userId}
         where t.id = ${target.id}`,
@@ -95,7 +128,7 @@ export async function authorize(
     throw notFound(missing);
   }
   if (!roleAllows(row.role, caller.needs)) throw forbiddenRole(caller.needs);
-  return { workspaceId: row.workspace_id, role: row.role };
+  return { workspaceId: row.workspace_id, role: row.role, viewerAnswers: row.viewer_answers };
 }
 
 /**

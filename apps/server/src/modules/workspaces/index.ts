@@ -1,6 +1,8 @@
 // The workspaces module's public entry: where forms, themes, folders and keys live, and who may
 // reach them.
 export {
+  answersInReach,
+  assertSeesAnswers,
   authorize,
   type Caller,
   chooseWorkspace,
@@ -8,6 +10,7 @@ export {
   inReach,
   memberCaller,
   reachableWorkspaces,
+  type WorkspaceAccess,
   type WorkspaceThing,
 } from './access.ts';
 export { handOverBeforeAccountDeletion } from './departure.ts';

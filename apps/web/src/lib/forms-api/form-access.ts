@@ -1,11 +1,12 @@
-import { formAccessSchema } from '@formsmith/core/workspaces/api';
+import { type FormAccess, formAccessSchema } from '@formsmith/core/workspaces/api';
 import { roleAllows, type WorkspaceRole } from '@formsmith/core/workspaces/roles';
+import { seesAnswers } from '@formsmith/core/workspaces/viewer-answers';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { useCurrentWorkspace } from '../workspaces-api/current-workspace.ts';
 import { formsKeys } from './query-keys.ts';
 
-/** GET /api/forms/:id/access: the form's workspace and the caller's role there. */
+/** GET /api/forms/:id/access: the form's workspace, the caller's role there, and what its viewers read. */
 export function useFormAccess(formId: number | undefined) {
   return useQuery({
     queryKey: formsKeys.access(formId ?? 0),
@@ -27,4 +28,9 @@ export function useFormWorkspaceId(formId: number | undefined): number | undefin
   const current = useCurrentWorkspace().workspace.id;
   const access = useFormAccess(formId);
   return formId === undefined ? current : access.data?.workspace_id;
+}
+
+/** Whether `access` (once known) lets the caller read the form's answers, not only its counts. */
+export function accessSeesAnswers(access: FormAccess | undefined): boolean {
+  return access ? seesAnswers(access.role, access.viewer_answers) : false;
 }

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { useForm } from '../../../lib/forms-api/get-form.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 import { LeaveDialog } from '../editor/leave-dialog.tsx';
 import { useLeaveGuard } from '../editor/use-leave-guard.ts';
 import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
@@ -23,6 +24,7 @@ import {
   usePartialsDraft,
   useSettingsData,
   useSharingDraft,
+  useViewerAccessDraft,
 } from './settings-drafts.ts';
 import { SettingsSaveProvider, useSettingsSave } from './settings-save.tsx';
 
@@ -118,6 +120,9 @@ function Sections({ form, data }: { form: StoredForm; data: SettingsData }) {
   const notifications = useNotificationsDraft(form.id, data.notifications);
   const partials = usePartialsDraft(form.id, data.partials);
   const confirmation = useConfirmationDraft(form.id, data.confirmation, emailFields[0]?.id ?? null);
+  const viewers = useViewerAccessDraft(form.id, data.access.viewer_answers);
+  const { workspaces } = useCurrentWorkspace();
+  const personal = workspaces.some((w) => w.id === data.access.workspace_id && w.personal);
   return (
     <>
       <GeneralSection form={form} sharing={sharing} />
@@ -136,7 +141,12 @@ function Sections({ form, data }: { form: StoredForm; data: SettingsData }) {
       >
         <WebhooksCard formId={form.id} />
       </SettingsSection>
-      <PrivacySection formId={form.id} notifications={notifications} partials={partials} />
+      <PrivacySection
+        formId={form.id}
+        notifications={notifications}
+        partials={partials}
+        viewers={personal ? null : viewers}
+      />
       <SettingsSection
         id="versions"
         bare

@@ -11,11 +11,13 @@ import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { RETENTION_DAYS, type SubmissionSettings } from '@formsmith/core/submissions/api';
 import { fieldMessages } from '../../../lib/field-messages.ts';
 import { useConfirmation, useUpdateConfirmation } from '../../../lib/forms-api/confirmation.ts';
+import { useFormAccess } from '../../../lib/forms-api/form-access.ts';
 import { useFormLimits, useUpdateFormLimits } from '../../../lib/forms-api/form-limits.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useUpdateSharing } from '../api/update-sharing.ts';
 import { usePartialsSettings, useUpdatePartialsSettings } from './api/partials-settings.ts';
 import { useSubmissionSettings, useUpdateSubmissionSettings } from './api/submission-settings.ts';
+import { useUpdateViewerAccess } from './api/viewer-access.ts';
 import { type DraftErrors, useSettingsDraft } from './settings-save.tsx';
 
 /** Everything the settings page shows, loaded before its inputs start from it. */
@@ -25,18 +27,24 @@ export function useSettingsData(formId: number) {
     notifications: useSubmissionSettings(formId),
     partials: usePartialsSettings(formId),
     confirmation: useConfirmation(formId),
+    access: useFormAccess(formId),
   };
   const all = Object.values(queries);
   return {
     pending: all.some((q) => q.isPending),
     failed: all.some((q) => q.isError),
     data:
-      queries.limits.data && queries.notifications.data && queries.partials.data && queries.confirmation.data
+      queries.limits.data &&
+      queries.notifications.data &&
+      queries.partials.data &&
+      queries.confirmation.data &&
+      queries.access.data
         ? {
             limits: queries.limits.data,
             notifications: queries.notifications.data,
             partials: queries.partials.data,
             confirmation: queries.confirmation.data,
+            access: queries.access.data,
           }
         : null,
   };
@@ -199,6 +207,23 @@ export function usePartialsDraft(formId: number, initial: PartialsSettings) {
   });
 }
 export type PartialsDraft = ReturnType<typeof usePartialsDraft>;
+
+export type ViewerAccessValue = { answers: boolean };
+
+/** What the workspace's viewers read of the responses: answers, or only counts. */
+export function useViewerAccessDraft(formId: number, initial: boolean) {
+  const update = useUpdateViewerAccess(formId);
+  return useSettingsDraft<ViewerAccessValue>({
+    key: 'viewer-access',
+    label: 'What viewers can see',
+    initial: { answers: initial },
+    save: async (v) => {
+      await update.mutateAsync({ viewer_answers: v.answers });
+      return undefined;
+    },
+  });
+}
+export type ViewerAccessDraft = ReturnType<typeof useViewerAccessDraft>;
 
 /** The mail a respondent gets after submitting. */
 export function useConfirmationDraft(formId: number, initial: Confirmation, firstEmailField: string | null) {

@@ -28,9 +28,10 @@ const Panel = loadPanel
 
 /**
  * The Analytics tab: the form's analytics panel, loaded only when the tab is opened, and for an
- * end-to-end encrypted form the answer figures the unlocked browser computes, over the same range.
+ * end-to-end encrypted form the answer figures the unlocked browser computes, over the same range
+ * (not for a viewer who sees only counts: `answers` false).
  */
-export function AnalyticsTab({ formId, form }: { formId: number; form: Form }) {
+export function AnalyticsTab({ formId, form, answers }: { formId: number; form: Form; answers: boolean }) {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   if (!Panel) {
     return (
@@ -55,7 +56,7 @@ export function AnalyticsTab({ formId, form }: { formId: number; form: Form }) {
         }
       >
         <Panel formId={formId} range={range} onRangeChange={setRange}>
-          <SealedAnalyticsCard formId={formId} form={form} range={range} />
+          {answers && <SealedAnalyticsCard formId={formId} form={form} range={range} />}
         </Panel>
       </Suspense>
     </ErrorBoundary>

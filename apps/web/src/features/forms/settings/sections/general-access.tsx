@@ -3,10 +3,9 @@ import { Globe, KeyRound, ShieldCheck } from 'lucide-react';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
-import { cn } from '../../../../lib/cn.ts';
 import type { StoredForm } from '../../../../lib/forms-api/stored-form.ts';
 import type { LimitsDraft, SharingDraft } from '../settings-drafts.ts';
-import { SettingsSection, SwitchRow } from './section.tsx';
+import { ChoiceCard, SettingsSection, SwitchRow } from './section.tsx';
 
 /** The form's address: its custom slug, and whether its numbered address answers at all. */
 export function GeneralSection({ form, sharing }: { form: StoredForm; sharing: SharingDraft }) {
@@ -79,29 +78,15 @@ export function AccessSection({
         <legend className="mb-2 text-sm font-medium">Who can respond</legend>
         <div className="grid gap-2 sm:grid-cols-3">
           {RESTRICTIONS.map(({ value: option, label, hint, Icon }) => (
-            <label
+            <ChoiceCard
               key={option}
-              className={cn(
-                'flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-                value.accessRestriction === option
-                  ? 'border-brand-500 bg-brand-50 dark:bg-brand-900/40'
-                  : 'border-slate-200 dark:border-slate-700',
-              )}
-            >
-              <span className="flex items-center gap-2 font-medium">
-                <input
-                  type="radio"
-                  name="access_restriction"
-                  value={option}
-                  checked={value.accessRestriction === option}
-                  onChange={() => set({ accessRestriction: option })}
-                  className="h-4 w-4 accent-brand-600"
-                />
-                <Icon aria-hidden="true" className="h-4 w-4" />
-                {label}
-              </span>
-              <span className="text-xs text-slate-600 dark:text-slate-300">{hint}</span>
-            </label>
+              name="access_restriction"
+              label={label}
+              hint={hint}
+              Icon={Icon}
+              checked={value.accessRestriction === option}
+              onChoose={() => set({ accessRestriction: option })}
+            />
           ))}
         </div>
       </fieldset>

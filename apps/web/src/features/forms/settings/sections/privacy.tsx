@@ -4,23 +4,28 @@ import { FormField } from '../../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../../components/ui/input.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
 import { EncryptionCard } from '../components/encryption-card.tsx';
-import type { NotificationsDraft, PartialsDraft } from '../settings-drafts.ts';
+import type { NotificationsDraft, PartialsDraft, ViewerAccessDraft } from '../settings-drafts.ts';
 import { SettingsSection, SwitchRow } from './section.tsx';
+import { ViewerAnswersChoice } from './viewer-answers.tsx';
 
-/** How long answers are kept, unfinished answers, and encryption. */
+/** What a team's viewers read, how long answers are kept, unfinished answers, and encryption. */
 export function PrivacySection({
   formId,
   notifications,
   partials,
+  viewers,
 }: {
   formId: number;
   notifications: NotificationsDraft;
   partials: PartialsDraft;
+  /** A team workspace's form: what its viewers read (a personal workspace has no viewers). */
+  viewers: ViewerAccessDraft | null;
 }) {
   return (
-    <SettingsSection id="privacy" bare formError={partials.errors.form}>
+    <SettingsSection id="privacy" bare formError={partials.errors.form ?? viewers?.errors.form}>
       <Card>
         <CardBody className="space-y-5">
+          {viewers && <ViewerAnswersChoice draft={viewers} />}
           <FormField
             label="Keep submissions for"
             hint="Older submissions and their files are deleted once a day. This form's setting is the only one that deletes its submissions: there is no account-wide retention."

@@ -1,6 +1,8 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Alert } from '../../../../components/ui/feedback.tsx';
+import { cn } from '../../../../lib/cn.ts';
 
 export type SectionId =
   | 'general'
@@ -87,5 +89,46 @@ export function SwitchRow({
       </div>
       {control}
     </div>
+  );
+}
+
+/** One option of a choice shown as cards (a radio button, an icon, a label and a hint under it). */
+export function ChoiceCard({
+  name,
+  label,
+  hint,
+  Icon,
+  checked,
+  onChoose,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  Icon: LucideIcon;
+  checked: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer flex-col gap-1 rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
+        checked
+          ? 'border-brand-500 bg-brand-50 dark:bg-brand-900/40'
+          : 'border-slate-200 dark:border-slate-700',
+      )}
+    >
+      <span className="flex items-center gap-2 font-medium">
+        <input
+          type="radio"
+          name={name}
+          checked={checked}
+          onChange={onChoose}
+          className="h-4 w-4 accent-brand-600"
+        />
+        <Icon aria-hidden="true" className="h-4 w-4" />
+        {label}
+      </span>
+      <span className="text-xs text-slate-600 dark:text-slate-300">{hint}</span>
+    </label>
   );
 }
