@@ -171,3 +171,22 @@ export function mentionMail(input: {
 <p>${buttonHtml(input.link, 'Open the submission')}</p>`,
   });
 }
+
+/** A submission was assigned to the recipient: who did it and a link; never the answers. */
+export function assignedMail(input: {
+  to: string;
+  name: string;
+  by: string;
+  form: string;
+  link: string;
+}): Mail {
+  const intro = `${input.by} assigned you a submission to “${input.form}”.`;
+  return composeMail({
+    to: input.to,
+    subject: `${input.by} assigned you a submission on “${input.form}”`,
+    greetingName: input.name,
+    textLines: [intro, '', input.link],
+    htmlBody: `<p>${escapeHtml(intro)}</p>
+<p>${buttonHtml(input.link, 'Open the submission')}</p>`,
+  });
+}

@@ -2,7 +2,13 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formVersions, notificationSettings, users } from '../../db/schema.ts';
-import { type Caller, inReach, memberCaller, personalWorkspaceId } from '../workspaces/index.ts';
+import {
+  type Caller,
+  inReach,
+  memberCaller,
+  personalWorkspaceId,
+  submissionMailMembersQuery,
+} from '../workspaces/index.ts';
 import { forgetPublicForm } from './public-cache.ts';
 
 // The only code that reads and writes the forms table. Every write forgets the form in the
@@ -233,7 +239,8 @@ export async function searchForms(
 
 /**
  * A form for the submit path (not in the Trash) as respondents get it (its published version's
- * content), with what its owner's notification mail needs; null when missing.
+ * content), with what its new-submission mails need (the creator's setting, the members who may
+ * be mailed); null when missing.
  */
 export async function findSubmitTarget(db: DbOrTx, formId: number) {
   const [row] = await db
@@ -244,6 +251,7 @@ export async function findSubmitTarget(db: DbOrTx, formId: number) {
       ownerName: users.name,
       ownerVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       ownerNotifies: notificationSettings.formSubmissions,
+      mailMembers: submissionMailMembersQuery({ workspaceId: forms.workspaceId, creatorId: forms.ownerId }),
     })
     .from(forms)
     .innerJoin(users, eq(users.id, forms.ownerId))

@@ -25,7 +25,7 @@ import {
   type RequestLanguage,
   type SubmitTarget,
 } from '../forms/index.ts';
-import { findSubmissionByKey, submissionNotification } from '../submissions/index.ts';
+import { findSubmissionByKey, submissionNotifications } from '../submissions/index.ts';
 import { listFreeUploads } from './upload-repository.ts';
 
 // What the submit and the progress saves share: reading answers, running the logic again,
@@ -340,21 +340,20 @@ export async function loadSubmitTarget(
   return target!;
 }
 
-/** The owner's new-submission mail for a submit to this form, or null (see submissionNotification). */
-export function notificationFor(
+/** The new-submission mails of a submit to this form (see submissionNotifications). */
+export function notificationsFor(
   app: FastifyInstance,
   target: SubmitTarget,
   input: { fields: FormField[]; data: Record<string, unknown>; encrypted?: boolean },
 ) {
-  return submissionNotification({
+  return submissionNotifications({
     formId: target.form.id,
     title: target.form.title,
     ...input,
     notifyOnSubmission: target.form.notifyOnSubmission,
-    ownerSetting: target.ownerNotifies,
-    ownerEmail: target.ownerEmail,
-    ownerName: target.ownerName,
-    ownerVerified: target.ownerVerified,
+    creatorSetting: target.ownerNotifies,
+    members: target.mailMembers,
+    viewerAnswers: target.form.viewerAnswers,
     publicUrl: app.config.publicUrl,
   });
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { formClosed, keyedFormIdQuery, type SubmitTarget } from '../forms/index.ts';
 import { findSubmissionByKey, type StoreSubmissionInput, storeSubmission } from '../submissions/index.ts';
-import { invalid, notificationFor, UPLOAD_MISSING } from './answers.ts';
+import { invalid, notificationsFor, UPLOAD_MISSING } from './answers.ts';
 import { buildMetadata } from './metadata.ts';
 import { isSpam, SPAM_KEYS } from './spam.ts';
 import { listFreeUploads } from './upload-repository.ts';
@@ -110,9 +110,7 @@ export async function submitEncrypted(app: FastifyInstance, input: EncryptedSubm
     createdAt,
     // Views, counts and completion times stay server-side; per-answer figures are the browser's.
     stats: { formId: form.id, fields: form.fields, data: {}, metadata, createdAt },
-    mails: [notificationFor(app, target, { fields: form.fields, data: {}, encrypted: true })].filter(
-      (mail) => mail !== null,
-    ),
+    mails: notificationsFor(app, target, { fields: form.fields, data: {}, encrypted: true }),
     ownerId: form.ownerId,
     uploadIds,
     limited: form.responseLimit !== null,

@@ -29,7 +29,7 @@ import {
   fingerprint,
   invalid,
   loadSubmitTarget,
-  notificationFor,
+  notificationsFor,
   resolveFiles,
   UPLOAD_MISSING,
 } from './answers.ts';
@@ -304,7 +304,7 @@ export async function submitForm(
     createdAt,
     stats: { formId: form.id, fields, data: clean, metadata, createdAt },
     mails: [
-      notificationFor(app, target, { fields, data: clean }),
+      ...notificationsFor(app, target, { fields, data: clean }),
       await confirmationFor(app, { form, view, data: clean }),
     ].filter((mail) => mail !== null),
     ownerId: form.ownerId,

@@ -3,6 +3,7 @@ import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Mail } from '../../mail/mailer.ts';
 import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
+import type { SubmissionMailMember } from '../workspaces/index.ts';
 
 const MAX_LINES = 25;
 const MAX_VALUE = 300;
@@ -46,66 +47,106 @@ export function answerRowsHtml(lines: { label: string; value: string }[]): strin
 export const ENCRYPTED_ANSWERS_NOTE =
   'The answers are encrypted end to end: unlock the form in Formsmith with its passphrase to read them.';
 
+/** What a viewer of a form whose viewers see only counts is told instead of the answers. */
+export const COUNTS_ONLY_NOTE =
+  'Viewers of this form see how many responses it has, not the answers: open it in Formsmith for the counts.';
+
 export function submissionMail(input: {
   to: string;
   name: string;
   formTitle: string;
   lines: { label: string; value: string }[];
   link: string;
-  /** The answers are encrypted end to end: say so instead of listing them. */
-  encrypted?: boolean;
+  /** What to say instead of the answers (an encrypted form, a viewer who sees only counts). */
+  withheld?: string;
+  /** The recipient created the form ("Your form …"). */
+  creator?: boolean;
 }): Mail {
-  const answersText = input.encrypted
-    ? [ENCRYPTED_ANSWERS_NOTE]
-    : input.lines.map((l) => `${l.label}: ${l.value}`);
-  const answersHtml = input.encrypted
-    ? `<p>${escapeHtml(ENCRYPTED_ANSWERS_NOTE)}</p>`
+  const answersText = input.withheld ? [input.withheld] : input.lines.map((l) => `${l.label}: ${l.value}`);
+  const answersHtml = input.withheld
+    ? `<p>${escapeHtml(input.withheld)}</p>`
     : tableHtml(answerRowsHtml(input.lines));
+  const whose = input.creator === false ? 'The form' : 'Your form';
   return composeMail({
     to: input.to,
     subject: `New submission: ${input.formTitle}`,
     greetingName: input.name,
     textLines: [
-      `Your form "${input.formTitle}" received a new submission.`,
+      `${whose} "${input.formTitle}" received a new submission.`,
       '',
       ...answersText,
       '',
       `See all submissions: ${input.link}`,
     ],
-    htmlBody: `<p>Your form <strong>${escapeHtml(input.formTitle)}</strong> received a new submission.</p>
+    htmlBody: `<p>${whose} <strong>${escapeHtml(input.formTitle)}</strong> received a new submission.</p>
 ${answersHtml}
-<p>${buttonHtml(input.link, 'View submissions')}</p>`,
+<p>${buttonHtml(input.link, input.withheld === COUNTS_ONLY_NOTE ? 'See the counts' : 'View submissions')}</p>`,
   });
 }
 
+/** A member the submit target names as a possible recipient (workspaces' submissionMailMembersQuery). */
+type MailMember = SubmissionMailMember;
+
 /**
- * The owner's "new submission" mail when notifications are on (per form, else the owner's
- * setting) and the owner's address is verified, or null. Pure: the submit path queues it in the same statement as the submission.
+ * Whether the member gets the new-submission mail: never when the form's own switch is off or
+ * they chose none; always for every form when they chose all; for the forms they created when
+ * they chose "mine" or never chose, as the form's switch (else their account setting) says.
  */
-export function submissionNotification(input: {
+export function mailsMember(
+  member: Pick<MailMember, 'choice' | 'creator'>,
+  input: { notifyOnSubmission: boolean | null; creatorSetting: boolean | null },
+): boolean {
+  if (input.notifyOnSubmission === false) return false;
+  switch (member.choice ?? 'mine') {
+    case 'none':
+      return false;
+    case 'all':
+      return true;
+    case 'mine':
+      return member.creator && shouldNotify(input.notifyOnSubmission, input.creatorSetting);
+  }
+}
+
+/**
+ * The "new submission" mails of a submit, one per member who gets it (mailsMember). Pure: the
+ * submit path queues them in the same statement as the submission. The answers are left out of
+ * an end-to-end encrypted submission's mails, and out of a viewer's when the form shows its
+ * viewers only counts.
+ */
+export function submissionNotifications(input: {
   formId: number;
   title: string;
   /** The form's fields, normalised. */
   fields: FormField[];
   data: Record<string, unknown>;
   notifyOnSubmission: boolean | null;
-  ownerSetting: boolean | null;
-  ownerEmail: string;
-  ownerName: string;
-  /** Mail goes only to a proven address: respondents' text must not reach just anyone. */
-  ownerVerified: boolean;
+  /** The creator's account setting for new-submission mail (null: never saved, on). */
+  creatorSetting: boolean | null;
+  /** Only verified addresses: respondents' text must not reach just anyone. */
+  members: MailMember[];
+  /** forms.viewer_answers: false when the form's viewers see only counts. */
+  viewerAnswers: boolean;
   publicUrl: string;
-  /** An end-to-end encrypted submission: the mail carries no answers. */
+  /** An end-to-end encrypted submission: the mails carry no answers. */
   encrypted?: boolean;
-}): Mail | null {
-  if (!input.ownerVerified) return null;
-  if (!shouldNotify(input.notifyOnSubmission, input.ownerSetting)) return null;
-  return submissionMail({
-    to: input.ownerEmail,
-    name: input.ownerName,
-    formTitle: input.title,
-    lines: input.encrypted ? [] : summaryLines(input.fields, input.data),
-    link: `${input.publicUrl}/forms/${input.formId}/submissions`,
-    encrypted: input.encrypted,
-  });
+}): Mail[] {
+  const recipients = input.members.filter((m) => mailsMember(m, input));
+  if (recipients.length === 0) return [];
+  const lines = input.encrypted ? [] : summaryLines(input.fields, input.data);
+  const link = `${input.publicUrl}/forms/${input.formId}/submissions`;
+  return recipients.map((member) =>
+    submissionMail({
+      to: member.email,
+      name: member.name,
+      formTitle: input.title,
+      lines,
+      link,
+      creator: member.creator,
+      withheld: input.encrypted
+        ? ENCRYPTED_ANSWERS_NOTE
+        : member.role === 'viewer' && !input.viewerAnswers
+          ? COUNTS_ONLY_NOTE
+          : undefined,
+    }),
+  );
 }

@@ -147,7 +147,14 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: triageSchema },
       },
     },
-    async (request) => changeTriage(app.db, await ownedForm(app, request), request.params.sid, request.body),
+    async (request) =>
+      changeTriage(
+        app,
+        await ownedForm(app, request),
+        request.params.sid,
+        currentUser(request),
+        request.body,
+      ),
   );
 
   app.get(

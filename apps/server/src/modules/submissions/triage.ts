@@ -14,8 +14,8 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissionComments, submissions } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { mentionMail } from '../../mail/templates.ts';
-import { workspacePeople } from '../workspaces/index.ts';
+import { assignedMail, mentionMail } from '../../mail/templates.ts';
+import { memberMailChoices, workspacePeople } from '../workspaces/index.ts';
 import type { OwnedForm } from './repository.ts';
 
 // A team's work on a submission: its stage, its assignee and the members' comments. Only members
@@ -89,13 +89,6 @@ export async function withTriage<T extends { id: string }>(
   }));
 }
 
-async function assertMembers(db: DbOrTx, form: OwnedForm, userIds: readonly string[], message: string) {
-  if (userIds.length === 0) return;
-  const members = new Set((await formMembers(db, form)).map((m) => m.user_id));
-  const stranger = userIds.find((id) => !members.has(id));
-  if (stranger) throw badRequest(message);
-}
-
 /** The submission's id when it belongs to the form; 404 otherwise. */
 async function requireSubmission(db: DbOrTx, formId: number, submissionId: string): Promise<string> {
   if (isUuid(submissionId)) {
@@ -108,24 +101,55 @@ async function requireSubmission(db: DbOrTx, formId: number, submissionId: strin
   throw notFound('Submission not found');
 }
 
-/** Changes a submission's stage, its assignee, or both; returns its triage as it now is. */
+/**
+ * Changes a submission's stage, its assignee, or both; returns its triage as it now is. A member
+ * it is newly assigned to (by someone else) is mailed a link to it, in the same transaction,
+ * unless they turned assignment mail off in the workspace.
+ */
 export async function changeTriage(
-  db: DbOrTx,
+  app: FastifyInstance,
   form: OwnedForm,
   submissionId: string,
+  by: { id: string; name: string },
   input: TriageInput,
 ): Promise<Triage> {
-  const id = await requireSubmission(db, form.id, submissionId);
-  if (input.assignee_id) {
-    await assertMembers(db, form, [input.assignee_id], TRIAGE_MESSAGES.assigneeNotMember);
-  }
-  const changes: Partial<typeof submissions.$inferInsert> = {};
-  // "new" is stored as nothing, the same as a submission nobody touched.
-  if (input.status !== undefined) changes.triageStatus = input.status === 'new' ? null : input.status;
-  if (input.assignee_id !== undefined) changes.assigneeId = input.assignee_id;
-  await db.update(submissions).set(changes).where(eq(submissions.id, id));
-  return (await loadTriage(db, [id])).get(id)!;
+  return app.db.transaction(async (tx) => {
+    const id = await requireSubmission(tx, form.id, submissionId);
+    const assignee = input.assignee_id;
+    const people = assignee ? await formMembers(tx, form) : [];
+    const member = people.find((m) => m.user_id === assignee);
+    if (assignee && !member) throw badRequest(TRIAGE_MESSAGES.assigneeNotMember);
+    const changes: Partial<typeof submissions.$inferInsert> = {};
+    // "new" is stored as nothing, the same as a submission nobody touched.
+    if (input.status !== undefined) changes.triageStatus = input.status === 'new' ? null : input.status;
+    if (assignee !== undefined) changes.assigneeId = assignee;
+    const [before] = await queryRows<{ assignee_id: string | null }>(
+      tx,
+      sql`select assignee_id from submissions where id = ${id} for update`,
+    );
+    await tx.update(submissions).set(changes).where(eq(submissions.id, id));
+    if (member && member.user_id !== by.id && before?.assignee_id !== member.user_id) {
+      const choices = await memberMailChoices(tx, form.workspaceId, [member.user_id]);
+      if (choices.get(member.user_id)?.assigned !== false) {
+        await app.mailer.queue(
+          tx,
+          assignedMail({
+            to: member.email,
+            name: member.name,
+            by: by.name,
+            form: form.title,
+            link: submissionLink(app, form.id, id),
+          }),
+        );
+      }
+    }
+    return (await loadTriage(tx, [id])).get(id)!;
+  });
 }
+
+/** Where a mail about one submission leads: the submissions page, open at it. */
+const submissionLink = (app: FastifyInstance, formId: number, id: string) =>
+  `${app.config.publicUrl}/forms/${formId}/submissions?submission=${id}`;
 
 type CommentRow = {
   id: string;
@@ -174,8 +198,8 @@ export async function listComments(
 }
 
 /**
- * Adds a comment; each member it mentions (but its author) is mailed it with a link to the
- * submission, in the same transaction. Mentioning anyone outside the workspace is refused and
+ * Adds a comment; each member it mentions (but its author, and those who turned mention mail off
+ * in the workspace) is mailed it with a link to the submission, in the same transaction. Mentioning anyone outside the workspace is refused and
  * nothing is kept.
  */
 export async function addComment(
@@ -196,10 +220,12 @@ export async function addComment(
       .insert(submissionComments)
       .values({ submissionId: id, authorId: author.id, body, mentions: unique })
       .returning();
-    const link = `${app.config.publicUrl}/forms/${form.id}/submissions?submission=${id}`;
-    for (const userId of unique) {
+    const link = submissionLink(app, form.id, id);
+    const mentioned = unique.filter((userId) => userId !== author.id);
+    const choices = await memberMailChoices(tx, form.workspaceId, mentioned);
+    for (const userId of mentioned) {
       const member = byId.get(userId)!;
-      if (userId === author.id) continue;
+      if (choices.get(userId)?.mentions === false) continue;
       await app.mailer.queue(
         tx,
         mentionMail({

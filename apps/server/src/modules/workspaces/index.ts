@@ -14,5 +14,10 @@ export {
   type WorkspaceThing,
 } from './access.ts';
 export { handOverBeforeAccountDeletion } from './departure.ts';
+export {
+  memberMailChoices,
+  type SubmissionMailMember,
+  submissionMailMembersQuery,
+} from './notifications.ts';
 export { personalWorkspaceId, workspacePeople } from './repository.ts';
 export { listWorkspaces } from './service.ts';

@@ -10,6 +10,7 @@ import {
   memberSchema,
   workspaceNameBody,
 } from '@formsmith/core/workspaces/members';
+import { memberNotificationsBody, memberNotificationsSchema } from '@formsmith/core/workspaces/notifications';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,6 +34,7 @@ import {
   removeMember,
   renameWorkspace,
 } from './members.ts';
+import { readNotifications, saveNotifications } from './notifications.ts';
 import { listWorkspaces } from './service.ts';
 
 const tags = ['workspaces'];
@@ -207,6 +209,39 @@ const workspacesRoutes: FastifyPluginAsyncZod = async (app) => {
       await removeMember(app, checkedMember(request), workspaceOf(request));
       return noContent(reply);
     },
+  );
+  app.get(
+    '/workspaces/:id/notifications',
+    {
+      onRequest: app.authenticate,
+      config: { role: 'viewer' as const },
+      schema: {
+        tags,
+        summary: 'Your mail choices in a workspace',
+        description:
+          'New submissions (`all` forms, `mine`: the forms you created, or `none`), mentions and assignments. What you never chose reads as before there were choices: `mine`, on, on.',
+        params: idParams,
+        response: { 200: memberNotificationsSchema },
+      },
+    },
+    async (request) => readNotifications(app.db, workspaceOf(request), currentUser(request).id),
+  );
+  app.put(
+    '/workspaces/:id/notifications',
+    {
+      onRequest: app.authenticate,
+      config: { role: 'viewer' as const },
+      schema: {
+        tags,
+        summary: 'Change your mail choices in a workspace',
+        description:
+          'Any subset of `submissions`, `mentions` and `assigned`; what is left out stays as it was.',
+        params: idParams,
+        body: memberNotificationsBody,
+        response: { 200: memberNotificationsSchema },
+      },
+    },
+    async (request) => saveNotifications(app.db, workspaceOf(request), currentUser(request).id, request.body),
   );
   app.post(
     '/workspaces/:id/invitations',

@@ -14,6 +14,7 @@ import { useDeleteWorkspace, useMembers } from './api/members.ts';
 import { InvitationsList } from './components/invitations-list.tsx';
 import { InviteForm } from './components/invite-form.tsx';
 import { MembersTable } from './components/members-table.tsx';
+import { NotificationsCard } from './components/notifications-card.tsx';
 import { WorkspaceName } from './components/workspace-name.tsx';
 
 /** /dashboard/workspace: the current workspace's name, members and invitations. */
@@ -86,6 +87,7 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
           <MembersTable workspace={workspace} members={members.data.members} />
         </CardBody>
       </Card>
+      <NotificationsCard workspace={workspace} />
       {admin && (
         <>
           <Card>
