@@ -205,7 +205,7 @@ describe(`saved themes (${dbKind})`, () => {
     );
     expect(branded.statusCode, branded.body).toBe(201);
     await publishForm(app, user, branded.json().id);
-    expect((await publicLook(branded.json().id)).theme).toMatchObject({ colours: ocean.colours });
+    expect((await publicLook(branded.json().id))?.theme).toMatchObject({ colours: ocean.colours });
   });
 
   it('draws a form with a theme of its own, and refuses one that fails contrast with 422', async () => {
