@@ -173,8 +173,9 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     const webhookSecret = generateWebhookSecret();
     const [hook] = await queryRows<{ id: string }>(
       app.db,
-      sql`insert into webhooks (form_id, url, events, secret) values
-        (${formId}, 'https://example.com/hook', '["submission.created"]'::jsonb, ${webhookSecret}) returning id`,
+      sql`insert into webhooks (form_id, workspace_id, url, events, secret)
+        select id, workspace_id, 'https://example.com/hook', '["submission.created"]'::jsonb, ${webhookSecret}
+        from forms where id = ${formId} returning id`,
     );
     const oldKey = app.keyring.current.id;
     const rotated = addKeyToFile(config);

@@ -120,8 +120,9 @@ describe(`re-sealing in batches (${dbKind})`, () => {
     const [submissionId] = await insertClear(['With a webhook']);
     const [webhook] = await queryRows<{ id: string }>(
       app.db,
-      sql`insert into webhooks (form_id, url, events, secret)
-        values (${formId}, 'http://127.0.0.1:9/hook', '["submission.created"]'::jsonb, 'secret') returning id`,
+      sql`insert into webhooks (form_id, workspace_id, url, events, secret)
+        select id, workspace_id, 'http://127.0.0.1:9/hook', '["submission.created"]'::jsonb, 'secret'
+        from forms where id = ${formId} returning id`,
     );
     const bodies = ['{"answers":"sealed one"}', '{"answers":"clear one"}'];
     const deliveries = await queryRows<{ id: string }>(
@@ -130,6 +131,14 @@ describe(`re-sealing in batches (${dbKind})`, () => {
         values (${webhook!.id}, 'submission.created', ${submissionId}), (${webhook!.id}, 'submission.created', ${submissionId})
         returning id`,
     );
+    // A member event's body (a workspace webhook's: no submission) carries addresses too.
+    const [memberEvent] = await queryRows<{ id: string }>(
+      app.db,
+      sql`insert into webhook_deliveries (webhook_id, event_type) values (${webhook!.id}, 'member.joined') returning id`,
+    );
+    const memberBody = '{"member":{"email":"ada@example.com"}}';
+    await app.db.execute(sql`update webhook_deliveries set body = ${sealDeliveryBody(old, memberEvent!.id, memberBody)}
+      where id = ${memberEvent!.id}`);
     const [sealedOne, clearOne] = deliveries.map((d) => d.id);
     await app.db.execute(sql`update webhook_deliveries set body = ${sealDeliveryBody(old, sealedOne!, bodies[0]!)}
       where id = ${sealedOne}`);
@@ -146,6 +155,7 @@ describe(`re-sealing in batches (${dbKind})`, () => {
     for (const [id, body] of [
       [sealedOne!, bodies[0]!],
       [clearOne!, bodies[1]!],
+      [memberEvent!.id, memberBody],
     ]) {
       const [row] = await queryRows<{ id: string; body: string }>(
         app.db,

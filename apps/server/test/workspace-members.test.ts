@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { samplePayload } from './forms-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
+import { inviteByMail } from './helpers/invitations.ts';
 import { createMailTestApp, drainMails, type MailTestApp } from './helpers/mail-app.ts';
 import { findLink } from './helpers/smtp.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
@@ -24,15 +25,8 @@ describe(`workspace members and invitations (${dbKind})`, () => {
   ) => app.inject({ method, url, headers: user?.auth ?? {}, ...(payload ? { payload } : {}) });
 
   /** Invites `invitee` and answers the token of the link that reached their mailbox. */
-  async function invite(invitee: TestUser, role: string, by = owner): Promise<string> {
-    const res = await call(by, 'POST', `/api/workspaces/${workspaceId}/invitations`, {
-      email: invitee.email,
-      role,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const mails = await drainMails(mail, { to: invitee.email, prefix: LINK, count: 1 });
-    return findLink(mails.at(-1)!, LINK).slice(LINK.length);
-  }
+  const invite = (invitee: TestUser, role: string, by = owner) =>
+    inviteByMail(mail, { by, workspaceId, invitee, role });
 
   beforeAll(async () => {
     mail = await createMailTestApp();

@@ -28,7 +28,7 @@ export const API_TAGS = [
     description: 'Forms generated from a plain-language description, edited by instruction, translated',
   },
   { name: 'account', description: 'Account settings, privacy requests, sessions and search' },
-  { name: 'webhooks', description: "A form's signed webhooks and their delivery log" },
+  { name: 'webhooks', description: 'Signed webhooks of a form or a workspace, and their delivery log' },
   { name: 'api-keys', description: 'Personal API keys (sign-in only; keys cannot manage keys)' },
   { name: 'workspaces', description: 'The workspaces you belong to and your role in each' },
 ];

@@ -16,7 +16,8 @@ import {
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
 import { findFormWithOwner } from '../forms/index.ts';
 import { findSubmission } from '../submissions/index.ts';
-import { buildEvent, renderBody } from './payload.ts';
+import { workspaceOwners } from '../workspaces/index.ts';
+import { buildEvent, renderBody, renderWorkspaceTestBody } from './payload.ts';
 import * as repo from './repository.ts';
 import { liveSecrets } from './secrets.ts';
 import { type AttemptResult, postToTarget } from './send.ts';
@@ -30,12 +31,6 @@ export const DISABLE_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 export function webhookRetryDelaySeconds(attempt: number): number {
   const base = RETRY_DELAYS_SECONDS[Math.min(attempt, RETRY_DELAYS_SECONDS.length) - 1] ?? 60;
   return Math.round(base * (0.8 + Math.random() * 0.4));
-}
-
-/** The form a webhook listens to (workspace webhooks have none yet). */
-function formIdOf(webhook: repo.WebhookRow): number {
-  if (webhook.formId === null) throw new Error(`webhook ${webhook.id} belongs to no form`);
-  return webhook.formId;
 }
 
 type Loaded = NonNullable<Awaited<ReturnType<typeof repo.findDeliveryWithWebhook>>>;
@@ -61,9 +56,36 @@ export const sealDeliveryBody = (keyring: Keyring, deliveryId: string, body: str
  * The body of a delivery: built at its first attempt and kept (sealed), so every retry sends the
  * same bytes.
  */
-async function bodyOf(app: FastifyInstance, { delivery, webhook }: Loaded): Promise<string> {
+async function bodyOf(app: FastifyInstance, loaded: Loaded): Promise<string> {
+  const { delivery, webhook } = loaded;
   if (delivery.body !== null) return openDeliveryBody(app.keyring, { id: delivery.id, body: delivery.body });
-  const formId = formIdOf(webhook);
+  const body =
+    webhook.formId === null ? workspaceTestBody(loaded) : await formEventBody(app, loaded, webhook.formId);
+  await repo.updateDelivery(app.db, {
+    deliveryId: delivery.id,
+    changes: { body: sealDeliveryBody(app.keyring, delivery.id, body) },
+  });
+  return body;
+}
+
+/**
+ * A workspace webhook's member events come with their body (made in the change's transaction, when
+ * who and what were known); the only delivery without one is a test event.
+ */
+function workspaceTestBody({ delivery, webhook }: Loaded): string {
+  const at = delivery.createdAt;
+  return renderWorkspaceTestBody(webhook.format, {
+    type: delivery.eventType,
+    at,
+    workspaceId: webhook.workspaceId,
+  });
+}
+
+async function formEventBody(
+  app: FastifyInstance,
+  { delivery, webhook }: Loaded,
+  formId: number,
+): Promise<string> {
   const form = await findFormWithOwner(app.db, formId);
   const submission = delivery.submissionId
     ? await findSubmission(app.db, app.keyring, {
@@ -73,12 +95,7 @@ async function bodyOf(app: FastifyInstance, { delivery, webhook }: Loaded): Prom
     : null;
   const eventForm = { id: formId, title: form?.title ?? '', fields: form?.fields ?? [] };
   const event = buildEvent({ type: delivery.eventType, at: delivery.createdAt, form: eventForm, submission });
-  const body = renderBody(webhook.format, event, eventForm);
-  await repo.updateDelivery(app.db, {
-    deliveryId: delivery.id,
-    changes: { body: sealDeliveryBody(app.keyring, delivery.id, body) },
-  });
-  return body;
+  return renderBody(webhook.format, event, eventForm);
 }
 
 /** Sends one attempt of a delivery, signed with every live secret, and logs it. */
@@ -109,7 +126,7 @@ export async function attemptDelivery(app: FastifyInstance, loaded: Loaded): Pro
 
 /** Tracks how long the endpoint has been failing; after DISABLE_AFTER_MS it is disabled and the owner mailed. */
 async function noteOutcome(app: FastifyInstance, webhook: repo.WebhookRow, ok: boolean): Promise<void> {
-  const ids = { formId: formIdOf(webhook), webhookId: webhook.id };
+  const ids = { owner: repo.ownerOf(webhook), webhookId: webhook.id };
   if (ok) {
     if (webhook.failingSince) await repo.updateWebhook(app.db, { ...ids, changes: { failingSince: null } });
     return;
@@ -121,23 +138,49 @@ async function noteOutcome(app: FastifyInstance, webhook: repo.WebhookRow, ok: b
   if (!webhook.enabled || Date.now() - webhook.failingSince.getTime() < DISABLE_AFTER_MS) return;
   const reason = 'Every delivery failed for 3 days';
   await repo.updateWebhook(app.db, { ...ids, changes: { enabled: false, disabledReason: reason } });
-  const form = await findFormWithOwner(app.db, ids.formId);
-  if (!form) return;
+  for (const mail of await disabledMails(app, webhook)) await app.mailer.queue(app.db, composeMail(mail));
+}
+
+type DisabledMail = Parameters<typeof composeMail>[0];
+
+/** The mail telling one person that a webhook of their form or workspace was switched off. */
+function disabledMail(input: {
+  url: string;
+  to: { name: string; email: string };
+  /** "form" or "workspace", and its title or name. */
+  what: string;
+  name: string;
+  link: string;
+}): DisabledMail {
+  const { url, what, name, link } = input;
+  return {
+    to: input.to.email,
+    subject: `Webhook disabled: ${name}`,
+    greetingName: input.to.name,
+    textLines: [
+      `The webhook ${url} of your ${what} "${name}" failed on every delivery for 3 days, so we switched it off.`,
+      `Fix the endpoint, then enable it again: ${link}`,
+    ],
+    htmlBody: `<p>The webhook <code>${escapeHtml(url)}</code> of your ${what} <strong>${escapeHtml(name)}</strong> failed on every delivery for 3 days, so we switched it off.</p>
+<p>Fix the endpoint, then enable it again in <a href="${escapeHtml(link)}">the ${what}'s settings</a>.</p>`,
+  };
+}
+
+/** Who is told of a switched-off webhook: a form's owner, or every owner of the workspace. */
+async function disabledMails(app: FastifyInstance, webhook: repo.WebhookRow): Promise<DisabledMail[]> {
+  const { url } = webhook;
+  if (webhook.formId === null) {
+    const found = await workspaceOwners(app.db, webhook.workspaceId);
+    const link = `${app.config.publicUrl}/dashboard/workspace`;
+    return (found?.owners ?? []).map((to) =>
+      disabledMail({ url, to, what: 'workspace', name: found!.workspace, link }),
+    );
+  }
+  const form = await findFormWithOwner(app.db, webhook.formId);
+  if (!form) return [];
+  const to = { name: form.ownerName, email: form.ownerEmail };
   const link = `${app.config.publicUrl}/forms/${form.id}/settings`;
-  await app.mailer.queue(
-    app.db,
-    composeMail({
-      to: form.ownerEmail,
-      subject: `Webhook disabled: ${form.title}`,
-      greetingName: form.ownerName,
-      textLines: [
-        `The webhook ${webhook.url} of your form "${form.title}" failed on every delivery for 3 days, so we switched it off.`,
-        `Fix the endpoint, then enable it again: ${link}`,
-      ],
-      htmlBody: `<p>The webhook <code>${escapeHtml(webhook.url)}</code> of your form <strong>${escapeHtml(form.title)}</strong> failed on every delivery for 3 days, so we switched it off.</p>
-<p>Fix the endpoint, then enable it again in <a href="${escapeHtml(link)}">the form's settings</a>.</p>`,
-    }),
-  );
+  return [disabledMail({ url, to, what: 'form', name: form.title, link })];
 }
 
 /** The webhook.deliver job: one attempt; a failure is retried by the queue until the last attempt. */
@@ -180,7 +223,8 @@ export async function resealDeliveryBodies(
       tx,
       sql`select id, body from webhook_deliveries
         where ${after === null ? sql`true` : sql`id > ${after}::uuid`}
-          and body is not null and submission_id is not null and left(body, ${prefix.length}) <> ${prefix}
+          and body is not null and (submission_id is not null or event_type like 'member.%')
+          and left(body, ${prefix.length}) <> ${prefix}
         order by id limit ${RESEAL_BATCH} for update skip locked`,
     );
     const last = rows.at(-1);

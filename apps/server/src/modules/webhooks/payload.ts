@@ -1,7 +1,11 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
-import { type SubmissionEvent, WEBHOOK_EVENT_LABELS } from '@formsmith/core/webhooks/schemas';
+import {
+  type MemberEventBody,
+  type SubmissionEvent,
+  WEBHOOK_EVENT_LABELS,
+} from '@formsmith/core/webhooks/schemas';
 
 export type EventForm = { id: number; title: string; fields: FormField[] };
 export type EventSubmission = {
@@ -81,17 +85,47 @@ function chatText(event: SubmissionEvent, form: EventForm, plain: (text: string)
   return [headline, ...lines].join('\n');
 }
 
-/** The bytes sent for a webhook's format; the same bytes are signed. */
-export function renderBody(format: string, event: SubmissionEvent, form: EventForm): string {
+/** A chat message of a member event: what happened, in which workspace, to whom, with which role. */
+function memberChatText(event: MemberEventBody, plain: (text: string) => string): string {
+  const { workspace, member } = event.data;
+  const who = member.name ? `${plain(member.name)} (${plain(member.email)})` : plain(member.email);
+  const role = member.previous_role ? `${member.previous_role} → ${member.role}` : member.role;
+  const left = event.data.reason === 'left' ? ', who left' : '';
+  return `${HEADLINES[event.type] ?? event.type}: ${plain(workspace.name)}\n• ${who}${left}: ${role}`;
+}
+
+/** The bytes sent for a webhook's format, given its chat text; the same bytes are signed. */
+function render(format: string, event: unknown, chat: (plain: (text: string) => string) => string): string {
   switch (format) {
     case 'slack':
-      return JSON.stringify({ text: chatText(event, form, slackText) });
+      return JSON.stringify({ text: chat(slackText) });
     case 'discord':
-      return JSON.stringify({
-        content: chatText(event, form, discordText).slice(0, 2000),
-        allowed_mentions: { parse: [] },
-      });
+      return JSON.stringify({ content: chat(discordText).slice(0, 2000), allowed_mentions: { parse: [] } });
     default:
       return JSON.stringify(event);
   }
+}
+
+/** The body of a form's event (a submission's, a publish, a move, a test). */
+export function renderBody(format: string, event: SubmissionEvent, form: EventForm): string {
+  return render(format, event, (plain) => chatText(event, form, plain));
+}
+
+/** The body of a workspace's member event. */
+export function renderMemberBody(format: string, event: MemberEventBody): string {
+  return render(format, event, (plain) => memberChatText(event, plain));
+}
+
+/** The body of a workspace webhook's test event: the workspace's id, and nothing about anyone. */
+export function renderWorkspaceTestBody(
+  format: string,
+  input: { type: string; at: Date; workspaceId: number },
+) {
+  const event = {
+    type: input.type,
+    timestamp: input.at.toISOString(),
+    data: { workspace: { id: input.workspaceId } },
+  };
+  const headline = `${HEADLINES[input.type] ?? input.type}: workspace ${input.workspaceId}`;
+  return render(format, event, () => headline);
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -10,32 +11,57 @@ export const WEBHOOK_JOB = 'webhook.deliver';
 /** About a day of retries: see RETRY_DELAYS_SECONDS in deliver.ts. */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 
-export async function listWebhooks(db: DbOrTx, formId: number): Promise<WebhookRow[]> {
-  return db.select().from(webhooks).where(eq(webhooks.formId, formId)).orderBy(webhooks.createdAt);
+/**
+ * Whose webhook it is: a form's (it hears the form's events) or a workspace's (form_id null: it
+ * hears the workspace's member events).
+ */
+export type WebhookOwner = { formId: number } | { workspaceId: number };
+
+function ownedBy(owner: WebhookOwner): SQL {
+  return 'formId' in owner
+    ? eq(webhooks.formId, owner.formId)
+    : and(isNull(webhooks.formId), eq(webhooks.workspaceId, owner.workspaceId))!;
 }
 
-/** The form's webhook, or null when it is missing or belongs to another form. */
+/** The owner a stored webhook answers to. */
+export const ownerOf = (row: WebhookRow): WebhookOwner =>
+  row.formId === null ? { workspaceId: row.workspaceId } : { formId: row.formId };
+
+export async function listWebhooks(db: DbOrTx, owner: WebhookOwner): Promise<WebhookRow[]> {
+  return db.select().from(webhooks).where(ownedBy(owner)).orderBy(webhooks.createdAt);
+}
+
+/** The owner's webhook, or null when it is missing or belongs to another owner. */
 export async function findWebhook(
   db: DbOrTx,
-  input: { formId: number; webhookId: string },
+  input: { owner: WebhookOwner; webhookId: string },
 ): Promise<WebhookRow | null> {
   const [row] = await db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.formId, input.formId)))
+    .where(and(eq(webhooks.id, input.webhookId), ownedBy(input.owner)))
     .limit(1);
   return row ?? null;
 }
 
 export async function createWebhook(
   db: DbOrTx,
-  values: Pick<typeof webhooks.$inferInsert, 'id' | 'url' | 'events' | 'format' | 'secret'> & { formId: number },
+  values: Pick<typeof webhooks.$inferInsert, 'id' | 'url' | 'events' | 'format' | 'secret'> & {
+    owner: WebhookOwner;
+  },
 ): Promise<WebhookRow> {
+  const { owner, ...rest } = values;
   // A form's webhook belongs to the form's workspace (and moves with it).
-  const workspaceId = sql<number>`(select workspace_id from forms where id = ${values.formId})`;
+  const placed =
+    'formId' in owner
+      ? {
+          formId: owner.formId,
+          workspaceId: sql<number>`(select workspace_id from forms where id = ${owner.formId})`,
+        }
+      : { formId: null, workspaceId: owner.workspaceId };
   const [row] = await db
     .insert(webhooks)
-    .values({ ...values, workspaceId })
+    .values({ ...rest, ...placed })
     .returning();
   return row!;
 }
@@ -43,26 +69,26 @@ export async function createWebhook(
 export async function updateWebhook(
   db: DbOrTx,
   input: {
-    formId: number;
+    owner: WebhookOwner;
     webhookId: string;
-    changes: Partial<Omit<typeof webhooks.$inferInsert, 'id' | 'formId' | 'createdAt'>>;
+    changes: Partial<Omit<typeof webhooks.$inferInsert, 'id' | 'formId' | 'workspaceId' | 'createdAt'>>;
   },
 ): Promise<WebhookRow | null> {
   const [row] = await db
     .update(webhooks)
     .set({ ...input.changes, updatedAt: new Date() })
-    .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.formId, input.formId)))
+    .where(and(eq(webhooks.id, input.webhookId), ownedBy(input.owner)))
     .returning();
   return row ?? null;
 }
 
 export async function deleteWebhook(
   db: DbOrTx,
-  input: { formId: number; webhookId: string },
+  input: { owner: WebhookOwner; webhookId: string },
 ): Promise<boolean> {
   const rows = await db
     .delete(webhooks)
-    .where(and(eq(webhooks.id, input.webhookId), eq(webhooks.formId, input.formId)))
+    .where(and(eq(webhooks.id, input.webhookId), ownedBy(input.owner)))
     .returning({ id: webhooks.id });
   return rows.length > 0;
 }
@@ -97,6 +123,36 @@ export async function queueFormEvent(db: DbOrTx, input: { formId: number; event:
   await db.execute(
     sql`with src_form as (select null::uuid as id, ${input.formId}::int as form_id), ${sql.join(ctes, sql`, `)} select 1`,
   );
+}
+
+/** The enabled webhooks of a workspace (not of its forms) that subscribe to `event`. */
+export async function listSubscribedWorkspaceWebhooks(
+  db: DbOrTx,
+  input: { workspaceId: number; event: string },
+): Promise<WebhookRow[]> {
+  return db
+    .select()
+    .from(webhooks)
+    .where(
+      and(
+        ownedBy({ workspaceId: input.workspaceId }),
+        eq(webhooks.enabled, true),
+        sql`${webhooks.events} @> jsonb_build_array(${input.event}::text)`,
+      ),
+    );
+}
+
+/** Queues one delivery, its body already made, and the job that sends it. */
+export async function queueDelivery(
+  db: DbOrTx,
+  values: { id: string; webhookId: string; eventType: string; body: string },
+): Promise<void> {
+  await db.insert(webhookDeliveries).values(values);
+  await enqueueJob(db, {
+    kind: WEBHOOK_JOB,
+    payload: { deliveryId: values.id },
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+  });
 }
 
 export async function createDelivery(

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { webhookCarriesAnswers } from '@formsmith/core/api-keys/answer-copies';
 import {
-  type createWebhookBodySchema,
-  type updateWebhookBodySchema,
+  type WEBHOOK_FORMATS,
   WEBHOOK_TEST_EVENT,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
 } from '@formsmith/core/webhooks/schemas';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
@@ -21,7 +19,16 @@ import { checkTarget, RefusedTargetError } from './safe-target.ts';
 import { PREVIOUS_SECRET_TTL_MS, sealWebhookSecret } from './secrets.ts';
 import { generateWebhookSecret } from './signing.ts';
 
-type OwnedForm = { formId: number; ownerId: string };
+/**
+ * Whose webhooks a request reaches: a form's (`ownerId` is the caller, for the form check) or a
+ * workspace's (the authenticate hook has checked the caller's role there).
+ */
+export type Owned = { owner: repo.WebhookOwner; ownerId: string };
+
+/** A create body as the route's schema gave it (its events already fit the owner). */
+type WebhookBody = { url: string; events: WebhookEvent[]; format: (typeof WEBHOOK_FORMATS)[number] };
+type WebhookChanges = Partial<WebhookBody> & { enabled?: boolean };
+
 const WEBHOOK_NOT_FOUND = 'Webhook not found';
 const DELIVERY_LOG_SIZE = 50;
 
@@ -53,19 +60,24 @@ function toDelivery(row: repo.DeliveryRow & { attempts: repo.AttemptRow[] }): We
   };
 }
 
-async function requireForm(app: FastifyInstance, input: OwnedForm): Promise<void> {
-  await requireOwnedForm(app.db, input);
+/** A form's webhooks are reached through a form the caller may still open (not in the trash). */
+async function requireOwner(app: FastifyInstance, { owner, ownerId }: Owned): Promise<void> {
+  if ('formId' in owner) await requireOwnedForm(app.db, { formId: owner.formId, ownerId });
 }
 
 async function requireWebhook(
   app: FastifyInstance,
-  input: OwnedForm & { webhookId: string },
+  input: Owned & { webhookId: string },
 ): Promise<repo.WebhookRow> {
-  await requireForm(app, input);
+  await requireOwner(app, input);
   const row = isUuid(input.webhookId) ? await repo.findWebhook(app.db, input) : null;
   if (!row) throw notFound(WEBHOOK_NOT_FOUND);
   return row;
 }
+
+/** Where the audit log files a webhook's changes. */
+const auditWhere = (owner: repo.WebhookOwner) =>
+  'formId' in owner ? { formId: owner.formId } : { workspaceId: owner.workspaceId };
 
 /** Refuses, when saving, a target every attempt would refuse anyway (it is checked again on each). */
 async function assertTargetAllowed(app: FastifyInstance, url: string): Promise<void> {
@@ -79,16 +91,16 @@ async function assertTargetAllowed(app: FastifyInstance, url: string): Promise<v
   }
 }
 
-export async function listFormWebhooks(app: FastifyInstance, input: OwnedForm) {
-  await requireForm(app, input);
-  return { items: (await repo.listWebhooks(app.db, input.formId)).map(toWebhook) };
+export async function listWebhooks(app: FastifyInstance, input: Owned) {
+  await requireOwner(app, input);
+  return { items: (await repo.listWebhooks(app.db, input.owner)).map(toWebhook) };
 }
 
-export async function createFormWebhook(
+export async function createWebhook(
   app: FastifyInstance,
-  input: OwnedForm & { body: z.output<typeof createWebhookBodySchema>; keyScopes: KeyScopes },
+  input: Owned & { body: WebhookBody; keyScopes: KeyScopes },
 ) {
-  await requireForm(app, input);
+  await requireOwner(app, input);
   const { body } = input;
   if (webhookCarriesAnswers(body.events)) assertKeyScope(input.keyScopes, SCOPE_NEEDS.webhookAnswers);
   await assertTargetAllowed(app, body.url);
@@ -97,13 +109,13 @@ export async function createFormWebhook(
   const row = await app.db.transaction(async (tx) => {
     const made = await repo.createWebhook(tx, {
       id,
-      formId: input.formId,
+      owner: input.owner,
       ...body,
       secret: sealWebhookSecret(app.keyring, id, secret),
     });
     await recordAudit(tx, {
       action: 'webhook.created',
-      where: { formId: input.formId },
+      where: auditWhere(input.owner),
       details: { webhook: id, host: new URL(made.url).host, events: made.events },
     });
     return made;
@@ -111,13 +123,9 @@ export async function createFormWebhook(
   return { ...toWebhook(row), secret };
 }
 
-export async function updateFormWebhook(
+export async function updateWebhook(
   app: FastifyInstance,
-  input: OwnedForm & {
-    webhookId: string;
-    body: z.output<typeof updateWebhookBodySchema>;
-    keyScopes: KeyScopes;
-  },
+  input: Owned & { webhookId: string; body: WebhookChanges; keyScopes: KeyScopes },
 ) {
   const current = await requireWebhook(app, input);
   const { body } = input;
@@ -135,20 +143,20 @@ export async function updateFormWebhook(
   return toWebhook(row);
 }
 
-export async function deleteFormWebhook(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+export async function deleteWebhook(app: FastifyInstance, input: Owned & { webhookId: string }) {
   const current = await requireWebhook(app, input);
   await app.db.transaction(async (tx) => {
     await repo.deleteWebhook(tx, input);
     await recordAudit(tx, {
       action: 'webhook.deleted',
-      where: { formId: input.formId },
+      where: auditWhere(input.owner),
       details: { webhook: input.webhookId, host: new URL(current.url).host },
     });
   });
 }
 
 /** A new secret; the old one keeps signing beside it for a day so receivers can switch over. */
-export async function rotateWebhookSecret(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+export async function rotateWebhookSecret(app: FastifyInstance, input: Owned & { webhookId: string }) {
   const current = await requireWebhook(app, input);
   const secret = generateWebhookSecret();
   const row = await repo.updateWebhook(app.db, {
@@ -176,7 +184,7 @@ async function sendNow(app: FastifyInstance, webhook: repo.WebhookRow, delivery:
   return toDelivery(logged!);
 }
 
-export async function sendTestEvent(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+export async function sendTestEvent(app: FastifyInstance, input: Owned & { webhookId: string }) {
   const webhook = await requireWebhook(app, input);
   const delivery = await repo.createDelivery(app.db, {
     webhookId: webhook.id,
@@ -188,7 +196,7 @@ export async function sendTestEvent(app: FastifyInstance, input: OwnedForm & { w
 /** Sends a logged delivery again, with the same webhook-id and body. */
 export async function resendDelivery(
   app: FastifyInstance,
-  input: OwnedForm & { webhookId: string; deliveryId: string },
+  input: Owned & { webhookId: string; deliveryId: string },
 ) {
   const webhook = await requireWebhook(app, input);
   const delivery = isUuid(input.deliveryId)
@@ -198,7 +206,7 @@ export async function resendDelivery(
   return sendNow(app, webhook, delivery);
 }
 
-export async function listWebhookDeliveries(app: FastifyInstance, input: OwnedForm & { webhookId: string }) {
+export async function listWebhookDeliveries(app: FastifyInstance, input: Owned & { webhookId: string }) {
   const webhook = await requireWebhook(app, input);
   const rows = await repo.listDeliveries(app.db, { webhookId: webhook.id, limit: DELIVERY_LOG_SIZE });
   return { items: rows.map(toDelivery) };

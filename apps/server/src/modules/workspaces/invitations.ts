@@ -15,6 +15,7 @@ import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type CheckedMember, forbiddenRole, roleRank } from './access.ts';
+import { emitMemberEvent } from './events.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 3600_000;
@@ -128,6 +129,13 @@ export async function inviteMember(
       target: { type: 'invitation', id: row!.id, label: email },
       details: { role: input.role },
     });
+    await emitMemberEvent(app, tx, {
+      type: 'member.invited',
+      workspaceId,
+      userId: null,
+      email,
+      role: input.role,
+    });
     const [made] = await listInvitations(tx, workspaceId, row!.id);
     return made!;
   });
@@ -173,6 +181,13 @@ export async function revokeInvitation(
       where: { workspaceId },
       target: { type: 'invitation', id: invitationId, label: found.email },
       details: { role: found.role },
+    });
+    await emitMemberEvent(app, tx, {
+      type: 'member.invitation_revoked',
+      workspaceId,
+      userId: null,
+      email: found.email,
+      role: found.role,
     });
   });
 }
@@ -227,13 +242,14 @@ export async function acceptInvitation(
     if (invitation.email !== user.email.toLowerCase()) {
       throw new AppError('INVITATION_OTHER_EMAIL', 403, MEMBER_MESSAGES.otherEmail);
     }
-    await queryRows(
+    const [joined] = await queryRows<{ role: WorkspaceRole }>(
       tx,
       sql`insert into workspace_members (workspace_id, user_id, role)
           values (${invitation.workspace_id}, ${user.id}, ${invitation.role})
           on conflict (workspace_id, user_id) do update set role = case
             when ${roleRank(sql`excluded.role`)} < ${roleRank(sql`workspace_members.role`)}
-            then excluded.role else workspace_members.role end`,
+            then excluded.role else workspace_members.role end
+          returning role`,
     );
     await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, invitation.id));
     await recordAudit(tx, {
@@ -241,6 +257,13 @@ export async function acceptInvitation(
       where: { workspaceId: invitation.workspace_id },
       target: { type: 'member', id: user.id, label: invitation.email },
       details: { role: invitation.role },
+    });
+    await emitMemberEvent(app, tx, {
+      type: 'member.joined',
+      workspaceId: invitation.workspace_id,
+      userId: user.id,
+      email: invitation.email,
+      role: joined?.role ?? invitation.role,
     });
     return { workspaceId: invitation.workspace_id };
   });

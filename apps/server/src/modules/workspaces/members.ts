@@ -13,6 +13,7 @@ import { workspaceMembers, workspaces } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { type CheckedMember, forbiddenRole, roleRank } from './access.ts';
+import { emitMemberEvent } from './events.ts';
 import { listInvitations } from './invitations.ts';
 import { isPersonal, personalOnly } from './repository.ts';
 
@@ -163,6 +164,14 @@ export async function changeMemberRole(
         target: { type: 'member', id: userId, label: email },
         details: { from: current, to: input.role },
       });
+      await emitMemberEvent(app, tx, {
+        type: 'member.role_changed',
+        workspaceId: id,
+        userId,
+        email,
+        role: input.role,
+        previousRole: current,
+      });
     }
   });
   return (await listMembers(app, caller, id)).members;
@@ -195,6 +204,14 @@ export async function removeMember(app: FastifyInstance, caller: CheckedMember, 
       where: { workspaceId: id },
       target: { type: 'member', id: target, label: email },
       details: { role: current },
+    });
+    await emitMemberEvent(app, tx, {
+      type: 'member.removed',
+      workspaceId: id,
+      userId: target,
+      email,
+      role: current,
+      reason: leaving ? 'left' : 'removed',
     });
   });
 }

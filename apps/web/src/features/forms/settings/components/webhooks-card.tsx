@@ -1,7 +1,7 @@
 import {
   createWebhookBodySchema,
+  FORM_WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENTS,
   WEBHOOK_FORMATS,
   type Webhook,
   type WebhookEvent,
@@ -121,7 +121,7 @@ function AddWebhookForm({ formId, onCreated }: { formId: number; onCreated: (sec
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Events</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {WEBHOOK_EVENTS.map((event) => (
+          {FORM_WEBHOOK_EVENTS.map((event) => (
             <CheckboxField
               key={event}
               checked={events.includes(event)}
