@@ -12,7 +12,7 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[
   {
     key: 'form_submissions',
     label: 'Form submission notifications',
-    hint: 'An email for every new submission (a form’s own setting wins when set).',
+    hint: 'An email for every new submission to the forms you created (a form’s own setting wins when set). In a team workspace you can choose all its forms, or none, on its Members page.',
   },
   {
     key: 'security_alerts',
