@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -563,6 +563,40 @@ describe(`account API (${dbKind})`, () => {
       const times = list.map((s) => Date.parse(s.created_at));
       expect([...times].sort((x, y) => y - x)).toEqual(times);
       expect(list[0]).toMatchObject({ id: bIds[9], form_id: b, form_title: 'Form B' });
+    });
+
+    it("keeps search and the feed to one workspace when asked, and reaches a team's forms", async () => {
+      const owner = await createTestUser(app);
+      const member = await createTestUser(app);
+      const stranger = await createTestUser(app);
+      const team = (await call('POST', '/api/workspaces', owner, { name: 'Team feed' })).json().id as number;
+      await app.db.execute(
+        sql`insert into workspace_members (workspace_id, user_id, role) values (${team}, ${member.id}, 'viewer')`,
+      );
+      const teamForm = await createTestForm(app, owner.id, { title: 'Walrus team' });
+      await app.db.update(forms).set({ workspaceId: team }).where(eq(forms.id, teamForm));
+      const ownForm = await createTestForm(app, member.id, { title: 'Walrus mine' });
+      const [teamSub] = await insertSubmissions(app, teamForm, [{ data: { f_name: 'walrus in team' } }]);
+      const [ownSub] = await insertSubmissions(app, ownForm, [{ data: { f_name: 'walrus of mine' } }]);
+      const idsOf = (rows: { id: string | number }[]) => rows.map((r) => r.id).sort();
+
+      // Without a workspace: every workspace of theirs, the team's form included.
+      expect(idsOf((await call('GET', '/api/account/notifications/recent', member)).json())).toEqual(
+        [teamSub, ownSub].sort(),
+      );
+      // With one: only that workspace's forms and answers.
+      const feed = await call('GET', `/api/account/notifications/recent?workspace_id=${team}`, member);
+      expect(idsOf(feed.json())).toEqual([teamSub]);
+      const found = (await call('GET', `/api/account/search?q=walrus&workspace_id=${team}`, member)).json();
+      expect(idsOf(found.forms)).toEqual([teamForm]);
+      expect(idsOf(found.submissions)).toEqual([teamSub]);
+      // A workspace the caller is not in answers like a missing one.
+      expect(
+        (await call('GET', `/api/account/search?q=walrus&workspace_id=${team}`, stranger)).statusCode,
+      ).toBe(404);
+      expect(
+        (await call('GET', `/api/account/notifications/recent?workspace_id=${team}`, stranger)).statusCode,
+      ).toBe(404);
     });
 
     it('is empty for a user without submissions', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aliasKeys } from '../api.ts';
 import { apiKeySchema } from '../api-keys/schemas.ts';
 import { passkeySchema } from '../auth/two-factor.ts';
+import { workspaceQuerySchema } from '../workspaces/api.ts';
 
 // Request and response shapes of the signed-in user's account routes: settings, privacy requests,
 // sessions, search and the notifications feed (/api/account/…, /api/security/…).
@@ -109,8 +110,12 @@ export const sessionViewSchema = z.object({
 export type SessionView = z.infer<typeof sessionViewSchema>;
 export const sessionListSchema = z.array(sessionViewSchema);
 
-/** GET /account/search?q=: the text to look for in the user's forms and answers. */
+/**
+ * GET /account/search?q=: the text to look for in the user's forms and answers, in every
+ * workspace of theirs or the one `workspace_id` names.
+ */
 export const searchQuery = z.object({
+  ...workspaceQuerySchema.shape,
   q: z
     .string({ error: 'Search query is required' })
     .trim()

@@ -15,6 +15,7 @@ import {
   sessionListSchema,
 } from '@formsmith/core/account/api';
 import { messageSchema } from '@formsmith/core/api';
+import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -71,8 +72,18 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
     s.get(
       '/account/notifications/recent',
-      { schema: { tags, response: { 200: recentSubmissionListSchema } } },
-      async (request) => listRecentSubmissions(app.db, currentUser(request).id),
+      {
+        config: { role: 'viewer' },
+        schema: {
+          tags,
+          description:
+            'The latest 20 submissions to the forms of your workspaces, or of the one `workspace_id` names.',
+          querystring: workspaceQuerySchema,
+          response: { 200: recentSubmissionListSchema },
+        },
+      },
+      async (request) =>
+        listRecentSubmissions(app.db, { caller: callerOf(request), workspaceId: request.query.workspace_id }),
     );
 
     s.get(
@@ -193,7 +204,11 @@ const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, querystring: searchQuery, response: { 200: searchResultSchema } },
       },
       async (request) =>
-        searchAccount(app.db, app.keyring, { caller: callerOf(request), q: request.query.q }),
+        searchAccount(app.db, app.keyring, {
+          caller: callerOf(request),
+          workspaceId: request.query.workspace_id,
+          q: request.query.q,
+        }),
     );
   });
 };

@@ -2,8 +2,8 @@ import type { RecentSubmission, SearchResult } from '@formsmith/core/account/api
 import type { DbOrTx } from '../../db/client.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { searchForms } from '../forms/index.ts';
-import { listOwnerRecentSubmissions, searchSubmissions } from '../submissions/index.ts';
-import type { Caller } from '../workspaces/index.ts';
+import { listRecentSubmissions as listRecent, searchSubmissions } from '../submissions/index.ts';
+import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 
 const LIMIT = 20;
 const SNIPPET_CHARS = 120;
@@ -29,22 +29,30 @@ export function snippetOf(data: unknown, q: string): string {
   return '';
 }
 
+/** The workspace named (404 for one the caller is not in), or undefined for all of theirs. */
+async function namedWorkspace(db: DbOrTx, caller: Caller, id: number | undefined) {
+  return id === undefined ? undefined : chooseWorkspace(db, caller, id);
+}
+
 /**
  * The forms (by title or description) and submissions (by answer value) of the caller's
- * workspaces, case-insensitive.
+ * workspaces, or of the one named, case-insensitive.
  */
 export async function searchAccount(
   db: DbOrTx,
   keyring: Keyring,
-  input: { caller: Caller; q: string },
+  input: { caller: Caller; workspaceId?: number; q: string },
 ): Promise<SearchResult> {
+  const workspaceId = await namedWorkspace(db, input.caller, input.workspaceId);
   const formRows = await searchForms(db, {
     caller: input.caller,
+    workspaceId,
     pattern: containsPattern(input.q),
     limit: LIMIT,
   });
   const submissionRows = await searchSubmissions(db, keyring, {
     caller: input.caller,
+    workspaceId,
     text: input.q,
     limit: LIMIT,
   });
@@ -60,9 +68,16 @@ export async function searchAccount(
   };
 }
 
-/** The latest submissions across all of the user's forms (the notifications page). */
-export async function listRecentSubmissions(db: DbOrTx, userId: string): Promise<RecentSubmission[]> {
-  const rows = await listOwnerRecentSubmissions(db, { ownerId: userId, limit: LIMIT });
+/**
+ * The latest submissions to the forms of the caller's workspaces, or of the one named (the
+ * notifications page and the dashboard).
+ */
+export async function listRecentSubmissions(
+  db: DbOrTx,
+  input: { caller: Caller; workspaceId?: number },
+): Promise<RecentSubmission[]> {
+  const workspaceId = await namedWorkspace(db, input.caller, input.workspaceId);
+  const rows = await listRecent(db, { caller: input.caller, workspaceId, limit: LIMIT });
   return rows.map((r) => ({
     id: r.id,
     form_id: Number(r.form_id),

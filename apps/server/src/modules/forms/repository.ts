@@ -221,7 +221,7 @@ export async function listFormFields(
 /** The caller's forms whose title or description matches an ILIKE pattern, most recent first. */
 export async function searchForms(
   db: DbOrTx,
-  input: { caller: Caller; pattern: string; limit: number },
+  input: { caller: Caller; workspaceId?: number; pattern: string; limit: number },
 ): Promise<{ id: number; title: string; description: string }[]> {
   return db
     .select({ id: forms.id, title: forms.title, description: forms.description })
@@ -229,6 +229,7 @@ export async function searchForms(
     .where(
       and(
         inReach(forms.workspaceId, input.caller),
+        input.workspaceId === undefined ? undefined : eq(forms.workspaceId, input.workspaceId),
         live,
         sql`(${forms.title} ilike ${input.pattern} or ${forms.description} ilike ${input.pattern})`,
       ),

@@ -21,7 +21,7 @@ export {
   findSubmissionVersion,
   listAnsweredVersions,
   listDigestCounts,
-  listOwnerRecentSubmissions,
+  listRecentSubmissions,
   listSubmissionsAfter,
   mergeSubmissionTiming,
   type StoredSubmission,

@@ -6,7 +6,7 @@ import { forms, submissions, uploads } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FormRow } from '../forms/index.ts';
-import { answersInReach, type Caller } from '../workspaces/index.ts';
+import { answersInReach, type Caller, inReach } from '../workspaces/index.ts';
 import { readAnswers, withAnswers } from './answer-sealing.ts';
 import { afterPlace, cursorColumn } from './cursor.ts';
 import { scanSubmissions } from './search.ts';
@@ -185,6 +185,10 @@ export type OwnerSubmissionRow = {
   data?: unknown;
 };
 
+/** ` and forms.workspace_id = …` when a workspace is named, else nothing (every one reached). */
+const inWorkspace = (workspaceId: number | undefined) =>
+  workspaceId === undefined ? sql`` : sql` and ${forms.workspaceId} = ${workspaceId}`;
+
 /**
  * Submissions of the caller's workspaces with an answer containing the text, most recent first;
  * none of a form whose viewers see only counts when the caller is one of its viewers.
@@ -192,11 +196,11 @@ export type OwnerSubmissionRow = {
 export async function searchSubmissions(
   db: DbOrTx,
   keyring: Keyring,
-  input: { caller: Caller; text: string; limit: number },
+  input: { caller: Caller; workspaceId?: number; text: string; limit: number },
 ): Promise<OwnerSubmissionRow[]> {
   const found: OwnerSubmissionRow[] = [];
   await scanSubmissions(db, keyring, {
-    where: sql`${answersInReach(forms.workspaceId, forms.viewerAnswers, input.caller)} and ${forms.deletedAt} is null`,
+    where: sql`${answersInReach(forms.workspaceId, forms.viewerAnswers, input.caller)} and ${forms.deletedAt} is null${inWorkspace(input.workspaceId)}`,
     search: { text: input.text, ids: false },
     visit: (row) => {
       found.push({
@@ -212,16 +216,16 @@ export async function searchSubmissions(
   return found;
 }
 
-/** The latest submissions across all of the owner's forms. */
-export async function listOwnerRecentSubmissions(
+/** The latest submissions to the forms of the caller's workspaces, or of the one named. */
+export async function listRecentSubmissions(
   db: DbOrTx,
-  input: { ownerId: string; limit: number },
+  input: { caller: Caller; workspaceId?: number; limit: number },
 ): Promise<OwnerSubmissionRow[]> {
   return queryRows<OwnerSubmissionRow>(
     db,
-    sql`select s.id, s.form_id, f.title as form_title, s.created_at
-    from submissions s join forms f on f.id = s.form_id
-    where f.owner_id = ${input.ownerId} and f.deleted_at is null
+    sql`select s.id, s.form_id, ${forms.title} as form_title, s.created_at
+    from submissions s join ${forms} on ${forms.id} = s.form_id
+    where ${inReach(forms.workspaceId, input.caller)} and ${forms.deletedAt} is null${inWorkspace(input.workspaceId)}
     order by s.created_at desc, s.id desc limit ${input.limit}`,
   );
 }

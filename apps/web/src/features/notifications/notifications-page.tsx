@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { useRecentSubmissions } from '../../lib/account-api/recent-submissions.ts';
 import { submissionPath } from '../../lib/submission-link.ts';
+import { useCurrentWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 
 function timeAgo(iso: string): string {
   const minutes = Math.floor((Date.now() - new Date(iso).getTime()) / 60_000);
@@ -14,13 +15,17 @@ function timeAgo(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
 }
 
-/** /dashboard/notifications: the latest submissions across all forms. */
+/** /dashboard/notifications: the latest submissions to the current workspace's forms. */
 export function NotificationsPage() {
   const recent = useRecentSubmissions();
+  const { workspace } = useCurrentWorkspace();
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Notifications</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">The latest submissions to your forms.</p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        The latest submissions to the forms of{' '}
+        {workspace.personal ? 'your personal workspace' : workspace.name}.
+      </p>
       <div className="mt-6">
         {recent.isPending && <Spinner label="Loading notifications" />}
         {recent.isError && <Alert tone="error">Failed to load form submissions</Alert>}

@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Alert, EmptyState, Spinner } from '../../components/ui/feedback.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { submissionPath } from '../../lib/submission-link.ts';
+import { useCurrentWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { useAccountSearch } from './api/search-account.ts';
 
 const linkClass = 'font-medium text-brand-700 hover:underline dark:text-brand-400';
@@ -16,6 +17,7 @@ export function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const [text, setText] = useState(q);
   const search = useAccountSearch(q);
+  const { workspace } = useCurrentWorkspace();
   useEffect(() => setText(q), [q]);
 
   const submit = (event: FormEvent) => {
@@ -27,6 +29,9 @@ export function SearchPage() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">Search</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Forms and answers in {workspace.personal ? 'your personal workspace' : workspace.name}.
+      </p>
       <search className="mt-6 block">
         <form onSubmit={submit} className="flex gap-3">
           <label htmlFor="account-search" className="sr-only">
