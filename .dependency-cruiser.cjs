@@ -13,7 +13,7 @@ const LEVELS = [
   ['auth'],
   ['audit'],
   ['workspaces'],
-  ['api-keys'],
+  ['api-keys', 'sso'],
   ['forms'],
   ['analytics'],
   ['submissions'],

@@ -24,6 +24,8 @@ import formsRoutes from './modules/forms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import instanceRoutes from './modules/instance/routes.ts';
 import intakeRoutes from './modules/intake/routes.ts';
+import { guardSignInWithSso } from './modules/sso/index.ts';
+import ssoRoutes from './modules/sso/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
 import { subscribeWebhooks } from './modules/webhooks/index.ts';
 import webhooksRoutes from './modules/webhooks/routes.ts';
@@ -117,6 +119,7 @@ export async function buildApp(
   registerJobs(app);
   // Lower modules announce events; the modules above them subscribe (see docs/architecture.md).
   subscribeWebhooks();
+  guardSignInWithSso();
   await app.register(authenticate);
 
   await app.register(
@@ -136,6 +139,7 @@ export async function buildApp(
       await api.register(webhooksRoutes);
       await api.register(apiKeysRoutes);
       await api.register(workspacesRoutes);
+      await api.register(ssoRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -187,6 +187,50 @@ export const auditEvents = pgTable(
   ],
 );
 
+/**
+ * A workspace's OpenID Connect provider (one each). The client secret is sealed under the data
+ * key (SSO_SECRET_COLUMNS in modules/sso); the rest is what the owner chose.
+ */
+export const ssoConnections = pgTable('sso_connections', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  workspaceId: integer('workspace_id')
+    .notNull()
+    .unique()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  /** The role of someone who joins by signing in with the provider (never owner). */
+  defaultRole: text('default_role').$type<WorkspaceRole>().notNull(),
+  /** Members other than owners may sign in only through the provider. */
+  enforced: boolean('enforced').notNull().default(false),
+  /** The longest a session opened through the provider lasts; null when the owner chose none. */
+  sessionMaxAgeSeconds: integer('session_max_age_seconds'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** An email domain the instance admin gave a workspace: its addresses sign in with its provider. */
+export const workspaceDomains = pgTable('workspace_domains', {
+  domain: text('domain').primaryKey(),
+  workspaceId: workspaceId(),
+  createdAt: createdAt(),
+});
+
+/** An account's identity at a provider: the issuer and its subject, found before any address. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('sso_identities_user_idx').on(t.userId)],
+);
+
 export const forms = pgTable(
   'forms',
   {

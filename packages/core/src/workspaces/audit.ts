@@ -27,6 +27,11 @@ export const AUDIT_ACTIONS = {
   'api_key.revoked': 'API key revoked',
   'webhook.created': 'Webhook created',
   'webhook.deleted': 'Webhook deleted',
+  'sso.connected': 'Single sign-on connected',
+  'sso.changed': 'Single sign-on changed',
+  'sso.disconnected': 'Single sign-on disconnected',
+  'sso.domain_assigned': 'Email domain assigned',
+  'sso.domain_removed': 'Email domain removed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -22,6 +22,7 @@ import {
   updateUser,
 } from './repository.ts';
 import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
+import { assertSignInAllowed } from './sign-in-guard.ts';
 import { finishFirstFactor } from './two-factor/sign-in.ts';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
@@ -117,6 +118,8 @@ export async function loginWithPassword(
     await recordWrongPassword(app, { email, ip: meta.ip });
     throw new AppError('UNAUTHORIZED', 401, AUTH_MESSAGES.invalidCredentials);
   }
+  // Refused only after the password was right: the refusal names the provider to its holder alone.
+  await assertSignInAllowed(app.db, { userId: user.id, method: 'password' });
   // The second factor comes after the failure counting: a right password alone is not a sign-in.
   return app.db.transaction((tx) => finishFirstFactor(app, tx, { user, authMethod: 'password', meta }));
 }
@@ -238,6 +241,7 @@ export async function loginWithMagicLink(
     let user = await findUserById(tx, used.userId);
     if (!user) throw invalid();
     await retireAuthTokens(tx, user.id, 'magic_link');
+    await assertSignInAllowed(tx, { userId: user.id, method: 'magic_link' });
     if (!user.emailVerifiedAt) {
       await revokeOtherSessions(tx, { userId: user.id });
       user = (await updateUser(tx, user.id, { emailVerifiedAt: new Date(), passwordHash: null })) ?? user;
@@ -257,7 +261,9 @@ export async function refreshSession(
       userId: current.id,
       ttlSeconds: app.config.sessionTtlSeconds,
       authMethod:
-        current.authMethod === 'magic_link' || current.authMethod === 'passkey'
+        current.authMethod === 'magic_link' ||
+        current.authMethod === 'passkey' ||
+        current.authMethod === 'sso'
           ? current.authMethod
           : 'password',
       createdAt: current.sessionCreatedAt,

@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /** How a session was signed in to. */
-export type SessionMethod = 'password' | 'magic_link' | 'passkey';
+export type SessionMethod = 'password' | 'magic_link' | 'passkey' | 'sso';
 
 export type SessionUser = {
   id: string;

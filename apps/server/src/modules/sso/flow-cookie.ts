@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromSealedText, type Keyring, openText, seal, toSealedText } from '../../lib/encryption/index.ts';
+import type { FlowSecrets } from './oidc.ts';
+
+// Between the start and the provider's redirect back, the state, nonce and PKCE verifier wait in
+// the browser that started, sealed under the data key (so neither readable nor forgeable), in an
+// httpOnly cookie only the callback receives. A callback in another browser finds none: a sign-in
+// link cannot be handed to someone else to finish. The session then waits, sealed too, for the
+// web app to collect it once (POST /api/auth/sso/session), so no token travels in a URL.
+
+export const FLOW_COOKIE = 'formsmith_sso_flow';
+export const SESSION_COOKIE = 'formsmith_sso_session';
+const FLOW_PATH = '/api/auth/sso/callback';
+const SESSION_PATH = '/api/auth/sso/session';
+export const FLOW_TTL_SECONDS = 10 * 60;
+const SESSION_TTL_SECONDS = 2 * 60;
+
+export type Flow = FlowSecrets & { workspaceId: number; expiresAt: number };
+
+function cookieOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+function setCookie(
+  reply: FastifyReply,
+  input: { name: string; value: string; path: string; maxAge: number; secure: boolean },
+) {
+  const attributes = [
+    `${input.name}=${input.value}`,
+    `Path=${input.path}`,
+    `Max-Age=${input.maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(input.secure ? ['Secure'] : []),
+  ];
+  const previous = reply.getHeader('set-cookie');
+  const list = Array.isArray(previous) ? previous : previous ? [String(previous)] : [];
+  reply.header('set-cookie', [...list, attributes.join('; ')]);
+}
+
+function openSealed<T>(keyring: Keyring, raw: string | null, context: string): T | null {
+  const sealed = raw ? fromSealedText(raw) : null;
+  if (!sealed) return null;
+  try {
+    return JSON.parse(openText(keyring, sealed, context)) as T;
+  } catch {
+    return null;
+  }
+}
+
+const isSecure = (publicUrl: string) => publicUrl.startsWith('https:');
+
+export function setFlowCookie(
+  reply: FastifyReply,
+  input: { keyring: Keyring; publicUrl: string; flow: Flow },
+) {
+  const value = toSealedText(seal(input.keyring, JSON.stringify(input.flow), FLOW_COOKIE));
+  setCookie(reply, {
+    name: FLOW_COOKIE,
+    value,
+    path: FLOW_PATH,
+    maxAge: FLOW_TTL_SECONDS,
+    secure: isSecure(input.publicUrl),
+  });
+}
+
+/** The flow this browser started, or null when it has none (another browser, or too late). */
+export function readFlowCookie(request: FastifyRequest, keyring: Keyring): Flow | null {
+  const flow = openSealed<Flow>(keyring, cookieOf(request, FLOW_COOKIE), FLOW_COOKIE);
+  return flow && flow.expiresAt > Date.now() ? flow : null;
+}
+
+export function clearFlowCookie(reply: FastifyReply, publicUrl: string) {
+  setCookie(reply, { name: FLOW_COOKIE, value: '', path: FLOW_PATH, maxAge: 0, secure: isSecure(publicUrl) });
+}
+
+export function setSessionCookie<T>(
+  reply: FastifyReply,
+  input: { keyring: Keyring; publicUrl: string; session: T },
+) {
+  const payload = { session: input.session, expiresAt: Date.now() + SESSION_TTL_SECONDS * 1000 };
+  setCookie(reply, {
+    name: SESSION_COOKIE,
+    value: toSealedText(seal(input.keyring, JSON.stringify(payload), SESSION_COOKIE)),
+    path: SESSION_PATH,
+    maxAge: SESSION_TTL_SECONDS,
+    secure: isSecure(input.publicUrl),
+  });
+}
+
+export function takeSessionCookie<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { keyring: Keyring; publicUrl: string },
+): T | null {
+  const found = openSealed<{ session: T; expiresAt: number }>(
+    input.keyring,
+    cookieOf(request, SESSION_COOKIE),
+    SESSION_COOKIE,
+  );
+  setCookie(reply, {
+    name: SESSION_COOKIE,
+    value: '',
+    path: SESSION_PATH,
+    maxAge: 0,
+    secure: isSecure(input.publicUrl),
+  });
+  return found && found.expiresAt > Date.now() ? found.session : null;
+}

@@ -1,0 +1,248 @@
+import { loginResponseSchema } from '@formsmith/core/auth/api';
+import {
+  emailDomainSchema,
+  SSO_MESSAGES,
+  ssoConnectionBody,
+  ssoConnectionResponse,
+  ssoConnectionSchema,
+  ssoStartBody,
+  ssoStartResponse,
+  workspaceDomainBody,
+  workspaceDomainListSchema,
+  workspaceDomainSchema,
+} from '@formsmith/core/sso/api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { parseFormId } from '../../lib/form-id.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import {
+  assertInstanceAdmin,
+  deleteDomain,
+  getConnection,
+  putConnection,
+  putDomain,
+  readDomains,
+  removeConnection,
+} from './connection-service.ts';
+import {
+  clearFlowCookie,
+  readFlowCookie,
+  setFlowCookie,
+  setSessionCookie,
+  takeSessionCookie,
+} from './flow-cookie.ts';
+import { finishSso, startSso } from './sign-in.ts';
+
+const tags = ['workspaces'];
+const authTags = ['auth'];
+const idParams = z.object({ id: z.string() });
+const domainParams = z.object({ domain: z.string().max(300) });
+
+/** The workspace a route names by `:id` (for owner routes the authenticate hook checked the role). */
+function workspaceOf(request: FastifyRequest): number {
+  const id = parseFormId((request.params as { id: string }).id);
+  if (id === null) throw notFound('Workspace not found');
+  return id;
+}
+
+function domainOf(raw: string): string {
+  const parsed = emailDomainSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new AppError('VALIDATION_FAILED', 400, parsed.error.issues[0]!.message, {
+      domain: parsed.error.issues[0]!.message,
+    });
+  return parsed.data;
+}
+
+/**
+ * Single sign-on: a workspace's OpenID Connect provider (its owners), the email domains of
+ * workspaces (the instance administrator), and the sign-in through the provider (anyone).
+ */
+const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limitByIp = async (request: FastifyRequest) => app.rateLimit('login', request.ip);
+
+  app.get(
+    '/workspaces/:id/sso',
+    {
+      onRequest: app.authenticate,
+      config: { role: 'owner' as const },
+      schema: {
+        tags,
+        summary: "The workspace's single sign-on provider",
+        description: 'The issuer, client id and choices; the client secret is never answered.',
+        params: idParams,
+        response: { 200: ssoConnectionResponse },
+      },
+    },
+    async (request) => getConnection(app, workspaceOf(request)),
+  );
+  app.put(
+    '/workspaces/:id/sso',
+    {
+      onRequest: app.authenticate,
+      config: { role: 'owner' as const, reauth: true },
+      schema: {
+        tags,
+        summary: 'Connect or change the single sign-on provider',
+        description:
+          "Reads the issuer's discovery document first: 400 with the reason when the provider cannot be reached or is no OpenID Connect issuer. Leave out client_secret to keep the stored one. Register redirect_uri at the provider.",
+        params: idParams,
+        body: ssoConnectionBody,
+        response: { 200: ssoConnectionSchema },
+      },
+    },
+    async (request) => putConnection(app, workspaceOf(request), request.body),
+  );
+  app.delete(
+    '/workspaces/:id/sso',
+    {
+      onRequest: app.authenticate,
+      config: { role: 'owner' as const, reauth: true },
+      schema: {
+        tags,
+        summary: 'Disconnect the single sign-on provider',
+        description: 'Members sign in with their password or a login link again; their accounts stay.',
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await removeConnection(app, workspaceOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/domains',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Email domains of workspaces (instance administrator)',
+        description: 'Every email domain given to a workspace, with the workspace.',
+        response: { 200: workspaceDomainListSchema },
+      },
+    },
+    async (request) => {
+      assertInstanceAdmin(currentUser(request));
+      return readDomains(app);
+    },
+  );
+  app.put(
+    '/admin/domains/:domain',
+    {
+      onRequest: app.authenticate,
+      config: { reauth: true },
+      schema: {
+        tags,
+        summary: 'Give an email domain to a workspace (instance administrator)',
+        description:
+          "Addresses of the domain then sign in with the workspace's provider, and join it on their first sign-in. A domain belongs to one team workspace at most (409).",
+        params: domainParams,
+        body: workspaceDomainBody,
+        response: { 200: workspaceDomainSchema },
+      },
+    },
+    async (request) => {
+      assertInstanceAdmin(currentUser(request));
+      return putDomain(app, domainOf(request.params.domain), request.body.workspace_id);
+    },
+  );
+  app.delete(
+    '/admin/domains/:domain',
+    {
+      onRequest: app.authenticate,
+      config: { reauth: true },
+      schema: {
+        tags,
+        summary: 'Take an email domain from its workspace (instance administrator)',
+        params: domainParams,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      assertInstanceAdmin(currentUser(request));
+      await deleteDomain(app, domainOf(request.params.domain));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/sso/start',
+    {
+      onRequest: limitByIp,
+      schema: {
+        tags: authTags,
+        summary: 'Start signing in with single sign-on',
+        description:
+          "Finds the workspace by the address's domain and answers its provider's sign-in page (authorization code with PKCE, state and nonce, kept sealed in an httpOnly cookie for the callback). 404 when no workspace signs in with SSO for the domain.",
+        body: ssoStartBody,
+        response: { 200: ssoStartResponse },
+      },
+    },
+    async (request, reply) => {
+      const { url, flow } = await startSso(app, request.body.email);
+      setFlowCookie(reply, { keyring: app.keyring, publicUrl: app.config.publicUrl, flow });
+      return { authorization_url: url };
+    },
+  );
+  app.get(
+    '/auth/sso/callback',
+    {
+      onRequest: limitByIp,
+      schema: {
+        tags: authTags,
+        summary: "The provider's redirect back",
+        description:
+          'Checks the answer (state, nonce, PKCE, the ID token signature, issuer, audience and times) and redirects to /login/sso: with the session waiting for POST /api/auth/sso/session, or with ?error= saying what went wrong.',
+        querystring: z.object({}).catchall(z.string()),
+        response: { 302: z.null().describe('To /login/sso, with ?error= on failure') },
+      },
+    },
+    async (request, reply) => {
+      const publicUrl = app.config.publicUrl;
+      const flow = readFlowCookie(request, app.keyring);
+      clearFlowCookie(reply, publicUrl);
+      const query = (request.raw.url ?? '').split('?')[1] ?? '';
+      let location = `${publicUrl}/login/sso`;
+      try {
+        const session = await finishSso(app, {
+          flow,
+          query,
+          meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
+        });
+        setSessionCookie(reply, { keyring: app.keyring, publicUrl, session });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode >= 500)
+          request.log.error({ err }, 'single sign-on failed');
+        const message = err instanceof AppError && err.statusCode < 500 ? err.message : SSO_MESSAGES.failed;
+        location += `?error=${encodeURIComponent(message)}`;
+      }
+      return reply.status(302).header('location', location).send(null);
+    },
+  );
+  app.post(
+    '/auth/sso/session',
+    {
+      schema: {
+        tags: authTags,
+        summary: 'Collect the session of a finished single sign-on',
+        description:
+          'Once, within two minutes of the callback, from the browser that signed in (an httpOnly cookie carries it).',
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = takeSessionCookie<z.infer<typeof loginResponseSchema>>(request, reply, {
+        keyring: app.keyring,
+        publicUrl: app.config.publicUrl,
+      });
+      if (!session) throw new AppError('UNAUTHORIZED', 401, SSO_MESSAGES.stateMismatch);
+      return session;
+    },
+  );
+};
+
+export default ssoRoutes;

@@ -1,0 +1,294 @@
+import { SSO_MESSAGES } from '@formsmith/core/sso/api';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { dbKind } from './helpers/app.ts';
+import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
+import { decodeJwt, signInAtProvider, startTestProvider, type TestProvider } from './sso-provider.ts';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const CALLBACK = `${PUBLIC_URL}/api/auth/sso/callback`;
+
+describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let idp: TestProvider;
+  let workspaceId: number;
+  let instanceAdmin: TestUser;
+  const domain = `acme-${Date.now()}.test`;
+
+  const inject = (
+    method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+    url: string,
+    user?: TestUser,
+    payload?: object,
+  ) => app.inject({ method, url, headers: user?.auth, ...(payload ? { payload } : {}) });
+  const connect = (overrides: Record<string, unknown> = {}) =>
+    inject('PUT', `/api/workspaces/${workspaceId}/sso`, owner, {
+      issuer: idp.issuer,
+      client_id: idp.clientId,
+      client_secret: idp.clientSecret,
+      default_role: 'editor',
+      ...overrides,
+    });
+  const addMember = (user: TestUser, role: string) =>
+    queryRows(
+      app.db,
+      sql`insert into workspace_members (workspace_id, user_id, role) values (${workspaceId}, ${user.id}, ${role})`,
+    );
+
+  /** Start, the provider's pages, the callback and the collection of the session, as a browser. */
+  async function signIn(login: string, email = idp.people.get(login)!.email) {
+    const start = await inject('POST', '/api/auth/sso/start', undefined, { email });
+    expect(start.statusCode, start.body).toBe(200);
+    const flowCookie = String(start.headers['set-cookie']).split(';')[0]!;
+    const back = await signInAtProvider(start.json().authorization_url, login, PUBLIC_URL);
+    const callback = await app.inject({
+      method: 'GET',
+      url: back.slice(PUBLIC_URL.length),
+      headers: { cookie: flowCookie },
+    });
+    expect(callback.statusCode).toBe(302);
+    const location = new URL(String(callback.headers.location));
+    const error = location.searchParams.get('error');
+    if (error) return { error, session: null };
+    expect(location.pathname).toBe('/login/sso');
+    const cookies = [callback.headers['set-cookie']].flat().map((c) => String(c).split(';')[0] ?? '');
+    const sessionCookie = cookies.find((c) => c.startsWith('formsmith_sso_session='))!;
+    const collected = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/session',
+      headers: { cookie: sessionCookie },
+    });
+    expect(collected.statusCode, collected.body).toBe(200);
+    return { error: null, session: collected.json() as { pid: string; token: string } };
+  }
+
+  beforeAll(async () => {
+    ({ app, owner } = await createOwnerTestApp({ env: { PUBLIC_URL } }));
+    idp = await startTestProvider({ redirectUri: CALLBACK });
+    const made = await inject('POST', '/api/workspaces', owner, { name: 'Acme' });
+    workspaceId = made.json().id;
+    idp.people.set('alice', {
+      sub: 'alice-sub',
+      email: `alice@${domain}`,
+      email_verified: true,
+      name: 'Alice',
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await idp?.close();
+  });
+
+  it('refuses a provider that is down or an address that is no issuer, with the reason', async () => {
+    const down = await connect({ issuer: 'http://127.0.0.1:1' });
+    expect(down.statusCode).toBe(400);
+    expect(down.json().error).toBe(SSO_MESSAGES.issuerUnreachable('http://127.0.0.1:1'));
+    const notIssuer = await connect({ issuer: `${idp.issuer}/not-here` });
+    expect(notIssuer.statusCode).toBe(400);
+    expect(notIssuer.json().error).toContain('does not describe an OpenID Connect provider');
+  });
+
+  it('connects the provider for the owner, keeps the secret sealed and never answers it', async () => {
+    const res = await connect();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      issuer: idp.issuer,
+      client_id: idp.clientId,
+      default_role: 'editor',
+      redirect_uri: CALLBACK,
+    });
+    expect(res.body).not.toContain(idp.clientSecret);
+    const [row] = await queryRows<{ client_secret: string }>(
+      app.db,
+      sql`select client_secret from sso_connections where workspace_id = ${workspaceId}`,
+    );
+    expect(row!.client_secret.startsWith('fs1.')).toBe(true);
+    expect(row!.client_secret).not.toContain(idp.clientSecret);
+    const read = await inject('GET', `/api/workspaces/${workspaceId}/sso`, owner);
+    expect(read.body).not.toContain(idp.clientSecret);
+    const audit = await queryRows<{ action: string }>(
+      app.db,
+      sql`select action from audit_events where workspace_id = ${workspaceId} and action like 'sso.%'`,
+    );
+    expect(audit.map((a) => a.action)).toContain('sso.connected');
+  });
+
+  it('answers a stranger 404 and an admin of the workspace 403 FORBIDDEN_ROLE', async () => {
+    const stranger = await createTestUser(app);
+    expect((await inject('GET', `/api/workspaces/${workspaceId}/sso`, stranger)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/workspaces/${workspaceId}/sso`, stranger)).statusCode).toBe(404);
+    const admin = await createTestUser(app);
+    await addMember(admin, 'admin');
+    const res = await inject('GET', `/api/workspaces/${workspaceId}/sso`, admin);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('FORBIDDEN_ROLE');
+  });
+
+  it('lets only the instance administrator assign email domains, one workspace each', async () => {
+    const assign = (user: TestUser, id = workspaceId) =>
+      inject('PUT', `/api/admin/domains/${domain}`, user, { workspace_id: id });
+    const refused = await assign(owner);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(SSO_MESSAGES.adminOnly);
+    instanceAdmin = await createTestUser(app);
+    await queryRows(app.db, sql`update users set role = 'admin' where id = ${instanceAdmin.id}`);
+    const res = await assign(instanceAdmin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ domain, workspace_id: workspaceId, workspace_name: 'Acme' });
+    const other = await inject('POST', '/api/workspaces', instanceAdmin, { name: 'Other' });
+    const taken = await assign(instanceAdmin, other.json().id);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe(SSO_MESSAGES.domainTaken(domain));
+    const list = await inject('GET', '/api/admin/domains', instanceAdmin);
+    expect(list.json().domains).toContainEqual({ domain, workspace_id: workspaceId, workspace_name: 'Acme' });
+  });
+
+  it('says so when no workspace signs in with SSO for the domain', async () => {
+    const res = await inject('POST', '/api/auth/sso/start', undefined, { email: 'someone@example.org' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('No workspace signs in with SSO for example.org');
+  });
+
+  it('signs a new person in, with an account and membership at the default role, then finds them by subject', async () => {
+    const first = await signIn('alice');
+    expect(first.error).toBeNull();
+    const current = await app.inject({
+      method: 'GET',
+      url: '/api/auth/current',
+      headers: { authorization: `Bearer ${first.session!.token}` },
+    });
+    expect(current.json()).toMatchObject({ email: `alice@${domain}`, is_verified: true });
+    const [member] = await queryRows<{ role: string }>(
+      app.db,
+      sql`select role from workspace_members where workspace_id = ${workspaceId} and user_id = ${first.session!.pid}`,
+    );
+    expect(member?.role).toBe('editor');
+    const second = await signIn('alice');
+    expect(second.session!.pid).toBe(first.session!.pid);
+  });
+
+  it('does not link an existing account by its address alone', async () => {
+    const bob = await createTestUser(app);
+    const email = `bob@${domain}`;
+    await queryRows(app.db, sql`update users set email = ${email} where id = ${bob.id}`);
+    idp.people.set('bob', { sub: 'bob-sub', email, email_verified: true, name: 'Bob' });
+    const result = await signIn('bob');
+    expect(result.error).toBe(SSO_MESSAGES.linkFirst);
+    const links = await queryRows(app.db, sql`select 1 from sso_identities where user_id = ${bob.id}`);
+    expect(links).toHaveLength(0);
+  });
+
+  it('refuses an address the provider has not verified', async () => {
+    idp.people.set('dave', { sub: 'dave-sub', email: `dave@${domain}`, email_verified: false, name: 'Dave' });
+    expect((await signIn('dave')).error).toBe(SSO_MESSAGES.emailUnverified);
+  });
+
+  it('refuses a callback in a browser that did not start the sign-in', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/sso/callback?code=x&state=y' });
+    expect(res.statusCode).toBe(302);
+    expect(new URL(String(res.headers.location)).searchParams.get('error')).toBe(SSO_MESSAGES.stateMismatch);
+  });
+
+  it('refuses a tampered ID token, one for another audience and one outside its validity', async () => {
+    idp.rewriteIdToken((token) => {
+      const [header, , signature] = token.split('.');
+      const claims = { ...decodeJwt(token), email: `mallory@${domain}` };
+      return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    });
+    expect((await signIn('alice')).error).toBe(SSO_MESSAGES.badSignature);
+    idp.rewriteIdToken((token) => idp.signIdToken({ ...decodeJwt(token), aud: 'another-client' }));
+    expect((await signIn('alice')).error).toBe(SSO_MESSAGES.wrongAudience);
+    idp.rewriteIdToken((token) => {
+      const now = Math.floor(Date.now() / 1000);
+      return idp.signIdToken({ ...decodeJwt(token), iat: now - 7200, exp: now - 3600 });
+    });
+    expect((await signIn('alice')).error).toBe(SSO_MESSAGES.clockSkew);
+    idp.rewriteIdToken(null);
+  });
+
+  it('says the client secret is wrong when the provider refuses it', async () => {
+    expect((await connect({ client_secret: 'not-the-secret' })).statusCode).toBe(200);
+    expect((await signIn('alice')).error).toBe(SSO_MESSAGES.invalidClient);
+    expect((await connect()).statusCode).toBe(200);
+  });
+
+  it('refuses password sign-in to members once SSO is required, naming the provider, but not to owners', async () => {
+    const carol = await createTestUser(app);
+    await addMember(carol, 'viewer');
+    expect((await connect({ enforced: true })).statusCode).toBe(200);
+    const refused = await inject('POST', '/api/auth/login', undefined, {
+      email: carol.email,
+      password: carol.password,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(SSO_MESSAGES.enforced('Acme', idp.issuer));
+    const wrong = await inject('POST', '/api/auth/login', undefined, {
+      email: carol.email,
+      password: 'wrong password here',
+    });
+    expect(wrong.statusCode).toBe(401);
+    const breakGlass = await inject('POST', '/api/auth/login', undefined, {
+      email: owner.email,
+      password: owner.password,
+    });
+    expect(breakGlass.statusCode, breakGlass.body).toBe(200);
+    expect(breakGlass.json().token).toBeTruthy();
+    // SSO itself still signs members in.
+    expect((await signIn('alice')).error).toBeNull();
+  });
+
+  it('reads the address from userinfo when the ID token carries only the basic claims', async () => {
+    const okta = await startTestProvider({ redirectUri: CALLBACK, claimsInIdToken: false });
+    try {
+      const beta = await inject('POST', '/api/workspaces', owner, { name: 'Beta' });
+      const betaDomain = `beta-${Date.now()}.test`;
+      await inject('PUT', `/api/admin/domains/${betaDomain}`, instanceAdmin, {
+        workspace_id: beta.json().id,
+      });
+      const connected = await inject('PUT', `/api/workspaces/${beta.json().id}/sso`, owner, {
+        issuer: okta.issuer,
+        client_id: okta.clientId,
+        client_secret: okta.clientSecret,
+        default_role: 'viewer',
+      });
+      expect(connected.statusCode, connected.body).toBe(200);
+      okta.people.set('erin', {
+        sub: 'erin-sub',
+        email: `erin@${betaDomain}`,
+        email_verified: true,
+        name: 'Erin',
+      });
+      const start = await inject('POST', '/api/auth/sso/start', undefined, { email: `erin@${betaDomain}` });
+      const back = await signInAtProvider(start.json().authorization_url, 'erin', PUBLIC_URL);
+      const callback = await app.inject({
+        method: 'GET',
+        url: back.slice(PUBLIC_URL.length),
+        headers: { cookie: String(start.headers['set-cookie']).split(';')[0]! },
+      });
+      expect(String(callback.headers.location)).toBe(`${PUBLIC_URL}/login/sso`);
+      const [member] = await queryRows<{ role: string }>(
+        app.db,
+        sql`select m.role from workspace_members m join users u on u.id = m.user_id
+            where m.workspace_id = ${beta.json().id} and u.email = ${`erin@${betaDomain}`}`,
+      );
+      expect(member?.role).toBe('viewer');
+    } finally {
+      await okta.close();
+    }
+  });
+
+  it('disconnects, recorded in the audit log', async () => {
+    expect((await inject('DELETE', `/api/workspaces/${workspaceId}/sso`, owner)).statusCode).toBe(204);
+    expect((await inject('GET', `/api/workspaces/${workspaceId}/sso`, owner)).json()).toEqual({
+      connection: null,
+    });
+    const [entry] = await queryRows<{ action: string }>(
+      app.db,
+      sql`select action from audit_events where workspace_id = ${workspaceId} order by id desc limit 1`,
+    );
+    expect(entry?.action).toBe('sso.disconnected');
+  });
+});
