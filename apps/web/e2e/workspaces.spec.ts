@@ -187,3 +187,58 @@ test('a form moves to a team workspace with its responses, after the owner confi
     page.getByRole('list', { name: 'Audit entries' }).getByText('Form moved to another workspace'),
   ).toBeVisible();
 });
+
+test('search, the notifications feed and a new API key follow the current workspace', async ({ page }) => {
+  const owner = await registerAndLogin(page, { name: 'Wanda Workspaces' });
+  const mine = await createFormViaApi(page, owner, { title: 'Heron count at home' });
+  await publishViaApi(page, owner, mine.id);
+  await submitViaApi(page, mine.id, { seed_0: 'heron from home' });
+  const made = await page.request.post('/api/workspaces', {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: { name: 'Birders club' },
+  });
+  expect(made.status()).toBe(201);
+  const teamId = ((await made.json()) as { id: number }).id;
+  const theirs = await page.request.post(`/api/forms?workspace_id=${teamId}`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+    data: {
+      title: 'Heron count at the club',
+      fields: [{ id: 'seed_0', type: 'text', label: 'Bird', position: 0 }],
+    },
+  });
+  expect(theirs.status(), await theirs.text()).toBe(201);
+  const clubForm = ((await theirs.json()) as { id: number }).id;
+  await publishViaApi(page, owner, clubForm);
+  await submitViaApi(page, clubForm, { seed_0: 'heron at the club' });
+
+  await page.goto('/dashboard');
+  await switcher(page).click();
+  await page.getByRole('menuitemradio', { name: /Birders club/ }).click();
+
+  await page.goto('/dashboard/search?q=heron');
+  await expect(page.getByText('Forms and answers in Birders club.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Heron count at the club/ }).first()).toBeVisible();
+  await expect(page.getByText('Heron count at home')).toHaveCount(0);
+
+  await page.goto('/dashboard/notifications');
+  await expect(page.getByText('New submission to Heron count at the club')).toBeVisible();
+  await expect(page.getByText('New submission to Heron count at home')).toHaveCount(0);
+
+  // A key is made in the workspace chosen (the current one first) and says where it reaches.
+  await page.goto('/dashboard/settings?tab=security');
+  await expect(page.getByLabel('Workspace', { exact: true })).toHaveValue(String(teamId));
+  await page.getByLabel('Key name').fill('Club sync');
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const key = await page.getByLabel('Your new API key').inputValue();
+  await page.getByRole('button', { name: 'Done' }).click();
+  const keys = page.getByRole('list', { name: 'API keys' });
+  await expect(
+    keys.getByRole('listitem').filter({ hasText: 'Club sync' }).getByText('Birders club'),
+  ).toBeVisible();
+  const listed = await page.request.get('/api/forms', { headers: { authorization: `Bearer ${key}` } });
+  expect(((await listed.json()) as { forms: { title: string }[] }).forms.map((f) => f.title)).toEqual([
+    'Heron count at the club',
+  ]);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('api-keys-team.png'), fullPage: true });
+});
