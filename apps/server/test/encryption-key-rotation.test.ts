@@ -20,9 +20,10 @@ import {
   KEY_FILE,
   type Keyring,
   KeyringError,
+  openSecret,
   RESEAL_BATCH,
 } from '../src/lib/encryption/index.ts';
-import { countUnsealedAnswers, readAnswers } from '../src/modules/submissions/index.ts';
+import { COMMENT_BODY_COLUMNS, countUnsealedAnswers, readAnswers } from '../src/modules/submissions/index.ts';
 import { liveSecrets } from '../src/modules/webhooks/secrets.ts';
 import { generateWebhookSecret } from '../src/modules/webhooks/signing.ts';
 import { dbKind, testConfig } from './helpers/app.ts';
@@ -161,7 +162,7 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     expect(readFileSync(path.join(dataDir, KEY_FILE), 'utf8').trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
-  it('seals authenticator and webhook secrets again under the new key, clear ones too, and they still work', async () => {
+  it('seals authenticator and webhook secrets and comments again under the new key, clear ones too, and they still work', async () => {
     const enrolled = await createTestUser(app);
     const { secret: sealedSecret } = await enrolTotp(app, enrolled);
     // An authenticator secret and a webhook secret kept in clear, as before secrets were sealed.
@@ -177,6 +178,13 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
         select id, workspace_id, 'https://example.com/hook', '["submission.created"]'::jsonb, ${webhookSecret}
         from forms where id = ${formId} returning id`,
     );
+    // A comment kept in clear, as before comments were sealed.
+    expect((await submit('Commented')).statusCode).toBe(201);
+    const [comment] = await queryRows<{ id: string }>(
+      app.db,
+      sql`insert into submission_comments (submission_id, body)
+        select id, 'Call them back on Monday' from submissions where form_id = ${formId} limit 1 returning id`,
+    );
     const oldKey = app.keyring.current.id;
     const rotated = addKeyToFile(config);
     await runKeyCommand(rotated);
@@ -185,7 +193,8 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     const stored = () =>
       queryRows<{ secret: string }>(
         app.db,
-        sql`select secret from totp_secrets union all select secret from webhooks`,
+        sql`select secret from totp_secrets union all select secret from webhooks
+          union all select body from submission_comments`,
       );
     while (
       app.keyring.current.id === oldKey ||
@@ -212,6 +221,13 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     }
     const [row] = await app.db.select().from(webhooks).where(eq(webhooks.id, hook!.id));
     expect(liveSecrets(app.keyring, row!)).toEqual([webhookSecret]);
+    const [kept] = await queryRows<{ body: string }>(
+      app.db,
+      sql`select body from submission_comments where id = ${comment!.id}`,
+    );
+    expect(openSecret(app.keyring, kept!.body, COMMENT_BODY_COLUMNS.context(comment!.id))).toBe(
+      'Call them back on Monday',
+    );
   }, 60_000);
 
   it('refuses to start beside data sealed under a key it lacks, with a message saying what to do', async () => {

@@ -156,7 +156,17 @@ describe(`a team triages submissions: stage, assignee, comments and mentions (${
     const list = await call(viewer, 'GET', `${base()}/submissions/${ids[1]}/comments`);
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toHaveLength(1);
-    expect(list.json().items[0]).toMatchObject({ mine: false, author: { name: 'Ed Editor' } });
+    expect(list.json().items[0]).toMatchObject({
+      mine: false,
+      author: { name: 'Ed Editor' },
+      body: '@Olive Owner can you reproduce this? <b>not html</b>',
+    });
+    // The body is sealed at rest, like the answers it talks about.
+    const [stored] = await queryRows<{ body: string }>(
+      app.db,
+      sql`select body from submission_comments where id = ${made.json().id}`,
+    );
+    expect(stored!.body).not.toContain('reproduce');
     const detail = await call(owner, 'GET', `${base()}/submissions/${ids[1]}`);
     expect(detail.json().triage.comment_count).toBe(1);
   });

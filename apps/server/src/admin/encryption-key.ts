@@ -20,7 +20,7 @@ import { type LabelRowKey, resealAnswerLabels } from '../modules/analytics/index
 import { TOTP_SECRET_COLUMNS } from '../modules/auth/index.ts';
 import { rotateUploads } from '../modules/intake/index.ts';
 import { SSO_SECRET_COLUMNS } from '../modules/sso/index.ts';
-import { countUnsealedAnswers, resealAnswers } from '../modules/submissions/index.ts';
+import { COMMENT_BODY_COLUMNS, countUnsealedAnswers, resealAnswers } from '../modules/submissions/index.ts';
 import { resealDeliveryBodies, WEBHOOK_SECRET_COLUMNS } from '../modules/webhooks/index.ts';
 
 // `npm run admin -- encryption-key rotate | reseal | retire`: data keys of 'Standard' encryption
@@ -111,7 +111,12 @@ async function resealPass(
     report,
   );
   moved += await drain<number>('jobs (mails)', (after) => resealMails(db, keyring, after), report);
-  for (const secrets of [TOTP_SECRET_COLUMNS, WEBHOOK_SECRET_COLUMNS, SSO_SECRET_COLUMNS]) {
+  for (const secrets of [
+    TOTP_SECRET_COLUMNS,
+    WEBHOOK_SECRET_COLUMNS,
+    SSO_SECRET_COLUMNS,
+    COMMENT_BODY_COLUMNS,
+  ]) {
     moved += await drain<string>(
       secrets.table,
       (after) => resealSecrets(db, keyring, secrets, after),

@@ -171,6 +171,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       items: await listComments(
         app.db,
+        app.keyring,
         await ownedForm(app, request),
         request.params.sid,
         currentUser(request).id,

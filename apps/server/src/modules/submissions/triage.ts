@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Comment,
   type CommentInput,
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { submissionComments, submissions } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
+import { type Keyring, openSecret, type SecretColumns, sealSecret } from '../../lib/encryption/index.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { assignedMail, mentionMail } from '../../mail/templates.ts';
 import { memberMailChoices, workspacePeople } from '../workspaces/index.ts';
@@ -151,6 +153,18 @@ export async function changeTriage(
 const submissionLink = (app: FastifyInstance, formId: number, id: string) =>
   `${app.config.publicUrl}/forms/${formId}/submissions?submission=${id}`;
 
+/**
+ * A comment's body is sealed at rest like the answers it talks about: a copy of the database alone
+ * does not reveal what a team wrote about a respondent. The key command re-seals it (and bodies
+ * kept in clear before) under a new key.
+ */
+export const COMMENT_BODY_COLUMNS: SecretColumns = {
+  table: 'submission_comments',
+  key: 'id',
+  columns: ['body'],
+  context: (commentId) => `submission_comments.body:${commentId}`,
+};
+
 type CommentRow = {
   id: string;
   author_id: string | null;
@@ -163,6 +177,7 @@ type CommentRow = {
 /** The comments on a submission, oldest first, with the names of those they mention. */
 export async function listComments(
   db: DbOrTx,
+  keyring: Keyring,
   form: OwnedForm,
   submissionId: string,
   callerId: string,
@@ -189,7 +204,7 @@ export async function listComments(
   return rows.map((r) => ({
     id: r.id,
     author: r.author_id ? { user_id: r.author_id, name: r.author_name ?? '' } : null,
-    body: r.body,
+    body: openSecret(keyring, r.body, COMMENT_BODY_COLUMNS.context(r.id)),
     // A mentioned account deleted since drops out of the list.
     mentions: r.mentions.filter((m) => names.has(m)).map((m) => ({ user_id: m, name: names.get(m)! })),
     created_at: new Date(r.created_at).toISOString(),
@@ -216,9 +231,11 @@ export async function addComment(
     const members = await formMembers(tx, form);
     const byId = new Map(members.map((m) => [m.user_id, m]));
     if (unique.some((m) => !byId.has(m))) throw badRequest(TRIAGE_MESSAGES.mentionNotMember);
+    const commentId = randomUUID();
+    const sealed = sealSecret(app.keyring, body, COMMENT_BODY_COLUMNS.context(commentId));
     const [made] = await tx
       .insert(submissionComments)
-      .values({ submissionId: id, authorId: author.id, body, mentions: unique })
+      .values({ id: commentId, submissionId: id, authorId: author.id, body: sealed, mentions: unique })
       .returning();
     const link = submissionLink(app, form.id, id);
     const mentioned = unique.filter((userId) => userId !== author.id);
