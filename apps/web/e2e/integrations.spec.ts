@@ -38,6 +38,19 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** No axe violations in light and dark, no sideways scroll at 375 px; a screenshot of each. */
+async function expectLightDarkNarrow(page: Page, name: string) {
+  await expectNoAxeViolations(page);
+  await shot(page, `${name}-light`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  await expectNoAxeViolations(page);
+  await shot(page, `${name}-dark`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await shot(page, `${name}-375`);
+}
+
 test.describe('integrations', () => {
   test('adds a webhook, sends a test event, sees it in the delivery log and resends it', async ({ page }) => {
     const receiver = await startReceiver();
@@ -73,15 +86,57 @@ test.describe('integrations', () => {
       expect(receiver.received[1]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
       expect(String(receiver.received[1]!.headers['webhook-signature'])).toMatch(/^v1,/);
 
-      await expectNoAxeViolations(page);
-      await shot(page, 'webhooks-light');
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.evaluate(() => document.documentElement.classList.add('dark'));
-      await expectNoAxeViolations(page);
-      await shot(page, 'webhooks-dark');
-      await page.setViewportSize({ width: 375, height: 800 });
-      await expectNoSidewaysScroll(page);
-      await shot(page, 'webhooks-375');
+      await expectLightDarkNarrow(page, 'webhooks');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("a workspace admin's webhook hears an invitation as a signed member.invited event", async ({
+    page,
+  }) => {
+    const receiver = await startReceiver();
+    try {
+      await registerAndLogin(page, { name: 'Hook Owner' });
+      await page.goto('/dashboard/workspace');
+      await page.getByRole('button', { name: /^Workspace: .* Switch workspace$/ }).click();
+      await page.getByRole('menuitem', { name: 'New workspace' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New workspace' });
+      await dialog.getByRole('textbox', { name: 'Workspace name' }).fill('Hooked team');
+      await dialog.getByRole('button', { name: 'Create workspace' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1, name: 'Hooked team' })).toBeVisible();
+
+      // Member events only, all ticked at first; a form's events are not offered here.
+      await expect(page.getByRole('checkbox', { name: 'Member joined' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: 'New submission' })).toHaveCount(0);
+      await page.getByLabel('Endpoint URL').fill(receiver.url);
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
+      await page.getByRole('button', { name: 'Done' }).click();
+      const hooks = page.getByRole('list', { name: 'Webhooks' });
+      await expect(hooks.getByText(receiver.url)).toBeVisible();
+
+      const invitee = `invitee-${Date.now()}@example.com`;
+      await page.getByRole('textbox', { name: 'Email address' }).fill(invitee);
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByText(`Invitation sent to ${invitee}.`)).toBeVisible();
+      await expect.poll(() => receiver.received.length, { timeout: 15_000 }).toBe(1);
+      const event = JSON.parse(receiver.received[0]!.body);
+      expect(event).toMatchObject({
+        type: 'member.invited',
+        data: { workspace: { name: 'Hooked team' }, member: { email: invitee, role: 'editor' } },
+      });
+      expect(String(receiver.received[0]!.headers['webhook-signature'])).toMatch(/^v1,/);
+
+      await hooks.getByRole('button', { name: 'Show deliveries' }).click();
+      await expect(
+        page.getByRole('region', { name: 'Delivery log' }).getByText('member.invited'),
+      ).toBeVisible();
+      await hooks.getByRole('button', { name: 'Disable' }).click();
+      await expect(hooks.getByText('Disabled', { exact: true })).toBeVisible();
+
+      await expectLightDarkNarrow(page, 'workspace-webhooks');
     } finally {
       await receiver.close();
     }

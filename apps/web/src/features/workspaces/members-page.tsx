@@ -8,7 +8,9 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { ErrorFallback } from '../../components/ui/error-boundary.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
+import { WebhooksCard } from '../../components/webhooks/webhooks-card.tsx';
 import { NewWorkspaceDialog } from '../../components/workspaces/new-workspace-dialog.tsx';
+import { workspaceWebhooks } from '../../lib/webhooks-api/webhooks.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { useDeleteWorkspace, useMembers } from './api/members.ts';
 import { InvitationsList } from './components/invitations-list.tsx';
@@ -17,7 +19,7 @@ import { MembersTable } from './components/members-table.tsx';
 import { NotificationsCard } from './components/notifications-card.tsx';
 import { WorkspaceName } from './components/workspace-name.tsx';
 
-/** /dashboard/workspace: the current workspace's name, members and invitations. */
+/** /dashboard/workspace: the current workspace's name, members, invitations and (admins) webhooks. */
 export function MembersPage() {
   const { workspace } = useCurrentWorkspace();
   return (
@@ -111,6 +113,7 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
           </Card>
         </>
       )}
+      {admin && <WebhooksCard owner={workspaceWebhooks(workspace.id)} />}
       {admin && <AuditLink />}
       {workspace.role === 'owner' && <DeleteWorkspace workspace={workspace} />}
     </>

@@ -3,13 +3,14 @@ import { useNavigate, useParams } from 'react-router';
 import { FormPageNav } from '../../../components/form-page-nav.tsx';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
+import { WebhooksCard } from '../../../components/webhooks/webhooks-card.tsx';
 import { useForm } from '../../../lib/forms-api/get-form.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { formWebhooks } from '../../../lib/webhooks-api/webhooks.ts';
 import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 import { LeaveDialog } from '../editor/leave-dialog.tsx';
 import { useLeaveGuard } from '../editor/use-leave-guard.ts';
 import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
-import { WebhooksCard } from './components/webhooks-card.tsx';
 import { SaveBar } from './save-bar.tsx';
 import { AccessSection, GeneralSection } from './sections/general-access.tsx';
 import { NotificationsSection } from './sections/notifications.tsx';
@@ -139,7 +140,7 @@ function Sections({ form, data }: { form: StoredForm; data: SettingsData }) {
         bare
         description="Webhooks act as soon as you add, test or remove them."
       >
-        <WebhooksCard formId={form.id} />
+        <WebhooksCard owner={formWebhooks(form.id)} />
       </SettingsSection>
       <PrivacySection
         formId={form.id}

@@ -1,20 +1,16 @@
 import {
   createWebhookBodySchema,
+  createWorkspaceWebhookBodySchema,
   FORM_WEBHOOK_EVENTS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_FORMATS,
   type Webhook,
   type WebhookEvent,
+  WORKSPACE_WEBHOOK_EVENTS,
 } from '@formsmith/core/webhooks/schemas';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Alert, Badge, Spinner } from '../../../../components/ui/feedback.tsx';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { CheckboxField, Input, Select } from '../../../../components/ui/input.tsx';
-import { SecretOnce } from '../../../../components/ui/secret-once.tsx';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { fieldMessages } from '../../../../lib/field-messages.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { fieldMessages } from '../../lib/field-messages.ts';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -22,8 +18,34 @@ import {
   useSendDelivery,
   useUpdateWebhook,
   useWebhooks,
-} from '../api/webhooks.ts';
+  type WebhookOwner,
+} from '../../lib/webhooks-api/webhooks.ts';
+import { Button } from '../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../ui/card.tsx';
+import { Alert, Badge, Spinner } from '../ui/feedback.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { CheckboxField, Input, Select } from '../ui/input.tsx';
+import { SecretOnce } from '../ui/secret-once.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
+
+/** What each kind of owner offers: its events, the ones ticked at first, its schema and its blurb. */
+const KINDS = {
+  form: {
+    events: FORM_WEBHOOK_EVENTS,
+    initial: ['submission.created'],
+    schema: createWebhookBodySchema,
+    blurb: 'Send each new response to another service.',
+  },
+  workspace: {
+    events: WORKSPACE_WEBHOOK_EVENTS,
+    initial: [...WORKSPACE_WEBHOOK_EVENTS],
+    schema: createWorkspaceWebhookBodySchema,
+    blurb: 'Tell another service when someone is invited, joins, changes role or leaves.',
+  },
+} satisfies Record<
+  WebhookOwner['kind'],
+  { events: readonly WebhookEvent[]; initial: WebhookEvent[]; schema: unknown; blurb: string }
+>;
 
 const FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], string> = {
   json: 'JSON (signed)',
@@ -31,17 +53,19 @@ const FORMAT_LABELS: Record<(typeof WEBHOOK_FORMATS)[number], string> = {
   discord: 'Discord message',
 };
 
-/** The form's webhooks: add, list, send a test event, delivery log with resend, rotate the secret, delete. */
-export function WebhooksCard({ formId }: { formId: number }) {
-  const webhooks = useWebhooks(formId);
+/**
+ * A form's or a workspace's webhooks: add, list, send a test event, delivery log with resend,
+ * rotate the secret, enable or disable, delete.
+ */
+export function WebhooksCard({ owner }: { owner: WebhookOwner }) {
+  const webhooks = useWebhooks(owner);
   const [secret, setSecret] = useState<{ label: string; value: string } | null>(null);
   return (
     <Card>
       <CardHeader>
         <h2 className="font-semibold text-slate-900 dark:text-white">Webhooks</h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Send each new response to another service. Requests are signed (Standard Webhooks) and retried for
-          about a day.
+          {KINDS[owner.kind].blurb} Requests are signed (Standard Webhooks) and retried for about a day.
         </p>
       </CardHeader>
       <CardBody className="space-y-5">
@@ -49,7 +73,7 @@ export function WebhooksCard({ formId }: { formId: number }) {
           <SecretOnce label={secret.label} value={secret.value} onDone={() => setSecret(null)} />
         ) : (
           <AddWebhookForm
-            formId={formId}
+            owner={owner}
             onCreated={(value) => setSecret({ label: 'Signing secret', value })}
           />
         )}
@@ -59,7 +83,7 @@ export function WebhooksCard({ formId }: { formId: number }) {
           {webhooks.data?.map((webhook) => (
             <WebhookItem
               key={webhook.id}
-              formId={formId}
+              owner={owner}
               webhook={webhook}
               onSecret={(value) =>
                 setSecret({ label: 'New signing secret (the old one works for 24 hours)', value })
@@ -72,16 +96,17 @@ export function WebhooksCard({ formId }: { formId: number }) {
   );
 }
 
-function AddWebhookForm({ formId, onCreated }: { formId: number; onCreated: (secret: string) => void }) {
+function AddWebhookForm({ owner, onCreated }: { owner: WebhookOwner; onCreated: (secret: string) => void }) {
+  const kind = KINDS[owner.kind];
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEvent[]>(['submission.created']);
+  const [events, setEvents] = useState<WebhookEvent[]>(kind.initial);
   const [format, setFormat] = useState<(typeof WEBHOOK_FORMATS)[number]>('json');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useCreateWebhook(formId);
+  const create = useCreateWebhook(owner);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = createWebhookBodySchema.safeParse({ url, events, format });
+    const parsed = kind.schema.safeParse({ url, events, format });
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error));
       return;
@@ -121,7 +146,7 @@ function AddWebhookForm({ formId, onCreated }: { formId: number; onCreated: (sec
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Events</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">
-          {FORM_WEBHOOK_EVENTS.map((event) => (
+          {kind.events.map((event) => (
             <CheckboxField
               key={event}
               checked={events.includes(event)}
@@ -146,13 +171,13 @@ function AddWebhookForm({ formId, onCreated }: { formId: number; onCreated: (sec
   );
 }
 
-function WebhookItem(props: { formId: number; webhook: Webhook; onSecret: (secret: string) => void }) {
-  const { formId, webhook } = props;
+function WebhookItem(props: { owner: WebhookOwner; webhook: Webhook; onSecret: (secret: string) => void }) {
+  const { owner, webhook } = props;
   const [showLog, setShowLog] = useState(false);
-  const send = useSendDelivery(formId, webhook.id);
-  const update = useUpdateWebhook(formId, webhook.id);
-  const rotate = useRotateWebhookSecret(formId, webhook.id);
-  const remove = useDeleteWebhook(formId, webhook.id);
+  const send = useSendDelivery(owner, webhook.id);
+  const update = useUpdateWebhook(owner, webhook.id);
+  const rotate = useRotateWebhookSecret(owner, webhook.id);
+  const remove = useDeleteWebhook(owner, webhook.id);
   const lastTest = send.data && !send.variables?.resend ? send.data : null;
 
   return (
@@ -215,7 +240,7 @@ function WebhookItem(props: { formId: number; webhook: Webhook; onSecret: (secre
       {(send.isError || update.isError || rotate.isError || remove.isError) && (
         <Alert tone="error">That did not work. Please try again.</Alert>
       )}
-      {showLog && <DeliveryLog formId={formId} webhookId={webhook.id} />}
+      {showLog && <DeliveryLog owner={owner} webhookId={webhook.id} />}
     </li>
   );
 }

@@ -1,14 +1,14 @@
 import type { WebhookDelivery } from '@formsmith/core/webhooks/schemas';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Alert, Badge, Spinner } from '../../../../components/ui/feedback.tsx';
-import { useSendDelivery, useWebhookDeliveries } from '../api/webhooks.ts';
+import { useSendDelivery, useWebhookDeliveries, type WebhookOwner } from '../../lib/webhooks-api/webhooks.ts';
+import { Button } from '../ui/button.tsx';
+import { Alert, Badge, Spinner } from '../ui/feedback.tsx';
 
 const STATUS_TONES = { succeeded: 'success', failed: 'warning', pending: 'neutral' } as const;
 
 /** A webhook's latest deliveries: each attempt's time, status, duration and the start of the answer. */
-export function DeliveryLog({ formId, webhookId }: { formId: number; webhookId: string }) {
-  const deliveries = useWebhookDeliveries(formId, webhookId);
-  const send = useSendDelivery(formId, webhookId);
+export function DeliveryLog({ owner, webhookId }: { owner: WebhookOwner; webhookId: string }) {
+  const deliveries = useWebhookDeliveries(owner, webhookId);
+  const send = useSendDelivery(owner, webhookId);
   if (deliveries.isPending) return <Spinner label="Loading deliveries" />;
   if (deliveries.isError) return <Alert tone="error">Failed to load deliveries</Alert>;
   if (deliveries.data.length === 0) {
