@@ -52,9 +52,10 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect(callback.statusCode).toBe(302);
     const location = new URL(String(callback.headers.location));
     const error = location.searchParams.get('error');
-    if (error) return { error, session: null };
-    expect(location.pathname).toBe('/login/sso');
     const cookies = [callback.headers['set-cookie']].flat().map((c) => String(c).split(';')[0] ?? '');
+    const linkCookie = cookies.find((c) => c.startsWith('formsmith_sso_link=') && c.length > 20) ?? null;
+    if (error) return { error, session: null, linkCookie };
+    expect(location.pathname).toBe('/login/sso');
     const sessionCookie = cookies.find((c) => c.startsWith('formsmith_sso_session='))!;
     const collected = await app.inject({
       method: 'POST',
@@ -62,7 +63,7 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
       headers: { cookie: sessionCookie },
     });
     expect(collected.statusCode, collected.body).toBe(200);
-    return { error: null, session: collected.json() as { pid: string; token: string } };
+    return { error: null, session: collected.json() as { pid: string; token: string }, linkCookie };
   }
 
   beforeAll(async () => {
@@ -170,15 +171,43 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect(second.session!.pid).toBe(first.session!.pid);
   });
 
-  it('does not link an existing account by its address alone', async () => {
+  it('does not link an existing account by its address, only once that account proves itself in the same browser', async () => {
     const bob = await createTestUser(app);
     const email = `bob@${domain}`;
     await queryRows(app.db, sql`update users set email = ${email} where id = ${bob.id}`);
     idp.people.set('bob', { sub: 'bob-sub', email, email_verified: true, name: 'Bob' });
-    const result = await signIn('bob');
-    expect(result.error).toBe(SSO_MESSAGES.linkFirst);
-    const links = await queryRows(app.db, sql`select 1 from sso_identities where user_id = ${bob.id}`);
-    expect(links).toHaveLength(0);
+    const refused = await signIn('bob');
+    expect(refused.error).toBe(SSO_MESSAGES.linkFirst);
+    expect(await queryRows(app.db, sql`select 1 from sso_identities where user_id = ${bob.id}`)).toHaveLength(
+      0,
+    );
+    expect(refused.linkCookie).toBeTruthy();
+    const link = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/auth/sso/link', headers });
+    // Another account's proof does not take the waiting link.
+    const someoneElse = await createTestUser(app);
+    const other = await link({ ...someoneElse.auth, cookie: refused.linkCookie! });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error).toBe(SSO_MESSAGES.linkOtherAccount);
+    // Nor does bob's proof without the provider's sign-in in this browser.
+    const login = await inject('POST', '/api/auth/login', undefined, { email, password: bob.password });
+    expect(login.statusCode, login.body).toBe(200);
+    const bobAuth = { authorization: `Bearer ${login.json().token}` };
+    const none = await link(bobAuth);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toBe(SSO_MESSAGES.noPendingLink);
+    const again = await signIn('bob');
+    const linked = await link({ ...bobAuth, cookie: again.linkCookie! });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json()).toEqual({ linked: true, issuer: idp.issuer });
+    const [member] = await queryRows<{ role: string }>(
+      app.db,
+      sql`select role from workspace_members where workspace_id = ${workspaceId} and user_id = ${bob.id}`,
+    );
+    expect(member?.role).toBe('editor');
+    // From now on the provider signs bob in, found by subject.
+    const next = await signIn('bob');
+    expect(next.session?.pid).toBe(bob.id);
   });
 
   it('refuses an address the provider has not verified', async () => {

@@ -70,6 +70,9 @@ export const workspaceDomainListSchema = z.object({ domains: z.array(workspaceDo
 /** PUT /api/admin/domains/:domain: the team workspace that gets it. */
 export const workspaceDomainBody = z.object({ workspace_id: z.number().int().positive() });
 
+/** POST /api/auth/sso/link: the provider whose account is now linked to the signed-in one. */
+export const ssoLinkResponse = z.object({ linked: z.literal(true), issuer: z.string() });
+
 /** POST /api/auth/sso/start: the address decides the workspace (by its domain). */
 export const ssoStartBody = z.object({ email: z.email({ error: 'Enter a valid email address' }).max(320) });
 /** Where to send the browser: the provider's sign-in page. */
@@ -92,7 +95,11 @@ export const SSO_MESSAGES = {
   otherDomain: (domain: string) =>
     `Your address at the provider (${domain}) does not belong to this workspace.`,
   linkFirst:
-    'An account with this address already exists. Sign in with your password or a login link first; single sign-on is not linked by address alone.',
+    'An account with this address already exists. Sign in to it with your password or a login link in this browser, then link single sign-on to it: it is never linked by address alone.',
+  noPendingLink:
+    'No sign-in through the provider waits to be linked in this browser. Start single sign-on again.',
+  linkOtherAccount: 'The sign-in through the provider was for another account.',
+  identityTaken: "This provider's account is already linked to another Formsmith account.",
   failed: 'Single sign-on failed. Start it again; if it keeps failing, ask your administrator.',
   enforced: (workspace: string, issuer: string) =>
     `${workspace} requires single sign-on: use "Sign in with SSO" (provider ${issuer}).`,

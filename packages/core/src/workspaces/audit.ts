@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'sso.connected': 'Single sign-on connected',
   'sso.changed': 'Single sign-on changed',
   'sso.disconnected': 'Single sign-on disconnected',
+  'sso.linked': 'Account linked to single sign-on',
   'sso.domain_assigned': 'Email domain assigned',
   'sso.domain_removed': 'Email domain removed',
 } as const;

@@ -6,14 +6,12 @@ import type { FlowSecrets } from './oidc.ts';
 // the browser that started, sealed under the data key (so neither readable nor forgeable), in an
 // httpOnly cookie only the callback receives. A callback in another browser finds none: a sign-in
 // link cannot be handed to someone else to finish. The session then waits, sealed too, for the
-// web app to collect it once (POST /api/auth/sso/session), so no token travels in a URL.
+// web app to collect it once (POST /api/auth/sso/session), so no token travels in a URL; and an
+// identity to link waits for the account's proof in the same browser (POST /api/auth/sso/link).
 
 export const FLOW_COOKIE = 'formsmith_sso_flow';
-export const SESSION_COOKIE = 'formsmith_sso_session';
 const FLOW_PATH = '/api/auth/sso/callback';
-const SESSION_PATH = '/api/auth/sso/session';
 export const FLOW_TTL_SECONDS = 10 * 60;
-const SESSION_TTL_SECONDS = 2 * 60;
 
 export type Flow = FlowSecrets & { workspaceId: number; expiresAt: number };
 
@@ -79,36 +77,55 @@ export function clearFlowCookie(reply: FastifyReply, publicUrl: string) {
   setCookie(reply, { name: FLOW_COOKIE, value: '', path: FLOW_PATH, maxAge: 0, secure: isSecure(publicUrl) });
 }
 
-export function setSessionCookie<T>(
+/** A value waiting, sealed, for one later request of this browser to a single path. */
+export type Handoff = { name: string; path: string; ttlSeconds: number };
+
+/** The session of a finished sign-in, for the web app to collect once. */
+export const SESSION_HANDOFF: Handoff = {
+  name: 'formsmith_sso_session',
+  path: '/api/auth/sso/session',
+  ttlSeconds: 2 * 60,
+};
+/** An identity waiting to be linked to the account its address belongs to, once that account proves itself. */
+export const LINK_HANDOFF: Handoff = {
+  name: 'formsmith_sso_link',
+  path: '/api/auth/sso/link',
+  ttlSeconds: 15 * 60,
+};
+
+export function setHandoffCookie<T>(
   reply: FastifyReply,
-  input: { keyring: Keyring; publicUrl: string; session: T },
+  handoff: Handoff,
+  input: { keyring: Keyring; publicUrl: string; value: T },
 ) {
-  const payload = { session: input.session, expiresAt: Date.now() + SESSION_TTL_SECONDS * 1000 };
+  const payload = { value: input.value, expiresAt: Date.now() + handoff.ttlSeconds * 1000 };
   setCookie(reply, {
-    name: SESSION_COOKIE,
-    value: toSealedText(seal(input.keyring, JSON.stringify(payload), SESSION_COOKIE)),
-    path: SESSION_PATH,
-    maxAge: SESSION_TTL_SECONDS,
+    name: handoff.name,
+    value: toSealedText(seal(input.keyring, JSON.stringify(payload), handoff.name)),
+    path: handoff.path,
+    maxAge: handoff.ttlSeconds,
     secure: isSecure(input.publicUrl),
   });
 }
 
-export function takeSessionCookie<T>(
+/** The waiting value, cleared as it is taken; null when there is none or it expired. */
+export function takeHandoffCookie<T>(
   request: FastifyRequest,
   reply: FastifyReply,
+  handoff: Handoff,
   input: { keyring: Keyring; publicUrl: string },
 ): T | null {
-  const found = openSealed<{ session: T; expiresAt: number }>(
+  const found = openSealed<{ value: T; expiresAt: number }>(
     input.keyring,
-    cookieOf(request, SESSION_COOKIE),
-    SESSION_COOKIE,
+    cookieOf(request, handoff.name),
+    handoff.name,
   );
   setCookie(reply, {
-    name: SESSION_COOKIE,
+    name: handoff.name,
     value: '',
-    path: SESSION_PATH,
+    path: handoff.path,
     maxAge: 0,
     secure: isSecure(input.publicUrl),
   });
-  return found && found.expiresAt > Date.now() ? found.session : null;
+  return found && found.expiresAt > Date.now() ? found.value : null;
 }

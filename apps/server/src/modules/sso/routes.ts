@@ -5,6 +5,7 @@ import {
   ssoConnectionBody,
   ssoConnectionResponse,
   ssoConnectionSchema,
+  ssoLinkResponse,
   ssoStartBody,
   ssoStartResponse,
   workspaceDomainBody,
@@ -28,12 +29,14 @@ import {
 } from './connection-service.ts';
 import {
   clearFlowCookie,
+  LINK_HANDOFF,
   readFlowCookie,
+  SESSION_HANDOFF,
   setFlowCookie,
-  setSessionCookie,
-  takeSessionCookie,
+  setHandoffCookie,
+  takeHandoffCookie,
 } from './flow-cookie.ts';
-import { finishSso, startSso } from './sign-in.ts';
+import { finishSso, linkSso, type PendingLink, startSso } from './sign-in.ts';
 
 const tags = ['workspaces'];
 const authTags = ['auth'];
@@ -208,12 +211,18 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = (request.raw.url ?? '').split('?')[1] ?? '';
       let location = `${publicUrl}/login/sso`;
       try {
-        const session = await finishSso(app, {
+        const outcome = await finishSso(app, {
           flow,
           query,
           meta: { ip: request.ip, userAgent: request.headers['user-agent'] },
         });
-        setSessionCookie(reply, { keyring: app.keyring, publicUrl, session });
+        const cookie = { keyring: app.keyring, publicUrl };
+        if (outcome.kind === 'session')
+          setHandoffCookie(reply, SESSION_HANDOFF, { ...cookie, value: outcome.session });
+        else {
+          setHandoffCookie(reply, LINK_HANDOFF, { ...cookie, value: outcome.link });
+          location += `?link=1&error=${encodeURIComponent(SSO_MESSAGES.linkFirst)}`;
+        }
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode >= 500)
           request.log.error({ err }, 'single sign-on failed');
@@ -235,12 +244,38 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = takeSessionCookie<z.infer<typeof loginResponseSchema>>(request, reply, {
+      const session = takeHandoffCookie<z.infer<typeof loginResponseSchema>>(
+        request,
+        reply,
+        SESSION_HANDOFF,
+        {
+          keyring: app.keyring,
+          publicUrl: app.config.publicUrl,
+        },
+      );
+      if (!session) throw new AppError('UNAUTHORIZED', 401, SSO_MESSAGES.stateMismatch);
+      return session;
+    },
+  );
+  app.post(
+    '/auth/sso/link',
+    {
+      onRequest: app.authenticate,
+      config: { reauth: true },
+      schema: {
+        tags: authTags,
+        summary: "Link the provider's account waiting in this browser to yours",
+        description:
+          "After a sign-in through the provider found an existing account with the same address (the callback's ?link=1): sign in to that account with its password or a login link in the same browser, then call this. The provider's account is linked (never by address alone) and you join the workspace with its default role.",
+        response: { 200: ssoLinkResponse },
+      },
+    },
+    async (request, reply) => {
+      const link = takeHandoffCookie<PendingLink>(request, reply, LINK_HANDOFF, {
         keyring: app.keyring,
         publicUrl: app.config.publicUrl,
       });
-      if (!session) throw new AppError('UNAUTHORIZED', 401, SSO_MESSAGES.stateMismatch);
-      return session;
+      return linkSso(app, { user: currentUser(request), link });
     },
   );
 };

@@ -55,17 +55,22 @@ export async function startSso(app: FastifyInstance, email: string): Promise<{ u
   return { url, flow: { ...secrets, workspaceId, expiresAt: Date.now() + FLOW_TTL_SECONDS * 1000 } };
 }
 
+/** A provider's account waiting to be linked to the existing account of its address. */
+export type PendingLink = { issuer: string; subject: string; userId: string; workspaceId: number };
+
+export type SsoOutcome = { kind: 'session'; session: LoginResponse } | { kind: 'link'; link: PendingLink };
+
 /**
  * The provider's redirect back: checks the answer against the flow this browser started and signs
  * the account in. An identity (issuer and subject) already linked finds its account. Otherwise a
  * verified address of one of the workspace's domains makes a new account and member (with the
  * workspace's default role); an address that already has an account is not linked by address:
- * its owner signs in the usual way first.
+ * the answer is a link waiting for that account to prove itself in this browser (`linkSso`).
  */
 export async function finishSso(
   app: FastifyInstance,
   input: { flow: Flow | null; query: string; meta: ClientMeta },
-): Promise<LoginResponse> {
+): Promise<SsoOutcome> {
   const { flow } = input;
   if (!flow) throw ssoError(SSO_MESSAGES.stateMismatch);
   const connection = await findConnection(app.db, flow.workspaceId);
@@ -78,20 +83,38 @@ export async function finishSso(
     throw explainOidcFailure(err, connection.issuer);
   });
   try {
-    return await app.db.transaction(async (tx) => {
+    return await app.db.transaction(async (tx): Promise<SsoOutcome> => {
       const known = await findIdentityUser(tx, claims.issuer, claims.subject);
-      const user = known ? await findUserById(tx, known) : await provisionUser(tx, connection, claims);
-      if (!user) throw ssoError(SSO_MESSAGES.failed);
-      return openSsoSession(app, tx, {
-        user,
+      const found = known ? await findUserById(tx, known) : await provisionUser(tx, connection, claims);
+      if (!found) throw ssoError(SSO_MESSAGES.failed);
+      if ('link' in found) return { kind: 'link', link: found.link };
+      const session = await openSsoSession(app, tx, {
+        user: found,
         meta: input.meta,
         maxAgeSeconds: connection.sessionMaxAgeSeconds,
       });
+      return { kind: 'session', session };
     });
   } catch (err) {
     // Two first sign-ins of one person at once: the second finds the first's account next time.
     if (isUniqueViolation(err)) throw ssoError(SSO_MESSAGES.failed);
     throw err;
+  }
+}
+
+const defaultRoleOf = (connection: SsoConnectionRow) =>
+  connection.defaultRole === 'owner' ? 'admin' : connection.defaultRole;
+
+/** Adds the account to the connection's workspace with its default role, unless already a member. */
+async function joinByProvider(tx: DbOrTx, connection: SsoConnectionRow, user: { id: string; email: string }) {
+  const role = defaultRoleOf(connection);
+  if (await joinWorkspace(tx, { workspaceId: connection.workspaceId, userId: user.id, role })) {
+    await recordAudit(tx, {
+      action: 'member.joined',
+      where: { workspaceId: connection.workspaceId },
+      target: { type: 'member', id: user.id, label: user.email },
+      details: { role, via: 'sso' },
+    });
   }
 }
 
@@ -112,20 +135,58 @@ async function provisionUser(
   if ((await findDomainWorkspace(tx, domain)) !== connection.workspaceId) {
     throw ssoError(SSO_MESSAGES.otherDomain(domain), 403);
   }
-  if (await findUserByEmail(tx, claims.email)) throw ssoError(SSO_MESSAGES.linkFirst, 409);
+  const existing = await findUserByEmail(tx, claims.email);
+  if (existing) {
+    const link = {
+      issuer: claims.issuer,
+      subject: claims.subject,
+      userId: existing.id,
+      workspaceId: connection.workspaceId,
+    };
+    return { link };
+  }
   const name = claims.name?.trim().slice(0, 100) || claims.email.slice(0, claims.email.indexOf('@'));
   const user = await createSsoUser(tx, { email: claims.email, name });
   await linkIdentity(tx, { issuer: claims.issuer, subject: claims.subject, userId: user.id });
-  const role = connection.defaultRole === 'owner' ? 'admin' : connection.defaultRole;
-  if (await joinWorkspace(tx, { workspaceId: connection.workspaceId, userId: user.id, role })) {
-    await recordAudit(tx, {
-      action: 'member.joined',
-      where: { workspaceId: connection.workspaceId },
-      target: { type: 'member', id: user.id, label: claims.email },
-      details: { role, via: 'sso' },
-    });
-  }
+  await joinByProvider(tx, connection, user);
   return user;
+}
+
+/**
+ * Links the provider's account waiting in this browser to the signed-in account, which has just
+ * proven itself (a password, a login link, a second factor: the route needs a recent proof) and
+ * must be the account of the address the provider vouched for. It then joins the workspace like
+ * a new account would.
+ */
+export async function linkSso(
+  app: FastifyInstance,
+  input: { user: { id: string; email: string }; link: PendingLink | null },
+): Promise<{ linked: true; issuer: string }> {
+  const { link, user } = input;
+  if (!link) throw ssoError(SSO_MESSAGES.noPendingLink);
+  if (link.userId !== user.id) throw ssoError(SSO_MESSAGES.linkOtherAccount, 403);
+  try {
+    return await app.db.transaction(async (tx) => {
+      const connection = await findConnection(tx, link.workspaceId);
+      if (!connection || connection.issuer !== link.issuer) throw ssoError(SSO_MESSAGES.notConfigured);
+      const holder = await findIdentityUser(tx, link.issuer, link.subject);
+      if (holder && holder !== user.id) throw ssoError(SSO_MESSAGES.identityTaken, 409);
+      if (!holder) {
+        await linkIdentity(tx, { issuer: link.issuer, subject: link.subject, userId: user.id });
+        await recordAudit(tx, {
+          action: 'sso.linked',
+          where: { workspaceId: link.workspaceId },
+          target: { type: 'member', id: user.id, label: user.email },
+          details: { issuer: link.issuer },
+        });
+      }
+      await joinByProvider(tx, connection, user);
+      return { linked: true as const, issuer: link.issuer };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw ssoError(SSO_MESSAGES.identityTaken, 409);
+    throw err;
+  }
 }
 
 /** Refuses a password or login-link sign-in of a member (not an owner) of a workspace requiring SSO. */
