@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
+import { createSoftAuthenticator } from './helpers/webauthn-authenticator.ts';
 import { decodeJwt, signInAtProvider, startTestProvider, type TestProvider } from './sso-provider.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -244,10 +245,26 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect((await connect()).statusCode).toBe(200);
   });
 
-  it('refuses password sign-in to members once SSO is required, naming the provider, but not to owners', async () => {
+  it('refuses password and passkey sign-in to members once SSO is required, naming the provider, but not to owners', async () => {
     const carol = await createTestUser(app);
     await addMember(carol, 'viewer');
+    const authenticator = createSoftAuthenticator(PUBLIC_URL);
+    const register = (await inject('POST', '/api/auth/passkeys/options', carol)).json();
+    const { passkey, response } = authenticator.register(register.options);
+    const registered = await inject('POST', '/api/auth/passkeys', carol, {
+      challenge_token: register.challenge_token,
+      name: 'Laptop',
+      response,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
     expect((await connect({ enforced: true })).statusCode).toBe(200);
+    const options = (await inject('POST', '/api/auth/passkey/options')).json();
+    const byPasskey = await inject('POST', '/api/auth/passkey/verify', undefined, {
+      challenge_token: options.challenge_token,
+      response: authenticator.authenticate(passkey, options.options),
+    });
+    expect(byPasskey.statusCode).toBe(403);
+    expect(byPasskey.json().error).toBe(SSO_MESSAGES.enforced('Acme', idp.issuer));
     const refused = await inject('POST', '/api/auth/login', undefined, {
       email: carol.email,
       password: carol.password,

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 
 /** Who is signing in, and how, when a guard is asked. */
-export type SignInAttempt = { userId: string; method: 'password' | 'magic_link' };
+export type SignInAttempt = { userId: string; method: 'password' | 'magic_link' | 'passkey' };
 
 /** Throws an AppError (403 with a message saying what to do instead) to refuse the sign-in. */
 export type SignInGuard = (db: DbOrTx, attempt: SignInAttempt) => Promise<void>;
@@ -9,8 +9,8 @@ export type SignInGuard = (db: DbOrTx, attempt: SignInAttempt) => Promise<void>;
 const guards = new Set<SignInGuard>();
 
 /**
- * Lets a module above auth refuse a password or login-link sign-in after the password or link
- * was accepted (so the refusal tells nothing to someone without them): single sign-on refuses
+ * Lets a module above auth refuse a password, login-link or passkey sign-in after the password,
+ * link or passkey was accepted (so the refusal tells nothing to someone without them): single sign-on refuses
  * members of a workspace that requires it. A set: every app built in one process adds the same
  * guard, which changes nothing.
  */

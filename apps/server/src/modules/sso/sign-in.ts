@@ -189,7 +189,7 @@ export async function linkSso(
   }
 }
 
-/** Refuses a password or login-link sign-in of a member (not an owner) of a workspace requiring SSO. */
+/** Refuses a password, login-link or passkey sign-in of a member (not an owner) of a workspace requiring SSO. */
 export const ssoSignInGuard: SignInGuard = async (db, attempt) => {
   const enforced = await enforcedWorkspaceOf(db, attempt.userId);
   if (enforced) throw new AppError('FORBIDDEN', 403, SSO_MESSAGES.enforced(enforced.name, enforced.issuer));

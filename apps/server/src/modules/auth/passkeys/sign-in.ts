@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { findUserById } from '../repository.ts';
 import type { ClientMeta } from '../service.ts';
+import { assertSignInAllowed } from '../sign-in-guard.ts';
 import {
   consumeChallenge,
   createChallenge,
@@ -93,6 +94,7 @@ export async function signInWithPasskey(
     if (!(await consumeChallenge(tx, challenge.id))) throw challengeExpired();
     const user = await findUserById(tx, passkey.userId);
     if (!user) throw passkeyRefused(TWO_FACTOR_MESSAGES.passkeyUnknown);
+    await assertSignInAllowed(tx, { userId: user.id, method: 'passkey' });
     return openSession(app, tx, { user, authMethod: 'passkey', meta });
   });
 }
