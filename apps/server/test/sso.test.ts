@@ -245,6 +245,23 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect((await connect()).statusCode).toBe(200);
   });
 
+  it("keeps a session through the provider within the workspace's maximum age, refreshes included", async () => {
+    expect((await connect({ session_max_age_seconds: 300 })).statusCode).toBe(200);
+    const { session } = await signIn('alice');
+    expect((session as unknown as { expires_in: number }).expires_in).toBeLessThanOrEqual(300);
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { authorization: `Bearer ${session!.token}` },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().expires_in).toBeLessThanOrEqual(300);
+    // A password session of the same instance keeps the instance's length.
+    const plain = await inject('POST', '/api/auth/refresh', await createTestUser(app));
+    expect(plain.json().expires_in).toBeGreaterThan(300);
+    expect((await connect()).statusCode).toBe(200);
+  });
+
   it('refuses password and passkey sign-in to members once SSO is required, naming the provider, but not to owners', async () => {
     const carol = await createTestUser(app);
     await addMember(carol, 'viewer');

@@ -15,7 +15,7 @@ export { assertRecentProof } from './reauth/recent-proof.ts';
 export { deleteUser, ensureSystemUser, findUserByEmail, findUserById, type UserRow } from './repository.ts';
 export { type ClientMeta, loginLinkJob, verificationLinkJob } from './service.ts';
 export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
-export { addSignInGuard, type SignInGuard } from './sign-in-guard.ts';
+export { addSessionCap, addSignInGuard, type SessionCap, type SignInGuard } from './sign-in-guard.ts';
 export { createSsoUser, openSsoSession } from './sso-session.ts';
 export { getTwoFactorStatus } from './two-factor/status.ts';
 export { TOTP_SECRET_COLUMNS } from './two-factor/totp-secrets.ts';

@@ -22,7 +22,7 @@ import {
   updateUser,
 } from './repository.ts';
 import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
-import { assertSignInAllowed } from './sign-in-guard.ts';
+import { assertSignInAllowed, sessionMaxAge } from './sign-in-guard.ts';
 import { finishFirstFactor } from './two-factor/sign-in.ts';
 
 export const VERIFY_TTL_SECONDS = 24 * 60 * 60;
@@ -257,6 +257,11 @@ export async function refreshSession(
   meta: ClientMeta,
 ): Promise<{ token: string; expires_in: number }> {
   return app.db.transaction(async (tx) => {
+    const maxAgeSeconds = await sessionMaxAge(tx, {
+      userId: current.id,
+      method: current.authMethod,
+      instanceMaxAge: app.config.sessionMaxAgeSeconds,
+    });
     const session = await createSession(tx, {
       userId: current.id,
       ttlSeconds: app.config.sessionTtlSeconds,
@@ -268,7 +273,7 @@ export async function refreshSession(
           : 'password',
       createdAt: current.sessionCreatedAt,
       provedAt: current.provedAt,
-      maxAgeSeconds: app.config.sessionMaxAgeSeconds,
+      maxAgeSeconds,
       ...meta,
     });
     await revokeSession(tx, { sessionId: current.sessionId, userId: current.id });

@@ -21,3 +21,29 @@ export function addSignInGuard(guard: SignInGuard): void {
 export async function assertSignInAllowed(db: DbOrTx, attempt: SignInAttempt): Promise<void> {
   for (const guard of guards) await guard(db, attempt);
 }
+
+/** The longest, in seconds, a session of this account signed in this way may last; null: no limit of its own. */
+export type SessionCap = (db: DbOrTx, input: { userId: string; method: string }) => Promise<number | null>;
+
+const caps = new Set<SessionCap>();
+
+/**
+ * Lets a module above auth shorten sessions it opened (single sign-on: the workspace's chosen
+ * maximum age), so that a refresh does not carry them past it. A set, like the guards.
+ */
+export function addSessionCap(cap: SessionCap): void {
+  caps.add(cap);
+}
+
+/** The shortest of the instance's maximum age and every cap that applies. */
+export async function sessionMaxAge(
+  db: DbOrTx,
+  input: { userId: string; method: string; instanceMaxAge: number },
+): Promise<number> {
+  let max = input.instanceMaxAge;
+  for (const cap of caps) {
+    const seconds = await cap(db, input);
+    if (seconds !== null) max = Math.min(max, seconds);
+  }
+  return max;
+}

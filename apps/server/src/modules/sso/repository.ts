@@ -144,3 +144,14 @@ export async function enforcedWorkspaceOf(
   );
   return row ?? null;
 }
+
+/** The shortest session length among the providers this account signs in through; null when none chose one. */
+export async function shortestSsoSessionOf(db: DbOrTx, userId: string): Promise<number | null> {
+  const [row] = await queryRows<{ seconds: number | null }>(
+    db,
+    sql`select min(c.session_max_age_seconds) as seconds from sso_identities i
+        join sso_connections c on c.issuer = i.issuer
+        where i.user_id = ${userId}`,
+  );
+  return row?.seconds ?? null;
+}

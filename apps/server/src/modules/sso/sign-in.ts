@@ -11,6 +11,7 @@ import {
   findUserByEmail,
   findUserById,
   openSsoSession,
+  type SessionCap,
   type SignInGuard,
 } from '../auth/index.ts';
 import { callbackUrl } from './connection-service.ts';
@@ -30,6 +31,7 @@ import {
   joinWorkspace,
   linkIdentity,
   type SsoConnectionRow,
+  shortestSsoSessionOf,
 } from './repository.ts';
 import { openClientSecret } from './secrets.ts';
 
@@ -194,3 +196,7 @@ export const ssoSignInGuard: SignInGuard = async (db, attempt) => {
   const enforced = await enforcedWorkspaceOf(db, attempt.userId);
   if (enforced) throw new AppError('FORBIDDEN', 403, SSO_MESSAGES.enforced(enforced.name, enforced.issuer));
 };
+
+/** A session opened through a provider lasts no longer than its workspace chose, refreshes included. */
+export const ssoSessionCap: SessionCap = async (db, input) =>
+  input.method === 'sso' ? shortestSsoSessionOf(db, input.userId) : null;
