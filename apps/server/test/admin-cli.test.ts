@@ -39,7 +39,8 @@ describe(`npm run admin (${dbKind})`, () => {
       ...loadConfig({ ...env, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'w') }),
       runJobs: false,
     };
-    const app = await buildApp(config);
+    // PGlite: one process holds the folder at a time, so the app closes while the CLI runs.
+    let app = await buildApp(config);
     try {
       const login = await app.inject({
         method: 'POST',
@@ -48,6 +49,15 @@ describe(`npm run admin (${dbKind})`, () => {
       });
       expect(login.statusCode).toBe(200);
       expect(login.json()).toMatchObject({ is_verified: true });
+      const role = async () => {
+        const headers = { authorization: `Bearer ${login.json().token}` };
+        return (await app.inject({ method: 'GET', url: '/api/auth/current', headers })).json().role;
+      };
+      expect(await role()).toBe('user');
+      await app.close();
+      expect((await runAdminCli(['instance-admin', email], env)).code).toBe(0);
+      app = await buildApp(config);
+      expect(await role()).toBe('admin');
     } finally {
       await app.close();
     }

@@ -10,6 +10,7 @@ import {
   adminCreateUser,
   adminListUsers,
   adminResetPassword,
+  adminSetInstanceAdmin,
   adminVerifyUser,
 } from '../modules/auth/index.ts';
 import { BackupError, backup, RestoreError, restore } from './backup.ts';
@@ -28,6 +29,7 @@ const USAGE = `Usage:
   npm run admin -- verify-user <address>
   npm run admin -- reset-password <address> [--password <password>]
   npm run admin -- list-users [--json]
+  npm run admin -- instance-admin <address> [--remove]   (the account that gives workspaces email domains for SSO)
   npm run admin -- check-upgrade   (which migrations this release would run; refuses a newer database)
   npm run admin -- encryption-key rotate   (new data key, then re-seal everything under it)
   npm run admin -- encryption-key reseal   (re-seal what is clear or under older keys)
@@ -43,6 +45,7 @@ const OPTIONS = {
   name: { type: 'string' },
   password: { type: 'string' },
   unverified: { type: 'boolean' },
+  remove: { type: 'boolean' },
   json: { type: 'boolean' },
   out: { type: 'string' },
   'with-key': { type: 'boolean' },
@@ -166,6 +169,15 @@ async function main(): Promise<void> {
       );
       console.log(`New password set for ${arg}; every session of the account is signed out.`);
       return printPassword(result.generatedPassword);
+    }
+    case 'instance-admin': {
+      if (!arg) throw new UsageError('instance-admin needs an address');
+      const admin = !values.remove;
+      await withDatabase(config, (db) => adminSetInstanceAdmin(db, { email: arg, admin }));
+      console.log(
+        admin ? `${arg} is the instance administrator.` : `${arg} is no longer an instance administrator.`,
+      );
+      return;
     }
     case 'list-users': {
       const list = await withDatabase(config, adminListUsers);

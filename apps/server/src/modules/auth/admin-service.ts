@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { emailSchema, newPasswordSchema } from '@formsmith/core/auth/api';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -51,6 +51,20 @@ export async function adminCreateUser(
 export async function adminVerifyUser(db: Db, email: string): Promise<void> {
   const user = await requireUser(db, email);
   if (!user.emailVerifiedAt) await updateUser(db, user.id, { emailVerifiedAt: new Date() });
+}
+
+/**
+ * Makes the account the instance administrator (role admin: it gives workspaces their email
+ * domains for single sign-on), or an ordinary account again.
+ */
+export async function adminSetInstanceAdmin(db: Db, input: { email: string; admin: boolean }): Promise<void> {
+  const user = await requireUser(db, input.email);
+  if (user.role === 'system')
+    throw new AppError('BAD_REQUEST', 400, `${input.email} is the server's own account`);
+  await db
+    .update(users)
+    .set({ role: input.admin ? 'admin' : 'user', updatedAt: new Date() })
+    .where(eq(users.id, user.id));
 }
 
 /** Sets a new password, ends every session and retires the login links still out. */

@@ -7,7 +7,13 @@
  *
  *   await sendSecurityAlert(app, userId, { kind: 'api-key-created', keyName, ip: request.ip }, { db: tx });
  */
-export { adminCreateUser, adminListUsers, adminResetPassword, adminVerifyUser } from './admin-service.ts';
+export {
+  adminCreateUser,
+  adminListUsers,
+  adminResetPassword,
+  adminSetInstanceAdmin,
+  adminVerifyUser,
+} from './admin-service.ts';
 export { type SecurityAlert, sendSecurityAlert } from './alerts/security-alert.ts';
 export { describeDevice } from './device.ts';
 export { listUserPasskeys, removeUserPasskey } from './passkeys/service.ts';
