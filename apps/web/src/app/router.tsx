@@ -46,6 +46,14 @@ const publicRoutes: RouteObject[] = [
     lazy: page(async () => (await import('../features/auth/pages/login-page.tsx')).LoginPage),
   },
   {
+    path: 'sso',
+    lazy: page(async () => (await import('../features/auth/pages/sso-page.tsx')).SsoStartPage),
+  },
+  {
+    path: 'login/sso',
+    lazy: page(async () => (await import('../features/auth/pages/sso-page.tsx')).SsoReturnPage),
+  },
+  {
     path: 'register',
     lazy: page(async () => (await import('../features/auth/pages/register-page.tsx')).RegisterPage),
   },

@@ -125,6 +125,11 @@ export function LoginPage() {
           Email me a magic link instead
         </Link>
       </p>
+      <p className="text-center text-sm">
+        <Link to="/sso" className={linkClasses}>
+          Sign in with SSO
+        </Link>
+      </p>
     </AuthCard>
   );
 }

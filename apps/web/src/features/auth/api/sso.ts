@@ -1,0 +1,37 @@
+import { type LoginResponse, loginResponseSchema } from '@formsmith/core/auth/api';
+import { ssoLinkResponse, ssoStartResponse } from '@formsmith/core/sso/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { startSession } from '../../../lib/session.ts';
+
+/** The provider's sign-in page for the workspace that holds the address's domain. */
+export function startSso(email: string) {
+  return apiRequest('/auth/sso/start', ssoStartResponse, { method: 'POST', body: { email }, skipAuth: true });
+}
+
+/** Sends the browser on to the provider; the server keeps the flow in an httpOnly cookie. */
+export function useStartSso() {
+  return useMutation({
+    mutationFn: startSso,
+    onSuccess: ({ authorization_url }) => window.location.assign(authorization_url),
+  });
+}
+
+/** The session the provider's sign-in left waiting for this browser (once). */
+export function collectSsoSession(): Promise<LoginResponse> {
+  return apiRequest('/auth/sso/session', loginResponseSchema, { method: 'POST', skipAuth: true });
+}
+
+export function useCollectSsoSession() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: async () => startSession(queryClient, await collectSsoSession()) });
+}
+
+/** Links the provider's account waiting in this browser to the signed-in account. */
+export function linkSso() {
+  return apiRequest('/auth/sso/link', ssoLinkResponse, { method: 'POST' });
+}
+
+export function useLinkSso() {
+  return useMutation({ mutationFn: linkSso });
+}
