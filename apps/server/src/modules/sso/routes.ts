@@ -253,7 +253,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           publicUrl: app.config.publicUrl,
         },
       );
-      if (!session) throw new AppError('UNAUTHORIZED', 401, SSO_MESSAGES.stateMismatch);
+      if (!session) throw new AppError('BAD_REQUEST', 400, SSO_MESSAGES.stateMismatch);
       return session;
     },
   );
