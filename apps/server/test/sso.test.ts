@@ -182,7 +182,9 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect(await queryRows(app.db, sql`select 1 from sso_identities where user_id = ${bob.id}`)).toHaveLength(
       0,
     );
-    expect(refused.linkCookie).toBeTruthy();
+    // The waiting link is a cookie of its own, not a session.
+    expect(refused.linkCookie).toMatch(/^formsmith_sso_link=[^;]{20,}/);
+    expect(refused.session).toBeNull();
     const link = (headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/api/auth/sso/link', headers });
     // Another account's proof does not take the waiting link.
@@ -298,7 +300,14 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
       password: owner.password,
     });
     expect(breakGlass.statusCode, breakGlass.body).toBe(200);
-    expect(breakGlass.json().token).toBeTruthy();
+    // The owner's token works: the break-glass sign-in is a real session.
+    const current = await app.inject({
+      method: 'GET',
+      url: '/api/auth/current',
+      headers: { authorization: `Bearer ${breakGlass.json().token}` },
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    expect(current.json().email).toBe(owner.email);
     // SSO itself still signs members in.
     expect((await signIn('alice')).error).toBeNull();
   });
