@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** New-submission mail: every form of the workspace, the forms the member created, or none. */
 export const SUBMISSION_MAIL_CHOICES = ['all', 'mine', 'none'] as const;
 export type SubmissionMailChoice = (typeof SUBMISSION_MAIL_CHOICES)[number];
+/** A member who never chose gets new-submission mail for the forms they created, as before. */
+export const DEFAULT_SUBMISSION_MAIL: SubmissionMailChoice = 'mine';
 export const SUBMISSION_MAIL_LABELS: Record<SubmissionMailChoice, string> = {
   all: 'All forms',
   mine: 'Forms I created',
@@ -55,7 +57,7 @@ export type StoredNotifications = {
  */
 export function notificationsOf(stored: StoredNotifications): MemberNotifications {
   return {
-    submissions: stored.submissions ?? 'mine',
+    submissions: stored.submissions ?? DEFAULT_SUBMISSION_MAIL,
     mentions: stored.mentions ?? true,
     assigned: stored.assigned ?? true,
   };

@@ -15,9 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
-import { parseFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { AppError, badRequest } from '../../lib/app-error.ts';
+import { currentUser, workspaceAccessOf } from '../../plugins/authenticate.ts';
 import {
   assertInstanceAdmin,
   deleteDomain,
@@ -43,19 +42,10 @@ const authTags = ['auth'];
 const idParams = z.object({ id: z.string() });
 const domainParams = z.object({ domain: z.string().max(300) });
 
-/** The workspace a route names by `:id` (for owner routes the authenticate hook checked the role). */
-function workspaceOf(request: FastifyRequest): number {
-  const id = parseFormId((request.params as { id: string }).id);
-  if (id === null) throw notFound('Workspace not found');
-  return id;
-}
-
 function domainOf(raw: string): string {
   const parsed = emailDomainSchema.safeParse(raw);
   if (!parsed.success)
-    throw new AppError('VALIDATION_FAILED', 400, parsed.error.issues[0]!.message, {
-      domain: parsed.error.issues[0]!.message,
-    });
+    throw badRequest(parsed.error.issues[0]!.message, { domain: parsed.error.issues[0]!.message });
   return parsed.data;
 }
 
@@ -79,7 +69,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ssoConnectionResponse },
       },
     },
-    async (request) => getConnection(app, workspaceOf(request)),
+    async (request) => getConnection(app, workspaceAccessOf(request).workspaceId),
   );
   app.put(
     '/workspaces/:id/sso',
@@ -96,7 +86,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ssoConnectionSchema },
       },
     },
-    async (request) => putConnection(app, workspaceOf(request), request.body),
+    async (request) => putConnection(app, workspaceAccessOf(request).workspaceId, request.body),
   );
   app.delete(
     '/workspaces/:id/sso',
@@ -112,7 +102,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeConnection(app, workspaceOf(request));
+      await removeConnection(app, workspaceAccessOf(request).workspaceId);
       return reply.status(204).send(null);
     },
   );
@@ -253,7 +243,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           publicUrl: app.config.publicUrl,
         },
       );
-      if (!session) throw new AppError('BAD_REQUEST', 400, SSO_MESSAGES.stateMismatch);
+      if (!session) throw badRequest(SSO_MESSAGES.stateMismatch);
       return session;
     },
   );

@@ -1,6 +1,7 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
+import { DEFAULT_SUBMISSION_MAIL } from '@formsmith/core/workspaces/notifications';
 import type { Mail } from '../../mail/mailer.ts';
 import { buttonHtml, composeMail, escapeHtml, tableHtml } from '../../mail/templates.ts';
 import type { SubmissionMailMember } from '../workspaces/index.ts';
@@ -97,7 +98,7 @@ export function mailsMember(
   input: { notifyOnSubmission: boolean | null; creatorSetting: boolean | null },
 ): boolean {
   if (input.notifyOnSubmission === false) return false;
-  switch (member.choice ?? 'mine') {
+  switch (member.choice ?? DEFAULT_SUBMISSION_MAIL) {
     case 'none':
       return false;
     case 'all':
