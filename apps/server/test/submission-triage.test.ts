@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { workspaceMembers } from '../src/db/schema.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails, type MailTestApp } from './helpers/mail-app.ts';
 import { findLink } from './helpers/smtp.ts';
+import { createTeam, placeForm } from './helpers/teams.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
 
@@ -35,19 +35,16 @@ describe(`a team triages submissions: stage, assignee, comments and mentions (${
     editor = await createTestUser(app, { name: 'Ed Editor' });
     viewer = await createTestUser(app, { name: 'Vic Viewer' });
     stranger = await createTestUser(app, { name: 'Stan Stranger' });
-    const team = await app.inject({
-      method: 'POST',
-      url: '/api/workspaces',
-      headers: owner.auth,
-      payload: { name: 'Support' },
+    const workspaceId = await createTeam(app, {
+      owner,
+      name: 'Support',
+      members: [
+        [editor, 'editor'],
+        [viewer, 'viewer'],
+      ],
     });
-    const workspaceId = team.json().id as number;
-    await app.db.insert(workspaceMembers).values([
-      { workspaceId, userId: editor.id, role: 'editor' },
-      { workspaceId, userId: viewer.id, role: 'viewer' },
-    ]);
     formId = await createTestForm(app, owner.id, { title: 'Bug reports' });
-    await app.db.execute(sql`update forms set workspace_id = ${workspaceId} where id = ${formId}`);
+    await placeForm(app, formId, workspaceId);
     const at = Date.now() - 60_000;
     ids = await insertSubmissions(
       app,

@@ -8,6 +8,7 @@ import { queryRows } from '../src/db/client.ts';
 import { workspaceMembers } from '../src/db/schema.ts';
 import { rebuildFormStats } from '../src/modules/submissions/index.ts';
 import { dbKind } from './helpers/app.ts';
+import { createTeam, placeForm } from './helpers/teams.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, TEST_FIELDS, wireField } from './submissions-fixtures.ts';
 
@@ -62,20 +63,17 @@ describe(`a form that shows its viewers only counts (${dbKind})`, () => {
     editor = await createTestUser(app, { name: 'Ed Editor' });
     viewer = await createTestUser(app, { name: 'Vic Viewer' });
     stranger = await createTestUser(app, { name: 'Stan Stranger' });
-    const team = await app.inject({
-      method: 'POST',
-      url: '/api/workspaces',
-      headers: owner.auth,
-      payload: { name: 'Clinic' },
+    workspaceId = await createTeam(app, {
+      owner,
+      name: 'Clinic',
+      members: [
+        [editor, 'editor'],
+        [viewer, 'viewer'],
+      ],
     });
-    workspaceId = team.json().id as number;
-    await app.db.insert(workspaceMembers).values([
-      { workspaceId, userId: editor.id, role: 'editor' },
-      { workspaceId, userId: viewer.id, role: 'viewer' },
-    ]);
     const fields = [...TEST_FIELDS, ...normalizeFields([wireField('f_age', 'Age', 'number')])];
     formId = await createTestForm(app, owner.id, { title: 'Intake', fields });
-    await app.db.execute(sql`update forms set workspace_id = ${workspaceId} where id = ${formId}`);
+    await placeForm(app, formId, workspaceId);
     ids = await insertSubmissions(app, formId, [
       { data: { f_name: 'Ada Lovelace', f_topics: ['apples'], f_age: 36 } },
       { data: { f_name: 'Alan Turing', f_topics: ['bananas'], f_age: 41 } },
