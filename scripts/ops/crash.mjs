@@ -62,7 +62,9 @@ async function crashRun(kind, databaseUrl) {
         kills++;
         await killInstance(server);
         say(`${kind}: SIGKILL ${kills} after ${ackedSoFar} acknowledged submits; starting again`);
+        const started = Date.now();
         server = await startInstance({ port, env, name: kind });
+        say(`${kind}: answering again after ${((Date.now() - started) / 1000).toFixed(1)} s`);
       }
     })();
     const t0 = Date.now();

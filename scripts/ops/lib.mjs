@@ -113,6 +113,9 @@ export async function api(base, method, pathname, { token, body, headers } = {})
   return text ? JSON.parse(text) : null;
 }
 
+/** How long one submit is retried before the run gives up on it. */
+const SUBMIT_PATIENCE_MS = 120_000;
+
 /**
  * Sends `count` submits, `concurrency` at a time, each with its own Idempotency-Key. A network
  * error or a 5xx is retried with the same key (an instance may be gone mid-request); every 201
@@ -146,8 +149,13 @@ export async function submitStream({
       const i = next++;
       const key = randomUUID();
       const body = JSON.stringify(bodyOf(i));
+      // Retried for as long as an instance may take to start again (startInstance waits 60 s),
+      // not for a count of attempts: a restart under load on a slow machine outlasts any count.
+      const deadline = Date.now() + SUBMIT_PATIENCE_MS;
+      let last = 'no answer yet';
       for (let attempt = 0; ; attempt++) {
-        if (attempt > 200) throw new Error(`submit ${i} never acknowledged`);
+        if (Date.now() > deadline)
+          throw new Error(`submit ${i} never acknowledged in ${SUBMIT_PATIENCE_MS / 1000} s (last: ${last})`);
         let res;
         try {
           res = await fetch(`${baseOf(i, attempt)}/api/form-submissions/forms/${formId}/submit`, {
@@ -155,7 +163,8 @@ export async function submitStream({
             headers: { 'content-type': 'application/json', 'idempotency-key': key, ...headersOf(i) },
             body,
           });
-        } catch {
+        } catch (err) {
+          last = String(/** @type {Error} */ (err).cause ?? err);
           retries++;
           await sleep(50);
           continue;
@@ -166,6 +175,7 @@ export async function submitStream({
           onAck?.(acked.size);
           break;
         }
+        last = `${res.status} ${text.slice(0, 200)}`;
         if (res.status >= 500 || res.status === 409) {
           // 409: the first attempt is still being stored by an instance; 5xx: gone or restarting.
           retries++;
