@@ -57,8 +57,18 @@ export const sessions = pgTable(
     provedAt: timestamp('proved_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * For a session opened through a workspace's identity provider: the provider's issuer and its
+     * session id (the ID token's `sid`), so the provider's back-channel logout can end it.
+     */
+    ssoIssuer: text('sso_issuer'),
+    ssoSid: text('sso_sid'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_sso_sid_idx').on(t.ssoIssuer, t.ssoSid).where(sql`${t.ssoSid} is not null`),
+  ],
 );
 
 /** Single-use, expiring tokens mailed to users: verify, magic_link, email_change. Stored hashed. */
@@ -209,6 +219,26 @@ export const ssoConnections = pgTable('sso_connections', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A form a workspace's editors saved to start others from: its shelf in the template gallery.
+ * `form` has the gallery template's form shape (core templates/template), checked when saved.
+ */
+export const formTemplates = pgTable(
+  'form_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceId(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    form: jsonb('form').$type<Record<string, unknown>>().notNull(),
+    /** The member who saved it; null once their account is gone. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('form_templates_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
 
 /** An email domain the instance admin gave a workspace: its addresses sign in with its provider. */
 export const workspaceDomains = pgTable('workspace_domains', {
