@@ -356,6 +356,9 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect((await inject('DELETE', `/api/workspaces/${workspaceId}/sso`, owner)).statusCode).toBe(204);
     expect((await inject('GET', `/api/workspaces/${workspaceId}/sso`, owner)).json()).toEqual({
       connection: null,
+      redirect_uri: CALLBACK,
+      backchannel_logout_uri: `${PUBLIC_URL}/api/auth/sso/backchannel-logout`,
+      domains: [domain],
     });
     const [entry] = await queryRows<{ action: string }>(
       app.db,

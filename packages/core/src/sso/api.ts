@@ -47,8 +47,18 @@ export const ssoConnectionSchema = z.object({
 });
 export type SsoConnection = z.infer<typeof ssoConnectionSchema>;
 
-/** GET /api/workspaces/:id/sso: the provider, or null when none is connected. */
-export const ssoConnectionResponse = z.object({ connection: ssoConnectionSchema.nullable() });
+/**
+ * GET /api/workspaces/:id/sso: the provider, or null when none is connected; and, connected or
+ * not, the addresses to register at the provider and the workspace's email domains.
+ */
+export const ssoConnectionResponse = z.object({
+  connection: ssoConnectionSchema.nullable(),
+  redirect_uri: z.string(),
+  /** The back-channel logout URI to register: the provider posts its logout tokens there. */
+  backchannel_logout_uri: z.string(),
+  domains: z.array(z.string()),
+});
+export type SsoConnectionAnswer = z.infer<typeof ssoConnectionResponse>;
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { SSO_MESSAGES, type SsoConnection, type SsoConnectionInput } from '@formsmith/core/sso/api';
+import {
+  SSO_MESSAGES,
+  type SsoConnection,
+  type SsoConnectionAnswer,
+  type SsoConnectionInput,
+} from '@formsmith/core/sso/api';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -19,6 +24,8 @@ import {
 import { openClientSecret, sealClientSecret } from './secrets.ts';
 
 export const callbackUrl = (app: FastifyInstance) => `${app.config.publicUrl}/api/auth/sso/callback`;
+export const backchannelLogoutUrl = (app: FastifyInstance) =>
+  `${app.config.publicUrl}/api/auth/sso/backchannel-logout`;
 
 function toConnection(app: FastifyInstance, row: SsoConnectionRow, domains: string[]): SsoConnection {
   return {
@@ -34,12 +41,15 @@ function toConnection(app: FastifyInstance, row: SsoConnectionRow, domains: stri
   };
 }
 
-export async function getConnection(
-  app: FastifyInstance,
-  workspaceId: number,
-): Promise<{ connection: SsoConnection | null }> {
+export async function getConnection(app: FastifyInstance, workspaceId: number): Promise<SsoConnectionAnswer> {
   const row = await findConnection(app.db, workspaceId);
-  return { connection: row ? toConnection(app, row, await listDomains(app.db, workspaceId)) : null };
+  const domains = await listDomains(app.db, workspaceId);
+  return {
+    connection: row ? toConnection(app, row, domains) : null,
+    redirect_uri: callbackUrl(app),
+    backchannel_logout_uri: backchannelLogoutUrl(app),
+    domains,
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ import { InvitationsList } from './components/invitations-list.tsx';
 import { InviteForm } from './components/invite-form.tsx';
 import { MembersTable } from './components/members-table.tsx';
 import { NotificationsCard } from './components/notifications-card.tsx';
+import { SsoCard } from './components/sso-card.tsx';
 import { WorkspaceName } from './components/workspace-name.tsx';
 
 /** /dashboard/workspace: the current workspace's name, members, invitations and (admins) webhooks. */
@@ -114,6 +115,7 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
         </>
       )}
       {admin && <WebhooksCard owner={workspaceWebhooks(workspace.id)} />}
+      {workspace.role === 'owner' && <SsoCard workspace={workspace} />}
       {admin && <AuditLink />}
       {workspace.role === 'owner' && <DeleteWorkspace workspace={workspace} />}
     </>
