@@ -1,10 +1,11 @@
 // @ts-check
-// Downloads a CSV or .xlsx export in its own process, counting rows; prints {rows, seconds, bytes} as JSON.
+// Downloads a CSV, JSON or .xlsx export in its own process, counting rows; prints {rows, seconds, bytes} as JSON.
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 
-/** @type {{ url: string, headers: Record<string, string>, xlsx?: boolean }} */
-const { url, headers, xlsx } = JSON.parse(/** @type {string} */ (process.argv[2]));
+/** @type {{ url: string, headers: Record<string, string>, format: 'csv' | 'json' | 'xlsx' }} */
+const { url, headers, format } = JSON.parse(/** @type {string} */ (process.argv[2]));
+const xlsx = format === 'xlsx';
 const t0 = performance.now();
 const res = await fetch(url, { headers });
 if (!res.ok) {
@@ -34,5 +35,6 @@ if (xlsx) {
   process.stdout.write(JSON.stringify({ rows: rows - 1, seconds, bytes }));
   process.exit(0);
 }
-// Quoted cells may hold newlines; the bench's seeded data has none, so lines - header = rows.
-process.stdout.write(JSON.stringify({ rows: newlines - 1, seconds, bytes }));
+// CSV: quoted cells may hold newlines; the bench's seeded data has none, so lines - header = rows.
+// JSON: one item a line (strings escape their newlines) between the lines of `[` and `]`.
+process.stdout.write(JSON.stringify({ rows: newlines - (format === 'json' ? 2 : 1), seconds, bytes }));

@@ -61,10 +61,29 @@ export function latency(spec) {
 }
 
 /**
- * Streams the export (CSV, or .xlsx with `xlsx`) in another process while sampling the server's RSS every 20 ms.
- * @param {{ url: string, headers: Record<string, string>, pid: number | undefined, xlsx?: boolean }} run
+ * The database's own ingest rate for the reference rows (`seconds` of multi-row inserts from one
+ * client), in its own process.
+ * @param {{ databaseUrl: string, seconds: number, data: unknown }} spec
+ * @returns {{ rps: number, total: number }}
  */
-export async function exportRun({ url, headers, pid, xlsx = false }) {
+export function ingestCeiling(spec) {
+  return runJson('ceiling-client.mjs', { kind: 'ingest', ...spec });
+}
+
+/**
+ * PostgreSQL's own `COPY … TO STDOUT` of a form's submissions, in its own process.
+ * @param {{ databaseUrl: string, formId: number }} spec
+ * @returns {{ rows: number, seconds: number, bytes: number }}
+ */
+export function copyCeiling(spec) {
+  return runJson('ceiling-client.mjs', { kind: 'copy', ...spec });
+}
+
+/**
+ * Streams the export (its format from the URL) in another process while sampling the server's RSS every 20 ms.
+ * @param {{ url: string, headers: Record<string, string>, pid: number | undefined, format: 'csv' | 'json' | 'xlsx' }} run
+ */
+export async function exportRun({ url, headers, pid, format }) {
   const before = rssMb(pid);
   let peak = before;
   const timer = setInterval(() => {
@@ -75,7 +94,7 @@ export async function exportRun({ url, headers, pid, xlsx = false }) {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [
     path.join(here, 'export-client.mjs'),
-    JSON.stringify({ url, headers, xlsx }),
+    JSON.stringify({ url, headers, format }),
   ]);
   let out = '';
   child.stdout.on('data', (d) => {
@@ -103,16 +122,19 @@ export function fillPageJsGzipBytes() {
 }
 
 /**
- * @typedef {{ performance: number, accessibility: number, lcpMs: number, tbtMs: number, failedAudits: string[] }} LighthouseScores
+ * @typedef {{ performance: number, accessibility: number, lcpMs: number, tbtMs: number,
+ *   failedAudits: string[], benchmarkIndex: number, cpuSlowdown: number }} LighthouseScores
  */
 
 /**
- * Lighthouse from npm against the system Chromium (mobile, its default throttling); returns the
- * two scores (0-100) and the largest contentful paint in ms, or an error.
+ * Lighthouse from npm against the system Chromium (mobile, its default network throttling, CPU
+ * slowed `cpuSlowdown` times: Lighthouse's own default is 4); returns the two scores (0-100), the
+ * largest contentful paint and total blocking time in ms and the host's `benchmarkIndex`, or an error.
  * @param {string} url
+ * @param {{ cpuSlowdown?: number }} [options]
  * @returns {{ error: string } | LighthouseScores & { error?: undefined }}
  */
-export function lighthouse(url) {
+export function lighthouse(url, { cpuSlowdown = 4 } = {}) {
   mkdirSync(path.join(root, '.tmp'), { recursive: true });
   const out = path.join(root, '.tmp', `lighthouse-${process.pid}-${Date.now()}.json`);
   const r = spawnSync(
@@ -124,6 +146,7 @@ export function lighthouse(url) {
       '--output=json',
       `--output-path=${out}`,
       '--only-categories=performance,accessibility',
+      `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run',
     ],
     { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, timeout: 180_000 },
@@ -132,7 +155,8 @@ export function lighthouse(url) {
     return { error: (r.stderr?.toString() ?? '').slice(-500) || 'lighthouse failed' };
   /**
    * @type {{ categories: Record<'performance' | 'accessibility', { score: number }>,
-   *   audits: Record<string, { id: string, score: number | null, scoreDisplayMode: string, numericValue: number }> }}
+   *   audits: Record<string, { id: string, score: number | null, scoreDisplayMode: string, numericValue: number }>,
+   *   environment: { benchmarkIndex: number } }}
    */
   const report = JSON.parse(readFileSync(out, 'utf8'));
   return {
@@ -147,5 +171,78 @@ export function lighthouse(url) {
     failedAudits: Object.values(report.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
       .map((a) => a.id),
+    benchmarkIndex: Math.round(report.environment.benchmarkIndex),
+    cpuSlowdown,
+  };
+}
+
+/**
+ * The host Lighthouse's default 4x slowdown was made for: a high-end desktop, benchmarkIndex
+ * 1500-2000 in Lighthouse's throttling guide, which 4x brings to a mid-tier phone.
+ */
+const DESIGN_HOST_INDEX = 1750;
+/** The benchmarkIndex of the phone every run emulates: the design host slowed 4 times. */
+export const TARGET_PHONE_INDEX = DESIGN_HOST_INDEX / 4;
+
+/**
+ * The CPU slowdown that brings a host of `benchmarkIndex` to the same phone (Lighthouse's advice
+ * for hosts faster or slower than its design host), to one decimal, never below 1.
+ * @param {number} benchmarkIndex
+ */
+export function calibratedSlowdown(benchmarkIndex) {
+  return Math.max(1, Math.round((benchmarkIndex / TARGET_PHONE_INDEX) * 10) / 10);
+}
+
+/**
+ * Lighthouse calibrated to this host: one run reads the host's benchmarkIndex, then `runs` runs
+ * slowed to the phone every host emulates; each figure is the median of those runs (the runs'
+ * worst for accessibility, which does not depend on timing). A run that measured nothing (no
+ * trace: NO_NAVSTART and the like) is run again, at most twice.
+ * @param {string} url
+ * @param {{ runs?: number, say?: (msg: string) => void }} [options]
+ * @returns {{ error: string } | { error?: undefined, median: LighthouseScores, runs: LighthouseScores[], benchmarkIndex: number, cpuSlowdown: number }}
+ */
+export function calibratedLighthouse(url, { runs = 3, say = () => {} } = {}) {
+  /** @param {number} cpuSlowdown */
+  const once = (cpuSlowdown) => {
+    let run = lighthouse(url, { cpuSlowdown });
+    for (let retry = 0; run.error && retry < 2; retry++) {
+      say(`a run measured nothing (${run.error.split('\n')[0]}); running it again`);
+      run = lighthouse(url, { cpuSlowdown });
+    }
+    return run;
+  };
+  const calibration = once(4);
+  if (calibration.error !== undefined) return { error: calibration.error };
+  const cpuSlowdown = calibratedSlowdown(calibration.benchmarkIndex);
+  say(
+    `host benchmarkIndex ${calibration.benchmarkIndex}: CPU slowdown ${cpuSlowdown}x (a phone of index ${Math.round(TARGET_PHONE_INDEX)})`,
+  );
+  /** @type {LighthouseScores[]} */
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const run = once(cpuSlowdown);
+    if (run.error !== undefined) return { error: run.error };
+    say(
+      `run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, benchmarkIndex ${run.benchmarkIndex}`,
+    );
+    results.push(run);
+  }
+  /** @param {(run: LighthouseScores) => number} pick */
+  const median = (pick) =>
+    /** @type {number} */ (results.map(pick).sort((a, b) => a - b)[Math.floor(runs / 2)]);
+  return {
+    median: {
+      performance: median((r) => r.performance),
+      accessibility: Math.min(...results.map((r) => r.accessibility)),
+      lcpMs: median((r) => r.lcpMs),
+      tbtMs: median((r) => r.tbtMs),
+      failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
+      benchmarkIndex: median((r) => r.benchmarkIndex),
+      cpuSlowdown,
+    },
+    runs: results,
+    benchmarkIndex: calibration.benchmarkIndex,
+    cpuSlowdown,
   };
 }

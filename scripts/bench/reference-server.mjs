@@ -5,15 +5,11 @@
 // Usage: node reference-server.mjs <port> <database url>; prints "ready" when it listens.
 import Fastify from 'fastify';
 import pg from 'pg';
+import { REFERENCE_TABLE_DDL } from './reference-table.mjs';
 
 const [port, url] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 20 });
-await pool.query(`create table if not exists bench_reference (
-  id bigserial primary key,
-  form_id integer not null,
-  data jsonb not null,
-  created_at timestamptz not null default now()
-)`);
+await pool.query(REFERENCE_TABLE_DDL);
 
 const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
 app.post('/submit/:formId', async (request, reply) => {

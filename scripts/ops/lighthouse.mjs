@@ -1,13 +1,14 @@
 // @ts-check
-// `npm run check:lighthouse`: Lighthouse (mobile, its default throttling) on a published public
-// form served by the built server (`npm run build` first; this script builds nothing). Runs it
+// `npm run check:lighthouse`: Lighthouse (mobile, its network throttling, the CPU slowdown
+// calibrated to this host's benchmarkIndex) on a published public form served by the built
+// server (`npm run build` first; this script builds nothing). Runs it
 // LIGHTHOUSE_RUNS times (3) and prints and writes (.tmp/lighthouse.json) the median performance
 // score and LCP of the runs and their lowest accessibility score; exit code 1 when accessibility
 // < 100, performance < 98 or LCP >= 1.0 s. Chromium is /usr/bin/chromium.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startMailbox } from '../bench/mailbox.mjs';
-import { lighthouse } from '../bench/measure.mjs';
+import { calibratedLighthouse } from '../bench/measure.mjs';
 import { createOwner, createPublishedForm } from '../bench/seed.mjs';
 import { scratchDir } from '../scratch.mjs';
 import { freePort, log, root, startInstance, stopInstance } from './lib.mjs';
@@ -32,41 +33,13 @@ try {
   // A server that has served the page before (a real one has): the first render also compiles.
   for (let i = 0; i < 3; i++) await fetch(url).then((r) => r.text());
   say(`running Lighthouse on ${url}`);
-  // Lighthouse's figures vary from run to run with the machine's load (its CPU throttling scales
-  // what it observed): the median run of several is the figure, as Lighthouse's docs advise.
-  /** @type {import('../bench/measure.mjs').LighthouseScores[]} */
-  const results = [];
-  for (let i = 0; i < RUNS; i++) {
-    // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART and the like): such a
-    // run measured nothing, so it is run again, at most twice, before the check gives up.
-    let run = lighthouse(url);
-    for (let retry = 0; run.error && retry < 2; retry++) {
-      say(`run ${i + 1} measured nothing (${run.error}); running it again`);
-      run = lighthouse(url);
-    }
-    if (run.error) throw new Error(run.error);
-    // A run without an error has its scores.
-    const scores = /** @type {import('../bench/measure.mjs').LighthouseScores} */ (run);
-    say(
-      `run ${i + 1}: performance ${scores.performance}, accessibility ${scores.accessibility}, LCP ${scores.lcpMs} ms, TBT ${scores.tbtMs} ms`,
-    );
-    results.push(scores);
-  }
-  // Each figure is the median of its runs (the runs' worst for accessibility, which does not
-  // depend on timing): one busy run moves no figure.
-  /**
-   * @param {(run: import('../bench/measure.mjs').LighthouseScores) => number} pick
-   * @returns {number}
-   */
-  const median = (pick) =>
-    /** @type {number} */ (results.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)]);
-  const result = {
-    performance: median((r) => r.performance),
-    accessibility: Math.min(...results.map((r) => r.accessibility)),
-    lcpMs: median((r) => r.lcpMs),
-    tbtMs: median((r) => r.tbtMs),
-    failedAudits: [...new Set(results.flatMap((r) => r.failedAudits))],
-  };
+  // Lighthouse's figures vary from run to run with the machine's load, and its CPU throttling
+  // multiplies the host's own speed: the runs are calibrated to the host, and the median run of
+  // several is the figure, as Lighthouse's docs advise.
+  const measured = calibratedLighthouse(url, { runs: RUNS, say });
+  if (measured.error !== undefined) throw new Error(measured.error);
+  const result = measured.median;
+  const results = measured.runs;
   const checks = {
     performance: result.performance >= TARGETS.performance,
     accessibility: result.accessibility >= TARGETS.accessibility,
@@ -80,6 +53,8 @@ try {
     url,
     median: result,
     runs: results,
+    benchmarkIndex: measured.benchmarkIndex,
+    cpuSlowdown: measured.cpuSlowdown,
     targets: TARGETS,
     checks,
     ok,
