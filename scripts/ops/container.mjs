@@ -8,7 +8,8 @@
 // stays on loopback. The base image is made once with mmdebstrap and Node 24 from the npm
 // registry (tag CONTAINER_BASE_TAG), unless CONTAINER_BASE names an image to use (node:24-slim
 // where a registry answers). Needs podman, runc and mmdebstrap (Debian packages). CONTAINER_ONLY=
-// pglite|postgres runs one database. Exit code 1 on any failure.
+// pglite|postgres runs one database; CONTAINER_PRUNE=1 removes the image and the build's stages
+// afterwards. Exit code 1 on any failure.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -294,6 +295,12 @@ async function main() {
   if (only !== 'postgres') await containerRun('pglite', undefined);
   if (only !== 'pglite')
     await withPostgres(process.env.CONTAINER_DATABASE_URL, (url) => containerRun('postgres', url));
+  if (process.env.CONTAINER_PRUNE === '1') {
+    // CI: the image and the build's untagged stages (gigabytes of dev dependencies) go; the base
+    // stays tagged for a next run on the same machine.
+    podman(['image', 'rm', '--force', IMAGE], { allowFail: true });
+    podman(['image', 'prune', '--force'], { allowFail: true });
+  }
   for (const f of failures) say(`FAIL ${f}`);
   say(`check took ${secondsSince(t0)} s`);
   console.log(
