@@ -6,7 +6,7 @@ import { openUpload, UnreadableFileError } from '../../lib/storage/index.ts';
 type Upload = typeof uploads.$inferSelect;
 
 /** RFC 6266 header: an ASCII fallback name plus the exact UTF-8 name. */
-function contentDisposition(filename: string): string {
+export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -1,4 +1,9 @@
 import {
+  fieldAnswersPageSchema,
+  fieldAnswersParamsSchema,
+  fieldAnswersQuerySchema,
+} from '@formsmith/core/analytics/api';
+import {
   type ExportFormat,
   exportQuerySchema,
   fileParamsSchema,
@@ -12,6 +17,7 @@ import {
   submissionParamsSchema,
 } from '@formsmith/core/submissions/api';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
+import { submissionPdfName } from '@formsmith/core/submissions/pdf';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
 import {
   commentBody,
@@ -31,8 +37,10 @@ import { currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authent
 import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from '../forms/index.ts';
 import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
-import { sendUpload } from './files.ts';
+import { listFieldAnswers } from './field-answers.ts';
+import { contentDisposition, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
+import { submissionPdfOf } from './pdf/index.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
 import { listSubmissionsSince } from './sync.ts';
 import { addComment, changeTriage, deleteComment, formMembers, listComments, withTriage } from './triage.ts';
@@ -112,6 +120,31 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         currentUser(request).id,
       ),
+  );
+
+  app.get(
+    `${BASE}/fields/:fieldId/answers`,
+    {
+      config: answers,
+      schema: {
+        tags: ['analytics'],
+        summary: "A text question's answers",
+        description:
+          'The answers to one free-text question (short or long text, email, URL, phone, hidden, colour) ' +
+          'of the complete submissions from `start_date` on, newest first: the first page is the analytics ' +
+          "page's sample, `q` searches them. A page looks through at most 5,000 submissions: follow " +
+          '`next_cursor` (as `after`) to look further. 409 for an end-to-end encrypted form.',
+        params: fieldAnswersParamsSchema,
+        querystring: fieldAnswersQuerySchema,
+        response: { 200: fieldAnswersPageSchema },
+      },
+    },
+    async (request) =>
+      listFieldAnswers(app.db, app.keyring, {
+        form: await ownedForm(app, request),
+        fieldId: request.params.fieldId,
+        query: request.query,
+      }),
   );
 
   app.get(
@@ -323,6 +356,32 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', attachment(`form_${form.id}_submission_${row.id}.${format}`))
         .header('cache-control', 'no-store')
         .send(body);
+    },
+  );
+
+  app.get(
+    `${BASE}/submissions/:sid/pdf`,
+    {
+      config: answers,
+      schema: {
+        tags,
+        summary: 'One submission as a PDF',
+        description:
+          'For printing or handing on: the form title, when and in which language it was sent, its stage and quiz score, ' +
+          'then each question of the version it answered with its answer. 409 for answers encrypted end to end, ' +
+          'which the server cannot read.',
+        params: submissionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      const pdf = await submissionPdfOf(app, form, request.params.sid);
+      if (!pdf) throw notFound('Submission not found');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(submissionPdfName(form.title, request.params.sid)))
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

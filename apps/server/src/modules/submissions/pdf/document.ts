@@ -1,0 +1,337 @@
+// One submission as a PDF for reading on paper: the form's title in its theme's accent, when and
+// in which language it was sent, its stage and quiz score, then each question of the version it
+// answered (under the labels the respondent saw) with its answer, pages of the form as sections.
+// Text of any length wraps and flows onto further pages; each page is numbered at its foot.
+
+import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { isEmptyAnswer } from '@formsmith/core/fields/answers';
+import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
+import { readSignature, signatureText, signedAtText } from '@formsmith/core/fields/signature';
+import type { FormField } from '@formsmith/core/forms/field';
+import { statusText } from '@formsmith/core/submissions/api';
+import { shortSubmissionId } from '@formsmith/core/submissions/pdf';
+import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
+import { TRIAGE_LABELS, type Triage } from '@formsmith/core/submissions/triage';
+import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '@formsmith/core/themes/api';
+import { nearestPassingColour } from '@formsmith/core/themes/contrast';
+import PDFDocument from 'pdfkit';
+import { type Family, loadFont, type Weight } from './fonts.ts';
+import { type Line, Measurer, TextLayout, type TextStyle } from './layout.ts';
+
+export type PdfSubmission = {
+  id: string;
+  createdAt: Date;
+  language: string;
+  completed: boolean;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  triage: Triage;
+};
+
+export type PdfInput = {
+  form: { title: string; themeConfig: Record<string, unknown> | null };
+  /** The fields of the version the submission answered, in form order. */
+  fields: FormField[];
+  submission: PdfSubmission;
+  /** The PNG of a drawn signature (its upload), or null when it cannot be read. */
+  signaturePng: (uploadId: string) => Promise<Buffer | null>;
+};
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { top: 56, bottom: 64, side: 56 };
+const WIDTH = PAGE.width - 2 * MARGIN.side;
+const TEXT = '#1f2937';
+const MUTED = '#6b7280';
+const WHITE = '#ffffff';
+
+const STYLES = {
+  title: { weight: 'bold', size: 20 },
+  section: { weight: 'bold', size: 14 },
+  label: { weight: 'bold', size: 10.5 },
+  body: { weight: 'regular', size: 10.5 },
+  meta: { weight: 'regular', size: 9.5 },
+  foot: { weight: 'regular', size: 8 },
+} satisfies Record<string, TextStyle>;
+
+/**
+ * The accent of the form's theme, darkened where needed to read on white paper: a theme of the
+ * form's own or a built-in one; the product's for a saved theme (kept in the workspace, not here).
+ */
+export function accentOf(themeConfig: Record<string, unknown> | null): string {
+  const settings = formPageSettings(themeConfig);
+  const theme = settings.customTheme ?? builtinOfRef(settings.themeRef) ?? builtinOfRef(DEFAULT_THEME_REF);
+  return nearestPassingColour(theme?.colours.accent ?? '#4f46e5', WHITE, 4.5);
+}
+
+/** The submission's time written the way its language writes it, in UTC. */
+function timeIn(language: string, at: Date): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' };
+  try {
+    return `${new Intl.DateTimeFormat(language, options).format(at)} UTC`;
+  } catch {
+    return `${new Intl.DateTimeFormat('en', options).format(at)} UTC`;
+  }
+}
+
+/** 'Arabic (ar)', or the code alone for one Intl does not name. */
+function languageName(language: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language);
+    return name && name !== language ? `${name} (${language})` : language;
+  } catch {
+    return language;
+  }
+}
+
+/** Keys the public form adds for anti-spam; never answers. */
+const isInternalKey = (key: string) => key.startsWith('_') || key === 'website';
+
+class Writer {
+  readonly doc: PDFKit.PDFDocument;
+  private y = MARGIN.top;
+  private readonly layout: TextLayout;
+  private readonly registered = new Set<string>();
+
+  constructor(
+    language: string,
+    private readonly accent: string,
+  ) {
+    this.doc = new PDFDocument({
+      size: [PAGE.width, PAGE.height],
+      margin: 0,
+      bufferPages: true,
+      autoFirstPage: true,
+      info: { Producer: 'Formsmith', Creator: 'Formsmith' },
+    });
+    this.layout = new TextLayout(new Measurer(), language);
+  }
+
+  private font(family: Family, weight: Weight, size: number) {
+    const { name, font } = loadFont(family, weight);
+    if (!this.registered.has(name)) {
+      // pdfkit takes the parsed font (parsed once per process) as well as its file.
+      this.doc.registerFont(name, font as unknown as Buffer);
+      this.registered.add(name);
+    }
+    this.doc.font(name).fontSize(size);
+  }
+
+  /** Room for `height` more points on this page, or a new page. */
+  private ensure(height: number) {
+    if (this.y + height > PAGE.height - MARGIN.bottom) {
+      this.doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
+      this.y = MARGIN.top;
+    }
+  }
+
+  gap(points: number) {
+    this.y += points;
+  }
+
+  /** Wrapped text, line by line, each line on whichever page has room for it. */
+  text(text: string, style: TextStyle, color: string, indent = 0) {
+    const width = WIDTH - indent;
+    const lineHeight = style.size * 1.5;
+    for (const line of this.layout.lines(text, width, style)) {
+      this.ensure(lineHeight);
+      this.drawLine(line, style, color, MARGIN.side + indent, width, this.y + style.size * 1.1);
+      this.y += lineHeight;
+    }
+  }
+
+  private drawLine(
+    line: Line,
+    style: TextStyle,
+    color: string,
+    left: number,
+    width: number,
+    baseline: number,
+  ) {
+    // A right-to-left paragraph starts at the right edge.
+    let x = line.rtl ? left + width - line.width : left;
+    for (const piece of line.pieces) {
+      this.font(piece.family, style.weight, style.size);
+      this.doc.fillColor(color).text(piece.text, x, baseline, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+        features: [],
+      });
+      x += piece.width;
+    }
+  }
+
+  rule(color: string, thickness: number) {
+    this.ensure(thickness + 4);
+    this.doc
+      .moveTo(MARGIN.side, this.y)
+      .lineTo(PAGE.width - MARGIN.side, this.y)
+      .lineWidth(thickness)
+      .strokeColor(color)
+      .stroke();
+    this.y += thickness;
+  }
+
+  /** A PNG no taller than `maxHeight`, or false when pdfkit cannot read it. */
+  image(png: Buffer, maxHeight: number): boolean {
+    // pdfkit reads the image's size with openImage, which its type definitions leave out.
+    const opener = this.doc as unknown as { openImage(src: Buffer): { width: number; height: number } };
+    let image: { width: number; height: number };
+    try {
+      image = opener.openImage(png);
+    } catch {
+      return false;
+    }
+    const scale = Math.min(1, maxHeight / image.height, (WIDTH * 0.6) / image.width);
+    const height = image.height * scale;
+    this.ensure(height + 4);
+    this.doc.image(image as unknown as Buffer, MARGIN.side, this.y, { width: image.width * scale, height });
+    this.y += height + 4;
+    return true;
+  }
+
+  section(title: string) {
+    this.ensure(STYLES.section.size * 4);
+    this.gap(14);
+    this.text(title, STYLES.section, this.accent);
+    this.rule(this.accent, 0.75);
+    this.gap(8);
+  }
+
+  /** 'Page 2 of 5' at the foot of every page, with the submission's short id. */
+  footers(shortId: string) {
+    const range = this.doc.bufferedPageRange();
+    for (let i = 0; i < range.count; i++) {
+      this.doc.switchToPage(range.start + i);
+      const [line] = this.layout.lines(
+        `Submission ${shortId} · Page ${i + 1} of ${range.count}`,
+        WIDTH,
+        STYLES.foot,
+      );
+      if (line) this.drawLine(line, STYLES.foot, MUTED, MARGIN.side, WIDTH, PAGE.height - MARGIN.bottom / 2);
+    }
+  }
+
+  /** The finished file. */
+  async bytes(): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    const done = new Promise<Buffer>((resolve, reject) => {
+      this.doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      this.doc.on('end', () => resolve(Buffer.concat(chunks)));
+      this.doc.on('error', reject);
+    });
+    this.doc.end();
+    return done;
+  }
+}
+
+/** The answer of a field as lines of text; matrices give a line per row. */
+function answerLines(field: FormField, value: unknown): string[] {
+  if (field.type === 'matrix') {
+    return answerColumns(field).map((column) => {
+      const row = field.rows.find((r) => r.value === column.row);
+      return `${row?.label ?? column.row}: ${columnText(field, column, value) || '—'}`;
+    });
+  }
+  return [formatAnswer(field, value)];
+}
+
+/** The answer stored for a field: under its id, or (older submissions) its label. */
+function answerOf(data: Record<string, unknown>, field: FormField): unknown {
+  if (Object.hasOwn(data, field.id)) return data[field.id];
+  if (Object.hasOwn(data, field.label)) return data[field.label];
+  return undefined;
+}
+
+/** The whole PDF of one submission. */
+export async function submissionPdf(input: PdfInput): Promise<Buffer> {
+  const { form, fields, submission } = input;
+  const accent = accentOf(form.themeConfig);
+  const w = new Writer(submission.language, accent);
+
+  w.text(form.title.trim() || 'Untitled form', STYLES.title, accent);
+  w.gap(2);
+  w.rule(accent, 2);
+  w.gap(10);
+  const quiz = quizResultOf(submission.metadata);
+  const facts: [string, string][] = [
+    ['Submitted', timeIn(submission.language, submission.createdAt)],
+    ['Language', languageName(submission.language)],
+    [
+      'Status',
+      `${statusText(submission.completed)}, ${TRIAGE_LABELS[submission.triage.status].toLowerCase()}`,
+    ],
+    ...(submission.triage.assignee
+      ? [['Assigned to', submission.triage.assignee.name] as [string, string]]
+      : []),
+    ...(quiz ? [['Quiz score', describeQuizResult(quiz)] as [string, string]] : []),
+    ['Submission', submission.id],
+  ];
+  for (const [label, value] of facts) w.text(`${label}: ${value}`, STYLES.meta, MUTED);
+
+  const data = submission.data;
+  const used = new Set<string>();
+  let page = 1;
+  let sectionStarted = false;
+  for (const field of fields) {
+    used.add(field.id);
+    used.add(field.label);
+    if (field.type === 'image') continue;
+    if (field.type === 'page_break') {
+      page++;
+      w.section(field.label.trim() || `Page ${page}`);
+      sectionStarted = true;
+      continue;
+    }
+    if (!sectionStarted) {
+      w.gap(10);
+      sectionStarted = true;
+    }
+    if (field.type === 'statement') {
+      w.gap(6);
+      if (field.label.trim()) w.text(field.label, STYLES.label, accent);
+      if (field.helpText?.trim()) w.text(field.helpText, STYLES.body, MUTED);
+      w.gap(4);
+      continue;
+    }
+    w.gap(6);
+    w.text(field.label.trim() || field.id, STYLES.label, TEXT);
+    const value = answerOf(data, field);
+    if (isEmptyAnswer(value)) {
+      w.text('No answer', STYLES.body, MUTED);
+      continue;
+    }
+    if (field.type === 'signature') {
+      await signature(w, input, value);
+      continue;
+    }
+    for (const line of answerLines(field, value)) w.text(line, STYLES.body, TEXT);
+  }
+
+  // Answers to fields this version no longer has: shown under their keys, never dropped.
+  const others = Object.keys(data).filter((key) => !used.has(key) && !isInternalKey(key));
+  if (others.length > 0) {
+    w.section('Other answers');
+    for (const key of others) {
+      w.gap(6);
+      w.text(key, STYLES.label, TEXT);
+      w.text(formatAnswer(undefined, data[key]) || '—', STYLES.body, TEXT);
+    }
+  }
+
+  w.footers(shortSubmissionId(submission.id));
+  return w.bytes();
+}
+
+/** A drawn signature as its picture (its name when the picture cannot be read); a typed one as text. */
+async function signature(w: Writer, input: PdfInput, value: unknown) {
+  const answer = readSignature(value);
+  if (answer?.method === 'drawn' && answer.upload_id) {
+    const png = await input.signaturePng(answer.upload_id);
+    if (!png || !w.image(png, 80))
+      w.text(`Signed (drawn): ${answer.name ?? 'signature.png'}, picture not available`, STYLES.body, TEXT);
+  } else {
+    w.text(signatureText(value), STYLES.body, TEXT);
+  }
+  const at = signedAtText(value);
+  if (at) w.text(`Signed at ${at}`, STYLES.meta, MUTED);
+}

@@ -1,0 +1,107 @@
+// The fonts a submission's PDF is drawn with, all from npm packages (nothing from the system or
+// the network): Noto Sans for Latin, Greek and Cyrillic, Noto Naskh Arabic, and Noto Sans JP and
+// SC for Chinese and Japanese. Each file is read the first time a text needs it and kept: a PDF
+// of Latin answers never reads the 16 MB of CJK fonts.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+
+export type Weight = 'regular' | 'bold';
+
+/** A family the layout can pick, in the order it is tried for a character. */
+export const FAMILIES = ['latin', 'arabic', 'jp', 'sc'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
+  latin: {
+    pkg: '@expo-google-fonts/noto-sans',
+    files: { regular: '400Regular/NotoSans_400Regular.ttf', bold: '700Bold/NotoSans_700Bold.ttf' },
+  },
+  // Naskh rather than Noto Sans Arabic: that one draws a letter as a shared dotless shape plus
+  // its dots, so the PDF's text (copied, searched, read aloud) would name the wrong letters.
+  arabic: {
+    pkg: '@embedpdf/fonts-arabic',
+    files: { regular: 'fonts/NotoNaskhArabic-Regular.ttf', bold: 'fonts/NotoNaskhArabic-Bold.ttf' },
+  },
+  // TrueType outlines: pdfkit subsets them in milliseconds, where the CFF (.otf) CJK fonts took
+  // seconds per document.
+  jp: {
+    pkg: '@expo-google-fonts/noto-sans-jp',
+    files: { regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
+  },
+  sc: {
+    pkg: '@expo-google-fonts/noto-sans-sc',
+    files: { regular: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' },
+  },
+};
+
+export type LoadedFont = {
+  /** The name the font is registered under in a document. */
+  name: string;
+  font: fontkit.Font;
+};
+
+const require = createRequire(import.meta.url);
+const loaded = new Map<string, LoadedFont>();
+
+/**
+ * The folder of an installed package: found from its entry point upwards, as some font packages
+ * export neither their package.json nor their font files.
+ */
+function packageDir(pkg: string): string {
+  let dir = path.dirname(require.resolve(pkg));
+  while (!existsSync(path.join(dir, 'package.json')) || readPackageName(dir) !== pkg) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`The package ${pkg} has no folder`);
+    dir = parent;
+  }
+  return dir;
+}
+
+function readPackageName(dir: string): string | undefined {
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name;
+}
+
+/** The font of a family and weight, read and parsed once per process. */
+export function loadFont(family: Family, weight: Weight): LoadedFont {
+  const name = `${family}-${weight}`;
+  let font = loaded.get(name);
+  if (!font) {
+    const { pkg, files } = FILES[family];
+    const bytes = readFileSync(path.join(packageDir(pkg), files[weight]));
+    font = { name, font: fontkit.create(bytes) };
+    loaded.set(name, font);
+  }
+  return font;
+}
+
+/** Whether a character is Han (Chinese characters, also written in Japanese). */
+const HAN = /\p{Script=Han}/u;
+/** Kana, which only the Japanese font draws. */
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * The families to try for a character, most fitting first. Han characters are drawn the Chinese
+ * way in a Chinese submission and the Japanese way otherwise; each font falls back to the others.
+ */
+function candidates(char: string, language: string): readonly Family[] {
+  if (HAN.test(char) || KANA.test(char)) {
+    return language.toLowerCase().startsWith('zh') && !KANA.test(char)
+      ? ['sc', 'jp', 'latin', 'arabic']
+      : ['jp', 'sc', 'latin', 'arabic'];
+  }
+  return FAMILIES;
+}
+
+/**
+ * The family that draws a character: the first that has a glyph for it, or Noto Sans (whose
+ * missing-glyph box then stands for it). Fonts are only read when an earlier one lacks the glyph.
+ */
+export function familyFor(char: string, language: string): Family {
+  const codePoint = char.codePointAt(0)!;
+  for (const family of candidates(char, language)) {
+    if (loadFont(family, 'regular').font.hasGlyphForCodePoint(codePoint)) return family;
+  }
+  return 'latin';
+}

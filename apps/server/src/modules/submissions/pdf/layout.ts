@@ -1,0 +1,249 @@
+// Text layout for the submission PDF: pdfkit draws runs of glyphs but neither picks a font per
+// script nor orders right-to-left text. Here each paragraph is cut into runs of one font
+// (familyFor), wrapped to the width, and each line put in visual order with the Unicode
+// bidirectional algorithm (bidi-js). A right-to-left run of Arabic is handed over in logical
+// order as one piece: fontkit shapes it (joined letters) and lays its glyphs right to left.
+import bidiFactory from 'bidi-js';
+import { type Family, familyFor, loadFont, type Weight } from './fonts.ts';
+
+const bidi = bidiFactory();
+
+/** One run of a line, drawn left to right at its place: text in one font and one direction. */
+export type Piece = { text: string; family: Family; width: number };
+/** A wrapped line: its pieces in visual order, its width, and whether its paragraph reads right to left. */
+export type Line = { pieces: Piece[]; width: number; rtl: boolean };
+
+/** Characters that break where they stand, as in Chinese and Japanese text (no spaces). */
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+/** Characters with no script of their own: they take the font of the text they stand in. */
+const NEUTRAL = /[\p{White_Space}\p{P}\p{S}\p{Nd}]/u;
+/** Scripts whose runs fontkit lays right to left by itself (Arabic-Indic digits included). */
+const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+const SPACE = /\s/;
+
+/** Measures text in one font, size and weight, remembering each string's width for the document. */
+export class Measurer {
+  private readonly widths = new Map<string, number>();
+
+  width(text: string, family: Family, weight: Weight, size: number): number {
+    const key = `${family}\u0000${weight}\u0000${text}`;
+    let units = this.widths.get(key);
+    if (units === undefined) {
+      const { font } = loadFont(family, weight);
+      // `features` as pdfkit gets them below: the whole run shaped at once.
+      units = font.layout(text, []).advanceWidth / font.unitsPerEm;
+      this.widths.set(key, units);
+    }
+    return units * size;
+  }
+}
+
+/** The family of each UTF-16 unit of the paragraph (both halves of a pair alike). */
+function familiesOf(text: string, language: string): Family[] {
+  const families: Family[] = [];
+  let previous: Family | undefined;
+  for (const char of text) {
+    let family: Family;
+    if (
+      previous &&
+      NEUTRAL.test(char) &&
+      loadFont(previous, 'regular').font.hasGlyphForCodePoint(char.codePointAt(0)!)
+    ) {
+      family = previous;
+    } else {
+      family = familyFor(char, language);
+    }
+    for (let i = 0; i < char.length; i++) families.push(family);
+    previous = family;
+  }
+  return families;
+}
+
+/** Where a line may end: after a run of spaces, and around Chinese and Japanese characters. */
+function tokens(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  let i = 0;
+  for (const char of text) {
+    const next = i + char.length;
+    const after = text.slice(next, next + 2);
+    const nextChar = after ? String.fromCodePoint(after.codePointAt(0)!) : '';
+    const breakHere =
+      nextChar !== '' &&
+      ((SPACE.test(char) && !SPACE.test(nextChar)) ||
+        CJK.test(char) ||
+        (CJK.test(nextChar) && !SPACE.test(char)));
+    if (breakHere || nextChar === '') {
+      out.push([start, next]);
+      start = next;
+    }
+    i = next;
+  }
+  return out;
+}
+
+type Paragraph = { text: string; families: Family[]; levels: Uint8Array; rtl: boolean };
+
+export type TextStyle = { weight: Weight; size: number };
+
+export class TextLayout {
+  constructor(
+    private readonly measurer: Measurer,
+    private readonly language: string,
+  ) {}
+
+  /** The width of a range of the paragraph, measured run by run of one font. */
+  private rangeWidth(p: Paragraph, start: number, end: number, style: TextStyle): number {
+    let width = 0;
+    let runStart = start;
+    for (let i = start + 1; i <= end; i++) {
+      if (i === end || p.families[i] !== p.families[runStart]) {
+        width += this.measurer.width(
+          p.text.slice(runStart, i),
+          p.families[runStart]!,
+          style.weight,
+          style.size,
+        );
+        runStart = i;
+      }
+    }
+    return width;
+  }
+
+  /** The end of the longest start of the range that fits, by whole characters (at least one). */
+  private fitChars(p: Paragraph, start: number, end: number, room: number, style: TextStyle): number {
+    let fit = start;
+    let i = start;
+    while (i < end) {
+      const next = i + String.fromCodePoint(p.text.codePointAt(i)!).length;
+      if (fit > start && this.rangeWidth(p, start, next, style) > room) break;
+      fit = next;
+      i = next;
+    }
+    return fit;
+  }
+
+  /** The text wrapped to the width: one line or more per paragraph, an empty line for an empty one. */
+  lines(text: string, maxWidth: number, style: TextStyle): Line[] {
+    const out: Line[] = [];
+    // Tabs as spaces, other control characters dropped: no font draws them.
+    const clean = text.replace(/\t/g, '    ').replace(/(?![\n\r])\p{Cc}/gu, '');
+    for (const raw of clean.split(/\r\n|\r|\n/)) {
+      if (raw.trim() === '') {
+        out.push({ pieces: [], width: 0, rtl: false });
+        continue;
+      }
+      const embedding = bidi.getEmbeddingLevels(raw);
+      const p: Paragraph = {
+        text: raw,
+        families: familiesOf(raw, this.language),
+        levels: embedding.levels,
+        rtl: (embedding.paragraphs[0]?.level ?? 0) % 2 === 1,
+      };
+      for (const [start, end] of this.wrap(p, maxWidth, style)) {
+        out.push(this.visualLine(p, embedding, start, end, style));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The [start, end) ranges of the wrapped lines, trailing spaces left out. Each word is measured
+   * once (and the same word once per document): a line's width is the sum of its words'.
+   */
+  private wrap(p: Paragraph, maxWidth: number, style: TextStyle): [number, number][] {
+    const ranges: [number, number][] = [];
+    const trimmedEnd = (start: number, end: number) => {
+      let e = end;
+      while (e > start && SPACE.test(p.text[e - 1]!)) e--;
+      return e;
+    };
+    let lineStart = -1;
+    let lineEnd = -1;
+    /** The line's width so far, with the spaces after its last word. */
+    let width = 0;
+    const queue = tokens(p.text);
+    while (queue.length > 0) {
+      const [start, end] = queue.shift()!;
+      const contentEnd = trimmedEnd(start, end);
+      const content = this.rangeWidth(p, start, contentEnd, style);
+      if (lineStart < 0 || width + content <= maxWidth) {
+        if (lineStart >= 0 || content <= maxWidth) {
+          if (lineStart < 0) lineStart = start;
+          lineEnd = end;
+          width += content + (end > contentEnd ? this.rangeWidth(p, contentEnd, end, style) : 0);
+          continue;
+        }
+        // A word wider than a line on its own: cut it by characters.
+        const cut = this.fitChars(p, start, contentEnd, maxWidth, style);
+        ranges.push([start, cut]);
+        if (trimmedEnd(cut, end) > cut) queue.unshift([cut, end]);
+        continue;
+      }
+      // The word starts the next line.
+      ranges.push([lineStart, trimmedEnd(lineStart, lineEnd)]);
+      lineStart = -1;
+      width = 0;
+      queue.unshift([start, end]);
+    }
+    if (lineStart >= 0) ranges.push([lineStart, trimmedEnd(lineStart, lineEnd)]);
+    return ranges.filter(([s, e]) => e > s);
+  }
+
+  /** A line's pieces in visual (left-to-right) order. */
+  private visualLine(
+    p: Paragraph,
+    embedding: ReturnType<typeof bidi.getEmbeddingLevels>,
+    start: number,
+    end: number,
+    style: TextStyle,
+  ): Line {
+    const order = Array.from({ length: end - start }, (_, i) => start + i);
+    for (const segment of bidi.getReorderSegments(p.text, embedding, start, end - 1)) {
+      const [from, to] = segment as [number, number];
+      const reversed = order.slice(from - start, to - start + 1).reverse();
+      order.splice(from - start, reversed.length, ...reversed);
+    }
+    const pieces: Piece[] = [];
+    let i = 0;
+    while (i < order.length) {
+      const first = order[i]!;
+      const rtl = p.levels[first]! % 2 === 1;
+      const step = rtl ? -1 : 1;
+      let j = i + 1;
+      while (
+        j < order.length &&
+        order[j] === order[j - 1]! + step &&
+        p.families[order[j]!] === p.families[first] &&
+        p.levels[order[j]!]! % 2 === p.levels[first]! % 2
+      ) {
+        j++;
+      }
+      const low = Math.min(first, order[j - 1]!);
+      const high = Math.max(first, order[j - 1]!);
+      const logical = p.text.slice(low, high + 1);
+      const family = p.families[first]!;
+      // fontkit lays any run with Arabic script in it right to left itself, so the text it gets
+      // is turned where that is not the order wanted: a right-to-left run of marks and spaces
+      // alone (its brackets mirrored), or Arabic-Indic digits, which read left to right.
+      const fontkitTurns = RTL_SCRIPT.test(logical);
+      const text = rtl === fontkitTurns ? logical : rtl ? mirrored(logical) : reversed(logical);
+      pieces.push({ text, family, width: this.measurer.width(text, family, style.weight, style.size) });
+      i = j;
+    }
+    return { pieces, width: pieces.reduce((sum, piece) => sum + piece.width, 0), rtl: p.rtl };
+  }
+}
+
+function reversed(text: string): string {
+  return Array.from(text).reverse().join('');
+}
+
+/** Text with no letters, reversed for right-to-left, with each bracket turned to face the other way. */
+function mirrored(text: string): string {
+  return Array.from(text)
+    .reverse()
+    .map((char) => bidi.getMirroredCharacter(char) ?? char)
+    .join('');
+}

@@ -1,0 +1,213 @@
+import { normalizeFields } from '@formsmith/core/forms/read-field';
+import { SEALED_PDF } from '@formsmith/core/submissions/pdf';
+import { ANSWERS_HIDDEN } from '@formsmith/core/workspaces/viewer-answers';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formVersions, submissions } from '../src/db/schema.ts';
+import { dbKind } from './helpers/app.ts';
+import { createTeam, placeForm } from './helpers/teams.ts';
+import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
+import { createTestForm, insertSubmissions, wireField } from './submissions-fixtures.ts';
+
+const FIELDS = normalizeFields([
+  wireField('f_name', 'Full name', 'text'),
+  wireField('f_topics', 'Topics', 'checkbox', {
+    options: [
+      { id: 'a', label: 'Apples', value: 'apples' },
+      { id: 'b', label: 'Bananas', value: 'bananas' },
+    ],
+  }),
+  wireField('f_break', 'Second part: about you', 'page_break'),
+  // No lam-alef in the label: pdf.js (unlike poppler) reads that ligature back reversed.
+  wireField('f_ar', 'اسمك بالعربية', 'text'),
+  wireField('f_jp', '自己紹介', 'textarea'),
+  wireField('f_grid', 'Service', 'matrix', {
+    rows: [
+      { id: 'r1', label: 'Speed', value: 'speed' },
+      { id: 'r2', label: 'Care', value: 'care' },
+    ],
+    columns: [
+      { id: 'c1', label: 'Good', value: 'good' },
+      { id: 'c2', label: 'Poor', value: 'poor' },
+    ],
+  }),
+  wireField('f_notes', 'Notes', 'textarea'),
+]);
+
+const ARABIC = 'مرحبا بالعالم، اسمي أحمد وأنا مهندس';
+const JAPANESE = 'こんにちは、東京でエンジニアをしています。';
+
+/** Every answer's text as a PDF reader finds it, pages joined. */
+async function pdfText(body: Buffer): Promise<{ pages: number; text: string }> {
+  const pdf = await getDocumentProxy(new Uint8Array(body));
+  const { totalPages, text } = await extractText(pdf, { mergePages: true });
+  return { pages: totalPages, text };
+}
+
+/** Text without its spaces: a reader may split or join words differently from how they were typed. */
+const squash = (text: string) => text.replace(/\s+/g, '');
+
+describe(`the PDF of one submission (${dbKind})`, () => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let viewer: TestUser;
+  let stranger: TestUser;
+  let formId: number;
+  let id: string;
+  let longId: string;
+  let sealedId: string;
+
+  const pdfUrl = (submissionId: string) =>
+    `/api/form-submissions/forms/${formId}/submissions/${submissionId}/pdf`;
+  const get = (user: TestUser, submissionId: string) =>
+    app.inject({ method: 'GET', url: pdfUrl(submissionId), headers: user.auth });
+
+  beforeAll(async () => {
+    ({ app, owner } = await createOwnerTestApp());
+    viewer = await createTestUser(app, { name: 'Vic Viewer' });
+    stranger = await createTestUser(app, { name: 'Stan Stranger' });
+    const workspaceId = await createTeam(app, { owner, name: 'Hiring', members: [[viewer, 'viewer']] });
+    formId = await createTestForm(app, owner.id, { title: 'Job application: 2026/27', fields: FIELDS });
+    await placeForm(app, formId, workspaceId);
+    [id, longId, sealedId] = (await insertSubmissions(app, formId, [
+      {
+        data: {
+          f_name: 'Ada Lovelace',
+          f_topics: ['apples', 'bananas'],
+          f_ar: ARABIC,
+          f_jp: JAPANESE,
+          f_grid: { speed: 'good', care: 'poor' },
+          f_notes: 'First line\nSecond line',
+        },
+        sealed: true,
+      },
+      {
+        // About 2,000 numbered words: several pages, each word to be found.
+        data: {
+          f_name: 'Grace Hopper',
+          f_notes: Array.from({ length: 2000 }, (_, i) => `word${String(i).padStart(4, '0')}`).join(' '),
+        },
+      },
+      { data: {} },
+    ])) as [string, string, string];
+    await app.db
+      .update(submissions)
+      .set({
+        language: 'ja',
+        metadata: { quiz: { score: 7, max: 10, passed: true } },
+        createdAt: new Date(Date.UTC(2026, 2, 14, 9, 30)),
+      })
+      .where(eq(submissions.id, id));
+    // Answers sealed end to end: only the owner's unlocked browser can read them.
+    await app.db
+      .update(submissions)
+      .set({ envelope: { v: 1, alg: 'ECDH-P256+AES-256-GCM', epk: 'a', iv: 'b', ct: 'c' } as never })
+      .where(eq(submissions.id, sealedId));
+  });
+  afterAll(() => app.close());
+
+  it('answers a PDF named after the form with every label and answer in form order', async () => {
+    const res = await get(owner, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Job application 2026 27-${id.replace(/-/g, '').slice(0, 8)}.pdf"; ` +
+        `filename*=UTF-8''${encodeURIComponent(`Job application 2026 27-${id.replace(/-/g, '').slice(0, 8)}.pdf`)}`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, text } = await pdfText(res.rawPayload);
+    expect(pages).toBe(1);
+    const flat = squash(text);
+    const inOrder = [
+      'Job application: 2026/27',
+      'Language: Japanese (ja)',
+      'Quiz score: 7 of 10 points, passed',
+      'Full name',
+      'Ada Lovelace',
+      'Topics',
+      'Apples, Bananas',
+      'Second part: about you',
+      'اسمك بالعربية',
+      ARABIC,
+      '自己紹介',
+      JAPANESE,
+      'Service',
+      'Speed: Good',
+      'Care: Poor',
+      'Notes',
+      'First line',
+      'Second line',
+    ].map(squash);
+    let from = 0;
+    for (const part of inOrder) {
+      const at = flat.indexOf(part, from);
+      expect(at, `${part} after place ${from} in ${flat}`).toBeGreaterThanOrEqual(0);
+      from = at + part.length;
+    }
+    // The time written as Japanese writes it.
+    expect(flat).toContain(squash('2026年3月14日'));
+  });
+
+  it('flows a very long answer onto further pages and loses none of it', async () => {
+    const res = await get(owner, longId);
+    expect(res.statusCode).toBe(200);
+    const { pages, text } = await pdfText(res.rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const words = text.match(/word\d{4}/g) ?? [];
+    expect(words).toEqual(Array.from({ length: 2000 }, (_, i) => `word${String(i).padStart(4, '0')}`));
+    expect(text).toContain('No answer');
+  });
+
+  it('shows each question under the label of the version the submission answered', async () => {
+    const renamed = FIELDS.map((f) =>
+      f.id === 'f_name' ? { ...f, label: 'Your name, as it was asked' } : f,
+    );
+    await app.db.insert(formVersions).values({
+      formId,
+      number: 1,
+      title: 'Job application',
+      description: '',
+      fields: renamed,
+      themeConfig: {},
+      submitButtonText: 'Send',
+      successMessage: 'Thanks',
+    });
+    await app.db.execute(sql`update submissions set form_version = 1 where id = ${longId}`);
+    const { text } = await pdfText((await get(owner, longId)).rawPayload);
+    expect(text).toContain('Your name, as it was asked');
+    expect(text).not.toContain('Full name');
+  });
+
+  it('refuses answers sealed end to end with the reason, as the server cannot read them', async () => {
+    const res = await get(owner, sealedId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(SEALED_PDF);
+  });
+
+  it('is 404 for a stranger, a missing submission or a bad id', async () => {
+    for (const [user, submissionId] of [
+      [stranger, id],
+      [owner, '00000000-0000-4000-8000-000000000000'],
+      [owner, 'not-an-id'],
+    ] as const) {
+      const res = await get(user, submissionId);
+      expect(res.statusCode, `${user.id} ${submissionId}`).toBe(404);
+    }
+  });
+
+  it('is refused to a viewer of a form that shows its viewers only counts', async () => {
+    expect((await get(viewer, id)).statusCode).toBe(200);
+    const set = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${formId}/viewer-access`,
+      headers: owner.auth,
+      payload: { viewer_answers: false },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = await get(viewer, id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: ANSWERS_HIDDEN.message, code: 'ANSWERS_HIDDEN' });
+  });
+});

@@ -1,0 +1,32 @@
+// The PDF of one submission: its file name, shared by the server (Content-Disposition) and the
+// app (the name it saves the download under), and the reason the server gives when it cannot
+// make one.
+
+/** The most characters of the form title kept in the file name. */
+const TITLE_MAX = 80;
+
+/** The first part of a submission's id, enough to tell submissions apart in a folder. */
+export function shortSubmissionId(id: string): string {
+  return id.replace(/-/g, '').slice(0, 8);
+}
+
+/**
+ * `<form title>-<short id>.pdf`, safe on every file system: no path separators, reserved or
+ * control characters, no leading dots, spaces collapsed. A title with nothing left is 'submission'.
+ */
+export function submissionPdfName(title: string, submissionId: string): string {
+  const safe =
+    title
+      .normalize('NFC')
+      .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[.\s]+/, '')
+      .slice(0, TITLE_MAX)
+      .trim() || 'submission';
+  return `${safe}-${shortSubmissionId(submissionId)}.pdf`;
+}
+
+/** Why the server makes no PDF of answers sealed end to end (it cannot read them). */
+export const SEALED_PDF =
+  'These answers are end-to-end encrypted, so the server cannot read them to make a PDF. ' +
+  'Unlock the form in the browser to read them there, or export the decrypted CSV or JSON.';
