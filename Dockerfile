@@ -26,7 +26,12 @@ RUN npm run build
 # (its server-side page is bundled with everything it needs).
 FROM manifests AS deps
 ARG NODE_EXTRA_CA_CERTS
+# The submission PDF draws with two weights of each font package (regular and bold, named in
+# apps/server/src/modules/submissions/pdf/fonts.ts): the other weights and the preview pictures,
+# about 120 MB, stay out of the image.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w apps/server -w packages/core \
+  && find node_modules/@expo-google-fonts -type f \( -name '*.png' -o -name '*.ttf' \) \
+       ! -name '*_400Regular.ttf' ! -name '*_700Bold.ttf' -delete \
   && npm cache clean --force \
   && rm -rf /root/.npm
 
