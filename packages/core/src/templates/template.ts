@@ -19,6 +19,21 @@ export const TEMPLATE_CATEGORIES = [
 ] as const;
 export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
 
+/**
+ * What a template keeps of a form, built in or saved by a workspace: its questions, logic,
+ * display and texts; never its answers, sharing (access code, address) or webhooks.
+ */
+export const templateFormSchema = z.object({
+  title: z.string().check(z.minLength(1)),
+  description: z.string(),
+  fields: z.array(fieldSchema).check(z.minLength(1)),
+  logic: formLogicSchema,
+  display: formDisplaySchema,
+  submitButtonText: z.string(),
+  successMessage: z.string(),
+});
+export type TemplateForm = z.infer<typeof templateFormSchema>;
+
 /** A gallery template: what the card shows, and the form a draft starts from. */
 export const formTemplateSchema = z.object({
   /** Stable and URL-safe: the gallery links to `/templates?preview=<id>`. */
@@ -27,17 +42,21 @@ export const formTemplateSchema = z.object({
   title: z.string().check(z.minLength(1)),
   /** One sentence for the card. */
   summary: z.string().check(z.minLength(1)),
-  form: z.object({
-    title: z.string().check(z.minLength(1)),
-    description: z.string(),
-    fields: z.array(fieldSchema).check(z.minLength(1)),
-    logic: formLogicSchema,
-    display: formDisplaySchema,
-    submitButtonText: z.string(),
-    successMessage: z.string(),
-  }),
+  form: templateFormSchema,
 });
 export type FormTemplate = z.infer<typeof formTemplateSchema>;
+
+/**
+ * What the gallery shows and searches of any template: a built-in one (FormTemplate) or one a
+ * workspace saved (saved.ts), which has no category and may have an empty summary.
+ */
+export type GalleryTemplate = {
+  id: string;
+  title: string;
+  summary: string;
+  category?: string;
+  form: TemplateForm;
+};
 
 type TemplateInput = {
   id: string;
@@ -77,7 +96,7 @@ export function defineTemplate(input: TemplateInput): FormTemplate {
 }
 
 /** The draft a template starts: its form with the product's defaults for everything else. */
-export function formFromTemplate(template: FormTemplate): Form {
+export function formFromTemplate(template: Pick<GalleryTemplate, 'form'>): Form {
   const form: Form = { ...blankForm(template.form.title), ...structuredClone(template.form) };
   // The template's success message is its plain ending, first, before the endings its rules lead to.
   const logic = settleEndings({
@@ -90,7 +109,7 @@ export function formFromTemplate(template: FormTemplate): Form {
 }
 
 /** Questions a template asks (its fields that take an answer), for the card's count. */
-export function questionCount(template: FormTemplate): number {
+export function questionCount(template: Pick<GalleryTemplate, 'form'>): number {
   return template.form.fields.filter(
     (f) => !['statement', 'page_break', 'image', 'hidden', 'calculated'].includes(f.type),
   ).length;
@@ -107,7 +126,7 @@ function fold(text: string): string {
  * Templates matching every word of `query` in their title, summary, description, category or a
  * field's label, in their given order; an empty query matches all.
  */
-export function searchTemplates(templates: readonly FormTemplate[], query: string): FormTemplate[] {
+export function searchTemplates<T extends GalleryTemplate>(templates: readonly T[], query: string): T[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...templates];
   return templates.filter((template) => {
@@ -115,7 +134,7 @@ export function searchTemplates(templates: readonly FormTemplate[], query: strin
       [
         template.title,
         template.summary,
-        template.category,
+        template.category ?? '',
         template.form.description,
         ...template.form.fields.map((f) => f.label),
       ].join('\n'),

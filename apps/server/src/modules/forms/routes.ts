@@ -24,6 +24,7 @@ import folderRoutes from './folders-routes.ts';
 import { markGone, markPresent } from './presence.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
+import templateRoutes from './templates-routes.ts';
 import themeRoutes from './themes-routes.ts';
 import * as trash from './trash-service.ts';
 import * as versions from './versions-service.ts';
@@ -327,6 +328,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(formSettingsRoutes);
   await app.register(folderRoutes);
   await app.register(themeRoutes);
+  await app.register(templateRoutes);
 };
 
 export default formsRoutes;
