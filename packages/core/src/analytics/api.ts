@@ -29,6 +29,38 @@ export const fieldAnalyticsSchema = z.object({
   average_positions: z
     .array(z.object({ label: z.string(), average: z.number().nullable(), count: z.number().int() }))
     .optional(),
+  /** A number, slider, NPS or calculated value: how many answered, mean, median, min and max (type-figures.ts). */
+  summary: z
+    .object({
+      count: z.number().int(),
+      mean: z.number().nullable(),
+      median: z.number().nullable(),
+      min: z.number().nullable(),
+      max: z.number().nullable(),
+    })
+    .optional(),
+  /** The same numbers in bins: from (inclusive) to (exclusive; the last bin includes it). */
+  histogram: z.array(z.object({ from: z.number(), to: z.number(), count: z.number().int() })).optional(),
+  /** NPS: promoters (9–10), passives (7–8), detractors (0–6) and the score, −100 to 100 (null before any answer). */
+  nps: z
+    .object({
+      promoters: z.number().int(),
+      passives: z.number().int(),
+      detractors: z.number().int(),
+      score: z.number().int().nullable(),
+    })
+    .optional(),
+  /** A yes/no question or a single checkbox: how many answered yes and no. */
+  split: z.object({ yes: z.number().int(), no: z.number().int() }).optional(),
+  /** A date question: answers per day, week (from Monday), month or year of the dates answered. */
+  timeline: z
+    .object({
+      unit: z.enum(['day', 'week', 'month', 'year']),
+      buckets: z.array(z.object({ start: z.string(), count: z.number().int() })),
+    })
+    .optional(),
+  /** A file question: how many submissions sent files, and how many files they sent. */
+  files: z.object({ submissions: z.number().int(), files: z.number().int() }).optional(),
 });
 export type FieldAnalytics = z.infer<typeof fieldAnalyticsSchema>;
 
@@ -51,6 +83,11 @@ export const funnelSchema = z.object({
   started: z.number().int(),
   steps: z.array(funnelStepSchema),
   completed: z.number().int(),
+  /**
+   * Whether the form saves answers as respondents go (its partial responses setting): without it
+   * nobody is counted as they go, so the funnel has no steps.
+   */
+  saves_partials: z.boolean().optional(),
 });
 export type Funnel = z.infer<typeof funnelSchema>;
 
@@ -100,3 +137,33 @@ export const trackBodySchema = z.object({
   completed: z.boolean().optional(),
 });
 export type TrackBody = z.infer<typeof trackBodySchema>;
+
+/** GET /api/form-submissions/forms/:id/fields/:fieldId/answers: one free-text question of a form. */
+export const fieldAnswersParamsSchema = z.object({ id: z.string().max(20), fieldId: z.string().max(100) });
+
+/** The most answers one page of a question's answers holds, and how many it holds unless asked. */
+export const FIELD_ANSWERS_MAX_LIMIT = 50;
+export const FIELD_ANSWERS_DEFAULT_LIMIT = 8;
+
+/**
+ * Newest first, from start_date (a UTC day, as the report's) on; `q` keeps the answers that contain
+ * it (case-insensitively); `after` is the previous page's `next_cursor`.
+ */
+export const fieldAnswersQuerySchema = z.object({
+  start_date: z.string().max(20).optional(),
+  q: z.string().max(200).optional(),
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(FIELD_ANSWERS_MAX_LIMIT).default(FIELD_ANSWERS_DEFAULT_LIMIT),
+});
+export type FieldAnswersQuery = z.infer<typeof fieldAnswersQuerySchema>;
+
+/**
+ * A page of a question's answers as text, newest first. `next_cursor` continues the list, and is
+ * also set when a search looked through its share of submissions without filling the page (it
+ * may then hold fewer answers, or none): pass it back as `after` to look further. Null at the end.
+ */
+export const fieldAnswersPageSchema = z.object({
+  answers: z.array(z.object({ submission_id: z.string(), created_at: z.string(), text: z.string() })),
+  next_cursor: z.string().nullable(),
+});
+export type FieldAnswersPage = z.infer<typeof fieldAnswersPageSchema>;

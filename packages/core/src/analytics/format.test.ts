@@ -9,6 +9,7 @@ import {
   groupWeekly,
   rangeStartDate,
   shouldLabelSlice,
+  wrapLabel,
 } from './format.ts';
 
 describe('formatCompactNumber', () => {
@@ -96,5 +97,23 @@ describe('rangeStartDate', () => {
     expect(rangeStartDate('30d', now)).toBe('2024-03-02');
     expect(rangeStartDate('90d', now)).toBe('2024-01-02');
     expect(rangeStartDate('all', now)).toBeUndefined();
+  });
+});
+
+describe('wrapLabel', () => {
+  it('breaks between words, cuts a long word and ends a label too long with an ellipsis', () => {
+    expect(wrapLabel('Name')).toEqual(['Name']);
+    expect(wrapLabel('How likely are you to recommend')).toEqual(['How likely are', 'you to recommend']);
+    expect(wrapLabel('How likely are you to recommend us to a friend?')).toEqual([
+      'How likely are',
+      'you to recommen…',
+    ]);
+    expect(wrapLabel('Tell us a bit more', 16, 1)).toEqual(['Tell us a bit…']);
+    expect(wrapLabel('Supercalifragilisticexpialidocious', 10, 3)).toEqual([
+      'Supercalif',
+      'ragilistic',
+      'expialido…',
+    ]);
+    expect(wrapLabel('')).toEqual([]);
   });
 });

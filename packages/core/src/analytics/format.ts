@@ -75,3 +75,32 @@ export function rangeStartDate(range: AnalyticsRange, now: Date): string | undef
   const start = new Date(now.getTime() - (RANGE_DAYS[range] - 1) * DAY_MS);
   return start.toISOString().slice(0, 10);
 }
+
+/**
+ * A chart label in lines of at most `width` characters, broken between words where it can, at most
+ * `maxLines` of them: the last ends in '…' when the label is longer (the full text then goes in a
+ * title and the chart's text alternative).
+ */
+export function wrapLabel(label: string, width = 16, maxLines = 2): string[] {
+  const words = label.trim().split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    // A word longer than a line is cut into pieces of a line each.
+    for (let piece = word; piece.length > 0; piece = piece.slice(width)) {
+      const part = piece.slice(0, width);
+      if (line === '') line = part;
+      else if (line.length + 1 + part.length <= width) line = `${line} ${part}`;
+      else {
+        lines.push(line);
+        line = part;
+      }
+    }
+  }
+  if (line !== '') lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1]!;
+  kept[maxLines - 1] = `${last.length >= width ? last.slice(0, width - 1) : last}…`;
+  return kept;
+}

@@ -1,4 +1,5 @@
 import { figureAnswers, placeOf } from '@formsmith/core/analytics/field-figures';
+import { answerLabels } from '@formsmith/core/analytics/type-figures';
 import { takesAnswer, YES_NO_VALUES } from '@formsmith/core/fields/constants';
 import { isOtherText, OTHER_ANSWER } from '@formsmith/core/fields/other';
 import { signatureAnswers } from '@formsmith/core/fields/signature';
@@ -102,7 +103,8 @@ function optionValues(field: Extract<FormField, { options?: unknown }>): Readonl
  * The answers a field contributes to its distribution. Choice fields count option values (a
  * value outside the options is ignored, so the table cannot be flooded, or counted as Other when
  * the field offers it); booleans count Yes/No;
- * numbers, ranges and calculated values count each value; phone numbers their calling code; free text, dates, files and the like count nothing.
+ * numbers, ranges and calculated values count each value; phone numbers their calling code; dates
+ * their day, times their hour, files how many; free text and the like count nothing.
  */
 export function answersOf(field: FormField, value: unknown): string[] {
   switch (field.type) {
@@ -143,16 +145,18 @@ export function answersOf(field: FormField, value: unknown): string[] {
       return signatureAnswers(value);
     case 'yes_no':
       return (YES_NO_VALUES as readonly unknown[]).includes(value) ? [value as string] : [];
+    // A date counts its day, a time its hour, a file answer how many files it holds (type-figures.ts).
+    case 'date':
+    case 'time':
+    case 'file':
+      return answerLabels(field, value) ?? [];
     case 'text':
     case 'textarea':
-    case 'date':
     case 'email':
-    case 'file':
     case 'image':
     case 'statement':
     case 'password':
     case 'url':
-    case 'time':
     case 'color':
     case 'hidden':
     case 'page_break':

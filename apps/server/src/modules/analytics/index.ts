@@ -1,5 +1,6 @@
 // The analytics module's public entry: the daily aggregates are written only through these.
 
+export { parseDay } from './days.ts';
 export {
   countedFields,
   extractTimeStats,

@@ -40,7 +40,10 @@ const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             'Counts only, never an answer as typed. A viewer of a form that shows its viewers only counts ' +
             '(PUT /api/forms/:id/viewer-access) also gets an empty `answer_distribution` for number, ' +
-            'calculated and option-less choice questions, whose values are what respondents typed.',
+            'calculated and option-less choice questions, whose values are what respondents typed ' +
+            '(a number keeps its `summary` and `histogram`). Per type: numbers and sliders a `summary` and a ' +
+            '`histogram`, NPS its `nps` score, yes/no and single checkboxes a `split`, dates a `timeline`, ' +
+            "files `files`; a text question's answers are listed by GET /api/form-submissions/forms/{id}/fields/{fieldId}/answers.",
           params,
           querystring: analyticsQuerySchema,
           response: { 200: formAnalyticsSchema },

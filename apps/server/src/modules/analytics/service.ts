@@ -1,5 +1,6 @@
 import type { FieldAnalytics, FormAnalytics, Paths } from '@formsmith/core/analytics/api';
 import { figuresOf, hasFigures } from '@formsmith/core/analytics/field-figures';
+import { replacesDistribution, typeFiguresOf } from '@formsmith/core/analytics/type-figures';
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
@@ -62,7 +63,11 @@ export async function getFormAnalytics(
       stats,
       countsOnly: input.countsOnly ?? false,
     }),
-    funnel: buildFunnel({ rows: funnelRows, steps, views }),
+    funnel: {
+      ...buildFunnel({ rows: funnelRows, steps, views }),
+      // An end-to-end encrypted form never saves as respondents go (forms/view.ts says the same).
+      saves_partials: form.savePartials && form.encryptionLevel !== 'enhanced',
+    },
     paths: buildPaths({ fields: live, logic: form.logic, stats }),
   };
 }
@@ -158,17 +163,19 @@ function fieldAnalytics(fields: FormField[], stats: PeriodStats, countsOnly: boo
       skip_count: f?.skipCount ?? 0,
       avg_time_spent: f && f.timeSpentCount > 0 ? round1(f.timeSpentTotal / f.timeSpentCount) : null,
     };
-    if (countsOnly && countsTypedAnswers(field)) return { ...base, answer_distribution: {} };
-    if (hasFigures(field)) {
-      const counts = new Map<string, number>();
-      for (const a of answers) counts.set(a.answer, (counts.get(a.answer) ?? 0) + a.count);
-      return { ...base, ...figuresOf(field, counts) };
-    }
+    const counts = new Map<string, number>();
+    for (const a of answers) counts.set(a.answer, (counts.get(a.answer) ?? 0) + a.count);
+    // A number's summary and histogram are counts too: a viewer who sees only counts gets them,
+    // not the values as typed.
+    const typed = typeFiguresOf(field, counts);
+    if (countsOnly && countsTypedAnswers(field)) return { ...base, answer_distribution: {}, ...typed };
+    if (hasFigures(field)) return { ...base, ...figuresOf(field, counts) };
+    if (replacesDistribution(field.type)) return { ...base, answer_distribution: {}, ...typed };
     const distribution: Record<string, number> = {};
     for (const a of answers) {
       const label = labels.get(a.answer) ?? a.answer;
       distribution[label] = (distribution[label] ?? 0) + a.count;
     }
-    return { ...base, answer_distribution: distribution };
+    return { ...base, answer_distribution: distribution, ...typed };
   });
 }

@@ -1,4 +1,9 @@
 import {
+  fieldAnswersPageSchema,
+  fieldAnswersParamsSchema,
+  fieldAnswersQuerySchema,
+} from '@formsmith/core/analytics/api';
+import {
   type ExportFormat,
   exportQuerySchema,
   fileParamsSchema,
@@ -32,6 +37,7 @@ import { currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authent
 import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from '../forms/index.ts';
 import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
+import { listFieldAnswers } from './field-answers.ts';
 import { contentDisposition, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { submissionPdfOf } from './pdf/index.ts';
@@ -114,6 +120,31 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         currentUser(request).id,
       ),
+  );
+
+  app.get(
+    `${BASE}/fields/:fieldId/answers`,
+    {
+      config: answers,
+      schema: {
+        tags: ['analytics'],
+        summary: "A text question's answers",
+        description:
+          'The answers to one free-text question (short or long text, email, URL, phone, hidden, colour) ' +
+          'of the complete submissions from `start_date` on, newest first: the first page is the analytics ' +
+          "page's sample, `q` searches them. A page looks through at most 5,000 submissions: follow " +
+          '`next_cursor` (as `after`) to look further. 409 for an end-to-end encrypted form.',
+        params: fieldAnswersParamsSchema,
+        querystring: fieldAnswersQuerySchema,
+        response: { 200: fieldAnswersPageSchema },
+      },
+    },
+    async (request) =>
+      listFieldAnswers(app.db, app.keyring, {
+        form: await ownedForm(app, request),
+        fieldId: request.params.fieldId,
+        query: request.query,
+      }),
   );
 
   app.get(
