@@ -1,4 +1,4 @@
-import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomUUID, sign } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -18,6 +18,12 @@ export type TestProvider = {
   rewriteIdToken: (rewrite: ((idToken: string) => string) | null) => void;
   /** Signs claims with the provider's own key, as its ID tokens are. */
   signIdToken: (claims: Record<string, unknown>) => string;
+  /**
+   * A logout token as the provider's back-channel logout posts it (the claims of oidc-provider's
+   * own: iss, aud, iat, exp, jti, the logout event, sub and sid), signed with its key; `change`
+   * alters the claims first (undefined values are left out).
+   */
+  logoutToken: (input: { sub?: string; sid?: string }, change?: Record<string, unknown>) => string;
   close: () => Promise<void>;
 };
 
@@ -27,7 +33,7 @@ export function decodeJwt(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 }
 
-function signWith(key: KeyObject, kid: string, claims: Record<string, unknown>): string {
+export function signWith(key: KeyObject, kid: string, claims: Record<string, unknown>): string {
   const input = `${b64url({ alg: 'RS256', typ: 'JWT', kid })}.${b64url(claims)}`;
   return `${input}.${sign('RSA-SHA256', Buffer.from(input), key).toString('base64url')}`;
 }
@@ -36,6 +42,8 @@ export async function startTestProvider(input: {
   redirectUri: string;
   /** false: the ID token carries only the basic claims, the address comes from userinfo (as at Okta). */
   claimsInIdToken?: boolean;
+  /** The app's back-channel logout URI, registered for the client. */
+  backchannelLogoutUri: string;
 }): Promise<TestProvider> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = 'test-key';
@@ -57,6 +65,9 @@ export async function startTestProvider(input: {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        // Registering a back-channel logout URI makes the provider put `sid` in its ID tokens.
+        backchannel_logout_uri: input.backchannelLogoutUri,
+        backchannel_logout_session_required: true,
       },
     ],
     jwks: { keys: [jwk as never] },
@@ -64,7 +75,7 @@ export async function startTestProvider(input: {
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // Keycloak, Entra ID, Google and most others put the asked claims in the ID token too.
     conformIdTokenClaims: input.claimsInIdToken === false,
-    features: { devInteractions: { enabled: true } },
+    features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true } },
     async findAccount(_ctx: unknown, id: string) {
       const person = people.get(id);
       if (!person) return undefined;
@@ -87,6 +98,21 @@ export async function startTestProvider(input: {
       rewrite = next;
     },
     signIdToken: (claims) => signWith(privateKey, kid, claims),
+    logoutToken: ({ sub, sid }, change = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      const claims: Record<string, unknown> = {
+        iss: issuer,
+        aud: clientId,
+        iat: now,
+        exp: now + 120,
+        jti: randomUUID(),
+        events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+        sub,
+        sid,
+        ...change,
+      };
+      return signWith(privateKey, kid, JSON.parse(JSON.stringify(claims)));
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,15 +1,27 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { SSO_MESSAGES } from '@formsmith/core/sso/api';
+import { memberEventSchema } from '@formsmith/core/webhooks/schemas';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import { dbKind } from './helpers/app.ts';
+import { startReceiver } from './helpers/receiver.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createSoftAuthenticator } from './helpers/webauthn-authenticator.ts';
-import { decodeJwt, signInAtProvider, startTestProvider, type TestProvider } from './sso-provider.ts';
+import {
+  decodeJwt,
+  signInAtProvider,
+  signWith,
+  startTestProvider,
+  type TestProvider,
+} from './sso-provider.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const CALLBACK = `${PUBLIC_URL}/api/auth/sso/callback`;
+const LOGOUT_URI = `${PUBLIC_URL}/api/auth/sso/backchannel-logout`;
 
 describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -68,8 +80,8 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
   }
 
   beforeAll(async () => {
-    ({ app, owner } = await createOwnerTestApp({ env: { PUBLIC_URL } }));
-    idp = await startTestProvider({ redirectUri: CALLBACK });
+    ({ app, owner } = await createOwnerTestApp({ env: { PUBLIC_URL, WEBHOOK_ALLOW_PRIVATE: 'true' } }));
+    idp = await startTestProvider({ redirectUri: CALLBACK, backchannelLogoutUri: LOGOUT_URI });
     const made = await inject('POST', '/api/workspaces', owner, { name: 'Acme' });
     workspaceId = made.json().id;
     idp.people.set('alice', {
@@ -157,6 +169,8 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
   it('signs a new person in, with an account and membership at the default role, then finds them by subject', async () => {
     const first = await signIn('alice');
     expect(first.error).toBeNull();
+    // The web app opens the workspace whose provider signed in.
+    expect(first.session).toMatchObject({ workspace_id: workspaceId });
     const current = await app.inject({
       method: 'GET',
       url: '/api/auth/current',
@@ -170,6 +184,49 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect(member?.role).toBe('editor');
     const second = await signIn('alice');
     expect(second.session!.pid).toBe(first.session!.pid);
+  });
+
+  it('says a join through the provider as an invitation accept does: member.joined webhook and audit entry', async () => {
+    const receiver = await startReceiver();
+    try {
+      const hook = await inject('POST', `/api/workspaces/${workspaceId}/webhooks`, owner, {
+        url: receiver.url,
+        events: ['member.joined'],
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+      idp.people.set('dana', {
+        sub: 'dana-sub',
+        email: `dana@${domain}`,
+        email_verified: true,
+        name: 'Dana',
+      });
+      const { session } = await signIn('dana');
+      // A second sign-in joins nothing, so says nothing.
+      await signIn('dana');
+      await app.jobs.drain();
+      const events = receiver.received.map(({ headers, body }) =>
+        memberEventSchema.parse(
+          new Webhook(hook.json().secret).verify(body, headers as Record<string, string>),
+        ),
+      );
+      expect(events.map((e) => e.type)).toEqual(['member.joined']);
+      expect(events[0]!.data).toEqual({
+        workspace: { id: workspaceId, name: 'Acme' },
+        member: { user_id: session!.pid, email: `dana@${domain}`, name: 'Dana', role: 'editor' },
+        actor_id: session!.pid,
+      });
+      const entries = await queryRows<{ actor_id: string | null; via: string; details: { role: string } }>(
+        app.db,
+        sql`select actor_id, via, details from audit_events where workspace_id = ${workspaceId}
+            and action = 'member.joined' and target_id = ${session!.pid}`,
+      );
+      expect(entries).toEqual([
+        { actor_id: session!.pid, via: 'session', details: { role: 'editor', via: 'sso' } },
+      ]);
+      await inject('DELETE', `/api/workspaces/${workspaceId}/webhooks/${hook.json().id}`, owner);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('does not link an existing account by its address, only once that account proves itself in the same browser', async () => {
@@ -313,7 +370,11 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
   });
 
   it('reads the address from userinfo when the ID token carries only the basic claims', async () => {
-    const okta = await startTestProvider({ redirectUri: CALLBACK, claimsInIdToken: false });
+    const okta = await startTestProvider({
+      redirectUri: CALLBACK,
+      backchannelLogoutUri: LOGOUT_URI,
+      claimsInIdToken: false,
+    });
     try {
       const beta = await inject('POST', '/api/workspaces', owner, { name: 'Beta' });
       const betaDomain = `beta-${Date.now()}.test`;
@@ -350,6 +411,105 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     } finally {
       await okta.close();
     }
+  });
+
+  describe('back-channel logout', () => {
+    const postLogout = (token: string | null) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sso/backchannel-logout',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: token === null ? '' : new URLSearchParams({ logout_token: token }).toString(),
+      });
+    const isLive = async (session: { token: string }) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/auth/current',
+          headers: { authorization: `Bearer ${session.token}` },
+        })
+      ).statusCode === 200;
+    const markOf = async (session: { token: string }) => {
+      const [row] = await queryRows<{ sso_issuer: string | null; sso_sid: string | null }>(
+        app.db,
+        sql`select sso_issuer, sso_sid from sessions where token_hash = ${hashToken(session.token)}`,
+      );
+      return row!;
+    };
+
+    it("ends the sessions of the provider's session (sid), refreshed ones too, and no other", async () => {
+      const first = (await signIn('alice')).session!;
+      const second = (await signIn('alice')).session!;
+      // Each sign-in at the provider is a session there, whose id the ID token carried.
+      const firstMark = await markOf(first);
+      const [identity] = await queryRows<{ subject: string }>(
+        app.db,
+        sql`select subject from sso_identities where user_id = ${first.pid}`,
+      );
+      const sub = identity!.subject;
+      expect(firstMark.sso_issuer).toBe(idp.issuer);
+      expect(firstMark.sso_sid).toBeTruthy();
+      expect((await markOf(second)).sso_sid).not.toBe(firstMark.sso_sid);
+      // The second session is refreshed: the new session keeps the provider's mark.
+      const refreshed = await app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { authorization: `Bearer ${second.token}` },
+      });
+      expect(refreshed.statusCode, refreshed.body).toBe(200);
+      const secondNow = { token: refreshed.json().token as string };
+
+      expect(await markOf(secondNow)).toEqual(await markOf(second));
+      const out = await postLogout(idp.logoutToken({ sub, sid: firstMark.sso_sid! }));
+      expect(out.statusCode, out.body).toBe(200);
+      expect(out.json()).toEqual({ revoked: 1 });
+      expect(out.headers['cache-control']).toBe('no-store');
+      expect(await isLive(first)).toBe(false);
+      expect(await isLive(secondNow)).toBe(true);
+
+      // By subject alone: every session the provider opened for the account ends.
+      const all = await postLogout(idp.logoutToken({ sub }));
+      expect(all.statusCode, all.body).toBe(200);
+      expect(await isLive(secondNow)).toBe(false);
+      // Someone else's sessions are untouched.
+      expect(await isLive({ token: String(owner.auth.authorization).slice('Bearer '.length) })).toBe(true);
+    });
+
+    it('refuses a logout token that is not valid, with the reason and no-store', async () => {
+      const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+      const valid = idp.logoutToken({ sub: 'alice-sub' });
+      const [header, payload] = valid.split('.');
+      const cases: [string | null, string][] = [
+        [null, 'logout_token is required'],
+        ['not-a-jwt', 'The logout_token is not a JWT.'],
+        [
+          signWith(other, 'test-key', decodeJwt(valid)),
+          "failed its signature check against the provider's keys",
+        ],
+        [`${header}.${payload}.`, "failed its signature check against the provider's keys"],
+        [idp.logoutToken({ sub: 'alice-sub' }, { aud: 'another-client' }), 'is for another client'],
+        [
+          idp.logoutToken({ sub: 'alice-sub' }, { iss: 'https://idp.example.org' }),
+          'No workspace signs in with the provider https://idp.example.org',
+        ],
+        [idp.logoutToken({ sub: 'alice-sub' }, { events: undefined }), 'backchannel-logout event'],
+        [idp.logoutToken({ sub: 'alice-sub' }, { nonce: 'n-0S6_WzA2Mj' }), 'must not carry a nonce'],
+        [idp.logoutToken({}, {}), 'neither a sid nor a sub'],
+        [
+          idp.logoutToken(
+            { sub: 'alice-sub' },
+            { iat: Math.floor(Date.now() / 1000) - 3600, exp: undefined },
+          ),
+          'too old or not valid yet',
+        ],
+      ];
+      for (const [token, reason] of cases) {
+        const res = await postLogout(token);
+        expect(res.statusCode, `${reason}: ${res.body}`).toBe(400);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.json().error).toContain(reason);
+      }
+    });
   });
 
   it('disconnects, recorded in the audit log', async () => {

@@ -1,6 +1,7 @@
 // Single sign-on with OpenID Connect: a workspace's provider (/api/workspaces/:id/sso), the email
 // domains the instance admin gives workspaces, and the sign-in through the provider.
 import { z } from 'zod';
+import { loginResponseSchema } from '../auth/api.ts';
 
 /** The roles someone may get by signing in through the provider: never owner. */
 export const SSO_DEFAULT_ROLES = ['admin', 'editor', 'viewer'] as const;
@@ -79,6 +80,10 @@ export const workspaceDomainSchema = z.object({
 export const workspaceDomainListSchema = z.object({ domains: z.array(workspaceDomainSchema) });
 /** PUT /api/admin/domains/:domain: the team workspace that gets it. */
 export const workspaceDomainBody = z.object({ workspace_id: z.number().int().positive() });
+
+/** POST /api/auth/sso/session: the session, and the workspace whose provider signed in (to open it). */
+export const ssoSessionResponse = z.object({ ...loginResponseSchema.shape, workspace_id: z.number() });
+export type SsoSession = z.infer<typeof ssoSessionResponse>;
 
 /** POST /api/auth/sso/link: the provider whose account is now linked to the signed-in one. */
 export const ssoLinkResponse = z.object({ linked: z.literal(true), issuer: z.string() });

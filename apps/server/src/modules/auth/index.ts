@@ -20,7 +20,7 @@ export { listUserPasskeys, removeUserPasskey } from './passkeys/service.ts';
 export { assertRecentProof } from './reauth/recent-proof.ts';
 export { deleteUser, ensureSystemUser, findUserByEmail, findUserById, type UserRow } from './repository.ts';
 export { type ClientMeta, loginLinkJob, verificationLinkJob } from './service.ts';
-export { findSessionUser, revokeSession, type SessionUser } from './sessions.ts';
+export { findSessionUser, revokeSession, revokeSsoSessions, type SessionUser } from './sessions.ts';
 export { addSessionCap, addSignInGuard, type SessionCap, type SignInGuard } from './sign-in-guard.ts';
 export { createSsoUser, openSsoSession } from './sso-session.ts';
 export { getTwoFactorStatus } from './two-factor/status.ts';

@@ -21,7 +21,13 @@ import {
   type UserRow,
   updateUser,
 } from './repository.ts';
-import { createSession, revokeOtherSessions, revokeSession, type SessionUser } from './sessions.ts';
+import {
+  createSession,
+  revokeOtherSessions,
+  revokeSession,
+  type SessionUser,
+  ssoMarkOf,
+} from './sessions.ts';
 import { assertSignInAllowed, sessionMaxAge } from './sign-in-guard.ts';
 import { finishFirstFactor } from './two-factor/sign-in.ts';
 
@@ -274,6 +280,8 @@ export async function refreshSession(
       createdAt: current.sessionCreatedAt,
       provedAt: current.provedAt,
       maxAgeSeconds,
+      // The provider's back-channel logout still finds the session after a refresh.
+      sso: current.authMethod === 'sso' ? await ssoMarkOf(tx, current.sessionId) : null,
       ...meta,
     });
     await revokeSession(tx, { sessionId: current.sessionId, userId: current.id });

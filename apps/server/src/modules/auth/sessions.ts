@@ -20,6 +20,9 @@ export type SessionUser = {
   emailVerified: boolean;
 };
 
+/** The provider a session was opened through and its session id there (the ID token's `sid`). */
+export type SsoSessionMark = { issuer: string; sid: string | null };
+
 /** Creates a session and returns the bearer token (shown once, stored hashed). */
 export async function createSession(
   db: DbOrTx,
@@ -35,6 +38,8 @@ export async function createSession(
     provedAt?: Date;
     /** The absolute lifetime from sign-in: the expiry never goes past createdAt + this. */
     maxAgeSeconds?: number;
+    /** Opened through a provider: its back-channel logout may end the session. */
+    sso?: SsoSessionMark | null;
   },
 ): Promise<{ token: string; sessionId: string; expiresIn: number }> {
   const token = generateToken();
@@ -54,6 +59,7 @@ export async function createSession(
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       ...(input.provedAt ? { provedAt: input.provedAt } : {}),
+      ...(input.sso ? { ssoIssuer: input.sso.issuer, ssoSid: input.sso.sid } : {}),
     })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresIn: ttlSeconds };
@@ -99,6 +105,40 @@ export async function findSessionUser(
   }
   const { lastUsedAt: _, ...user } = row;
   return user;
+}
+
+/** The provider mark of a session, which a refresh carries over to the session replacing it. */
+export async function ssoMarkOf(db: DbOrTx, sessionId: string): Promise<SsoSessionMark | null> {
+  const [row] = await db
+    .select({ issuer: sessions.ssoIssuer, sid: sessions.ssoSid })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row?.issuer ? { issuer: row.issuer, sid: row.sid } : null;
+}
+
+/**
+ * Ends the live sessions a provider opened, as its back-channel logout asks: those of its session
+ * `sid`, those of the account `userId`, or those of both at once. Answers how many ended.
+ */
+export async function revokeSsoSessions(
+  db: DbOrTx,
+  input: { issuer: string; sid: string | null; userId: string | null },
+): Promise<number> {
+  if (input.sid === null && input.userId === null) return 0;
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.ssoIssuer, input.issuer),
+        input.sid === null ? undefined : eq(sessions.ssoSid, input.sid),
+        input.userId === null ? undefined : eq(sessions.userId, input.userId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function revokeSession(

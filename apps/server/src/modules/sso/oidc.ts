@@ -129,6 +129,8 @@ export type IdClaims = {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** The provider's session id (`sid`), when it sends one: its back-channel logout names it. */
+  sid: string | null;
 };
 
 /** Exchanges the code and checks the ID token; answers its claims. */
@@ -157,5 +159,6 @@ export async function finishAuthorization(
     // Entra ID sends no email_verified; its optional claim xms_edov says the domain's owner vouches.
     emailVerified: isTrue(profile.email_verified) || isTrue(profile.xms_edov),
     name: typeof profile.name === 'string' ? profile.name : null,
+    sid: typeof claims.sid === 'string' ? claims.sid : null,
   };
 }

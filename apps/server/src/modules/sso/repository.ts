@@ -31,6 +31,11 @@ export async function saveConnection(
   return row!;
 }
 
+/** The connections of every workspace that signs in with this issuer (one client each). */
+export async function findConnectionsByIssuer(db: DbOrTx, issuer: string): Promise<SsoConnectionRow[]> {
+  return db.select().from(ssoConnections).where(eq(ssoConnections.issuer, issuer));
+}
+
 export async function deleteConnection(db: DbOrTx, workspaceId: number): Promise<boolean> {
   const rows = await db
     .delete(ssoConnections)

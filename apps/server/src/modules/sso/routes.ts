@@ -1,4 +1,3 @@
-import { loginResponseSchema } from '@formsmith/core/auth/api';
 import {
   emailDomainSchema,
   SSO_MESSAGES,
@@ -6,6 +5,7 @@ import {
   ssoConnectionResponse,
   ssoConnectionSchema,
   ssoLinkResponse,
+  ssoSessionResponse,
   ssoStartBody,
   ssoStartResponse,
   workspaceDomainBody,
@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../lib/app-error.ts';
 import { currentUser, workspaceAccessOf } from '../../plugins/authenticate.ts';
+import { backchannelLogout } from './backchannel-logout.ts';
 import {
   assertInstanceAdmin,
   deleteDomain,
@@ -41,6 +42,12 @@ const tags = ['workspaces'];
 const authTags = ['auth'];
 const idParams = z.object({ id: z.string() });
 const domainParams = z.object({ domain: z.string().max(300) });
+const logoutBody = z.object({
+  logout_token: z
+    .string({ error: 'logout_token is required' })
+    .min(1, 'logout_token is required')
+    .max(20_000, 'The logout_token is too long'),
+});
 
 function domainOf(raw: string): string {
   const parsed = emailDomainSchema.safeParse(raw);
@@ -55,6 +62,12 @@ function domainOf(raw: string): string {
  */
 const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const limitByIp = async (request: FastifyRequest) => app.rateLimit('login', request.ip);
+  // Providers post their logout tokens form-encoded (only the routes of this plugin read it).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.get(
     '/workspaces/:id/sso',
@@ -230,22 +243,37 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Collect the session of a finished single sign-on',
         description:
           'Once, within two minutes of the callback, from the browser that signed in (an httpOnly cookie carries it).',
-        response: { 200: loginResponseSchema },
+        response: { 200: ssoSessionResponse },
       },
     },
     async (request, reply) => {
-      const session = takeHandoffCookie<z.infer<typeof loginResponseSchema>>(
-        request,
-        reply,
-        SESSION_HANDOFF,
-        {
-          keyring: app.keyring,
-          publicUrl: app.config.publicUrl,
-        },
-      );
+      const session = takeHandoffCookie<z.infer<typeof ssoSessionResponse>>(request, reply, SESSION_HANDOFF, {
+        keyring: app.keyring,
+        publicUrl: app.config.publicUrl,
+      });
       if (!session) throw badRequest(SSO_MESSAGES.stateMismatch);
       return session;
     },
+  );
+  app.post(
+    '/auth/sso/backchannel-logout',
+    {
+      // Neither the answer nor a failure may be kept by a cache between the provider and us.
+      onSend: async (_request, reply, payload) => {
+        reply.header('cache-control', 'no-store');
+        return payload;
+      },
+      schema: {
+        tags: authTags,
+        summary: "The provider's back-channel logout",
+        description:
+          "OpenID Connect Back-Channel Logout: register this address at the provider as the client's back-channel logout URI. The provider posts a signed logout token (form-encoded logout_token) when someone signs out there; the sessions it opened here for that session (sid) or that person (sub) end. 400 with the reason when the token is not valid.",
+        consumes: ['application/x-www-form-urlencoded'],
+        body: logoutBody,
+        response: { 200: z.object({ revoked: z.number().describe('How many sessions ended') }) },
+      },
+    },
+    async (request) => ({ revoked: await backchannelLogout(app, request.body.logout_token) }),
   );
   app.post(
     '/auth/sso/link',

@@ -1,9 +1,9 @@
-import type { LoginResponse } from '@formsmith/core/auth/api';
-import { SSO_MESSAGES } from '@formsmith/core/sso/api';
+import { SSO_MESSAGES, type SsoSession } from '@formsmith/core/sso/api';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { setRequestActor } from '../../lib/request-actor.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type ClientMeta,
@@ -14,6 +14,7 @@ import {
   type SessionCap,
   type SignInGuard,
 } from '../auth/index.ts';
+import { emitMemberEvent } from '../workspaces/index.ts';
 import { callbackUrl } from './connection-service.ts';
 import { FLOW_TTL_SECONDS, type Flow } from './flow-cookie.ts';
 import {
@@ -60,7 +61,7 @@ export async function startSso(app: FastifyInstance, email: string): Promise<{ u
 /** A provider's account waiting to be linked to the existing account of its address. */
 export type PendingLink = { issuer: string; subject: string; userId: string; workspaceId: number };
 
-export type SsoOutcome = { kind: 'session'; session: LoginResponse } | { kind: 'link'; link: PendingLink };
+export type SsoOutcome = { kind: 'session'; session: SsoSession } | { kind: 'link'; link: PendingLink };
 
 /**
  * The provider's redirect back: checks the answer against the flow this browser started and signs
@@ -87,15 +88,18 @@ export async function finishSso(
   try {
     return await app.db.transaction(async (tx): Promise<SsoOutcome> => {
       const known = await findIdentityUser(tx, claims.issuer, claims.subject);
-      const found = known ? await findUserById(tx, known) : await provisionUser(tx, connection, claims);
+      const found = known
+        ? await findUserById(tx, known)
+        : await provisionUser(app, tx, input.meta, connection, claims);
       if (!found) throw ssoError(SSO_MESSAGES.failed);
       if ('link' in found) return { kind: 'link', link: found.link };
       const session = await openSsoSession(app, tx, {
         user: found,
         meta: input.meta,
         maxAgeSeconds: connection.sessionMaxAgeSeconds,
+        sso: { issuer: claims.issuer, sid: claims.sid },
       });
-      return { kind: 'session', session };
+      return { kind: 'session', session: { ...session, workspace_id: connection.workspaceId } };
     });
   } catch (err) {
     // Two first sign-ins of one person at once: the second finds the first's account next time.
@@ -107,21 +111,38 @@ export async function finishSso(
 const defaultRoleOf = (connection: SsoConnectionRow) =>
   connection.defaultRole === 'owner' ? 'admin' : connection.defaultRole;
 
-/** Adds the account to the connection's workspace with its default role, unless already a member. */
-async function joinByProvider(tx: DbOrTx, connection: SsoConnectionRow, user: { id: string; email: string }) {
+/**
+ * Adds the account to the connection's workspace with its default role, unless already a member,
+ * and says so as an accepted invitation does: the audit entry and the member.joined event (the
+ * workspace's webhooks), both in the transaction of the sign-in.
+ */
+async function joinByProvider(
+  app: FastifyInstance,
+  tx: DbOrTx,
+  connection: SsoConnectionRow,
+  user: { id: string; email: string },
+) {
   const role = defaultRoleOf(connection);
-  if (await joinWorkspace(tx, { workspaceId: connection.workspaceId, userId: user.id, role })) {
-    await recordAudit(tx, {
-      action: 'member.joined',
-      where: { workspaceId: connection.workspaceId },
-      target: { type: 'member', id: user.id, label: user.email },
-      details: { role, via: 'sso' },
-    });
-  }
+  if (!(await joinWorkspace(tx, { workspaceId: connection.workspaceId, userId: user.id, role }))) return;
+  await recordAudit(tx, {
+    action: 'member.joined',
+    where: { workspaceId: connection.workspaceId },
+    target: { type: 'member', id: user.id, label: user.email },
+    details: { role, via: 'sso' },
+  });
+  await emitMemberEvent(app, tx, {
+    type: 'member.joined',
+    workspaceId: connection.workspaceId,
+    userId: user.id,
+    email: user.email,
+    role,
+  });
 }
 
 async function provisionUser(
+  app: FastifyInstance,
   tx: DbOrTx,
+  meta: ClientMeta,
   connection: SsoConnectionRow,
   claims: {
     issuer: string;
@@ -150,7 +171,16 @@ async function provisionUser(
   const name = claims.name?.trim().slice(0, 100) || claims.email.slice(0, claims.email.indexOf('@'));
   const user = await createSsoUser(tx, { email: claims.email, name });
   await linkIdentity(tx, { issuer: claims.issuer, subject: claims.subject, userId: user.id });
-  await joinByProvider(tx, connection, user);
+  // The callback has no signed-in actor: the person joining is the one acting, as when they accept an invitation.
+  setRequestActor({
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    via: 'session',
+    apiKeyId: null,
+    ip: meta.ip ?? null,
+  });
+  await joinByProvider(app, tx, connection, user);
   return user;
 }
 
@@ -182,7 +212,7 @@ export async function linkSso(
           details: { issuer: link.issuer },
         });
       }
-      await joinByProvider(tx, connection, user);
+      await joinByProvider(app, tx, connection, user);
       return { linked: true as const, issuer: link.issuer };
     });
   } catch (err) {

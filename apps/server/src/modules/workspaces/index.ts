@@ -14,7 +14,7 @@ export {
   type WorkspaceThing,
 } from './access.ts';
 export { handOverBeforeAccountDeletion } from './departure.ts';
-export { type MemberEvent, onMemberEvent, workspaceOwners } from './events.ts';
+export { emitMemberEvent, type MemberEvent, onMemberEvent, workspaceOwners } from './events.ts';
 export {
   memberMailChoices,
   type SubmissionMailMember,

@@ -1,8 +1,13 @@
-import { type LoginResponse, loginResponseSchema } from '@formsmith/core/auth/api';
-import { ssoLinkResponse, ssoStartResponse } from '@formsmith/core/sso/api';
+import {
+  type SsoSession,
+  ssoLinkResponse,
+  ssoSessionResponse,
+  ssoStartResponse,
+} from '@formsmith/core/sso/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
+import { setCurrentWorkspaceId } from '../../../lib/workspaces-api/current-workspace.ts';
 
 /** The provider's sign-in page for the workspace that holds the address's domain. */
 export function startSso(email: string) {
@@ -18,13 +23,20 @@ export function useStartSso() {
 }
 
 /** The session the provider's sign-in left waiting for this browser (once). */
-export function collectSsoSession(): Promise<LoginResponse> {
-  return apiRequest('/auth/sso/session', loginResponseSchema, { method: 'POST', skipAuth: true });
+export function collectSsoSession(): Promise<SsoSession> {
+  return apiRequest('/auth/sso/session', ssoSessionResponse, { method: 'POST', skipAuth: true });
 }
 
+/** Starts the session and opens the workspace whose provider signed in. */
 export function useCollectSsoSession() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: async () => startSession(queryClient, await collectSsoSession()) });
+  return useMutation({
+    mutationFn: async () => {
+      const session = await collectSsoSession();
+      setCurrentWorkspaceId(session.workspace_id);
+      return startSession(queryClient, session);
+    },
+  });
 }
 
 /** Links the provider's account waiting in this browser to the signed-in account. */
