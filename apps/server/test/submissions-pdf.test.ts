@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { SEALED_PDF } from '@formsmith/core/submissions/pdf';
 import { ANSWERS_HIDDEN } from '@formsmith/core/workspaces/viewer-answers';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { PNG } from 'pngjs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formVersions, submissions } from '../src/db/schema.ts';
+import { formVersions, submissions, uploads } from '../src/db/schema.ts';
+import { saveUpload } from '../src/lib/storage/index.ts';
 import { dbKind } from './helpers/app.ts';
 import { createTeam, placeForm } from './helpers/teams.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
@@ -178,6 +182,59 @@ describe(`the PDF of one submission (${dbKind})`, () => {
     const { text } = await pdfText((await get(owner, longId)).rawPayload);
     expect(text).toContain('Your name, as it was asked');
     expect(text).not.toContain('Full name');
+  });
+
+  it('draws a drawn signature as its picture and writes a typed one', async () => {
+    const png = new PNG({ width: 120, height: 40 });
+    png.data.fill(255);
+    for (let x = 10; x < 110; x++) png.data.fill(0, (20 * 120 + x) * 4, (20 * 120 + x) * 4 + 3);
+    const bytes = PNG.sync.write(png);
+    const signFormId = await createTestForm(app, owner.id, {
+      title: 'Consent',
+      fields: normalizeFields([
+        wireField('f_drawn', 'Drawn signature', 'signature'),
+        wireField('f_typed', 'Typed signature', 'signature'),
+      ]),
+    });
+    const uploadId = randomUUID();
+    const signedAt = '2026-03-14T09:30:00.000Z';
+    const [signedId] = await insertSubmissions(app, signFormId, [
+      {
+        data: {
+          f_drawn: {
+            upload_id: uploadId,
+            name: 'signature.png',
+            size: bytes.length,
+            type: 'image/png',
+            method: 'drawn',
+            signed_at: signedAt,
+          },
+          f_typed: { method: 'typed', typed_name: 'Ada Lovelace', signed_at: signedAt },
+        },
+      },
+    ]);
+    const { key } = await saveUpload(app, Readable.from([bytes]), { maxBytes: 100_000 });
+    await app.db.insert(uploads).values({
+      id: uploadId,
+      formId: signFormId,
+      submissionId: signedId!,
+      fieldId: 'f_drawn',
+      filename: 'signature.png',
+      mimeType: 'image/png',
+      size: bytes.length,
+      storageKey: key,
+    });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${signFormId}/submissions/${signedId}/pdf`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    const { text } = await pdfText(res.rawPayload);
+    expect(text).toContain('Signed (typed): Ada Lovelace');
+    expect(text.match(/Signed at 2026-03-14T09:30:00.000Z/g)).toHaveLength(2);
+    expect(text).not.toContain('picture not available');
   });
 
   it('refuses answers sealed end to end with the reason, as the server cannot read them', async () => {

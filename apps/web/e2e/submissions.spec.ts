@@ -262,6 +262,30 @@ test.describe('submissions page', () => {
     await expect(page.getByRole('tabpanel')).toBeVisible();
   });
 
+  test('downloads one submission as a PDF from its detail, on a desktop and a phone', async ({ page }) => {
+    await signIn(page, owner);
+    const id = form.ids[4]!;
+    await page.goto(`/forms/${form.id}/submissions?submission=${id}`);
+    await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
+    const pdf = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await pdf;
+    expect(download.suggestedFilename()).toBe(`Customer Survey-${id.replace(/-/g, '').slice(0, 8)}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/submission-pdf-1280.png' });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/submission-pdf-375.png' });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await page.screenshot({ path: '/tmp/submission-pdf-375-dark.png' });
+  });
+
   test('fits a phone screen, and rejects a bad form id', async ({ page }) => {
     await signIn(page, owner);
     await page.setViewportSize({ width: 390, height: 844 });

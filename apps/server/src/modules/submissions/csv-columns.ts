@@ -8,7 +8,7 @@ import { csvCell, neutralizeCell } from '@formsmith/core/submissions/csv-line';
 export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined; row?: string };
 
 /** Keys the public form adds for anti-spam; never answers. */
-function isInternalKey(key: string): boolean {
+export function isInternalKey(key: string): boolean {
   return key.startsWith('_') || key === 'website';
 }
 

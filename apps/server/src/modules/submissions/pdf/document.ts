@@ -15,6 +15,7 @@ import { TRIAGE_LABELS, type Triage } from '@formsmith/core/submissions/triage';
 import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '@formsmith/core/themes/api';
 import { nearestPassingColour } from '@formsmith/core/themes/contrast';
 import PDFDocument from 'pdfkit';
+import { isInternalKey, readAnswer } from '../csv-columns.ts';
 import { type Family, loadFont, type Weight } from './fonts.ts';
 import { type Line, Measurer, TextLayout, type TextStyle } from './layout.ts';
 
@@ -82,9 +83,6 @@ function languageName(language: string): string {
     return language;
   }
 }
-
-/** Keys the public form adds for anti-spam; never answers. */
-const isInternalKey = (key: string) => key.startsWith('_') || key === 'website';
 
 class Writer {
   readonly doc: PDFKit.PDFDocument;
@@ -235,13 +233,6 @@ function answerLines(field: FormField, value: unknown): string[] {
   return [formatAnswer(field, value)];
 }
 
-/** The answer stored for a field: under its id, or (older submissions) its label. */
-function answerOf(data: Record<string, unknown>, field: FormField): unknown {
-  if (Object.hasOwn(data, field.id)) return data[field.id];
-  if (Object.hasOwn(data, field.label)) return data[field.label];
-  return undefined;
-}
-
 /** The whole PDF of one submission. */
 export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   const { form, fields, submission } = input;
@@ -295,7 +286,8 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
     }
     w.gap(6);
     w.text(field.label.trim() || field.id, STYLES.label, TEXT);
-    const value = answerOf(data, field);
+    // Under the field's id, or (older submissions) its label, as the exports read it.
+    const value = readAnswer(data, [field.id, field.label]);
     if (isEmptyAnswer(value)) {
       w.text('No answer', STYLES.body, MUTED);
       continue;

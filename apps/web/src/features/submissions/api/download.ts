@@ -1,5 +1,6 @@
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import type { ExportFormat } from '@formsmith/core/submissions/api';
+import { submissionPdfName } from '@formsmith/core/submissions/pdf';
 import { downloadWithAuth, fetchBlobWithAuth, saveBlob } from '../../../lib/download.ts';
 
 /** GET /api/form-submissions/forms/:id/export?format=… as form_<id>_submissions.csv (or .xlsx). */
@@ -19,6 +20,14 @@ export function downloadSubmission(formId: number, submissionId: string, format:
     `/form-submissions/forms/${formId}/submissions/${submissionId}/export`,
     `form_${formId}_submission_${submissionId}.${format}`,
     { format },
+  );
+}
+
+/** One submission as a PDF, saved as `<form title>-<short id>.pdf`. */
+export function downloadSubmissionPdf(input: { formId: number; submissionId: string; formTitle: string }) {
+  return downloadWithAuth(
+    `/form-submissions/forms/${input.formId}/submissions/${input.submissionId}/pdf`,
+    submissionPdfName(input.formTitle, input.submissionId),
   );
 }
 

@@ -3,7 +3,7 @@ import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { SubmissionDetail as DetailedSubmission, ExportFormat } from '@formsmith/core/submissions/api';
 import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
-import { ArrowLeft, ChevronDown, Download, Trash2 } from 'lucide-react';
+import { ArrowLeft, ChevronDown, Download, FileText, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { saveBlob } from '../../../lib/download.ts';
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
-import { downloadSubmission } from '../api/download.ts';
+import { downloadSubmission, downloadSubmissionPdf } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
 import { buildSealedSubmissionExport } from '../lib/export-sealed.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
@@ -47,6 +47,7 @@ export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete 
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Delete
             </Button>
+            <PdfButton formId={formId} formTitle={form.title} submission={submission.data} />
             <ExportMenu formId={formId} submission={submission.data} />
           </div>
         )}
@@ -61,6 +62,48 @@ export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete 
         <DetailBody formId={formId} form={form} submission={submission.data} />
       )}
     </section>
+  );
+}
+
+/**
+ * 'Download PDF': the server's PDF of the submission. None for answers sealed end to end, which
+ * the server cannot read (this browser does not make PDFs).
+ */
+function PdfButton({
+  formId,
+  formTitle,
+  submission,
+}: {
+  formId: number;
+  formTitle: string;
+  submission: DetailedSubmission;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (submission.envelope !== undefined) return null;
+  const run = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      await downloadSubmissionPdf({ formId, submissionId: submission.id, formTitle });
+    } catch {
+      setError('Failed to make the PDF. Please try again later.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button variant="secondary" onClick={run} disabled={busy}>
+        <FileText aria-hidden="true" className="h-4 w-4" />
+        {busy ? 'Making PDF…' : 'Download PDF'}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
