@@ -257,7 +257,8 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
     ...(quiz ? [['Quiz score', describeQuizResult(quiz)] as [string, string]] : []),
     ['Submission', submission.id],
   ];
-  for (const [label, value] of facts) w.text(`${label}: ${value}`, STYLES.meta, MUTED);
+  // Each value isolated (FSI…PDI): an Arabic date keeps its own right-to-left order after the label.
+  for (const [label, value] of facts) w.text(`${label}: \u2068${value}\u2069`, STYLES.meta, MUTED);
 
   const data = submission.data;
   const used = new Set<string>();
