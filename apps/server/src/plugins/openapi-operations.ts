@@ -53,6 +53,7 @@ export const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/sso/start',
   'GET /api/auth/sso/callback',
   'POST /api/auth/sso/session',
+  'POST /api/auth/sso/backchannel-logout',
   'GET /api/forms/shared/:slug',
   'GET /api/forms/:id',
   'POST /api/form-submissions/forms/:id/submit',
