@@ -152,7 +152,9 @@ class Writer {
       this.doc.fillColor(color).text(piece.text, x, baseline, {
         lineBreak: false,
         baseline: 'alphabetic',
-        features: [],
+        // Features given make pdfkit shape the run whole (right-to-left text needs it); without,
+        // it lays and remembers word by word.
+        ...(piece.whole ? { features: [] } : {}),
       });
       x += piece.width;
     }

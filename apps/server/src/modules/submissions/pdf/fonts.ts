@@ -85,11 +85,9 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
  * The families to try for a character, most fitting first. Han characters are drawn the Chinese
  * way in a Chinese submission and the Japanese way otherwise; each font falls back to the others.
  */
-function candidates(char: string, language: string): readonly Family[] {
+function candidates(char: string, chinese: boolean): readonly Family[] {
   if (HAN.test(char) || KANA.test(char)) {
-    return language.toLowerCase().startsWith('zh') && !KANA.test(char)
-      ? ['sc', 'jp', 'latin', 'arabic']
-      : ['jp', 'sc', 'latin', 'arabic'];
+    return chinese && !KANA.test(char) ? ['sc', 'jp', 'latin', 'arabic'] : ['jp', 'sc', 'latin', 'arabic'];
   }
   return FAMILIES;
 }
@@ -99,9 +97,18 @@ function candidates(char: string, language: string): readonly Family[] {
  * missing-glyph box then stands for it). Fonts are only read when an earlier one lacks the glyph.
  */
 export function familyFor(char: string, language: string): Family {
-  const codePoint = char.codePointAt(0)!;
-  for (const family of candidates(char, language)) {
-    if (loadFont(family, 'regular').font.hasGlyphForCodePoint(codePoint)) return family;
+  const chinese = language.toLowerCase().startsWith('zh');
+  const key = chinese ? `zh${char}` : char;
+  let family = chosen.get(key);
+  if (family === undefined) {
+    const codePoint = char.codePointAt(0)!;
+    family =
+      candidates(char, chinese).find((f) => loadFont(f, 'regular').font.hasGlyphForCodePoint(codePoint)) ??
+      'latin';
+    chosen.set(key, family);
   }
-  return 'latin';
+  return family;
 }
+
+/** The family chosen for each character (and for Chinese text apart), for the process. */
+const chosen = new Map<string, Family>();

@@ -8,8 +8,12 @@ import { type Family, familyFor, loadFont, type Weight } from './fonts.ts';
 
 const bidi = bidiFactory();
 
-/** One run of a line, drawn left to right at its place: text in one font and one direction. */
-export type Piece = { text: string; family: Family; width: number };
+/**
+ * One run of a line, drawn left to right at its place: text in one font and one direction.
+ * `whole`: fontkit must shape it in one go (it lays it right to left); other text may be laid
+ * word by word, which pdfkit and the measurer remember per word.
+ */
+export type Piece = { text: string; family: Family; width: number; whole: boolean };
 /** A wrapped line: its pieces in visual order, its width, and whether its paragraph reads right to left. */
 export type Line = { pieces: Piece[]; width: number; rtl: boolean };
 
@@ -37,6 +41,25 @@ export class Measurer {
     }
     return units * size;
   }
+
+  /** The width of left-to-right text as the sum of its words and spaces, each measured once. */
+  wordsWidth(text: string, family: Family, weight: Weight, size: number): number {
+    let width = 0;
+    for (const part of text.split(/( +)/)) if (part) width += this.width(part, family, weight, size);
+    return width;
+  }
+}
+
+/** Whether a font draws a character, per font and character, for the process. */
+const drawsCache = new Map<string, boolean>();
+function draws(family: Family, char: string): boolean {
+  const key = family + char;
+  let found = drawsCache.get(key);
+  if (found === undefined) {
+    found = loadFont(family, 'regular').font.hasGlyphForCodePoint(char.codePointAt(0)!);
+    drawsCache.set(key, found);
+  }
+  return found;
 }
 
 /** The family of each UTF-16 unit of the paragraph (both halves of a pair alike). */
@@ -44,16 +67,8 @@ function familiesOf(text: string, language: string): Family[] {
   const families: Family[] = [];
   let previous: Family | undefined;
   for (const char of text) {
-    let family: Family;
-    if (
-      previous &&
-      NEUTRAL.test(char) &&
-      loadFont(previous, 'regular').font.hasGlyphForCodePoint(char.codePointAt(0)!)
-    ) {
-      family = previous;
-    } else {
-      family = familyFor(char, language);
-    }
+    const family: Family =
+      previous && NEUTRAL.test(char) && draws(previous, char) ? previous : familyFor(char, language);
     for (let i = 0; i < char.length; i++) families.push(family);
     previous = family;
   }
@@ -163,9 +178,13 @@ export class TextLayout {
     let lineEnd = -1;
     /** The line's width so far, with the spaces after its last word. */
     let width = 0;
-    const queue = tokens(p.text);
-    while (queue.length > 0) {
-      const [start, end] = queue.shift()!;
+    const words = tokens(p.text);
+    let next = 0;
+    /** The rest of a word cut at the end of a line, to place first. */
+    let pending: [number, number] | undefined;
+    while (pending || next < words.length) {
+      const [start, end] = pending ?? words[next++]!;
+      pending = undefined;
       const contentEnd = trimmedEnd(start, end);
       const content = this.rangeWidth(p, start, contentEnd, style);
       if (lineStart < 0 || width + content <= maxWidth) {
@@ -178,14 +197,14 @@ export class TextLayout {
         // A word wider than a line on its own: cut it by characters.
         const cut = this.fitChars(p, start, contentEnd, maxWidth, style);
         ranges.push([start, cut]);
-        if (trimmedEnd(cut, end) > cut) queue.unshift([cut, end]);
+        if (trimmedEnd(cut, end) > cut) pending = [cut, end];
         continue;
       }
       // The word starts the next line.
       ranges.push([lineStart, trimmedEnd(lineStart, lineEnd)]);
       lineStart = -1;
       width = 0;
-      queue.unshift([start, end]);
+      pending = [start, end];
     }
     if (lineStart >= 0) ranges.push([lineStart, trimmedEnd(lineStart, lineEnd)]);
     return ranges.filter(([s, e]) => e > s);
@@ -229,7 +248,10 @@ export class TextLayout {
       // alone (its brackets mirrored), or Arabic-Indic digits, which read left to right.
       const fontkitTurns = RTL_SCRIPT.test(logical);
       const text = rtl === fontkitTurns ? logical : rtl ? mirrored(logical) : reversed(logical);
-      pieces.push({ text, family, width: this.measurer.width(text, family, style.weight, style.size) });
+      const width = fontkitTurns
+        ? this.measurer.width(text, family, style.weight, style.size)
+        : this.measurer.wordsWidth(text, family, style.weight, style.size);
+      pieces.push({ text, family, width, whole: fontkitTurns });
       i = j;
     }
     return { pieces, width: pieces.reduce((sum, piece) => sum + piece.width, 0), rtl: p.rtl };
