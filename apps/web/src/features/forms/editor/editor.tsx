@@ -3,10 +3,12 @@ import { formProblems } from '@formsmith/core/forms/problems';
 import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { FormPageNav } from '../../../components/form-page-nav.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
+import { useFormWorkspaceId } from '../../../lib/forms-api/form-access.ts';
 import { getForm } from '../../../lib/forms-api/get-form.ts';
 import { usePresence } from '../../../lib/forms-api/presence.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useSaveDraft } from '../api/save-form.ts';
+import { SaveAsTemplateButton } from '../templates/save-as-template.tsx';
 import { AiGeneratorDialog } from './ai-generator-dialog.tsx';
 import { AskAiButton } from './ask-ai-button.tsx';
 import { AskAiDialog } from './ask-ai-dialog.tsx';
@@ -65,6 +67,7 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
   const saveProblems = refused ? placeSaveProblems(refused.fields, refused.sent) : null;
 
   const formId = stored?.id;
+  const formWorkspaceId = useFormWorkspaceId(formId);
   const others = usePresence(formId);
   const problems = useMemo(() => formProblems(form), [form]);
   // The unfinished parts of the logic show as they happen; a label still to be written and an
@@ -117,6 +120,14 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
             saveNow={autosave.saveNow}
             getStored={() => storedRef.current}
             onError={setNotice}
+          />
+        )}
+        {stored && (
+          <SaveAsTemplateButton
+            form={{ id: stored.id, title: form.title }}
+            workspaceId={formWorkspaceId}
+            saveNow={autosave.saveNow}
+            compact
           />
         )}
         <PublishControls

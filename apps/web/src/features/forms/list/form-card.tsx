@@ -27,6 +27,7 @@ import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 import { useFileForm, useMoveForm } from '../api/file-form.ts';
+import { SaveAsTemplateButton } from '../templates/save-as-template.tsx';
 import { formatLastEdited } from './last-edited.ts';
 
 type FormCardProps = { form: FormSummary; folders: Folder[]; submissionsMode: boolean };
@@ -202,6 +203,9 @@ function CardActions({ form, folders }: { form: FormSummary; folders: Folder[] }
           <CopyPlus aria-hidden="true" className="h-4 w-4 shrink-0" />
           <span className="truncate">Duplicate</span>
         </Button>
+        {roleAllows(workspace.role, 'editor') && (
+          <SaveAsTemplateButton form={form} workspaceId={workspace.id} className="col-span-3 gap-1.5 px-2" />
+        )}
       </div>
       <div className="flex items-center gap-2">
         <label htmlFor={folderSelect} className="sr-only">

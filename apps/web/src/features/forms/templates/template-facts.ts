@@ -1,8 +1,8 @@
 import { PAGE_BREAK_TYPE } from '@formsmith/core/logic/run';
-import { type FormTemplate, questionCount } from '@formsmith/core/templates/template';
+import { type GalleryTemplate, questionCount } from '@formsmith/core/templates/template';
 
 /** What a card says about a template besides its summary: '7 questions · 2 pages · Logic'. */
-export function templateFacts(template: FormTemplate): string[] {
+export function templateFacts(template: Pick<GalleryTemplate, 'form'>): string[] {
   const { fields, logic } = template.form;
   const questions = questionCount(template);
   const pages = fields.filter((f) => f.type === PAGE_BREAK_TYPE).length + 1;

@@ -1,5 +1,4 @@
-import type { FormTemplate } from '@formsmith/core/templates/template';
-import { formFromTemplate } from '@formsmith/core/templates/template';
+import { formFromTemplate, type GalleryTemplate } from '@formsmith/core/templates/template';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -7,36 +6,41 @@ import { FormPreview } from '../editor/form-preview.tsx';
 import { templateFacts } from './template-facts.ts';
 
 type TemplatePreviewDialogProps = {
-  template: FormTemplate | undefined;
+  template: GalleryTemplate | undefined;
+  /** Where a template without a category comes from: '<workspace name> templates'. */
+  shelf: string;
   onClose: () => void;
-  onUse: (template: FormTemplate) => void;
+  /** Left out where the caller cannot make forms (a viewer of the workspace). */
+  onUse?: (template: GalleryTemplate) => void;
   busy: boolean;
 };
 
 /** The template as respondents will see it (the editor's preview, answers kept local), and Use. */
-export function TemplatePreviewDialog({ template, onClose, onUse, busy }: TemplatePreviewDialogProps) {
+export function TemplatePreviewDialog({ template, shelf, onClose, onUse, busy }: TemplatePreviewDialogProps) {
   const form = useMemo(() => (template ? formFromTemplate(template) : undefined), [template]);
   return (
     <Dialog
       open={template !== undefined}
       onOpenChange={(open) => !open && onClose()}
       title={template ? `Preview: ${template.title}` : 'Preview'}
-      description={template?.summary}
+      description={template?.summary || undefined}
       wide
     >
       {template && form && (
         <div className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {template.category} · {templateFacts(template).join(' · ')}
+              {[template.category ?? shelf, ...templateFacts(template)].join(' · ')}
             </p>
             <div className="flex gap-2">
               <Button variant="secondary" onClick={onClose}>
                 Close
               </Button>
-              <Button onClick={() => onUse(template)} disabled={busy}>
-                {busy ? 'Creating…' : 'Use template'}
-              </Button>
+              {onUse && (
+                <Button onClick={() => onUse(template)} disabled={busy}>
+                  {busy ? 'Creating…' : 'Use template'}
+                </Button>
+              )}
             </div>
           </div>
           {/* Keyed by template so its answers start fresh for each one. */}

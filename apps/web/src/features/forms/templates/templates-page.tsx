@@ -1,6 +1,6 @@
 import { FORM_TEMPLATES, findTemplate } from '@formsmith/core/templates/catalog';
 import {
-  type FormTemplate,
+  type GalleryTemplate,
   searchTemplates,
   TEMPLATE_CATEGORIES,
   type TemplateCategory,
@@ -11,9 +11,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Alert, EmptyState } from '../../../components/ui/feedback.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { useCanEditWorkspace, useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
 import { useCreateFromTemplate } from '../api/create-from-template.ts';
+import { useWorkspaceTemplates } from '../api/workspace-templates.ts';
 import { TemplateCard } from './template-card.tsx';
 import { TemplatePreviewDialog } from './template-preview-dialog.tsx';
+import { WorkspaceShelf } from './workspace-shelf.tsx';
 
 const ALL = 'All';
 
@@ -22,19 +25,28 @@ function isCategory(value: string | null): value is TemplateCategory {
 }
 
 /**
- * /templates: the gallery. Search, category and the previewed template live in the URL
- * (`?q=…&category=…&preview=<id>`), so Back closes a preview and a search can be shared.
+ * /templates: the gallery, the current workspace's own templates first, then the built-in ones.
+ * Search, category and the previewed template live in the URL (`?q=…&category=…&preview=<id>`),
+ * so Back closes a preview and a search can be shared. Making a form from one needs the editor
+ * role in the workspace; a viewer looks and previews only.
  */
 export function TemplatesPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const create = useCreateFromTemplate();
   const searchId = useId();
+  const { workspace } = useCurrentWorkspace();
+  const canEdit = useCanEditWorkspace();
+  const saved = useWorkspaceTemplates();
+  const ownTemplates = saved.data ?? [];
+  const shelfName = `${workspace.name} templates`;
 
   const query = params.get('q') ?? '';
   const rawCategory = params.get('category');
   const category = isCategory(rawCategory) ? rawCategory : ALL;
-  const previewed = findTemplate(params.get('preview') ?? '');
+  const previewId = params.get('preview') ?? '';
+  const previewed: GalleryTemplate | undefined =
+    findTemplate(previewId) ?? ownTemplates.find((t) => t.id === previewId);
 
   // Built on the address as it is now, not as this render saw it: a change made before the page
   // re-renders (a category click, then typing at once) must not undo the one before it.
@@ -50,13 +62,17 @@ export function TemplatesPage() {
   const found = searchTemplates(FORM_TEMPLATES, query).filter(
     (t) => category === ALL || t.category === category,
   );
+  // The workspace's templates have no category: they show only under All.
+  const foundOwn = category === ALL ? searchTemplates(ownTemplates, query) : [];
   const shelves = TEMPLATE_CATEGORIES.map((name) => ({
     name,
     templates: found.filter((t) => t.category === name),
   })).filter((shelf) => shelf.templates.length > 0);
 
-  const startFrom = (template: FormTemplate) =>
+  const startFrom = (template: GalleryTemplate) =>
     create.mutate(template, { onSuccess: (id) => navigate(`/forms/${id}/edit`) });
+  const onUse = canEdit ? startFrom : undefined;
+  const total = found.length + foundOwn.length;
 
   return (
     <section className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:px-6 lg:px-8">
@@ -64,12 +80,16 @@ export function TemplatesPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight">Templates</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-300">
-            Start from a ready-made form: preview it, then make it yours in the editor.
+            {canEdit
+              ? 'Start from a ready-made form: preview it, then make it yours in the editor.'
+              : `Preview ready-made forms. Making a form from one needs the editor role in ${workspace.name}.`}
           </p>
         </div>
-        <Link to="/forms/new" className={buttonClasses('secondary')}>
-          Start from scratch
-        </Link>
+        {canEdit && (
+          <Link to="/forms/new" className={buttonClasses('secondary')}>
+            Start from scratch
+          </Link>
+        )}
       </div>
 
       <div className="space-y-3">
@@ -108,14 +128,31 @@ export function TemplatesPage() {
 
       <div aria-live="polite" className="space-y-3">
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {found.length === 1 ? '1 template' : `${found.length} templates`}
+          {total === 1 ? '1 template' : `${total} templates`}
         </p>
+        {saved.isError && (
+          <Alert tone="error">
+            Could not load the templates of {workspace.name}: {saved.error.message}
+          </Alert>
+        )}
         {create.isError && (
           <Alert tone="error">Could not create a form from the template: {create.error.message}</Alert>
         )}
       </div>
 
-      {shelves.length === 0 ? (
+      {saved.isSuccess && (
+        <WorkspaceShelf
+          name={shelfName}
+          templates={foundOwn}
+          showEmpty={canEdit && ownTemplates.length === 0 && query.trim() === '' && category === ALL}
+          canEdit={canEdit}
+          busy={create.isPending}
+          onPreview={(template) => update({ preview: template.id }, false)}
+          onUse={onUse}
+        />
+      )}
+
+      {total === 0 ? (
         <EmptyState title="No templates found">
           <p className="text-sm text-slate-600 dark:text-slate-300">
             No template matches “{query.trim()}”{category === ALL ? '' : ` in ${category}`}.
@@ -135,7 +172,7 @@ export function TemplatesPage() {
                     template={template}
                     busy={create.isPending}
                     onPreview={() => update({ preview: template.id }, false)}
-                    onUse={() => startFrom(template)}
+                    onUse={onUse && (() => startFrom(template))}
                   />
                 </li>
               ))}
@@ -146,9 +183,10 @@ export function TemplatesPage() {
 
       <TemplatePreviewDialog
         template={previewed}
+        shelf={shelfName}
         busy={create.isPending}
         onClose={() => update({ preview: null })}
-        onUse={startFrom}
+        onUse={onUse}
       />
     </section>
   );
