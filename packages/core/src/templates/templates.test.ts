@@ -154,4 +154,24 @@ describe('searchTemplates', () => {
     expect(ids('cafe')).toEqual(ids('café'));
     expect(ids('zebra unicorn')).toEqual([]);
   });
+
+  it("searches a workspace's saved templates the same way: no category, maybe no summary", () => {
+    const rsvp = FORM_TEMPLATES.find((t) => t.id === 'rsvp')!;
+    const saved = [
+      { id: '0b6f3c2e-5d1a-4c8e-9f00-1a2b3c4d5e6f', title: 'Clinic intake', summary: '', form: rsvp.form },
+      {
+        id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
+        title: 'Staff survey',
+        summary: 'Once a year.',
+        form: rsvp.form,
+      },
+    ];
+    const titles = (query: string) => searchTemplates(saved, query).map((t) => t.title);
+    expect(titles('')).toEqual(['Clinic intake', 'Staff survey']);
+    expect(titles('clinic')).toEqual(['Clinic intake']);
+    expect(titles('once a year')).toEqual(['Staff survey']);
+    // Field labels are read as for built-in templates.
+    expect(titles('attend clinic')).toEqual(['Clinic intake']);
+    expect(titles('events')).toEqual([]);
+  });
 });
