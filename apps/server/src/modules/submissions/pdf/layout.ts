@@ -25,6 +25,8 @@ const NEUTRAL = /[\p{White_Space}\p{P}\p{S}\p{Nd}]/u;
 /** Scripts whose runs fontkit lays right to left by itself (Arabic-Indic digits included). */
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const SPACE = /\s/;
+/** More UTF-16 units than a line of the narrowest letters holds at the smallest size used. */
+const UNCUT_MAX = 1000;
 
 /** Measures text in one font, size and weight, remembering each string's width for the document. */
 export class Measurer {
@@ -128,13 +130,14 @@ export class TextLayout {
 
   /** The end of the longest start of the range that fits, by whole characters (at least one). */
   private fitChars(p: Paragraph, start: number, end: number, room: number, style: TextStyle): number {
+    // Character by character, each measured once: a word of thousands of letters stays linear.
     let fit = start;
-    let i = start;
-    while (i < end) {
-      const next = i + String.fromCodePoint(p.text.codePointAt(i)!).length;
-      if (fit > start && this.rangeWidth(p, start, next, style) > room) break;
+    let width = 0;
+    while (fit < end) {
+      const next = fit + String.fromCodePoint(p.text.codePointAt(fit)!).length;
+      width += this.rangeWidth(p, fit, next, style);
+      if (fit > start && width > room) break;
       fit = next;
-      i = next;
     }
     return fit;
   }
@@ -186,7 +189,12 @@ export class TextLayout {
       const [start, end] = pending ?? words[next++]!;
       pending = undefined;
       const contentEnd = trimmedEnd(start, end);
-      const content = this.rangeWidth(p, start, contentEnd, style);
+      // A word longer than any line can hold is cut without being measured whole (measuring what
+      // is left of it again after each cut would take minutes for a pasted blob).
+      const content =
+        contentEnd - start > UNCUT_MAX
+          ? Number.POSITIVE_INFINITY
+          : this.rangeWidth(p, start, contentEnd, style);
       if (lineStart < 0 || width + content <= maxWidth) {
         if (lineStart >= 0 || content <= maxWidth) {
           if (lineStart < 0) lineStart = start;
