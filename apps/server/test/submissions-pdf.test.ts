@@ -237,6 +237,28 @@ describe(`the PDF of one submission (${dbKind})`, () => {
     expect(text).not.toContain('picture not available');
   });
 
+  it('answers an API key with submissions:read and refuses one without', async () => {
+    const ownFormId = await createTestForm(app, owner.id, { title: 'Keyed' });
+    const [ownId] = await insertSubmissions(app, ownFormId, [{ data: { f_name: 'By key' } }]);
+    const keyWith = async (scopes: string[]) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: owner.auth,
+        payload: { name: scopes.join(' '), scopes },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return { authorization: `Bearer ${made.json().key}` };
+    };
+    const url = `/api/form-submissions/forms/${ownFormId}/submissions/${ownId}/pdf`;
+    const allowed = await app.inject({ method: 'GET', url, headers: await keyWith(['submissions:read']) });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.headers['content-type']).toBe('application/pdf');
+    const refused = await app.inject({ method: 'GET', url, headers: await keyWith(['forms:read']) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('INSUFFICIENT_SCOPE');
+  });
+
   it('refuses answers sealed end to end with the reason, as the server cannot read them', async () => {
     const res = await get(owner, sealedId);
     expect(res.statusCode).toBe(409);
