@@ -120,6 +120,166 @@ test('the analytics dashboard reads well in dark mode and at phone width', async
   await page.screenshot({ path: '/tmp/analytics-390-light.png', fullPage: true });
 });
 
+const LONG_OPTION =
+  'A remarkably long answer option that goes on and on, naming every last detail of the plan, so that it cannot fit';
+const LONG_QUESTION =
+  'How would you describe, in your own words and at whatever length you like, your visit?';
+const rows = (...labels: string[]) =>
+  labels.map((label) => ({ id: label, label, value: label.toLowerCase() }));
+
+test('every question type gets its card, long labels whole, light and dark, desktop and phone', async ({
+  page,
+}) => {
+  // Four axe passes and full-page screenshots of a long page.
+  test.setTimeout(180_000);
+  const user = await registerAndLogin(page);
+  const fields = [
+    { label: 'Name', type: 'text' },
+    { label: LONG_QUESTION, type: 'textarea' },
+    { label: 'Age', type: 'number' },
+    { label: 'Volume', type: 'range' },
+    { label: 'Recommend', type: 'nps' },
+    { label: 'Stars', type: 'rating', stars: 5 },
+    { label: 'Come back?', type: 'yes_no' },
+    { label: 'Visit date', type: 'date' },
+    { label: 'Arrival', type: 'time' },
+    { label: 'Documents', type: 'file' },
+    { label: 'Grid', type: 'matrix', rows: rows('Room', 'Food'), columns: rows('Bad', 'Good') },
+    { label: 'Order', type: 'ranking', options: rows('Pool', 'Gym') },
+    { label: 'Signature', type: 'signature' },
+    {
+      label: 'Plan',
+      type: 'radio',
+      options: [...rows('Free'), { id: 'long', label: LONG_OPTION, value: 'long' }],
+    },
+  ].map((f, i) => ({
+    id: `q${i}`,
+    field_type: f.type,
+    is_required: false,
+    position: i,
+    validation_rules: {},
+    ...f,
+  }));
+  const created = await page.request.post('/api/forms', {
+    headers: authHeaders(user),
+    data: { title: 'Every type', description: '', fields },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const formId = ((await created.json()) as { id: number }).id;
+  await publishViaApi(page, user, formId);
+  const ids = await fieldIds(page, user, formId);
+  const answers = [
+    {
+      Name: 'Ada',
+      [LONG_QUESTION]: 'Lovely rooms and a quiet garden',
+      Age: 30,
+      Volume: 20,
+      Recommend: 10,
+      Stars: 5,
+      'Come back?': 'yes',
+      'Visit date': '2026-05-01',
+      Arrival: '09:30',
+      Grid: { room: 'good', food: 'bad' },
+      Order: ['pool', 'gym'],
+      Signature: { method: 'typed', typed_name: 'Ada', signed_at: new Date().toISOString() },
+      Plan: 'long',
+    },
+    {
+      Name: 'Bob',
+      [LONG_QUESTION]: 'Noisy at night',
+      Age: 50,
+      Volume: 80,
+      Recommend: 6,
+      Stars: 3,
+      'Come back?': 'no',
+      'Visit date': '2026-05-03',
+      Arrival: '17:05',
+      Grid: { room: 'bad', food: 'good' },
+      Order: ['gym', 'pool'],
+      Plan: 'free',
+    },
+    { Name: 'Cy', Age: 40, Recommend: 9, 'Come back?': 'yes', Plan: 'long' },
+  ];
+  for (const answer of answers) {
+    await respond(
+      page,
+      formId,
+      Object.fromEntries(Object.entries(answer).map(([label, value]) => [ids[label]!, value])),
+    );
+  }
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/analytics?formId=${formId}`);
+  const card = (label: string) => page.getByRole('region', { name: label, exact: true });
+  await expect(card('Name').getByRole('list', { name: 'Answers to Name' }).getByRole('listitem')).toHaveCount(
+    3,
+  );
+  await expect(card('Name').getByRole('listitem').first()).toContainText('Cy');
+  await expect(card('Age').getByRole('definition')).toHaveText(['3', '40', '40', '30', '50']);
+  await expect(card('Age').getByRole('list', { name: 'Histogram of Age' })).toBeVisible();
+  await expect(card('Volume').getByRole('definition').first()).toHaveText('2');
+  await expect(card('Recommend')).toContainText('NPS: 33');
+  await expect(card('Stars')).toContainText('Average: 4 stars');
+  await expect(card('Come back?').getByRole('listitem').first()).toHaveText('Yes2 (67%)');
+  await expect(card('Visit date')).toContainText('Dates answered, by day');
+  await expect(card('Visit date').getByRole('listitem').first()).toHaveText('May 1, 20261 (50%)');
+  await expect(card('Arrival').getByRole('listitem')).toHaveText(['09:001 (50%)', '17:001 (50%)']);
+  await expect(card('Documents').getByRole('definition')).toHaveText(['0', '0']);
+  await expect(card('Grid').getByRole('row', { name: /Room/ })).toBeVisible();
+  await expect(card('Order').getByRole('row', { name: /Pool/ })).toBeVisible();
+  await expect(card('Signature').getByRole('listitem').first()).toHaveText('Signed1 (33%)');
+  // The long option is there whole: in the legend (full text, title) and in the chart's alternative.
+  await expect(card('Plan').getByRole('list', { name: 'Answers to Plan' })).toContainText(LONG_OPTION);
+  await expect(card('Plan').getByTitle(LONG_OPTION)).toBeVisible();
+
+  // A search through a text question's answers, on the server.
+  const long = card(LONG_QUESTION);
+  await long.getByRole('searchbox').fill('noisy');
+  await long.getByRole('button', { name: `Search the answers to ${LONG_QUESTION}` }).click();
+  await expect(long.getByText('1 answer contains “noisy”')).toBeVisible();
+  await expect(long.getByRole('listitem')).toHaveText([/Noisy at night/]);
+
+  // The funnel says why it is empty: partial responses are off.
+  const funnel = page.getByRole('region', { name: 'Drop-off funnel' });
+  await expect(funnel).toContainText('Turn on partial responses to see where people stop');
+  await expect(funnel.getByRole('link', { name: 'Partial responses setting' })).toHaveAttribute(
+    'href',
+    `/forms/${formId}/settings#privacy`,
+  );
+  // The field chart's question names are never cut off without their whole text at hand.
+  const chart = page.getByRole('region', { name: 'Field analytics', exact: true });
+  await expect(chart.getByRole('img', { name: /^Responses and skips per field/ })).toHaveAttribute(
+    'aria-label',
+    new RegExp(LONG_QUESTION.slice(0, 40)),
+  );
+  await expect(chart.locator('title', { hasText: LONG_QUESTION })).toHaveCount(1);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(card('Age')).toBeVisible();
+      await expectNoAxeViolations(page);
+      // No sideways scroll: whatever reaches past the window is named.
+      const past = await page.evaluate(
+        (w) =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > w + 1)
+            .slice(0, 8)
+            .map(
+              (e) => `${e.tagName} ${e.getAttribute('class') ?? ''} ${e.getAttribute('aria-label') ?? ''}`,
+            ),
+        width,
+      );
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        past.join('\n'),
+      ).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `/tmp/analytics-types-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+});
+
 test('an owner without forms sees No Forms Available', async ({ page }) => {
   await registerAndLogin(page);
   await page.goto('/dashboard/analytics');

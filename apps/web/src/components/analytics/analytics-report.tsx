@@ -16,10 +16,13 @@ export function AnalyticsReport({ analytics, weekly }: { analytics: FormAnalytic
       </p>
       <StatCards analytics={analytics} />
       <DailySubmissionsChart days={analytics.metrics.daily_submissions} weekly={weekly} />
-      <FunnelTable funnel={analytics.funnel} />
+      <FunnelTable funnel={analytics.funnel} formId={analytics.formId} />
       <PathsTable paths={analytics.paths} total={analytics.total_submissions} />
       <FieldAnalyticsChart fields={analytics.field_analytics} />
-      <AnswerDistribution fields={analytics.field_analytics} />
+      <AnswerDistribution
+        fields={analytics.field_analytics}
+        text={{ kind: 'server', formId: analytics.formId, startDate: analytics.period_start }}
+      />
     </div>
   );
 }

@@ -1,9 +1,19 @@
 import type { FieldAnalytics } from '@formsmith/core/analytics/api';
 import { capPercent, shouldLabelSlice } from '@formsmith/core/analytics/format';
+import { hasTextAnswers } from '@formsmith/core/analytics/type-figures';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartCard, ChartEmpty } from './chart-card.tsx';
 import { type ChartPalette, tooltipStyles, useChartPalette } from './chart-palette.ts';
 import { FigureTable, hasFigureTable } from './figure-tables.tsx';
+import { TextAnswers, type TextSource } from './text-answers.tsx';
+import {
+  FilesFigures,
+  HourFigures,
+  NumberFigures,
+  SignatureFigures,
+  SplitFigures,
+  TimelineFigures,
+} from './type-figures.tsx';
 
 const CHOICE_TYPES = new Set(['select', 'radio', 'checkbox']);
 
@@ -39,7 +49,7 @@ function FieldPie({ field }: { field: FieldAnalytics }) {
   const color = (i: number) => palette.slices[i % palette.slices.length]!;
   const summary = `${field.label}: ${slices.map((s) => `${s.answer} ${s.count}`).join(', ')}.`;
   return (
-    <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
+    <div className="flex min-w-0 flex-col items-center gap-3 sm:flex-row sm:items-start">
       <div role="img" aria-label={summary} className="h-52 w-full max-w-64 shrink-0">
         <ResponsiveContainer width="100%" height="100%">
           <PieChart accessibilityLayer={false}>
@@ -63,7 +73,7 @@ function FieldPie({ field }: { field: FieldAnalytics }) {
           </PieChart>
         </ResponsiveContainer>
       </div>
-      <ul className="w-full space-y-1.5 text-sm" aria-label={`Answers to ${field.label}`}>
+      <ul className="w-full min-w-0 space-y-1.5 text-sm" aria-label={`Answers to ${field.label}`}>
         {slices.map((s, i) => (
           <li key={s.answer} className="flex items-center gap-2">
             <span
@@ -84,17 +94,54 @@ function FieldPie({ field }: { field: FieldAnalytics }) {
   );
 }
 
-/** One pie per choice field (7 colours; slices under 5% carry no label), with a visible legend. */
-export function AnswerDistribution({ fields }: { fields: FieldAnalytics[] }) {
-  const choice = fields.filter((f) => isChoiceField(f) || hasFigureTable(f));
-  if (choice.length === 0) return null;
+/** The figures of one question, by what its answers are. */
+function QuestionFigures({ field, text }: { field: FieldAnalytics; text: TextSource | undefined }) {
+  if (hasFigureTable(field)) return <FigureTable field={field} />;
+  if (field.summary) return <NumberFigures field={field} />;
+  if (field.split) return <SplitFigures field={field} />;
+  if (field.timeline) return <TimelineFigures field={field} />;
+  if (field.files) return <FilesFigures field={field} />;
+  if (field.field_type === 'signature') return <SignatureFigures field={field} />;
+  if (field.field_type === 'time') return <HourFigures field={field} />;
+  const counted = Object.keys(field.answer_distribution).length > 0;
+  if (hasTextAnswers(field.field_type)) {
+    // A phone number is counted by its calling code too.
+    return (
+      <div className="space-y-3">
+        {counted && <FieldPie field={field} />}
+        {text ? (
+          <TextAnswers field={field} source={text} />
+        ) : (
+          <p className="text-sm text-slate-800 dark:text-slate-200">{field.response_count} answers</p>
+        )}
+      </div>
+    );
+  }
+  if (isChoiceField(field) || counted) return <FieldPie field={field} />;
   return (
-    <ChartCard title="Answer distribution" id="answer-distribution-title">
+    <p className="text-sm text-slate-800 dark:text-slate-200">
+      {field.response_count} answered, {field.skip_count} skipped
+    </p>
+  );
+}
+
+/**
+ * A card per question with what its answers show: choices a pie with a visible legend (7 colours;
+ * slices under 5% carry no label), ratings, grids and rankings a table, numbers a summary and a
+ * histogram, yes/no a split, dates a timeline, files their counts, text the latest answers and a
+ * search (`text` says where they come from; without it only the count).
+ */
+export function AnswerDistribution({ fields, text }: { fields: FieldAnalytics[]; text?: TextSource }) {
+  if (fields.length === 0) return null;
+  return (
+    <ChartCard title="Answers by question" id="answer-distribution-title">
       <div className="grid gap-6 xl:grid-cols-2">
-        {choice.map((field) => (
-          <section key={field.field_id} aria-label={field.label} className="space-y-2">
-            <h4 className="text-sm font-semibold text-slate-800 dark:text-slate-200">{field.label}</h4>
-            {hasFigureTable(field) ? <FigureTable field={field} /> : <FieldPie field={field} />}
+        {fields.map((field) => (
+          <section key={field.field_id} aria-label={field.label} className="min-w-0 space-y-2">
+            <h4 className="text-sm font-semibold text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">
+              {field.label}
+            </h4>
+            <QuestionFigures field={field} text={text} />
           </section>
         ))}
       </div>

@@ -1,10 +1,34 @@
 import type { FieldAnalytics } from '@formsmith/core/analytics/api';
-import { formatSeconds } from '@formsmith/core/analytics/format';
+import { formatSeconds, wrapLabel } from '@formsmith/core/analytics/format';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard, ChartDataTable, ChartEmpty } from './chart-card.tsx';
 import { tooltipStyles, useChartPalette } from './chart-palette.ts';
 
-const shorten = (label: string) => (label.length > 18 ? `${label.slice(0, 17)}…` : label);
+/**
+ * A question's name beside its bar: in two lines at most, the last ending in '…' when it is
+ * longer, the whole name in a title (a tooltip) and in the chart's text alternative.
+ */
+function QuestionTick(props: {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+  fill: string;
+}) {
+  const full = String(props.payload?.value ?? '');
+  const lines = wrapLabel(full);
+  return (
+    <g transform={`translate(${Number(props.x)},${Number(props.y)})`}>
+      <title>{full}</title>
+      <text textAnchor="end" fill={props.fill} fontSize={12} x={-4} y={lines.length > 1 ? -3 : 4}>
+        {lines.map((line, i) => (
+          <tspan key={line} x={-4} dy={i === 0 ? 0 : 14}>
+            {line}
+          </tspan>
+        ))}
+      </text>
+    </g>
+  );
+}
 
 /** Responses and skips per field, stacked, with a table (and average time) as text alternative. */
 export function FieldAnalyticsChart({ fields }: { fields: FieldAnalytics[] }) {
@@ -41,10 +65,10 @@ export function FieldAnalyticsChart({ fields }: { fields: FieldAnalytics[] }) {
             <YAxis
               type="category"
               dataKey="label"
-              width={110}
-              tickFormatter={shorten}
+              width={120}
+              interval={0}
               stroke={palette.axis}
-              tick={{ fill: palette.axis, fontSize: 12 }}
+              tick={<QuestionTick fill={palette.axis} />}
             />
             <Tooltip {...tooltipStyles(palette)} cursor={{ fill: palette.grid }} />
             <Legend wrapperStyle={{ color: palette.axis, fontSize: 12 }} />

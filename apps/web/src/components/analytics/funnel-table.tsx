@@ -1,5 +1,6 @@
 import type { Funnel } from '@formsmith/core/analytics/api';
 import { formatSeconds } from '@formsmith/core/analytics/format';
+import { Link } from 'react-router';
 import { ChartCard, ChartEmpty } from './chart-card.tsx';
 
 const percentOf = (n: number, of: number) => (of > 0 ? `${Math.round((n / of) * 100)}%` : '—');
@@ -10,14 +11,30 @@ const barWidth = (n: number, of: number) => `${of > 0 ? Math.min(100, Math.round
  * The drop-off funnel as a table with bars: views, respondents who started, each page or question
  * reached (with how many stopped there and the median time on it), and completed.
  */
-export function FunnelTable({ funnel }: { funnel: Funnel }) {
+export function FunnelTable({ funnel, formId }: { funnel: Funnel; formId: number }) {
+  // Partial responses off: nobody is counted as they go, so there is nothing to show but why.
+  const off = funnel.saves_partials === false;
+  const why = (
+    <p className="text-sm text-slate-700 dark:text-slate-300">
+      Turn on partial responses to see where people stop.{' '}
+      <Link
+        to={`/forms/${formId}/settings#privacy`}
+        className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 dark:text-brand-300 dark:hover:text-brand-200"
+      >
+        Partial responses setting
+      </Link>
+    </p>
+  );
   if (funnel.started === 0) {
     return (
       <ChartCard title="Drop-off funnel" id="funnel-title">
-        <ChartEmpty>
-          No unfinished responses recorded yet. Turn on 'Save answers as respondents go' in Settings to see
-          where respondents stop.
-        </ChartEmpty>
+        {off ? (
+          <div className="flex min-h-32 items-center justify-center px-4 text-center">{why}</div>
+        ) : (
+          <ChartEmpty>
+            No unfinished responses recorded yet: respondents are counted here as they answer.
+          </ChartEmpty>
+        )}
       </ChartCard>
     );
   }
@@ -35,6 +52,14 @@ export function FunnelTable({ funnel }: { funnel: Funnel }) {
   ];
   return (
     <ChartCard title="Drop-off funnel" id="funnel-title">
+      {off && (
+        <div className="mb-3 space-y-1">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Partial responses are off: these figures are from while they were on.
+          </p>
+          {why}
+        </div>
+      )}
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Respondents reaching each step, of those who started</caption>

@@ -55,7 +55,7 @@ export function SealedAnalyticsCard({
         ) : (
           <>
             <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
-              {figures.data.map((f) => (
+              {figures.data.fields.map((f) => (
                 <li key={f.field_id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-medium text-slate-900 dark:text-white">{f.label}</span>
                   <span className="text-slate-700 dark:text-slate-300">
@@ -64,7 +64,10 @@ export function SealedAnalyticsCard({
                 </li>
               ))}
             </ul>
-            <AnswerDistribution fields={figures.data} />
+            <AnswerDistribution
+              fields={figures.data.fields}
+              text={{ kind: 'local', answers: figures.data.texts }}
+            />
           </>
         )}
       </CardBody>
