@@ -282,8 +282,10 @@ test.describe('submissions page', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await page.screenshot({ path: '/tmp/submission-pdf-375.png' });
-    await page.evaluate(() => document.documentElement.classList.add('dark'));
-    await page.screenshot({ path: '/tmp/submission-pdf-375-dark.png' });
+    await page.getByRole('button', { name: 'Dark mode' }).first().click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/submission-pdf-375-dark.png', animations: 'disabled' });
   });
 
   test('fits a phone screen, and rejects a bad form id', async ({ page }) => {
