@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -16,37 +16,44 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+const SERVER_DIST = path.resolve(import.meta.dirname, '../../../server/dist');
+
 /**
  * Starts the built server on `port` (or a free one) with its own PGlite data folder and the extra
- * environment `env`, and waits until it answers.
+ * environment `env`, and waits until it answers. `admin` commands (as `npm run admin -- …` takes
+ * them) run against the fresh data folder first: PGlite admits one process at a time, so the
+ * admin command line cannot reach the folder once the server holds it.
  */
 export async function startOwnApp(input: {
   name: string;
   env: Record<string, string>;
   port?: number;
+  admin?: string[][];
 }): Promise<OwnApp> {
   const port = input.port ?? (await freePort());
   const base = `http://localhost:${port}`;
   const dataDir = path.join(E2E_DIR, `data-${input.name}`);
   rmSync(dataDir, { recursive: true, force: true });
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [path.resolve(import.meta.dirname, '../../../server/dist/main.js')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        RATE_LIMIT_FACTOR: '1000',
-        LOG_LEVEL: 'warn',
-        ...input.env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  for (const args of input.admin ?? []) {
+    execFileSync(process.execPath, [path.join(SERVER_DIST, 'admin.js'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PUBLIC_URL: base, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
+  const server: ChildProcess = spawn(process.execPath, [path.join(SERVER_DIST, 'main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      RATE_LIMIT_FACTOR: '1000',
+      LOG_LEVEL: 'warn',
+      ...input.env,
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const close = async () => {
     if (server.exitCode !== null) return;
     server.kill('SIGTERM');

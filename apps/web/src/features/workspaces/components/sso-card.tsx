@@ -56,6 +56,8 @@ function draftOf(connection: SsoConnection | null): Draft {
 /** The workspace's single sign-on provider (owners only): connect, change or remove it. */
 export function SsoCard({ workspace }: { workspace: Workspace }) {
   const sso = useWorkspaceSso(workspace.id);
+  // Held here: a save starts the form afresh, and "Saved" must outlive that.
+  const [saved, showSaved] = useTimedValue<true>(2500);
   return (
     <Card role="region" aria-labelledby="sso-heading">
       <CardHeader>
@@ -72,19 +74,34 @@ export function SsoCard({ workspace }: { workspace: Workspace }) {
         {sso.isError && <ErrorFallback error={sso.error} onRetry={() => sso.refetch()} />}
         {sso.data && (
           // Keyed: a save or a removal starts the form afresh from what the server holds.
-          <SsoForm key={sso.data.connection?.updated_at ?? 'none'} workspace={workspace} answer={sso.data} />
+          <SsoForm
+            key={sso.data.connection?.updated_at ?? 'none'}
+            workspace={workspace}
+            answer={sso.data}
+            saved={saved === true}
+            onSaved={() => showSaved(true)}
+          />
         )}
       </CardBody>
     </Card>
   );
 }
 
-function SsoForm({ workspace, answer }: { workspace: Workspace; answer: SsoConnectionAnswer }) {
+function SsoForm({
+  workspace,
+  answer,
+  saved,
+  onSaved,
+}: {
+  workspace: Workspace;
+  answer: SsoConnectionAnswer;
+  saved: boolean;
+  onSaved: () => void;
+}) {
   const { connection } = answer;
   const [draft, setDraft] = useState(() => draftOf(connection));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState(false);
-  const [saved, showSaved] = useTimedValue<true>(2500);
   const save = useSaveWorkspaceSso(workspace.id);
   const remove = useRemoveWorkspaceSso(workspace.id);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
@@ -106,7 +123,7 @@ function SsoForm({ workspace, answer }: { workspace: Workspace; answer: SsoConne
     if (!connection && !draft.client_secret) messages.client_secret = SSO_MESSAGES.secretRequired;
     setErrors(messages);
     if (!parsed.success || Object.keys(messages).length > 0) return;
-    save.mutate(parsed.data, { onSuccess: () => showSaved(true) });
+    save.mutate(parsed.data, { onSuccess: onSaved });
   };
 
   // Cancelling the identity check changes nothing and needs no message; the server's reasons show in place.
@@ -202,7 +219,7 @@ function SsoForm({ workspace, answer }: { workspace: Workspace; answer: SsoConne
         </FormField>
         <fieldset className="space-y-1.5">
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Session length</legend>
-          <div className="flex gap-2">
+          <div className="flex max-w-sm gap-2">
             <Input
               aria-label="Session length"
               aria-describedby="sso-session-hint"
