@@ -210,7 +210,7 @@ test('every question type gets its card, long labels whole, light and dark, desk
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/dashboard/analytics?formId=${formId}`);
-  const card = (label: string) => page.getByRole('region', { name: label, exact: true });
+  const card = (label: string) => page.getByRole('article', { name: label, exact: true });
   await expect(card('Name').getByRole('list', { name: 'Answers to Name' }).getByRole('listitem')).toHaveCount(
     3,
   );

@@ -1,6 +1,7 @@
 import type { FieldAnalytics } from '@formsmith/core/analytics/api';
 import { capPercent, shouldLabelSlice } from '@formsmith/core/analytics/format';
 import { hasTextAnswers } from '@formsmith/core/analytics/type-figures';
+import { useId } from 'react';
 import { Cell, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip } from 'recharts';
 import { ChartCard, ChartEmpty } from './chart-card.tsx';
 import { type ChartPalette, tooltipStyles, useChartPalette } from './chart-palette.ts';
@@ -126,23 +127,48 @@ function QuestionFigures({ field, text }: { field: FieldAnalytics; text: TextSou
 }
 
 /**
+ * One question's figures under its name: an article, not a landmark, since an encrypted form's page
+ * shows the browser's figures of the same questions beside the server's.
+ */
+function QuestionCard({ field, text }: { field: FieldAnalytics; text: TextSource | undefined }) {
+  const id = useId();
+  return (
+    <article aria-labelledby={id} className="min-w-0 space-y-2">
+      <h4
+        id={id}
+        className="text-sm font-semibold text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200"
+      >
+        {field.label}
+      </h4>
+      <QuestionFigures field={field} text={text} />
+    </article>
+  );
+}
+
+/**
  * A card per question with what its answers show: choices a pie with a visible legend (7 colours;
  * slices under 5% carry no label), ratings, grids and rankings a table, numbers a summary and a
  * histogram, yes/no a split, dates a timeline, files their counts, text the latest answers and a
  * search (`text` says where they come from; without it only the count).
  */
-export function AnswerDistribution({ fields, text }: { fields: FieldAnalytics[]; text?: TextSource }) {
+export function AnswerDistribution({
+  fields,
+  text,
+  title = 'Answers by question',
+  id = 'answer-distribution-title',
+}: {
+  fields: FieldAnalytics[];
+  text?: TextSource;
+  /** The card's title and its id: a page showing two (an encrypted form's) names them apart. */
+  title?: string;
+  id?: string;
+}) {
   if (fields.length === 0) return null;
   return (
-    <ChartCard title="Answers by question" id="answer-distribution-title">
+    <ChartCard title={title} id={id}>
       <div className="grid gap-6 xl:grid-cols-2">
         {fields.map((field) => (
-          <section key={field.field_id} aria-label={field.label} className="min-w-0 space-y-2">
-            <h4 className="text-sm font-semibold text-slate-800 [overflow-wrap:anywhere] dark:text-slate-200">
-              {field.label}
-            </h4>
-            <QuestionFigures field={field} text={text} />
-          </section>
+          <QuestionCard key={field.field_id} field={field} text={text} />
         ))}
       </div>
     </ChartCard>

@@ -67,6 +67,8 @@ export function SealedAnalyticsCard({
             <AnswerDistribution
               fields={figures.data.fields}
               text={{ kind: 'local', answers: figures.data.texts }}
+              title="Answers by question, decrypted here"
+              id="sealed-answer-distribution-title"
             />
           </>
         )}
