@@ -201,24 +201,46 @@ export const auditEvents = pgTable(
  * A workspace's OpenID Connect provider (one each). The client secret is sealed under the data
  * key (SSO_SECRET_COLUMNS in modules/sso); the rest is what the owner chose.
  */
-export const ssoConnections = pgTable('sso_connections', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  workspaceId: integer('workspace_id')
-    .notNull()
-    .unique()
-    .references(() => workspaces.id, { onDelete: 'cascade' }),
-  issuer: text('issuer').notNull(),
-  clientId: text('client_id').notNull(),
-  clientSecret: text('client_secret').notNull(),
-  /** The role of someone who joins by signing in with the provider (never owner). */
-  defaultRole: text('default_role').$type<WorkspaceRole>().notNull(),
-  /** Members other than owners may sign in only through the provider. */
-  enforced: boolean('enforced').notNull().default(false),
-  /** The longest a session opened through the provider lasts; null when the owner chose none. */
-  sessionMaxAgeSeconds: integer('session_max_age_seconds'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const ssoConnections = pgTable(
+  'sso_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The workspace whose owner connected it; null for the instance's own provider, set by an admin. */
+    workspaceId: integer('workspace_id')
+      .unique()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    /** The role of someone who joins by signing in with the provider (never owner). */
+    defaultRole: text('default_role').$type<WorkspaceRole>().notNull(),
+    /** Members other than owners may sign in only through the provider. */
+    enforced: boolean('enforced').notNull().default(false),
+    /** The longest a session opened through the provider lasts; null when the owner chose none. */
+    sessionMaxAgeSeconds: integer('session_max_age_seconds'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // At most one instance-wide provider.
+  (t) => [uniqueIndex('sso_connections_instance_idx').on(sql`(true)`).where(sql`${t.workspaceId} is null`)],
+);
+
+/**
+ * A host name a workspace serves its forms on (`forms.example.org`). Requests for any other
+ * host than the instance's own get a 404. `formId` set: the host's `/` opens that form.
+ */
+export const customDomains = pgTable(
+  'custom_domains',
+  {
+    /** Lower-case host name without port. */
+    host: text('host').primaryKey(),
+    workspaceId: workspaceId(),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('custom_domains_workspace_idx').on(t.workspaceId)],
+);
 
 /**
  * A form a workspace's editors saved to start others from: its shelf in the template gallery.
@@ -523,6 +545,29 @@ export const submissionComments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('submission_comments_submission_idx').on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * A saved view of a form's review table: which columns, filters and sort. Private to its maker
+ * unless `shared`, when every member who can read the answers sees it.
+ */
+export const submissionViews = pgTable(
+  'submission_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    /** Null once the maker's account is gone (a shared view stays with the team). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Columns, filters and sort, in core's review-view shape, checked when saved. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+    shared: boolean('shared').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('submission_views_form_idx').on(t.formId, t.createdAt)],
 );
 
 /** Single-use links mailed to a respondent to resume an incomplete submission on another device. */

@@ -1,9 +1,13 @@
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { ssoConnections, ssoIdentities, workspaceDomains } from '../../db/schema.ts';
 
-export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
+/** A workspace's connection; the instance's own provider (workspace_id null) is not read here. */
+export type SsoConnectionRow = typeof ssoConnections.$inferSelect & { workspaceId: number };
+
+const workspaceConnection = <T extends { workspaceId: number | null }>(row: T) =>
+  row as T & { workspaceId: number };
 
 export async function findConnection(db: DbOrTx, workspaceId: number): Promise<SsoConnectionRow | null> {
   const [row] = await db
@@ -11,7 +15,7 @@ export async function findConnection(db: DbOrTx, workspaceId: number): Promise<S
     .from(ssoConnections)
     .where(eq(ssoConnections.workspaceId, workspaceId))
     .limit(1);
-  return row ?? null;
+  return row ? workspaceConnection(row) : null;
 }
 
 /** Inserts or replaces the workspace's connection; the secret is sealed by the caller. */
@@ -28,12 +32,16 @@ export async function saveConnection(
       set: { ...values, updatedAt: sql`now()` },
     })
     .returning();
-  return row!;
+  return workspaceConnection(row!);
 }
 
 /** The connections of every workspace that signs in with this issuer (one client each). */
 export async function findConnectionsByIssuer(db: DbOrTx, issuer: string): Promise<SsoConnectionRow[]> {
-  return db.select().from(ssoConnections).where(eq(ssoConnections.issuer, issuer));
+  const rows = await db
+    .select()
+    .from(ssoConnections)
+    .where(and(eq(ssoConnections.issuer, issuer), isNotNull(ssoConnections.workspaceId)));
+  return rows.map(workspaceConnection);
 }
 
 export async function deleteConnection(db: DbOrTx, workspaceId: number): Promise<boolean> {
