@@ -13,6 +13,7 @@ import {
 } from '../src/db/schema.ts';
 import { openUpload, saveUpload } from '../src/lib/storage/index.ts';
 import { createTestApp, dbKind } from './helpers/app.ts';
+import { createTeam, placeForm } from './helpers/teams.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
 
@@ -271,6 +272,36 @@ describe(`account API (${dbKind})`, () => {
       expect(data.notification_settings.weekly_digest).toBe(true);
       expect(data.data_protection_requests).toHaveLength(1);
       expect(data.sessions).toHaveLength(1);
+    });
+
+    it('names the forms it made for a team without their answers, and holds the comments it wrote', async () => {
+      const { user, formId, submissionId } = await accountWithData('Tess');
+      const lead = await createTestUser(app, { name: 'Lead' });
+      const team = await createTeam(app, { owner: lead, name: 'Clinic', members: [[user, 'editor']] });
+      const teamForm = await createTestForm(app, user.id, { title: 'Intake for the clinic' });
+      await placeForm(app, teamForm, team);
+      await insertSubmissions(app, teamForm, [{ data: { f_name: 'A patient of the clinic' } }]);
+      const commented = await call(
+        'POST',
+        `/api/form-submissions/forms/${formId}/submissions/${submissionId}/comments`,
+        user,
+        { body: 'Call back on Monday' },
+      );
+      expect(commented.statusCode, commented.body).toBe(201);
+
+      const data = (await download(user)).json();
+      expect(data.forms.map((f: { id: number }) => f.id)).toEqual([formId]);
+      expect(data.forms_made_for_teams).toEqual([
+        expect.objectContaining({ id: teamForm, title: 'Intake for the clinic', workspace_id: team }),
+      ]);
+      expect(JSON.stringify(data)).not.toContain('A patient of the clinic');
+      expect(data.comments).toEqual([
+        expect.objectContaining({
+          submission_id: submissionId,
+          form_id: formId,
+          body: 'Call back on Monday',
+        }),
+      ]);
     });
 
     it("streams every submission of every form, with each form's count", async () => {

@@ -17,8 +17,8 @@ import {
   type SessionUser,
 } from '../auth/index.ts';
 import { deleteOwnerForms, listForms } from '../forms/index.ts';
-import { submissionBatches } from '../submissions/index.ts';
-import { handOverBeforeAccountDeletion } from '../workspaces/index.ts';
+import { commentsByAuthor, submissionBatches } from '../submissions/index.ts';
+import { handOverBeforeAccountDeletion, personalWorkspaceId } from '../workspaces/index.ts';
 
 export const CONFIRM_EMAIL_MESSAGE = 'Type your email address to confirm the deletion';
 const REQUEST_NOT_FOUND = 'Data protection request not found';
@@ -145,7 +145,13 @@ export async function exportAccountData(
   }
   const user = await findUserById(db, input.userId);
   if (!user) throw unauthorized();
-  const formRows = await listForms(db, { ownerId: input.userId, order: 'oldest', includeTrashed: true });
+  // The account's own forms are those of its personal workspace. What it made in a team's
+  // workspace belongs to the team (it passes to another member when the account goes), and the
+  // team decides who reads those answers: such forms are named, without their answers.
+  const personal = await personalWorkspaceId(db, input.userId);
+  const made = await listForms(db, { ownerId: input.userId, order: 'oldest', includeTrashed: true });
+  const formRows = made.filter((f) => f.workspaceId === personal);
+  const teamForms = made.filter((f) => f.workspaceId !== personal);
   const formIds = formRows.map((f) => f.id);
   const uploadRows = formIds.length
     ? await db.select().from(uploads).where(inArray(uploads.formId, formIds))
@@ -189,6 +195,13 @@ export async function exportAccountData(
       created_at: f.createdAt.toISOString(),
       updated_at: f.updatedAt.toISOString(),
     })),
+    forms_made_for_teams: teamForms.map((f) => ({
+      id: f.id,
+      title: f.title,
+      workspace_id: f.workspaceId,
+      created_at: f.createdAt.toISOString(),
+    })),
+    comments: await commentsByAuthor(db, app.keyring, input.userId),
     uploads: uploadRows.map((u) => ({
       id: u.id,
       form_id: u.formId,

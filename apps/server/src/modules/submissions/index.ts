@@ -36,4 +36,4 @@ export {
   storeSubmission,
   storeSubmissions,
 } from './store.ts';
-export { COMMENT_BODY_COLUMNS } from './triage.ts';
+export { COMMENT_BODY_COLUMNS, commentsByAuthor } from './triage.ts';

@@ -213,6 +213,32 @@ export async function listComments(
 }
 
 /**
+ * What one account wrote on submissions, for its own data export: its words, with where they
+ * stand, and nothing of the answers they are about.
+ */
+export async function commentsByAuthor(db: DbOrTx, keyring: Keyring, authorId: string) {
+  const rows = await queryRows<{
+    id: string;
+    submission_id: string;
+    form_id: number;
+    body: string;
+    created_at: string | Date;
+  }>(
+    db,
+    sql`select c.id, c.submission_id, s.form_id, c.body, c.created_at
+        from submission_comments c join submissions s on s.id = c.submission_id
+        where c.author_id = ${authorId} order by c.created_at, c.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    submission_id: r.submission_id,
+    form_id: r.form_id,
+    body: openSecret(keyring, r.body, COMMENT_BODY_COLUMNS.context(r.id)),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+/**
  * Adds a comment; each member it mentions (but its author, and those who turned mention mail off
  * in the workspace) is mailed it with a link to the submission, in the same transaction. Mentioning anyone outside the workspace is refused and
  * nothing is kept.
