@@ -1,9 +1,10 @@
+import { builtinTheme } from '@formsmith/core/themes/builtin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { personalWorkspaceId } from '../src/modules/workspaces/index.ts';
-import { createForm, samplePayload } from './forms-fixtures.ts';
+import { createForm, publishForm, samplePayload } from './forms-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { insertSubmissions } from './submissions-fixtures.ts';
@@ -35,6 +36,39 @@ describe(`moving a form to another workspace (${dbKind})`, () => {
     teamId = (await call(owner, 'POST', '/api/workspaces', { name: 'Moving team' })).json().id;
   });
   afterAll(() => app.close());
+
+  it('takes a copy of its saved theme along, so its page keeps its look in the new workspace', async () => {
+    const look = builtinTheme('ocean')!.theme;
+    const saved = await call(owner, 'POST', '/api/themes', { name: 'Harbour', theme: look });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const ref = saved.json().ref as string;
+    const form = await createForm(app, owner, { title: 'Themed', theme_config: { themeRef: ref } });
+    await publishForm(app, owner, form.id);
+    const publicTheme = async () =>
+      (await app.inject({ method: 'GET', url: `/api/forms/${form.id}` })).json().look.theme;
+    expect(await publicTheme()).toEqual(look);
+
+    expect(
+      (await call(owner, 'PUT', `/api/forms/${form.id}/workspace`, { workspace_id: teamId })).statusCode,
+    ).toBe(200);
+
+    const teamThemes = (await call(owner, 'GET', `/api/themes?workspace_id=${teamId}`)).json().themes as {
+      ref: string;
+      name: string;
+    }[];
+    const copy = teamThemes.find((t) => t.name === 'Harbour');
+    expect(copy?.ref).toMatch(/^saved:\d+$/);
+    expect(copy?.ref).not.toBe(ref);
+    const owned = (await call(owner, 'GET', `/api/forms/${form.id}`)).json();
+    expect(owned.theme_config.themeRef).toBe(copy?.ref);
+    expect(await publicTheme()).toEqual(look);
+    // The personal workspace keeps its own theme.
+    const personal = await personalWorkspaceId(app.db, owner.id);
+    const mine = (await call(owner, 'GET', `/api/themes?workspace_id=${personal}`)).json().themes as {
+      ref: string;
+    }[];
+    expect(mine.map((t) => t.ref)).toContain(ref);
+  });
 
   it('takes the form with its answers and webhooks, leaves its folder, records it in both logs, and tells the webhooks', async () => {
     const form = await createForm(app, owner);

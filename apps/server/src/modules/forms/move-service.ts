@@ -6,14 +6,16 @@ import { recordAudit } from '../audit/index.ts';
 import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { emitFormEvent } from './events.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
+import { forgetPublicForm } from './public-cache.ts';
 import * as repo from './repository.ts';
+import { carryFormThemes } from './themes-repository.ts';
 import { toWireForm } from './view.ts';
 
 /**
  * Moves a form, with its submissions, versions, files and webhooks, to another workspace where the
  * caller is an editor or above (the route checked the form's own). Its folder stays behind (folders
  * belong to a workspace) and submissions assigned to someone outside the new workspace are
- * unassigned. Both workspaces' audit logs record the move; the form's webhooks get `form.moved`.
+ * unassigned; the saved themes it uses are copied along. Both workspaces' audit logs record the move; the form's webhooks get `form.moved`.
  */
 export async function moveOwnerForm(
   app: FastifyInstance,
@@ -29,6 +31,7 @@ export async function moveOwnerForm(
     // An entry goes to the workspace the form leaves (recorded before the move)…
     await recordAudit(tx, { action: 'form.moved', where: { formId: input.formId }, details });
     await tx.update(forms).set({ workspaceId: to, folderId: null }).where(eq(forms.id, input.formId));
+    await carryFormThemes(tx, { formId: input.formId, from, to, ownerId: input.ownerId });
     await tx.execute(
       sql`update submissions set assignee_id = null
           where form_id = ${input.formId} and assignee_id is not null
@@ -42,5 +45,7 @@ export async function moveOwnerForm(
     return repo.findOwnedForm(tx, input);
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
-  return toWireForm(row, app.config.publicUrl);
+  // Its page is drawn with the new workspace's theme (and served on that workspace's hosts).
+  forgetPublicForm(input.formId);
+  return toWireForm(row, app.customDomains);
 }

@@ -1,6 +1,7 @@
+import { savedRef, savedThemeId } from '@formsmith/core/themes/api';
 import type { Theme } from '@formsmith/core/themes/theme';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { forms, formThemes, formVersions, themeDefaults } from '../../db/schema.ts';
 import { type Caller, inReach, memberCaller } from '../workspaces/index.ts';
 
@@ -124,4 +125,41 @@ export async function setDefaultRef(db: DbOrTx, input: { ownerId: string; ref: s
     .insert(themeDefaults)
     .values({ ownerId: input.ownerId, themeRef: input.ref })
     .onConflictDoUpdate({ target: themeDefaults.ownerId, set: { themeRef: input.ref } });
+}
+
+/**
+ * A form moving to another workspace takes along the saved themes its draft and versions name
+ * (its page draws only its own workspace's themes): each is copied into the new workspace, owned
+ * by whoever moves it, and the form's references point at the copy. The original stays behind.
+ */
+export async function carryFormThemes(
+  db: DbOrTx,
+  input: { formId: number; from: number; to: number; ownerId: string },
+): Promise<void> {
+  const refs = await queryRows<{ ref: string }>(
+    db,
+    sql`select distinct c->>'themeRef' as ref
+        from (select theme_config as c from forms where id = ${input.formId}
+              union all select theme_config from form_versions where form_id = ${input.formId}) used
+        where c->>'themeRef' like 'saved:%'`,
+  );
+  for (const { ref } of refs) {
+    const themeId = savedThemeId(ref);
+    const theme = themeId === null ? null : await findThemeIn(db, { themeId, workspaceId: input.from });
+    if (!theme) continue;
+    const copy = await createTheme(db, {
+      ownerId: input.ownerId,
+      workspaceId: input.to,
+      name: theme.name,
+      theme: theme.theme,
+    });
+    const pointed = sql`jsonb_set(theme_config, '{themeRef}', to_jsonb(${savedRef(copy.id)}::text))`;
+    await db.execute(
+      sql`update forms set theme_config = ${pointed} where id = ${input.formId} and theme_config->>'themeRef' = ${ref}`,
+    );
+    await db.execute(
+      sql`update form_versions set theme_config = ${pointed}
+          where form_id = ${input.formId} and theme_config->>'themeRef' = ${ref}`,
+    );
+  }
 }
