@@ -22,12 +22,15 @@ const caseFormSchema = z.object({
   description: z.string(),
   fields: z.array(caseFieldSchema),
 });
-const expectedFieldSchema = z.object({
+/** What a case expects of one field, in the wording shared with the generation sets. */
+export const expectedFieldCore = z.object({
   label_any: z.array(z.string()).min(1),
   type: z.string().optional(),
   type_any: z.array(z.string()).optional(),
   required: z.boolean().optional(),
   options: z.array(z.string()).optional(),
+});
+const expectedFieldSchema = expectedFieldCore.extend({
   min: z.number().optional(),
   max: z.number().optional(),
   index: z.number().optional(),

@@ -1,5 +1,6 @@
+import { CONSENT_CUE, MULTI_CUE } from './cue-words.ts';
 import { looksLikeField } from './match-lexicon.ts';
-import { foldText, indexOfTopLevel, splitTopLevel } from './text-utils.ts';
+import { countWords, foldText, indexOfTopLevel, splitTopLevel } from './text-utils.ts';
 import type { Language } from './types.ts';
 
 // The word before the last choice of an inline list: 'math, science, English or history'.
@@ -37,6 +38,41 @@ function isClockColon(text: string, index: number): boolean {
   return /\d/.test(text.charAt(index - 1)) && /\d/.test(text.charAt(index + 1));
 }
 
+// A piece that starts the next question rather than naming a choice: 'how would you rate…',
+// 'and any comments', 'and photo consent'.
+const NEXT_QUESTION =
+  /^(?:(?:and|y|et|und|e|en)\s+)?(?:how|what|which|who|when|where|why|whether|do|does|would|are|is|can|any|como|que|comment|wie|was|welche|come|hoe|wat|welke)\b/;
+const AFTER_AND = /^(?:and|y|et|und|e|en|plus)\s+(.+)$/;
+
+/** Where a colon's choices end: after the piece joined by 'or'/'and', or before the next question. */
+function listEnd(pieces: string[], language: Language): number {
+  for (let i = 0; i < pieces.length; i++) {
+    const folded = foldText(pieces[i] ?? '').trim();
+    const joined = AFTER_AND.exec(folded)?.[1];
+    if (i > 0 && (NEXT_QUESTION.test(folded) || (joined && CONSENT_CUE.test(joined)))) return i;
+    if (i > 0 && joined && looksLikeField(joined, language)) return i;
+    // 'JavaScript, Python, Go, t-shirt size XS to XL': a longer piece after short choices.
+    const shortBefore = pieces.slice(0, i).every((piece) => countWords(piece) <= 2);
+    if (
+      i >= 2 &&
+      shortBefore &&
+      countWords(folded.replace(/\([^)]*\)/g, '')) >= 3 &&
+      !LAST_CHOICE_JOINER.test(` ${folded} `)
+    )
+      return i;
+    if (LAST_CHOICE_JOINER.test(` ${folded} `)) return i + 1;
+  }
+  return pieces.length;
+}
+
+/** 'integrations (select all)' as the last choice: the note belongs to the list, not the choice. */
+function markMulti(choices: string[]): string[] {
+  const last = choices[choices.length - 1] ?? '';
+  const note = /\s*\(([^()]*)\)\s*$/.exec(last);
+  if (!note?.[1] || !MULTI_CUE.test(foldText(note[1]))) return choices;
+  return [...choices.slice(0, -1), `${last.slice(0, note.index)} — ${note[1]}`];
+}
+
 /** 'subject: math, science or art, date' becomes 'subject (math, science or art), date'. */
 export function bracketColonLists(text: string, language: Language): string {
   let result = text;
@@ -45,9 +81,8 @@ export function bracketColonLists(text: string, language: Language): string {
     if (colon < 0 || isClockColon(result, colon)) return result;
     const left = result.slice(0, colon).trim();
     const pieces = splitTopLevel(result.slice(colon + 1), ',');
-    const joinerAt = pieces.findIndex((piece) => LAST_CHOICE_JOINER.test(` ${foldText(piece)} `));
-    const end = joinerAt >= 0 ? joinerAt + 1 : pieces.length;
-    const choices = pieces.slice(0, end);
+    const end = listEnd(pieces, language);
+    const choices = markMulti(pieces.slice(0, end));
     const rest = pieces.slice(end);
     // 'Ask for: name, email, phone' introduces fields, not choices.
     const fieldLike = choices.filter((piece) => looksLikeField(piece, language)).length;

@@ -41,6 +41,10 @@ const SPECIFIC: ReadonlySet<LexiconTag> = new Set(['email', 'phone', 'url', 'fil
 const IDENTIFIER_NUMBER =
   /\b(?:plate|licen[cs]e|registration|reference|order|account|membership|member|policy|serial|tracking|passport|invoice|vat|tax|booking|confirmation|case|ticket|student|employee|customer|id)\s+(?:number|no)\b/;
 
+// 'How satisfied are you', 'how easy is it to use': answered on a scale.
+const SCALE_QUESTION =
+  /^(?:overall,? )?how (?:satisfied|dissatisfied|easy|difficult|hard|happy|useful|helpful|important|clear|likely)\b/;
+
 function isYesNoQuestion(label: string, language: Language): boolean {
   const folded = foldText(label).replace(/^[¿\s]+/, '');
   if (/^whether\b/.test(folded)) return true;
@@ -86,6 +90,7 @@ export function classifyField(input: ClassifyInput): Classification {
   if (UPLOAD_CUE.test(cue)) return { type: 'file', tag };
   if (PICKER_CUE.test(cue)) return { type: 'color', tag };
   if (SLIDER_CUE.test(cue) || (hasRange && RATING_CUE.test(cue))) return { type: 'range', tag };
+  if (SCALE_QUESTION.test(foldedLabel)) return { type: 'range', tag };
   if (isYesNoQuestion(label, language) && !(tag && SPECIFIC.has(tag)))
     return { type: 'yes_no', tag, yesNo: true };
   // 'licence plate number', 'order number': an identifier of letters and digits, not a quantity.

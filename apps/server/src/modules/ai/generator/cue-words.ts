@@ -8,11 +8,23 @@ export const OPTIONAL_CUE =
 export const REQUIRED_CUE =
   /\b(?:required|mandatory|must|has to|have to|compulsory|obligatori[oa]s?|requerid[oa]s?|obligatoire|requis|pflicht\w*|erforderlich|zwingend|obrigatori[oa]s?|obbligatori[oa]|verplicht)\b/;
 
+// 'Which features do you use', 'which topics interest you': every one that applies.
+// The noun is plural where the language shows it ('which tools', not 'what device').
+export const MULTI_QUESTION =
+  /\b(?:which|what)\b(?: \S+){0,2} \S+s (?:do|did) you (?:use|attend|play|speak|visit|own|follow|read|watch)\b|\b(?:which|what)\b(?: \S+){0,2} \S+s interest you\b|\b(?:que|quais)\b(?: \S+){0,2} \S+s (?:usa|uso|usou|utiliza|utilizou)\b|\b(?:quels|quelles)\b(?: \S+){1,2} (?:utilisez|avez-vous utilise)|\bwelche\b(?: \S+){1,2} (?:nutzen|verwenden|benutzen) sie\b|\bquali\b(?: \S+){1,2} (?:usi|usa|usate|utilizzi)\b|\bwelke\b(?: \S+){1,2} (?:gebruik\w*)\b/;
+
+// A consent that grants a permission ('photo consent', 'Fotoerlaubnis') is the respondent's
+// choice; accepting terms, a policy or a code of conduct stays a condition of the form.
+export const TERMS_CUE =
+  /\b(?:terms|conditions|polic(?:y|ies)|privacy|conduct|rules|waiver|datenschutz\w*|privacidad|confidentialite|privacidade|voorwaarden|condizioni|bedingungen|condiciones)\b/;
+export const PERMISSION_CUE =
+  /\b(?:consent\w*|permission|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|einwillig\w*|consentimiento|toestemming)\b/;
+
 export const MULTI_CUE =
   /\b(?:select all|check all|tick all|tick any|all that apply|any that apply|more than one|multiple|several|select any|choose any|pick any|plusieurs|varios|varias|multiples?|mehrere|mehrfach\w*)\b/;
 
 export const CONSENT_CUE =
-  /\b(?:agree\w*|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|zustimm\w*|einverst\w*|datenschutz\w*)\b/;
+  /\b(?:agree\w*|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|einwillig\w*|consentimiento|toestemming|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|zustimm\w*|einverst\w*|datenschutz\w*)\b/;
 
 export const OPT_IN_CUE =
   /\b(?:opt-?in|newsletter|subscribe|mailing list|updates|marketing|boletin|abonner|abonnieren)\b/;

@@ -1,4 +1,5 @@
 import { CONSENT_CUE, RATING_CUE } from './cue-words.ts';
+import { bracketInlineChoices, takeTrailingChoices } from './inline-alternatives.ts';
 import { findHeadTag, looksLikeField } from './match-lexicon.ts';
 import { choicesByMeaning } from './meaning-choices.ts';
 import { findRange } from './parse-range.ts';
@@ -187,7 +188,14 @@ export function groupSegments(segments: string[], language: Language): RawItem[]
       i += rating.used - 1;
       continue;
     }
-    for (const part of splitConjoined(text, language)) items.push({ text: part });
+    const trailing = takeTrailingChoices(stripped, i, language);
+    if (trailing) {
+      items.push({ text: trailing.text });
+      i += trailing.used - 1;
+      continue;
+    }
+    for (const part of splitConjoined(text, language))
+      items.push({ text: bracketInlineChoices(part, language) });
   }
   return items;
 }

@@ -17,7 +17,10 @@ const EN: LexiconEntry[] = [
     tag: 'url',
     words: 'urls?|websites?|web site|links?|linkedin|github|portfolio|instagram|twitter|facebook|homepage',
   },
-  { tag: 'date', words: 'dates?|birthday|birth ?date|date of birth|dob|deadline|when' },
+  {
+    tag: 'date',
+    words: 'dates?|birthday|birth ?date|date of birth|dob|deadline|when|(?:first|last|start|final) day',
+  },
   {
     tag: 'date_range',
     words:

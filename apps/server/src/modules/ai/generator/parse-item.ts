@@ -2,7 +2,15 @@ import { RATING_MAX_STARS } from '@formsmith/core/fields/constants';
 import { classifyField } from './classify-field.ts';
 import { cleanLabel } from './clean-label.ts';
 import { buildConsentLabel, buildOptInLabel } from './consent-label.ts';
-import { MULTI_CUE, OPTIONAL_CUE, REQUIRED_CUE, YES_NO_OPTIONS } from './cue-words.ts';
+import {
+  MULTI_CUE,
+  MULTI_QUESTION,
+  OPTIONAL_CUE,
+  PERMISSION_CUE,
+  REQUIRED_CUE,
+  TERMS_CUE,
+  YES_NO_OPTIONS,
+} from './cue-words.ts';
 import { addFieldHints } from './field-hints.ts';
 import type { FormKind } from './form-kinds.ts';
 import type { RawItem } from './group-segments.ts';
@@ -92,7 +100,7 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
     annotations.find((a) => a.min !== undefined || a.max !== undefined) ??
     null;
   const labelSource = removeRange(inline.label);
-  const multi = MULTI_CUE.test(cue) || annotations.some((a) => a.multi === true);
+  const multi = MULTI_CUE.test(cue) || MULTI_QUESTION.test(cue) || annotations.some((a) => a.multi === true);
   const classified = classifyField({
     label: labelSource,
     cue,
@@ -131,10 +139,16 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
       MESSAGE_KINDS.has(formKind) &&
       MESSAGE.test(foldText(label)));
 
+  // A permission ('photo consent') is asked, not demanded, unless the request says it is required.
+  const permission =
+    kind.consent === true &&
+    PERMISSION_CUE.test(foldText(labelSource)) &&
+    !TERMS_CUE.test(foldText(labelSource));
   const draft: FieldDraft = { label, type: kind.type, required: false };
   if (options && kind.type !== 'yes_no') draft.options = options;
   draft.required =
-    !optional && (explicitRequired || kind.consent === true || coreField || isMainQuestion(draft, multi));
+    !optional &&
+    (explicitRequired || (kind.consent === true && !permission) || coreField || isMainQuestion(draft, multi));
   if (kind.type === 'matrix') draft.columns = matrixColumns(cue);
   if (kind.type === 'rating') {
     const stars = range?.max ?? Number(/\b(\d+)\s*stars?\b/.exec(cue)?.[1] ?? Number.NaN);

@@ -1,0 +1,153 @@
+import { CHECKBOX_CUE, CONSENT_CUE, EN_YES_NO_START, YES_NO_PATTERN } from './cue-words.ts';
+import { looksLikeField } from './match-lexicon.ts';
+import { countWords, foldText } from './text-utils.ts';
+import type { Language } from './types.ts';
+
+// Choices written in the flow of a request rather than in brackets: 'meal choice beef, fish or
+// vegetarian', 'laptop Mac or Windows', 'size S/M/L', 'shirt size XS to XL', 'tea or coffee'.
+// Each is rewritten as 'label (choice, choice)', the form the item parser reads as a list.
+
+// The word for 'or' in each language; English is read in every language, as requests mix it in.
+const OR_WORDS: Record<Language, string> = {
+  en: 'or',
+  es: 'o|u',
+  fr: 'ou',
+  de: 'oder',
+  pt: 'ou',
+  it: 'o|oppure',
+  nl: 'of',
+};
+const OR: Record<Language, RegExp> = Object.fromEntries(
+  Object.entries(OR_WORDS).map(([language, words]) => [language, new RegExp(`\\s+(?:${words}|or)\\s+`, 'i')]),
+) as Record<Language, RegExp>;
+
+// Ordered scales a request can name by their ends ('XS to XL', 'Monday to Friday').
+const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'];
+const WEEKDAYS: Record<Language, string[]> = {
+  en: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  es: ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'],
+  fr: ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'],
+  de: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+  pt: ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado', 'Domingo'],
+  it: ['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato', 'Domenica'],
+  nl: ['Maandag', 'Dinsdag', 'Woensdag', 'Donderdag', 'Vrijdag', 'Zaterdag', 'Zondag'],
+};
+const RANGE_WORD = /(?:\s+(?:to|through|until|a|al|à|au|bis|tot|até|fino a)\s+|\s*[-–]\s*)/;
+// A label ending in one of these is cut mid-phrase ('responsibility for loss or damage').
+const OPEN_END =
+  /\b(?:for|of|to|with|about|from|in|on|at|by|the|a|an|your|de|du|des|la|le|el|los|von|vom|der|die|das|di|del|della|da|do|van|het|een)$/i;
+
+const bracket = (label: string, choices: string[]) => `${label.trim()} (${choices.join(', ')})`;
+
+/** A short alternative that names no field of its own ('fish', 'video call'; not 'email'). */
+function isPlainChoice(text: string, language: Language): boolean {
+  const words = countWords(text);
+  return (
+    words >= 1 &&
+    words <= 3 &&
+    !/[():]/.test(text) &&
+    !/^\d+(?:[.,]\d+)?$/.test(text) &&
+    !looksLikeField(text, language) &&
+    !YES_NO_PATTERN.test(foldText(text))
+  );
+}
+
+/** 'shirt size XS to XL' → 'shirt size (XS, S, M, L, XL)'; 'day Monday to Friday' likewise. */
+function bracketNamedRange(text: string, language: Language): string | null {
+  const m = new RegExp(`^(.*\\S)\\s+(\\S+)${RANGE_WORD.source}(\\S+)$`, 'i').exec(text);
+  if (!m?.[1] || !m[2] || !m[3]) return null;
+  for (const scale of [SIZES, WEEKDAYS[language], WEEKDAYS.en]) {
+    const keys = scale.map((s) => foldText(s));
+    const from = keys.indexOf(foldText(m[2]));
+    const to = keys.indexOf(foldText(m[3]));
+    if (from >= 0 && to > from) return bracket(m[1], scale.slice(from, to + 1));
+  }
+  return null;
+}
+
+/** 'size S/M/L' → 'size (S, M, L)'; not 'yes/no', 'and/or', a date or 'e-mail/phone'. */
+function bracketSlashList(text: string, language: Language): string | null {
+  const m = /^(.*\S)\s+(\S+(?:\/\S+)+)$/.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  const parts = m[2].split('/');
+  if (YES_NO_PATTERN.test(foldText(m[2])) || /^and\/or$/i.test(m[2])) return null;
+  if (!parts.every((p) => /\p{L}/u.test(p) && p.length <= 12 && !looksLikeField(p, language))) return null;
+  return bracket(m[1], parts);
+}
+
+/**
+ * 'laptop preference Mac or Windows' → 'laptop preference (Mac, Windows)'; 'tea or coffee' and
+ * 'do you own or rent your home' keep their words as the label. Not a yes/no question ('have
+ * you had surgery or been in hospital'), nor two things to ask ('email or phone').
+ */
+function bracketAlternatives(text: string, language: Language): string | null {
+  if (text.includes('(') || text.includes(':')) return null;
+  const sides = text.split(OR[language]);
+  if (sides.length !== 2) return null;
+  const [left = '', right = ''] = sides.map((side) => side.trim());
+  const folded = foldText(text);
+  const verbs = /^(?:do|would) you (\p{L}+) or (\p{L}+)\b/iu.exec(text);
+  if (verbs?.[1] && verbs[2]) return bracket(text, [verbs[1], verbs[2]].map(capitalizeFirst));
+  if (EN_YES_NO_START.test(folded) || text.trim().endsWith('?')) return null;
+  if (CONSENT_CUE.test(folded) || CHECKBOX_CUE.test(folded)) return null;
+  // '30 or 60 minutes' is read as numbers with their unit elsewhere.
+  if (!isPlainChoice(right, language) || (/\d$/.test(left) && /^\d/.test(right))) return null;
+  const leftWords = left.split(/\s+/);
+  const take = countWords(right);
+  // 'hotel or pickup point': unlike alternatives, a place to be written in.
+  if (take > leftWords.length) return null;
+  const first = leftWords.slice(leftWords.length - take).join(' ');
+  const head = leftWords.slice(0, leftWords.length - take).join(' ');
+  if (!isPlainChoice(first, language) || /^(?:any|your|a|an|the|other)$/i.test(first)) return null;
+  if (OPEN_END.test(head)) return null;
+  return bracket(head || text, [first, right].map(capitalizeFirst));
+}
+
+function capitalizeFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One segment's inline choices, bracketed, or the segment as it was. */
+export function bracketInlineChoices(text: string, language: Language): string {
+  if (/[()]/.test(text)) return text;
+  return (
+    bracketNamedRange(text, language) ??
+    bracketSlashList(text, language) ??
+    bracketAlternatives(text, language) ??
+    text
+  );
+}
+
+/**
+ * 'meal choice beef', 'fish or vegetarian' (split at the comma) → 'meal choice (beef, fish,
+ * vegetarian)': a label whose last word starts a list that the next segments finish with 'or'.
+ * Returns the merged item and how many segments it used, or null.
+ */
+export function takeTrailingChoices(
+  segments: string[],
+  start: number,
+  language: Language,
+): { text: string; used: number } | null {
+  const text = segments[start] ?? '';
+  const words = text.split(/\s+/);
+  const lastWord = words[words.length - 1] ?? '';
+  if (words.length < 2 || /[():]/.test(text) || OR[language].test(text)) return null;
+  if (looksLikeField(text, language) || !isPlainChoice(lastWord, language) || lastWord.includes('/'))
+    return null;
+  if (EN_YES_NO_START.test(foldText(text)) || OPEN_END.test(words.slice(0, -1).join(' '))) return null;
+  const middle: string[] = [];
+  for (let i = start + 1; i < segments.length && i < start + 8; i++) {
+    const next = segments[i] ?? '';
+    const sides = next.split(OR[language]);
+    if (sides.length === 2) {
+      const [left = '', right = ''] = sides.map((side) => side.trim());
+      const plain = (side: string) => isPlainChoice(side, language) && countWords(side) <= 2;
+      if (!plain(left) || !plain(right) || EN_YES_NO_START.test(foldText(next))) return null;
+      const choices = [lastWord, ...middle, left, right].map(capitalizeFirst);
+      return { text: bracket(words.slice(0, -1).join(' '), choices), used: i - start + 1 };
+    }
+    if (sides.length > 2 || countWords(next) > 2 || !isPlainChoice(next, language)) return null;
+    middle.push(next);
+  }
+  return null;
+}
