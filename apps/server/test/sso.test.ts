@@ -145,8 +145,7 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     const assign = (user: TestUser, id = workspaceId) =>
       inject('PUT', `/api/admin/domains/${domain}`, user, { workspace_id: id });
     const refused = await assign(owner);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(SSO_MESSAGES.adminOnly);
+    expect(refused.statusCode).toBe(404);
     instanceAdmin = await createTestUser(app);
     await queryRows(app.db, sql`update users set role = 'admin' where id = ${instanceAdmin.id}`);
     const res = await assign(instanceAdmin);

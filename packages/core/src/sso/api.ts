@@ -32,6 +32,14 @@ export const ssoConnectionBody = z.object({
 });
 export type SsoConnectionInput = z.infer<typeof ssoConnectionBody>;
 
+/**
+ * PUT /api/admin/sso: the instance-wide provider (instance administrator). Nothing to enforce (a
+ * workspace requires its own provider); its default role is the role of someone who joins a
+ * workspace of their address's domain when that workspace has no provider of its own.
+ */
+export const instanceSsoConnectionBody = ssoConnectionBody.omit({ enforced: true });
+export type InstanceSsoConnectionInput = z.infer<typeof instanceSsoConnectionBody>;
+
 /** A workspace's provider as its owners see it: the secret never leaves the server. */
 export const ssoConnectionSchema = z.object({
   issuer: z.string(),
@@ -88,6 +96,21 @@ export type SsoSession = z.infer<typeof ssoSessionResponse>;
 /** POST /api/auth/sso/link: the provider whose account is now linked to the signed-in one. */
 export const ssoLinkResponse = z.object({ linked: z.literal(true), issuer: z.string() });
 
+/** A provider the login page offers by name ("Sign in with <name>"): today the instance-wide one. */
+export const ssoProviderSchema = z.object({
+  id: z.literal('instance'),
+  /** The issuer's host name: the connection stores no other label. */
+  name: z.string(),
+});
+/** GET /api/auth/sso/providers: the providers anyone may sign in with from the login page. */
+export const ssoProvidersResponse = z.object({ providers: z.array(ssoProviderSchema) });
+export type SsoProvider = z.infer<typeof ssoProviderSchema>;
+
+/** GET /api/admin/workspaces: the team workspaces, for the instance administrator's domain picker. */
+export const teamWorkspaceListSchema = z.object({
+  workspaces: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
 /** POST /api/auth/sso/start: the address decides the workspace (by its domain). */
 export const ssoStartBody = z.object({ email: z.email({ error: 'Enter a valid email address' }).max(320) });
 /** Where to send the browser: the provider's sign-in page. */
@@ -119,7 +142,10 @@ export const SSO_MESSAGES = {
   enforced: (workspace: string, issuer: string) =>
     `${workspace} requires single sign-on: use "Sign in with SSO" (provider ${issuer}).`,
   notConfigured: 'This workspace has no single sign-on provider.',
+  instanceNotConfigured:
+    'This server has no single sign-on provider of its own any more. Sign in with your password or a login link, or ask your administrator.',
+  instanceEnforced: (workspace: string, issuer: string) =>
+    `${workspace} requires its own single sign-on: use "Sign in with SSO" with your work address (provider ${issuer}).`,
   secretRequired: 'The client secret is required',
-  adminOnly: 'Only the instance administrator can assign email domains.',
   domainTaken: (domain: string) => `${domain} already belongs to another workspace`,
 } as const;

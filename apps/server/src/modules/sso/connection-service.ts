@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type InstanceSsoConnectionInput,
   SSO_MESSAGES,
   type SsoConnection,
   type SsoConnectionAnswer,
-  type SsoConnectionInput,
+  type SsoProvider,
 } from '@formsmith/core/sso/api';
 import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
-import { discoverProvider, ssoError } from './oidc.ts';
+import { personalWorkspaceId } from '../workspaces/index.ts';
+import { discoverProvider } from './oidc.ts';
 import {
   assignDomain,
   deleteConnection,
@@ -16,8 +19,10 @@ import {
   findDomainWorkspace,
   listAllDomains,
   listDomains,
+  listTeamWorkspaces,
   removeDomain,
   type SsoConnectionRow,
+  type SsoOwner,
   saveConnection,
   workspaceExists,
 } from './repository.ts';
@@ -41,9 +46,25 @@ function toConnection(app: FastifyInstance, row: SsoConnectionRow, domains: stri
   };
 }
 
-export async function getConnection(app: FastifyInstance, workspaceId: number): Promise<SsoConnectionAnswer> {
-  const row = await findConnection(app.db, workspaceId);
-  const domains = await listDomains(app.db, workspaceId);
+/** A workspace's own domains; for the instance's provider every assigned domain (it serves them all). */
+async function domainsOf(app: FastifyInstance, owner: SsoOwner): Promise<string[]> {
+  if (owner !== null) return listDomains(app.db, owner);
+  return (await listAllDomains(app.db)).map((d) => d.domain);
+}
+
+/**
+ * Where an SSO change is written in the audit log. A workspace's goes to its log. The instance's
+ * provider belongs to no workspace, and every entry needs one (audit_events.workspace_id is not
+ * null): it goes to the personal workspace of the administrator who made it, the one log that
+ * person is sure to read, so the change is never unrecorded.
+ */
+async function auditWhere(tx: DbOrTx, owner: SsoOwner, actorId: string) {
+  return { workspaceId: owner ?? (await personalWorkspaceId(tx, actorId)) };
+}
+
+export async function getConnection(app: FastifyInstance, owner: SsoOwner): Promise<SsoConnectionAnswer> {
+  const row = await findConnection(app.db, owner);
+  const domains = await domainsOf(app, owner);
   return {
     connection: row ? toConnection(app, row, domains) : null,
     redirect_uri: callbackUrl(app),
@@ -53,19 +74,19 @@ export async function getConnection(app: FastifyInstance, workspaceId: number): 
 }
 
 /**
- * Connects (or changes) the workspace's provider. Discovery runs first, so a provider that is
- * down or an address that is no OpenID Connect issuer is refused with the reason; the issuer
- * stored is the one the provider names itself, which its ID tokens carry.
+ * Connects (or changes) a workspace's provider or the instance's own. Discovery runs first, so a
+ * provider that is down or an address that is no OpenID Connect issuer is refused with the
+ * reason; the issuer stored is the one the provider names itself, which its ID tokens carry.
  */
 export async function putConnection(
   app: FastifyInstance,
-  workspaceId: number,
-  input: SsoConnectionInput,
+  input: { owner: SsoOwner; actorId: string; body: InstanceSsoConnectionInput & { enforced?: boolean } },
 ): Promise<SsoConnection> {
-  const existing = await findConnection(app.db, workspaceId);
+  const { owner, body } = input;
+  const existing = await findConnection(app.db, owner);
   const id = existing?.id ?? randomUUID();
   const secret =
-    input.client_secret ??
+    body.client_secret ??
     (existing ? openClientSecret(app.keyring, existing.id, existing.clientSecret) : null);
   if (!secret) {
     throw new AppError('VALIDATION_FAILED', 400, SSO_MESSAGES.secretRequired, {
@@ -73,55 +94,76 @@ export async function putConnection(
     });
   }
   const config = await discoverProvider({
-    issuer: input.issuer,
-    clientId: input.client_id,
+    issuer: body.issuer,
+    clientId: body.client_id,
     clientSecret: secret,
   });
   const issuer = config.serverMetadata().issuer;
+  // The instance's provider has nothing to enforce: a workspace requires its own.
+  const enforced = owner === null ? false : (body.enforced ?? false);
   const row = await app.db.transaction(async (tx) => {
     const saved = await saveConnection(tx, {
       id,
-      workspaceId,
+      workspaceId: owner,
       issuer,
-      clientId: input.client_id,
+      clientId: body.client_id,
       clientSecret: sealClientSecret(app.keyring, id, secret),
-      defaultRole: input.default_role,
-      enforced: input.enforced,
-      sessionMaxAgeSeconds: input.session_max_age_seconds,
+      defaultRole: body.default_role,
+      enforced,
+      sessionMaxAgeSeconds: body.session_max_age_seconds,
     });
     await recordAudit(tx, {
       action: existing ? 'sso.changed' : 'sso.connected',
-      where: { workspaceId },
+      where: await auditWhere(tx, owner, input.actorId),
       target: { type: 'sso', id: saved.id, label: issuer },
       details: {
+        ...(owner === null ? { instance: true } : { enforced }),
         issuer,
-        client_id: input.client_id,
-        client_secret_changed: input.client_secret !== undefined,
-        default_role: input.default_role,
-        enforced: input.enforced,
-        session_max_age_seconds: input.session_max_age_seconds,
+        client_id: body.client_id,
+        client_secret_changed: body.client_secret !== undefined,
+        default_role: body.default_role,
+        session_max_age_seconds: body.session_max_age_seconds,
       },
     });
     return saved;
   });
-  return toConnection(app, row, await listDomains(app.db, workspaceId));
+  return toConnection(app, row, await domainsOf(app, owner));
 }
 
-export async function removeConnection(app: FastifyInstance, workspaceId: number): Promise<void> {
+export async function removeConnection(
+  app: FastifyInstance,
+  input: { owner: SsoOwner; actorId: string },
+): Promise<void> {
+  const { owner } = input;
   await app.db.transaction(async (tx) => {
-    const existing = await findConnection(tx, workspaceId);
-    if (!existing || !(await deleteConnection(tx, workspaceId))) throw notFound(SSO_MESSAGES.notConfigured);
+    const existing = await findConnection(tx, owner);
+    if (!existing || !(await deleteConnection(tx, owner)))
+      throw notFound(owner === null ? SSO_MESSAGES.instanceNotConfigured : SSO_MESSAGES.notConfigured);
     await recordAudit(tx, {
       action: 'sso.disconnected',
-      where: { workspaceId },
+      where: await auditWhere(tx, owner, input.actorId),
       target: { type: 'sso', id: existing.id, label: existing.issuer },
+      ...(owner === null ? { details: { instance: true } } : {}),
     });
   });
 }
 
-/** 403 unless the caller is the instance administrator (the account with role admin). */
+/**
+ * 404 unless the caller is the instance administrator (the account with role admin): to anyone
+ * else the administrator's routes do not exist, as a workspace's do not to a stranger.
+ */
 export function assertInstanceAdmin(user: { role: string }): void {
-  if (user.role !== 'admin') throw ssoError(SSO_MESSAGES.adminOnly, 403);
+  if (user.role !== 'admin') throw notFound('Not found');
+}
+
+export async function readTeamWorkspaces(app: FastifyInstance) {
+  return { workspaces: await listTeamWorkspaces(app.db) };
+}
+
+/** The providers the login page names: the instance's own, when connected, by its issuer's host. */
+export async function readProviders(app: FastifyInstance): Promise<{ providers: SsoProvider[] }> {
+  const row = await findConnection(app.db, null);
+  return { providers: row ? [{ id: 'instance', name: new URL(row.issuer).host }] : [] };
 }
 
 async function teamWorkspace(app: FastifyInstance, workspaceId: number) {

@@ -13,7 +13,8 @@ export const FLOW_COOKIE = 'formsmith_sso_flow';
 const FLOW_PATH = '/api/auth/sso/callback';
 export const FLOW_TTL_SECONDS = 10 * 60;
 
-export type Flow = FlowSecrets & { workspaceId: number; expiresAt: number };
+/** The flow of one sign-in: which connection (and whether the instance's, to say so once it is gone). */
+export type Flow = FlowSecrets & { connectionId: string; instance: boolean; expiresAt: number };
 
 function cookieOf(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie ?? '';

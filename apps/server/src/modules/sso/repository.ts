@@ -1,55 +1,77 @@
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { ssoConnections, ssoIdentities, workspaceDomains } from '../../db/schema.ts';
+import { ssoConnections, ssoIdentities, workspaceDomains, workspaces } from '../../db/schema.ts';
 
-/** A workspace's connection; the instance's own provider (workspace_id null) is not read here. */
-export type SsoConnectionRow = typeof ssoConnections.$inferSelect & { workspaceId: number };
+/** A provider connection: a workspace's (workspaceId set) or the instance's own (workspaceId null). */
+export type SsoConnectionRow = typeof ssoConnections.$inferSelect;
 
-const workspaceConnection = <T extends { workspaceId: number | null }>(row: T) =>
-  row as T & { workspaceId: number };
+/** Whose connection: a workspace's id, or null for the instance's own provider (at most one row). */
+export type SsoOwner = number | null;
 
-export async function findConnection(db: DbOrTx, workspaceId: number): Promise<SsoConnectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(ssoConnections)
-    .where(eq(ssoConnections.workspaceId, workspaceId))
-    .limit(1);
-  return row ? workspaceConnection(row) : null;
+const ownedBy = (owner: SsoOwner) =>
+  owner === null ? isNull(ssoConnections.workspaceId) : eq(ssoConnections.workspaceId, owner);
+
+export async function findConnection(db: DbOrTx, owner: SsoOwner): Promise<SsoConnectionRow | null> {
+  const [row] = await db.select().from(ssoConnections).where(ownedBy(owner)).limit(1);
+  return row ?? null;
 }
 
-/** Inserts or replaces the workspace's connection; the secret is sealed by the caller. */
+export async function findConnectionById(db: DbOrTx, id: string): Promise<SsoConnectionRow | null> {
+  const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Inserts or replaces the owner's connection; the secret is sealed by the caller. The instance's
+ * row has no workspace to conflict on (its unique index is partial), so it is updated by its id.
+ */
 export async function saveConnection(
   db: DbOrTx,
-  input: Omit<SsoConnectionRow, 'id' | 'createdAt' | 'updatedAt'> & { id?: string },
+  input: Omit<SsoConnectionRow, 'id' | 'createdAt' | 'updatedAt'> & { id: string },
 ): Promise<SsoConnectionRow> {
   const { id, ...values } = input;
+  if (values.workspaceId === null) {
+    const [updated] = await db
+      .update(ssoConnections)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(ssoConnections.id, id), isNull(ssoConnections.workspaceId)))
+      .returning();
+    if (updated) return updated;
+    const [made] = await db
+      .insert(ssoConnections)
+      .values({ id, ...values })
+      .returning();
+    return made!;
+  }
   const [row] = await db
     .insert(ssoConnections)
-    .values({ ...values, ...(id ? { id } : {}) })
+    .values({ id, ...values })
     .onConflictDoUpdate({
       target: ssoConnections.workspaceId,
       set: { ...values, updatedAt: sql`now()` },
     })
     .returning();
-  return workspaceConnection(row!);
+  return row!;
 }
 
-/** The connections of every workspace that signs in with this issuer (one client each). */
+/** Every connection that signs in with this issuer (one client each), the instance's included. */
 export async function findConnectionsByIssuer(db: DbOrTx, issuer: string): Promise<SsoConnectionRow[]> {
-  const rows = await db
-    .select()
-    .from(ssoConnections)
-    .where(and(eq(ssoConnections.issuer, issuer), isNotNull(ssoConnections.workspaceId)));
-  return rows.map(workspaceConnection);
+  return db.select().from(ssoConnections).where(eq(ssoConnections.issuer, issuer));
 }
 
-export async function deleteConnection(db: DbOrTx, workspaceId: number): Promise<boolean> {
-  const rows = await db
-    .delete(ssoConnections)
-    .where(eq(ssoConnections.workspaceId, workspaceId))
-    .returning({ id: ssoConnections.id });
+export async function deleteConnection(db: DbOrTx, owner: SsoOwner): Promise<boolean> {
+  const rows = await db.delete(ssoConnections).where(ownedBy(owner)).returning({ id: ssoConnections.id });
   return rows.length > 0;
+}
+
+/** The team workspaces (not personal ones), for the instance administrator's domain picker. */
+export async function listTeamWorkspaces(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: workspaces.id, name: workspaces.name })
+    .from(workspaces)
+    .where(isNull(workspaces.personalOf))
+    .orderBy(asc(workspaces.name), asc(workspaces.id));
 }
 
 export async function listDomains(db: DbOrTx, workspaceId: number): Promise<string[]> {
@@ -135,6 +157,14 @@ export async function joinWorkspace(
     sql`insert into workspace_members (workspace_id, user_id, role)
         values (${input.workspaceId}, ${input.userId}, ${input.role})
         on conflict (workspace_id, user_id) do nothing returning role`,
+  );
+  return rows.length > 0;
+}
+
+export async function isMember(db: DbOrTx, input: { workspaceId: number; userId: string }): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from workspace_members where workspace_id = ${input.workspaceId} and user_id = ${input.userId}`,
   );
   return rows.length > 0;
 }

@@ -1,13 +1,16 @@
 import {
   emailDomainSchema,
+  instanceSsoConnectionBody,
   SSO_MESSAGES,
   ssoConnectionBody,
   ssoConnectionResponse,
   ssoConnectionSchema,
   ssoLinkResponse,
+  ssoProvidersResponse,
   ssoSessionResponse,
   ssoStartBody,
   ssoStartResponse,
+  teamWorkspaceListSchema,
   workspaceDomainBody,
   workspaceDomainListSchema,
   workspaceDomainSchema,
@@ -25,6 +28,8 @@ import {
   putConnection,
   putDomain,
   readDomains,
+  readProviders,
+  readTeamWorkspaces,
   removeConnection,
 } from './connection-service.ts';
 import {
@@ -36,7 +41,7 @@ import {
   setHandoffCookie,
   takeHandoffCookie,
 } from './flow-cookie.ts';
-import { finishSso, linkSso, type PendingLink, startSso } from './sign-in.ts';
+import { finishSso, linkSso, type PendingLink, startInstanceSso, startSso } from './sign-in.ts';
 
 const tags = ['workspaces'];
 const authTags = ['auth'];
@@ -99,7 +104,12 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ssoConnectionSchema },
       },
     },
-    async (request) => putConnection(app, workspaceAccessOf(request).workspaceId, request.body),
+    async (request) =>
+      putConnection(app, {
+        owner: workspaceAccessOf(request).workspaceId,
+        actorId: currentUser(request).id,
+        body: request.body,
+      }),
   );
   app.delete(
     '/workspaces/:id/sso',
@@ -115,8 +125,86 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeConnection(app, workspaceAccessOf(request).workspaceId);
+      await removeConnection(app, {
+        owner: workspaceAccessOf(request).workspaceId,
+        actorId: currentUser(request).id,
+      });
       return reply.status(204).send(null);
+    },
+  );
+
+  // The instance's own provider and the domain picker: the instance administrator only (404 to others).
+  app.get(
+    '/admin/sso',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: "The instance's single sign-on provider (instance administrator)",
+        description:
+          'The provider anyone may sign in with from the login page; domains lists every email domain given to a workspace. The client secret is never answered.',
+        response: { 200: ssoConnectionResponse },
+      },
+    },
+    async (request) => {
+      assertInstanceAdmin(currentUser(request));
+      return getConnection(app, null);
+    },
+  );
+  app.put(
+    '/admin/sso',
+    {
+      onRequest: app.authenticate,
+      config: { reauth: true },
+      schema: {
+        tags,
+        summary: "Connect or change the instance's single sign-on provider (instance administrator)",
+        description:
+          "Reads the issuer's discovery document first (400 with the reason). Someone signing in through it joins the workspace holding their address's domain, with that workspace's provider's default role, or default_role when the workspace has none. Leave out client_secret to keep the stored one.",
+        body: instanceSsoConnectionBody,
+        response: { 200: ssoConnectionSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      assertInstanceAdmin(user);
+      return putConnection(app, { owner: null, actorId: user.id, body: request.body });
+    },
+  );
+  app.delete(
+    '/admin/sso',
+    {
+      onRequest: app.authenticate,
+      config: { reauth: true },
+      schema: {
+        tags,
+        summary: "Remove the instance's single sign-on provider (instance administrator)",
+        description:
+          'Sign-ins through it stop; the accounts it made stay, with their password reset or login link.',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      assertInstanceAdmin(user);
+      await removeConnection(app, { owner: null, actorId: user.id });
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/admin/workspaces',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Team workspaces (instance administrator)',
+        description: 'Every team workspace of the instance, to give email domains to.',
+        response: { 200: teamWorkspaceListSchema },
+      },
+    },
+    async (request) => {
+      assertInstanceAdmin(currentUser(request));
+      return readTeamWorkspaces(app);
     },
   );
 
@@ -175,6 +263,36 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/auth/sso/providers',
+    {
+      schema: {
+        tags: authTags,
+        summary: 'The providers the login page offers by name',
+        description: "The instance's own provider when one is connected, named by its issuer's host.",
+        response: { 200: ssoProvidersResponse },
+      },
+    },
+    async () => readProviders(app),
+  );
+  app.post(
+    '/auth/sso/instance/start',
+    {
+      onRequest: limitByIp,
+      schema: {
+        tags: authTags,
+        summary: "Start signing in with the instance's provider",
+        description:
+          'As /auth/sso/start, for the instance-wide provider whatever the address. 404 with the reason when none is connected.',
+        response: { 200: ssoStartResponse },
+      },
+    },
+    async (_request, reply) => {
+      const { url, flow } = await startInstanceSso(app);
+      setFlowCookie(reply, { keyring: app.keyring, publicUrl: app.config.publicUrl, flow });
+      return { authorization_url: url };
+    },
+  );
   app.post(
     '/auth/sso/start',
     {
@@ -183,7 +301,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: authTags,
         summary: 'Start signing in with single sign-on',
         description:
-          "Finds the workspace by the address's domain and answers its provider's sign-in page (authorization code with PKCE, state and nonce, kept sealed in an httpOnly cookie for the callback). 404 when no workspace signs in with SSO for the domain.",
+          "Finds the workspace by the address's domain and answers its provider's sign-in page, or the instance's provider when the workspace has none (authorization code with PKCE, state and nonce, kept sealed in an httpOnly cookie for the callback). 404 when neither signs in with SSO for the domain.",
         body: ssoStartBody,
         response: { 200: ssoStartResponse },
       },

@@ -1,61 +1,16 @@
-import {
-  SSO_DEFAULT_ROLES,
-  SSO_MESSAGES,
-  type SsoConnection,
-  type SsoConnectionAnswer,
-  ssoConnectionBody,
-} from '@formsmith/core/sso/api';
 import type { Workspace } from '@formsmith/core/workspaces/api';
-import { Check } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
-import { ReauthCancelledError } from '../../../components/reauth/with-reauth.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { SsoProviderForm } from '../../../components/sso/sso-provider-form.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorFallback } from '../../../components/ui/error-boundary.tsx';
-import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { CheckboxField, Input, Select } from '../../../components/ui/input.tsx';
-import { ROLE_HINTS, ROLE_LABELS } from '../../../components/workspaces/roles.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { failureMessage, fieldMessages } from '../../../lib/field-messages.ts';
+import { Spinner } from '../../../components/ui/feedback.tsx';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useRemoveWorkspaceSso, useSaveWorkspaceSso, useWorkspaceSso } from '../api/sso.ts';
-
-const UNITS = { minutes: 60, hours: 3600, days: 86400 } as const;
-type Unit = keyof typeof UNITS;
-
-/** A stored length shown in the largest unit that holds it whole (8 hours, not 480 minutes). */
-function splitSeconds(seconds: number | null): { amount: string; unit: Unit } {
-  if (seconds === null) return { amount: '', unit: 'hours' };
-  const unit = (['days', 'hours', 'minutes'] as const).find((u) => seconds % UNITS[u] === 0) ?? 'minutes';
-  return { amount: String(seconds / UNITS[unit]), unit };
-}
-
-type Draft = {
-  issuer: string;
-  client_id: string;
-  client_secret: string;
-  default_role: (typeof SSO_DEFAULT_ROLES)[number];
-  enforced: boolean;
-  amount: string;
-  unit: Unit;
-};
-
-function draftOf(connection: SsoConnection | null): Draft {
-  return {
-    issuer: connection?.issuer ?? '',
-    client_id: connection?.client_id ?? '',
-    client_secret: '',
-    default_role: connection?.default_role ?? 'editor',
-    enforced: connection?.enforced ?? false,
-    ...splitSeconds(connection?.session_max_age_seconds ?? null),
-  };
-}
 
 /** The workspace's single sign-on provider (owners only): connect, change or remove it. */
 export function SsoCard({ workspace }: { workspace: Workspace }) {
   const sso = useWorkspaceSso(workspace.id);
+  const save = useSaveWorkspaceSso(workspace.id);
+  const remove = useRemoveWorkspaceSso(workspace.id);
   // Held here: a save starts the form afresh, and "Saved" must outlive that.
   const [saved, showSaved] = useTimedValue<true>(2500);
   return (
@@ -74,230 +29,17 @@ export function SsoCard({ workspace }: { workspace: Workspace }) {
         {sso.isError && <ErrorFallback error={sso.error} onRetry={() => sso.refetch()} />}
         {sso.data && (
           // Keyed: a save or a removal starts the form afresh from what the server holds.
-          <SsoForm
+          <SsoProviderForm
             key={sso.data.connection?.updated_at ?? 'none'}
-            workspace={workspace}
+            kind="workspace"
             answer={sso.data}
+            save={save}
+            remove={remove}
             saved={saved === true}
             onSaved={() => showSaved(true)}
           />
         )}
       </CardBody>
     </Card>
-  );
-}
-
-function SsoForm({
-  workspace,
-  answer,
-  saved,
-  onSaved,
-}: {
-  workspace: Workspace;
-  answer: SsoConnectionAnswer;
-  saved: boolean;
-  onSaved: () => void;
-}) {
-  const { connection } = answer;
-  const [draft, setDraft] = useState(() => draftOf(connection));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [removing, setRemoving] = useState(false);
-  const save = useSaveWorkspaceSso(workspace.id);
-  const remove = useRemoveWorkspaceSso(workspace.id);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amount = draft.amount.trim();
-    const parsed = ssoConnectionBody.safeParse({
-      issuer: draft.issuer.trim(),
-      client_id: draft.client_id,
-      // Left out when empty: the server keeps the secret it holds.
-      ...(draft.client_secret ? { client_secret: draft.client_secret } : {}),
-      default_role: draft.default_role,
-      enforced: draft.enforced,
-      session_max_age_seconds: amount === '' ? null : Number(amount) * UNITS[draft.unit],
-    });
-    const messages = parsed.success ? {} : fieldMessages(parsed.error);
-    // A first connection has no stored secret to keep.
-    if (!connection && !draft.client_secret) messages.client_secret = SSO_MESSAGES.secretRequired;
-    setErrors(messages);
-    if (!parsed.success || Object.keys(messages).length > 0) return;
-    save.mutate(parsed.data, { onSuccess: onSaved });
-  };
-
-  // Cancelling the identity check changes nothing and needs no message; the server's reasons show in place.
-  const serverError = save.error instanceof ReauthCancelledError ? null : save.error;
-  const serverFields = serverError instanceof ApiError ? (serverError.fields ?? {}) : {};
-  const fieldError = (field: string): string | undefined => errors[field] ?? serverFields[field];
-
-  return (
-    <>
-      <dl className="grid gap-4 text-sm sm:grid-cols-2">
-        <div className="min-w-0">
-          <dt className="font-medium text-slate-900 dark:text-white">Redirect URI</dt>
-          <dd className="text-slate-600 dark:text-slate-400">
-            Register it at your provider for this client.
-          </dd>
-          <dd className="mt-1 break-all font-mono text-xs">{answer.redirect_uri}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="font-medium text-slate-900 dark:text-white">Back-channel logout URI</dt>
-          <dd className="text-slate-600 dark:text-slate-400">
-            Optional: signing out at the provider then ends the sessions it opened here.
-          </dd>
-          <dd className="mt-1 break-all font-mono text-xs">{answer.backchannel_logout_uri}</dd>
-        </div>
-        <div className="min-w-0 sm:col-span-2">
-          <dt className="font-medium text-slate-900 dark:text-white">Email domains</dt>
-          {answer.domains.length > 0 ? (
-            <dd className="mt-1 flex flex-wrap gap-2">
-              {answer.domains.map((domain) => (
-                <Badge key={domain}>{domain}</Badge>
-              ))}
-            </dd>
-          ) : (
-            <dd className="text-slate-600 dark:text-slate-400">
-              None yet: the administrator of this Formsmith instance gives domains to workspaces.
-            </dd>
-          )}
-        </div>
-      </dl>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Single sign-on provider">
-        <FormField
-          label="Issuer URL"
-          required
-          error={fieldError('issuer')}
-          hint="The provider's address; its /.well-known/openid-configuration is read on save."
-        >
-          <Input
-            type="url"
-            inputMode="url"
-            placeholder="https://login.example.org"
-            value={draft.issuer}
-            onChange={(e) => set('issuer', e.target.value)}
-          />
-        </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Client id" required error={fieldError('client_id')}>
-            <Input
-              autoComplete="off"
-              value={draft.client_id}
-              onChange={(e) => set('client_id', e.target.value)}
-            />
-          </FormField>
-          <FormField
-            label="Client secret"
-            required={!connection}
-            error={fieldError('client_secret')}
-            hint={connection ? 'Set. Leave empty to keep it; type a new one to replace it.' : undefined}
-          >
-            <Input
-              type="password"
-              autoComplete="new-password"
-              placeholder={connection ? 'Set (hidden)' : undefined}
-              value={draft.client_secret}
-              onChange={(e) => set('client_secret', e.target.value)}
-            />
-          </FormField>
-        </div>
-        <FormField
-          label="Role of people who join through it"
-          error={fieldError('default_role')}
-          hint={ROLE_HINTS[draft.default_role]}
-        >
-          <Select
-            value={draft.default_role}
-            onChange={(e) => set('default_role', e.target.value as Draft['default_role'])}
-          >
-            {SSO_DEFAULT_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </Select>
-        </FormField>
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Session length</legend>
-          <div className="flex max-w-sm gap-2">
-            <Input
-              aria-label="Session length"
-              aria-describedby="sso-session-hint"
-              aria-invalid={fieldError('session_max_age_seconds') ? true : undefined}
-              inputMode="numeric"
-              className="w-28"
-              placeholder="Default"
-              value={draft.amount}
-              onChange={(e) => set('amount', e.target.value)}
-            />
-            <Select
-              aria-label="Unit"
-              className="w-32"
-              value={draft.unit}
-              onChange={(e) => set('unit', e.target.value as Unit)}
-            >
-              {Object.keys(UNITS).map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <p
-            id="sso-session-hint"
-            className={
-              fieldError('session_max_age_seconds')
-                ? 'text-sm text-red-600 dark:text-red-400'
-                : 'text-sm text-slate-600 dark:text-slate-400'
-            }
-          >
-            {fieldError('session_max_age_seconds') ??
-              'How long a sign-in through the provider lasts, refreshes included (5 minutes to 30 days). Empty: as any other sign-in.'}
-          </p>
-        </fieldset>
-        <CheckboxField
-          label={
-            <>
-              <span className="font-medium">Require SSO for members</span>
-              <span className="block text-slate-600 dark:text-slate-400">
-                Members sign in only through the provider; owners keep their password and login link in case
-                the provider is down.
-              </span>
-            </>
-          }
-          checked={draft.enforced}
-          onChange={(e) => set('enforced', e.target.checked)}
-        />
-        {serverError && Object.keys(serverFields).length === 0 && (
-          <Alert tone="error">{failureMessage(serverError)}</Alert>
-        )}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Checking the provider…' : connection ? 'Save changes' : 'Connect provider'}
-          </Button>
-          {connection && (
-            <Button variant="secondary" onClick={() => setRemoving(true)}>
-              Remove
-            </Button>
-          )}
-          <p role="status" className="flex items-center gap-1 text-sm text-slate-600 dark:text-slate-300">
-            {saved && (
-              <>
-                <Check aria-hidden="true" className="h-4 w-4 text-green-600 dark:text-green-400" />
-                Saved
-              </>
-            )}
-          </p>
-        </div>
-      </form>
-      <ConfirmDialog
-        open={removing}
-        onOpenChange={setRemoving}
-        title="Remove single sign-on?"
-        description="Members sign in with their password or a login link again; their accounts stay. People of the workspace's domains no longer join by signing in."
-        confirmLabel="Remove"
-        action={remove}
-      />
-    </>
   );
 }
