@@ -29,9 +29,12 @@ import ssoRoutes from './modules/sso/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
 import { subscribeWebhooks } from './modules/webhooks/index.ts';
 import webhooksRoutes from './modules/webhooks/routes.ts';
+import domainsRoutes from './modules/workspaces/domains/routes.ts';
+import { CustomDomainTable } from './modules/workspaces/index.ts';
 import workspacesRoutes from './modules/workspaces/routes.ts';
 import authenticate from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import hostRouting, { requestHostResolver, rewriteHostUrl } from './plugins/host-routing.ts';
 import keyWatch from './plugins/key-watch.ts';
 import { redactSecrets, serializeRequest } from './plugins/log-request.ts';
 import metrics from './plugins/metrics.ts';
@@ -64,6 +67,10 @@ export async function buildApp(
     controlToken?: string;
   } = {},
 ): Promise<FastifyInstance> {
+  // Which host a request came in on decides what it may reach (plugins/host-routing.ts); a custom
+  // domain's `/` and `/<slug>` are rewritten to the form page before routing.
+  const customDomains = new CustomDomainTable(config.publicUrl);
+  const hostOf = requestHostResolver(config, customDomains);
   const app = Fastify({
     // JSON lines (pino); each line of a request carries its id as reqId.
     logger: {
@@ -76,6 +83,7 @@ export async function buildApp(
     genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy ? config.trustProxy.split(',').map((s) => s.trim()) : false,
+    rewriteUrl: rewriteHostUrl(hostOf),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,6 +116,7 @@ export async function buildApp(
   // A database handed in by a test belongs to the test; one we opened we close.
   if (!opts.database) app.addHook('onClose', async () => database.close());
 
+  await app.register(hostRouting, { table: customDomains, hostOf });
   await app.register(metrics);
   await app.register(openapi);
   await app.register(securityHeaders);
@@ -139,6 +148,7 @@ export async function buildApp(
       await api.register(webhooksRoutes);
       await api.register(apiKeysRoutes);
       await api.register(workspacesRoutes);
+      await api.register(domainsRoutes);
       await api.register(ssoRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },

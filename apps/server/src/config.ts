@@ -2,6 +2,7 @@ import path from 'node:path';
 import { REAUTH_WINDOW_SECONDS } from '@formsmith/core/auth/reauth';
 import { type HomePage, parseHomePage } from '@formsmith/core/instance/api';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from '@formsmith/core/workspaces/audit';
+import { hostWithoutPort } from '@formsmith/core/workspaces/domains';
 import { z } from 'zod';
 
 const optionalString = z
@@ -54,6 +55,7 @@ const envSchema = z
       .default(AUDIT_RETENTION_DEFAULT_DAYS),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     TRUST_PROXY: optionalString,
+    ALLOWED_HOSTS: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
     WEB_DIST: optionalString,
     S3_BUCKET: optionalString,
@@ -131,6 +133,11 @@ export type Config = {
   reauthWindowSeconds: number;
   rateLimitFactor: number;
   trustProxy: string | undefined;
+  /**
+   * Host names served as the instance's own besides PUBLIC_URL's and loopback (ALLOWED_HOSTS), or
+   * 'any' to serve every host that is not a custom domain as the instance's own.
+   */
+  allowedHosts: string[] | 'any';
   logLevel: string;
   /** S3-compatible storage for respondents' files; unset keeps them under DATA_DIR/uploads. */
   s3: S3Config | undefined;
@@ -200,6 +207,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     reauthWindowSeconds: e.REAUTH_WINDOW_SECONDS,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     trustProxy: e.TRUST_PROXY,
+    allowedHosts:
+      e.ALLOWED_HOSTS === '*'
+        ? 'any'
+        : (e.ALLOWED_HOSTS ?? '')
+            .split(',')
+            .map((h) => hostWithoutPort(h))
+            .filter((h) => h !== ''),
     logLevel: e.LOG_LEVEL,
     s3: e.S3_BUCKET
       ? {

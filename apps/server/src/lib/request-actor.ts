@@ -10,7 +10,11 @@ export type RequestActor = {
   ip: string | null;
 };
 
-type Store = { actor: RequestActor | null };
+/**
+ * `hostWorkspace`: the workspace whose custom domain the request came in on (null on the
+ * instance's own host), whose forms alone it may reach.
+ */
+type Store = { actor: RequestActor | null; hostWorkspace: number | null };
 
 const requests = new AsyncLocalStorage<Store>();
 
@@ -20,7 +24,7 @@ const requests = new AsyncLocalStorage<Store>();
  * every function in between passing it on.
  */
 export function withRequestSlot(done: () => void): void {
-  requests.run({ actor: null }, done);
+  requests.run({ actor: null, hostWorkspace: null }, done);
 }
 
 /** Called by authentication once it knows who is asking. */
@@ -32,4 +36,15 @@ export function setRequestActor(actor: RequestActor): void {
 /** The actor of the request being served; null outside one (background jobs) or before sign-in. */
 export function requestActor(): RequestActor | null {
   return requests.getStore()?.actor ?? null;
+}
+
+/** Called by the host routing once it knows the request came in on a workspace's custom domain. */
+export function setRequestHostWorkspace(workspaceId: number): void {
+  const store = requests.getStore();
+  if (store) store.hostWorkspace = workspaceId;
+}
+
+/** The workspace whose custom domain the request came in on; null on the instance's own host. */
+export function requestHostWorkspace(): number | null {
+  return requests.getStore()?.hostWorkspace ?? null;
 }

@@ -64,6 +64,8 @@ export const RATE_LIMITS = {
   generate: { max: 20, windowMs: 60_000, shared: false },
   upload: { max: 30, windowMs: 60_000, shared: false },
   view: { max: 120, windowMs: 60_000, shared: false },
+  // The reverse proxy asks once per new host name it sees (Caddy's on-demand TLS).
+  tlsAsk: { max: 120, windowMs: 60_000, shared: false },
   apiKey: { max: 300, windowMs: 60_000, shared: false },
   // Respondent confirmation mails: over these the submission is stored and the mail skipped.
   confirmationPerForm: { max: 200, windowMs: 3_600_000, shared: false },

@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = {
   'sso.linked': 'Account linked to single sign-on',
   'sso.domain_assigned': 'Email domain assigned',
   'sso.domain_removed': 'Email domain removed',
+  'domain.added': 'Custom domain added',
+  'domain.changed': 'Custom domain pointed at another form',
+  'domain.removed': 'Custom domain removed',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

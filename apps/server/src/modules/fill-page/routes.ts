@@ -41,7 +41,10 @@ function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
   } catch {
     throw forged();
   }
-  if (host !== request.headers.host && host !== new URL(publicUrl).host) throw forged();
+  // The page's own host: as the browser sent it, or as a trusted proxy forwarded it (a custom
+  // domain behind the proxy), or the instance's address.
+  if (host !== request.headers.host && host !== request.host && host !== new URL(publicUrl).host)
+    throw forged();
 }
 
 /**

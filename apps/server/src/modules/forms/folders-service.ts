@@ -101,7 +101,7 @@ export async function fileOwnerForm(
     changes: { folderId },
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
-  return toWireForm(row, app.config.publicUrl);
+  return toWireForm(row, app.customDomains);
 }
 
 /** Which forms the list shows: all, those in no folder, or those of one of the caller's folders. */

@@ -32,4 +32,3 @@ export {
 } from './service.ts';
 export { removeFiles, trashPurgeJob } from './trash-service.ts';
 export { findAnsweredFields } from './versions-repository.ts';
-export { shareUrl } from './view.ts';

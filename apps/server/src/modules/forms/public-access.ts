@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { forms } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { FORM_NOT_FOUND, isFormId } from '../../lib/form-id.ts';
+import { requestHostWorkspace } from '../../lib/request-actor.ts';
 import type { FormRow } from './repository.ts';
 import { findFormById } from './repository.ts';
 
@@ -39,6 +40,9 @@ export async function assertPublicAccess<T extends AccessRow>(
 ): Promise<T> {
   const { form } = input;
   if (!form?.isPublished) throw notFound(FORM_NOT_FOUND);
+  // On a workspace's custom domain, only that workspace's forms exist.
+  const hostWorkspace = requestHostWorkspace();
+  if (hostWorkspace !== null && form.workspaceId !== hostWorkspace) throw notFound(FORM_NOT_FOUND);
   // What a refusal shows of the form (its title at the gate, the owner's closed message) is in
   // the respondent's language, as the form itself would be.
   const tag = pickLanguage(form, {

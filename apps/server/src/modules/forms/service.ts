@@ -68,7 +68,7 @@ export async function listOwnerForms(
   const workspaceId = await chooseWorkspace(app.db, input.caller, input.workspaceId);
   const folderId = await folderFilterOf(app, { ownerId: input.caller.userId, folder: input.folder });
   const rows = await repo.listFormSummaries(app.db, workspaceId, { folderId });
-  return { forms: rows.map((row) => toFormListEntry(row, app.config.publicUrl)) };
+  return { forms: rows.map((row) => toFormListEntry(row, app.customDomains)) };
 }
 
 /**
@@ -150,7 +150,7 @@ export async function createOwnerForm(
       return made;
     }),
   );
-  return toWireForm(row, app.config.publicUrl);
+  return toWireForm(row, app.customDomains);
 }
 
 /** The draft revision a save names (If-Match first, then the body's version), or null for none. */
@@ -169,7 +169,7 @@ function versionConflict(app: FastifyInstance, current: FormRow): AppError {
     409,
     'This form was changed elsewhere since you opened it',
     undefined,
-    { current_version: current.version, form: toWireForm(current, app.config.publicUrl) },
+    { current_version: current.version, form: toWireForm(current, app.customDomains) },
   );
 }
 
@@ -206,7 +206,7 @@ export async function updateOwnerForm(
       return saved;
     }),
   );
-  if (row) return toWireForm(row, app.config.publicUrl);
+  if (row) return toWireForm(row, app.customDomains);
   const current = await requireOwnedForm(app.db, input);
   throw versionConflict(app, current);
 }
@@ -241,7 +241,7 @@ export async function updateSharing(app: FastifyInstance, input: OwnedFormInput 
   await ensureSlugFree(app, sharing, stored.id);
   const row = await withSlugGuard(() => saveFormSettings(app, input, sharing, 'sharing'));
   if (!row) throw notFound(FORM_NOT_FOUND);
-  const form = toWireForm(row, app.config.publicUrl);
+  const form = toWireForm(row, app.customDomains);
   return {
     ...form,
     share_url: form.sharing.share_url,
@@ -283,7 +283,7 @@ export async function setPublished(
     return updated;
   });
   if (!row) throw notFound(FORM_NOT_FOUND);
-  return toWireForm(row, app.config.publicUrl);
+  return toWireForm(row, app.customDomains);
 }
 
 export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
@@ -303,7 +303,7 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
     });
     return made;
   });
-  return toWireForm(row, app.config.publicUrl);
+  return toWireForm(row, app.customDomains);
 }
 
 /** The row of a copy of `source`: its content and settings, none of its responses. */
@@ -349,7 +349,7 @@ function copyOf(
 export async function countShare(app: FastifyInstance, input: OwnedFormInput) {
   const row = await repo.incrementShareCount(app.db, input);
   if (!row) throw notFound(FORM_NOT_FOUND);
-  return toWireForm(row, app.config.publicUrl);
+  return toWireForm(row, app.customDomains);
 }
 
 /**
@@ -380,7 +380,7 @@ export async function viewForm(
     input.viewerId &&
     (await repo.findOwnedForm(app.db, { formId: input.form.id, ownerId: input.viewerId }))
   ) {
-    return toWireForm(input.form, app.config.publicUrl);
+    return toWireForm(input.form, app.customDomains);
   }
   if (input.form && input.byId && !openableById(input.form)) throw notFound(FORM_NOT_FOUND);
   return viewPublicForm(app, input);

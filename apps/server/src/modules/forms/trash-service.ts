@@ -48,7 +48,7 @@ export async function restoreOwnerForm(app: FastifyInstance, input: OwnedFormInp
     return restored;
   });
   if (!row) throw notFound('Form not found in the Trash');
-  return toWireForm(row, app.config.publicUrl);
+  return toWireForm(row, app.customDomains);
 }
 
 export async function listOwnerTrash(app: FastifyInstance, input: { caller: Caller }): Promise<TrashList> {

@@ -37,7 +37,7 @@ const VERSION_NOT_FOUND = 'Version not found';
 export async function restoreOwnerVersion(app: FastifyInstance, input: OwnedFormInput & { number: string }) {
   const number = /^\d{1,9}$/.test(input.number) ? Number(input.number) : null;
   const row = number === null ? null : await restoreVersionToDraft(app.db, { ...input, number });
-  if (row) return toWireForm(row, app.config.publicUrl);
+  if (row) return toWireForm(row, app.customDomains);
   // Tell a missing form from a missing version (both are the owner's own business).
   if (!(await findOwnedForm(app.db, input))) throw notFound(FORM_NOT_FOUND);
   throw notFound(VERSION_NOT_FOUND);

@@ -4,15 +4,11 @@ import type { FormField } from '@formsmith/core/forms/field';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import type { OwnerForm, PublicFormView } from '@formsmith/core/forms/form-wire';
 import { SPAM_CHALLENGE_SETTING } from '@formsmith/core/submissions/spam-challenge';
+import type { FormLinks } from '../workspaces/index.ts';
 import type { FormRow, FormSummaryRow } from './repository.ts';
 
 export function accessRestrictionOf(row: Pick<FormRow, 'accessRestriction'>): AccessRestriction {
   return ACCESS_RESTRICTIONS.find((r) => r === row.accessRestriction) ?? 'private';
-}
-
-/** `${publicUrl}/form/${slug ?? id}` */
-export function shareUrl(row: Pick<FormRow, 'slug' | 'id'>, publicUrl: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/form/${row.slug ?? row.id}`;
 }
 
 /** What the owner and a respondent both see of a form, but its fields. */
@@ -38,7 +34,7 @@ function formContent(row: FormRow) {
 }
 
 /** What the owner sees of a form besides its content. */
-function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
+function ownerDetails(row: Omit<FormRow, 'fields'>, links: FormLinks) {
   return {
     is_published: row.isPublished,
     submissions: row.submissionCount,
@@ -50,7 +46,7 @@ function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
       access_restriction: accessRestrictionOf(row),
       has_access_code: row.accessCodeHash !== null,
       expiration_date: row.expirationDate?.toISOString() ?? null,
-      share_url: shareUrl(row, publicUrl),
+      share_url: links.formUrl(row),
       published_at: row.publishedAt?.toISOString() ?? null,
       share_count: row.shareCount,
     },
@@ -62,13 +58,13 @@ function ownerDetails(row: Omit<FormRow, 'fields'>, publicUrl: string) {
 }
 
 /** The owner's view of a form (never the access code itself). */
-export function toWireForm(row: FormRow, publicUrl: string): OwnerForm {
-  return { ...formContent(row), ...ownerDetails(row, publicUrl) };
+export function toWireForm(row: FormRow, links: FormLinks): OwnerForm {
+  return { ...formContent(row), ...ownerDetails(row, links) };
 }
 
 /** An entry of the owner's form list: the owner's view with a field count instead of the fields. */
-export function toFormListEntry(row: FormSummaryRow, publicUrl: string): FormListEntry {
-  return { ...formHeader(row), field_count: row.fieldCount, ...ownerDetails(row, publicUrl) };
+export function toFormListEntry(row: FormSummaryRow, links: FormLinks): FormListEntry {
+  return { ...formHeader(row), field_count: row.fieldCount, ...ownerDetails(row, links) };
 }
 
 /**

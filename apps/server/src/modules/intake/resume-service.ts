@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { buttonHtml, composeMail, escapeHtml } from '../../mail/templates.ts';
-import { shareUrl } from '../forms/index.ts';
 import {
   createResumeLink,
   type PartialRow,
@@ -82,7 +81,7 @@ export async function mailResumeLink(
   const { form } = await loadSubmitTarget(app, input);
   assertSavesPartials(form);
   const linkToken = generateToken();
-  const url = new URL(shareUrl(form, app.config.publicUrl));
+  const url = new URL(app.customDomains.formUrl(form));
   url.searchParams.set('resume', linkToken);
   await app.db.transaction(async (tx) => {
     const row = await lockPartial(tx, app.keyring, { formId: form.id, resumeToken: input.resumeToken });

@@ -14,6 +14,8 @@ export {
   type WorkspaceThing,
 } from './access.ts';
 export { handOverBeforeAccountDeletion } from './departure.ts';
+export type { DomainRow } from './domains/repository.ts';
+export { CustomDomainTable, DOMAIN_TABLE_REFRESH_MS, type FormLinks } from './domains/table.ts';
 export { emitMemberEvent, type MemberEvent, onMemberEvent, workspaceOwners } from './events.ts';
 export {
   memberMailChoices,
