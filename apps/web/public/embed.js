@@ -1,42 +1,196 @@
 /*
- * Formsmith embed helper. Paste where the form should appear:
- *   <div data-formsmith-form="<id or slug>"></div>
+ * Formsmith embed helper: one script for every way of putting a form on another site.
+ *   <div data-formsmith-form="<id or slug>"></div>          inline, sized to the form
+ *   <button data-formsmith-popup="<id or slug>">…</button>  opens the form in a centred dialog
+ *   <button data-formsmith-slidein="<id or slug>">…</button> opens it in a panel at a corner
+ *   <div data-formsmith-fullpage="<id or slug>"></div>      the form fills the window
  *   <script src="https://forms.example.com/embed.js" async></script>
- * It puts the form's iframe into every such element, and sizes every Formsmith iframe on the
- * page (inserted here or pasted by hand) to the height the embedded form posts, so it never
- * scrolls inside.
+ * Options, on the same element: data-title (the frame's and dialog's name), data-width (a
+ * dialog's width in px), data-position (bottom-right or bottom-left, for a slide-in),
+ * data-open-after (seconds after load to open a dialog by itself), data-close-after (seconds
+ * after a submission to close the dialog).
+ * Every Formsmith iframe on the page (inserted here or pasted by hand) is sized to the height the
+ * embedded form posts. When the form stores a submission, a `formsmith:submitted` event (detail:
+ * {formId, submissionId}) bubbles from the element (or the pasted iframe) up to window; dialogs
+ * also send `formsmith:opened` and `formsmith:closed`. Messages count only from this script's
+ * own origin and from one of the page's frames.
  */
 (() => {
+  // Pasted twice (two snippets on one page), the second copy only fills the elements it follows.
+  if (window.formsmithEmbed) return window.formsmithEmbed.mount();
   const script = document.currentScript;
   const origin = script?.src ? new URL(script.src).origin : window.location.origin;
+  const P = 'formsmith';
+  const STYLE = `.fs-o{position:fixed;inset:0;z-index:2147483000;background:rgba(15,23,42,.6);display:flex;align-items:center;justify-content:center;padding:16px}
+.fs-d{position:relative;box-sizing:border-box;width:100%;max-height:calc(100vh - 32px);overflow:auto;background:#fff;color:#0f172a;border-radius:12px;box-shadow:0 20px 50px rgba(0,0,0,.35);color-scheme:light}
+.fs-s{position:fixed;bottom:16px;right:16px;z-index:2147483000;width:calc(100vw - 32px);max-height:calc(100vh - 32px)}
+.fs-l{right:auto;left:16px}
+.fs-s{border:1px solid rgba(100,116,139,.5)}
+.fs-x{position:absolute;top:8px;right:8px;z-index:1;width:40px;height:40px;border:0;border-radius:999px;background:#f1f5f9;color:#0f172a;font:24px/1 system-ui,sans-serif;cursor:pointer}
+.fs-x:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+.fs-d iframe{display:block;width:100%;border:0}
+@media (prefers-color-scheme:dark){.fs-d{background:#0f172a;color:#f8fafc;color-scheme:dark}.fs-x{background:#1e293b;color:#f8fafc}.fs-x:focus-visible{outline-color:#93c5fd}}
+@media (max-width:480px){.fs-o{padding:0}.fs-d{width:100%;max-width:none!important;max-height:none;height:100%;border-radius:0}.fs-s{inset:0}}`;
+  // The element each frame speaks for: the events it reports are dispatched there.
+  const hosts = new Map();
+  const dialogs = new Map();
+
+  const frameFor = (form, host) => {
+    const frame = document.createElement('iframe');
+    frame.src = `${origin}/form/${encodeURIComponent(form)}/embed`;
+    frame.title = host.getAttribute('data-title') || 'Form';
+    frame.width = '100%';
+    frame.height = '500';
+    frame.style.cssText = 'border:none;width:100%;display:block';
+    return frame;
+  };
+  const emit = (target, name, detail) =>
+    target.dispatchEvent(new CustomEvent(`${P}:${name}`, { bubbles: true, detail }));
+  const seconds = (host, name) => {
+    const value = Number(host.getAttribute(`data-${name}`));
+    return value >= 0 && host.hasAttribute(`data-${name}`) ? value * 1000 : null;
+  };
+
+  const addStyle = () => {
+    if (document.getElementById('fs-style')) return;
+    const style = document.createElement('style');
+    style.id = 'fs-style';
+    style.textContent = STYLE;
+    document.head.appendChild(style);
+  };
+
+  const focusable = () => {
+    const b = document.createElement('span');
+    b.tabIndex = 0;
+    return b;
+  };
+
+  /*
+   * A popup is modal: the page behind is inert and does not scroll, and Tab cycles through the
+   * close button and the form. A slide-in is not modal: it sits in a corner so the visitor can go
+   * on reading and scrolling the page beside it, the way such panels are meant to be used; it still
+   * takes focus when it opens, closes on Escape and gives focus back.
+   */
+  const open = (opener, form, modal) => {
+    if (dialogs.has(opener)) return;
+    addStyle();
+    const label = opener.getAttribute('data-title') || 'Form';
+    const dialog = document.createElement('div');
+    const left = opener.getAttribute('data-position') === 'bottom-left';
+    dialog.className = modal ? 'fs-d' : left ? 'fs-d fs-s fs-l' : 'fs-d fs-s';
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', String(modal));
+    dialog.setAttribute('aria-label', label);
+    const width = Number(opener.getAttribute('data-width'));
+    dialog.style.maxWidth = `${width > 0 ? width : modal ? 640 : 400}px`;
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'fs-x';
+    close.setAttribute('aria-label', `Close ${label}`);
+    close.textContent = '×';
+    const frame = frameFor(form, opener);
+    const first = focusable();
+    const last = focusable();
+    // Tab past the form's last control lands on `last` and goes round to the close button;
+    // Shift+Tab before the close button lands on `first` and goes back into the form.
+    first.addEventListener('focus', () => frame.focus());
+    last.addEventListener('focus', () => close.focus());
+    dialog.append(first, close, frame, last);
+    const root = modal ? document.createElement('div') : dialog;
+    if (modal) {
+      root.className = 'fs-o';
+      root.append(dialog);
+      root.addEventListener('click', (e) => e.target === root && shut(opener));
+    }
+    const inerted = [];
+    if (modal) {
+      for (const el of document.body.children) {
+        if (el.inert || el.tagName === 'SCRIPT') continue;
+        el.inert = true;
+        inerted.push(el);
+      }
+    }
+    const overflow = document.documentElement.style.overflow;
+    if (modal) document.documentElement.style.overflow = 'hidden';
+    const onKey = (e) => e.key === 'Escape' && shut(opener);
+    document.addEventListener('keydown', onKey);
+    close.addEventListener('click', () => shut(opener));
+    document.body.append(root);
+    hosts.set(frame, opener);
+    dialogs.set(opener, { root, frame, inerted, overflow, modal, onKey, focus: document.activeElement });
+    close.focus();
+    emit(opener, 'opened', { form });
+  };
+
+  const shut = (opener) => {
+    const d = dialogs.get(opener);
+    if (!d) return;
+    dialogs.delete(opener);
+    hosts.delete(d.frame);
+    document.removeEventListener('keydown', d.onKey);
+    for (const el of d.inerted) el.inert = false;
+    if (d.modal) document.documentElement.style.overflow = d.overflow;
+    d.root.remove();
+    (d.focus && d.focus !== document.body ? d.focus : opener).focus?.();
+    emit(opener, 'closed', { form: opener.getAttribute(`data-${P}-${d.modal ? 'popup' : 'slidein'}`) });
+  };
 
   const mount = () => {
-    for (const host of document.querySelectorAll('[data-formsmith-form]')) {
+    for (const host of document.querySelectorAll(`[data-${P}-form]`)) {
       // The script may be pasted twice (two forms on one page): each element is filled once.
       if (host.querySelector('iframe')) continue;
-      const form = host.getAttribute('data-formsmith-form')?.trim();
+      const form = host.getAttribute(`data-${P}-form`)?.trim();
       if (!form) continue;
-      const frame = document.createElement('iframe');
-      frame.src = `${origin}/form/${encodeURIComponent(form)}/embed`;
-      frame.title = host.getAttribute('data-title') || 'Form';
-      frame.width = '100%';
-      frame.height = '500';
-      frame.style.border = 'none';
-      frame.style.width = '100%';
-      frame.style.display = 'block';
+      const frame = frameFor(form, host);
+      hosts.set(frame, host);
       host.appendChild(frame);
+    }
+    for (const host of document.querySelectorAll(`[data-${P}-fullpage]`)) {
+      const form = host.getAttribute(`data-${P}-fullpage`)?.trim();
+      if (!form || host.querySelector('iframe')) continue;
+      const frame = frameFor(form, host);
+      // It fills the window and scrolls inside, so the heights the form posts are not applied.
+      frame.setAttribute('data-fs-fixed', '');
+      frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:none;display:block';
+      hosts.set(frame, host);
+      host.appendChild(frame);
+    }
+    for (const [mode, modal] of [
+      ['popup', true],
+      ['slidein', false],
+    ]) {
+      for (const opener of document.querySelectorAll(`[data-${P}-${mode}]`)) {
+        const form = opener.getAttribute(`data-${P}-${mode}`)?.trim();
+        if (!form || opener.fsBound) continue;
+        opener.fsBound = true;
+        opener.addEventListener('click', (e) => {
+          e.preventDefault();
+          open(opener, form, modal);
+        });
+        const after = seconds(opener, 'open-after');
+        if (after !== null) setTimeout(() => open(opener, form, modal), after);
+      }
     }
   };
 
+  window.formsmithEmbed = { mount };
   window.addEventListener('message', (event) => {
     const data = event.data;
-    if (data?.type !== 'formsmith:height' || typeof data.height !== 'number') return;
-    if (event.origin !== origin) return;
-    for (const frame of document.getElementsByTagName('iframe')) {
-      if (frame.contentWindow === event.source) {
-        frame.style.height = `${Math.max(0, Math.ceil(data.height))}px`;
-        frame.setAttribute('scrolling', 'no');
-      }
+    if (event.origin !== origin || typeof data?.type !== 'string') return;
+    let frame;
+    for (const f of document.getElementsByTagName('iframe')) if (f.contentWindow === event.source) frame = f;
+    if (!frame) return;
+    const host = hosts.get(frame) || frame;
+    if (data.type === `${P}:height` && typeof data.height === 'number') {
+      if (frame.hasAttribute('data-fs-fixed')) return;
+      frame.style.height = `${Math.max(0, Math.ceil(data.height))}px`;
+      frame.setAttribute('scrolling', 'no');
+    } else if (data.type === `${P}:escape`) {
+      if (dialogs.has(host)) shut(host);
+    } else if (data.type === `${P}:submitted`) {
+      emit(host, 'submitted', { formId: data.formId, submissionId: data.submissionId });
+      const after = seconds(host, 'close-after');
+      if (after !== null && dialogs.has(host)) setTimeout(() => shut(host), after);
     }
   });
 

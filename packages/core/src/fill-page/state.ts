@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { publicFormSchema } from '../forms/form-wire.ts';
 import { submitEndingSchema } from '../submissions/submit-answer.ts';
+import { publicPageLookSchema } from '../themes/api.ts';
 
 /** A file field's answer once uploaded (what the submit sends); a signature's PNG says how and when too. */
 export const fileValueSchema = z.object({
@@ -55,6 +56,16 @@ export const fillFormViewSchema = z.object({
 });
 export type FillFormView = z.infer<typeof fillFormViewSchema>;
 
+/**
+ * The form's look on a page that turns the respondent away (the gate, a closed form): its theme
+ * and logo, so the page is the owner's brand; a form not found has none, which would say it exists.
+ */
+export const turnedAwayBrandSchema = z.object({
+  look: publicPageLookSchema,
+  logo_url: z.nullable(z.string()),
+});
+export type TurnedAwayBrand = z.infer<typeof turnedAwayBrandSchema>;
+
 export const fillViewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unavailable') }),
   z.object({
@@ -63,12 +74,14 @@ export const fillViewSchema = z.discriminatedUnion('kind', [
     wrongCode: z.boolean(),
     /** Why the code was refused when it was not wrong (too many tries). */
     message: z.optional(z.string()),
+    brand: z.optional(turnedAwayBrandSchema),
   }),
   z.object({
     kind: z.literal('expired'),
     title: z.optional(z.string()),
     /** Closed by the owner's limits or schedule (with their message, if any), not expired. */
     closed: z.optional(z.object({ message: z.optional(z.string()) })),
+    brand: z.optional(turnedAwayBrandSchema),
   }),
   fillFormViewSchema,
   z.object({ kind: z.literal('success'), message: z.string(), ending: submitEndingSchema }),

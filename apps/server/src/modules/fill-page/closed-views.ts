@@ -1,4 +1,5 @@
 import type { FillView } from '@formsmith/core/fill-page/state';
+import type { PublicFormView } from '@formsmith/core/forms/form-wire';
 import { AppError } from '../../lib/app-error.ts';
 
 /** A page that shows something else than the form, with its status. */
@@ -30,4 +31,14 @@ export function closedPageOf(err: unknown): ClosedPage | null {
     default:
       return null;
   }
+}
+
+/**
+ * The closed page drawn in the form's theme and with its logo, when it is a gate or a closed form
+ * (a form not found says nothing of the form; the page keeps having no footer or links).
+ */
+export function brandedClosedPage(closed: ClosedPage, form: PublicFormView): ClosedPage {
+  const { view } = closed;
+  if (view.kind === 'unavailable' || !form.look) return closed;
+  return { ...closed, view: { ...view, brand: { look: form.look, logo_url: form.logo_url } } };
 }

@@ -30,7 +30,7 @@ import {
 } from '../forms/index.ts';
 import { hasCookie, respondedCookie, storeFieldFile, submitForm } from '../intake/index.ts';
 import { first, readPosted } from './body.ts';
-import { type ClosedPage, closedPageOf } from './closed-views.ts';
+import { brandedClosedPage, type ClosedPage, closedPageOf } from './closed-views.ts';
 import type { FillPageKit } from './renderer.ts';
 
 /** Where the page is: /form/<identifier>[/embed], and the address's query (which may prefill). */
@@ -155,7 +155,11 @@ async function loadForm(
       // A form not found says nothing of the form, not even its languages.
       if (!found || closed.view.kind === 'unavailable') return { kind: 'closed', ...closed };
       const { language, translations } = found.form;
-      return { kind: 'closed', ...closed, languages: { language, translations } };
+      return {
+        kind: 'closed',
+        ...brandedClosedPage(closed, found.form),
+        languages: { language, translations },
+      };
     }
     if (err instanceof AppError && err.code === 'RATE_LIMITED') {
       // Too many wrong codes from here: the gate says so, and says nothing else of the form.
@@ -367,8 +371,10 @@ export async function postFillPage(
     return set ? { ...answer, cookie: set } : answer;
   } catch (err) {
     const closed = closedPageOf(err);
-    if (closed)
-      return page(address, closed.status, closed.view, closed.view.kind === 'unavailable' ? undefined : form);
+    if (closed) {
+      const { status, view } = brandedClosedPage(closed, form);
+      return page(address, status, view, view.kind === 'unavailable' ? undefined : form);
+    }
     if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
     const errors = err.fields ?? {};
     const stepId = kit.renderer.stepWithErrors({ form, values, errors });

@@ -1,4 +1,4 @@
-import type { FillFormView, FillPageState } from '@formsmith/core/fill-page/state';
+import type { FillFormView, FillPageState, TurnedAwayBrand } from '@formsmith/core/fill-page/state';
 import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages } from '@formsmith/core/i18n/language';
 import { localizeForm } from '@formsmith/core/i18n/localize';
@@ -26,6 +26,7 @@ import {
 import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { usePageChrome } from './hooks/use-page-chrome.ts';
+import { postToHost } from './lib/embed-messages.ts';
 import { chooseLanguage, keepLanguage, pageLanguage } from './lib/language.ts';
 import { formInLanguage } from './lib/localize.ts';
 import { parseFillLocation } from './lib/location.ts';
@@ -33,8 +34,15 @@ import { parseFillLocation } from './lib/location.ts';
 type View =
   | { kind: 'loading' }
   | { kind: 'unavailable'; missingId?: boolean }
-  | { kind: 'gate'; wrongCode: boolean; title?: string; message?: string; checking: boolean }
-  | { kind: 'expired'; title?: string; closed?: ClosedInfo }
+  | {
+      kind: 'gate';
+      wrongCode: boolean;
+      title?: string;
+      message?: string;
+      checking: boolean;
+      brand?: TurnedAwayBrand;
+    }
+  | { kind: 'expired'; title?: string; closed?: ClosedInfo; brand?: TurnedAwayBrand }
   | { kind: 'form'; form: LoadedForm; round: number; preview?: boolean }
   | {
       kind: 'success';
@@ -56,9 +64,10 @@ function viewOf(state: FillPageState): View {
         title: view.title,
         message: view.message,
         checking: false,
+        brand: view.brand,
       };
     case 'expired':
-      return { kind: 'expired', title: view.title, closed: view.closed };
+      return { kind: 'expired', title: view.title, closed: view.closed, brand: view.brand };
     case 'form':
       return { kind: 'form', form: toLoadedForm(view.form), round: 0 };
     case 'success':
@@ -73,6 +82,11 @@ function viewOf(state: FillPageState): View {
 function isExpired(form: Form): boolean {
   const at = form.sharing.expirationDate ? Date.parse(form.sharing.expirationDate) : Number.NaN;
   return Number.isFinite(at) && at <= Date.now();
+}
+
+/** The form's look the server gave a gate or a closed page: kept while the respondent tries codes. */
+function brandOf(view: View): TurnedAwayBrand | undefined {
+  return view.kind === 'gate' || view.kind === 'expired' ? view.brand : undefined;
 }
 
 /**
@@ -109,10 +123,17 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
         if (result.kind === 'gate') {
           // The gate's title comes in the page's language (`?lang=`, else the browser's).
           if (result.title) document.title = result.title;
-          setView({ kind: 'gate', wrongCode: result.wrongCode, title: result.title, checking: false });
+          setView((current) => ({
+            kind: 'gate',
+            wrongCode: result.wrongCode,
+            title: result.title,
+            checking: false,
+            brand: brandOf(current),
+          }));
           return;
         }
-        if (result.kind === 'expired') return setView({ kind: 'expired', closed: result.closed });
+        if (result.kind === 'expired')
+          return setView((current) => ({ kind: 'expired', closed: result.closed, brand: brandOf(current) }));
         if (result.kind !== 'form') {
           // Respondents cannot open it; its owner, signed in, gets a preview instead.
           const preview = await getOwnerPreview(location.identifier);
@@ -180,6 +201,9 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
     keepLanguage(loaded.id, tag);
   };
 
+  // A gate or a closed page the server drew in the form's theme keeps it.
+  const look = loaded?.look ?? brandOf(view)?.look;
+
   const content = (() => {
     switch (view.kind) {
       case 'loading':
@@ -187,7 +211,7 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
       case 'unavailable':
         return <UnavailableView message={view.missingId ? chrome.t('status.missingId') : undefined} />;
       case 'expired':
-        return <ExpiredView title={view.title} closed={view.closed} />;
+        return <ExpiredView title={view.title} closed={view.closed} logoUrl={view.brand?.logo_url} />;
       case 'gate':
         return (
           <AccessGate
@@ -195,6 +219,7 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
             wrongCode={view.wrongCode}
             message={view.message}
             checking={view.checking}
+            logoUrl={view.brand?.logo_url}
             onSubmit={(code) => {
               setView({ ...view, message: undefined, checking: true });
               void load(code);
@@ -226,7 +251,9 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
             accessCode={accessCode}
             preview={view.preview ?? false}
             initial={view.round === 0 ? served : undefined}
-            onSubmitted={(ending) => {
+            onSubmitted={(ending, submissionId) => {
+              if (embed && !view.preview)
+                postToHost({ type: 'formsmith:submitted', formId: view.form.id, submissionId });
               setServed(undefined);
               setView({
                 kind: 'success',
@@ -249,14 +276,14 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
 
   return (
     <ChromeContext.Provider value={chrome}>
-      <PageFrame embed={embed} look={loaded?.look}>
+      <PageFrame embed={embed} look={look}>
         {languages.length > 1 && language && (
           <LanguageSwitcher languages={languages} value={language} onChange={switchLanguage} />
         )}
         <Suspense fallback={<CenteredSpinner />}>{content}</Suspense>
         {/* A respondent turned away is not sent on to the instance's own pages. */}
         {(view.kind === 'form' || view.kind === 'gate' || view.kind === 'success') && (
-          <PageFooter embed={embed} look={loaded?.look} />
+          <PageFooter embed={embed} look={look} />
         )}
       </PageFrame>
     </ChromeContext.Provider>

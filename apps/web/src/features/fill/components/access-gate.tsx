@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton } from '../../../components/public-page/classes.ts';
 import { Input } from '../../../components/ui/input.tsx';
+import { BrandLogo } from './brand-logo.tsx';
 
 /** The password gate: title, 'Access Code' password input, Submit; 'Incorrect access code'. */
 export function AccessGate(props: {
@@ -10,6 +11,8 @@ export function AccessGate(props: {
   /** Shown instead of 'Incorrect access code' (too many tries). */
   message?: string;
   checking: boolean;
+  /** The form's logo, when its page is drawn in its theme. */
+  logoUrl?: string | null;
   onSubmit: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
@@ -23,6 +26,7 @@ export function AccessGate(props: {
     <form method="post" onSubmit={submit} className="mx-auto max-w-sm space-y-5 py-4" noValidate>
       <input type="hidden" name="_action" value="access" />
       <div className="space-y-2 text-center">
+        <BrandLogo url={props.logoUrl} title={props.title} />
         <h1 className="text-2xl font-semibold">{props.title ?? t('gate.title')}</h1>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('gate.text')}</p>
       </div>

@@ -50,7 +50,8 @@ type FormViewProps = {
   accessCode: string | undefined;
   /** The owner's preview of a form respondents cannot open: filled in, never sent. */
   preview?: boolean;
-  onSubmitted: (ending: SubmitEnding) => void;
+  /** The ending chosen, and the stored submission's id. */
+  onSubmitted: (ending: SubmitEnding, submissionId: string) => void;
   onExpired: (closed?: ClosedInfo) => void;
   /** The form keeps answers as the respondent goes: its saver, and the answers resumed (if any). */
   partials?: { saver: ProgressSaver; resumed: ResumeResponse | null; note: string | null };
@@ -301,7 +302,7 @@ export function FormView({
         forgetSpamSolution(form.id);
         trackSubmission(form.id, { submission_id: answer.data.submission_id, ...analytics });
         saver?.forget();
-        return onSubmitted(answer.data.ending);
+        return onSubmitted(answer.data.ending, answer.data.submission_id);
       }
       if (res.status === 410) return onExpired(closedInfo(res));
       // Refused the solution (expired, or used): the next try asks for a new challenge.

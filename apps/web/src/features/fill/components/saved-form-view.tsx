@@ -37,7 +37,7 @@ export function SavedFormView(props: {
   form: LoadedForm;
   language: string;
   accessCode: string | undefined;
-  onSubmitted: (ending: SubmitEnding) => void;
+  onSubmitted: (ending: SubmitEnding, submissionId: string) => void;
   onExpired: (closed?: ClosedInfo) => void;
   initial?: ComponentProps<typeof FormView>['initial'];
 }) {

@@ -3,6 +3,7 @@ import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import { useEffect } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton } from '../../../components/public-page/classes.ts';
+import { BrandLogo } from './brand-logo.tsx';
 
 function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
   const tones = {
@@ -48,10 +49,20 @@ export function UnavailableView({ message }: { message?: string }) {
 }
 
 /** An expired form, or one its owner's limits or schedule closed (with their message). */
-export function ExpiredView({ title, closed }: { title?: string; closed?: { message?: string } }) {
+export function ExpiredView({
+  title,
+  closed,
+  logoUrl,
+}: {
+  title?: string;
+  closed?: { message?: string };
+  /** The form's logo, when its page is drawn in its theme. */
+  logoUrl?: string | null;
+}) {
   const { t } = useChrome();
   return (
     <div className="space-y-4 py-6 text-center">
+      <BrandLogo url={logoUrl} title={title} />
       <Icon path={CLOCK} tone="amber" />
       {title && <p className="text-sm font-medium text-slate-600 dark:text-slate-400">{title}</p>}
       <h1 className="text-2xl font-semibold">{closed ? t('status.closed') : t('status.expired')}</h1>

@@ -27,6 +27,21 @@ export function scriptSnippet(origin: string, slugOrId: string): string {
   return `<div data-formsmith-form="${slugOrId}"></div><script src="${origin}/embed.js" async></script>`;
 }
 
+/** A button that opens the form in a centred dialog. */
+export function popupSnippet(origin: string, slugOrId: string): string {
+  return `<button type="button" data-formsmith-popup="${slugOrId}">Open the form</button><script src="${origin}/embed.js" async></script>`;
+}
+
+/** A button that opens the form in a panel at the bottom right corner, beside the page. */
+export function slideInSnippet(origin: string, slugOrId: string): string {
+  return `<button type="button" data-formsmith-slidein="${slugOrId}" data-position="bottom-right">Give feedback</button><script src="${origin}/embed.js" async></script>`;
+}
+
+/** A page that is only the form: it fills the window. */
+export function fullPageSnippet(origin: string, slugOrId: string): string {
+  return `<div data-formsmith-fullpage="${slugOrId}"></div><script src="${origin}/embed.js" async></script>`;
+}
+
 export function EmbedCard({ form }: { form: StoredForm }) {
   const origin = publicOrigin(form.sharing.shareUrl);
   const slugOrId = form.sharing.slug || String(form.id);
@@ -67,6 +82,34 @@ export function EmbedCard({ form }: { form: StoredForm }) {
           copied={copied === 'script'}
           onCopy={(code) => copy('script', code)}
         />
+        <Snippet
+          title="Popup"
+          hint={
+            'A button that opens the form in a dialog over your page; Escape or the close button closes it. Add data-open-after="5" to open it by itself after 5 seconds.'
+          }
+          code={popupSnippet(origin, slugOrId)}
+          copied={copied === 'popup'}
+          onCopy={(code) => copy('popup', code)}
+        />
+        <Snippet
+          title="Slide-in"
+          hint="A panel at a corner of your page (data-position: bottom-right or bottom-left) that visitors can keep reading beside."
+          code={slideInSnippet(origin, slugOrId)}
+          copied={copied === 'slidein'}
+          onCopy={(code) => copy('slidein', code)}
+        />
+        <Snippet
+          title="Full page"
+          hint="For a page that is only the form: it fills the whole window."
+          code={fullPageSnippet(origin, slugOrId)}
+          copied={copied === 'fullpage'}
+          onCopy={(code) => copy('fullpage', code)}
+        />
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          With the script, your page receives a <code>formsmith:submitted</code> event (with the form's id and
+          the submission's id, never the answers) when someone sends the form. The embedding guide lists every
+          option.
+        </p>
       </CardBody>
     </Card>
   );
