@@ -76,10 +76,10 @@ function guessType(label: string, hasOptions: boolean, hasBounds: boolean): Fiel
 }
 
 const LEAD = new RegExp(
-  `^(?:(?:${anyOf(words('a|an|the|new|another|one more|extra|additional|second|field|question|for|to ask|asking', 'asking for|asking about|that asks|which asks|about|called|named|labelled|labeled|titled|where', 'where people|where they|so people can|so they can|to enter|to give|to provide|un|une|nouveau', 'nouvelle|champ|pour|le|la|ein|eine|einen|neues|neue|feld|fur|frage|nach|un|una|nuevo|nueva|campo', 'para|pregunta|el|uno|nuovo|nuova|per|domanda|il|um|uma|novo|nova|pergunta|o|sobre|them|people', 'respondents|guests|users|customers|applicants|attendees|everyone|visitors'))})\\s+)+`,
+  `^(?:(?:${anyOf(words('a|an|the|new|another|one more|extra|additional|second|field|question|for|to ask|asking', 'asking for|asking about|that asks|which asks|about|called|named|labelled|labeled|titled|where', 'where people|where they|so people can|so they can|to enter|to give|to provide|un|une|nouveau', 'nouvelle|champ|pour|le|la|ein|eine|einen|neues|neue|feld|fur|frage|nach|un|una|nuevo|nueva|campo', 'para|pregunta|el|uno|nuovo|nuova|per|domanda|il|um|uma|novo|nova|pergunta|o|sobre|them|people', 'respondents|guests|users|customers|applicants|attendees|everyone|visitors', 'sur|sur le|sur la|sur les|zu|zum|zur|su|sul|sulla|sullo|over'))})\\s+)+`,
 );
 const TRAIL = new RegExp(
-  `(?:\\s+${anyOf(words('field|question|box|input|feld|champ|campo|domanda|pergunta|pregunta|frage|too|as well|also'))})+$`,
+  `(?:\\s+${anyOf(words('field|question|box|input|feld|champ|campo|domanda|pergunta|pregunta|frage|too|as well|also|hinzu|dazu|ein'))})+$`,
 );
 
 /** Asking words put to the respondent: 'whether they would recommend us' → 'Would you recommend us?'. */

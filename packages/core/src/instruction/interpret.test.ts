@@ -217,3 +217,59 @@ describe('when the built-in interpreter is not sure', () => {
       expect(asked(instruction, form).message).toMatch(/'Number of guests' is a date question/);
   });
 });
+
+describe('the built-in interpreter on follow-ups to a generated form', () => {
+  const SHIRTS = formOf('T-Shirt-Bestellung', [
+    ['Name', 'text', true],
+    ['T-Shirt-Größe', 'radio', true, ['S', 'M', 'L']],
+    ['Allergien', 'textarea'],
+    ['Fotoerlaubnis', 'checkbox', true, ['Ja']],
+  ]);
+
+  it('reads a German place in the middle of the sentence and leaves the verb particle out', () => {
+    const { form } = edited('füge nach Allergien eine Frage zu Ernährungsbedürfnissen hinzu', SHIRTS);
+    expect(form.fields.map((f) => f.label)).toEqual([
+      'Name',
+      'T-Shirt-Größe',
+      'Allergien',
+      'Ernährungsbedürfnissen',
+      'Fotoerlaubnis',
+    ]);
+  });
+
+  it('titles a page started after a question by the question it opens with', () => {
+    const { form } = edited('füge nach Allergien einen Seitenumbruch ein', SHIRTS);
+    expect(form.fields.map((f) => `${f.type === 'page_break' ? '--- ' : ''}${f.label}`)).toEqual([
+      'Name',
+      'T-Shirt-Größe',
+      'Allergien',
+      '--- Fotoerlaubnis',
+      'Fotoerlaubnis',
+    ]);
+    const english = edited('add a page break after number of guests', RSVP);
+    expect(english.form.fields[3]).toMatchObject({ type: 'page_break', label: 'Meal choice' });
+  });
+
+  it('drops a French "about" before the new question', () => {
+    const { form } = edited(
+      'ajoute une question sur le régime alimentaire après allergies',
+      formOf('Commande', [
+        ['Nom', 'text', true],
+        ['Allergies', 'textarea'],
+        ['Autorisation photo', 'checkbox', true, ['Oui']],
+      ]),
+    );
+    expect(form.fields.map((f) => f.label)).toEqual([
+      'Nom',
+      'Allergies',
+      'Régime alimentaire',
+      'Autorisation photo',
+    ]);
+  });
+
+  it('asks for the words of one label it cannot translate, and says how to give them', () => {
+    const question = asked('übersetze Allergien ins Englische', SHIRTS);
+    expect(question.message).toContain(`in English, call Allergien '…'`);
+    expect(question.message).toContain('I can add, remove, move, rename');
+  });
+});

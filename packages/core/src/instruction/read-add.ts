@@ -1,9 +1,10 @@
 import type { EditOperation, NewField } from '../forms/edit-patch.ts';
 import { nextFieldId } from '../forms/edit-patch-fields.ts';
 import type { FormField } from '../forms/field.ts';
-import { placeAfter, placesIn } from './places.ts';
-import { after, doubtAbout, quote, type Reader, without } from './reading.ts';
-import { fold, slice } from './text.ts';
+import { type Place, placeAfter, placesIn } from './places.ts';
+import { after, type Context, doubtAbout, quote, type Reader, without } from './reading.ts';
+import type { Found } from './references.ts';
+import { fold, slice, type Text } from './text.ts';
 import { ADD_VERBS, ASK_VERBS, anyOf, words } from './words.ts';
 
 const TO_FORM = anyOf(
@@ -30,6 +31,27 @@ function describe(field: NewField): string {
   return `${field.required ? 'a required' : 'an optional'} ${type} question '${field.label}'${options}${range}`;
 }
 
+/**
+ * A place whose whole rest names no field, but whose first words do ('nach Allergien eine Frage
+ * zu …'): the place cut to those words, and the pattern of its words in the clause.
+ */
+function leadingPlace(place: Place, problem: Found, object: Text, context: Context) {
+  const target = place.target;
+  if (!target || problem.kind !== 'missing') return undefined;
+  const ends = [...target.folded.matchAll(/\s+/g)].map((m) => m.index).reverse();
+  for (const end of ends) {
+    const cut = { ...place, target: slice(target, 0, end) };
+    const words = cut.target.folded;
+    if (words === '') continue;
+    const at = placeAfter(cut, context.refs);
+    if ('problem' in at) continue;
+    const stop = object.folded.indexOf(words, place.at) + words.length;
+    const phrase = object.folded.slice(place.at, stop).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return { place: cut, phrase, target: at };
+  }
+  return undefined;
+}
+
 /** 'Add a phone field after email', "add a 'Policy number' field right after it", 'ask for their date of birth'. */
 export const readAdd: Reader = (clause, context) => {
   const asked = after(clause, ASK_VERBS);
@@ -53,14 +75,18 @@ export const readAdd: Reader = (clause, context) => {
   if (!verb) return null;
   let object = without(verb, TO_FORM);
   let where: { after: string | null; anchor?: FormField; own?: boolean } | undefined;
-  for (const place of placesIn(object)) {
-    const target = placeAfter(place, context.refs);
+  for (const found of placesIn(object)) {
+    // German puts the place mid-sentence: 'füge nach Allergien eine Frage zu … hinzu'.
+    const whole = placeAfter(found, context.refs);
+    const inner = 'problem' in whole ? leadingPlace(found, whole.problem, object, context) : undefined;
+    const place = inner?.place ?? found;
+    const target = inner?.target ?? whole;
     if ('problem' in target) {
       if (target.problem.kind === 'ambiguous') return doubtAbout(target.problem, 'Where to add it');
       continue;
     }
     where = { ...target, own: place.where === 'own_page' };
-    object = slice(object, 0, place.at);
+    object = inner ? without(object, inner.phrase) : slice(object, 0, place.at);
     break;
   }
   const draft = context.draft(object);

@@ -50,7 +50,7 @@ export const readTranslation: Reader = (clause, context) => {
     new RegExp(
       `^(?:the\\s+)?(${LANGUAGE})\\s+(?:label|name|translation|version)\\s+(?:of|for)\\s+(.+?)\\s+(?:is|should be|:|=)\\s+(⟦\\d+⟧|.+)$`,
     ).exec(t);
-  if (!label) return null;
+  if (!label) return readOneTranslation(clause, context);
   const [language, ref] = languageOf(label[1] as string) ? [label[1], label[2]] : [label[2], label[1]];
   const tag = languageOf(language as string) as string;
   const refStart = t.indexOf(ref as string);
@@ -64,6 +64,41 @@ export const readTranslation: Reader = (clause, context) => {
     touched: [found.field.id],
   };
 };
+
+/**
+ * 'Translate the allergies label to French' with no words given: the one label, from the
+ * phrasebook the server lends, or a question that says how to give the words.
+ */
+function readOneTranslation(clause: Text, context: Context): Reading {
+  const t = clause.folded;
+  const m = new RegExp(
+    `^${anyOf(TRANSLATE)}\\s+(.+?)(?:\\s+(?:label|question|field|libelle|bezeichnung|etiqueta|etichetta|rotulo))?\\s+(?:in|into|to|en|auf|ins|al|a|para|em)\\s+(?:l'|il\\s+)?(${LANGUAGE})$`,
+  ).exec(t);
+  if (!m) return null;
+  const ref = (m[1] as string).replace(/^(?:the|le|la|das|die|den|el|il|o|a)\s+(?:label\s+(?:of\s+)?)?/, '');
+  const refStart = t.indexOf(ref);
+  const found = findField(slice(clause, refStart, refStart + ref.length), context.refs);
+  if (found.kind !== 'field') return doubtAbout(found, 'Which label to translate');
+  const tag = languageOf(m[2] as string) as string;
+  // Named in English whatever language it was asked in, as the rest of the answer is.
+  const english = LANGUAGE_NAMES[tag]?.[0] ?? tag;
+  const name = english.charAt(0).toUpperCase() + english.slice(1);
+  // The phrasebook puts the whole form into the language; only this label's words are kept, as
+  // its translation beside the form's own language.
+  const words = context
+    .translate?.(context.form, tag)
+    ?.operations.find((op) => op.op === 'update_field' && op.id === found.field.id);
+  const text = words?.op === 'update_field' ? words.changes.label : undefined;
+  if (!text)
+    return {
+      doubt: `The built-in generator does not know ${quote(found.field)} in ${name}; give the words ("in ${name}, call ${found.field.label} '…'")`,
+    };
+  return {
+    operations: [{ op: 'translate_label', id: found.field.id, language: tag, text }],
+    summary: `Give ${quote(found.field)} the ${name} label '${text}'.`,
+    touched: [found.field.id],
+  };
+}
 
 const OPERATORS: [RegExp, string][] = [
   [/^(?:times|multiplied by|x|×|\*|mal|fois|por|per|vezes)$/, '*'],

@@ -180,7 +180,11 @@ function addPage(clause: Text, context: Context): Reading {
       found.at < named.index && found.target
         ? {
             ...found,
-            target: slice(found.target, 0, named.index - (clause.folded.length - found.target.folded.length)),
+            // 'nach Allergien einen Seitenumbruch': the article belongs to the break.
+            target: without(
+              slice(found.target, 0, named.index - (clause.folded.length - found.target.folded.length)),
+              '\\s+(?:einen|eine|ein|un|une|a|an|una|uno|um|uma|een)$',
+            ),
           }
         : found;
     const target = placeAfter(place, context.refs);
@@ -213,7 +217,10 @@ function addPage(clause: Text, context: Context): Reading {
             ),
         )
       : (fields[at]?.label ?? words) || 'New page';
-    const operations = [addBreak(context, target.after, titled ? title : words || title)];
+    // A page started before 'Payment details' is titled by those words; one started after a
+    // question is titled by the question it opens with, not the one it follows.
+    const untitled = place.where === 'before' ? words || title : title;
+    const operations = [addBreak(context, target.after, titled ? title : untitled)];
     const where =
       place.where === 'end'
         ? 'at the end'

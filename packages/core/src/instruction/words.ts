@@ -269,11 +269,11 @@ export const PRONOUNS = words(
 
 /** Language names, in each language, for 'translate into Spanish' and 'the French label'. */
 export const LANGUAGE_NAMES: Record<string, string[]> = {
-  en: words('english|anglais|englisch|ingles|inglese|ingles'),
-  fr: words('french|francais|franzosisch|frances|francese|frances|franzoesisch'),
-  de: words('german|allemand|deutsch|aleman|tedesco|alemao'),
-  es: words('spanish|espagnol|spanisch|espanol|castellano|spagnolo|espanhol'),
-  it: ['italian', 'italien', 'italienisch', 'italiano'],
-  pt: ['portuguese', 'portugais', 'portugiesisch', 'portugues', 'portoghese'],
-  nl: words('dutch|neerlandais|niederlandisch|holandes|olandese|nederlands'),
+  en: words('english|anglais|englisch|englische|ingles|inglese|ingles'),
+  fr: words('french|francais|franzosisch|franzosische|frances|francese|frances|franzoesisch'),
+  de: words('german|allemand|deutsch|deutsche|aleman|tedesco|alemao'),
+  es: words('spanish|espagnol|spanisch|spanische|espanol|castellano|spagnolo|espanhol'),
+  it: ['italian', 'italien', 'italienisch', 'italienische', 'italiano'],
+  pt: ['portuguese', 'portugais', 'portugiesisch', 'portugiesische', 'portugues', 'portoghese'],
+  nl: words('dutch|neerlandais|niederlandisch|niederlandische|holandes|olandese|nederlands'),
 };

@@ -51,6 +51,10 @@ function listEnd(pieces: string[], language: Language): number {
     const joined = AFTER_AND.exec(folded)?.[1];
     if (i > 0 && (NEXT_QUESTION.test(folded) || (joined && CONSENT_CUE.test(joined)))) return i;
     if (i > 0 && joined && looksLikeField(joined, language)) return i;
+    // 'A, B, C, allergies': a field after choices that name none is the next question.
+    const plainBefore = pieces.slice(0, i).every((piece) => !looksLikeField(piece, language));
+    const joinsLast = LAST_CHOICE_JOINER.test(` ${folded} `);
+    if (i >= 2 && plainBefore && !joinsLast && looksLikeField(folded, language)) return i;
     // 'JavaScript, Python, Go, t-shirt size XS to XL': a longer piece after short choices.
     const shortBefore = pieces.slice(0, i).every((piece) => countWords(piece) <= 2);
     if (

@@ -43,6 +43,8 @@ const MARKERS: [RegExp, Language][] = [
   [/[äöüß]/, 'de'],
   [/[ãõ]|ção|ções/, 'pt'],
   [/\bij|ij\b|\w+ij\w+/, 'nl'],
+  // 'y' alone is Spanish's 'and'; the other candidates never write it as a word.
+  [/(?:^|\s)y\s/, 'es'],
 ];
 
 const CANDIDATES: readonly Language[] = ['es', 'fr', 'de', 'pt', 'it', 'nl'];

@@ -107,6 +107,8 @@ function isPairOfFields(left: string, right: string, language: Language): boolea
     // 'your email and a 1-10 rating of the new app': a scale is a question of its own.
     if (findRange(right) !== null && RATING_CUE.test(folded)) return true;
   }
+  // 'allergies and photo consent': a consent is a question of its own.
+  if (countWords(left) <= 3 && countWords(right) <= 5 && CONSENT_CUE.test(foldText(right))) return true;
   if (countWords(left) > 5 || countWords(right) > 5) return false;
   if (leftField && rightField) return true;
   if (!leftField && !rightField) return false;
