@@ -47,6 +47,19 @@ describe('generateForm reads choices written in the flow of a request', () => {
     fieldLabelled(form.fields, 'comment');
   });
 
+  it('ends a colon list at a field that follows choices naming none ("A, B, C, allergies")', () => {
+    const form = generateForm('Order: which features do you use: A, B, C, allergies, and photo consent');
+    expect(optionLabels(fieldLabelled(form.fields, 'features'))).toEqual(['A', 'B', 'C']);
+    fieldLabelled(form.fields, 'allerg');
+    const subjects = generateForm('Tutoring: name, subject: math, science, English or history');
+    expect(optionLabels(fieldLabelled(subjects.fields, 'subject'))).toEqual([
+      'Math',
+      'Science',
+      'English',
+      'History',
+    ]);
+  });
+
   it('keeps "(select all)" on the last choice as a note that the list takes several answers', () => {
     const form = generateForm(
       'Product survey: which plan are you on: Free, Pro or Team, which features do you use: reports, exports, integrations (select all), and what is missing',
@@ -159,6 +172,17 @@ describe('generateForm reads inline choices in the other languages', () => {
     expect(['radio', 'select']).toContain(field.type);
     expect(optionLabels(field)).toEqual(options);
     expect(fieldLabelled(form.fields, photo)).toMatchObject({
+      type: 'checkbox',
+      validation: { required: false },
+    });
+  });
+
+  it('reads a short Spanish request with "de" in it as Spanish, and splits "alergias y consentimiento"', () => {
+    const form = generateForm(
+      'Pedido de camisetas: nombre, talla de camiseta S/M/L, alergias y consentimiento de fotos',
+    );
+    expect(fieldLabelled(form.fields, 'alergias').label).toBe('Alergias');
+    expect(fieldLabelled(form.fields, 'consentimiento')).toMatchObject({
       type: 'checkbox',
       validation: { required: false },
     });
