@@ -161,7 +161,7 @@ describe(`submissions export as Excel (${dbKind})`, () => {
     expect(rows[1]![at('Home — City')]).toBe('Leeds');
     expect(rows[2]![at('Status')]).toBe('incomplete');
     expect(rows[3]![at('removed')]).toBe("'-2+3");
-    expect(sheet.getRow(2).getCell(2).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect(sheet.getRow(2).getCell(at('Born') + 1).numFmt).toBe('yyyy-mm-dd');
   });
 
@@ -176,8 +176,8 @@ describe(`submissions export as Excel (${dbKind})`, () => {
     );
     expect(formulas).toBe(0);
     const row = sheet.getRow(3);
-    expect(row.getCell(5).type).toBe(ExcelJS.ValueType.String);
-    expect(row.getCell(5).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(row.getCell(6).type).toBe(ExcelJS.ValueType.String);
+    expect(row.getCell(6).value).toBe(`'=HYPERLINK("http://evil.example","click")`);
     const values = row.values as unknown[];
     expect(values).toContain("'+44 street");
     expect(values).toContain("'@city");
@@ -205,7 +205,8 @@ describe(`submissions export as Excel (${dbKind})`, () => {
     const csv: string[][] = parse((await get(url.replace('xlsx', 'csv'))).body, { bom: true });
     expect(rows[0]).toEqual(csv[0]);
     expect(rows).toHaveLength(2);
-    expect(rows[1]![0]).toBe(ids[0]);
+    expect(rows[1]![0]).toBe('#1');
+    expect(rows[1]![1]).toBe(ids[0]);
     expect(rows[1]![csv[0]!.indexOf('Age')]).toBe(36);
     expect((await get(url, stranger)).statusCode).toBe(404);
   });
@@ -222,7 +223,14 @@ describe(`submissions export as Excel (${dbKind})`, () => {
     expect(res.statusCode).toBe(200);
     const rows = cellsOf((await readWorkbook(res.rawPayload)).getWorksheet('Responses')!);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.slice(0, 5)).toEqual(['Submission ID', 'Submitted At', 'Status', 'Language', 'Name']);
+    expect(rows[0]!.slice(0, 6)).toEqual([
+      'Reference',
+      'Submission ID',
+      'Submitted At',
+      'Status',
+      'Language',
+      'Name',
+    ]);
   });
 
   it('streams more rows than one batch, oldest first, each once', async () => {
@@ -239,7 +247,8 @@ describe(`submissions export as Excel (${dbKind})`, () => {
     );
     const res = await get(`/api/form-submissions/forms/${id}/export?format=xlsx`);
     const rows = cellsOf((await readWorkbook(res.rawPayload)).getWorksheet('Responses')!);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(many);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(many);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(many.map((_, i) => `#${i + 1}`));
     expect(rows.slice(1).map((r) => r[rows[0]!.indexOf('Age')])).toEqual(many.map((_, i) => i));
   });
 });

@@ -62,6 +62,7 @@ describe(`submissions export (${dbKind})`, () => {
     expect(res.body.startsWith(BOM)).toBe(true);
     const rows: string[][] = parse(res.body, { bom: true });
     expect(rows[0]).toEqual([
+      'Reference',
       'Submission ID',
       'Submitted At',
       'Status',
@@ -74,6 +75,7 @@ describe(`submissions export (${dbKind})`, () => {
     ]);
     expect(rows).toHaveLength(5);
     expect(rows[1]).toEqual([
+      '#1',
       ids[0],
       '2025-02-01T09:30:00.000Z',
       'complete',
@@ -85,6 +87,7 @@ describe(`submissions export (${dbKind})`, () => {
       '',
     ]);
     expect(rows[4]).toEqual([
+      '#4',
       ids[3],
       '2025-02-01T09:33:00.000Z',
       'complete',
@@ -100,14 +103,14 @@ describe(`submissions export (${dbKind})`, () => {
   it('neutralises cells a spreadsheet would run as formulas', async () => {
     const res = await app.inject({ method: 'GET', url: exportUrl('csv'), headers: owner.auth });
     const rows: string[][] = parse(res.body, { bom: true });
-    expect(rows[2]!.slice(4)).toEqual([
+    expect(rows[2]!.slice(5)).toEqual([
       `'=HYPERLINK("http://evil.example","click")`,
       "'+1-555",
       '',
       "'@SUM(A1)",
       '',
     ]);
-    expect(rows[3]!.slice(4)).toEqual(["'-2+3", "'\tTabbed", 'Bananas', "'\rCR", '']);
+    expect(rows[3]!.slice(5)).toEqual(["'-2+3", "'\tTabbed", 'Bananas', "'\rCR", '']);
   });
 
   it('neutralises a formula in a field label too', async () => {
@@ -121,8 +124,15 @@ describe(`submissions export (${dbKind})`, () => {
       headers: owner.auth,
     });
     const rows: string[][] = parse(res.body, { bom: true });
-    expect(rows[0]).toEqual(['Submission ID', 'Submitted At', 'Status', 'Language', "'=cmd|calc"]);
-    expect(rows[1]![4]).toBe('fine');
+    expect(rows[0]).toEqual([
+      'Reference',
+      'Submission ID',
+      'Submitted At',
+      'Status',
+      'Language',
+      "'=cmd|calc",
+    ]);
+    expect(rows[1]![5]).toBe('fine');
   });
 
   it('exports a form without submissions as a header row only', async () => {
@@ -134,7 +144,17 @@ describe(`submissions export (${dbKind})`, () => {
     });
     const rows: string[][] = parse(res.body, { bom: true });
     expect(rows).toEqual([
-      ['Submission ID', 'Submitted At', 'Status', 'Language', 'Full name', 'Email', 'Topics', 'Notes'],
+      [
+        'Reference',
+        'Submission ID',
+        'Submitted At',
+        'Status',
+        'Language',
+        'Full name',
+        'Email',
+        'Topics',
+        'Notes',
+      ],
     ]);
     const json = await app.inject({
       method: 'GET',
@@ -163,8 +183,9 @@ describe(`submissions export (${dbKind})`, () => {
     });
     const rows: string[][] = parse(res.body, { bom: true });
     expect(rows).toHaveLength(12_001);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(many);
-    expect(rows.slice(1).map((r) => r[4])).toEqual(Array.from({ length: 12_000 }, (_, i) => `n${i}`));
+    expect(rows.slice(1).map((r) => r[1])).toEqual(many);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(many.map((_, i) => `#${i + 1}`));
+    expect(rows.slice(1).map((r) => r[5])).toEqual(Array.from({ length: 12_000 }, (_, i) => `n${i}`));
   });
 
   it('downloads JSON as an array of the stored submissions', async () => {
@@ -196,8 +217,19 @@ describe(`submissions export (${dbKind})`, () => {
     );
     const rows: string[][] = parse(csv.body, { bom: true });
     expect(rows).toEqual([
-      ['Submission ID', 'Submitted At', 'Status', 'Language', 'Full name', 'Email', 'Topics', 'Notes'],
       [
+        'Reference',
+        'Submission ID',
+        'Submitted At',
+        'Status',
+        'Language',
+        'Full name',
+        'Email',
+        'Topics',
+        'Notes',
+      ],
+      [
+        '#1',
         ids[0],
         '2025-02-01T09:30:00.000Z',
         'complete',
@@ -252,6 +284,7 @@ describe(`submissions export (${dbKind})`, () => {
     const res = await app.inject({ method: 'GET', url: exportUrl('csv'), headers: owner.auth });
     const rows: string[][] = parse(res.body, { bom: true });
     expect(rows[0]).toEqual([
+      'Reference',
       'Submission ID',
       'Submitted At',
       'Status',
@@ -262,8 +295,8 @@ describe(`submissions export (${dbKind})`, () => {
       'f_removed',
       'f_topics',
     ]);
-    expect(rows[1]![7]).toBe('');
-    expect(rows[1]![8]).toBe('apples, bananas');
+    expect(rows[1]![8]).toBe('');
+    expect(rows[1]![9]).toBe('apples, bananas');
     await app.db.update(forms).set({ fields: TEST_FIELDS }).where(eq(forms.id, formId));
   });
 });

@@ -71,7 +71,13 @@ function withFieldCounts(body: { forms: Array<Record<string, unknown>> }) {
 
 // Keys later releases added to forms (draft revision, published version) and submissions (the
 // version answered): older clients ignore them, so they are left out of the comparison.
-const ADDED_KEYS = new Set(['version', 'published_version', 'has_unpublished_changes', 'form_version']);
+const ADDED_KEYS = new Set([
+  'version',
+  'published_version',
+  'has_unpublished_changes',
+  'form_version',
+  'number',
+]);
 // Keys later releases added with a value every upgraded form must have: left out only when the
 // form has exactly that value
 // (no logic, the classic layout, no answers saved as respondents go, no progress record).
@@ -95,17 +101,26 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
 };
 
 /**
- * CSV exports gained a Status and a Language column (third and fourth); every submission of v1
- * is complete, and in English.
+ * CSV exports gained a Reference column (first) and a Status and a Language column (after the
+ * time); every submission of v1 is complete, and in English. The migration numbered each form's
+ * submissions in the order they came, and the export lists them in that order: #1, #2, …
  */
-function withoutStatusColumn(csv: string): string {
-  if (!csv.replace(/^\uFEFF/, '').startsWith('Submission ID,Submitted At,Status,Language')) return csv;
-  return csv
-    .split('\r\n')
-    .map((line, i) =>
-      i === 0 ? line.replace(',Status,Language,', ',') : line.replace(/^([^,]*,[^,]*),complete,en,/, '$1,'),
-    )
-    .join('\r\n');
+function withoutAddedColumns(csv: string): string {
+  const bom = csv.startsWith('\uFEFF') ? '\uFEFF' : '';
+  if (!csv.slice(bom.length).startsWith('Reference,Submission ID,Submitted At,Status,Language')) return csv;
+  const lines = csv.slice(bom.length).split('\r\n');
+  return (
+    bom +
+    lines
+      .map((line, i) => {
+        if (i === 0) return line.replace('Reference,', '').replace(',Status,Language,', ',');
+        if (line === '') return line;
+        const reference = `#${i},`;
+        expect(line.startsWith(reference), `line ${i} starts with ${reference}`).toBe(true);
+        return line.slice(reference.length).replace(/^([^,]*,[^,]*),complete,en,/, '$1,');
+      })
+      .join('\r\n')
+  );
 }
 
 function isAddedKey(key: string, value: unknown): boolean {
@@ -140,7 +155,7 @@ function withoutAddedKeys(value: unknown): unknown {
 
 // The analytics period runs to today, so only what the fixture's rows decide is compared.
 function comparable(key: string, raw: unknown): unknown {
-  if (typeof raw === 'string') return withoutStatusColumn(raw);
+  if (typeof raw === 'string') return withoutAddedColumns(raw);
   const body = key.includes('/api/analytics/') ? raw : withoutAddedKeys(raw);
   if (key.endsWith(' /api/forms') && typeof body === 'object' && body !== null && 'forms' in body) {
     return withFieldCounts(body as { forms: Array<Record<string, unknown>> });
@@ -203,6 +218,31 @@ describe(`a database written by release v1 (${dbKind})`, () => {
       expect(comparable(key, json ? res.json() : res.body)).toEqual(comparable(key, before.body));
     },
   );
+
+  it("numbers each form's submissions in the order they came, and a new one after them", async () => {
+    const rows = await queryRows<{ form_id: number; number: number; rank: number }>(
+      app.db,
+      sql`select form_id, number, row_number() over (partition by form_id order by created_at, id)::int as rank
+        from submissions`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row.number).toBe(row.rank);
+    const every = expected.forms.every;
+    const [last] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select max(number)::int as n from submissions where form_id = ${every}`,
+    );
+    await queryRows(
+      app.db,
+      sql`insert into submissions (form_id, data, metadata) values (${every}, '{}'::jsonb, '{}'::jsonb)`,
+    );
+    const [next] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select max(number)::int as n from submissions where form_id = ${every}`,
+    );
+    expect(next!.n).toBe(last!.n + 1);
+    await queryRows(app.db, sql`delete from submissions where form_id = ${every} and number = ${next!.n}`);
+  });
 
   it('keeps every answer and file of every submission', async () => {
     const every = expected.forms.every;

@@ -206,7 +206,7 @@ for (const [scheme, width] of [
     expect(csv).toContain(MARKER);
     expect(csv).toContain('notes.txt');
     // The server's leading columns, the language recorded in clear with the sealed answers.
-    expect(csv).toMatch(/^\uFEFFSubmission ID,Submitted At,Status,Language,/);
+    expect(csv).toMatch(/^\uFEFFReference,Submission ID,Submitted At,Status,Language,/);
     expect(csv).toMatch(/,complete,en,/);
 
     // The server cannot search sealed answers: the unlocked browser does.
@@ -236,7 +236,9 @@ for (const [scheme, width] of [
     const one = await oneDownload;
     expect(one.suggestedFilename()).toMatch(new RegExp(`^form_${formId}_submission_[0-9a-f-]+\\.csv$`));
     const oneCsv = await readFile((await one.path())!, 'utf8');
-    expect(oneCsv).toMatch(/^\uFEFFSubmission ID,Submitted At,Status,Language,Your name,Attachment\r?\n/);
+    expect(oneCsv).toMatch(
+      /^\uFEFFReference,Submission ID,Submitted At,Status,Language,Your name,Attachment\r?\n/,
+    );
     expect(oneCsv).toContain(`,complete,en,${MARKER},notes.txt`);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/detail-${scheme}.png`, fullPage: true });

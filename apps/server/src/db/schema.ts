@@ -510,8 +510,18 @@ export const submissions = pgTable(
     assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     /** in_progress or done; null is new, so an untouched submission stores nothing. */
     triageStatus: text('triage_status').$type<Exclude<TriageStatus, 'new'>>(),
+    /**
+     * The short reference people use (#142), distinct within the form and never reused. A trigger
+     * takes it from the form's own sequence (submission_numbers_<form id>) as the row is inserted:
+     * nextval never waits on another transaction, unlike a counter row every submit would update.
+     * The trigger replaces whatever an insert gives, so a Drizzle insert may leave it out (0).
+     */
+    number: integer('number')
+      .notNull()
+      .$defaultFn(() => 0),
   },
   (t) => [
+    uniqueIndex('submissions_form_number_idx').on(t.formId, t.number),
     index('submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
     index('submissions_form_txid_idx').on(t.formId, t.txid, t.id),
     // Partial: most submissions have neither an idempotency key nor a resume token, and an index

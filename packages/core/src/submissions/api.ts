@@ -14,6 +14,15 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** A submission's status as exports write it (the server's and the browser's for sealed answers). */
 export const statusText = (completed: boolean) => (completed ? 'complete' : 'incomplete');
 
+/** The columns every export row starts with, before the answers (the server's and the browser's). */
+export const EXPORT_META_HEADERS = [
+  'Reference',
+  'Submission ID',
+  'Submitted At',
+  'Status',
+  'Language',
+] as const;
+
 /** Query of the submissions list: paging, order, text search, date range and status filters. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -54,6 +63,8 @@ export type ListQueryParams = z.input<typeof listQuerySchema>;
 export const submissionSchema = z.object({
   id: z.string(),
   form_id: z.number().int(),
+  /** The short reference within the form (shown as #142; reference.ts). */
+  number: z.number().int(),
   data: z.record(z.string(), z.unknown()),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.string(),

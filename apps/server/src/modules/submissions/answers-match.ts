@@ -18,8 +18,11 @@ export function answersContain(answers: Record<string, unknown>, needle: string)
   return false;
 }
 
-/** A search: the text its answers must contain, and whether an id containing it matches too. */
-export type AnswersSearch = { text: string; ids: boolean };
+/**
+ * A search: the text its answers must contain, whether an id containing it matches too, and the
+ * ids of rows that match whatever their answers (the submission a number like 142 names).
+ */
+export type AnswersSearch = { text: string; ids: boolean; also?: string[] };
 
 /** Whether a submission matches the search, by its id or its answers. */
 export function submissionMatches(
@@ -27,5 +30,9 @@ export function submissionMatches(
   answers: Record<string, unknown>,
   search: AnswersSearch,
 ): boolean {
-  return (search.ids && id.includes(search.text.toLowerCase())) || answersContain(answers, search.text);
+  return (
+    (search.ids && id.includes(search.text.toLowerCase())) ||
+    (search.also?.includes(id) ?? false) ||
+    answersContain(answers, search.text)
+  );
 }

@@ -1,8 +1,9 @@
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
 import type { FormField } from '@formsmith/core/forms/field';
-import { statusText } from '@formsmith/core/submissions/api';
+import { EXPORT_META_HEADERS, statusText } from '@formsmith/core/submissions/api';
 import { csvCell, neutralizeCell } from '@formsmith/core/submissions/csv-line';
+import { referenceText } from '@formsmith/core/submissions/reference';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
 export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined; row?: string };
@@ -81,6 +82,7 @@ export function readAnswer(data: Record<string, unknown>, keys: string[]): unkno
 /** One submission as the CSV and Excel exports read it: `createdAt` is the ISO text of its time. */
 export type AnswerRow = {
   id: string;
+  number: number;
   createdAt: string;
   completed: boolean;
   language: string;
@@ -95,9 +97,7 @@ export function columnsForVersion(columns: VersionedColumns, version: number): E
 
 /** The CSV header row. */
 export function headerRow(columns: ExportColumn[]): string[] {
-  return ['Submission ID', 'Submitted At', 'Status', 'Language', ...columns.map((c) => c.label)].map(
-    neutralizeCell,
-  );
+  return [...EXPORT_META_HEADERS, ...columns.map((c) => c.label)].map(neutralizeCell);
 }
 
 /** The Status column: incomplete for answers saved as the respondent went and not submitted yet. */
@@ -105,10 +105,18 @@ export function headerRow(columns: ExportColumn[]): string[] {
 /** One CSV row: id, ISO time, then each column's answer flattened to text and neutralised. */
 export function csvRow(
   columns: ExportColumn[],
-  row: { id: string; created_at: Date | string; completed: boolean; language: string; data: unknown },
+  row: {
+    id: string;
+    number: number;
+    created_at: Date | string;
+    completed: boolean;
+    language: string;
+    data: unknown;
+  },
 ): string[] {
   const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
   const cells = [
+    referenceText(row.number),
     row.id,
     new Date(row.created_at).toISOString(),
     statusText(row.completed),
@@ -124,13 +132,10 @@ export function csvRow(
  * The same row as csvRow, built straight into one CSV line (CRLF included): the export's hot loop.
  * `createdAt` is the ISO text of the submission time.
  */
-export function csvRowLine(
-  columns: ExportColumn[],
-  row: { id: string; createdAt: string; completed: boolean; language: string; data: unknown },
-): string {
+export function csvRowLine(columns: ExportColumn[], row: Omit<AnswerRow, 'version'>): string {
   const { data } = row;
   const answers = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  let line = `${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)},${csvCell(neutralizeCell(row.language))}`;
+  let line = `${referenceText(row.number)},${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)},${csvCell(neutralizeCell(row.language))}`;
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]!;
     line += `,${csvCell(neutralizeCell(columnText(column.field, column, readAnswer(answers, column.keys))))}`;

@@ -28,6 +28,7 @@ const BOM = '\uFEFF';
 
 type ExportRow = {
   id: string;
+  number: number;
   form_id: number;
   created_at: Date;
   data: Record<string, unknown>;
@@ -128,6 +129,7 @@ async function* keysetBatches(
     if (rows.length === 0) return;
     yield rows.map((r) => ({
       id: r.id,
+      number: r.number,
       form_id: r.formId,
       created_at: r.createdAt,
       data: readAnswers(app.keyring, r),
@@ -154,16 +156,30 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
     app,
     formId,
     `id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at,
-      encode(sealed_data, 'base64')`,
+      encode(sealed_data, 'base64'), number`,
     JSON_BATCH,
   );
   for await (const { rows: batch, opened } of openedBatches(app, rows, { id: 0, sealed: 10 })) {
     yield batch.map(
       (
-        [id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at],
+        [
+          id,
+          form_id,
+          created_at,
+          data,
+          metadata,
+          completed,
+          form_version,
+          language,
+          progress,
+          updated_at,
+          ,
+          number,
+        ],
         i,
       ) => ({
         id: id as string,
+        number: number as number,
         form_id: form_id as number,
         created_at: created_at as Date,
         data: opened[i] ?? readAnswers(app.keyring, { id: id as string, data, sealedData: null }),
@@ -216,6 +232,7 @@ async function* answerRowBatches(app: FastifyInstance, formId: number): AsyncGen
     for await (const rows of keysetBatches(app, formId, CSV_BATCH)) {
       yield rows.map((r) => ({
         id: r.id,
+        number: r.number,
         createdAt: new Date(r.created_at).toISOString(),
         completed: r.completed,
         language: r.language,
@@ -228,11 +245,12 @@ async function* answerRowBatches(app: FastifyInstance, formId: number): AsyncGen
   // Every cell as PostgreSQL's text: the answers clear only in rows from before encryption at
   // rest, the sealed ones in base64 for the worker thread.
   const select = `id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    case when sealed_data is null then data end, form_version, completed, language, encode(sealed_data, 'base64')`;
+    case when sealed_data is null then data end, form_version, completed, language, encode(sealed_data, 'base64'), number`;
   const batches = cursorBatches(app, formId, select, CSV_BATCH, TEXT_CELLS) as AsyncGenerator<Cells[]>;
   for await (const { rows, opened } of openedBatches(app, batches, { id: 0, sealed: 6 })) {
     yield rows.map((r, i) => ({
       id: r[0]!,
+      number: Number(r[7]),
       createdAt: r[1]!,
       data: opened[i] ?? (r[2] ? JSON.parse(r[2]) : {}),
       version: Number(r[3]),
@@ -291,6 +309,7 @@ function jsonItem(row: ExportRow, labels: LabelReader): string {
   return JSON.stringify({
     ...toWireSubmission({
       id: row.id,
+      number: row.number,
       formId: row.form_id,
       createdAt: row.created_at,
       data: row.data,
@@ -433,6 +452,7 @@ export async function exportOneSubmission(
   if (format === 'xlsx') {
     const one: AnswerRow = {
       id: row.id,
+      number: row.number,
       createdAt: new Date(row.created_at).toISOString(),
       completed: row.completed,
       language: row.language,

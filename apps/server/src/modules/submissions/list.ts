@@ -1,4 +1,5 @@
 import type { ListQuery, WireSubmission } from '@formsmith/core/submissions/api';
+import { referenceInSearch } from '@formsmith/core/submissions/reference';
 import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -65,9 +66,13 @@ export async function listSubmissions(
 ): Promise<ListPage> {
   const search = query.search?.trim();
   const filters = filterConditions(query, callerId);
-  const page = search
-    ? await searchFormSubmissions(db, keyring, { form, query, search, filters })
-    : await listPage(db, keyring, { form, query, filters });
+  const reference = search ? referenceInSearch(search) : null;
+  // `#142` names one submission: found through the (form_id, number) index, answers unread.
+  if (reference?.exact) filters.push(eq(submissions.number, reference.number));
+  const page =
+    search && !reference?.exact
+      ? await searchFormSubmissions(db, keyring, { form, query, search, filters })
+      : await listPage(db, keyring, { form, query, filters });
   return { ...page, items: await withTriage(db, page.items) };
 }
 
@@ -141,6 +146,15 @@ async function searchFormSubmissions(
 ): Promise<ListPage> {
   const { query, search, filters } = input;
   const newest = query.sort === 'newest';
+  // A bare number (142) is both a reference and text answers may hold: the numbered row matches
+  // too, and ids do not (most would hold some run of digits).
+  const reference = referenceInSearch(search);
+  const numbered = reference
+    ? await db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(and(eq(submissions.formId, input.form.id), eq(submissions.number, reference.number)))
+    : [];
   // With a cursor the page starts after it; without one, after the pages before it.
   const first = query.after ? 0 : (query.page - 1) * query.limit;
   const items: WireSubmission[] = [];
@@ -153,7 +167,7 @@ async function searchFormSubmissions(
       query.after ? afterCursor(query.after, newest) : undefined,
     ),
     oldest: !newest,
-    search: { text: search, ids: true },
+    search: { text: search, ids: !reference, also: numbered.map((r) => r.id) },
     visit: (row) => {
       if (total >= first && items.length < query.limit) {
         items.push(toWireSubmission(row));

@@ -40,6 +40,7 @@ export function toWireSubmission(row: WireRow): WireSubmission {
   return {
     id: row.id,
     form_id: row.formId,
+    number: row.number,
     data: row.data ?? {},
     metadata: row.metadata ?? {},
     created_at: new Date(row.createdAt).toISOString(),

@@ -338,6 +338,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         form,
         {
           id: row.id,
+          number: row.number,
           form_id: row.formId,
           created_at: row.createdAt,
           data: row.data,

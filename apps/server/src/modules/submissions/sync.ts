@@ -26,6 +26,7 @@ function decodeCursor(cursor: string | undefined): Position {
 
 type Row = {
   id: string;
+  number: number;
   form_id: number;
   form_version: number;
   language: string;
@@ -53,7 +54,7 @@ export async function listSubmissionsSince(
   const after = decodeCursor(input.cursor);
   const rows = await queryRows<Row>(
     db,
-    sql`select id, form_id, form_version, language, created_at, completed, data, sealed_data, metadata, progress, updated_at, txid::text as txid from submissions
+    sql`select id, number, form_id, form_version, language, created_at, completed, data, sealed_data, metadata, progress, updated_at, txid::text as txid from submissions
       where form_id = ${input.formId}
         and (txid, id) > (${after.txid}::bigint, ${after.id}::uuid)
         and txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -65,6 +66,7 @@ export async function listSubmissionsSince(
   return {
     data: page.map((r) => ({
       id: r.id,
+      number: r.number,
       form_id: r.form_id,
       form_version: r.form_version,
       language: r.language,

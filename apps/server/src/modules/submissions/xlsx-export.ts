@@ -1,8 +1,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { columnText } from '@formsmith/core/fields/export-columns';
 import { optionsOf } from '@formsmith/core/forms/field';
-import { statusText } from '@formsmith/core/submissions/api';
+import { EXPORT_META_HEADERS, statusText } from '@formsmith/core/submissions/api';
 import { neutralizeCell } from '@formsmith/core/submissions/csv-line';
+import { referenceText } from '@formsmith/core/submissions/reference';
 import ExcelJS from 'exceljs';
 import {
   type AnswerRow,
@@ -24,8 +25,8 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_FORMAT = 'yyyy-mm-dd';
 const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-/** The cells before the answers: id, time, status, language. */
-const LEADING = 4;
+/** The cells before the answers: reference, id, time, status, language. */
+const LEADING = EXPORT_META_HEADERS.length;
 
 /** A YYYY-MM-DD text as that day (midnight UTC, which Excel shows as the day), else undefined. */
 function isoDay(text: string): Date | undefined {
@@ -64,6 +65,7 @@ export function xlsxCell(column: ExportColumn, data: Record<string, unknown>): C
 export function xlsxRow(columns: ExportColumn[], row: AnswerRow): Cell[] {
   const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
   const cells: Cell[] = [
+    referenceText(row.number),
     row.id,
     new Date(row.createdAt),
     statusText(row.completed),
@@ -125,9 +127,10 @@ async function writeWorkbook(
   });
   const header = headerRow(columns.fallback);
   const sheet = workbook.addWorksheet('Responses', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.getColumn(1).width = 38;
-  sheet.getColumn(2).width = 20;
-  sheet.getColumn(2).numFmt = DATE_TIME_FORMAT;
+  sheet.getColumn(1).width = 10;
+  sheet.getColumn(2).width = 38;
+  sheet.getColumn(3).width = 20;
+  sheet.getColumn(3).numFmt = DATE_TIME_FORMAT;
   columns.fallback.forEach((column, i) => {
     const at = sheet.getColumn(LEADING + 1 + i);
     at.width = Math.min(40, Math.max(12, column.label.length + 2));

@@ -4,12 +4,14 @@ import { answerColumns, columnText } from '@formsmith/core/fields/export-columns
 import type { Form } from '@formsmith/core/forms/form';
 import { LIMITS } from '@formsmith/core/limits';
 import {
+  EXPORT_META_HEADERS,
   listResponseSchema,
   type SubmissionDetail,
   statusText,
   type WireSubmission,
 } from '@formsmith/core/submissions/api';
 import { csvLine, neutralizeCell } from '@formsmith/core/submissions/csv-line';
+import { referenceText } from '@formsmith/core/submissions/reference';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { openSealed } from './open-answers.ts';
 
@@ -44,13 +46,9 @@ type Answers = Awaited<ReturnType<typeof answersOf>>;
 // does, so a spreadsheet opening the file never runs an answer like =HYPERLINK(…) as a formula.
 const csvHeader = (fields: AnswerField[]) =>
   csvLine(
-    [
-      'Submission ID',
-      'Submitted At',
-      'Status',
-      'Language',
-      ...fields.flatMap((f) => answerColumns(f).map((c) => c.label)),
-    ].map(neutralizeCell),
+    [...EXPORT_META_HEADERS, ...fields.flatMap((f) => answerColumns(f).map((c) => c.label))].map(
+      neutralizeCell,
+    ),
   );
 
 function csvRow(fields: AnswerField[], submission: WireSubmission, answers: Answers): string {
@@ -59,6 +57,7 @@ function csvRow(fields: AnswerField[], submission: WireSubmission, answers: Answ
     : fields.flatMap((f) => answerColumns(f).map(() => '(could not be decrypted)'));
   const status = statusText(submission.completed);
   return csvLine([
+    referenceText(submission.number),
     submission.id,
     submission.created_at,
     status,
@@ -70,6 +69,7 @@ function csvRow(fields: AnswerField[], submission: WireSubmission, answers: Answ
 function jsonItem(submission: WireSubmission, answers: Answers): string {
   return JSON.stringify({
     id: submission.id,
+    number: submission.number,
     created_at: submission.created_at,
     status: statusText(submission.completed),
     language: submission.language,
