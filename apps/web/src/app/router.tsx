@@ -179,6 +179,10 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'dashboard/admin/sso',
+    lazy: page(async () => (await import('../features/admin/admin-sso-page.tsx')).AdminSsoPage),
+  },
+  {
     path: 'dashboard/billing',
     lazy: page(async () => (await import('../features/billing/billing-page.tsx')).BillingPage),
   },

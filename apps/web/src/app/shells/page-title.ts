@@ -10,7 +10,8 @@ export type ShellTitle =
   | 'Trash'
   | 'Members'
   | 'Audit log'
-  | 'Templates';
+  | 'Templates'
+  | 'Server administration';
 
 /** The authenticated top bar's title for a path. */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -27,5 +28,6 @@ export function shellTitleFor(pathname: string): ShellTitle {
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
   if (path.startsWith('/dashboard/search')) return 'Search';
   if (path.startsWith('/dashboard/notifications')) return 'Notifications';
+  if (path.startsWith('/dashboard/admin')) return 'Server administration';
   return 'Dashboard';
 }

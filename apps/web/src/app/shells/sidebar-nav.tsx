@@ -7,12 +7,14 @@ import {
   LayoutTemplate,
   type LucideIcon,
   Settings,
+  ShieldCheck,
   Sparkles,
   Trash2,
   Users,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { useCanEditWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 
 type NavItem = {
@@ -22,6 +24,8 @@ type NavItem = {
   matches: (path: string) => boolean;
   /** Makes forms: shown to editors and above of the current workspace. */
   makes?: true;
+  /** The instance administrator's pages: shown to that account only. */
+  admin?: true;
 };
 
 const FORM_PAGE = /^\/forms\/[^/]+\/(edit|publish)$/;
@@ -67,6 +71,13 @@ const NAV_ITEMS: NavItem[] = [
     matches: (p) => /^\/dashboard\/(settings|profile|billing)/.test(p) || p === '/password-reset',
   },
   {
+    to: '/dashboard/admin/sso',
+    label: 'Server SSO',
+    admin: true,
+    icon: ShieldCheck,
+    matches: (p) => p.startsWith('/dashboard/admin'),
+  },
+  {
     to: '/forms/new',
     label: 'Create Form',
     makes: true,
@@ -93,7 +104,8 @@ const NAV_ITEMS: NavItem[] = [
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const path = useLocation().pathname.replace(/\/+$/, '') || '/';
   const canEdit = useCanEditWorkspace();
-  const items = canEdit ? NAV_ITEMS : NAV_ITEMS.filter((item) => !item.makes);
+  const isAdmin = useCurrentUser().data?.role === 'admin';
+  const items = NAV_ITEMS.filter((item) => (canEdit || !item.makes) && (isAdmin || !item.admin));
   return (
     <nav aria-label="Sidebar" className="flex-1 overflow-y-auto px-3 py-4">
       <ul className="space-y-1">

@@ -56,13 +56,11 @@ function draftOf(connection: SsoConnection | null): Draft {
 const KINDS = {
   workspace: {
     roleLabel: 'Role of people who join through it',
-    noDomains: 'None yet: the administrator of this Formsmith instance gives domains to workspaces.',
     removeDescription:
       "Members sign in with their password or a login link again; their accounts stay. People of the workspace's domains no longer join by signing in.",
   },
   instance: {
     roleLabel: "Role in a domain's workspace without a provider of its own",
-    noDomains: 'None yet: people who sign in get an account with their own workspace only.',
     removeDescription:
       'Nobody can sign in through it any more; the accounts it made stay and sign in with a password reset or a login link.',
   },
@@ -144,20 +142,30 @@ export function SsoProviderForm({
           </dd>
           <dd className="mt-1 break-all font-mono text-xs">{answer.backchannel_logout_uri}</dd>
         </div>
-        <div className="min-w-0 sm:col-span-2">
-          <dt className="font-medium text-slate-900 dark:text-white">Email domains</dt>
-          {answer.domains.length > 0 ? (
-            <dd className="mt-1 flex flex-wrap gap-2">
-              {answer.domains.map((domain) => (
-                <Badge key={domain}>{domain}</Badge>
-              ))}
-            </dd>
-          ) : (
-            <dd className="text-slate-600 dark:text-slate-400">{texts.noDomains}</dd>
-          )}
-        </div>
+        {/* The instance's page lists every domain in a table of its own. */}
+        {kind === 'workspace' && (
+          <div className="min-w-0 sm:col-span-2">
+            <dt className="font-medium text-slate-900 dark:text-white">Email domains</dt>
+            {answer.domains.length > 0 ? (
+              <dd className="mt-1 flex flex-wrap gap-2">
+                {answer.domains.map((domain) => (
+                  <Badge key={domain}>{domain}</Badge>
+                ))}
+              </dd>
+            ) : (
+              <dd className="text-slate-600 dark:text-slate-400">
+                None yet: the administrator of this Formsmith instance gives domains to workspaces.
+              </dd>
+            )}
+          </div>
+        )}
       </dl>
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Single sign-on provider">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="space-y-4"
+        aria-label={kind === 'instance' ? 'Server-wide single sign-on provider' : 'Single sign-on provider'}
+      >
         <FormField
           label="Issuer URL"
           required

@@ -1,10 +1,11 @@
 import {
   type SsoSession,
   ssoLinkResponse,
+  ssoProvidersResponse,
   ssoSessionResponse,
   ssoStartResponse,
 } from '@formsmith/core/sso/api';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
 import { setCurrentWorkspaceId } from '../../../lib/workspaces-api/current-workspace.ts';
@@ -18,6 +19,23 @@ export function startSso(email: string) {
 export function useStartSso() {
   return useMutation({
     mutationFn: startSso,
+    onSuccess: ({ authorization_url }) => window.location.assign(authorization_url),
+  });
+}
+
+/** The providers the login page offers by name (the server-wide one, when connected). */
+export function useSsoProviders() {
+  return useQuery({
+    queryKey: ['auth', 'sso', 'providers'],
+    queryFn: () => apiRequest('/auth/sso/providers', ssoProvidersResponse, { skipAuth: true }),
+  });
+}
+
+/** Sends the browser on to the server-wide provider's sign-in page. */
+export function useStartInstanceSso() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/auth/sso/instance/start', ssoStartResponse, { method: 'POST', skipAuth: true }),
     onSuccess: ({ authorization_url }) => window.location.assign(authorization_url),
   });
 }

@@ -1,7 +1,7 @@
 import { loginSchema } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import type { TwoFactorChallenge } from '@formsmith/core/auth/two-factor';
-import { Fingerprint, LogIn } from 'lucide-react';
+import { Fingerprint, KeyRound, LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard, AuthIcon, linkClasses } from '../../../components/auth-card.tsx';
@@ -10,9 +10,11 @@ import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { failureMessage } from '../../../lib/field-messages.ts';
 import { browserPasskeyError } from '../../../lib/passkey-error.ts';
 import { useLogin } from '../api/login.ts';
 import { useSignInWithPasskey } from '../api/sign-in-with-passkey.ts';
+import { useSsoProviders, useStartInstanceSso } from '../api/sso.ts';
 import { SecondFactorCard } from '../components/second-factor-card.tsx';
 import { useLocationEmail } from '../hooks/use-location-email.ts';
 import { useZodForm } from '../hooks/use-zod-form.ts';
@@ -120,6 +122,7 @@ export function LoginPage() {
         <Fingerprint aria-hidden="true" className="h-4 w-4" />
         {passkey.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
       </Button>
+      <InstanceProviderButtons />
       <p className="text-center text-sm">
         <Link to="/magic-link" className={linkClasses}>
           Email me a magic link instead
@@ -131,5 +134,27 @@ export function LoginPage() {
         </Link>
       </p>
     </AuthCard>
+  );
+}
+
+/** "Sign in with <provider>" for the server-wide provider, when the administrator connected one. */
+function InstanceProviderButtons() {
+  const providers = useSsoProviders();
+  const start = useStartInstanceSso();
+  const provider = providers.data?.providers[0];
+  if (!provider) return null;
+  return (
+    <div className="space-y-2">
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={start.isPending}
+        onClick={() => start.mutate()}
+      >
+        <KeyRound aria-hidden="true" className="h-4 w-4" />
+        {start.isPending ? `Going to ${provider.name}...` : `Sign in with ${provider.name}`}
+      </Button>
+      {start.error && <Alert tone="error">{failureMessage(start.error)}</Alert>}
+    </div>
   );
 }
