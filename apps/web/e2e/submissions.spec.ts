@@ -119,17 +119,19 @@ test.describe('submissions page', () => {
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
     await expect(table.getByRole('columnheader')).toHaveText([
       'Select',
-      'ID',
+      'Reference',
       'Full name',
       'Favourite fruit',
       'Comments',
-      'Team',
+      'Visit date',
+      'Stage',
+      'Assignee',
       'Submitted',
       'Actions',
     ]);
     // Newest first; the long comment is cut to 30 characters.
     await expect(table.getByRole('row').nth(1)).toContainText('Respondent 12');
-    await expect(table.getByRole('row').nth(1)).toContainText(`${form.ids[11]!.slice(0, 8)}…`);
+    await expect(table.getByRole('row').nth(1).getByRole('rowheader')).toHaveText('#12');
     await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/submissions-1280.png', fullPage: true });
 
@@ -180,6 +182,7 @@ test.describe('submissions page', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const rows: string[][] = parse(csv, { bom: true });
     expect(rows[0]).toEqual([
+      'Reference',
       'Submission ID',
       'Submitted At',
       'Status',
@@ -189,9 +192,10 @@ test.describe('submissions page', () => {
       'Comments',
       'Visit date',
     ]);
-    expect(rows.slice(1).map((r) => r[0])).toEqual(form.ids);
-    expect(rows[3]![2]).toBe('incomplete');
-    expect(rows[5]!.slice(2)).toEqual([
+    expect(rows.slice(1).map((r) => r[1])).toEqual(form.ids);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(form.ids.map((_, i) => `#${i + 1}`));
+    expect(rows[3]![3]).toBe('incomplete');
+    expect(rows[5]!.slice(3)).toEqual([
       'complete',
       'en',
       'Zebra Unique',
@@ -210,8 +214,8 @@ test.describe('submissions page', () => {
     const sheet = workbook.getWorksheet('Responses')!;
     expect(sheet.getRow(1).values).toEqual([undefined, ...rows[0]!]);
     expect(sheet.rowCount).toBe(rows.length);
-    expect(sheet.getRow(6).getCell(5).value).toBe('Zebra Unique');
-    expect(sheet.getRow(6).getCell(8).value).toEqual(new Date('2025-03-14T00:00:00.000Z'));
+    expect(sheet.getRow(6).getCell(6).value).toBe('Zebra Unique');
+    expect(sheet.getRow(6).getCell(9).value).toEqual(new Date('2025-03-14T00:00:00.000Z'));
 
     // Open a detail by clicking its row.
     await table.getByRole('row').filter({ hasText: 'Respondent 12' }).click();
@@ -286,6 +290,75 @@ test.describe('submissions page', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/submission-pdf-375-dark.png', animations: 'disabled' });
+  });
+
+  test('picks, orders and remembers columns, finds a reference, and fits light and dark screens', async ({
+    page,
+  }) => {
+    await signIn(page, owner);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/forms/${form.id}/submissions`);
+    const table = page.getByRole('table', { name: 'Submissions' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const picker = page.getByRole('group', { name: 'Columns to show' });
+    await picker.getByRole('checkbox', { name: 'Comments' }).uncheck();
+    const announced = (text: string) =>
+      expect(page.locator('p[aria-live="polite"]', { hasText: text })).toHaveCount(1);
+    await announced('Comments hidden');
+    // By keyboard: Visit date to the front, then one step back by pointer.
+    const up = picker.getByRole('button', { name: 'Move Visit date up' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await announced('Visit date moved to position 1 of 6');
+    await picker.getByRole('button', { name: 'Move Visit date down' }).click();
+    await picker.getByRole('checkbox', { name: 'Score' }).check();
+    const expected = [
+      'Select',
+      'Reference',
+      'Full name',
+      'Visit date',
+      'Favourite fruit',
+      'Stage',
+      'Assignee',
+      'Submitted',
+      'Score',
+      'Actions',
+    ];
+    await expect(table.getByRole('columnheader')).toHaveText(expected);
+    await page.reload();
+    await expect(table.getByRole('columnheader')).toHaveText(expected);
+    // Answers read as in the detail: the date formatted, the choices by their labels.
+    await expect(table.getByRole('row').nth(1)).toContainText('Apples, Pears');
+
+    const search = page.getByRole('searchbox', { name: 'Search submissions' });
+    await search.fill('#5');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1).getByRole('rowheader')).toHaveText('#5');
+    await expect(table.getByRole('row').nth(1)).toContainText('Zebra Unique');
+    await search.fill('');
+    await expect(table.getByRole('row')).toHaveCount(11);
+
+    for (const dark of [false, true]) {
+      if (dark) {
+        await signIn(page, owner, true);
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.reload();
+        await expect(table.getByRole('row')).toHaveCount(11);
+      }
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `/tmp/review-table-${width}${dark ? '-dark' : ''}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+    }
   });
 
   test('fits a phone screen, and rejects a bad form id', async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { SubmissionDetail as DetailedSubmission, ExportFormat } from '@formsmith/core/submissions/api';
 import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
+import { referenceText } from '@formsmith/core/submissions/reference';
 import { ArrowLeft, ChevronDown, Download, FileText, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -13,9 +14,11 @@ import { saveBlob } from '../../../lib/download.ts';
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
 import { downloadSubmission, downloadSubmissionPdf } from '../api/download.ts';
 import { useSubmission } from '../api/get-submission.ts';
+import type { Neighbours } from '../hooks/use-neighbours.ts';
 import { buildSealedSubmissionExport } from '../lib/export-sealed.ts';
 import { answerOf, formatDateTime } from '../lib/format.ts';
 import { useAnswers } from '../lib/open-answers.ts';
+import { DetailStepper } from './detail-stepper.tsx';
 import { FieldValue } from './field-value.tsx';
 import { CommentsCard, TeamCard } from './team-panel.tsx';
 
@@ -23,12 +26,23 @@ type DetailProps = {
   formId: number;
   form: Form;
   submissionId: string;
+  /** Its place on the table's page, to step to the one before or after; null when not on it. */
+  neighbours: Neighbours | null;
+  onOpen: (submissionId: string) => void;
   onBack: () => void;
   onDelete: () => void;
 };
 
 /** 'Submission Details': the answers of one submission, with its export, and the team's stage, assignee and comments. */
-export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete }: DetailProps) {
+export function SubmissionDetail({
+  formId,
+  form,
+  submissionId,
+  neighbours,
+  onOpen,
+  onBack,
+  onDelete,
+}: DetailProps) {
   const submission = useSubmission(formId, submissionId);
   return (
     <section aria-labelledby="submission-details-title" className="space-y-4">
@@ -39,8 +53,14 @@ export function SubmissionDetail({ formId, form, submissionId, onBack, onDelete 
           </Button>
           <h2 id="submission-details-title" className="text-xl font-semibold text-slate-900 dark:text-white">
             Submission Details
+            {submission.data && (
+              <span className="ml-2 text-slate-600 dark:text-slate-400">
+                {referenceText(submission.data.number)}
+              </span>
+            )}
           </h2>
         </div>
+        {neighbours && <DetailStepper neighbours={neighbours} onOpen={onOpen} />}
         {submission.data && (
           <div className="flex flex-wrap items-start gap-2">
             <Button variant="secondary" onClick={onDelete} className="text-red-700 dark:text-red-400">

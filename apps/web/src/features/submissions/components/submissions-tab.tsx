@@ -1,6 +1,7 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useNeighbours } from '../hooks/use-neighbours.ts';
 import { usePendingDeletes } from '../hooks/use-pending-deletes.ts';
 import { NO_FILTERS, type SubmissionFilters } from '../lib/filters.ts';
 import { SubmissionDetail } from './submission-detail.tsx';
@@ -16,16 +17,20 @@ export function SubmissionsTab({ formId, form }: { formId: number; form: Form })
   const [page, setPage] = useState(1);
   const selected = params.get('submission');
   const deletes = usePendingDeletes(formId);
+  const neighbours = useNeighbours({ formId, filters, page, submissionId: selected, hidden: deletes.hidden });
   const changeFilters = useCallback((next: SubmissionFilters) => {
     setFilters(next);
     setPage(1);
   }, []);
 
-  const open = (id: string) => {
-    const next = new URLSearchParams(params);
-    next.set('submission', id);
-    setParams(next);
-  };
+  const open = useCallback(
+    (id: string) => {
+      const next = new URLSearchParams(params);
+      next.set('submission', id);
+      setParams(next);
+    },
+    [params, setParams],
+  );
   const close = () => {
     const next = new URLSearchParams(params);
     next.delete('submission');
@@ -40,6 +45,8 @@ export function SubmissionsTab({ formId, form }: { formId: number; form: Form })
           formId={formId}
           form={form}
           submissionId={selected}
+          neighbours={neighbours}
+          onOpen={open}
           onBack={close}
           onDelete={() => {
             deletes.schedule([selected]);

@@ -1,9 +1,9 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { WireSubmission as Submission } from '@formsmith/core/submissions/api';
 import { quizResultOf } from '@formsmith/core/submissions/quiz-result';
+import { referenceText } from '@formsmith/core/submissions/reference';
 import { TRIAGE_LABELS } from '@formsmith/core/submissions/triage';
 import { Inbox, MessageSquare, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -12,9 +12,11 @@ import { Alert, Badge, EmptyState, Spinner } from '../../../components/ui/feedba
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
 import { useSealedSearch } from '../hooks/use-sealed-search.ts';
+import { type TableColumn, useTableColumns } from '../hooks/use-table-columns.ts';
 import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
-import { answerOf, cellText, formatDateTime, shortId } from '../lib/format.ts';
+import { answerOf, cellText, formatDateTime } from '../lib/format.ts';
 import { type AnswersState, useAnswers } from '../lib/open-answers.ts';
+import { ColumnPicker } from './column-picker.tsx';
 import { Pagination } from './pagination.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
 import { STAGE_TONES } from './team-panel.tsx';
@@ -68,10 +70,8 @@ export function SubmissionsTable({
         },
       }
     : server;
-  const columns = form.fields.filter((f) => takesAnswer(f.type)).slice(0, 3);
-  const quiz = form.logic.quiz.enabled;
+  const { available, shown, columns, setShown } = useTableColumns(formId, form);
   const languages = formLanguages(form);
-  const multilingual = languages.length > 1;
   // An empty page under filters says so, not that the form has no submissions at all.
   const filtering = !sameFilters(filters, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -94,12 +94,15 @@ export function SubmissionsTable({
 
   return (
     <div className="space-y-4">
-      <SubmissionsToolbar
-        formId={formId}
-        languages={languages}
-        filters={filters}
-        onFiltersChange={onFiltersChange}
-      />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <SubmissionsToolbar
+          formId={formId}
+          languages={languages}
+          filters={filters}
+          onFiltersChange={onFiltersChange}
+        />
+        <ColumnPicker available={available} shown={shown} onChange={setShown} />
+      </div>
       {list.isPending ? (
         <div className="flex justify-center p-12">
           <Spinner label="Loading submissions" />
@@ -133,12 +136,17 @@ export function SubmissionsTable({
               </Button>
             </div>
           )}
-          <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+          <section
+            aria-label="Submissions table, scrolls sideways"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard.
+            tabIndex={0}
+            className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+          >
+            <table className="w-full text-left text-sm">
               <caption className="sr-only">Submissions</caption>
               <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
                 <tr>
-                  <th scope="col" className="w-10 px-4 py-3">
+                  <th scope="col" className={`${STICKY} left-0 w-10 px-4 py-3`}>
                     <span className="sr-only">Select</span>
                     <input
                       type="checkbox"
@@ -148,30 +156,16 @@ export function SubmissionsTable({
                       className="h-4 w-4 accent-brand-600"
                     />
                   </th>
-                  <th scope="col" className="px-4 py-3">
-                    ID
+                  <th scope="col" className={`${STICKY} left-10 px-4 py-3`}>
+                    Reference
                   </th>
-                  {columns.map((field) => (
-                    <th key={field.id} scope="col" className="px-4 py-3">
-                      {field.label}
+                  {columns.map((column) => (
+                    <th key={column.key} scope="col" className="max-w-[16rem] px-4 py-3">
+                      <span className="line-clamp-2" title={column.label}>
+                        {column.label}
+                      </span>
                     </th>
                   ))}
-                  {quiz && (
-                    <th scope="col" className="px-4 py-3">
-                      Score
-                    </th>
-                  )}
-                  {multilingual && (
-                    <th scope="col" className="px-4 py-3">
-                      Language
-                    </th>
-                  )}
-                  <th scope="col" className="px-4 py-3">
-                    Team
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Submitted
-                  </th>
                   <th scope="col" className="px-4 py-3">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -184,42 +178,28 @@ export function SubmissionsTable({
                     onClick={() => onOpen(submission.id)}
                     className="cursor-pointer text-slate-800 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-800/60"
                   >
-                    <td className="px-4 py-3">
+                    <td className={`${STICKY_CELL} left-0 px-4 py-3`}>
                       <input
                         type="checkbox"
-                        aria-label={`Select submission ${shortId(submission.id)}`}
+                        aria-label={`Select submission ${referenceText(submission.number)}`}
                         checked={selected.has(submission.id)}
                         onClick={(e) => e.stopPropagation()}
                         onChange={() => toggle(submission.id)}
                         className="h-4 w-4 accent-brand-600"
                       />
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 font-mono text-xs" title={submission.id}>
-                      {shortId(submission.id)}
-                    </td>
-                    {columns.map((field) => (
-                      <td key={field.id} className="whitespace-nowrap px-4 py-3">
-                        {safeCell(field, answersFor(submission))}
+                    <th
+                      scope="row"
+                      className={`${STICKY_CELL} left-10 whitespace-nowrap px-4 py-3 font-semibold`}
+                      title={submission.id}
+                    >
+                      {referenceText(submission.number)}
+                    </th>
+                    {columns.map((column) => (
+                      <td key={column.key} className="whitespace-nowrap px-4 py-3">
+                        <Cell column={column} submission={submission} answers={answersFor(submission)} />
                       </td>
                     ))}
-                    {quiz && <td className="whitespace-nowrap px-4 py-3">{scoreCell(submission)}</td>}
-                    {multilingual && (
-                      <td className="whitespace-nowrap px-4 py-3" title={submission.language}>
-                        {languageName(submission.language, 'en')}
-                      </td>
-                    )}
-                    <td className="whitespace-nowrap px-4 py-3">
-                      <TeamCell submission={submission} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600 dark:text-slate-400">
-                      {formatDateTime(submission.created_at)}
-                      {submission.progress && (
-                        <span className="block text-xs">
-                          Incomplete: {submission.progress.label},{' '}
-                          {formatDateTime(submission.progress.updated_at)}
-                        </span>
-                      )}
-                    </td>
                     <td className="whitespace-nowrap px-4 py-3 text-right">
                       <button
                         type="button"
@@ -228,7 +208,7 @@ export function SubmissionsTable({
                           onOpen(submission.id);
                         }}
                         className="rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
-                        aria-label={`View submission ${shortId(submission.id)}`}
+                        aria-label={`View submission ${referenceText(submission.number)}`}
                       >
                         View
                       </button>
@@ -239,7 +219,7 @@ export function SubmissionsTable({
                           remove([submission.id]);
                         }}
                         className="ml-1 rounded-md px-2 py-1 font-medium text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-slate-800"
-                        aria-label={`Delete submission ${shortId(submission.id)}`}
+                        aria-label={`Delete submission ${referenceText(submission.number)}`}
                       >
                         Delete
                       </button>
@@ -248,7 +228,7 @@ export function SubmissionsTable({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
           <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPageChange={onPageChange} />
         </>
       )}
@@ -256,14 +236,51 @@ export function SubmissionsTable({
   );
 }
 
-/** The stage as a badge, then who has it and how many comments it has. */
-function TeamCell({ submission }: { submission: Submission }) {
+// The select box and the reference stay in view while the answers scroll sideways under them.
+const STICKY = 'sticky z-10 bg-slate-50 dark:bg-slate-800';
+const STICKY_CELL = 'sticky z-10 bg-white dark:bg-slate-900';
+
+/** One cell: an answer formatted as in the detail, or a meta column. */
+function Cell({
+  column,
+  submission,
+  answers,
+}: {
+  column: TableColumn;
+  submission: Submission;
+  answers: AnswersState;
+}) {
+  if (column.kind === 'field') return <>{safeCell(column.field, answers)}</>;
+  switch (column.meta) {
+    case 'submitted':
+      return (
+        <span className="text-slate-600 dark:text-slate-400">
+          {formatDateTime(submission.created_at)}
+          {submission.progress && (
+            <span className="block text-xs">
+              Incomplete: {submission.progress.label}, {formatDateTime(submission.progress.updated_at)}
+            </span>
+          )}
+        </span>
+      );
+    case 'language':
+      return <span title={submission.language}>{languageName(submission.language, 'en')}</span>;
+    case 'stage':
+      return <StageCell submission={submission} />;
+    case 'assignee':
+      return <>{submission.triage?.assignee?.name ?? '-'}</>;
+    case 'score':
+      return <>{scoreCell(submission)}</>;
+  }
+}
+
+/** The stage as a badge, then how many comments it has. */
+function StageCell({ submission }: { submission: Submission }) {
   const triage = submission.triage;
   if (!triage) return null;
   return (
     <span className="inline-flex items-center gap-2">
       <Badge tone={STAGE_TONES[triage.status]}>{TRIAGE_LABELS[triage.status]}</Badge>
-      {triage.assignee && <span className="text-slate-700 dark:text-slate-300">{triage.assignee.name}</span>}
       {triage.comment_count > 0 && (
         <span className="inline-flex items-center gap-0.5 text-slate-600 dark:text-slate-400">
           <MessageSquare aria-hidden="true" className="h-3.5 w-3.5" />

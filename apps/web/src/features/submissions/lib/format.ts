@@ -6,11 +6,6 @@ export function cellText(text: string, max: number = CELL_MAX): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** The first 8 characters of an id plus an ellipsis. */
-export function shortId(id: string): string {
-  return `${id.slice(0, 8)}…`;
-}
-
 /** en-US short date and time, e.g. 'Jan 5, 2025, 3:04 PM'; 'Invalid date' when unreadable. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
