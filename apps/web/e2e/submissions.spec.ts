@@ -295,6 +295,8 @@ test.describe('submissions page', () => {
   test('picks, orders and remembers columns, finds a reference, and fits light and dark screens', async ({
     page,
   }) => {
+    // Four axe runs and four full-page screenshots besides the journey.
+    test.slow();
     await signIn(page, owner);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`/forms/${form.id}/submissions`);
