@@ -105,7 +105,8 @@ function maxLengthOf(field: FormField): number {
         LIMITS.labelMaxLength * Math.max(1, field.rows.length) * (field.multiple ? field.columns.length : 1)
       );
     case 'ranking':
-      return LIMITS.labelMaxLength * Math.max(1, field.options.length);
+    case 'picture_choice':
+      return LIMITS.labelMaxLength * answerMaxItems(field);
     // A typed name; a drawing's file is checked by the upload.
     case 'signature':
       return SIGNATURE_NAME_MAX_LENGTH;
@@ -129,7 +130,8 @@ function maxLengthOf(field: FormField): number {
 
 /** How many items an answer may list: a checkbox group one per option, anything else one. */
 function answerMaxItems(field: FormField): number {
-  if (field.type === 'ranking') return Math.max(1, field.options.length);
+  if (field.type === 'ranking' || (field.type === 'picture_choice' && field.multiple))
+    return Math.max(1, field.options.length);
   return field.type === 'checkbox' ? Math.max(1, field.options.length) : 1;
 }
 
@@ -151,7 +153,11 @@ export function answerLengthError(field: FormField, value: unknown, m: LengthMes
   const max = answerMaxLength(field);
   // Files, and what takes no answer at all, are checked elsewhere.
   if (max === 0) return null;
-  const choice = field.type === 'checkbox' || field.type === 'radio' || field.type === 'select';
+  const choice =
+    field.type === 'checkbox' ||
+    field.type === 'radio' ||
+    field.type === 'select' ||
+    field.type === 'picture_choice';
   if (Array.isArray(value) && value.length > answerMaxItems(field)) return choice ? m.option : m.pattern;
   let total = typeof value === 'string' ? value.length : 0;
   if (typeof value !== 'string') for (const text of answerStrings(value)) total += text.length;

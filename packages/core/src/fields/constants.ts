@@ -36,6 +36,8 @@ export const FIELD_TYPES = [
   'rating',
   /** The options put in order (all of them, or the top N). */
   'ranking',
+  /** Options shown as pictures (uploaded by the owner), one or several picked (fields/picture-choice.ts). */
+  'picture_choice',
   /** A signature, drawn or typed, stored as a PNG like an upload (fields/signature.ts). */
   'signature',
   /** Not a question: a heading (the label) and text (the help text) between questions. */
@@ -80,6 +82,15 @@ export const RATING_DEFAULT_STARS = 5;
 /** Rows and columns a matrix may have: each row is a question, so the grid stays answerable. */
 export const MATRIX_MAX_ROWS = 30;
 export const MATRIX_MAX_COLUMNS = 12;
+
+/**
+ * A picture choice's images: what the owner may upload, and the size the server turns each into
+ * (its longest side at most PICTURE_MAX_SIDE pixels). PICTURE_MAX_PIXELS refuses images whose
+ * declared size would take too much memory to decode (a small file may claim a huge canvas).
+ */
+export const PICTURE_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const PICTURE_MAX_PIXELS = 40_000_000;
+export const PICTURE_MAX_SIDE = 800;
 
 /** A postal address's parts, in the order the page shows them and the export's columns follow. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;

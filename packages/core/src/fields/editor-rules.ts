@@ -43,6 +43,7 @@ export function applicableRules(type: FieldType): ApplicableRules {
     case 'date_range':
     case 'rating':
     case 'ranking':
+    case 'picture_choice':
     case 'statement':
     case 'time':
     case 'color':
@@ -78,6 +79,7 @@ const PALETTE_NAMES = {
   rating: 'Star rating',
   matrix: 'Matrix / grid',
   ranking: 'Ranking',
+  picture_choice: 'Picture choice',
   statement: 'Heading / text',
   file: 'File upload',
   signature: 'Signature',
@@ -126,7 +128,9 @@ export function createField(input: { type: FieldType; index: number; id: string 
     // A scale starts as 0 to 10, the shape people expect of one.
     validation: input.type === 'range' ? { required: false, min: 0, max: 10 } : { required: false },
     position: input.index,
-    ...(isChoiceType(input.type) || input.type === 'ranking' ? { options: newFieldOptions() } : {}),
+    ...(isChoiceType(input.type) || input.type === 'ranking' || input.type === 'picture_choice'
+      ? { options: newFieldOptions() }
+      : {}),
     ...(input.type === 'matrix' ? { rows: newMatrixRows(), columns: newMatrixColumns() } : {}),
     ...(input.type === 'calculated' ? { expression: '' } : {}),
   });

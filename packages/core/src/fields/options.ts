@@ -51,7 +51,10 @@ export function newFieldOptions(): FieldOption[] {
   return [1, 2, 3].map((n) => ({ id: `option_${n}`, label: `Option ${n}`, value: `option_${n}` }));
 }
 
-function optionFrom(raw: unknown, index: number): Omit<FieldOption, 'id'> & { id?: string } {
+function optionFrom(
+  raw: unknown,
+  index: number,
+): Omit<FieldOption, 'id'> & { id?: string; image?: string; alt?: string } {
   const plain = asNonEmptyString(raw);
   if (plain !== undefined) return { label: plain, value: plain };
   if (!isRecord(raw)) return { label: `Option ${index + 1}`, value: `option_${index + 1}` };
@@ -62,8 +65,13 @@ function optionFrom(raw: unknown, index: number): Omit<FieldOption, 'id'> & { id
   const option = { id, label: finalLabel, value: value !== undefined && value !== '' ? value : finalLabel };
   const points = asNumber(readKey(raw, 'points'));
   const correct = asBoolean(pick(raw, 'correct', 'is_correct', 'isCorrect'));
+  // A picture choice's picture and alt text (other types' schemas drop them).
+  const image = asNonEmptyString(readKey(raw, 'image'));
+  const alt = asString(readKey(raw, 'alt'));
   return {
     ...option,
+    ...(image !== undefined ? { image } : {}),
+    ...(alt !== undefined ? { alt } : {}),
     ...(points !== undefined ? { points } : {}),
     ...(correct !== undefined ? { correct } : {}),
   };
@@ -88,7 +96,10 @@ function rawOptionList(raw: UnknownRecord, rules: UnknownRecord | undefined): un
 }
 
 /** Options of a field from any of the shapes clients and AI providers send; ids are unique within the field. */
-export function normalizeOptions(raw: UnknownRecord, rules: UnknownRecord | undefined): FieldOption[] {
+export function normalizeOptions(
+  raw: UnknownRecord,
+  rules: UnknownRecord | undefined,
+): (FieldOption & { image?: string; alt?: string })[] {
   const used = new Set<string>();
   return rawOptionList(raw, rules).map((item, index) => {
     const option = optionFrom(item, index);

@@ -6,6 +6,7 @@ import { numericAnswer } from './answers.ts';
 import { storedDateRange } from './date-range.ts';
 import { storedMatrix } from './matrix.ts';
 import { storedPhone } from './phone.ts';
+import { storedPictureChoice } from './picture-choice.ts';
 import { storedRanking } from './ranking.ts';
 
 /**
@@ -19,6 +20,7 @@ export function storedAnswer(field: FormField, value: unknown): unknown {
   if (field.type === 'nps' || field.type === 'rating') return numericAnswer(value) ?? value;
   if (field.type === 'matrix') return storedMatrix(field, value);
   if (field.type === 'ranking') return storedRanking(field, value);
+  if (field.type === 'picture_choice') return storedPictureChoice(field, value);
   if (field.type === 'phone') return storedPhone(field, value);
   if (field.type === 'address') return storedAddress(value);
   if (field.type === 'date_range') return storedDateRange(value);

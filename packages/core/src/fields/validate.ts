@@ -10,6 +10,7 @@ import { checkMatrix } from './matrix.ts';
 import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH } from './other.ts';
 import { matchesPattern } from './pattern.ts';
 import { checkPhone } from './phone.ts';
+import { checkPictureChoice } from './picture-choice.ts';
 import { checkRanking } from './ranking.ts';
 import { checkRating } from './rating.ts';
 import { checkSignature } from './signature.ts';
@@ -172,6 +173,8 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
       return checkRating(field, value, m);
     case 'ranking':
       return checkRanking(field, value, m);
+    case 'picture_choice':
+      return checkPictureChoice(field, value, m);
     case 'select':
     case 'radio':
       return checkChoice(field, value, false, m);

@@ -17,6 +17,17 @@ export const optionSchema = z.object({
 });
 export type FieldOption = z.infer<typeof optionSchema>;
 
+/**
+ * A picture choice's option: `image` is where the instance serves the picture the owner uploaded
+ * for it (a path under the form, see fields/picture-choice.ts), `alt` its text for people who
+ * cannot see it (publishing needs one for every picture).
+ */
+export const pictureOptionSchema = z.extend(optionSchema, {
+  image: z.optional(z.string()),
+  alt: z.optional(z.string()),
+});
+export type PictureOption = z.infer<typeof pictureOptionSchema>;
+
 export const conditionSchema = z.object({
   fieldId: z.string(),
   operator: z.enum(CONDITION_OPERATORS),
@@ -199,6 +210,18 @@ export const fieldSchema = z.discriminatedUnion('type', [
     /** Rank only the top N of the options; none: all of them. */
     rankTop: z.optional(z.number()),
   }),
+  /**
+   * Options shown as pictures; the answer is the picked option's value, or the list of them when
+   * `multiple` (fields/picture-choice.ts).
+   */
+  z.object({
+    ...fieldBase,
+    type: z.literal('picture_choice'),
+    validation: plainRulesSchema,
+    options: z.array(pictureOptionSchema),
+    /** Several options may be picked (checkboxes) rather than one (radios). */
+    multiple: z.optional(z.boolean()),
+  }),
   /** A signature: drawn or typed, kept as a PNG upload with how and when it was signed (fields/signature.ts). */
   member('signature', plainRulesSchema),
   /** A heading (the label) and its text (the help text); it takes no answer (the door keeps it unrequired). */
@@ -258,7 +281,8 @@ export function optionsOf(field: FormField): FieldOption[] | undefined {
 /** Any change the editor makes to a field (its type and id stay). */
 export type FieldPatch = Partial<Omit<FieldOf<'text'>, 'id' | 'type' | 'validation'>> & {
   validation?: FieldValidation;
-  options?: FieldOption[];
+  /** Options; a picture choice's carry their picture and its alt text. */
+  options?: PictureOption[];
   allowOther?: boolean;
   imageUrl?: string;
   lowLabel?: string;

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
 import { labelError } from '../fields/editor-rules.ts';
 import { checkPattern } from '../fields/pattern.ts';
+import {
+  foreignPictureMessage,
+  missingAltMessage,
+  optionsMissingAlt,
+  optionsWithForeignPicture,
+} from '../fields/picture-choice.ts';
 import { checkLogic } from '../logic/check.ts';
 import { logicFieldsOf } from '../logic/form-fields.ts';
 import { logicLimitProblems } from '../logic/limits.ts';
@@ -43,6 +49,14 @@ function fieldProblems(field: FormField, index: number): Omit<FormProblem, 'fiel
     problems.push({ path: at('min'), message: 'Minimum value cannot be greater than maximum value' });
   const patternError = pattern ? checkPattern(pattern) : null;
   if (patternError) problems.push({ path: at('pattern'), message: patternError });
+  if (field.type === 'picture_choice') {
+    const optionAt = (option: (typeof field.options)[number], property: string) =>
+      at(`options.${field.options.indexOf(option)}.${property}`);
+    for (const option of optionsWithForeignPicture(field))
+      problems.push({ path: optionAt(option, 'image'), message: foreignPictureMessage(option) });
+    for (const option of optionsMissingAlt(field))
+      problems.push({ path: optionAt(option, 'alt'), message: missingAltMessage(option) });
+  }
   return problems;
 }
 

@@ -48,6 +48,8 @@ const TYPE_ALIASES: Record<string, FieldType> = {
   stars: 'rating',
   rank: 'ranking',
   rank_order: 'ranking',
+  image_choice: 'picture_choice',
+  picture: 'picture_choice',
 };
 
 function knownType(value: unknown): FieldType | undefined {
@@ -243,6 +245,11 @@ export function normalizeField(raw: unknown, index: number): FormField {
     field.options = options.length > 0 ? options : newFieldOptions();
     const top = asNumber(pick(record, 'rank_top', 'rankTop', 'top'));
     if (top !== undefined && top >= 1) field.rankTop = Math.floor(top);
+  }
+  if (type === 'picture_choice') {
+    const options = normalizeOptions(record, isRecord(rulesRaw) ? rulesRaw : undefined);
+    field.options = options.length > 0 ? options : newFieldOptions();
+    if (asBoolean(pick(record, 'multiple', 'allow_multiple', 'allowMultiple'))) field.multiple = true;
   }
   if (type === 'address') {
     // Parts that are none are dropped; the schema keeps the rest in the page's order.

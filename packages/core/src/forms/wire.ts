@@ -21,6 +21,9 @@ export const wireOptionSchema = z.object({
   value: z.string(),
   points: z.optional(z.number()),
   correct: z.optional(z.boolean()),
+  /** A picture choice's picture (its id) and alt text. */
+  image: z.optional(z.string()),
+  alt: z.optional(z.string()),
 });
 
 export const wireFieldSchema = z.object({
@@ -117,6 +120,7 @@ export function toWireField(field: FormField): WireField {
     if (field.halfStars !== undefined) wire.half_stars = field.halfStars;
   }
   if (field.type === 'ranking' && field.rankTop !== undefined) wire.rank_top = field.rankTop;
+  if (field.type === 'picture_choice' && field.multiple !== undefined) wire.multiple = field.multiple;
   if ((field.type === 'phone' || field.type === 'address') && field.defaultCountry !== undefined)
     wire.default_country = field.defaultCountry;
   if (field.type === 'address') {

@@ -60,6 +60,14 @@ function localizeField(field: FormField, text: (key: TextKey, fallback: string) 
     }));
     Object.assign(localized, { options });
   }
+  if (localized.type === 'picture_choice') {
+    const options = localized.options.map((option) =>
+      option.alt === undefined
+        ? option
+        : { ...option, alt: text(key(`option.${option.id}.alt`), option.alt) },
+    );
+    Object.assign(localized, { options });
+  }
   return localized;
 }
 

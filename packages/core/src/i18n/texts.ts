@@ -100,6 +100,11 @@ function fieldSlots(field: FormField): Slot[] {
   if ('options' in field) {
     for (const option of field.options) slots.push(at(`option.${option.id}`, option.label, 'option'));
   }
+  // A picture's alt text is read by screen readers in the respondent's language.
+  if (field.type === 'picture_choice') {
+    for (const option of field.options)
+      if (option.image !== undefined) slots.push(at(`option.${option.id}.alt`, option.alt, 'option'));
+  }
   if (field.type === 'matrix') {
     for (const row of field.rows) slots.push(at(`row.${row.id}`, row.label, 'option'));
     for (const column of field.columns) slots.push(at(`column.${column.id}`, column.label, 'option'));

@@ -110,7 +110,8 @@ export function answersOf(field: FormField, value: unknown): string[] {
   switch (field.type) {
     case 'select':
     case 'radio':
-    case 'checkbox': {
+    case 'checkbox':
+    case 'picture_choice': {
       if (typeof value === 'boolean') return [value ? 'Yes' : 'No'];
       const values = (Array.isArray(value) ? value : [value]).map(scalar).filter((v) => v !== null);
       const allowed = optionValues(field);

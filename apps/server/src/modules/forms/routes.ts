@@ -21,6 +21,7 @@ import { requireFormId } from '../../lib/form-id.ts';
 import { SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { callerOf, currentUser, keyScopesOf, workspaceAccessOf } from '../../plugins/authenticate.ts';
 import folderRoutes from './folders-routes.ts';
+import pictureRoutes from './pictures-routes.ts';
 import { markGone, markPresent } from './presence.ts';
 import * as service from './service.ts';
 import formSettingsRoutes from './settings-routes.ts';
@@ -329,6 +330,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(folderRoutes);
   await app.register(themeRoutes);
   await app.register(templateRoutes);
+  await app.register(pictureRoutes);
 };
 
 export default formsRoutes;

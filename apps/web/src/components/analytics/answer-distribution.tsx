@@ -16,7 +16,7 @@ import {
   TimelineFigures,
 } from './type-figures.tsx';
 
-const CHOICE_TYPES = new Set(['select', 'radio', 'checkbox']);
+const CHOICE_TYPES = new Set(['select', 'radio', 'checkbox', 'picture_choice']);
 
 /** Whether a field gets an answer distribution pie. */
 export function isChoiceField(field: FieldAnalytics): boolean {

@@ -8,6 +8,7 @@ import { useChrome } from './chrome-context.ts';
 import { DateRangeControl } from './date-range-control.tsx';
 import { MatrixControl } from './matrix-control.tsx';
 import { PhoneControl } from './phone-control.tsx';
+import { PictureChoiceControl } from './picture-choice-control.tsx';
 import { RankingControl } from './ranking-control.tsx';
 import { RatingControl } from './rating-control.tsx';
 import { RestingControl } from './resting-control.tsx';
@@ -165,6 +166,8 @@ export function FieldControl(props: ControlProps) {
       return <RatingControl {...props} field={field} common={common} />;
     case 'ranking':
       return <RankingControl {...props} field={field} common={common} />;
+    case 'picture_choice':
+      return <PictureChoiceControl {...props} field={field} common={common} />;
     case 'checkbox':
       if (isCheckboxGroup(field)) return <ChoiceGroup {...props} common={common} kind="checkbox" />;
       return (

@@ -36,6 +36,7 @@ export function isGroupField(field: FormField): boolean {
     field.type === 'date_range' ||
     field.type === 'rating' ||
     field.type === 'ranking' ||
+    field.type === 'picture_choice' ||
     isCheckboxGroup(field)
   );
 }
@@ -79,6 +80,9 @@ function initialValue(field: FormField): FieldValue {
       return {};
     case 'ranking':
       return [];
+    // Several pictures picked are a list; one picked is its value.
+    case 'picture_choice':
+      return field.multiple ? (fallback ? fallback.split(',').map((v) => v.trim()) : []) : fallback;
     default:
       return fallback;
   }

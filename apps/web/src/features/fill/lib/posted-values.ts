@@ -94,6 +94,9 @@ export function readPostedValues(input: {
       values[phoneCountryKey(field.id)] = country;
     } else if (field.type === 'date_range')
       values[field.id] = postedDateRange(field.id, (name) => input.posted[name]?.[0]);
+    // Several pictures post every ticked box; one posts its radio's value.
+    else if (field.type === 'picture_choice')
+      values[field.id] = field.multiple ? sent.filter((v) => v !== '') : (sent[0] ?? '');
     else if (field.type === 'phone') {
       values[field.id] = sent[0] ?? '';
       values[phoneCountryKey(field.id)] = input.posted[phoneCountryKey(field.id)]?.[0] ?? '';

@@ -29,6 +29,10 @@ function valueFromUrl(field: FormField, text: string): FieldValue | undefined {
     case 'radio':
     case 'select':
       return optionValue(field, text);
+    // Pictures are prefilled like the choices they are: by value or label, several comma-separated.
+    case 'picture_choice':
+      if (!field.multiple) return optionValue(field, text);
+      return text.split(',').flatMap((part) => optionValue(field, part) ?? []);
     // A '+' left unencoded in a link (?phone=+44…) reads as a space: it was the number's +code.
     case 'phone':
       return text.replace(/^ (?=\d)/, '+');

@@ -131,7 +131,7 @@ export function CanvasField(props: CanvasFieldProps) {
           ))}
         </ul>
       )}
-      {selected && field.type === 'ranking' ? (
+      {selected && (field.type === 'ranking' || field.type === 'picture_choice') ? (
         <OptionsEditor
           options={field.options}
           keepValues={keepOptionValues}

@@ -20,6 +20,7 @@ import { EditorWorkspace } from './editor-workspace.tsx';
 import type { DraftAction } from './form-draft.ts';
 import { LeaveDialog } from './leave-dialog.tsx';
 import { mergeGenerated } from './merge-generated.ts';
+import { EditorFormIdContext } from './picture-properties.tsx';
 import { PublishControls } from './publish-controls.tsx';
 import { placeSaveProblems } from './save-problems.ts';
 import { useAutosave } from './use-autosave.ts';
@@ -163,18 +164,20 @@ export function Editor({ initial, openAi, onCreated }: EditorProps) {
           <p>Your changes are kept in this tab; saving is tried again on your next change.</p>
         </Alert>
       )}
-      <EditorWorkspace
-        form={form}
-        formId={formId}
-        selectedId={selectedId}
-        revision={history.revision}
-        showErrors={showErrors}
-        serverErrors={saveProblems?.byField}
-        dispatch={dispatch}
-        serverProblems={autosave.state.status === 'rejected' ? autosave.state.fields : undefined}
-        problems={shownProblems}
-        problemsFocus={problemsFocus}
-      />
+      <EditorFormIdContext.Provider value={formId}>
+        <EditorWorkspace
+          form={form}
+          formId={formId}
+          selectedId={selectedId}
+          revision={history.revision}
+          showErrors={showErrors}
+          serverErrors={saveProblems?.byField}
+          dispatch={dispatch}
+          serverProblems={autosave.state.status === 'rejected' ? autosave.state.fields : undefined}
+          problems={shownProblems}
+          problemsFocus={problemsFocus}
+        />
+      </EditorFormIdContext.Provider>
       <AiGeneratorDialog
         open={aiOpen}
         onOpenChange={setAiOpen}

@@ -9,6 +9,7 @@ import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { AddressProperties } from './address-properties.tsx';
 import { DateRangeProperties } from './date-range-properties.tsx';
 import { NumberRule } from './number-rule.tsx';
+import { PictureProperties } from './picture-properties.tsx';
 
 type Props = {
   field: FormField;
@@ -106,6 +107,8 @@ export function TypeProperties({ field, update, setRule }: Props) {
           />
         </>
       );
+    case 'picture_choice':
+      return <PictureProperties field={field} update={update} />;
     case 'ranking':
       return (
         <NumberRule

@@ -156,7 +156,7 @@ function otherText(text: string) {
 
 function renderValue({ field, value, formId, submissionId }: ValueProps): ReactNode {
   if (field && typeof value === 'string' && isOtherText(field, value)) return otherText(value);
-  if (field?.type === 'checkbox') {
+  if (field?.type === 'checkbox' || field?.type === 'picture_choice') {
     if (Array.isArray(value)) {
       const labels = value
         .map((v) => (isOtherText(field, v) ? otherText(String(v)) : formatAnswer(field, v)))
@@ -171,7 +171,7 @@ function renderValue({ field, value, formId, submissionId }: ValueProps): ReactN
         </ul>
       );
     }
-    if (typeof value === 'boolean' || value === 'true' || value === 'false') {
+    if (field.type === 'checkbox' && (typeof value === 'boolean' || value === 'true' || value === 'false')) {
       return value === true || value === 'true' ? 'Yes' : 'No';
     }
   }

@@ -53,6 +53,8 @@ export function operatorsFor(type: FieldType | 'variable'): {
     case 'radio':
     case 'select':
     case 'yes_no':
+    // A picture choice's answer equals an option when that option is picked (one of several too).
+    case 'picture_choice':
       return { operators: ['equals', 'not_equals', ...PRESENCE], input: 'option' };
     case 'checkbox':
     // Whether an option is among those ranked (the top N) or not.

@@ -1,0 +1,85 @@
+import fastifyMultipart from '@fastify/multipart';
+import { PICTURE_MAX_UPLOAD_BYTES } from '@formsmith/core/fields/constants';
+import { formIdParamsSchema } from '@formsmith/core/forms/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/app-error.ts';
+import { requireFormId } from '../../lib/form-id.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { openPicture, storePicture } from './pictures.ts';
+import { requireOwnedForm } from './service.ts';
+
+const storedPictureSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+
+/** The owner's upload of a picture choice's picture: its own scope, for the multipart plugin. */
+const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.authenticate);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: PICTURE_MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+  app.post(
+    '/forms/:id/pictures',
+    {
+      config: { scope: 'forms:write' as const, role: 'editor' as const },
+      schema: {
+        tags: ['forms'],
+        summary: "Upload a picture for a picture choice's option",
+        description:
+          'multipart/form-data with one file (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, at most 10 MB and 40 ' +
+          'million pixels). The server keeps it as WebP at most 800 px on its longest side, without ' +
+          "metadata; put the answer's `id` in the option's `image`. 415 for what is not a picture, 413 " +
+          'past the size or the pixels.',
+        params: formIdParamsSchema,
+        response: { 201: storedPictureSchema },
+      },
+    },
+    async (request, reply) => {
+      const formId = requireFormId(request.params.id);
+      await requireOwnedForm(app.db, { formId, ownerId: currentUser(request).id });
+      if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data');
+      const file = await request.file();
+      try {
+        return reply.status(201).send(await storePicture(app, { formId, file }));
+      } finally {
+        if (file && !file.file.readableEnded) file.file.resume();
+      }
+    },
+  );
+};
+
+/** Anyone's read of a form's picture: public, cached for good (a picture's id never changes content). */
+const publicPictureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/form-submissions/forms/:id/pictures/:picture',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: "A picture choice's picture (anonymous)",
+        params: z.object({ id: z.string(), picture: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const bytes = await openPicture(app, {
+        formId: requireFormId(request.params.id),
+        id: request.params.picture,
+      });
+      return reply
+        .header('content-type', 'image/webp')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
+};
+
+const pictureRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(ownerPictureRoutes);
+  await app.register(publicPictureRoutes);
+};
+
+export default pictureRoutes;

@@ -1,0 +1,80 @@
+import { isPicturePath } from '@formsmith/core/fields/picture-choice';
+import type { FieldOf } from '@formsmith/core/forms/field';
+import type { ControlAttributes, FieldValue } from './values.ts';
+
+type PictureChoiceControlProps = {
+  field: FieldOf<'picture_choice'>;
+  id: string;
+  value: FieldValue;
+  common: ControlAttributes;
+  describedBy: string | undefined;
+  invalid: boolean;
+  onChange: (value: FieldValue) => void;
+};
+
+// Each card is a label around a real radio or checkbox: arrows move between radios, Space ticks a
+// checkbox, and without JavaScript the inputs post as they are. The card is the whole target (far
+// over 44 px); the focus ring is on the card, as the input inside it has the focus.
+const CARD =
+  'relative flex min-h-11 cursor-pointer flex-col overflow-hidden rounded-lg border-2 border-slate-300 bg-white text-sm text-slate-800 select-none hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950 dark:has-focus-visible:ring-offset-slate-900';
+const BOX =
+  'h-5 w-5 shrink-0 border-slate-400 accent-brand-600 focus-visible:outline-none dark:border-slate-500';
+
+/** A picture choice: a grid of picture cards, one column on a phone, each a radio or a checkbox. */
+export function PictureChoiceControl(props: PictureChoiceControlProps) {
+  const { field } = props;
+  const kind = field.multiple ? 'checkbox' : 'radio';
+  const selected = Array.isArray(props.value) ? props.value : [];
+  const toggle = (value: string, checked: boolean) => {
+    if (kind === 'radio') return props.onChange(value);
+    props.onChange(
+      checked ? [...selected.filter((v) => v !== value), value] : selected.filter((v) => v !== value),
+    );
+  };
+  const groupAttrs =
+    kind === 'radio'
+      ? {
+          role: 'radiogroup',
+          'aria-invalid': props.invalid || undefined,
+          'aria-required': field.validation.required || undefined,
+        }
+      : { role: 'group' };
+  return (
+    <div
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-3"
+      aria-describedby={props.describedBy}
+      {...groupAttrs}
+    >
+      {field.options.map((o, i) => {
+        const optionId = `${props.id}-${i}`;
+        const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
+        return (
+          <label key={o.id} htmlFor={optionId} className={CARD} data-picture-option={o.value}>
+            {isPicturePath(o.image) && (
+              <img
+                src={o.image}
+                alt={o.alt ?? ''}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[4/3] w-full bg-slate-100 object-cover dark:bg-slate-800"
+              />
+            )}
+            <span className="flex items-center gap-3 px-3 py-2">
+              <input
+                id={optionId}
+                type={kind}
+                name={field.id}
+                value={o.value}
+                disabled={props.common.disabled}
+                checked={checked}
+                onChange={(e) => toggle(o.value, e.target.checked)}
+                className={BOX}
+              />
+              <span className="min-w-0 [overflow-wrap:anywhere]">{o.label}</span>
+            </span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
