@@ -13,6 +13,7 @@ import { NewWorkspaceDialog } from '../../components/workspaces/new-workspace-di
 import { workspaceWebhooks } from '../../lib/webhooks-api/webhooks.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { useDeleteWorkspace, useMembers } from './api/members.ts';
+import { DomainsCard } from './components/domains-card.tsx';
 import { InvitationsList } from './components/invitations-list.tsx';
 import { InviteForm } from './components/invite-form.tsx';
 import { MembersTable } from './components/members-table.tsx';
@@ -30,6 +31,7 @@ export function MembersPage() {
       {workspace.personal ? (
         <>
           <PersonalNote />
+          <DomainsCard workspace={workspace} />
           <AuditLink />
         </>
       ) : (
@@ -115,6 +117,7 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
         </>
       )}
       {admin && <WebhooksCard owner={workspaceWebhooks(workspace.id)} />}
+      {admin && <DomainsCard workspace={workspace} />}
       {workspace.role === 'owner' && <SsoCard workspace={workspace} />}
       {admin && <AuditLink />}
       {workspace.role === 'owner' && <DeleteWorkspace workspace={workspace} />}

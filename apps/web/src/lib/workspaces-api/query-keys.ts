@@ -4,4 +4,5 @@ export const workspacesKeys = {
   list: () => ['workspaces', 'list'] as const,
   members: (id: number) => ['workspaces', 'members', id] as const,
   audit: (id: number) => ['workspaces', 'audit', id] as const,
+  domains: (id: number) => ['workspaces', 'domains', id] as const,
 };
