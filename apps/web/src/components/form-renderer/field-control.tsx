@@ -4,6 +4,7 @@ import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field'
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { AddressControl } from './address-control.tsx';
+import { choiceGroup } from './choice-group.ts';
 import { useChrome } from './chrome-context.ts';
 import { DateRangeControl } from './date-range-control.tsx';
 import { MatrixControl } from './matrix-control.tsx';
@@ -251,27 +252,18 @@ function NumberControl(props: ControlProps & { common: ControlAttributes }) {
 
 function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'radio' | 'checkbox' }) {
   const { field, kind } = props;
-  const selected = Array.isArray(props.value) ? props.value : [];
-  const toggle = (value: string, checked: boolean) => {
-    if (kind === 'radio') return props.onChange(value);
-    props.onChange(
-      checked ? [...selected.filter((v) => v !== value), value] : selected.filter((v) => v !== value),
-    );
-  };
-  // A radiogroup carries its own invalid/required state; checkboxes say it on each box's fieldset.
-  const groupAttrs =
-    kind === 'radio'
-      ? {
-          role: 'radiogroup',
-          'aria-invalid': props.invalid || undefined,
-          'aria-required': field.validation.required || undefined,
-        }
-      : { role: 'group' };
+  const { toggle, groupAttrs, isChecked } = choiceGroup({
+    kind,
+    value: props.value,
+    invalid: props.invalid,
+    required: field.validation.required,
+    onChange: props.onChange,
+  });
   return (
     <div className="space-y-2" aria-describedby={props.describedBy} {...groupAttrs}>
       {(optionsOf(field) ?? []).map((o, i) => {
         const optionId = `${props.id}-${i}`;
-        const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
+        const checked = isChecked(o.value);
         return (
           <label key={o.id} htmlFor={optionId} className={`${CHOICE_ROW} cursor-pointer`}>
             <input
@@ -293,7 +285,7 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
         <OtherChoice
           {...props}
           kind={kind}
-          checked={kind === 'radio' ? props.value === OTHER_CHOICE : selected.includes(OTHER_CHOICE)}
+          checked={isChecked(OTHER_CHOICE)}
           index={(optionsOf(field) ?? []).length}
           toggle={(checked) => toggle(OTHER_CHOICE, checked)}
         />

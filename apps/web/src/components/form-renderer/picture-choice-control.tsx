@@ -1,5 +1,6 @@
 import { isPicturePath } from '@formsmith/core/fields/picture-choice';
 import type { FieldOf } from '@formsmith/core/forms/field';
+import { choiceGroup } from './choice-group.ts';
 import type { ControlAttributes, FieldValue } from './values.ts';
 
 type PictureChoiceControlProps = {
@@ -24,21 +25,13 @@ const BOX =
 export function PictureChoiceControl(props: PictureChoiceControlProps) {
   const { field } = props;
   const kind = field.multiple ? 'checkbox' : 'radio';
-  const selected = Array.isArray(props.value) ? props.value : [];
-  const toggle = (value: string, checked: boolean) => {
-    if (kind === 'radio') return props.onChange(value);
-    props.onChange(
-      checked ? [...selected.filter((v) => v !== value), value] : selected.filter((v) => v !== value),
-    );
-  };
-  const groupAttrs =
-    kind === 'radio'
-      ? {
-          role: 'radiogroup',
-          'aria-invalid': props.invalid || undefined,
-          'aria-required': field.validation.required || undefined,
-        }
-      : { role: 'group' };
+  const { toggle, groupAttrs, isChecked } = choiceGroup({
+    kind,
+    value: props.value,
+    invalid: props.invalid,
+    required: field.validation.required,
+    onChange: props.onChange,
+  });
   return (
     <div
       className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-3"
@@ -47,7 +40,7 @@ export function PictureChoiceControl(props: PictureChoiceControlProps) {
     >
       {field.options.map((o, i) => {
         const optionId = `${props.id}-${i}`;
-        const checked = kind === 'radio' ? props.value === o.value : selected.includes(o.value);
+        const checked = isChecked(o.value);
         return (
           <label key={o.id} htmlFor={optionId} className={CARD} data-picture-option={o.value}>
             {isPicturePath(o.image) && (
