@@ -211,7 +211,9 @@ describe(`custom domains (${dbKind})`, () => {
 
   it('answers an unknown host 404 but for the health checks', async () => {
     expect((await on('evil.example.net', `/form/${teamForm.slug}`)).statusCode).toBe(404);
-    expect((await on('evil.example.net', '/')).statusCode).toBe(404);
+    const root = await on('evil.example.net', '/');
+    expect(root.statusCode).toBe(404);
+    expect(root.body).toContain('add it to ALLOWED_HOSTS');
     expect((await on('evil.example.net', '/api/instance')).statusCode).toBe(404);
     expect((await on('evil.example.net', '/api/health/live')).statusCode).toBe(200);
   });

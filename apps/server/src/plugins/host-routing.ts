@@ -106,6 +106,15 @@ const NO_FORM_PAGE = `<!doctype html>
 <style>body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a}main{max-width:32rem;padding:2rem;text-align:center}p{color:#334155}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f1f5f9}p{color:#cbd5e1}}</style>
 </head><body><main><h1>No form here</h1><p>This address has no form. Check the link you were given.</p></main></body></html>`;
 
+// An unknown host is most often the operator's own (a LAN address, a second name): say what to set.
+const UNKNOWN_HOST =
+  'This server does not answer for this host name. Its operator can add it to ALLOWED_HOSTS or set PUBLIC_URL to it.';
+
+function refuseUnknownHost(request: FastifyRequest, reply: FastifyReply) {
+  if (isApiPath(request.url)) return reply.code(404).send({ error: UNKNOWN_HOST, code: 'NOT_FOUND' });
+  return reply.code(404).type('text/plain; charset=utf-8').send(UNKNOWN_HOST);
+}
+
 function refuse(request: FastifyRequest, reply: FastifyReply, root: boolean) {
   if (isApiPath(request.url)) return reply.code(404).send({ error: 'Not found', code: 'NOT_FOUND' });
   if (root) return reply.code(404).type('text/html; charset=utf-8').send(NO_FORM_PAGE);
@@ -139,7 +148,7 @@ export default fp<{ table: CustomDomainTable; hostOf: (raw: IncomingMessage) => 
       if (found.kind === 'instance') return done();
       if (found.kind === 'unknown') {
         if (request.url.startsWith('/api/health')) return done();
-        return refuse(request, reply, false);
+        return refuseUnknownHost(request, reply);
       }
       if (!isPublicRoute(request)) return refuse(request, reply, request.url.split('?')[0] === '/');
       setRequestHostWorkspace(found.domain.workspaceId);
