@@ -29,7 +29,7 @@ const USAGE = `Usage:
   npm run admin -- verify-user <address>
   npm run admin -- reset-password <address> [--password <password>]
   npm run admin -- list-users [--json]
-  npm run admin -- instance-admin <address> [--remove]   (the account that gives workspaces email domains for SSO)
+  npm run admin -- make-admin <address> [--remove]   (also instance-admin; the first account is one already)
   npm run admin -- check-upgrade   (which migrations this release would run; refuses a newer database)
   npm run admin -- encryption-key rotate   (new data key, then re-seal everything under it)
   npm run admin -- encryption-key reseal   (re-seal what is clear or under older keys)
@@ -170,8 +170,9 @@ async function main(): Promise<void> {
       console.log(`New password set for ${arg}; every session of the account is signed out.`);
       return printPassword(result.generatedPassword);
     }
+    case 'make-admin':
     case 'instance-admin': {
-      if (!arg) throw new UsageError('instance-admin needs an address');
+      if (!arg) throw new UsageError(`${command} needs an address`);
       const admin = !values.remove;
       await withDatabase(config, (db) => adminSetInstanceAdmin(db, { email: arg, admin }));
       console.log(

@@ -57,6 +57,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // The instance's first account becomes its administrator; the operator takes it, so the
+  // journeys' own accounts are ordinary ones, as on a server in use.
+  const operator = await fetch(`${E2E_BASE_URL}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Operator',
+      email: 'operator@example.com',
+      password: 'operator password 1',
+      confirmPassword: 'operator password 1',
+      acceptTerms: true,
+    }),
+  });
+  if (operator.status !== 201) throw new Error(`the operator account was refused: ${await operator.text()}`);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

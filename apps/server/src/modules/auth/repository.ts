@@ -16,11 +16,20 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
+/**
+ * A new account. The first one on an instance (no account but the server's own yet) is its
+ * administrator, who connects the server-wide sign-on provider; every later one is a user.
+ */
 export async function createUser(
   db: DbOrTx,
   input: { email: string; name: string; passwordHash: string },
 ): Promise<UserRow> {
-  const [row] = await db.insert(users).values(input).returning();
+  const role = sql<string>`case when exists (select 1 from ${users} where ${users.role} <> 'system')
+    then 'user' else 'admin' end`;
+  const [row] = await db
+    .insert(users)
+    .values({ ...input, role })
+    .returning();
   return row!;
 }
 
