@@ -317,6 +317,7 @@ describe(`submitting through form logic (${dbKind})`, () => {
       },
     );
     expect(csv[0]).toEqual([
+      'Reference',
       'Submission ID',
       'Submitted At',
       'Status',
@@ -326,7 +327,7 @@ describe(`submitting through form logic (${dbKind})`, () => {
       'Name',
       'Double',
     ]);
-    expect(csv.slice(1).map((row) => row.slice(4))).toEqual([
+    expect(csv.slice(1).map((row) => row.slice(5))).toEqual([
       ['no', '20', 'Bo', '41'],
       ['no', '5', 'Cy', '11'],
     ]);

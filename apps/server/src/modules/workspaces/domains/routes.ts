@@ -114,16 +114,13 @@ const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'For Caddy’s on-demand TLS `ask`: 200 for the instance’s own host and every custom domain, 404 for any other.',
         querystring: z.object({ domain: z.string().max(300).default('') }),
-        response: {
-          200: z.object({ allowed: z.literal(true) }),
-          404: z.object({ allowed: z.literal(false) }),
-        },
+        response: { 200: z.object({ allowed: z.literal(true) }) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await app.rateLimit('tlsAsk', request.ip);
       if (servesHost(app, request.query.domain)) return { allowed: true as const };
-      return reply.status(404).send({ allowed: false as const });
+      throw notFound('This server does not serve that host name.');
     },
   );
 };
