@@ -1,5 +1,6 @@
 import type { FormAnalytics } from '@formsmith/core/analytics/api';
 import { FILL_STATE_ELEMENT_ID } from '@formsmith/core/fill-page/state';
+import { EXPORT_META_HEADERS } from '@formsmith/core/submissions/api';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,9 @@ import { buildFillPageWeb } from './helpers/fill-page-web.ts';
 import { hiddenOf, type Posted } from './helpers/posted-page.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
+
+/** The columns every export row starts with (reference, id, time, status, language). */
+const META = EXPORT_META_HEADERS.length;
 
 const rowsOf = (...labels: string[]) => labels.map((label) => ({ label, value: label.toLowerCase() }));
 
@@ -192,7 +196,7 @@ describe(`matrix, star rating and ranking fields (${dbKind})`, () => {
     expect(csv.statusCode).toBe(200);
     const rows: string[][] = parse(csv.body.replace(/^\uFEFF/, ''));
     const header = rows[0]!;
-    expect(header.slice(4)).toEqual([
+    expect(header.slice(META)).toEqual([
       'How satisfied are you with [Room]',
       'How satisfied are you with [Breakfast]',
       'Rate your stay',
@@ -201,7 +205,7 @@ describe(`matrix, star rating and ranking fields (${dbKind})`, () => {
     expect(
       rows
         .slice(1)
-        .map((r) => r.slice(4))
+        .map((r) => r.slice(META))
         .sort(),
     ).toEqual([
       ['Delighted', 'Fine', '4.5', '1. Spa, 2. Pool, 3. Gym'],

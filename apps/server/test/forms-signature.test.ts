@@ -1,5 +1,6 @@
 import type { FormAnalytics } from '@formsmith/core/analytics/api';
 import { SIGNATURE_MAX_BYTES } from '@formsmith/core/forms/limits';
+import { EXPORT_META_HEADERS } from '@formsmith/core/submissions/api';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,9 @@ import { hiddenOf } from './helpers/posted-page.ts';
 import { storedSubmissions } from './helpers/stored.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { multipart } from './intake-fixtures.ts';
+
+/** The columns every export row starts with (reference, id, time, status, language). */
+const META = EXPORT_META_HEADERS.length;
 
 const FIELDS = [
   { id: 'name', label: 'Name', type: 'text' },
@@ -164,8 +168,8 @@ describe(`signature fields (${dbKind})`, () => {
     });
     expect(csv.statusCode).toBe(200);
     const rows: string[][] = parse(csv.body.replace(/^\uFEFF/, ''));
-    expect(rows[0]!.slice(4)).toEqual(['Name', 'Signature', 'Signature [Signed at]']);
-    const byName = new Map(rows.slice(1).map((r) => [r[4], r.slice(5)]));
+    expect(rows[0]!.slice(META)).toEqual(['Name', 'Signature', 'Signature [Signed at]']);
+    const byName = new Map(rows.slice(1).map((r) => [r[META], r.slice(META + 1)]));
     expect(byName.get('Ada')).toEqual(['Signed (drawn)', SIGNED_AT]);
     expect(byName.get('Grace')![0]).toBe('Signed (typed): Grace Hopper');
     const json = await app.inject({
