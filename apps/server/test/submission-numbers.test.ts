@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { submissions } from '../src/db/schema.ts';
 import { dbKind } from './helpers/app.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
@@ -74,6 +75,13 @@ describe(`submission references (#142) (${dbKind})`, () => {
     const bare = await list(formId, '&search=7');
     expect(bare.items.map((s) => s.number).sort()).toEqual([1, 7]);
     expect((await list(formId, `&search=${encodeURIComponent('#99')}`)).items).toEqual([]);
+    // The start of an id copied from a link may be all digits: a long bare number matches ids too.
+    const digitsId = `${String(formId).padStart(8, '9').slice(-8)}-0000-4000-8000-000000000013`;
+    await app.db
+      .insert(submissions)
+      .values({ id: digitsId, formId, data: {}, metadata: {}, completed: true });
+    const byId = await list(formId, `&search=${digitsId.slice(0, 8)}`);
+    expect(byId.items.map((s) => s.id)).toContain(digitsId);
   });
 
   it('shows the number in the detail and the exports start with a Reference column', async () => {

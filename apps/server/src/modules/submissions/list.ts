@@ -11,6 +11,9 @@ import { type OwnedForm, toWireSubmission } from './repository.ts';
 import { scanSubmissions } from './search.ts';
 import { triageConditions, withTriage } from './triage.ts';
 
+/** The fewest digits a bare-number search needs to be matched against ids as well. */
+const ID_DIGITS_MIN = 6;
+
 /** `from` is inclusive; a date-only `to` includes that whole UTC day. */
 function dateConditions(query: Pick<ListQuery, 'from' | 'to'>): SQL[] {
   const conds: SQL[] = [];
@@ -147,8 +150,10 @@ async function searchFormSubmissions(
   const { query, search, filters } = input;
   const newest = query.sort === 'newest';
   // A bare number (142) is both a reference and text answers may hold: the numbered row matches
-  // too, and ids do not (most would hold some run of digits).
+  // too. Ids match only a long one (the start of an id copied from a link can be all digits;
+  // a short run of digits sits somewhere in most ids).
   const reference = referenceInSearch(search);
+  const matchIds = !reference || search.trim().length >= ID_DIGITS_MIN;
   const numbered = reference
     ? await db
         .select({ id: submissions.id })
@@ -167,7 +172,7 @@ async function searchFormSubmissions(
       query.after ? afterCursor(query.after, newest) : undefined,
     ),
     oldest: !newest,
-    search: { text: search, ids: !reference, also: numbered.map((r) => r.id) },
+    search: { text: search, ids: matchIds, also: numbered.map((r) => r.id) },
     visit: (row) => {
       if (total >= first && items.length < query.limit) {
         items.push(toWireSubmission(row));
