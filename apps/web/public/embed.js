@@ -35,9 +35,11 @@
   const hosts = new Map();
   const dialogs = new Map();
 
-  const frameFor = (form, host) => {
+  // An inline frame lets the host page show through; a dialog's or a full page's frame keeps
+  // the form's own page background (`?frame=own`), so its text is read against its own colours.
+  const frameFor = (form, host, own) => {
     const frame = document.createElement('iframe');
-    frame.src = `${origin}/form/${encodeURIComponent(form)}/embed`;
+    frame.src = `${origin}/form/${encodeURIComponent(form)}/embed${own ? '?frame=own' : ''}`;
     frame.title = host.getAttribute('data-title') || 'Form';
     frame.width = '100%';
     frame.height = '500';
@@ -88,7 +90,7 @@
     close.className = 'fs-x';
     close.setAttribute('aria-label', `Close ${label}`);
     close.textContent = '×';
-    const frame = frameFor(form, opener);
+    const frame = frameFor(form, opener, true);
     const first = focusable();
     const last = focusable();
     // Tab past the form's last control lands on `last` and goes round to the close button;
@@ -148,7 +150,7 @@
     for (const host of document.querySelectorAll(`[data-${P}-fullpage]`)) {
       const form = host.getAttribute(`data-${P}-fullpage`)?.trim();
       if (!form || host.querySelector('iframe')) continue;
-      const frame = frameFor(form, host);
+      const frame = frameFor(form, host, true);
       // It fills the window and scrolls inside, so the heights the form posts are not applied.
       frame.setAttribute('data-fs-fixed', '');
       frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:none;display:block';
