@@ -65,6 +65,7 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
     'Star rating',
     'Matrix / grid',
     'Ranking',
+    'Picture choice',
     'Heading / text',
     'File upload',
     'Signature',
