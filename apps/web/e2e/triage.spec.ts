@@ -19,7 +19,8 @@ test('a team triages a submission: a stage, an assignee, and a comment whose men
   await page.goto(`/forms/${form.id}/submissions`);
   const rows = page.getByRole('table', { name: 'Submissions' }).getByRole('row');
   await expect(rows).toHaveCount(3);
-  await expect(page.getByRole('columnheader', { name: 'Team' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Stage' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Assignee' })).toBeVisible();
   await rows
     .filter({ hasText: 'Checkout button' })
     .getByRole('button', { name: /^View submission/ })
@@ -54,7 +55,7 @@ test('a team triages a submission: a stage, an assignee, and a comment whose men
   await expect(guest.getByRole('combobox', { name: 'Stage' })).toBeEnabled();
   await other.close();
 
-  // Back in the table, the Team column and its filters show the team's work.
+  // Back in the table, the Stage and Assignee columns and their filters show the team's work.
   await page.getByRole('button', { name: 'Back to submissions' }).click();
   const checkout = rows.filter({ hasText: 'Checkout button' });
   await expect(checkout.getByText('Done')).toBeVisible();
