@@ -39,7 +39,10 @@ const formIdOf = (value: string) => (value === '' ? null : Number(value));
  */
 export function DomainsCard({ workspace }: { workspace: Workspace }) {
   const domains = useDomains(workspace.id);
-  const forms = useQuery(formsListQueryOptions(workspace.id));
+  // Its own cache entry: read while the forms page is not open, it would otherwise be what the
+  // forms page first shows (a form made meanwhile missing until the list goes stale).
+  const listed = formsListQueryOptions(workspace.id);
+  const forms = useQuery({ ...listed, queryKey: ['forms', 'list', workspace.id, 'domain-picker'] as const });
   const titleId = useId();
   const choices: FormChoice[] = (forms.data ?? []).map((f) => ({
     id: f.id,
