@@ -17,30 +17,49 @@ function publicOrigin(shareUrl: string | undefined): string {
   return window.location.origin;
 }
 
-/** The iframe snippet (width 100%, height 500, no border). */
-export function iframeSnippet(origin: string, slugOrId: string): string {
-  return `<iframe src="${origin}/form/${slugOrId}/embed" width="100%" height="500" frameborder="0" style="border:none"></iframe>`;
-}
+const SCRIPT = (origin: string) => `<script src="${origin}/embed.js" async></script>`;
 
-/** A snippet whose script (public/embed.js) inserts the iframe and sizes it to its content. */
-export function scriptSnippet(origin: string, slugOrId: string): string {
-  return `<div data-formsmith-form="${slugOrId}"></div><script src="${origin}/embed.js" async></script>`;
-}
-
-/** A button that opens the form in a centred dialog. */
-export function popupSnippet(origin: string, slugOrId: string): string {
-  return `<button type="button" data-formsmith-popup="${slugOrId}">Open the form</button><script src="${origin}/embed.js" async></script>`;
-}
-
-/** A button that opens the form in a panel at the bottom right corner, beside the page. */
-export function slideInSnippet(origin: string, slugOrId: string): string {
-  return `<button type="button" data-formsmith-slidein="${slugOrId}" data-position="bottom-right">Give feedback</button><script src="${origin}/embed.js" async></script>`;
-}
-
-/** A page that is only the form: it fills the window. */
-export function fullPageSnippet(origin: string, slugOrId: string): string {
-  return `<div data-formsmith-fullpage="${slugOrId}"></div><script src="${origin}/embed.js" async></script>`;
-}
+/** Each way to embed the form: its name, what it does, and the code to paste. */
+const SNIPPETS: {
+  id: string;
+  title: string;
+  hint: string;
+  code: (origin: string, form: string) => string;
+}[] = [
+  {
+    id: 'iframe',
+    title: 'Iframe',
+    hint: 'A fixed-height frame (500 px) that works everywhere.',
+    code: (origin, form) =>
+      `<iframe src="${origin}/form/${form}/embed" width="100%" height="500" frameborder="0" style="border:none"></iframe>`,
+  },
+  {
+    id: 'script',
+    title: 'Auto-resizing script',
+    hint: 'Paste where the form should appear: embed.js puts the form there and sizes it to its content.',
+    code: (origin, form) => `<div data-formsmith-form="${form}"></div>${SCRIPT(origin)}`,
+  },
+  {
+    id: 'popup',
+    title: 'Popup',
+    hint: 'A button that opens the form in a dialog over your page; Escape or the close button closes it. Add data-open-after="5" to open it by itself after 5 seconds.',
+    code: (origin, form) =>
+      `<button type="button" data-formsmith-popup="${form}">Open the form</button>${SCRIPT(origin)}`,
+  },
+  {
+    id: 'slidein',
+    title: 'Slide-in',
+    hint: 'A panel at a corner of your page (data-position: bottom-right or bottom-left) that visitors can keep reading beside.',
+    code: (origin, form) =>
+      `<button type="button" data-formsmith-slidein="${form}" data-position="bottom-right">Give feedback</button>${SCRIPT(origin)}`,
+  },
+  {
+    id: 'fullpage',
+    title: 'Full page',
+    hint: 'For a page that is only the form: it fills the whole window.',
+    code: (origin, form) => `<div data-formsmith-fullpage="${form}"></div>${SCRIPT(origin)}`,
+  },
+];
 
 export function EmbedCard({ form }: { form: StoredForm }) {
   const origin = publicOrigin(form.sharing.shareUrl);
@@ -68,43 +87,16 @@ export function EmbedCard({ form }: { form: StoredForm }) {
           )}
           {copied?.startsWith('error:') && <Alert tone="error">{copied.slice(6)}</Alert>}
         </div>
-        <Snippet
-          title="Iframe"
-          hint="A fixed-height frame (500 px) that works everywhere."
-          code={iframeSnippet(origin, slugOrId)}
-          copied={copied === 'iframe'}
-          onCopy={(code) => copy('iframe', code)}
-        />
-        <Snippet
-          title="Auto-resizing script"
-          hint="Paste where the form should appear: embed.js puts the form there and sizes it to its content."
-          code={scriptSnippet(origin, slugOrId)}
-          copied={copied === 'script'}
-          onCopy={(code) => copy('script', code)}
-        />
-        <Snippet
-          title="Popup"
-          hint={
-            'A button that opens the form in a dialog over your page; Escape or the close button closes it. Add data-open-after="5" to open it by itself after 5 seconds.'
-          }
-          code={popupSnippet(origin, slugOrId)}
-          copied={copied === 'popup'}
-          onCopy={(code) => copy('popup', code)}
-        />
-        <Snippet
-          title="Slide-in"
-          hint="A panel at a corner of your page (data-position: bottom-right or bottom-left) that visitors can keep reading beside."
-          code={slideInSnippet(origin, slugOrId)}
-          copied={copied === 'slidein'}
-          onCopy={(code) => copy('slidein', code)}
-        />
-        <Snippet
-          title="Full page"
-          hint="For a page that is only the form: it fills the whole window."
-          code={fullPageSnippet(origin, slugOrId)}
-          copied={copied === 'fullpage'}
-          onCopy={(code) => copy('fullpage', code)}
-        />
+        {SNIPPETS.map((snippet) => (
+          <Snippet
+            key={snippet.id}
+            title={snippet.title}
+            hint={snippet.hint}
+            code={snippet.code(origin, slugOrId)}
+            copied={copied === snippet.id}
+            onCopy={(code) => copy(snippet.id, code)}
+          />
+        ))}
         <p className="text-sm text-slate-600 dark:text-slate-300">
           With the script, your page receives a <code>formsmith:submitted</code> event (with the form's id and
           the submission's id, never the answers) when someone sends the form. The embedding guide lists every
