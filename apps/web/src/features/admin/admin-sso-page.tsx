@@ -1,10 +1,7 @@
 import { Navigate } from 'react-router';
-import { SsoProviderForm } from '../../components/sso/sso-provider-form.tsx';
-import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
-import { ErrorFallback } from '../../components/ui/error-boundary.tsx';
+import { SsoProviderCard } from '../../components/sso/sso-provider-card.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
-import { useTimedValue } from '../../lib/use-timed-flag.ts';
 import { useInstanceSso, useRemoveInstanceSso, useSaveInstanceSso } from './api/instance-sso.ts';
 import { DomainsCard } from './components/domains-card.tsx';
 
@@ -29,37 +26,14 @@ export function AdminSsoPage() {
 }
 
 function InstanceProviderCard() {
-  const sso = useInstanceSso();
-  const save = useSaveInstanceSso();
-  const remove = useRemoveInstanceSso();
-  // Held here: a save starts the form afresh, and "Saved" must outlive that.
-  const [saved, showSaved] = useTimedValue<true>(2500);
   return (
-    <Card role="region" aria-labelledby="instance-sso-heading">
-      <CardHeader>
-        <h2 id="instance-sso-heading" className="text-lg font-semibold">
-          Server-wide provider
-        </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          The login page offers "Sign in with" it to everyone. A first sign-in makes an account, which joins
-          the workspace of its address's domain when one holds it.
-        </p>
-      </CardHeader>
-      <CardBody className="space-y-5">
-        {sso.isPending && <Spinner label="Loading the provider" />}
-        {sso.isError && <ErrorFallback error={sso.error} onRetry={() => sso.refetch()} />}
-        {sso.data && (
-          <SsoProviderForm
-            key={sso.data.connection?.updated_at ?? 'none'}
-            kind="instance"
-            answer={sso.data}
-            save={save}
-            remove={remove}
-            saved={saved === true}
-            onSaved={() => showSaved(true)}
-          />
-        )}
-      </CardBody>
-    </Card>
+    <SsoProviderCard
+      kind="instance"
+      title="Server-wide provider"
+      intro={`The login page offers "Sign in with" it to everyone. A first sign-in makes an account, which joins the workspace of its address's domain when one holds it.`}
+      query={useInstanceSso()}
+      save={useSaveInstanceSso()}
+      remove={useRemoveInstanceSso()}
+    />
   );
 }
