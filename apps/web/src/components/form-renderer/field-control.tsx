@@ -4,7 +4,7 @@ import { type FormField, optionsOf, rulesOf } from '@formsmith/core/forms/field'
 import { lazy, Suspense } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { AddressControl } from './address-control.tsx';
-import { choiceGroup } from './choice-group.ts';
+import { ChoiceInput, choiceGroup } from './choice-group.tsx';
 import { useChrome } from './chrome-context.ts';
 import { DateRangeControl } from './date-range-control.tsx';
 import { MatrixControl } from './matrix-control.tsx';
@@ -266,15 +266,14 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
         const checked = isChecked(o.value);
         return (
           <label key={o.id} htmlFor={optionId} className={`${CHOICE_ROW} cursor-pointer`}>
-            <input
+            <ChoiceInput
               id={optionId}
-              type={kind}
+              kind={kind}
               name={field.id}
               value={o.value}
               disabled={props.common.disabled}
               checked={checked}
-              onChange={(e) => toggle(o.value, e.target.checked)}
-              className={CHOICE_BOX}
+              toggle={toggle}
             />
             {props.keyHints && i < 26 && <KeyHint index={i} />}
             <span className="min-w-0 [overflow-wrap:anywhere]">{o.label}</span>
@@ -298,8 +297,6 @@ function ChoiceGroup(props: ControlProps & { common: ControlAttributes; kind: 'r
 // buttons: a small box beside a short label is hard to hit on a phone.
 const CHOICE_ROW =
   'flex min-h-11 items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 select-none hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950 dark:has-focus-visible:ring-offset-slate-900';
-const CHOICE_BOX =
-  'h-5 w-5 shrink-0 border-slate-400 accent-brand-600 focus-visible:outline-none dark:border-slate-500';
 
 /** The box for 'Other, please specify': typing in it picks Other, as a respondent means it to. */
 function OtherTextInput(props: ControlProps & { pick: () => void; label?: string }) {
@@ -336,15 +333,14 @@ function OtherChoice(
   return (
     <div className={`${CHOICE_ROW} flex-wrap`}>
       <label htmlFor={optionId} className="flex cursor-pointer items-center gap-3">
-        <input
+        <ChoiceInput
           id={optionId}
-          type={props.kind}
+          kind={props.kind}
           name={field.id}
           value={OTHER_CHOICE}
           disabled={props.disabled || field.isReadOnly}
           checked={props.checked}
-          onChange={(e) => props.toggle(e.target.checked)}
-          className={CHOICE_BOX}
+          toggle={(_, checked) => props.toggle(checked)}
         />
         {props.keyHints && index < 26 && <KeyHint index={index} />}
         {t('field.other')}

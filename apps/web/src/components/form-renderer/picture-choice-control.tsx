@@ -1,6 +1,6 @@
 import { isPicturePath } from '@formsmith/core/fields/picture-choice';
 import type { FieldOf } from '@formsmith/core/forms/field';
-import { choiceGroup } from './choice-group.ts';
+import { ChoiceInput, choiceGroup } from './choice-group.tsx';
 import type { ControlAttributes, FieldValue } from './values.ts';
 
 type PictureChoiceControlProps = {
@@ -18,8 +18,6 @@ type PictureChoiceControlProps = {
 // over 44 px); the focus ring is on the card, as the input inside it has the focus.
 const CARD =
   'relative flex min-h-11 cursor-pointer flex-col overflow-hidden rounded-lg border-2 border-slate-300 bg-white text-sm text-slate-800 select-none hover:border-brand-500 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500 has-focus-visible:ring-offset-2 has-disabled:cursor-not-allowed has-disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:has-checked:border-brand-400 dark:has-checked:bg-brand-950 dark:has-focus-visible:ring-offset-slate-900';
-const BOX =
-  'h-5 w-5 shrink-0 border-slate-400 accent-brand-600 focus-visible:outline-none dark:border-slate-500';
 
 /** A picture choice: a grid of picture cards, one column on a phone, each a radio or a checkbox. */
 export function PictureChoiceControl(props: PictureChoiceControlProps) {
@@ -53,15 +51,14 @@ export function PictureChoiceControl(props: PictureChoiceControlProps) {
               />
             )}
             <span className="flex items-center gap-3 px-3 py-2">
-              <input
+              <ChoiceInput
                 id={optionId}
-                type={kind}
+                kind={kind}
                 name={field.id}
                 value={o.value}
                 disabled={props.common.disabled}
                 checked={checked}
-                onChange={(e) => toggle(o.value, e.target.checked)}
-                className={BOX}
+                toggle={toggle}
               />
               <span className="min-w-0 [overflow-wrap:anywhere]">{o.label}</span>
             </span>

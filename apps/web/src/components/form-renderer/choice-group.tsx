@@ -31,3 +31,30 @@ export function choiceGroup(input: {
     input.kind === 'radio' ? input.value === value : selected.includes(value);
   return { toggle, groupAttrs, isChecked };
 }
+
+const CHOICE_BOX =
+  'h-5 w-5 shrink-0 border-slate-400 accent-brand-600 focus-visible:outline-none dark:border-slate-500';
+
+/** One option's own radio or checkbox, as a plain row and a picture card both draw it. */
+export function ChoiceInput(props: {
+  id: string;
+  kind: 'radio' | 'checkbox';
+  name: string;
+  value: string;
+  disabled: boolean | undefined;
+  checked: boolean;
+  toggle: (value: string, checked: boolean) => void;
+}) {
+  return (
+    <input
+      id={props.id}
+      type={props.kind}
+      name={props.name}
+      value={props.value}
+      disabled={props.disabled}
+      checked={props.checked}
+      onChange={(e) => props.toggle(props.value, e.target.checked)}
+      className={CHOICE_BOX}
+    />
+  );
+}
