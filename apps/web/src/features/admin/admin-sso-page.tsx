@@ -3,7 +3,7 @@ import { SsoProviderCard } from '../../components/sso/sso-provider-card.tsx';
 import { Spinner } from '../../components/ui/feedback.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useInstanceSso, useRemoveInstanceSso, useSaveInstanceSso } from './api/instance-sso.ts';
-import { DomainsCard } from './components/domains-card.tsx';
+import { EmailDomainsCard } from './components/email-domains-card.tsx';
 
 /** /dashboard/admin/sso: the instance administrator's single sign-on; anyone else is sent to the dashboard. */
 export function AdminSsoPage() {
@@ -20,7 +20,7 @@ export function AdminSsoPage() {
         </p>
       </div>
       <InstanceProviderCard />
-      <DomainsCard />
+      <EmailDomainsCard />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { NewWorkspaceDialog } from '../../components/workspaces/new-workspace-di
 import { workspaceWebhooks } from '../../lib/webhooks-api/webhooks.ts';
 import { useCurrentWorkspace } from '../../lib/workspaces-api/current-workspace.ts';
 import { useDeleteWorkspace, useMembers } from './api/members.ts';
-import { DomainsCard } from './components/domains-card.tsx';
+import { CustomDomainsCard } from './components/custom-domains-card.tsx';
 import { InvitationsList } from './components/invitations-list.tsx';
 import { InviteForm } from './components/invite-form.tsx';
 import { MembersTable } from './components/members-table.tsx';
@@ -31,7 +31,7 @@ export function MembersPage() {
       {workspace.personal ? (
         <>
           <PersonalNote />
-          <DomainsCard workspace={workspace} />
+          <CustomDomainsCard workspace={workspace} />
           <AuditLink />
         </>
       ) : (
@@ -117,7 +117,7 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
         </>
       )}
       {admin && <WebhooksCard owner={workspaceWebhooks(workspace.id)} />}
-      {admin && <DomainsCard workspace={workspace} />}
+      {admin && <CustomDomainsCard workspace={workspace} />}
       {workspace.role === 'owner' && <SsoCard workspace={workspace} />}
       {admin && <AuditLink />}
       {workspace.role === 'owner' && <DeleteWorkspace workspace={workspace} />}

@@ -12,7 +12,7 @@ import { failureMessage } from '../../../lib/field-messages.ts';
 import { useAssignDomain, useRemoveDomain, useTeamWorkspaces, useWorkspaceDomains } from '../api/domains.ts';
 
 /** Email domains → workspaces: who joins which workspace on a first sign-in through single sign-on. */
-export function DomainsCard() {
+export function EmailDomainsCard() {
   const domains = useWorkspaceDomains();
   return (
     <Card role="region" aria-labelledby="domains-heading">

@@ -37,7 +37,7 @@ const formIdOf = (value: string) => (value === '' ? null : Number(value));
  * The workspace's custom domains (owners and admins): the host names its forms are served on,
  * the form each one's `/` opens, and how to point a host at this server.
  */
-export function DomainsCard({ workspace }: { workspace: Workspace }) {
+export function CustomDomainsCard({ workspace }: { workspace: Workspace }) {
   const domains = useDomains(workspace.id);
   // Its own cache entry: read while the forms page is not open, it would otherwise be what the
   // forms page first shows (a form made meanwhile missing until the list goes stale).
