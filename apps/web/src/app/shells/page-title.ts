@@ -11,7 +11,7 @@ export type ShellTitle =
   | 'Members'
   | 'Audit log'
   | 'Templates'
-  | 'Server administration';
+  | 'Server SSO';
 
 /** The authenticated top bar's title for a path. */
 export function shellTitleFor(pathname: string): ShellTitle {
@@ -28,6 +28,6 @@ export function shellTitleFor(pathname: string): ShellTitle {
   if (path.startsWith('/dashboard/profile') || path === '/password-reset') return 'Profile';
   if (path.startsWith('/dashboard/search')) return 'Search';
   if (path.startsWith('/dashboard/notifications')) return 'Notifications';
-  if (path.startsWith('/dashboard/admin')) return 'Server administration';
+  if (path.startsWith('/dashboard/admin')) return 'Server SSO';
   return 'Dashboard';
 }
