@@ -41,12 +41,12 @@ type Draft = {
   unit: Unit;
 };
 
-function draftOf(connection: SsoConnection | null): Draft {
+function draftOf(connection: SsoConnection | null, kind: keyof typeof KINDS): Draft {
   return {
     issuer: connection?.issuer ?? '',
     client_id: connection?.client_id ?? '',
     client_secret: '',
-    default_role: connection?.default_role ?? 'editor',
+    default_role: connection?.default_role ?? KINDS[kind].newRole,
     enforced: connection?.enforced ?? false,
     ...splitSeconds(connection?.session_max_age_seconds ?? null),
   };
@@ -55,11 +55,14 @@ function draftOf(connection: SsoConnection | null): Draft {
 /** The differences between a workspace's provider and the instance's own. */
 const KINDS = {
   workspace: {
+    // A workspace's own provider signs in its colleagues; the server's anyone of an assigned domain.
+    newRole: 'editor',
     roleLabel: 'Role of people who join through it',
     removeDescription:
       "Members sign in with their password or a login link again; their accounts stay. People of the workspace's domains no longer join by signing in.",
   },
   instance: {
+    newRole: 'viewer',
     roleLabel: "Role in a domain's workspace without a provider of its own",
     removeDescription:
       'Nobody can sign in through it any more; the accounts it made stay and sign in with a password reset or a login link.',
@@ -95,7 +98,7 @@ export function SsoProviderForm({
 }) {
   const texts = KINDS[kind];
   const { connection } = answer;
-  const [draft, setDraft] = useState(() => draftOf(connection));
+  const [draft, setDraft] = useState(() => draftOf(connection, kind));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [removing, setRemoving] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
