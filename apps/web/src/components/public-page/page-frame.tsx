@@ -12,9 +12,15 @@ export function PageFrame({
   embed,
   look,
   preview = false,
+  label,
   children,
 }: {
   embed: boolean;
+  /**
+   * The form's title. An embedded page names its main landmark with it: the host page around the
+   * frame has a main landmark of its own, and two unnamed ones cannot be told apart.
+   */
+  label?: string;
   look?: PublicPageLook | null;
   /** Drawn inside the editor, which has its own main landmark. */
   preview?: boolean;
@@ -25,7 +31,7 @@ export function PageFrame({
   const Main = preview ? 'div' : 'main';
   if (embed)
     return (
-      <Main {...root} className={`p-4 sm:p-6 ${root.className}`}>
+      <Main {...root} aria-label={label} className={`p-4 sm:p-6 ${root.className}`}>
         {theme && <ThemeStyle theme={theme} customCss={look?.custom_css} />}
         {children}
       </Main>

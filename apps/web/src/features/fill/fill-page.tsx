@@ -279,7 +279,7 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
 
   return (
     <ChromeContext.Provider value={chrome}>
-      <PageFrame embed={embed} look={look}>
+      <PageFrame embed={embed} look={look} label={shown?.title ?? ('title' in view ? view.title : undefined)}>
         {languages.length > 1 && language && (
           <LanguageSwitcher languages={languages} value={language} onChange={switchLanguage} />
         )}

@@ -1,6 +1,8 @@
 import type { Form } from '@formsmith/core/forms/form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { submissionsKeys } from '../api/query-keys.ts';
 import { useNeighbours } from '../hooks/use-neighbours.ts';
 import { usePendingDeletes } from '../hooks/use-pending-deletes.ts';
 import { NO_FILTERS, type SubmissionFilters } from '../lib/filters.ts';
@@ -31,10 +33,14 @@ export function SubmissionsTab({ formId, form }: { formId: number; form: Form })
     },
     [params, setParams],
   );
+  const client = useQueryClient();
   const close = () => {
     const next = new URLSearchParams(params);
     next.delete('submission');
     setParams(next);
+    // The table's page stayed cached while the detail was open (its Previous/Next read it), so a
+    // teammate's change meanwhile would not show: going back reads it again.
+    client.invalidateQueries({ queryKey: submissionsKeys.lists(formId) });
   };
 
   return (
