@@ -22,6 +22,8 @@ export const LIMITS = {
   maxOptions: 500,
   aiDescriptionMaxLength: 4000,
   uploadMaxBytes: 10 * 1024 * 1024,
+  /** Files one file field may take (the page without JavaScript posts them in one request). */
+  uploadMaxFiles: 10,
   /** A signature's PNG: a drawing on the page's pad is tens of KB, so anything near this is not one. */
   signatureMaxBytes: 512 * 1024,
   submissionMaxBytes: 1024 * 1024,

@@ -5,6 +5,7 @@ import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
 import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
 import { checkDateRange } from './date-range.ts';
+import { checkFiles } from './files.ts';
 import { readMailbox } from './mailbox.ts';
 import { checkMatrix } from './matrix.ts';
 import { allowsOther, OTHER_CHOICE, OTHER_TEXT_MAX_LENGTH } from './other.ts';
@@ -49,6 +50,10 @@ export const VALIDATION_MESSAGES = {
   dateUntil: (date: string) => `Please choose dates up to ${date}`,
   rangeMinDays: (n: number) => `The dates must be at least ${n} ${n === 1 ? 'day' : 'days'} apart`,
   rangeMaxDays: (n: number) => `The dates can be at most ${n} ${n === 1 ? 'day' : 'days'} apart`,
+  filesMax: (n: number) => `Please choose at most ${n} ${n === 1 ? 'file' : 'files'}`,
+  filesTotal: (size: string) => `The files are too large together (at most ${size} in all)`,
+  fileTooLarge: (name: string, size: string) => `${name} is too large (at most ${size})`,
+  fileType: (name: string) => `${name}: this file type is not accepted`,
 } as const;
 
 /** The messages in some language: the same keys, texts and functions of a number alike. */
@@ -191,6 +196,7 @@ function checkAnswer(field: FormField, value: unknown, m: ValidationMessages): s
     case 'signature':
       return checkSignature(value, m);
     case 'file':
+      return checkFiles(field, value, m);
     case 'image':
     case 'statement':
     case 'hidden':

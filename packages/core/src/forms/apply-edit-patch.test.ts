@@ -135,6 +135,17 @@ describe('applyEditPatch on fields', () => {
     });
   });
 
+  it('lets a file field take several files within a total, and refuses a count past the limit', () => {
+    const form = apply({
+      op: 'add_field',
+      field: { label: 'Photos', type: 'file', required: false, maxFiles: 4, maxTotalSize: 8 * 1024 * 1024 },
+    });
+    expect(form.fields.at(-1)?.validation).toEqual({ required: false, maxFiles: 4, maxTotalSize: 8388608 });
+    expect(() =>
+      apply({ op: 'add_field', field: { label: 'Photos', type: 'file', required: false, maxFiles: 500 } }),
+    ).toThrow(/1 to 10 files/);
+  });
+
   it('refuses a patch naming a field the form does not have, and applies nothing of it', () => {
     expect(() =>
       apply(

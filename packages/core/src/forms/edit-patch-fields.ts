@@ -74,6 +74,8 @@ function withRules(type: FieldType, label: string, current: Record<string, unkno
   set('maxLength', changes.maxLength, applies.length, 'length limit');
   set('accept', changes.accept, type === 'file', 'file types');
   set('maxFileSize', changes.maxFileSize, type === 'file', 'file size limit');
+  set('maxFiles', changes.maxFiles, type === 'file', 'file count limit');
+  set('maxTotalSize', changes.maxTotalSize, type === 'file', 'total file size limit');
   if (changes.pattern !== undefined) {
     if (changes.pattern !== null && !applies.pattern)
       fail(`'${label}' is a ${type} question: it takes no pattern.`);
@@ -92,6 +94,8 @@ function withRules(type: FieldType, label: string, current: Record<string, unkno
     fail(`'${label}': the shortest length is above the longest.`);
   if (typeof next.maxFileSize === 'number' && next.maxFileSize > LIMITS.uploadMaxBytes)
     fail(`'${label}': files can be at most ${LIMITS.uploadMaxBytes / 1024 / 1024} MB.`);
+  if (typeof next.maxFiles === 'number' && (next.maxFiles < 1 || next.maxFiles > LIMITS.uploadMaxFiles))
+    fail(`'${label}': a question takes 1 to ${LIMITS.uploadMaxFiles} files.`);
   return next;
 }
 

@@ -36,6 +36,9 @@ export const newFieldSchema = z.object({
   accept: z.optional(z.array(z.string())),
   /** File fields: the largest file in bytes. */
   maxFileSize: z.optional(count),
+  /** File fields: how many files at most (more than 1 makes the answer a list) and their total bytes. */
+  maxFiles: z.optional(count),
+  maxTotalSize: z.optional(count),
   placeholder: optionalText,
   helpText: optionalText,
   /** Calculated fields: the expression, naming answers by field id. */
@@ -58,6 +61,8 @@ export const fieldChangesSchema = z.object({
   pattern: z.optional(z.nullable(patternNameSchema)),
   accept: z.optional(z.nullable(z.array(z.string()))),
   maxFileSize: countBound,
+  maxFiles: countBound,
+  maxTotalSize: countBound,
   /** Empty text removes the placeholder or help text. */
   placeholder: optionalText,
   helpText: optionalText,

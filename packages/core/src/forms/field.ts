@@ -92,11 +92,16 @@ const dateRangeRulesSchema = z.object({
   minDays: z.optional(z.number()),
   maxDays: z.optional(z.number()),
 });
-/** File fields: accepted MIME types or extensions, and the size limit in bytes. */
+/**
+ * File fields: accepted MIME types or extensions, the size limit of each file in bytes, and, for
+ * a field that takes several files (fields/files.ts), how many at most and their total size.
+ */
 const fileRulesSchema = z.object({
   ...required,
   accept: z.optional(z.array(z.string())),
   maxFileSize: z.optional(z.number()),
+  maxFiles: z.optional(z.number()),
+  maxTotalSize: z.optional(z.number()),
 });
 
 const member = <T extends FieldType, R extends z.ZodMiniObject>(type: T, validation: R) =>

@@ -100,6 +100,8 @@ function normalizeValidation(raw: UnknownRecord, rules: UnknownRecord): FieldVal
   const customError = asNonEmptyString(from('customError', 'custom_error', 'error_message', 'errorMessage'));
   const accept = stringList(from('accept', 'accepted_types', 'acceptedTypes'));
   const maxFileSize = nonNegative(from('maxFileSize', 'max_file_size'));
+  const maxFiles = nonNegative(from('maxFiles', 'max_files'));
+  const maxTotalSize = nonNegative(from('maxTotalSize', 'max_total_size'));
   const minDate = asNonEmptyString(from('minDate', 'min_date', 'earliest'));
   const maxDate = asNonEmptyString(from('maxDate', 'max_date', 'latest'));
   const minDays = nonNegative(from('minDays', 'min_days'));
@@ -113,6 +115,8 @@ function normalizeValidation(raw: UnknownRecord, rules: UnknownRecord): FieldVal
   if (customError !== undefined) validation.customError = customError;
   if (accept !== undefined) validation.accept = accept;
   if (maxFileSize !== undefined) validation.maxFileSize = maxFileSize;
+  if (maxFiles !== undefined) validation.maxFiles = maxFiles;
+  if (maxTotalSize !== undefined) validation.maxTotalSize = maxTotalSize;
   if (minDate !== undefined) validation.minDate = minDate.trim();
   if (maxDate !== undefined) validation.maxDate = maxDate.trim();
   if (minDays !== undefined) validation.minDays = minDays;

@@ -141,5 +141,9 @@ function buildValidationMessages(chrome: Chrome): ValidationMessages {
     dateUntil: (date) => t('validation.dateUntil', { date }),
     rangeMinDays: (n) => t('validation.rangeMinDays', { n }),
     rangeMaxDays: (n) => t('validation.rangeMaxDays', { n }),
+    filesMax: (n) => t('validation.filesMax', { n }),
+    filesTotal: (size) => t('validation.filesTotal', { size }),
+    fileTooLarge: (name, size) => t('validation.fileTooLarge', { name, size }),
+    fileType: (name) => t('validation.fileType', { name }),
   };
 }

@@ -38,6 +38,11 @@ export const messages: ChromeMessages = {
     'يجب أن يفصل بين التاريخين {n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}} على الأقل',
   'validation.rangeMaxDays':
     'يمكن أن يفصل بين التاريخين {n, plural, zero {# يوم} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}} على الأكثر',
+  'validation.filesMax':
+    'يرجى اختيار {n, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفًا} other {# ملف}} على الأكثر',
+  'validation.filesTotal': 'حجم الملفات معًا كبير جدًا (الحد الأقصى {size} إجمالًا)',
+  'validation.fileTooLarge': '{name} كبير جدًا (الحد الأقصى {size})',
+  'validation.fileType': '{name}: نوع الملف هذا غير مقبول',
   'validation.failed': 'خطأ في التحقق',
   'form.next': 'التالي',
   'form.back': 'السابق',
@@ -99,6 +104,10 @@ export const messages: ChromeMessages = {
   'file.uploading': 'جارٍ الرفع…',
   'file.remove': 'إزالة',
   'file.removeNamed': 'إزالة {name}',
+  'file.upTo':
+    'حتى {n, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفًا} other {# ملف}}',
+  'file.upToTotal':
+    'حتى {n, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفًا} other {# ملف}}، {size} إجمالًا',
   'file.typeRejected': 'نوع الملف هذا غير مقبول',
   'file.tooLarge': 'الملف كبير جدًا (الحد الأقصى {size})',
   'file.uploadFailed': 'تعذّر رفع الملف. يُرجى المحاولة مرة أخرى.',

@@ -39,6 +39,11 @@ export const messages: ChromeMessages = {
     'Między datami musi być co najmniej {n, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}}',
   'validation.rangeMaxDays':
     'Między datami może być najwyżej {n, plural, one {# dzień} few {# dni} many {# dni} other {# dnia}}',
+  'validation.filesMax':
+    'Wybierz najwyżej {n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+  'validation.filesTotal': 'Pliki są razem za duże (najwyżej {size} łącznie)',
+  'validation.fileTooLarge': '{name} jest za duży (najwyżej {size})',
+  'validation.fileType': '{name}: ten typ pliku nie jest akceptowany',
   'validation.failed': 'Błąd walidacji',
   'form.next': 'Dalej',
   'form.back': 'Wstecz',
@@ -100,6 +105,9 @@ export const messages: ChromeMessages = {
   'file.uploading': 'Przesyłanie…',
   'file.remove': 'Usuń',
   'file.removeNamed': 'Usuń {name}',
+  'file.upTo': 'Najwyżej {n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}',
+  'file.upToTotal':
+    'Najwyżej {n, plural, one {# plik} few {# pliki} many {# plików} other {# pliku}}, łącznie {size}',
   'file.typeRejected': 'Ten typ pliku nie jest akceptowany',
   'file.tooLarge': 'Plik jest za duży (maksymalnie {size})',
   'file.uploadFailed': 'Nie udało się przesłać pliku. Spróbuj ponownie.',
