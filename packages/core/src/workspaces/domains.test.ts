@@ -55,4 +55,12 @@ describe('formPublicUrl', () => {
       'https://other.example.org/register',
     );
   });
+
+  it("links a host with the instance's own scheme", () => {
+    const hosts = [{ host: 'forms.lan', formId: null }];
+    expect(formPublicUrl({ form, hosts, publicUrl: 'http://formsmith.lan:3000' })).toBe(
+      'http://forms.lan/register',
+    );
+    expect(formPublicUrl({ form, hosts, publicUrl })).toBe('https://forms.lan/register');
+  });
 });

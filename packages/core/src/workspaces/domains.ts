@@ -63,8 +63,9 @@ export type DomainEntry = { host: string; formId: number | null };
 /**
  * A form's public address: on a host of its workspace when it has one (a host whose `/` opens this
  * form first, then one that opens no form, then any other; each serves every form of its
- * workspace at `/<slug>`), else the instance's own `/form/<slug>`. TLS is the proxy's job, so a
- * custom host is always linked with https.
+ * workspace at `/<slug>`), else the instance's own `/form/<slug>`. A custom host is linked with the
+ * instance's own scheme: an instance served over https (TLS by its proxy) links its hosts with
+ * https, one served over plain http on a private network links them with http.
  */
 export function formPublicUrl(input: {
   form: { id: number; slug: string | null };
@@ -74,7 +75,8 @@ export function formPublicUrl(input: {
   const { form, hosts } = input;
   const name = encodeURIComponent(form.slug ?? String(form.id));
   const host = hosts.find((h) => h.formId === form.id) ?? hosts.find((h) => h.formId === null) ?? hosts[0];
-  if (host) return `https://${host.host}/${name}`;
+  if (host)
+    return `${URL.parse(input.publicUrl)?.protocol === 'http:' ? 'http' : 'https'}://${host.host}/${name}`;
   return `${input.publicUrl.replace(/\/+$/, '')}/form/${name}`;
 }
 
