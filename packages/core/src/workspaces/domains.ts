@@ -75,8 +75,7 @@ export function formPublicUrl(input: {
   const { form, hosts } = input;
   const name = encodeURIComponent(form.slug ?? String(form.id));
   const host = hosts.find((h) => h.formId === form.id) ?? hosts.find((h) => h.formId === null) ?? hosts[0];
-  if (host)
-    return `${URL.parse(input.publicUrl)?.protocol === 'http:' ? 'http' : 'https'}://${host.host}/${name}`;
+  if (host) return `${/^http:/i.test(input.publicUrl) ? 'http' : 'https'}://${host.host}/${name}`;
   return `${input.publicUrl.replace(/\/+$/, '')}/form/${name}`;
 }
 
