@@ -2,7 +2,7 @@ import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, unauthorized } from '../lib/app-error.ts';
+import { AppError, notFound, unauthorized } from '../lib/app-error.ts';
 import { parseFormId } from '../lib/form-id.ts';
 import { type KeyScopes, missingScope, type ScopeNeed } from '../lib/key-scopes.ts';
 import { setRequestActor } from '../lib/request-actor.ts';
@@ -42,6 +42,11 @@ declare module 'fastify' {
      * of a form that shows its viewers only counts gets 403 ANSWERS_HIDDEN (assertSeesAnswers).
      */
     answers?: boolean;
+    /**
+     * The route is the instance administrator's (the account with role admin): to anyone else it
+     * answers 404, as a workspace's routes do to a stranger, before its proof or input is looked at.
+     */
+    instanceAdmin?: boolean;
   }
   interface FastifyRequest {
     /** Set by the authenticate hook on protected routes. */
@@ -123,6 +128,11 @@ function actingAs(request: FastifyRequest): void {
   });
 }
 
+/** 404 on an instance administrator's route (config `instanceAdmin`) for any other account. */
+function assertInstanceAdmin(request: FastifyRequest, user: { role: string }): void {
+  if (request.routeOptions.config.instanceAdmin && user.role !== 'admin') throw notFound('Not found');
+}
+
 const KEY_INVALID = 'This API key is invalid, expired or revoked';
 
 export default fp(async (app: FastifyInstance) => {
@@ -140,6 +150,7 @@ export default fp(async (app: FastifyInstance) => {
     const row = await useApiKey(app.db, hashToken(token));
     if (!row) throw unauthorized(KEY_INVALID);
     await app.rateLimit('apiKey', row.keyId);
+    assertInstanceAdmin(request, row);
     const needed = request.routeOptions.config.scope;
     if (!needed) {
       throw new AppError('API_KEY_NOT_ALLOWED', 403, 'API keys cannot be used here; sign in instead');
@@ -178,6 +189,7 @@ export default fp(async (app: FastifyInstance) => {
     if (isApiKey(token)) return authenticateKey(request, token);
     const user = await findSessionUser(app.db, token, maxAge);
     if (!user) throw unauthorized('Authentication session has expired. Please log in again.');
+    assertInstanceAdmin(request, user);
     request.user = user;
     actingAs(request);
     if (request.routeOptions.config.reauth) assertRecentProof(app, user);

@@ -148,14 +148,6 @@ export async function removeConnection(
   });
 }
 
-/**
- * 404 unless the caller is the instance administrator (the account with role admin): to anyone
- * else the administrator's routes do not exist, as a workspace's do not to a stranger.
- */
-export function assertInstanceAdmin(user: { role: string }): void {
-  if (user.role !== 'admin') throw notFound('Not found');
-}
-
 export async function readTeamWorkspaces(app: FastifyInstance) {
   return { workspaces: await listTeamWorkspaces(app.db) };
 }

@@ -22,7 +22,6 @@ import { AppError, badRequest } from '../../lib/app-error.ts';
 import { currentUser, workspaceAccessOf } from '../../plugins/authenticate.ts';
 import { backchannelLogout } from './backchannel-logout.ts';
 import {
-  assertInstanceAdmin,
   deleteDomain,
   getConnection,
   putConnection,
@@ -138,6 +137,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/sso',
     {
       onRequest: app.authenticate,
+      config: { instanceAdmin: true },
       schema: {
         tags,
         summary: "The instance's single sign-on provider (instance administrator)",
@@ -146,16 +146,13 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ssoConnectionResponse },
       },
     },
-    async (request) => {
-      assertInstanceAdmin(currentUser(request));
-      return getConnection(app, null);
-    },
+    async () => getConnection(app, null),
   );
   app.put(
     '/admin/sso',
     {
       onRequest: app.authenticate,
-      config: { reauth: true },
+      config: { instanceAdmin: true, reauth: true },
       schema: {
         tags,
         summary: "Connect or change the instance's single sign-on provider (instance administrator)",
@@ -165,17 +162,14 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ssoConnectionSchema },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      assertInstanceAdmin(user);
-      return putConnection(app, { owner: null, actorId: user.id, body: request.body });
-    },
+    async (request) =>
+      putConnection(app, { owner: null, actorId: currentUser(request).id, body: request.body }),
   );
   app.delete(
     '/admin/sso',
     {
       onRequest: app.authenticate,
-      config: { reauth: true },
+      config: { instanceAdmin: true, reauth: true },
       schema: {
         tags,
         summary: "Remove the instance's single sign-on provider (instance administrator)",
@@ -185,9 +179,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      assertInstanceAdmin(user);
-      await removeConnection(app, { owner: null, actorId: user.id });
+      await removeConnection(app, { owner: null, actorId: currentUser(request).id });
       return reply.status(204).send(null);
     },
   );
@@ -195,6 +187,7 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/workspaces',
     {
       onRequest: app.authenticate,
+      config: { instanceAdmin: true },
       schema: {
         tags,
         summary: 'Team workspaces (instance administrator)',
@@ -202,16 +195,14 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: teamWorkspaceListSchema },
       },
     },
-    async (request) => {
-      assertInstanceAdmin(currentUser(request));
-      return readTeamWorkspaces(app);
-    },
+    async () => readTeamWorkspaces(app),
   );
 
   app.get(
     '/admin/domains',
     {
       onRequest: app.authenticate,
+      config: { instanceAdmin: true },
       schema: {
         tags,
         summary: 'Email domains of workspaces (instance administrator)',
@@ -219,16 +210,13 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: workspaceDomainListSchema },
       },
     },
-    async (request) => {
-      assertInstanceAdmin(currentUser(request));
-      return readDomains(app);
-    },
+    async () => readDomains(app),
   );
   app.put(
     '/admin/domains/:domain',
     {
       onRequest: app.authenticate,
-      config: { reauth: true },
+      config: { instanceAdmin: true, reauth: true },
       schema: {
         tags,
         summary: 'Give an email domain to a workspace (instance administrator)',
@@ -239,16 +227,13 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: workspaceDomainSchema },
       },
     },
-    async (request) => {
-      assertInstanceAdmin(currentUser(request));
-      return putDomain(app, domainOf(request.params.domain), request.body.workspace_id);
-    },
+    async (request) => putDomain(app, domainOf(request.params.domain), request.body.workspace_id),
   );
   app.delete(
     '/admin/domains/:domain',
     {
       onRequest: app.authenticate,
-      config: { reauth: true },
+      config: { instanceAdmin: true, reauth: true },
       schema: {
         tags,
         summary: 'Take an email domain from its workspace (instance administrator)',
@@ -257,7 +242,6 @@ const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      assertInstanceAdmin(currentUser(request));
       await deleteDomain(app, domainOf(request.params.domain));
       return reply.status(204).send(null);
     },
