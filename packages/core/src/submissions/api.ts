@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelopeSchema } from '../crypto/schemas.ts';
 import { wireFieldCodec } from '../forms/wire.ts';
 import { LIMITS } from '../limits.ts';
+import { readAnswerFilterParam } from './answer-filter.ts';
 import { progressSummarySchema } from './progress.ts';
 import { assigneeFilterSchema, TRIAGE_STATUSES, triageSchema } from './triage.ts';
 
@@ -54,6 +55,17 @@ export const listQuerySchema = z.object({
   assignee: assigneeFilterSchema.optional(),
   /** Only submissions at this stage (`new` includes every untouched one). */
   triage: z.enum(TRIAGE_STATUSES).optional(),
+  /** Only submissions whose answers meet this filter (answer-filter.ts; JSON, as the web's URL holds it). */
+  where: z
+    .string()
+    .max(8000)
+    .transform((text, ctx) => {
+      const read = readAnswerFilterParam(text);
+      if (read.ok) return read.filter;
+      ctx.issues.push({ code: 'custom', message: read.message, input: text });
+      return z.NEVER;
+    })
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 /** The list query as the web sends it (every key optional, numbers as numbers). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerFilterSchema } from './answer-filter.ts';
 
 // Which columns the review table shows, in which order: kept per form in the browser and, once
 // saved, in a saved view. A column is a question (`field:<id>`) or one of the meta columns.
@@ -52,3 +53,30 @@ export function moveColumn(columns: readonly string[], from: number, to: number)
   next.splice(target, 0, moved);
   return next;
 }
+
+/** What a saved view keeps: the columns in order and the answer filter (null for none). */
+export const savedViewStateSchema = z.object({
+  columns: tableColumnsSchema,
+  filter: answerFilterSchema.nullable(),
+});
+export type SavedViewState = z.infer<typeof savedViewStateSchema>;
+
+/** A new saved view, or a changed one (every key given: nothing is assumed). */
+export const savedViewBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name the view').max(100, 'At most 100 characters'),
+  shared: z.boolean(),
+  state: savedViewStateSchema,
+});
+export type SavedViewBody = z.infer<typeof savedViewBodySchema>;
+
+/** A saved view as the list answers it. */
+export const savedViewSchema = savedViewBodySchema.extend({
+  id: z.string(),
+  /** Whether the caller made it (only its maker changes or deletes it). */
+  mine: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SavedView = z.infer<typeof savedViewSchema>;
+export const savedViewListSchema = z.object({ views: z.array(savedViewSchema) });
+export const savedViewParamsSchema = z.object({ id: z.string(), viewId: z.string() });

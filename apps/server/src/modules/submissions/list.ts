@@ -1,9 +1,11 @@
+import { matchesAnswerFilter } from '@formsmith/core/submissions/answer-filter';
 import type { ListQuery, WireSubmission } from '@formsmith/core/submissions/api';
 import { referenceInSearch } from '@formsmith/core/submissions/reference';
 import { DAY_MS } from '@formsmith/core/time';
 import { and, asc, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
+import { conflict } from '../../lib/app-error.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { withAnswers } from './answer-sealing.ts';
 import { afterCursor, cursorColumn, encodeCursor } from './cursor.ts';
@@ -72,10 +74,20 @@ export async function listSubmissions(
   const reference = search ? referenceInSearch(search) : null;
   // `#142` names one submission: found through the (form_id, number) index, answers unread.
   if (reference?.exact) filters.push(eq(submissions.number, reference.number));
-  const page =
-    search && !reference?.exact
-      ? await searchFormSubmissions(db, keyring, { form, query, search, filters })
-      : await listPage(db, keyring, { form, query, filters });
+  if (query.where && form.encryptionLevel === 'enhanced') {
+    throw conflict(
+      'This form is end-to-end encrypted: the server cannot read its answers, so it cannot filter on them',
+    );
+  }
+  const scanned = (search && !reference?.exact) || query.where;
+  const page = scanned
+    ? await searchFormSubmissions(db, keyring, {
+        form,
+        query,
+        search: search && !reference?.exact ? search : undefined,
+        filters,
+      })
+    : await listPage(db, keyring, { form, query, filters });
   return { ...page, items: await withTriage(db, page.items) };
 }
 
@@ -139,21 +151,23 @@ async function listPage(
 }
 
 /**
- * A page of the submissions whose id or answers contain the search text. The total counts every
- * match, so every row the other filters let through is opened once (see search.ts for the cost).
+ * A page of the submissions whose id or answers contain the search text, and whose answers meet
+ * the query's answer filter (`where`). Answers are sealed at rest, so both are matched on the
+ * opened rows; the total counts every match, so every row the other filters let through is opened
+ * once, in batches (see search.ts for the cost).
  */
 async function searchFormSubmissions(
   db: DbOrTx,
   keyring: Keyring,
-  input: { form: OwnedForm; query: ListQuery; search: string; filters: SQL[] },
+  input: { form: OwnedForm; query: ListQuery; search: string | undefined; filters: SQL[] },
 ): Promise<ListPage> {
   const { query, search, filters } = input;
   const newest = query.sort === 'newest';
   // A bare number (142) is both a reference and text answers may hold: the numbered row matches
   // too. Ids match only a long one (the start of an id copied from a link can be all digits;
   // a short run of digits sits somewhere in most ids).
-  const reference = referenceInSearch(search);
-  const matchIds = !reference || search.trim().length >= ID_DIGITS_MIN;
+  const reference = search ? referenceInSearch(search) : null;
+  const matchIds = !reference || (search?.trim().length ?? 0) >= ID_DIGITS_MIN;
   const numbered = reference
     ? await db
         .select({ id: submissions.id })
@@ -172,8 +186,10 @@ async function searchFormSubmissions(
       query.after ? afterCursor(query.after, newest) : undefined,
     ),
     oldest: !newest,
-    search: { text: search, ids: matchIds, also: numbered.map((r) => r.id) },
+    search: search ? { text: search, ids: matchIds, also: numbered.map((r) => r.id) } : undefined,
     visit: (row) => {
+      const where = query.where;
+      if (where && !matchesAnswerFilter(where, { answers: row.data, metadata: row.metadata })) return true;
       if (total >= first && items.length < query.limit) {
         items.push(toWireSubmission(row));
         lastPlace = row.place;

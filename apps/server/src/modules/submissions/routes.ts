@@ -44,6 +44,7 @@ import { submissionPdfOf } from './pdf/index.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
 import { listSubmissionsSince } from './sync.ts';
 import { addComment, changeTriage, deleteComment, formMembers, listComments, withTriage } from './triage.ts';
+import { submissionViewRoutes } from './views-routes.ts';
 import { XLSX_TYPE } from './xlsx-export.ts';
 
 const BASE = '/form-submissions/forms/:id';
@@ -456,6 +457,7 @@ function settingsOf(form: {
 /** Owner-only submission review: list, detail, exports, files and per-form settings. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ownerRoutes);
+  await app.register(submissionViewRoutes);
 };
 
 export default submissionsRoutes;

@@ -35,7 +35,7 @@ export type ScannedRow = Omit<typeof submissions.$inferSelect, 'data' | 'sealedD
 
 /**
  * Submissions matching `where` (a condition on submissions and their form) whose answers (or id,
- * when `search.ids`) contain the search text, opened, in order of (created_at, id), newest first
+ * when `search.ids`) contain the search text (every one without a search), opened, in order of (created_at, id), newest first
  * unless `oldest`. Calls `visit` with each and stops when it answers false.
  */
 export async function scanSubmissions(
@@ -44,7 +44,8 @@ export async function scanSubmissions(
   input: {
     where: SQL | undefined;
     oldest?: boolean;
-    search: AnswersSearch;
+    /** Without one, every row `where` selects is opened and visited (a filter on answers). */
+    search?: AnswersSearch;
     visit: (row: ScannedRow) => boolean;
   },
 ): Promise<void> {
@@ -74,11 +75,10 @@ export async function scanSubmissions(
     const rows = await next;
     next = null;
     const last = rows.length === BATCH ? rows[rows.length - 1]! : null;
-    const opening = openAnswersOffThread(keyring, {
-      ids: rows.map((r) => r.id),
-      sealed: rows.map((r) => r.sealed),
-      search: input.search,
-    });
+    const batchRows = { ids: rows.map((r) => r.id), sealed: rows.map((r) => r.sealed) };
+    const opening: Promise<(Record<string, unknown> | null | false)[]> = input.search
+      ? openAnswersOffThread(keyring, { ...batchRows, search: input.search })
+      : openAnswersOffThread(keyring, batchRows);
     // From the second batch on, the next one is read while the worker opens this one: a search
     // that needed a second batch usually needs more (the form's search counts every match), and
     // one that is done after its first does not pay for a read it never uses.
@@ -90,7 +90,7 @@ export async function scanSubmissions(
       const { at: _at, sealed: _sealed, data, ...rest } = raw;
       // Rows from before encryption at rest are clear: matched here.
       const row = { ...rest, data: answers ?? readAnswers(keyring, { id: raw.id, data }) };
-      if (!answers && !submissionMatches(row.id, row.data, input.search)) continue;
+      if (!answers && input.search && !submissionMatches(row.id, row.data, input.search)) continue;
       if (!input.visit(row)) return;
     }
     if (last && !next) next = batchAfter(last);
