@@ -4,7 +4,9 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { fieldSchema } from '@formsmith/core/forms/field';
+import { normalizeConditionalLogic } from '@formsmith/core/forms/read-field';
 import { endingFromMessage } from '@formsmith/core/logic/endings';
+import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
 import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -153,10 +155,41 @@ function withoutAddedKeys(value: unknown): unknown {
   );
 }
 
+/**
+ * Questions' own conditions became rules of the form's logic (a data migration, core
+ * logic/field-rules.ts). Both sides are set aside under one key to compare: the release's
+ * conditions as the rules they convert to, and the rules the form now answers with.
+ */
+const CONDITION_RULES = 'condition_rules';
+function withConditionsAsRules(value: unknown, side: 'release' | 'now'): unknown {
+  if (Array.isArray(value)) return value.map((v) => withConditionsAsRules(v, side));
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([k, v]) => [k, withConditionsAsRules(v, side)] as const);
+  const object: Record<string, unknown> = Object.fromEntries(entries);
+  if (side === 'release' && Array.isArray(object.fields)) {
+    const fields = object.fields as Array<Record<string, unknown>>;
+    const own = fields.map((field) => ({
+      id: String(field.id),
+      conditionalLogic: normalizeConditionalLogic(field.conditional_logic),
+    }));
+    const rules = foldFieldConditions(own, EMPTY_LOGIC).logic.rules;
+    if (rules.length > 0) {
+      object.fields = fields.map(({ conditional_logic: _c, ...field }) => field);
+      object[CONDITION_RULES] = rules;
+    }
+  }
+  const logic = object.logic as { rules?: unknown[] } | undefined;
+  if (side === 'now' && logic?.rules && logic.rules.length > 0) {
+    object[CONDITION_RULES] = logic.rules;
+    object.logic = { ...logic, rules: [] };
+  }
+  return object;
+}
+
 // The analytics period runs to today, so only what the fixture's rows decide is compared.
-function comparable(key: string, raw: unknown): unknown {
+function comparable(key: string, raw: unknown, side: 'release' | 'now'): unknown {
   if (typeof raw === 'string') return withoutAddedColumns(raw);
-  const body = key.includes('/api/analytics/') ? raw : withoutAddedKeys(raw);
+  const body = key.includes('/api/analytics/') ? raw : withoutAddedKeys(withConditionsAsRules(raw, side));
   if (key.endsWith(' /api/forms') && typeof body === 'object' && body !== null && 'forms' in body) {
     return withFieldCounts(body as { forms: Array<Record<string, unknown>> });
   }
@@ -215,7 +248,9 @@ describe(`a database written by release v1 (${dbKind})`, () => {
       const json = res.headers['content-type']?.toString().startsWith('application/json');
       const before = expected.reads[key]!;
       expect(res.statusCode).toBe(before.status);
-      expect(comparable(key, json ? res.json() : res.body)).toEqual(comparable(key, before.body));
+      expect(comparable(key, json ? res.json() : res.body, 'now')).toEqual(
+        comparable(key, before.body, 'release'),
+      );
     },
   );
 
@@ -289,12 +324,17 @@ describe(`a database written by release v1 (${dbKind})`, () => {
     expect(versions.length).toBeGreaterThan(0);
     for (const row of versions)
       for (const field of row.fields) expect(fieldSchema.parse(field)).toEqual(field);
+    // Their own conditions are rules of the logic now, in drafts and published versions alike.
+    for (const row of [...rows, ...versions])
+      for (const field of row.fields) expect(field.conditionalLogic).toBeUndefined();
     const applied = await app.db.select().from(dataMigrations);
     expect(applied.map((m) => m.name)).toEqual([
       'canonical-fields',
       'canonical-version-fields',
       'success-message-endings',
       'success-message-version-endings',
+      'field-condition-rules',
+      'field-condition-version-rules',
     ]);
   });
 
@@ -324,6 +364,47 @@ describe(`a database written by release v1 (${dbKind})`, () => {
     expect(res.statusCode, res.body).toBe(201);
     const legacy = rows.find((r) => r.id === expected.forms.legacy)!;
     expect(res.json().ending).toMatchObject({ id: 'ending_default', message: legacy.successMessage });
+  });
+
+  it("keeps and drops the same answers as the questions' own conditions did, on every form", async () => {
+    // What the release kept of each submission (its own evaluator decided by these conditions):
+    // 'Why France?' only when the country is France; 'Allergies' reads a question that does not
+    // exist, so it is never shown. The legacy row has no conditions: everything sent is kept.
+    // The draft is not published, so nobody can answer it.
+    const ask = async (formId: number, data: Record<string, unknown>, extra: object = {}) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/form-submissions/forms/${formId}/submit`,
+        payload: { data, ...extra },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const list = await app.inject({
+        method: 'GET',
+        url: `/api/form-submissions/forms/${formId}/submissions`,
+        headers: formId === expected.forms.legacy ? auth.other : auth.owner,
+      });
+      const items = list.json().items as Array<{ id: string; data: Record<string, unknown> }>;
+      return items.find((item) => String(item.id) === String(res.json().submission_id))!.data;
+    };
+    const { every, camel, legacy } = expected.forms;
+    const person = { name: 'Di', size: 's', email: 'di@example.com' };
+    expect(await ask(every, { ...person, country: 'fr', why: 'Food' })).toMatchObject({ why: 'Food' });
+    expect(await ask(every, { ...person, country: 'es', why: 'Food' })).not.toHaveProperty('why');
+    expect(await ask(every, { ...person, why: 'Food' })).not.toHaveProperty('why');
+
+    const owned = await app.inject({ method: 'GET', url: `/api/forms/${camel}`, headers: auth.owner });
+    const idOf = (label: string) =>
+      (owned.json().fields as Array<{ id: string; label: string }>).find((f) => f.label === label)!.id;
+    const signUp = { [idOf('Name')]: 'Ed', [idOf('Diet')]: ['Vegan'], [idOf('Allergies')]: 'Nuts' };
+    const kept = await ask(camel, signUp, { access_code: 'letmein' });
+    expect(kept).toMatchObject({ [idOf('Name')]: 'Ed', [idOf('Diet')]: ['Vegan'] });
+    expect(kept).not.toHaveProperty(idOf('Allergies'));
+
+    expect(await ask(legacy, { q1: 'kept@example.com', q2: 'Hi', q2_2: 'Red' })).toMatchObject({
+      q1: 'kept@example.com',
+      q2: 'Hi',
+      q2_2: 'Red',
+    });
   });
 
   it('accepts new submissions to the upgraded forms', async () => {

@@ -1,6 +1,8 @@
+import type { FormField } from '@formsmith/core/forms/field';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { Translations } from '@formsmith/core/i18n/texts';
 import { plainMessageKey, settleEndings } from '@formsmith/core/logic/endings';
+import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
 import type { FormLogic } from '@formsmith/core/logic/schema';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
@@ -35,6 +37,13 @@ async function canonicalFields(db: DbOrTx): Promise<void> {
   }
 }
 
+/** Versions after `after` in (form, number) order: where the next batch starts. */
+const versionsAfter = (after: { formId: number; number: number }) =>
+  or(
+    gt(formVersions.formId, after.formId),
+    and(eq(formVersions.formId, after.formId), gt(formVersions.number, after.number)),
+  );
+
 /**
  * The versions migration copies every form's fields into its version 1 as they were stored; on a
  * database of the first release that ran before 'canonical-fields' made the forms' own canonical,
@@ -46,12 +55,7 @@ async function canonicalVersionFields(db: DbOrTx): Promise<void> {
     const rows = await db
       .select({ formId: formVersions.formId, number: formVersions.number, fields: formVersions.fields })
       .from(formVersions)
-      .where(
-        or(
-          gt(formVersions.formId, after.formId),
-          and(eq(formVersions.formId, after.formId), gt(formVersions.number, after.number)),
-        ),
-      )
+      .where(versionsAfter(after))
       .orderBy(asc(formVersions.formId), asc(formVersions.number))
       .limit(BATCH);
     if (rows.length === 0) return;
@@ -128,12 +132,7 @@ async function successMessageVersionEndings(db: DbOrTx): Promise<void> {
         translations: formVersions.translations,
       })
       .from(formVersions)
-      .where(
-        or(
-          gt(formVersions.formId, after.formId),
-          and(eq(formVersions.formId, after.formId), gt(formVersions.number, after.number)),
-        ),
-      )
+      .where(versionsAfter(after))
       .orderBy(asc(formVersions.formId), asc(formVersions.number))
       .limit(BATCH);
     if (rows.length === 0) return;
@@ -150,12 +149,82 @@ async function successMessageVersionEndings(db: DbOrTx): Promise<void> {
   }
 }
 
+/**
+ * Questions' own "show when" conditions become rules of the form's logic (core
+ * logic/field-rules.ts), in drafts and in every published version alike, so that one engine
+ * decides what respondents see and the 'unpublished changes' mark sees no change.
+ */
+function withConditionRules(row: { fields: FormField[]; logic: FormLogic }) {
+  if (!row.fields.some((field) => field.conditionalLogic != null)) return null;
+  return foldFieldConditions(row.fields, row.logic);
+}
+
+/** Visits rows batch by batch, each batch read after the key of the last row before it. */
+async function inBatches<T, K>(
+  first: K,
+  read: (after: K) => Promise<T[]>,
+  keyOf: (row: T) => K,
+  visit: (row: T) => Promise<void>,
+): Promise<void> {
+  let after = first;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length === 0) return;
+    for (const row of rows) await visit(row);
+    after = keyOf(rows[rows.length - 1] as T);
+  }
+}
+
+type VersionKey = { formId: number; number: number };
+const versionColumns = { formId: formVersions.formId, number: formVersions.number };
+const versionKey = (row: VersionKey): VersionKey => ({ formId: row.formId, number: row.number });
+const isVersion = (key: VersionKey) =>
+  and(eq(formVersions.formId, key.formId), eq(formVersions.number, key.number));
+
+async function fieldConditionRules(db: DbOrTx): Promise<void> {
+  await inBatches(
+    0,
+    (after) =>
+      db
+        .select({ id: forms.id, fields: forms.fields, logic: forms.logic })
+        .from(forms)
+        .where(gt(forms.id, after))
+        .orderBy(asc(forms.id))
+        .limit(BATCH),
+    (row) => row.id,
+    async (row) => {
+      const folded = withConditionRules(row);
+      if (folded) await db.update(forms).set(folded).where(eq(forms.id, row.id));
+    },
+  );
+}
+
+async function fieldConditionVersionRules(db: DbOrTx): Promise<void> {
+  await inBatches(
+    { formId: 0, number: 0 },
+    (after) =>
+      db
+        .select({ ...versionColumns, fields: formVersions.fields, logic: formVersions.logic })
+        .from(formVersions)
+        .where(versionsAfter(after))
+        .orderBy(asc(formVersions.formId), asc(formVersions.number))
+        .limit(BATCH),
+    versionKey,
+    async (row) => {
+      const folded = withConditionRules(row);
+      if (folded) await db.update(formVersions).set(folded).where(isVersion(row));
+    },
+  );
+}
+
 /** In order; a name, once applied, never changes meaning. */
 const DATA_MIGRATIONS: DataMigration[] = [
   { name: 'canonical-fields', run: canonicalFields },
   { name: 'canonical-version-fields', run: canonicalVersionFields },
   { name: 'success-message-endings', run: successMessageEndings },
   { name: 'success-message-version-endings', run: successMessageVersionEndings },
+  { name: 'field-condition-rules', run: fieldConditionRules },
+  { name: 'field-condition-version-rules', run: fieldConditionVersionRules },
 ];
 
 /** The data migrations this release knows, in order (check-upgrade names those to run). */
