@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authTokens, users } from '../../db/schema.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -16,9 +16,19 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | nu
   return row ?? null;
 }
 
+/** The advisory lock the first account's creation holds, so that only one becomes administrator. */
+const FIRST_ACCOUNT_LOCK = 0x46_53_41_44; // 'FSAD'
+
 /**
  * A new account. The first one on an instance (no account but the server's own yet) is its
  * administrator, who connects the server-wide sign-on provider; every later one is a user.
+ *
+ * Two sign-ups at the same moment on an empty instance would each miss the other's row, not yet
+ * committed, and both become administrator. So while no account is to be seen, the insert runs
+ * under a transaction-scoped advisory lock: the second waits until the first has committed, and
+ * its statement (read committed: a fresh snapshot per statement) then sees that account. The
+ * lock lasts until the caller's transaction commits, which is when the row becomes visible. Once
+ * an account can be seen the lock is never taken again.
  */
 export async function createUser(
   db: DbOrTx,
@@ -26,11 +36,17 @@ export async function createUser(
 ): Promise<UserRow> {
   const role = sql<string>`case when exists (select 1 from ${users} where ${users.role} <> 'system')
     then 'user' else 'admin' end`;
-  const [row] = await db
-    .insert(users)
-    .values({ ...input, role })
-    .returning();
-  return row!;
+  const insert = (tx: DbOrTx) =>
+    tx
+      .insert(users)
+      .values({ ...input, role })
+      .returning();
+  const [seen] = await db.select({ id: users.id }).from(users).where(ne(users.role, 'system')).limit(1);
+  if (seen) return (await insert(db))[0]!;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
+    return (await insert(tx))[0]!;
+  });
 }
 
 export async function updateUser(
