@@ -147,7 +147,8 @@ describe('a question’s own condition read in as a rule', () => {
       }),
       { numRuns: 600 },
     );
-  });
+    // Six hundred forms take a few seconds on a busy machine.
+  }, 30_000);
 
   it.each(CONDITION_OPERATORS)(
     'keeps %s, shown alone or beside a rule that shows the question',
