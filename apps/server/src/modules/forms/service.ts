@@ -17,7 +17,7 @@ import { getSecuritySettings } from '../auth/index.ts';
 import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { emitFormEvent } from './events.ts';
 import { folderFilterOf } from './folders-service.ts';
-import { foldContentConditions, readContentInput, settleContentEndings } from './form-input.ts';
+import { readContentInput, settleContentEndings } from './form-input.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
@@ -130,7 +130,6 @@ export async function createOwnerForm(
   await assertFormThemeUsable(app.db, where, content.themeConfig, null);
   content.themeConfig = await withDefaultTheme(app.db, where, content.themeConfig);
   settleContentEndings(content, null);
-  foldContentConditions(content, null);
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
   const translations = settleTranslations(null, content);
   if (translations) content.translations = translations;
@@ -190,7 +189,6 @@ export async function updateOwnerForm(
   const where = { ownerId: input.ownerId, workspaceId: stored.workspaceId };
   await assertFormThemeUsable(app.db, where, content.themeConfig, stored.themeConfig);
   settleContentEndings(content, stored);
-  foldContentConditions(content, stored);
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
   const translations = settleTranslations(stored, content);
   if (translations) content.translations = translations;
