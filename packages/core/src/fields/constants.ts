@@ -91,6 +91,8 @@ export const MATRIX_MAX_COLUMNS = 12;
 export const PICTURE_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const PICTURE_MAX_PIXELS = 40_000_000;
 export const PICTURE_MAX_SIDE = 800;
+/** A theme's background picture is kept larger: it fills a desktop screen or half of one. */
+export const BACKGROUND_MAX_SIDE = 2400;
 
 /** A postal address's parts, in the order the page shows them and the export's columns follow. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;

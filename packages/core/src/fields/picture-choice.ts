@@ -2,6 +2,7 @@
 // (checkboxes). The answer holds option values only, never pictures: the value for one, the list
 // of values for several. Exports, analytics, mails and recall read each value's label, as for any
 // choice. Every picture needs an alt text before the form is published.
+import * as z from 'zod/mini';
 import type { FieldOf, PictureOption } from '../forms/field.ts';
 
 export type PictureChoiceField = FieldOf<'picture_choice'>;
@@ -71,3 +72,16 @@ export function checkPictureChoice(
   }
   return null;
 }
+
+/** What a picture is for: an option's picture, or a theme's background (kept larger). */
+export const PICTURE_PURPOSES = ['option', 'background'] as const;
+export type PicturePurpose = (typeof PICTURE_PURPOSES)[number];
+
+/** POST /api/forms/:id/pictures: where the instance serves the picture it kept, and its size. */
+export const storedPictureSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type StoredPicture = z.infer<typeof storedPictureSchema>;

@@ -57,8 +57,8 @@ export const fillFormViewSchema = z.object({
 export type FillFormView = z.infer<typeof fillFormViewSchema>;
 
 /**
- * The form's look on a page that turns the respondent away (the gate, a closed form): its theme
- * and logo, so the page is the owner's brand; a form not found has none, which would say it exists.
+ * The form's look on a page without the form (the gate, a closed form, its ending): its theme and
+ * logo, so the page is the owner's brand; a form not found has none, which would say it exists.
  */
 export const turnedAwayBrandSchema = z.object({
   look: publicPageLookSchema,
@@ -84,7 +84,13 @@ export const fillViewSchema = z.discriminatedUnion('kind', [
     brand: z.optional(turnedAwayBrandSchema),
   }),
   fillFormViewSchema,
-  z.object({ kind: z.literal('success'), message: z.string(), ending: submitEndingSchema }),
+  z.object({
+    kind: z.literal('success'),
+    message: z.string(),
+    ending: submitEndingSchema,
+    /** The ending drawn in the form's theme, with its logo (the page after a post without JavaScript). */
+    brand: z.optional(turnedAwayBrandSchema),
+  }),
 ]);
 export type FillView = z.infer<typeof fillViewSchema>;
 

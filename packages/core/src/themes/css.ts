@@ -1,6 +1,13 @@
 // A theme as CSS custom properties: the public page, its server-rendered HTML and the editor's
 // preview all write the same declarations (theme.css maps the page's classes onto them).
-import { darkColours, derivedColours, THEME_FONTS, type Theme, type ThemeColours } from './theme.ts';
+import {
+  darkColours,
+  derivedColours,
+  THEME_FONTS,
+  type Theme,
+  type ThemeBackground,
+  type ThemeColours,
+} from './theme.ts';
 
 const SYSTEM_FONT =
   'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -42,7 +49,11 @@ function colourDeclarations(colours: ThemeColours): string {
  * rendered on the server (`.nojs`) until its script runs or when scripts do not.
  */
 export function themeCss(theme: Theme, selector: string): string {
-  const shape = [`--fs-radius:${theme.radius}px`, `--fs-font:${fontStack(theme.font)}`].join(';');
+  const shape = [
+    `--fs-radius:${theme.radius}px`,
+    `--fs-font:${fontStack(theme.font)}`,
+    ...backgroundDeclarations(theme.background),
+  ].join(';');
   const dark = colourDeclarations(darkColours(theme));
   return [
     `${selector}{${colourDeclarations(theme.colours)};${shape}}`,
@@ -51,13 +62,32 @@ export function themeCss(theme: Theme, selector: string): string {
   ].join('\n');
 }
 
-/** The data attributes theme.css styles by: button, field, spacing and layout. */
+/**
+ * The background picture, where it is kept in view and how dim: the picture's address is a path
+ * of this instance (the schema refuses any other), so it is safe inside url("").
+ */
+function backgroundDeclarations(background: ThemeBackground | undefined): string[] {
+  if (!background) return [];
+  return [
+    `--fs-image:url("${background.image}")`,
+    `--fs-focus:${background.focusX}% ${background.focusY}%`,
+    `--fs-dim:${background.dim / 100}`,
+  ];
+}
+
+/** Whether the page draws a picture panel: a background picture, or the split layout's side. */
+export function hasBackdrop(theme: Theme): boolean {
+  return theme.background !== undefined || theme.layout === 'split';
+}
+
+/** The data attributes theme.css styles by: button, field, spacing, layout and a background picture. */
 export function themeAttributes(theme: Theme): Record<string, string> {
   return {
     'data-fs-button': theme.buttonStyle,
     'data-fs-field': theme.fieldStyle,
     'data-fs-spacing': theme.spacing,
     'data-fs-layout': theme.layout,
+    ...(theme.background ? { 'data-fs-image': '' } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // A form's look: the shape owners edit and store, the colour pairs the public page draws and the
 // contrast each must reach, and the dark variant of a theme that names none.
 import * as z from 'zod/mini';
+import { isPicturePath } from '../fields/picture-choice.ts';
 import {
   contrastRatio,
   formatRatio,
@@ -55,7 +56,27 @@ export const CSS_HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a
 export const BUTTON_STYLES = ['filled', 'outline'] as const;
 export const FIELD_STYLES = ['outlined', 'filled', 'underlined'] as const;
 export const SPACINGS = ['compact', 'comfortable'] as const;
-export const LAYOUTS = ['card', 'full'] as const;
+export const LAYOUTS = ['card', 'full', 'split'] as const;
+/** Where the form's logo sits on its pages; absent: at the start, above the title. */
+export const LOGO_PLACEMENTS = ['left', 'centre', 'hidden'] as const;
+export const BACKGROUND_DIM_MAX = 90;
+
+const percent = (max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max));
+
+/**
+ * A picture behind the page, uploaded to this instance (a picture path: the page loads no other
+ * host). The card keeps its own colour over it, so no text is ever drawn on the picture and the
+ * contrast pairs stay what they are; the dimming lays the page background colour over it.
+ */
+export const themeBackgroundSchema = z.object({
+  image: z.string().check(z.refine(isPicturePath, 'Upload the background picture to this instance.')),
+  /** The point kept in view when the picture is cropped, in percent from the left and the top. */
+  focusX: percent(100),
+  focusY: percent(100),
+  /** How much of the page background colour covers the picture, in percent. */
+  dim: percent(BACKGROUND_DIM_MAX),
+});
+export type ThemeBackground = z.infer<typeof themeBackgroundSchema>;
 
 export const themeSchema = z.object({
   colours: themeColoursSchema,
@@ -68,6 +89,9 @@ export const themeSchema = z.object({
   fieldStyle: z.enum(FIELD_STYLES),
   spacing: z.enum(SPACINGS),
   layout: z.enum(LAYOUTS),
+  /** A picture behind the card, or beside the form in the split layout. */
+  background: z.optional(themeBackgroundSchema),
+  logoPlacement: z.optional(z.enum(LOGO_PLACEMENTS)),
   /**
    * CSS of the owner's for what the editor does not cover, kept as typed. The server checks it on
    * save and draws it scoped to the form's page (see the server's custom-css module).

@@ -365,6 +365,7 @@ export async function postFillPage(
         message:
           translatedText(form.translations, language, plainMessageKey(form.logic)) ?? form.success_message,
         ending: done.ending,
+        ...(form.look ? { brand: { look: form.look, logo_url: form.logo_url } } : {}),
       },
       form,
     );

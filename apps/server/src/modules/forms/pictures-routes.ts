@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import { PICTURE_MAX_UPLOAD_BYTES } from '@formsmith/core/fields/constants';
+import { PICTURE_PURPOSES, storedPictureSchema } from '@formsmith/core/fields/picture-choice';
 import { formIdParamsSchema } from '@formsmith/core/forms/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +9,6 @@ import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { openPicture, storePicture } from './pictures.ts';
 import { requireOwnedForm } from './service.ts';
-
-const storedPictureSchema = z.object({
-  id: z.string(),
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-});
 
 /** The owner's upload of a picture choice's picture: its own scope, for the multipart plugin. */
 const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,13 +22,14 @@ const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { scope: 'forms:write' as const, role: 'editor' as const },
       schema: {
         tags: ['forms'],
-        summary: "Upload a picture for a picture choice's option",
+        summary: "Upload a picture for a picture choice's option or the form's background",
         description:
           'multipart/form-data with one file (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, at most 10 MB and 40 ' +
-          'million pixels). The server keeps it as WebP at most 800 px on its longest side, without ' +
-          "metadata; put the answer's `id` in the option's `image`. 415 for what is not a picture, 413 " +
-          'past the size or the pixels.',
+          'million pixels). The server keeps it as WebP at most 800 px on its longest side (2400 px with ' +
+          "`purpose=background`), without metadata; put the answer's `url` in the option's `image` or " +
+          "the theme's `background.image`. 415 for what is not a picture, 413 past the size or the pixels.",
         params: formIdParamsSchema,
+        querystring: z.object({ purpose: z.enum(PICTURE_PURPOSES).default('option') }),
         response: { 201: storedPictureSchema },
       },
     },
@@ -44,7 +39,9 @@ const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw badRequest('Send the picture as multipart/form-data');
       const file = await request.file();
       try {
-        return reply.status(201).send(await storePicture(app, { formId, file }));
+        return reply
+          .status(201)
+          .send(await storePicture(app, { formId, file, purpose: request.query.purpose }));
       } finally {
         if (file && !file.file.readableEnded) file.file.resume();
       }

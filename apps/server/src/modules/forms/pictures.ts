@@ -1,4 +1,4 @@
-// A picture choice's pictures: the owner uploads each in the editor; the server turns it into a
+// A picture choice's pictures and a theme's background picture: the owner uploads each in the editor; the server turns it into a
 // WebP of bounded size without its metadata (camera, place, time) and keeps it with the uploads
 // (local folder or S3). It serves them itself, publicly and cacheably, from a URL under the form:
 // the page's respondents need no other host. A picture is not sealed: anyone who opens the form
@@ -7,11 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import {
+  BACKGROUND_MAX_SIDE,
   PICTURE_MAX_PIXELS,
   PICTURE_MAX_SIDE,
   PICTURE_MAX_UPLOAD_BYTES,
 } from '@formsmith/core/fields/constants';
-import { PICTURE_ID, pictureUrl } from '@formsmith/core/fields/picture-choice';
+import {
+  PICTURE_ID,
+  type PicturePurpose,
+  pictureUrl,
+  type StoredPicture,
+} from '@formsmith/core/fields/picture-choice';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -26,8 +32,6 @@ export const PICTURE_MESSAGES = {
   tooManyPixels: `This picture is too large to open (over ${PICTURE_MAX_PIXELS / 1_000_000} million pixels): upload a smaller one.`,
   notFound: 'No such picture',
 } as const;
-
-export type StoredPicture = { id: string; url: string; width: number; height: number };
 
 const headerOf = (formId: number) => Buffer.from(`formsmith-picture:${formId}\n`);
 const keyOf = (id: string) => `${id.slice(0, 2)}/${id}`;
@@ -51,7 +55,10 @@ async function readPicture(file: MultipartFile): Promise<Buffer> {
  * its orientation tag, first frame only, as WebP without metadata. Refuses what is not a picture
  * (415) and pictures whose declared size is past PICTURE_MAX_PIXELS (413, before decoding them).
  */
-export async function resizePicture(input: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+export async function resizePicture(
+  input: Buffer,
+  maxSide: number = PICTURE_MAX_SIDE,
+): Promise<{ data: Buffer; width: number; height: number }> {
   const open = () => sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
   let format: string | undefined;
   let pixels = 0;
@@ -71,7 +78,7 @@ export async function resizePicture(input: Buffer): Promise<{ data: Buffer; widt
   try {
     const { data, info } = await open()
       .rotate()
-      .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
@@ -82,14 +89,19 @@ export async function resizePicture(input: Buffer): Promise<{ data: Buffer; widt
   }
 }
 
+const MAX_SIDE: Record<PicturePurpose, number> = {
+  option: PICTURE_MAX_SIDE,
+  background: BACKGROUND_MAX_SIDE,
+};
+
 /** Stores an owner's picture for the form (the caller checked the owner's access). */
 export async function storePicture(
   app: FastifyInstance,
-  input: { formId: number; file: MultipartFile | undefined },
+  input: { formId: number; file: MultipartFile | undefined; purpose: PicturePurpose },
 ): Promise<StoredPicture> {
   const { file } = input;
   if (!file) throw badRequest('No file was sent');
-  const picture = await resizePicture(await readPicture(file));
+  const picture = await resizePicture(await readPicture(file), MAX_SIDE[input.purpose]);
   const id = randomBytes(20).toString('hex');
   await uploadStorage(app.config).write(keyOf(id), Buffer.concat([headerOf(input.formId), picture.data]));
   return { id, url: pictureUrl(String(input.formId), id), width: picture.width, height: picture.height };

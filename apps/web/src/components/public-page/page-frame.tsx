@@ -1,6 +1,8 @@
 import type { PublicPageLook } from '@formsmith/core/themes/api';
+import { hasBackdrop } from '@formsmith/core/themes/css';
 import type { ReactNode } from 'react';
 import { useChrome } from '../form-renderer/chrome-context.ts';
+import { PageLookContext } from './page-look.ts';
 import { ThemeStyle, themeRootProps } from './theme-style.tsx';
 
 /**
@@ -33,17 +35,23 @@ export function PageFrame({
     return (
       <Main {...root} aria-label={label} className={`p-4 sm:p-6 ${root.className}`}>
         {theme && <ThemeStyle theme={theme} customCss={look?.custom_css} />}
-        {children}
+        <PageLookContext.Provider value={look}>{children}</PageLookContext.Provider>
       </Main>
     );
+  // The picture behind the card, or beside (above, on a phone) the form in the split layout:
+  // decoration, drawn by theme.css from the theme's properties; no text is ever drawn on it.
+  const backdrop = theme && hasBackdrop(theme);
   return (
     <Main
       {...root}
-      className={`${preview ? 'min-h-full' : 'min-h-screen'} px-4 py-8 sm:py-12 ${root.className}`}
+      className={`${preview ? 'fs-preview min-h-full' : 'min-h-screen'} px-4 py-8 sm:py-12 ${root.className}`}
     >
       {theme && <ThemeStyle theme={theme} customCss={look?.custom_css} />}
-      <div className="fs-card mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
-        {children}
+      <div className="fs-layout">
+        {backdrop && <div className="fs-backdrop" aria-hidden="true" />}
+        <div className="fs-card mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
+          <PageLookContext.Provider value={look}>{children}</PageLookContext.Provider>
+        </div>
       </div>
     </Main>
   );

@@ -49,6 +49,8 @@ type View =
       message: string;
       ending: SubmitEnding;
       again: { form: LoadedForm; round: number } | null;
+      /** The ending the server drew after a post without JavaScript keeps the form's look. */
+      brand?: TurnedAwayBrand;
     };
 
 /** The first view of a page the server rendered, as it rendered it. */
@@ -71,7 +73,7 @@ function viewOf(state: FillPageState): View {
     case 'form':
       return { kind: 'form', form: toLoadedForm(view.form), round: 0 };
     case 'success':
-      return { kind: 'success', message: view.message, ending: view.ending, again: null };
+      return { kind: 'success', message: view.message, ending: view.ending, again: null, brand: view.brand };
     default: {
       const unknown: never = view;
       return unknown;
@@ -84,9 +86,12 @@ function isExpired(form: Form): boolean {
   return Number.isFinite(at) && at <= Date.now();
 }
 
-/** The form's look the server gave a gate or a closed page: kept while the respondent tries codes. */
+/**
+ * The form's look the server gave a gate, a closed page or an ending: kept while the respondent
+ * tries codes.
+ */
 function brandOf(view: View): TurnedAwayBrand | undefined {
-  return view.kind === 'gate' || view.kind === 'expired' ? view.brand : undefined;
+  return view.kind === 'gate' || view.kind === 'expired' || view.kind === 'success' ? view.brand : undefined;
 }
 
 /**
@@ -234,6 +239,8 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
           <SuccessView
             message={shown?.successMessage ?? view.message}
             ending={view.ending}
+            logoUrl={view.again?.form.logoUrl ?? view.brand?.logo_url}
+            title={shown?.title}
             embed={embed}
             onAnother={(() => {
               const { again } = view;

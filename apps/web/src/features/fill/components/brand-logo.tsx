@@ -1,9 +1,14 @@
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
+import { useLogoPlacement } from '../../../components/public-page/page-look.ts';
 
-/** The form's logo over a page that turns the respondent away (the gate, a closed form). */
+/**
+ * The form's logo over a page without the form (the gate, a closed form, its ending), centred as
+ * the page is, unless the theme leaves it out.
+ */
 export function BrandLogo({ url, title }: { url: string | null | undefined; title?: string }) {
   const { t } = useChrome();
-  if (!url) return null;
+  const placement = useLogoPlacement();
+  if (!url || placement === 'hidden') return null;
   return (
     <img
       src={url}

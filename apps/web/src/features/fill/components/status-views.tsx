@@ -5,14 +5,24 @@ import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton } from '../../../components/public-page/classes.ts';
 import { BrandLogo } from './brand-logo.tsx';
 
-function Icon({ path, tone }: { path: string; tone: 'red' | 'green' | 'amber' }) {
+function Icon({
+  path,
+  tone,
+  className = '',
+}: {
+  path: string;
+  tone: 'red' | 'green' | 'amber';
+  className?: string;
+}) {
   const tones = {
     red: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
     green: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
     amber: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300',
   };
   return (
-    <span className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full ${tones[tone]}`}>
+    <span
+      className={`mx-auto flex h-12 w-12 items-center justify-center rounded-full ${tones[tone]} ${className}`}
+    >
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
@@ -95,9 +105,13 @@ type SuccessViewProps = {
   embed: boolean;
   /** 'Submit another response': the form again, or its address (a page the server rendered). */
   onAnother: (() => void) | string;
+  /** The form's logo and title, to draw the logo as the theme places it. */
+  logoUrl?: string | null;
+  title?: string;
 };
 
-export function SuccessView({ message, ending, embed, onAnother }: SuccessViewProps) {
+/** The ending: the form's logo, a mark in the theme's accent, the ending's title and message. */
+export function SuccessView({ message, ending, embed, onAnother, logoUrl, title }: SuccessViewProps) {
   const { t } = useChrome();
   const redirect = safeRedirect(ending?.redirect_url);
   const href = redirect?.href;
@@ -114,7 +128,9 @@ export function SuccessView({ message, ending, embed, onAnother }: SuccessViewPr
   }, [href, embed]);
   return (
     <div className="space-y-4 py-6 text-center">
-      <Icon path={CHECK} tone="green" />
+      <BrandLogo url={logoUrl} title={title} />
+      {/* In a themed page the mark takes the accent (theme.css), like the rest of the page. */}
+      <Icon path={CHECK} tone="green" className="fs-ending-mark" />
       <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]" tabIndex={-1} ref={(el) => el?.focus()}>
         {ending?.title || t('status.submitted')}
       </h1>

@@ -34,6 +34,7 @@ import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input.
 import { ApiError } from '../../../lib/api-client.ts';
 import { useFormWorkspaceId } from '../../../lib/forms-api/form-access.ts';
 import type { DraftAction } from '../editor/form-draft.ts';
+import { BackgroundSection } from './background-section.tsx';
 import { CustomCssSection } from './custom-css-section.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 import { useSavedThemes, useSaveTheme } from './themes-api.ts';
@@ -57,6 +58,7 @@ const STYLE_LABELS: Record<string, string> = {
   comfortable: 'Comfortable',
   card: 'Card in the centre',
   full: 'Full width',
+  split: 'Split with a picture',
 };
 
 type Props = { form: Form; dispatch: (action: DraftAction) => void };
@@ -431,6 +433,8 @@ export function DesignPanel({ form, dispatch }: Props) {
             </Select>
           </FormField>
         </section>
+
+        <BackgroundSection formId={form.id} theme={theme} onChange={change} />
 
         <section aria-labelledby="design-save" className="space-y-3">
           <h2 id="design-save" className="text-sm font-semibold">

@@ -21,7 +21,7 @@ export function ThemePreview({ form, look }: { form: Form; look: PublicPageLook 
   return (
     <div
       data-testid="design-preview"
-      className="h-[34rem] overflow-auto rounded-xl border border-slate-200 dark:border-slate-800"
+      className="h-[34rem] overflow-auto rounded-xl border border-slate-200 [--fs-view-h:calc(34rem-2px)] dark:border-slate-800"
     >
       <ChromeContext.Provider value={chrome}>
         <PageFrame embed={false} look={look} preview>

@@ -1,23 +1,13 @@
 import { isPicturePath } from '@formsmith/core/fields/picture-choice';
 import type { FieldOf, FieldPatch, PictureOption } from '@formsmith/core/forms/field';
 import { createContext, useContext, useState } from 'react';
-import { z } from 'zod';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { uploadPicture } from '../api/upload-picture.ts';
 
 /** The form being edited, for what the editor stores under it (a picture choice's pictures). */
 export const EditorFormIdContext = createContext<number | undefined>(undefined);
-
-const uploadedSchema = z.object({ id: z.string(), url: z.string(), width: z.number(), height: z.number() });
-
-/** Sends a picture; the server resizes it and answers where it serves it. */
-async function uploadPicture(formId: number, file: File): Promise<string> {
-  const body = new FormData();
-  body.append('file', file);
-  const uploaded = await apiRequest(`/forms/${formId}/pictures`, uploadedSchema, { method: 'POST', body });
-  return uploaded.url;
-}
 
 type Props = { field: FieldOf<'picture_choice'>; update: (patch: FieldPatch) => void };
 
@@ -71,7 +61,7 @@ function PictureRow(props: {
     setBusy(true);
     setError(null);
     try {
-      props.onChange({ image: await uploadPicture(props.formId, file) });
+      props.onChange({ image: (await uploadPicture(props.formId, file)).url });
     } catch (err) {
       setError(
         err instanceof ApiError ? err.message : 'The picture could not be uploaded. Please try again.',
