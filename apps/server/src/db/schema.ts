@@ -210,6 +210,8 @@ export const ssoConnections = pgTable(
       .unique()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     issuer: text('issuer').notNull(),
+    /** What the login page and the messages call the provider; null: the issuer's host. */
+    displayName: text('display_name'),
     clientId: text('client_id').notNull(),
     clientSecret: text('client_secret').notNull(),
     /** The role of someone who joins by signing in with the provider (never owner). */

@@ -18,6 +18,13 @@ export const ssoConnectionBody = z.object({
     })
     .max(500),
   client_id: z.string().trim().min(1, 'The client id is required').max(500),
+  /** What the login page's button and the messages call the provider ("Acme Keycloak"); empty: the issuer's host. */
+  display_name: z
+    .string()
+    .trim()
+    .max(80, 'The display name is at most 80 characters')
+    .nullable()
+    .default(null),
   /** Left out on a change to keep the stored secret. */
   client_secret: z.string().min(1, 'The client secret is required').max(2000).optional(),
   default_role: z.enum(SSO_DEFAULT_ROLES, { error: 'The default role is admin, editor or viewer' }),
@@ -43,6 +50,8 @@ export type InstanceSsoConnectionInput = z.infer<typeof instanceSsoConnectionBod
 /** A workspace's provider as its owners see it: the secret never leaves the server. */
 export const ssoConnectionSchema = z.object({
   issuer: z.string(),
+  /** The name the owner gave the provider; null when none (the issuer's host is shown). */
+  display_name: z.string().nullable(),
   client_id: z.string(),
   has_client_secret: z.literal(true),
   default_role: z.enum(SSO_DEFAULT_ROLES),
@@ -99,9 +108,17 @@ export const ssoLinkResponse = z.object({ linked: z.literal(true), issuer: z.str
 /** A provider the login page offers by name ("Sign in with <name>"): today the instance-wide one. */
 export const ssoProviderSchema = z.object({
   id: z.literal('instance'),
-  /** The issuer's host name: the connection stores no other label. */
+  /** The display name the administrator gave it, else the issuer's host (ssoProviderName). */
   name: z.string(),
 });
+/**
+ * What the login page and the messages call a provider: the display name its owner typed, or the
+ * issuer's host when they typed none.
+ */
+export function ssoProviderName(provider: { displayName: string | null; issuer: string }): string {
+  return provider.displayName || new URL(provider.issuer).host;
+}
+
 /** GET /api/auth/sso/providers: the providers anyone may sign in with from the login page. */
 export const ssoProvidersResponse = z.object({ providers: z.array(ssoProviderSchema) });
 export type SsoProvider = z.infer<typeof ssoProviderSchema>;

@@ -5,6 +5,7 @@ import {
   type SsoConnection,
   type SsoConnectionAnswer,
   type SsoProvider,
+  ssoProviderName,
 } from '@formsmith/core/sso/api';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -35,6 +36,7 @@ export const backchannelLogoutUrl = (app: FastifyInstance) =>
 function toConnection(app: FastifyInstance, row: SsoConnectionRow, domains: string[]): SsoConnection {
   return {
     issuer: row.issuer,
+    display_name: row.displayName,
     client_id: row.clientId,
     has_client_secret: true,
     default_role: row.defaultRole === 'owner' ? 'admin' : row.defaultRole,
@@ -106,6 +108,7 @@ export async function putConnection(
       id,
       workspaceId: owner,
       issuer,
+      displayName: body.display_name || null,
       clientId: body.client_id,
       clientSecret: sealClientSecret(app.keyring, id, secret),
       defaultRole: body.default_role,
@@ -119,6 +122,7 @@ export async function putConnection(
       details: {
         ...(owner === null ? { instance: true } : { enforced }),
         issuer,
+        display_name: body.display_name || null,
         client_id: body.client_id,
         client_secret_changed: body.client_secret !== undefined,
         default_role: body.default_role,
@@ -155,7 +159,7 @@ export async function readTeamWorkspaces(app: FastifyInstance) {
 /** The providers the login page names: the instance's own, when connected, by its issuer's host. */
 export async function readProviders(app: FastifyInstance): Promise<{ providers: SsoProvider[] }> {
   const row = await findConnection(app.db, null);
-  return { providers: row ? [{ id: 'instance', name: new URL(row.issuer).host }] : [] };
+  return { providers: row ? [{ id: 'instance', name: ssoProviderName(row) }] : [] };
 }
 
 async function teamWorkspace(app: FastifyInstance, workspaceId: number) {

@@ -176,10 +176,10 @@ export async function isMember(db: DbOrTx, input: { workspaceId: number; userId:
 export async function enforcedWorkspaceOf(
   db: DbOrTx,
   userId: string,
-): Promise<{ name: string; issuer: string } | null> {
-  const [row] = await queryRows<{ name: string; issuer: string }>(
+): Promise<{ name: string; provider: string } | null> {
+  const [row] = await queryRows<{ name: string; provider: string }>(
     db,
-    sql`select w.name, c.issuer from workspace_members m
+    sql`select w.name, coalesce(c.display_name, c.issuer) as provider from workspace_members m
         join sso_connections c on c.workspace_id = m.workspace_id and c.enforced
         join workspaces w on w.id = m.workspace_id
         where m.user_id = ${userId} and m.role <> 'owner'

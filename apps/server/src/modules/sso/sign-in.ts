@@ -188,7 +188,7 @@ export async function finishSso(
  */
 async function refuseWhereOwnProviderRequired(tx: DbOrTx, userId: string) {
   const enforced = await enforcedWorkspaceOf(tx, userId);
-  if (enforced) throw ssoError(SSO_MESSAGES.instanceEnforced(enforced.name, enforced.issuer), 403);
+  if (enforced) throw ssoError(SSO_MESSAGES.instanceEnforced(enforced.name, enforced.provider), 403);
 }
 
 /**
@@ -297,7 +297,7 @@ export async function linkSso(
 /** Refuses a password, login-link or passkey sign-in of a member (not an owner) of a workspace requiring SSO. */
 export const ssoSignInGuard: SignInGuard = async (db, attempt) => {
   const enforced = await enforcedWorkspaceOf(db, attempt.userId);
-  if (enforced) throw new AppError('FORBIDDEN', 403, SSO_MESSAGES.enforced(enforced.name, enforced.issuer));
+  if (enforced) throw new AppError('FORBIDDEN', 403, SSO_MESSAGES.enforced(enforced.name, enforced.provider));
 };
 
 /** A session opened through a provider lasts no longer than its workspace chose, refreshes included. */

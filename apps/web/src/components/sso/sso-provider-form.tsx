@@ -33,6 +33,7 @@ function splitSeconds(seconds: number | null): { amount: string; unit: Unit } {
 
 type Draft = {
   issuer: string;
+  display_name: string;
   client_id: string;
   client_secret: string;
   default_role: (typeof SSO_DEFAULT_ROLES)[number];
@@ -44,6 +45,7 @@ type Draft = {
 function draftOf(connection: SsoConnection | null, kind: keyof typeof KINDS): Draft {
   return {
     issuer: connection?.issuer ?? '',
+    display_name: connection?.display_name ?? '',
     client_id: connection?.client_id ?? '',
     client_secret: '',
     default_role: connection?.default_role ?? KINDS[kind].newRole,
@@ -108,6 +110,7 @@ export function SsoProviderForm({
     const amount = draft.amount.trim();
     const parsed = ssoConnectionBody.safeParse({
       issuer: draft.issuer.trim(),
+      display_name: draft.display_name.trim() || null,
       client_id: draft.client_id,
       // Left out when empty: the server keeps the secret it holds.
       ...(draft.client_secret ? { client_secret: draft.client_secret } : {}),
@@ -181,6 +184,20 @@ export function SsoProviderForm({
             placeholder="https://login.example.org"
             value={draft.issuer}
             onChange={(e) => set('issuer', e.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Display name"
+          error={fieldError('display_name')}
+          hint={
+            'Shown on the login page as "Sign in with <name>" and in messages; empty: the issuer\'s host.'
+          }
+        >
+          <Input
+            autoComplete="off"
+            placeholder="Acme Keycloak"
+            value={draft.display_name}
+            onChange={(e) => set('display_name', e.target.value)}
           />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
