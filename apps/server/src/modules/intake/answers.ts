@@ -2,11 +2,16 @@ import { answerLengthError } from '@formsmith/core/fields/answer-length';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
+import { fileList, maxFilesOf, takesManyFiles } from '@formsmith/core/fields/files';
 import { isMatrixShape } from '@formsmith/core/fields/matrix';
 import { isRecord } from '@formsmith/core/fields/read';
 import { readSignature } from '@formsmith/core/fields/signature';
 import { storedAnswer } from '@formsmith/core/fields/stored-answer';
-import { VALIDATION_MESSAGES, type ValidationMessages } from '@formsmith/core/fields/validate';
+import {
+  VALIDATION_MESSAGES,
+  type ValidationMessages,
+  validateFieldValue,
+} from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
@@ -103,7 +108,7 @@ export function cleanData(
   const data = withinLengthLimits(fields, sent, messages, errors);
   const visibility = computeVisibility(fields, data);
   const clean: Record<string, unknown> = {};
-  const files = new Map<string, string>(); // field id -> upload id
+  const files: SentFiles = new Map();
   // An answer refused for its length was given all the same.
   let answered = Object.keys(errors).length;
   for (const field of fields) {
@@ -139,6 +144,12 @@ export function cleanData(
     }
     if (field.type === 'file') {
       if (value === null || value === undefined || value === '') continue;
+      if (takesManyFiles(field)) {
+        const read = readSentFiles(field, value, messages);
+        if (typeof read === 'string') errors[field.id] = read;
+        else if (read.length > 0) files.set(field.id, read);
+        continue;
+      }
       const parsed = fileAnswerSchema.safeParse(value);
       if (parsed.success) files.set(field.id, parsed.data.upload_id);
       else errors[field.id] = UPLOAD_MISSING;
@@ -157,6 +168,34 @@ export function cleanData(
     clean[field.id] = stored;
   }
   return { clean, errors, files, answered };
+}
+
+/**
+ * The uploads sent for each file field, by field id: one upload id for a field that takes one
+ * file (its answer is one file, as it always was), a list for a field that takes several.
+ */
+export type SentFiles = Map<string, string | string[]>;
+
+/** Every upload id the answers name. */
+export function uploadIdsOf(files: SentFiles): string[] {
+  return [...files.values()].flat();
+}
+
+/**
+ * The upload ids of a field that takes several files, or the error: more files than it takes
+ * (counted before anything is looked up), or an item that is not an upload, or one sent twice.
+ */
+function readSentFiles(field: FormField, value: unknown, messages: ValidationMessages): string[] | string {
+  const list = fileList(value);
+  const max = maxFilesOf(field);
+  if (list.length > max) return messages.filesMax(max);
+  const ids: string[] = [];
+  for (const item of list) {
+    const parsed = fileAnswerSchema.safeParse(item);
+    if (!parsed.success || ids.includes(parsed.data.upload_id)) return UPLOAD_MISSING;
+    ids.push(parsed.data.upload_id);
+  }
+  return ids;
 }
 
 const OFF_PATH = 'This question was not on your path through the form';
@@ -232,21 +271,39 @@ export function endingOf(
 
 /**
  * Replaces file answers by what we stored, after checking each upload is this field's and free
- * (or already attached to `submissionId`: a file saved with a partial submission).
+ * (or already attached to `submissionId`: a file saved with a partial submission). The stored
+ * files are then checked against their field's rules by core's validation, as the page checked
+ * them: a field's count, each size and type, and the total, as stored, whatever the page claimed.
  */
 export async function resolveFiles(
   app: FastifyInstance,
-  input: { formId: number; files: Map<string, string>; submissionId?: string },
+  input: {
+    formId: number;
+    files: SentFiles;
+    submissionId?: string;
+    fields: FormField[];
+    messages: ValidationMessages;
+  },
 ) {
   const { files } = input;
-  const rows = await listFreeUploads(app.db, { ...input, ids: [...files.values()] });
+  const rows = await listFreeUploads(app.db, { ...input, ids: uploadIdsOf(files) });
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const answers: Record<string, FileAnswer> = {};
+  const answers: Record<string, FileAnswer | FileAnswer[]> = {};
   const errors: Record<string, string> = {};
-  for (const [fieldId, uploadId] of files) {
-    const row = byId.get(uploadId);
-    if (!row || row.fieldId !== fieldId) errors[fieldId] = UPLOAD_MISSING;
-    else answers[fieldId] = { upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType };
+  for (const [fieldId, sent] of files) {
+    const stored = (Array.isArray(sent) ? sent : [sent]).map((id) => byId.get(id));
+    if (stored.some((row) => !row || row.fieldId !== fieldId)) {
+      errors[fieldId] = UPLOAD_MISSING;
+      continue;
+    }
+    const list = stored.flatMap((row) =>
+      row ? [{ upload_id: row.id, name: row.filename, size: row.size, type: row.mimeType }] : [],
+    );
+    const answer = Array.isArray(sent) ? list : list[0]!;
+    const field = input.fields.find((f) => f.id === fieldId);
+    const error = field?.type === 'file' ? validateFieldValue(field, answer, input.messages) : null;
+    if (error) errors[fieldId] = error;
+    else answers[fieldId] = answer;
   }
   return { answers, errors };
 }
@@ -255,24 +312,33 @@ export async function resolveFiles(
  * Puts the stored files in the answers: a file field's answer is its file; a signature keeps how
  * and when it was signed beside its file.
  */
-export function attachFiles(clean: Record<string, unknown>, files: Record<string, FileAnswer>): void {
+export function attachFiles(
+  clean: Record<string, unknown>,
+  files: Record<string, FileAnswer | FileAnswer[]>,
+): void {
   for (const [fieldId, file] of Object.entries(files)) {
     const given = clean[fieldId];
-    clean[fieldId] = typeof given === 'object' && given !== null ? { ...given, ...file } : file;
+    clean[fieldId] =
+      !Array.isArray(file) && typeof given === 'object' && given !== null ? { ...given, ...file } : file;
   }
 }
 
-/** Answers as a comparable string: keys sorted, a file answer by its upload id alone. */
+/** A file answer by its upload id alone; anything else as it is. */
+function uploadIdOr(value: unknown): unknown {
+  // Only objects can be file answers: the others skip a parse that would fail (and cost).
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const file = fileAnswerSchema.safeParse(value);
+  return file.success ? file.data.upload_id : value;
+}
+
+/** Answers as a comparable string: keys sorted, a file answer (or each of a list) by its upload id alone. */
 export function fingerprint(data: Record<string, unknown>): string {
   return JSON.stringify(
     Object.keys(data)
       .sort()
       .map((key) => {
         const value = data[key];
-        // Only objects can be file answers: the others skip a parse that would fail (and cost).
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) return [key, value];
-        const file = fileAnswerSchema.safeParse(value);
-        return [key, file.success ? file.data.upload_id : value];
+        return [key, Array.isArray(value) ? value.map(uploadIdOr) : uploadIdOr(value)];
       }),
   );
 }

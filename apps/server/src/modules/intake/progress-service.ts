@@ -23,7 +23,9 @@ import {
   invalid,
   loadSubmitTarget,
   resolveFiles,
+  type SentFiles,
   UPLOAD_MISSING,
+  uploadIdsOf,
 } from './answers.ts';
 import { type RespondentView, respondentView } from './language.ts';
 import { buildMetadata } from './metadata.ts';
@@ -138,6 +140,8 @@ async function checkAnswers(
       formId: input.form.id,
       files,
       submissionId: input.submissionId,
+      fields: input.view.fields,
+      messages: validationMessagesOf(input.view.chrome),
     });
     if (Object.keys(resolved.errors).length > 0) throw invalid(resolved.errors, failed);
     attachFiles(clean, resolved.answers);
@@ -145,7 +149,7 @@ async function checkAnswers(
   return { clean, files };
 }
 
-function fileErrors(files: Map<string, string>): AppError {
+function fileErrors(files: SentFiles): AppError {
   return invalid(Object.fromEntries([...files.keys()].map((fieldId) => [fieldId, UPLOAD_MISSING])));
 }
 
@@ -203,7 +207,7 @@ export async function saveProgress(
     if (Object.keys(clean).length === 0 && !input.step) throw invalid({ form: FORM_DATA_REQUIRED });
     const { progress, funnel } = advanceProgress({ previous: null, steps, stepId: input.step, at });
     const resumeToken = generateToken();
-    const uploadIds = [...files.values()];
+    const uploadIds = uploadIdsOf(files);
     const id = await app.db.transaction(async (tx) => {
       const stored = await createPartial(tx, app.keyring, {
         ...write({ progress, funnel, clean, uploadIds }),
@@ -218,7 +222,7 @@ export async function saveProgress(
   // Answers are checked before the transaction (PGlite has one connection: no reads beside it).
   const known = await lockPartial(app.db, app.keyring, { formId: form.id, resumeToken });
   const { clean, files } = await checkAnswers(app, { form, view, data, submissionId: known.id });
-  const uploadIds = [...files.values()];
+  const uploadIds = uploadIdsOf(files);
   const id = await app.db.transaction(async (tx) => {
     const row = await lockPartial(tx, app.keyring, { formId: form.id, resumeToken });
     const previous = (row.progress as ProgressRecord | null) ?? null;

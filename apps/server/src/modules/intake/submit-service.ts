@@ -32,6 +32,7 @@ import {
   notificationsFor,
   resolveFiles,
   UPLOAD_MISSING,
+  uploadIdsOf,
 } from './answers.ts';
 import { MicroBatcher } from './batcher.ts';
 import { type RespondentView, respondentView } from './language.ts';
@@ -263,7 +264,13 @@ export async function submitForm(
     : null;
   if (partial?.completed) return answer(partial.id);
   if (files.size > 0 && Object.keys(fieldErrors).length === 0) {
-    const resolved = await resolveFiles(app, { formId: form.id, files, submissionId: partial?.id });
+    const resolved = await resolveFiles(app, {
+      formId: form.id,
+      files,
+      submissionId: partial?.id,
+      fields: asked,
+      messages: validationMessagesOf(view.chrome),
+    });
     if (Object.keys(resolved.errors).length > 0) {
       // A retry of a submission that went through: its uploads are attached already.
       const existing = await findRetried(app, form.id, input.idempotencyKey, sent());
@@ -292,7 +299,7 @@ export async function submitForm(
   if (path.run?.quiz) metadata.quiz = path.run.quiz;
   // Which pages and ending each submission went through, for the analytics of paths.
   if (path.run) metadata.path = { pages: path.run.pages, ending: path.run.ending };
-  const uploadIds = [...files.values()];
+  const uploadIds = uploadIdsOf(files);
   const store: StoreSubmissionInput = {
     formId: form.id,
     // A form published before versions were kept answers as version 1 (what the migration made).

@@ -1,6 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { BINARY_OVERHEAD, SEALED_FILE_VERSION } from '@formsmith/core/crypto/hybrid';
 import { fileMaxBytes, isAcceptedFile } from '@formsmith/core/fields/accept';
+import { fileSizeText } from '@formsmith/core/fields/files';
 import { isPng } from '@formsmith/core/fields/signature';
 import type { FieldOf } from '@formsmith/core/forms/field';
 import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
@@ -19,12 +20,6 @@ function fieldValue(file: MultipartFile, name: string): string | undefined {
   const part = file.fields[name];
   const one = Array.isArray(part) ? part[0] : part;
   return one && one.type === 'field' && typeof one.value === 'string' ? one.value : undefined;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
-    : `${Math.ceil(bytes / 1024)} KB`;
 }
 
 const ENCRYPTED_NAME = 'encrypted-file';
@@ -143,14 +138,14 @@ export async function storeFieldFile(
     stored = await saveUpload(app, sample.stream, { maxBytes });
   } catch (err) {
     if (err instanceof FileTooLargeError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
+      const message = t('file.tooLarge', { size: fileSizeText(maxBytes) });
       throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
     }
     throw err;
   }
   if (file.file.truncated) {
     await deleteUpload(app.config, stored.key);
-    const message = t('file.tooLarge', { size: formatBytes(maxBytes) });
+    const message = t('file.tooLarge', { size: fileSizeText(maxBytes) });
     throw new AppError('PAYLOAD_TOO_LARGE', 413, message, { [field.id]: message });
   }
   const words = input.words ?? ENGLISH_CHROME;
