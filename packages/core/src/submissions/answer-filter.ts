@@ -160,3 +160,41 @@ export function matchesAnswerFilter(
     ? filter.rules.every((rule) => matchesAnswerRule(rule, row))
     : filter.rules.some((rule) => matchesAnswerRule(rule, row));
 }
+
+/** The conditions a question of this type can be filtered by (each also by `present`). */
+export function answerRuleOps(type: string): AnswerRuleOp[] {
+  switch (type) {
+    case 'checkbox':
+    case 'radio':
+    case 'select':
+    case 'yes_no':
+    case 'picture_choice':
+      return ['is', 'is_not', 'present'];
+    case 'number':
+    case 'range':
+    case 'nps':
+    case 'rating':
+    case 'calculated':
+      return ['between', 'present'];
+    case 'date':
+    case 'date_range':
+      return ['dates', 'present'];
+    case 'file':
+    case 'image':
+    case 'signature':
+      return ['present'];
+    default:
+      return ['contains', 'present'];
+  }
+}
+
+/** What each condition is called in the filter panel. */
+export const ANSWER_RULE_LABELS: Record<AnswerRuleOp, string> = {
+  is: 'is',
+  is_not: 'is not',
+  between: 'is between',
+  contains: 'contains',
+  present: 'is answered (file present)',
+  dates: 'is between the days',
+  score: 'is between',
+};

@@ -10,4 +10,5 @@ export const submissionsKeys = {
   comments: (formId: number, submissionId: string) =>
     ['submissions', formId, 'comments', submissionId] as const,
   members: (formId: number) => ['submissions', formId, 'members'] as const,
+  views: (formId: number) => ['submissions', formId, 'views'] as const,
 };

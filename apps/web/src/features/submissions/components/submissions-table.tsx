@@ -10,14 +10,17 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Alert, Badge, EmptyState, Spinner } from '../../../components/ui/feedback.tsx';
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
+import { useEncryption } from '../../../lib/forms-api/encryption.ts';
 import { PAGE_SIZE, useSubmissions } from '../api/list-submissions.ts';
 import { useSealedSearch } from '../hooks/use-sealed-search.ts';
 import { type TableColumn, useTableColumns } from '../hooks/use-table-columns.ts';
 import { NO_FILTERS, type SubmissionFilters, sameFilters } from '../lib/filters.ts';
 import { answerOf, cellText, formatDateTime } from '../lib/format.ts';
 import { type AnswersState, useAnswers } from '../lib/open-answers.ts';
+import { AnswerFilterPanel } from './answer-filter-panel.tsx';
 import { ColumnPicker } from './column-picker.tsx';
 import { Pagination } from './pagination.tsx';
+import { SavedViews } from './saved-views.tsx';
 import { SubmissionsToolbar } from './submissions-toolbar.tsx';
 import { STAGE_TONES } from './team-panel.tsx';
 
@@ -59,7 +62,14 @@ export function SubmissionsTable({
   const key = useUnlockedKey(formId);
   // An unlocked encrypted form is searched in this browser (the server cannot read its answers).
   const sealedSearch = useSealedSearch({ formId, form, key, filters });
-  const server = useSubmissions(formId, { ...filters, ...(sealedSearch ? { search: '' } : {}), page });
+  // The server cannot filter an end-to-end encrypted form's answers: the panel says so instead.
+  const encrypted = Boolean(useEncryption(formId).data?.key);
+  const server = useSubmissions(formId, {
+    ...filters,
+    ...(sealedSearch ? { search: '' } : {}),
+    ...(encrypted ? { where: null } : {}),
+    page,
+  });
   const list = sealedSearch
     ? {
         isPending: sealedSearch.isPending,
@@ -75,6 +85,9 @@ export function SubmissionsTable({
   // An empty page under filters says so, not that the form has no submissions at all.
   const filtering = !sameFilters(filters, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [answerPanel, setAnswerPanel] = useState(filters.where !== null);
+  // A new panel per filter applied from elsewhere (a saved view), so its rows show that filter.
+  const panelKey = JSON.stringify(filters.where);
   const items = (list.data?.items ?? []).filter((s) => !hidden.has(s.id));
   // Sealed answers (end-to-end encrypted forms) are opened here once the form is unlocked.
   const answersFor = useAnswers(formId, key, items);
@@ -103,6 +116,35 @@ export function SubmissionsTable({
         />
         <ColumnPicker available={available} shown={shown} onChange={setShown} />
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          aria-expanded={answerPanel}
+          onClick={() => setAnswerPanel((open) => !open)}
+        >
+          Filter on answers{filters.where ? ` (${filters.where.rules.length})` : ''}
+        </Button>
+        <SavedViews
+          formId={formId}
+          columns={shown}
+          filter={filters.where}
+          onOpen={(view) => {
+            setShown(view.state.columns);
+            onFiltersChange({ ...filters, where: view.state.filter });
+            setAnswerPanel(view.state.filter !== null);
+          }}
+        />
+      </div>
+      {answerPanel && (
+        <AnswerFilterPanel
+          key={panelKey}
+          form={form}
+          filter={filters.where}
+          encrypted={encrypted}
+          onApply={(where) => onFiltersChange({ ...filters, where })}
+        />
+      )}
       {list.isPending ? (
         <div className="flex justify-center p-12">
           <Spinner label="Loading submissions" />

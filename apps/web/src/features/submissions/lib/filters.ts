@@ -1,3 +1,4 @@
+import { type AnswerFilter, answerFilterParam } from '@formsmith/core/submissions/answer-filter';
 import type { SubmissionStatus } from '@formsmith/core/submissions/api';
 import type { TriageStatus } from '@formsmith/core/submissions/triage';
 import { DAY_MS } from '@formsmith/core/time';
@@ -17,6 +18,8 @@ export type SubmissionFilters = {
   stage: TriageStatus | '';
   /** 'me', 'none', a member's id, or '' for anyone's. */
   assignee: string;
+  /** Conditions on the answers (kept in the URL as ?where=), or null for none. */
+  where: AnswerFilter | null;
 };
 
 export const NO_FILTERS: SubmissionFilters = {
@@ -28,6 +31,7 @@ export const NO_FILTERS: SubmissionFilters = {
   language: '',
   stage: '',
   assignee: '',
+  where: null,
 };
 
 /** True when both filter sets select the same submissions (blank search counts as none). */
@@ -39,6 +43,7 @@ export function sameFilters(a: SubmissionFilters, b: SubmissionFilters): boolean
     a.language === b.language &&
     a.stage === b.stage &&
     a.assignee === b.assignee &&
+    JSON.stringify(a.where) === JSON.stringify(b.where) &&
     (a.range !== 'custom' || (a.from === b.from && a.to === b.to))
   );
 }
@@ -54,6 +59,7 @@ export function toQuery(
     language: filters.language || undefined,
     triage: filters.stage || undefined,
     assignee: filters.assignee || undefined,
+    where: filters.where ? answerFilterParam(filters.where) : undefined,
   };
   if (filters.range === '7d') query.from = new Date(now - 7 * DAY_MS).toISOString();
   if (filters.range === '30d') query.from = new Date(now - 30 * DAY_MS).toISOString();
