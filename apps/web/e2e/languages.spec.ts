@@ -184,7 +184,7 @@ test('the owner sees each submission’s language and filters by it', async ({ p
   await expect(table.getByRole('row').filter({ hasText: 'Zoé' })).toContainText('French');
   // The choice was stored by value: the owner reads it in the form's own language.
   await expect(table.getByRole('row').filter({ hasText: 'Sami' })).toContainText('Fish');
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByLabel('Language').selectOption({ label: 'Arabic' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Sami');

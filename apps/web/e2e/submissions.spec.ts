@@ -153,7 +153,7 @@ test.describe('submissions page', () => {
     await page.getByRole('searchbox', { name: 'Search submissions' }).fill('');
     await expect(page.getByText('Showing 1 to 10 of 12 results')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     // 'Incomplete' is explained where it is chosen.
     await expect(page.getByText(/Incomplete: answers saved as the respondent went/)).toBeVisible();
     await page.getByLabel('Status').selectOption({ label: 'Incomplete' });

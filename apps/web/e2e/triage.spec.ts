@@ -63,7 +63,7 @@ test('a team triages a submission: a stage, an assignee, and a comment whose men
   await expect(checkout.getByText('1 comment')).toBeAttached();
   await expect(rows.filter({ hasText: 'Typo on the pricing page' }).getByText('New')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
   await page.getByRole('combobox', { name: 'Stage' }).selectOption('new');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Typo on the pricing page');
