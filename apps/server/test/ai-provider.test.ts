@@ -3,7 +3,7 @@ import {
   generateStreamEventSchemas,
   generatorSourceSchema,
 } from '@formsmith/core/forms/api';
-import { wireFieldSchema } from '@formsmith/core/forms/wire';
+import { wireFieldSchema } from '@formsmith/core/forms/field-wire';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { wireFieldSchema } from '@formsmith/core/forms/wire';
+import { wireFieldSchema } from '@formsmith/core/forms/field-wire';
 import { LIMITS } from '@formsmith/core/limits';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

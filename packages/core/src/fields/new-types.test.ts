@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fromWireField, toWireField } from '../forms/field-wire.ts';
 import { blankForm } from '../forms/form.ts';
 import { normalizeField } from '../forms/read-field.ts';
-import { fromWireField, toWireField } from '../forms/wire.ts';
 import { translatableTexts } from '../i18n/texts.ts';
 import { formatAnswer } from './answer-format.ts';
 import { computeVisibility } from './conditions.ts';

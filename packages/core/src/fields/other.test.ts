@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fromWireField, toWireField } from '../forms/field-wire.ts';
 import { normalizeField } from '../forms/read-field.ts';
-import { fromWireField, toWireField } from '../forms/wire.ts';
 import { formatAnswer } from './answer-format.ts';
 import { isOtherText, OTHER_CHOICE, splitOtherText, withOtherText } from './other.ts';
 import { makeField } from './test-fields.ts';

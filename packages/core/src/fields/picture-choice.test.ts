@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type FieldOf, fieldSchema } from '../forms/field.ts';
+import { fromWireField, toWireField } from '../forms/field-wire.ts';
 import { formProblems } from '../forms/problems.ts';
 import { normalizeField } from '../forms/read-field.ts';
-import { fromWireField, toWireField } from '../forms/wire.ts';
 import { localizeForm } from '../i18n/localize.ts';
 import { translatableTexts } from '../i18n/texts.ts';
 import { operatorHolds } from '../logic/conditions.ts';

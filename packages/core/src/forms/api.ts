@@ -7,11 +7,11 @@ import { languageTagSchema, translationsBodySchema, translationsSchema } from '.
 import { LIMITS } from '../limits.ts';
 import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { editPatchSchema } from './edit-patch.ts';
+import { wireFieldCodec } from './field-wire.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';
 import { publicFormSchema, wireFormSchema } from './form-wire.ts';
 import { checkFieldLimits, tooLong } from './limits.ts';
 import { readFieldList, snakeCaseKeys } from './read-body.ts';
-import { wireFieldCodec } from './wire.ts';
 
 /** An entry of the owner's form list: the form without its fields (they can be large), with their count. */
 export const formListEntrySchema = z.extend(z.omit(wireFormSchema, { fields: true }), {

@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 import { languageShape } from '../i18n/schema.ts';
 import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { publicPageLookSchema } from '../themes/api.ts';
+import { wireFieldCodec } from './field-wire.ts';
 import { accessRestrictionSchema } from './form.ts';
-import { wireFieldCodec } from './wire.ts';
 
 export const wireSharingSchema = z.object({
   slug: z.nullable(z.string()),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelopeSchema } from '../crypto/schemas.ts';
-import { wireFieldCodec } from '../forms/wire.ts';
+import { wireFieldCodec } from '../forms/field-wire.ts';
 import { LIMITS } from '../limits.ts';
 import { readAnswerFilterParam } from './answer-filter.ts';
 import { progressSummarySchema } from './progress.ts';

@@ -15,6 +15,9 @@ import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { type FunnelEntry, funnelCte, startedEntry } from '../analytics/index.ts';
 import type { SubmitTarget } from '../forms/index.ts';
 import { createPartial, findByResumeToken, type PartialRow, updatePartial } from '../submissions/index.ts';
+import { type RespondentView, respondentView } from './language.ts';
+import { buildMetadata } from './metadata.ts';
+import { isSpam } from './spam.ts';
 import {
   applyLogic,
   attachFiles,
@@ -26,10 +29,7 @@ import {
   type SentFiles,
   UPLOAD_MISSING,
   uploadIdsOf,
-} from './answers.ts';
-import { type RespondentView, respondentView } from './language.ts';
-import { buildMetadata } from './metadata.ts';
-import { isSpam } from './spam.ts';
+} from './submit-steps.ts';
 
 export type ProgressInput = {
   formId: number;

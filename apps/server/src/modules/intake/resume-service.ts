@@ -10,8 +10,8 @@ import {
   replaceResumeToken,
   useResumeLink,
 } from '../submissions/index.ts';
-import { loadSubmitTarget } from './answers.ts';
 import { assertSavesPartials, lockPartial } from './progress-service.ts';
+import { loadSubmitTarget } from './submit-steps.ts';
 
 /** A mailed resume link works once, for this long. */
 const RESUME_LINK_MS = 30 * DAY_MS;

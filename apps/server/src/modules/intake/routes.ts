@@ -14,11 +14,11 @@ import { submitResponseSchema } from '@formsmith/core/submissions/submit-answer'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
-import { findPublicTarget } from './answers.ts';
 import progressRoutes from './progress-routes.ts';
 import { hasCookie, respondedCookie } from './responded-cookie.ts';
 import { issueSpamChallenge } from './spam-challenge.ts';
 import { submitForm } from './submit-service.ts';
+import { findPublicTarget } from './submit-steps.ts';
 import trackRoutes from './track-routes.ts';
 import { uploadFile } from './upload-service.ts';
 

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { formClosed, keyedFormIdQuery, type SubmitTarget } from '../forms/index.ts';
 import { findSubmissionByKey, type StoreSubmissionInput, storeSubmission } from '../submissions/index.ts';
-import { invalid, notificationsFor, UPLOAD_MISSING } from './answers.ts';
 import { buildMetadata } from './metadata.ts';
 import { isSpam, SPAM_KEYS } from './spam.ts';
+import { invalid, notificationsFor, UPLOAD_MISSING } from './submit-steps.ts';
 import { listFreeUploads } from './upload-repository.ts';
 
 // The submit of an end-to-end encrypted ('Enhanced') form. The answers arrive sealed to the form's

@@ -20,6 +20,13 @@ import {
   storeSubmission,
   storeSubmissions,
 } from '../submissions/index.ts';
+import { MicroBatcher } from './batcher.ts';
+import { type RespondentView, respondentView } from './language.ts';
+import { buildMetadata } from './metadata.ts';
+import { ALREADY_COMPLETED_MESSAGE, RESUME_NOT_FOUND } from './progress-service.ts';
+import { isSpam } from './spam.ts';
+import { checkSpamSolution, claimSpamSolution, spamSolutionRefused } from './spam-challenge.ts';
+import { submitEncrypted } from './submit-encrypted.ts';
 import {
   applyLogic,
   attachFiles,
@@ -33,14 +40,7 @@ import {
   resolveFiles,
   UPLOAD_MISSING,
   uploadIdsOf,
-} from './answers.ts';
-import { MicroBatcher } from './batcher.ts';
-import { type RespondentView, respondentView } from './language.ts';
-import { buildMetadata } from './metadata.ts';
-import { ALREADY_COMPLETED_MESSAGE, RESUME_NOT_FOUND } from './progress-service.ts';
-import { isSpam } from './spam.ts';
-import { checkSpamSolution, claimSpamSolution, spamSolutionRefused } from './spam-challenge.ts';
-import { submitEncrypted } from './submit-encrypted.ts';
+} from './submit-steps.ts';
 
 export type SubmitInput = {
   formId: number;

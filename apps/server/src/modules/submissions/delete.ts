@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { recordAudit } from '../audit/index.ts';
 import { removeFiles } from '../forms/index.ts';
-import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
+import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './delete-rows.ts';
 
 /**
  * Deletes submissions of one form for good, with their files, taking them out of the counts and

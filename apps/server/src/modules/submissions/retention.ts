@@ -4,7 +4,7 @@ import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { RecurringJob } from '../../jobs/definition.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { deleteUpload } from '../../lib/storage/index.ts';
-import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './remove.ts';
+import { type DoomedRow, removeSubmissionRows, versionFieldsCache } from './delete-rows.ts';
 
 export const RETENTION_JOB = 'submissions.retention';
 

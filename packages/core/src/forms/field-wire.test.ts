@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { makeField } from '../fields/test-fields.ts';
+import { toWireField, wireFieldCodec, wireFieldSchema } from './field-wire.ts';
 import { normalizeFields } from './read-field.ts';
-import { toWireField, wireFieldCodec, wireFieldSchema } from './wire.ts';
 
 describe('toWireField', () => {
   it('writes every alias: type twice, required twice, min/max and options at the top and in the rules', () => {
