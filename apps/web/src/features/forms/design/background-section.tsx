@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { uploadPicture } from '../api/upload-picture.ts';
+import { uploadPicture } from '../../../lib/forms-api/upload-picture.ts';
 
 const PLACEMENT_LABELS: Record<(typeof LOGO_PLACEMENTS)[number], string> = {
   left: 'At the start, above the title',

@@ -12,7 +12,7 @@ import {
   NoFieldsGeneratedError,
   useGenerateForm,
   useGeneratorSource,
-} from '../api/generate-form.ts';
+} from '../../../lib/forms-api/generate-form.ts';
 import { GeneratedFieldsPreview } from './generated-fields-preview.tsx';
 import { GeneratedModeChoice } from './generated-mode-choice.tsx';
 import { GeneratorSourceNote } from './generator-source-note.tsx';

@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useProposeEdit } from '../api/edit-instruction.ts';
+import { useProposeEdit } from '../../../lib/forms-api/edit-instruction.ts';
 import { diffForms } from './edit-diff.ts';
 import { EditDiffList } from './edit-diff-list.tsx';
 import { EditQuestionView } from './edit-question.tsx';

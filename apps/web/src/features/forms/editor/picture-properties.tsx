@@ -4,7 +4,7 @@ import { createContext, useContext, useState } from 'react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { uploadPicture } from '../api/upload-picture.ts';
+import { uploadPicture } from '../../../lib/forms-api/upload-picture.ts';
 
 /** The form being edited, for what the editor stores under it (a picture choice's pictures). */
 export const EditorFormIdContext = createContext<number | undefined>(undefined);

@@ -1,8 +1,8 @@
 import { Rocket, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { usePublishDraft } from '../../../lib/forms-api/publish-draft.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
-import { usePublishDraft } from '../api/publish-draft.ts';
 import { ShareDialog } from './share-dialog.tsx';
 
 type PublishControlsProps = {

@@ -1,7 +1,7 @@
 import type { Form } from '@formsmith/core/forms/form';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { SavedDraft } from '../api/save-form.ts';
+import type { SavedDraft } from '../../../lib/forms-api/save-form.ts';
 
 export type SaveState =
   | { status: 'saved' | 'pending' | 'saving' }

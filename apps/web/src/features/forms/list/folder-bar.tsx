@@ -7,7 +7,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useSaveFolder } from '../api/save-folder.ts';
+import { useSaveFolder } from '../../../lib/forms-api/save-folder.ts';
 
 type FolderBarProps = {
   folders: Folder[];

@@ -23,10 +23,10 @@ import { Badge } from '../../../components/ui/feedback.tsx';
 import { controlClasses } from '../../../components/ui/input.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useDuplicateForm } from '../../../lib/forms-api/duplicate-form.ts';
+import { useFileForm, useMoveForm } from '../../../lib/forms-api/file-form.ts';
 import type { FormSummary } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
 import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
-import { useFileForm, useMoveForm } from '../api/file-form.ts';
 import { SaveAsTemplateButton } from '../templates/save-as-template.tsx';
 import { formatLastEdited } from './last-edited.ts';
 

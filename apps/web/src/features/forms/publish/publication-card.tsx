@@ -8,10 +8,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
+import { useSetPublished } from '../../../lib/forms-api/set-published.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
-import { useSetPublished } from '../api/set-published.ts';
 import type { PageMessage } from './publish-page.tsx';
 
 const VERIFY_TO_PUBLISH =

@@ -14,7 +14,7 @@ import { useConfirmation, useUpdateConfirmation } from '../../../lib/forms-api/c
 import { useFormAccess } from '../../../lib/forms-api/form-access.ts';
 import { useFormLimits, useUpdateFormLimits } from '../../../lib/forms-api/form-limits.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
-import { useUpdateSharing } from '../api/update-sharing.ts';
+import { useUpdateSharing } from '../../../lib/forms-api/update-sharing.ts';
 import { usePartialsSettings, useUpdatePartialsSettings } from './api/partials-settings.ts';
 import { useSubmissionSettings, useUpdateSubmissionSettings } from './api/submission-settings.ts';
 import { useUpdateViewerAccess } from './api/viewer-access.ts';

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { useSaveAsTemplate } from '../../../lib/forms-api/workspace-templates.ts';
 import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
-import { useSaveAsTemplate } from '../api/workspace-templates.ts';
 import { TemplateDetailsDialog } from './template-details-dialog.tsx';
 
 type SaveAsTemplateButtonProps = {

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/feedback.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { TemplateDetails } from '../api/workspace-templates.ts';
+import type { TemplateDetails } from '../../../lib/forms-api/workspace-templates.ts';
 
 type TemplateDetailsDialogProps = {
   open: boolean;

@@ -4,7 +4,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { useDeleteTemplate, useUpdateTemplate } from '../api/workspace-templates.ts';
+import { useDeleteTemplate, useUpdateTemplate } from '../../../lib/forms-api/workspace-templates.ts';
 import { TemplateCard } from './template-card.tsx';
 import { TemplateDetailsDialog } from './template-details-dialog.tsx';
 

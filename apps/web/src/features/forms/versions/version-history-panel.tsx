@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Alert, Badge, Spinner } from '../../../components/ui/feedback.tsx';
+import { useVersions } from '../../../lib/forms-api/list-versions.ts';
+import { useRestoreVersion } from '../../../lib/forms-api/restore-version.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
-import { useVersions } from '../api/list-versions.ts';
-import { useRestoreVersion } from '../api/restore-version.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

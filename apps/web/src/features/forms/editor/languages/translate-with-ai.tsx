@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Alert } from '../../../../components/ui/feedback.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useGeneratorSource } from '../../api/generate-form.ts';
-import { useTranslateTexts } from '../../api/translate-texts.ts';
+import { useGeneratorSource } from '../../../../lib/forms-api/generate-form.ts';
+import { useTranslateTexts } from '../../../../lib/forms-api/translate-texts.ts';
 
 /** Translations a model proposed for one language, waiting for the owner's review. */
 export type Suggestions = { tag: string; model: string; texts: Record<string, string> };

@@ -1,9 +1,9 @@
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { toStoredForm } from './stored-form.ts';
 
 export type SharingInput = {
   slug: string;

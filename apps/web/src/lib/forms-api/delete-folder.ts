@@ -1,7 +1,7 @@
 import { noContentSchema } from '@formsmith/core/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
 
 /** DELETE /api/folders/:id: the folder goes, its forms stay (in no folder). */
 export async function deleteFolder(id: number): Promise<void> {

@@ -1,8 +1,8 @@
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { toStoredForm } from './stored-form.ts';
 
 /** POST /api/forms/:id/versions/:n/restore: that version's content becomes the draft. */
 export async function restoreVersion({ id, number }: { id: number; number: number }) {

@@ -5,8 +5,8 @@ import {
   savedTemplateSchema,
 } from '@formsmith/core/templates/saved';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
+import { apiRequest } from '../api-client.ts';
+import { useCurrentWorkspace } from '../workspaces-api/current-workspace.ts';
 
 const templatesKey = (workspaceId: number) => ['workspace-templates', workspaceId] as const;
 const base = (workspaceId: number) => `/workspaces/${workspaceId}/templates`;

@@ -1,8 +1,8 @@
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { toStoredForm } from './stored-form.ts';
 
 /** PUT /api/forms/:id/folder: files the form in a folder, or in none (null). */
 export async function fileForm(input: { formId: number; folderId: number | null }) {

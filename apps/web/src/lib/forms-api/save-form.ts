@@ -5,10 +5,10 @@ import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { successMessageOf } from '@formsmith/core/logic/endings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
-import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
+import { apiRequest } from '../api-client.ts';
+import { useCurrentWorkspace } from '../workspaces-api/current-workspace.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, toStoredForm } from './stored-form.ts';
 
 /**
  * Blanked texts are stored as their defaults: a draft with an empty title is still saved. The

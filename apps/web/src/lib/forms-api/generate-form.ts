@@ -8,8 +8,8 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { blankForm, type Form } from '@formsmith/core/forms/form';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, InvalidResponseError } from '../../../lib/api-client.ts';
-import { postEventStream } from '../../../lib/api-stream.ts';
+import { apiRequest, InvalidResponseError } from '../api-client.ts';
+import { postEventStream } from '../api-stream.ts';
 
 /** Thrown when the AI answered without at least one field. */
 export class NoFieldsGeneratedError extends Error {}

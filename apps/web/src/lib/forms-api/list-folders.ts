@@ -1,8 +1,8 @@
 import { type Folder, folderListSchema } from '@formsmith/core/forms/folders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
+import { apiRequest } from '../api-client.ts';
+import { useCurrentWorkspace } from '../workspaces-api/current-workspace.ts';
+import { formsKeys } from './query-keys.ts';
 
 /** GET /api/folders: a workspace's folders by name, with how many forms each holds. */
 export async function listFolders(workspaceId: number): Promise<Folder[]> {

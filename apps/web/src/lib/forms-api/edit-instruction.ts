@@ -2,7 +2,7 @@ import { editInstructionBodySchema, editProposalSchema } from '@formsmith/core/f
 import type { Form } from '@formsmith/core/forms/form';
 import { useMutation } from '@tanstack/react-query';
 import { encode } from 'zod/mini';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** POST /api/forms/edit-instruction: a proposed change to the form as the editor holds it now. */
 export function proposeEdit(input: { instruction: string; form: Form }) {

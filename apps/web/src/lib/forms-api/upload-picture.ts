@@ -1,5 +1,5 @@
 import { type PicturePurpose, storedPictureSchema } from '@formsmith/core/fields/picture-choice';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /**
  * POST /api/forms/:id/pictures: sends a picture (an option's, or the theme's background, kept

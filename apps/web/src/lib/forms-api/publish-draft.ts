@@ -1,9 +1,9 @@
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, toStoredForm } from './stored-form.ts';
 
 /** POST /api/forms/:id/publish: the saved draft becomes the version respondents get. */
 export async function publishDraft(id: number): Promise<StoredForm> {

@@ -1,8 +1,8 @@
 import { type Folder, folderSchema } from '@formsmith/core/forms/folders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspace.ts';
+import { apiRequest } from '../api-client.ts';
+import { useCurrentWorkspace } from '../workspaces-api/current-workspace.ts';
+import { formsKeys } from './query-keys.ts';
 
 /** POST /api/folders (a new folder, in `workspaceId`) or PUT /api/folders/:id (a new name). */
 export function saveFolder(input: { id?: number; name: string; workspaceId: number }): Promise<Folder> {

@@ -1,8 +1,8 @@
 import { wireFormSchema } from '@formsmith/core/forms/form-wire';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
-import { type StoredForm, toStoredForm } from '../../../lib/forms-api/stored-form.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
+import { type StoredForm, toStoredForm } from './stored-form.ts';
 
 /** POST /api/forms/:id/publish or /unpublish (no payload). Resolves to the updated form. */
 export async function setPublished({ id, published }: { id: number; published: boolean }) {

@@ -1,7 +1,7 @@
 import { type FormVersionList, formVersionListSchema } from '@formsmith/core/forms/versions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { formsKeys } from '../../../lib/forms-api/query-keys.ts';
+import { apiRequest } from '../api-client.ts';
+import { formsKeys } from './query-keys.ts';
 
 /** GET /api/forms/:id/versions: the published versions and the protection changes, newest first. */
 export async function listVersions(id: number): Promise<FormVersionList> {
