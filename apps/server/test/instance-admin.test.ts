@@ -1,3 +1,4 @@
+import { API_KEY_SCOPES } from '@formsmith/core/api-keys/schemas';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind } from './helpers/app.ts';
@@ -45,5 +46,20 @@ describe(`the instance's first account (${dbKind})`, () => {
     expect((await app.inject({ method: 'GET', url: '/api/admin/sso', headers: second })).statusCode).toBe(
       404,
     );
+    // Not even the administrator's own API key reaches them: they need a signed-in person.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/account/api-keys',
+      headers: first,
+      payload: { name: 'everything', scopes: [...API_KEY_SCOPES] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const byKey = await app.inject({
+      method: 'GET',
+      url: '/api/admin/sso',
+      headers: { authorization: `Bearer ${created.json().key}` },
+    });
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json().code).toBe('API_KEY_NOT_ALLOWED');
   });
 });
