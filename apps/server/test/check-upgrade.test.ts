@@ -31,7 +31,8 @@ describe(`check-upgrade and a newer database (${dbKind})`, () => {
     expect(res).toMatchObject({ code: 0, stderr: '' });
     expect(res.stdout).toContain('empty');
     expect(res.stdout).toMatch(/Schema migrations to run \(\d+\): 0000_init, /);
-    expect(res.stdout).toContain('Data migrations to run (4): canonical-fields');
+    expect(res.stdout).toContain('Data migrations to run (6): canonical-fields');
+    expect(res.stdout).toContain('field-condition-version-rules');
     const database = await open();
     try {
       const [row] = (
