@@ -28,6 +28,7 @@ import { liveSecrets } from '../src/modules/webhooks/secrets.ts';
 import { generateWebhookSecret } from '../src/modules/webhooks/signing.ts';
 import { dbKind, testConfig } from './helpers/app.ts';
 import { type OwnDatabase, ownTestDatabase } from './helpers/own-database.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 import { awayFromStepEdge, enrolTotp, signIn, totpCode } from './helpers/two-factor.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, listedNames } from './submissions-fixtures.ts';
@@ -62,7 +63,7 @@ describe(`encryption key rotation while serving (${dbKind})`, () => {
     own = await ownTestDatabase();
     // The key file in DATA_DIR (no ENCRYPTION_KEY): the rotation adds a key to it.
     config = { ...testConfig(dataDir, { ENCRYPTION_KEY: '', ...own.env }), runJobs: false };
-    memory = config.databaseUrl ? undefined : await openDatabase({ dataDir: 'memory://' });
+    memory = config.databaseUrl ? undefined : await openTestPglite();
     app = await buildApp(config, { database: memory });
     await app.ready();
     owner = await createTestUser(app);

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { writePgliteTemplate } from './helpers/pglite-template.ts';
 import { TEST_WORKERS, workerDatabaseName } from './helpers/worker-database.ts';
 
 /**
  * Gives the run one scratch folder as the system's temporary folder (the test files' data folders,
- * archives and key files go there; the workers inherit it) and removes it at the end. On
- * PostgreSQL, migrates once and copies the result into one database per worker (worker-setup.ts
- * points each worker at its own; each file then migrates as a no-op).
+ * archives and key files go there; the workers inherit it) and removes it at the end. On PGlite,
+ * leaves a migrated data folder there for the files' in-memory databases. On PostgreSQL, migrates
+ * once and copies the result into one database per worker (worker-setup.ts points each worker at
+ * its own; each file then migrates as a no-op).
  */
 export default async function setup(): Promise<() => void> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'formsmith-api-tests-'));
@@ -17,7 +19,10 @@ export default async function setup(): Promise<() => void> {
   process.env.TMPDIR = scratch;
   const teardown = () => rmSync(scratch, { recursive: true, force: true });
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return teardown;
+  if (!url) {
+    await writePgliteTemplate(path.join(scratch, 'pglite-template.tar'));
+    return teardown;
+  }
   const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
   await migrateDatabase(database);
   await database.close();

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 
 describe(`mail without SMTP_URL (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -26,7 +26,7 @@ describe(`mail without SMTP_URL (${dbKind})`, () => {
     });
     config.runJobs = false;
     app = await buildApp(config, {
-      database: config.databaseUrl ? undefined : await openDatabase({ dataDir: 'memory://' }),
+      database: config.databaseUrl ? undefined : await openTestPglite(),
       logStream: { write: (line) => lines.push(JSON.parse(line)) },
     });
     await app.ready();

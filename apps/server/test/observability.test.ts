@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
 
@@ -29,7 +29,7 @@ describe(`request ids, JSON logs and metrics (${dbKind})`, () => {
     });
     config.runJobs = false;
     app = await buildApp(config, {
-      database: config.databaseUrl ? undefined : await openDatabase({ dataDir: 'memory://' }),
+      database: config.databaseUrl ? undefined : await openTestPglite(),
       logStream: { write: (line) => lines.push(JSON.parse(line)) },
     });
     // A route that fails the way a bug does, to see what the client and the log get.
@@ -208,7 +208,7 @@ describe('metrics without a token', () => {
       ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'w') }),
       runJobs: false,
     };
-    const app = await buildApp(config, { database: await openDatabase({ dataDir: 'memory://' }) });
+    const app = await buildApp(config, { database: await openTestPglite() });
     try {
       const res = await app.inject({
         method: 'GET',

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { dbKind, TEST_ENCRYPTION_KEY } from './helpers/app.ts';
+import { openTestPglite } from './helpers/pglite-template.ts';
 import { startReceiver } from './helpers/receiver.ts';
 import { createTestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
@@ -20,7 +21,7 @@ describe(`webhook deliveries with two instances (${dbKind})`, () => {
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    if (!process.env.TEST_DATABASE_URL) shared = await openDatabase({ dataDir: 'memory://' });
+    if (!process.env.TEST_DATABASE_URL) shared = await openTestPglite();
     for (let i = 0; i < 2; i++) {
       const config = loadConfig({
         ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,

@@ -43,6 +43,11 @@ export async function openDatabase(opts: {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
+  return pgliteDatabase(client);
+}
+
+/** The Database over an open PGlite client (the tests also open theirs from a migrated copy). */
+export function pgliteDatabase(client: PGlite): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', pool: undefined, pglite: client, close: () => client.close() };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import { openTestPglite } from './pglite-template.ts';
 
 export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean };
 
@@ -37,16 +38,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
   config.runJobs = opts.runJobs ?? false;
   if (!config.databaseUrl) config.dataDir = dataDir;
   const app = await buildApp(config, {
-    database: config.databaseUrl ? undefined : await openMemoryPglite(),
+    database: config.databaseUrl ? undefined : await openTestPglite(),
   });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
   return app;
-}
-
-async function openMemoryPglite() {
-  const { openDatabase } = await import('../../src/db/client.ts');
-  return openDatabase({ dataDir: 'memory://' });
 }
 
 /** Which database the API tests run on, for test names. */
