@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES, type ApiKeyScope } from '@formsmith/core/api-keys/schemas';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@formsmith/core/api-keys/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { fromBase64Url } from '@formsmith/core/crypto/encoding';
+import type { FormKey } from '@formsmith/core/crypto/formats';
 import { fileAd, sealAnswers, sealBytes, toBinary } from '@formsmith/core/crypto/hybrid';
 import { createFormKey } from '@formsmith/core/crypto/key-wrap';
-import type { FormKey } from '@formsmith/core/crypto/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { TestUser } from './helpers/users.ts';
 import { multipart } from './intake-fixtures.ts';

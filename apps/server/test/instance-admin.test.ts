@@ -1,4 +1,4 @@
-import { API_KEY_SCOPES } from '@formsmith/core/api-keys/schemas';
+import { API_KEY_SCOPES } from '@formsmith/core/api-keys/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dbKind } from './helpers/app.ts';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SSO_MESSAGES } from '@formsmith/core/sso/api';
-import { memberEventSchema } from '@formsmith/core/webhooks/schemas';
+import { memberEventSchema } from '@formsmith/core/webhooks/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';

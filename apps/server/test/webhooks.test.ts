@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
-import { submissionEventSchema } from '@formsmith/core/webhooks/schemas';
+import { submissionEventSchema } from '@formsmith/core/webhooks/api';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';

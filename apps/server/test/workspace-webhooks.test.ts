@@ -1,4 +1,4 @@
-import { memberEventSchema, WEBHOOK_MESSAGES } from '@formsmith/core/webhooks/schemas';
+import { memberEventSchema, WEBHOOK_MESSAGES } from '@formsmith/core/webhooks/api';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

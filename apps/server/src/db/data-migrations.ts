@@ -1,9 +1,9 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { Translations } from '@formsmith/core/i18n/texts';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import { plainMessageKey, settleEndings } from '@formsmith/core/logic/endings';
 import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
-import type { FormLogic } from '@formsmith/core/logic/schema';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client.ts';
 import { dataMigrations, forms, formVersions } from './schema.ts';

@@ -1,8 +1,8 @@
-import type { Envelope, FormKey } from '@formsmith/core/crypto/schemas';
+import type { Envelope, FormKey } from '@formsmith/core/crypto/formats';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { FormHistoryActor, FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { Translations } from '@formsmith/core/i18n/texts';
-import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
+import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/definition';
 import type { TriageStatus } from '@formsmith/core/submissions/triage';
 import type { Theme } from '@formsmith/core/themes/theme';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
@@ -305,7 +305,7 @@ export const forms = pgTable(
       .default({ theme: 'default' }),
     submitButtonText: text('submit_button_text').notNull().default('Submit'),
     successMessage: text('success_message').notNull().default('Thank you for your submission!'),
-    /** Rules, variables, endings and quiz settings (core logic/schema), checked when saved. */
+    /** Rules, variables, endings and quiz settings (core logic/definition.ts), checked when saved. */
     logic: jsonb('logic').$type<FormLogic>().notNull().default(EMPTY_LOGIC),
     display: text('display').$type<FormDisplay>().notNull().default('classic'),
     /** The default language (BCP 47): the language of the texts above. */

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
+import type { ApiKeyScope } from '@formsmith/core/api-keys/api';
 import { AppError } from './app-error.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiKeyScope } from '@formsmith/core/api-keys/schemas';
+import type { ApiKeyScope } from '@formsmith/core/api-keys/api';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,6 +1,7 @@
 // Owned by the auth issue: the current user, token refresh and signing out. Other features import from here.
-import { messageSchema } from '@formsmith/core/api';
+
 import { type CurrentUserResponse, currentUserSchema, type LoginResponse } from '@formsmith/core/auth/api';
+import { messageSchema } from '@formsmith/core/http';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './api-client.ts';
 import { clearAuthToken, getAuthToken, setAuthToken } from './auth-token.ts';

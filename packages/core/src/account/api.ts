@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { aliasKeys } from '../api.ts';
-import { apiKeySchema } from '../api-keys/schemas.ts';
+import { apiKeySchema } from '../api-keys/api.ts';
 import { passkeySchema } from '../auth/two-factor.ts';
+import { aliasKeys } from '../http.ts';
 import { workspaceQuerySchema } from '../workspaces/api.ts';
 
 // Request and response shapes of the signed-in user's account routes: settings, privacy requests,

@@ -1,6 +1,6 @@
-import type { Confirmation } from '../form-settings/schemas.ts';
-import type { FormLogic } from '../logic/schema.ts';
-import type { WebhookEvent } from '../webhooks/schemas.ts';
+import type { Confirmation } from '../form-settings/api.ts';
+import type { FormLogic } from '../logic/definition.ts';
+import type { WebhookEvent } from '../webhooks/api.ts';
 
 // Settings that send respondents' answers out of the account: the confirmation mail's copy of
 // them, an ending's redirect that passes them on, a webhook of submission events. Whoever sets one

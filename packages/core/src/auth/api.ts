@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aliasKeys, messageSchema } from '../api.ts';
+import { aliasKeys, messageSchema } from '../http.ts';
 import { LIMITS } from '../limits.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 

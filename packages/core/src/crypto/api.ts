@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { formKeySchema } from './schemas.ts';
+import { formKeySchema } from './formats.ts';
 
 // The owner's API of a form's encryption level and key (GET and PUT /api/forms/:id/encryption).
 

@@ -5,6 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { concatBytes, toBase64Url, utf8, type WebKeyPair } from './encoding.ts';
+import { envelopeSchema, formKeySchema } from './formats.ts';
 import {
   DecryptError,
   fileAd,
@@ -23,7 +24,6 @@ import {
   pbkdf2Sha256,
   unlockFormKey,
 } from './key-wrap.ts';
-import { envelopeSchema, formKeySchema } from './schemas.ts';
 
 const hex = (bytes: Uint8Array) => bytesToHex(bytes);
 

@@ -7,7 +7,7 @@ import {
   type WebKey,
   type WebKeyPair,
 } from './encoding.ts';
-import { ENVELOPE_ALG, type Envelope } from './schemas.ts';
+import { ENVELOPE_ALG, type Envelope } from './formats.ts';
 
 // Hybrid encryption to a form's public key: a fresh (ephemeral) P-256 key pair per message, ECDH
 // with the form's key, HKDF-SHA256 over the shared secret into an AES-256-GCM key. Whoever holds

@@ -1,6 +1,6 @@
 import { fromBase64Url, randomBytes, toBase64Url, utf8, type WebKey } from './encoding.ts';
+import { type FormKey, type PassphraseWrap, PBKDF2_ITERATIONS, type RecoveryWrap } from './formats.ts';
 import { DecryptError, exportPublicKey, generateKeyPair } from './hybrid.ts';
-import { type FormKey, type PassphraseWrap, PBKDF2_ITERATIONS, type RecoveryWrap } from './schemas.ts';
 
 // A form's private key leaves the owner's browser only wrapped (AES-256-GCM) twice: under a key
 // derived from the owner's passphrase with PBKDF2-SHA256, and under a random recovery key shown

@@ -8,10 +8,10 @@ import { checkFieldLimits } from '../forms/limits.ts';
 import { normalizeField } from '../forms/read-field.ts';
 import { chromeFor } from '../i18n/chrome-all.ts';
 import { operatorHolds } from '../logic/conditions.ts';
+import { formLogicSchema } from '../logic/definition.ts';
 import { logicFieldsOf } from '../logic/form-fields.ts';
 import { recallText } from '../logic/recall.ts';
 import { runForm } from '../logic/run.ts';
-import { formLogicSchema } from '../logic/schema.ts';
 import {
   ADDRESS_PART_MAX_LENGTH,
   ADDRESS_PARTS,

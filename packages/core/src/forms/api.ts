@@ -3,9 +3,9 @@
 import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
-import { languageTagSchema, translationsBodySchema, translationsSchema } from '../i18n/schema.ts';
+import { languageTagSchema, translationsBodySchema, translationsSchema } from '../i18n/language-fields.ts';
 import { LIMITS } from '../limits.ts';
-import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
+import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/definition.ts';
 import { editPatchSchema } from './edit-patch.ts';
 import { wireFieldCodec } from './field-wire.ts';
 import { accessRestrictionSchema, type Form } from './form.ts';

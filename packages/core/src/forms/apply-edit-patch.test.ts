@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LOGIC } from '../logic/schema.ts';
+import { EMPTY_LOGIC } from '../logic/definition.ts';
 import { applyEditPatch, checkEditPatch } from './apply-edit-patch.ts';
 import { type EditableForm, type EditOperation, EditPatchError } from './edit-patch.ts';
 import { type FormField, fieldSchema, optionsOf, rulesOf } from './field.ts';

@@ -5,7 +5,7 @@ import { applicableRules } from '../fields/editor-rules.ts';
 import { NAMED_PATTERNS, type PatternName } from '../fields/named-patterns.ts';
 import { fallbackOptions, isChoiceType, optionValueFromLabel } from '../fields/options.ts';
 import { LIMITS } from '../limits.ts';
-import type { LogicRule } from '../logic/schema.ts';
+import type { LogicRule } from '../logic/definition.ts';
 import { type EditableForm, EditPatchError, type FieldChanges, type NewField } from './edit-patch.ts';
 import { type FieldOption, type FieldType, type FormField, fieldSchema, optionsOf } from './field.ts';
 

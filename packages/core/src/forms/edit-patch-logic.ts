@@ -3,10 +3,10 @@
 import { answerChoices } from '../fields/options.ts';
 import { canonicalTag, MAX_TRANSLATIONS } from '../i18n/language.ts';
 import { checkLogic } from '../logic/check.ts';
+import { type FormLogic, type LogicRule, VALUE_OPERATORS } from '../logic/definition.ts';
 import { expressionNames, parseExpression } from '../logic/expression.ts';
 import { logicFieldsOf } from '../logic/form-fields.ts';
 import { FIRST_PAGE_ID, PAGE_BREAK_TYPE, splitPages } from '../logic/run.ts';
-import { type FormLogic, type LogicRule, VALUE_OPERATORS } from '../logic/schema.ts';
 import type { EditableForm, EditPatch, NewRule } from './edit-patch.ts';
 import { fail, fieldOf, readsField, sameText } from './edit-patch-fields.ts';
 import type { FormField } from './field.ts';

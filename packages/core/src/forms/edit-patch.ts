@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { PATTERN_NAMES } from '../fields/named-patterns.ts';
 import type { Translations } from '../i18n/texts.ts';
-import { type FormLogic, LOGIC_OPERATORS, type LogicAction } from '../logic/schema.ts';
+import { type FormLogic, LOGIC_OPERATORS, type LogicAction } from '../logic/definition.ts';
 import { type FormField, fieldTypeSchema } from './field.ts';
 
 const optionalText = z.optional(z.string());

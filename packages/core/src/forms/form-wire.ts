@@ -1,8 +1,8 @@
 // Forms as the API sends them. Kept apart from the request schemas so the public form page, which
 // parses the public view, does not bundle the save-body reader.
 import * as z from 'zod/mini';
-import { languageShape } from '../i18n/schema.ts';
-import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
+import { languageShape } from '../i18n/language-fields.ts';
+import { formDisplaySchema, formLogicSchema } from '../logic/definition.ts';
 import { publicPageLookSchema } from '../themes/api.ts';
 import { wireFieldCodec } from './field-wire.ts';
 import { accessRestrictionSchema } from './form.ts';

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { ACCESS_RESTRICTIONS, FORM_DEFAULTS } from '../fields/constants.ts';
 import { DEFAULT_LANGUAGE } from '../i18n/language.ts';
-import { translationsSchema } from '../i18n/schema.ts';
+import { translationsSchema } from '../i18n/language-fields.ts';
+import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/definition.ts';
 import { endingFromMessage } from '../logic/endings.ts';
-import { EMPTY_LOGIC, formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { fieldSchema } from './field.ts';
 
 export const accessRestrictionSchema = z.enum(ACCESS_RESTRICTIONS);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createField } from '../fields/editor-rules.ts';
-import { formLogicSchema } from '../logic/schema.ts';
+import { formLogicSchema } from '../logic/definition.ts';
 import { type FormField, fieldSchema } from './field.ts';
 import { formProblems, NO_FIELDS_MESSAGE } from './problems.ts';
 

@@ -8,10 +8,10 @@ import {
   optionsWithForeignPicture,
 } from '../fields/picture-choice.ts';
 import { checkLogic } from '../logic/check.ts';
+import type { FormLogic } from '../logic/definition.ts';
 import { logicFieldsOf } from '../logic/form-fields.ts';
 import { logicLimitProblems } from '../logic/limits.ts';
 import { PAGE_BREAK_TYPE } from '../logic/run.ts';
-import type { FormLogic } from '../logic/schema.ts';
 import { type FormField, rulesOf } from './field.ts';
 
 /**

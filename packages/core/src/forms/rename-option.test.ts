@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeField } from '../fields/test-fields.ts';
-import { EMPTY_LOGIC } from '../logic/schema.ts';
+import { EMPTY_LOGIC } from '../logic/definition.ts';
 import { renameOptionValue } from './rename-option.ts';
 
 const options = [

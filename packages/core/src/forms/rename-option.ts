@@ -1,4 +1,4 @@
-import type { FormLogic } from '../logic/schema.ts';
+import type { FormLogic } from '../logic/definition.ts';
 import type { FormField } from './field.ts';
 
 /** An option's stored value that changed (its label was renamed while values follow labels, or it was edited). */

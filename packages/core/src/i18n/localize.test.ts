@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeField } from '../fields/test-fields.ts';
 import { blankForm, type Form } from '../forms/form.ts';
-import { EMPTY_LOGIC } from '../logic/schema.ts';
+import { EMPTY_LOGIC } from '../logic/definition.ts';
 import { checkTranslations, localizeForm, pruneTranslations, translationStatus } from './localize.ts';
 import { translatableTexts } from './texts.ts';
 

@@ -1,7 +1,7 @@
 /** A form in one of its languages, and how far each language's translation has come. */
 import { type FormField, hasEndLabels } from '../forms/field.ts';
+import type { Ending } from '../logic/definition.ts';
 import { plainMessageKey } from '../logic/endings.ts';
-import type { Ending } from '../logic/schema.ts';
 import {
   TEXT_MAX_LENGTH,
   type TextKey,

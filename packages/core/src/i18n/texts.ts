@@ -6,7 +6,7 @@
 
 import { type FormField, hasEndLabels, rulesOf } from '../forms/field.ts';
 import { LIMITS } from '../limits.ts';
-import type { Ending } from '../logic/schema.ts';
+import type { Ending } from '../logic/definition.ts';
 
 /** What kind of text a key names (the editor groups by it; its length limit follows from it). */
 export type TextKind =

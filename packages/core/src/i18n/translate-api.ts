@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../limits.ts';
-import { languageTagSchema } from './schema.ts';
+import { languageTagSchema } from './language-fields.ts';
 
 /** Texts one 'Translate with AI' request may carry (a large form's every text fits). */
 export const TRANSLATE_MAX_TEXTS = 2000;

@@ -1,7 +1,7 @@
 import { answerChoices } from '../fields/options.ts';
 import type { RuleCondition } from '../forms/edit-patch.ts';
 import type { FormField } from '../forms/field.ts';
-import type { LogicOperator } from '../logic/schema.ts';
+import type { LogicOperator } from '../logic/definition.ts';
 import { type Context, type Doubt, doubtAbout, listOf, quote } from './reading.ts';
 import { findField } from './references.ts';
 import { fold, quoteOf, slice, type Text, typedText } from './text.ts';

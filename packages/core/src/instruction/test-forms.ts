@@ -1,7 +1,7 @@
 // Realistic forms for the interpreter's tests: a contact form, an event RSVP and an order form.
 import type { EditableForm } from '../forms/edit-patch.ts';
 import { type FormField, fieldSchema } from '../forms/field.ts';
-import { EMPTY_LOGIC } from '../logic/schema.ts';
+import { EMPTY_LOGIC } from '../logic/definition.ts';
 
 type Spec = [label: string, type: string, required?: boolean, options?: string[]];
 

@@ -1,5 +1,3 @@
-import { expressionNames, parseExpression } from './expression.ts';
-import { type LogicField, PAGE_BREAK_TYPE, SCORE_NAME, splitPages } from './run.ts';
 import {
   type FormLogic,
   type LogicRule,
@@ -7,7 +5,9 @@ import {
   VALUE_OPERATORS,
   VARIABLE_NAME,
   VARIABLE_NAME_MESSAGE,
-} from './schema.ts';
+} from './definition.ts';
+import { expressionNames, parseExpression } from './expression.ts';
+import { type LogicField, PAGE_BREAK_TYPE, SCORE_NAME, splitPages } from './run.ts';
 
 /** A problem with a form's logic, found when it is saved; `path` names the offending part. */
 export type LogicProblem = { path: string; message: string };

@@ -1,6 +1,6 @@
 import { AnswerReads, type ReadAnswer } from '../fields/answer-reads.ts';
 import { numericAnswer } from '../fields/answers.ts';
-import type { LogicOperator } from './schema.ts';
+import type { LogicOperator } from './definition.ts';
 
 function sameValue(answer: string, number: number | undefined, expected: string): boolean {
   if (answer === expected) return true;

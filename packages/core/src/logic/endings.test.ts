@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_LOGIC, type FormLogic } from './definition.ts';
 import { endingFromMessage, settleEndings, successMessageOf } from './endings.ts';
 import { runForm } from './run.ts';
-import { EMPTY_LOGIC, type FormLogic } from './schema.ts';
 
 const passed = { id: 'passed', title: 'Well done', message: 'You passed', redirectParams: [] };
 const fields = [

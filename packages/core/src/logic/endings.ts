@@ -1,5 +1,5 @@
 import { FORM_DEFAULTS } from '../fields/constants.ts';
-import type { Ending, FormLogic } from './schema.ts';
+import type { Ending, FormLogic } from './definition.ts';
 
 // A form ends with one of its endings. The first is its plain ending: where the last page leads
 // unless a rule ends the form elsewhere. The success message of earlier releases is that ending's

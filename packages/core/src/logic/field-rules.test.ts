@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CONDITION_OPERATORS } from '../fields/constants.ts';
 import type { ConditionalLogic } from '../forms/field.ts';
 import { operatorHolds } from './conditions.ts';
+import { EMPTY_LOGIC, type FormLogic, LOGIC_OPERATORS, type LogicRule } from './definition.ts';
 import { foldFieldConditions } from './field-rules.ts';
 import { type LogicField, runForm } from './run.ts';
-import { EMPTY_LOGIC, type FormLogic, LOGIC_OPERATORS, type LogicRule } from './schema.ts';
 
 type OldField = { id: string; conditionalLogic?: ConditionalLogic };
 

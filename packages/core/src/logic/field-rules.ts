@@ -1,5 +1,5 @@
 import type { ConditionalLogic } from '../forms/field.ts';
-import type { FormLogic, LogicCondition, LogicOperator, LogicRule } from './schema.ts';
+import type { FormLogic, LogicCondition, LogicOperator, LogicRule } from './definition.ts';
 
 /**
  * Questions once carried their own "show (or hide) this question when…" conditions beside the

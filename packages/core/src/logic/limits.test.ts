@@ -3,10 +3,10 @@ import { ANSWER_MAX_LENGTH } from '../fields/answer-length.ts';
 import { VALIDATION_MESSAGES, validateSubmission } from '../fields/validate.ts';
 import { normalizeFields } from '../forms/read-field.ts';
 import { checkLogic } from './check.ts';
+import { formLogicSchema } from './definition.ts';
 import { logicFieldsOf } from './form-fields.ts';
 import { LOGIC_LIMITS, logicLimitProblems } from './limits.ts';
 import { runForm } from './run.ts';
-import { formLogicSchema } from './schema.ts';
 import { timeEvaluation, worstCaseLogicForm } from './test-worst-case.ts';
 
 describe('finding 5: the work form logic may ask per submission', () => {

@@ -1,7 +1,7 @@
 import { ANSWER_MAX_LENGTH, answerMaxLength } from '../fields/answer-length.ts';
 import type { FormField } from '../forms/field.ts';
 import type { LogicProblem } from './check.ts';
-import type { FormLogic } from './schema.ts';
+import type { FormLogic } from './definition.ts';
 
 /**
  * How much work a form's logic may ask of the server per submission, checked when the form is

@@ -2,9 +2,9 @@ import { addressText } from '../fields/address.ts';
 import { answerStrings } from '../fields/answers.ts';
 import { dateRangeText } from '../fields/date-range.ts';
 import { matrixText } from '../fields/matrix.ts';
+import type { FormLogic } from './definition.ts';
 import type { FormRun, LogicField } from './run.ts';
 import { SCORE_NAME } from './run.ts';
-import type { FormLogic } from './schema.ts';
 
 /** `{{name}}` in a label, help text or ending message: an answer by field id, a variable by name (shared with recall-names.ts). */
 export const RECALL = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkLogic } from './check.ts';
+import { EMPTY_LOGIC, type FormLogic, formLogicSchema } from './definition.ts';
 import { recallText } from './recall.ts';
 import { FIRST_PAGE_ID, type LogicField, runForm, splitPages } from './run.ts';
-import { EMPTY_LOGIC, type FormLogic, formLogicSchema } from './schema.ts';
 
 const logic = (partial: Partial<FormLogic>): FormLogic =>
   formLogicSchema.parse({ ...EMPTY_LOGIC, ...partial });

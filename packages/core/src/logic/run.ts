@@ -2,8 +2,8 @@ import { AnswerReads } from '../fields/answer-reads.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from '../fields/answers.ts';
 import type { MatrixGrid } from '../fields/matrix.ts';
 import { operatorHolds } from './conditions.ts';
+import type { FormLogic, LogicAction, LogicCondition, LogicRule } from './definition.ts';
 import { type Expr, evaluateExpression, parseExpression } from './expression.ts';
-import type { FormLogic, LogicAction, LogicCondition, LogicRule } from './schema.ts';
 
 /**
  * The logic engine: given a form's fields and logic and a respondent's answers, the path the

@@ -1,5 +1,5 @@
+import type { FormDisplay } from './definition.ts';
 import { type LogicField, PAGE_BREAK_TYPE, splitPages } from './run.ts';
-import type { FormDisplay } from './schema.ts';
 
 /** A step a respondent goes through: a page, or in one-question-at-a-time mode a question. */
 export type FormStep = { id: string; label: string };

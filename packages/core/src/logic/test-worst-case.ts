@@ -2,10 +2,10 @@ import { ANSWER_MAX_LENGTH, answerLengthError } from '../fields/answer-length.ts
 import { computeVisibility } from '../fields/conditions.ts';
 import { VALIDATION_MESSAGES, validateSubmission } from '../fields/validate.ts';
 import type { FormField } from '../forms/field.ts';
+import type { FormLogic, LogicCondition } from './definition.ts';
 import { logicFieldsOf } from './form-fields.ts';
 import { LOGIC_LIMITS } from './limits.ts';
 import { type FormRun, runForm } from './run.ts';
-import type { FormLogic, LogicCondition } from './schema.ts';
 
 /**
  * For tests (core's and the API's): the form whose logic asks the most work the save limits allow,

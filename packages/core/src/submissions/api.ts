@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema } from '../crypto/schemas.ts';
+import { envelopeSchema } from '../crypto/formats.ts';
 import { wireFieldCodec } from '../forms/field-wire.ts';
 import { LIMITS } from '../limits.ts';
 import { readAnswerFilterParam } from './answer-filter.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeSchema } from '../crypto/schemas.ts';
+import { envelopeSchema } from '../crypto/formats.ts';
 import { SPAM_SOLUTION_MAX_LENGTH } from './spam-challenge.ts';
 
 // Request and response shapes of what anonymous respondents call: submit a form, upload a file.

@@ -3,7 +3,7 @@
 // schema and the logic check.
 import { optionValueFromLabel } from '../fields/options.ts';
 import type { FieldOf, FieldOption, FormField } from '../forms/field.ts';
-import type { FormLogic, LogicCondition, LogicRule } from '../logic/schema.ts';
+import type { FormLogic, LogicCondition, LogicRule } from '../logic/definition.ts';
 
 /** A field before the template gives it its position. */
 export type DraftField = FormField extends infer F

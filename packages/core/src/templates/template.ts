@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { FORM_DEFAULTS } from '../fields/constants.ts';
 import { fieldSchema } from '../forms/field.ts';
 import { blankForm, type Form } from '../forms/form.ts';
+import { formDisplaySchema, formLogicSchema } from '../logic/definition.ts';
 import { settleEndings } from '../logic/endings.ts';
-import { formDisplaySchema, formLogicSchema } from '../logic/schema.ts';
 import { type DraftField, logicOf } from './build.ts';
 
 /** The gallery's shelves, in the order it shows them. */

@@ -1,6 +1,6 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { endingFromMessage } from '@formsmith/core/logic/endings';
-import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
 import type { DbOrTx } from '../../db/client.ts';
 import { ensureSystemUser } from '../auth/index.ts';
 import { createFormUnlessSlugTaken } from '../forms/index.ts';

@@ -14,7 +14,7 @@ import {
   securitySettingsSchema,
   sessionListSchema,
 } from '@formsmith/core/account/api';
-import { messageSchema } from '@formsmith/core/api';
+import { messageSchema } from '@formsmith/core/http';
 import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';

@@ -3,7 +3,7 @@ import {
   formAnalyticsSchema,
   analyticsParamsSchema as params,
 } from '@formsmith/core/analytics/api';
-import { noContentSchema } from '@formsmith/core/api';
+import { noContentSchema } from '@formsmith/core/http';
 import { seesAnswers } from '@formsmith/core/workspaces/viewer-answers';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';

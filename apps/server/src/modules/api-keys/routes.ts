@@ -1,8 +1,4 @@
-import {
-  apiKeyListSchema,
-  createApiKeyBodySchema,
-  createdApiKeySchema,
-} from '@formsmith/core/api-keys/schemas';
+import { apiKeyListSchema, createApiKeyBodySchema, createdApiKeySchema } from '@formsmith/core/api-keys/api';
 import { workspaceQuerySchema } from '@formsmith/core/workspaces/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

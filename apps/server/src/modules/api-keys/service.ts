@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyScope, createApiKeyBodySchema } from '@formsmith/core/api-keys/schemas';
+import type { ApiKey, ApiKeyScope, createApiKeyBodySchema } from '@formsmith/core/api-keys/api';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';

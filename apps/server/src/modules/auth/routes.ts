@@ -1,4 +1,3 @@
-import { messageSchema } from '@formsmith/core/api';
 import {
   changePasswordBodySchema,
   currentUserSchema,
@@ -14,6 +13,7 @@ import {
 } from '@formsmith/core/auth/api';
 import { AUTH_MESSAGES } from '@formsmith/core/auth/messages';
 import { signInResultSchema, verifySignInResponseSchema } from '@formsmith/core/auth/two-factor';
+import { messageSchema } from '@formsmith/core/http';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';

@@ -4,7 +4,7 @@ import {
   type EncryptionBody,
   type EncryptionSettings,
 } from '@formsmith/core/crypto/api';
-import type { FormKey } from '@formsmith/core/crypto/schemas';
+import type { FormKey } from '@formsmith/core/crypto/formats';
 import type { FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';

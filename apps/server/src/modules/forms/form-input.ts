@@ -2,8 +2,8 @@ import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import type { SaveBody } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Translations } from '@formsmith/core/i18n/texts';
+import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/definition';
 import { settleEndings, successMessageOf } from '@formsmith/core/logic/endings';
-import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/schema';
 
 /** What a save changes; undefined means "keep what is stored". */
 export type ContentInput = {

@@ -1,4 +1,4 @@
-import { closedReason, FORM_CLOSED_TEXT } from '@formsmith/core/form-settings/schemas';
+import { closedReason, FORM_CLOSED_TEXT } from '@formsmith/core/form-settings/api';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { translatedText } from '@formsmith/core/i18n/texts';
 import { verify } from '@node-rs/argon2';

@@ -5,7 +5,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { formProblems, toWireProblem } from '@formsmith/core/forms/problems';
 import { parseIfMatch } from '@formsmith/core/forms/versions';
 import { LIMITS } from '@formsmith/core/limits';
-import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

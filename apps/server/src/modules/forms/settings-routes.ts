@@ -4,7 +4,7 @@ import {
   limitsBodySchema,
   limitsSchema,
   partialsSchema,
-} from '@formsmith/core/form-settings/schemas';
+} from '@formsmith/core/form-settings/api';
 import { formIdParamsSchema } from '@formsmith/core/forms/api';
 import { viewerAccessSchema } from '@formsmith/core/workspaces/viewer-answers';
 import type { FastifyRequest } from 'fastify';

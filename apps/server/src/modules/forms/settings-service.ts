@@ -1,9 +1,5 @@
 import { confirmationAnswerCopy } from '@formsmith/core/api-keys/answer-copies';
 import {
-  CONFIRMATION_FIELD_MESSAGE,
-  isTypedEmailField,
-} from '@formsmith/core/form-settings/confirmation-recipient';
-import {
   type Confirmation,
   closedReason,
   confirmationSchema,
@@ -11,7 +7,11 @@ import {
   type Limits,
   type limitsBodySchema,
   type PartialsSettings,
-} from '@formsmith/core/form-settings/schemas';
+} from '@formsmith/core/form-settings/api';
+import {
+  CONFIRMATION_FIELD_MESSAGE,
+  isTypedEmailField,
+} from '@formsmith/core/form-settings/confirmation-recipient';
 import { instantToZoned, zonedToInstant } from '@formsmith/core/form-settings/zoned-time';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { ViewerAccess } from '@formsmith/core/workspaces/viewer-answers';

@@ -2,7 +2,7 @@ import { FORM_DEFAULTS } from '@formsmith/core/fields/constants';
 import { DEFAULT_LANGUAGE } from '@formsmith/core/i18n/language';
 import { checkTranslations, pruneTranslations } from '@formsmith/core/i18n/localize';
 import type { TranslatableSource } from '@formsmith/core/i18n/texts';
-import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { AppError } from '../../lib/app-error.ts';
 import type { ContentInput } from './form-input.ts';
 import type { FormRow } from './repository.ts';

@@ -1,10 +1,10 @@
-import type { Confirmation } from '@formsmith/core/form-settings/schemas';
+import type { Confirmation } from '@formsmith/core/form-settings/api';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Chrome } from '@formsmith/core/i18n/chrome';
 import { chromeFor } from '@formsmith/core/i18n/chrome-all';
 import { pickLanguage } from '@formsmith/core/i18n/language';
 import { localizeForm } from '@formsmith/core/i18n/localize';
-import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import type { SubmitTarget } from '../forms/index.ts';
 import { readConfirmation } from '../submissions/index.ts';
 

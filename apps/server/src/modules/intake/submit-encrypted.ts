@@ -1,5 +1,5 @@
 import { ENCRYPTION_MESSAGES } from '@formsmith/core/crypto/api';
-import type { Envelope } from '@formsmith/core/crypto/schemas';
+import type { Envelope } from '@formsmith/core/crypto/formats';
 import type { SubmitBody } from '@formsmith/core/submissions/submit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';

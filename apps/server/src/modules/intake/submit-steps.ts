@@ -14,10 +14,10 @@ import {
 } from '@formsmith/core/fields/validate';
 import type { FormField } from '@formsmith/core/forms/field';
 import { LIMITS } from '@formsmith/core/limits';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { recallText } from '@formsmith/core/logic/recall';
 import { type FormRun, runForm } from '@formsmith/core/logic/run';
-import type { FormLogic } from '@formsmith/core/logic/schema';
 import { type FileAnswer, fileAnswerSchema } from '@formsmith/core/submissions/submit';
 import type { SubmitEnding } from '@formsmith/core/submissions/submit-answer';
 import type { FastifyInstance } from 'fastify';

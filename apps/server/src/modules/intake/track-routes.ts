@@ -1,5 +1,5 @@
 import { analyticsParamsSchema as params, trackBodySchema } from '@formsmith/core/analytics/api';
-import { noContentSchema } from '@formsmith/core/api';
+import { noContentSchema } from '@formsmith/core/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { parseFormId } from '../../lib/form-id.ts';
 import { trackSubmission } from './track-service.ts';

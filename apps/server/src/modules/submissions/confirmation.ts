@@ -1,6 +1,6 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
+import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/api';
 import { typedRecipient } from '@formsmith/core/form-settings/confirmation-recipient';
-import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
 import type { FormField } from '@formsmith/core/forms/field';
 import { type Chrome, ENGLISH_CHROME } from '@formsmith/core/i18n/chrome';
 import type { Mail } from '../../mail/mailer.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Envelope } from '@formsmith/core/crypto/schemas';
+import type { Envelope } from '@formsmith/core/crypto/formats';
 import { and, eq, fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';

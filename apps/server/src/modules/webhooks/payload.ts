@@ -5,7 +5,7 @@ import {
   type MemberEventBody,
   type SubmissionEvent,
   WEBHOOK_EVENT_LABELS,
-} from '@formsmith/core/webhooks/schemas';
+} from '@formsmith/core/webhooks/api';
 
 export type EventForm = { id: number; title: string; fields: FormField[] };
 export type EventSubmission = {

@@ -10,7 +10,7 @@ import {
   webhookListSchema,
   webhookSchema,
   webhookWithSecretSchema,
-} from '@formsmith/core/webhooks/schemas';
+} from '@formsmith/core/webhooks/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

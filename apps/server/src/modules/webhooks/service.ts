@@ -6,7 +6,7 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
-} from '@formsmith/core/webhooks/schemas';
+} from '@formsmith/core/webhooks/api';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';

@@ -1,4 +1,4 @@
-import type { MemberEventBody, WorkspaceWebhookEvent } from '@formsmith/core/webhooks/schemas';
+import type { MemberEventBody, WorkspaceWebhookEvent } from '@formsmith/core/webhooks/api';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

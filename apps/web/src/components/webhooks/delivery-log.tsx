@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '@formsmith/core/webhooks/schemas';
+import type { WebhookDelivery } from '@formsmith/core/webhooks/api';
 import { useSendDelivery, useWebhookDeliveries, type WebhookOwner } from '../../lib/webhooks-api/webhooks.ts';
 import { Button } from '../ui/button.tsx';
 import { Alert, Badge, Spinner } from '../ui/feedback.tsx';

@@ -7,7 +7,7 @@ import {
   type Webhook,
   type WebhookEvent,
   WORKSPACE_WEBHOOK_EVENTS,
-} from '@formsmith/core/webhooks/schemas';
+} from '@formsmith/core/webhooks/api';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { fieldMessages } from '../../lib/field-messages.ts';

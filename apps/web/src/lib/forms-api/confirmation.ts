@@ -1,4 +1,4 @@
-import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/schemas';
+import { type Confirmation, confirmationSchema } from '@formsmith/core/form-settings/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 

@@ -1,4 +1,4 @@
-import { noContentSchema } from '@formsmith/core/api';
+import { noContentSchema } from '@formsmith/core/http';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { formsKeys } from './query-keys.ts';

@@ -1,4 +1,4 @@
-import { type LimitsBody, limitsSchema } from '@formsmith/core/form-settings/schemas';
+import { type LimitsBody, limitsSchema } from '@formsmith/core/form-settings/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 

@@ -1,12 +1,12 @@
-import { noContentSchema } from '@formsmith/core/api';
-import type { CreateWebhookBody, UpdateWebhookBody } from '@formsmith/core/webhooks/schemas';
+import { noContentSchema } from '@formsmith/core/http';
+import type { CreateWebhookBody, UpdateWebhookBody } from '@formsmith/core/webhooks/api';
 import {
   webhookDeliveryListSchema,
   webhookDeliverySchema,
   webhookListSchema,
   webhookSchema,
   webhookWithSecretSchema,
-} from '@formsmith/core/webhooks/schemas';
+} from '@formsmith/core/webhooks/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 

@@ -5,7 +5,7 @@ import { NAMED_PATTERNS, type PatternName } from '@formsmith/core/fields/named-p
 import { isChoiceType } from '@formsmith/core/fields/options';
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import { type FormField, fieldSchema, optionsOf, rulesOf } from '@formsmith/core/forms/field';
-import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { z } from 'zod';
 import { foldText } from '../generator/text-utils.ts';
 

@@ -1,5 +1,5 @@
-import { messageSchema } from '@formsmith/core/api';
 import type { EmailRequestInput } from '@formsmith/core/auth/api';
+import { messageSchema } from '@formsmith/core/http';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

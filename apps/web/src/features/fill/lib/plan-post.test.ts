@@ -1,7 +1,7 @@
 import { VALIDATION_MESSAGES } from '@formsmith/core/fields/validate';
 import { type FormField, fieldSchema } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
-import { formLogicSchema } from '@formsmith/core/logic/schema';
+import { formLogicSchema } from '@formsmith/core/logic/definition';
 import { describe, expect, it } from 'vitest';
 import { planFillPost, stepWithErrors } from './plan-post.ts';
 

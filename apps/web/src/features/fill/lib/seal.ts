@@ -1,4 +1,4 @@
-import type { Envelope } from '@formsmith/core/crypto/schemas';
+import type { Envelope } from '@formsmith/core/crypto/formats';
 import { storedAddress } from '@formsmith/core/fields/address';
 import { storedDateRange } from '@formsmith/core/fields/date-range';
 import type { FieldOf, FormField } from '@formsmith/core/forms/field';

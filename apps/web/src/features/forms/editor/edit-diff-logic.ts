@@ -1,8 +1,8 @@
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import type { FormField } from '@formsmith/core/forms/field';
 import { languageName } from '@formsmith/core/i18n/language';
+import type { LogicRule } from '@formsmith/core/logic/definition';
 import { expressionToChips } from '@formsmith/core/logic/recall-names';
-import type { LogicRule } from '@formsmith/core/logic/schema';
 import type { DiffLine } from './edit-diff.ts';
 import { describeConditions } from './logic/describe-rule.ts';
 import { endingTitle, pagesOf } from './logic/logic-model.ts';

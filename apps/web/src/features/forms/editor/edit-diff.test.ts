@@ -1,7 +1,7 @@
 import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import { fieldSchema } from '@formsmith/core/forms/field';
-import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { describe, expect, it } from 'vitest';
 import { diffForms } from './edit-diff.ts';
 

@@ -1,6 +1,6 @@
 import { fieldSchema } from '@formsmith/core/forms/field';
 import { blankForm, type Form } from '@formsmith/core/forms/form';
-import { formLogicSchema } from '@formsmith/core/logic/schema';
+import { formLogicSchema } from '@formsmith/core/logic/definition';
 import { describe, expect, it } from 'vitest';
 import { createHistory, type EditorHistory, type HistoryAction, historyReducer } from './editor-history.ts';
 import type { DraftAction } from './form-draft.ts';

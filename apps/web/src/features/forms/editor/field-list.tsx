@@ -15,8 +15,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { FormField } from '@formsmith/core/forms/field';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import { PAGE_BREAK_TYPE } from '@formsmith/core/logic/run';
-import type { FormLogic } from '@formsmith/core/logic/schema';
 import { ArrowDown, ArrowUp, GripVertical, MousePointerClick, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn.ts';

@@ -4,7 +4,7 @@ import { applicableRules } from '@formsmith/core/fields/editor-rules';
 import { answerChoices } from '@formsmith/core/fields/options';
 import { checkPattern } from '@formsmith/core/fields/pattern';
 import { type FieldPatch, type FieldValidation, type FormField, rulesOf } from '@formsmith/core/forms/field';
-import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import { Settings2 } from 'lucide-react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';

@@ -1,6 +1,6 @@
 import { type FormField, fieldSchema } from '@formsmith/core/forms/field';
 import { blankForm, type Form } from '@formsmith/core/forms/form';
-import { formLogicSchema } from '@formsmith/core/logic/schema';
+import { formLogicSchema } from '@formsmith/core/logic/definition';
 import { describe, expect, it } from 'vitest';
 import { type DraftState, draftReducer } from './form-draft.ts';
 

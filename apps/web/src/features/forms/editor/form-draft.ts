@@ -2,7 +2,7 @@ import { createField } from '@formsmith/core/fields/editor-rules';
 import { type FieldPatch, type FieldType, type FormField, patchField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
 import { type OptionRename, renameOptionValue } from '@formsmith/core/forms/rename-option';
-import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 
 export type DraftState = { form: Form; selectedId: string | null };
 

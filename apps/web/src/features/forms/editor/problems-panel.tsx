@@ -1,5 +1,5 @@
 import type { FormProblem } from '@formsmith/core/forms/problems';
-import type { LogicRule } from '@formsmith/core/logic/schema';
+import type { LogicRule } from '@formsmith/core/logic/definition';
 import { AlertTriangle } from 'lucide-react';
 import { forwardRef } from 'react';
 import { ruleTitle } from './logic/logic-model.ts';

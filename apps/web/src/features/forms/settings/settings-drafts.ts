@@ -5,7 +5,7 @@ import {
   limitsBodySchema,
   PARTIALS_MESSAGES,
   type PartialsSettings,
-} from '@formsmith/core/form-settings/schemas';
+} from '@formsmith/core/form-settings/api';
 import { isTimeZone } from '@formsmith/core/form-settings/zoned-time';
 import type { AccessRestriction } from '@formsmith/core/forms/form';
 import { RETENTION_DAYS, type SubmissionSettings } from '@formsmith/core/submissions/api';

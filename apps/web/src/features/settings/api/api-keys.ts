@@ -1,9 +1,5 @@
-import { noContentSchema } from '@formsmith/core/api';
-import {
-  apiKeyListSchema,
-  type CreateApiKeyBody,
-  createdApiKeySchema,
-} from '@formsmith/core/api-keys/schemas';
+import { apiKeyListSchema, type CreateApiKeyBody, createdApiKeySchema } from '@formsmith/core/api-keys/api';
+import { noContentSchema } from '@formsmith/core/http';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWithReauth } from '../../../components/reauth/with-reauth.ts';
 import { apiRequest } from '../../../lib/api-client.ts';

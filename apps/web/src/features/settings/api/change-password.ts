@@ -1,5 +1,5 @@
-import { messageSchema } from '@formsmith/core/api';
 import type { ChangePasswordBody } from '@formsmith/core/auth/api';
+import { messageSchema } from '@formsmith/core/http';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { REAUTH_STATUS_KEY } from '../../../lib/reauth-api/get-reauth-status.ts';

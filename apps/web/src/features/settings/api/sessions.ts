@@ -1,5 +1,5 @@
 import { sessionListSchema } from '@formsmith/core/account/api';
-import { messageSchema } from '@formsmith/core/api';
+import { messageSchema } from '@formsmith/core/http';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -3,7 +3,7 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
   createApiKeyBodySchema,
-} from '@formsmith/core/api-keys/schemas';
+} from '@formsmith/core/api-keys/api';
 import { roleAllows } from '@formsmith/core/workspaces/roles';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';

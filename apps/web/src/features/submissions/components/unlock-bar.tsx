@@ -1,4 +1,4 @@
-import type { FormKey } from '@formsmith/core/crypto/schemas';
+import type { FormKey } from '@formsmith/core/crypto/formats';
 import type { Form } from '@formsmith/core/forms/form';
 import { Download, Lock, LockOpen } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import { noContentSchema } from '@formsmith/core/api';
+import { noContentSchema } from '@formsmith/core/http';
 import {
   type CustomDomainInput,
   customDomainListSchema,

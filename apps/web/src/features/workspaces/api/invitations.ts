@@ -1,4 +1,4 @@
-import { noContentSchema } from '@formsmith/core/api';
+import { noContentSchema } from '@formsmith/core/http';
 import { type InvitationInput, invitationSchema } from '@formsmith/core/workspaces/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';

@@ -1,6 +1,6 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import type { TextKind, TranslatableText } from '@formsmith/core/i18n/texts';
-import type { Ending } from '@formsmith/core/logic/schema';
+import type { Ending } from '@formsmith/core/logic/definition';
 
 /** Texts shown together under a heading: a field's, an ending's, the form's own. */
 export type TextGroup = { id: string; title: string; items: TranslatableText[] };

@@ -1,5 +1,5 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import { type FormLogic, type LogicAction, VARIABLE_OPERATIONS } from '@formsmith/core/logic/schema';
+import { type FormLogic, type LogicAction, VARIABLE_OPERATIONS } from '@formsmith/core/logic/definition';
 import { X } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Select } from '../../../../components/ui/input.tsx';

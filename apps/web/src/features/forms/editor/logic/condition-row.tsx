@@ -1,7 +1,7 @@
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
+import { type FormLogic, type LogicCondition, VALUE_OPERATORS } from '@formsmith/core/logic/definition';
 import { SCORE_NAME } from '@formsmith/core/logic/run';
-import { type FormLogic, type LogicCondition, VALUE_OPERATORS } from '@formsmith/core/logic/schema';
 import { X } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input, Select } from '../../../../components/ui/input.tsx';

@@ -1,7 +1,7 @@
 import { answerChoices } from '@formsmith/core/fields/options';
 import type { FormField } from '@formsmith/core/forms/field';
+import type { FormLogic, LogicCondition, LogicRule } from '@formsmith/core/logic/definition';
 import { SCORE_NAME } from '@formsmith/core/logic/run';
-import type { FormLogic, LogicCondition, LogicRule } from '@formsmith/core/logic/schema';
 import { OPERATOR_NAMES } from './operators.ts';
 
 function describeCondition(c: LogicCondition, fields: readonly FormField[], logic: FormLogic): string {

@@ -1,5 +1,5 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import type { Ending, FormLogic } from '@formsmith/core/logic/schema';
+import type { Ending, FormLogic } from '@formsmith/core/logic/definition';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormField as Labelled } from '../../../../components/ui/form-field.tsx';

@@ -1,5 +1,5 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import type { FormLogic, LogicRule } from '@formsmith/core/logic/schema';
+import type { FormLogic, LogicRule } from '@formsmith/core/logic/definition';
 import { Workflow } from 'lucide-react';
 import { describeConditions } from './describe-rule.ts';
 import { endingTitle, type PageChoice } from './logic-model.ts';

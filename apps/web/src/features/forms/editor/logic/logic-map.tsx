@@ -1,7 +1,7 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { splitPages } from '@formsmith/core/logic/run';
-import type { FormLogic } from '@formsmith/core/logic/schema';
 import { ArrowRight, Eye, Flag } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { describeConditions } from './describe-rule.ts';

@@ -1,7 +1,7 @@
 import type { FormField } from '@formsmith/core/forms/field';
+import type { Ending, FormLogic, LogicRule } from '@formsmith/core/logic/definition';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { PAGE_BREAK_TYPE, SCORE_NAME, splitPages } from '@formsmith/core/logic/run';
-import type { Ending, FormLogic, LogicRule } from '@formsmith/core/logic/schema';
 
 /** A page as the editor names it: 'Page 2: Your details'. */
 export type PageChoice = { id: string; name: string };

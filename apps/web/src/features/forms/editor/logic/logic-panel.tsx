@@ -1,5 +1,5 @@
 import type { Form } from '@formsmith/core/forms/form';
-import type { FormLogic, LogicRule } from '@formsmith/core/logic/schema';
+import type { FormLogic, LogicRule } from '@formsmith/core/logic/definition';
 import { Plus } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { FieldType } from '@formsmith/core/forms/field';
-import type { LogicOperator } from '@formsmith/core/logic/schema';
+import type { LogicOperator } from '@formsmith/core/logic/definition';
 
 export const OPERATOR_NAMES: Record<LogicOperator, string> = {
   equals: 'equals',

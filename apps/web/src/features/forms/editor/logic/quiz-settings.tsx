@@ -1,4 +1,4 @@
-import type { FormLogic } from '@formsmith/core/logic/schema';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 import { FormField as Labelled } from '../../../../components/ui/form-field.tsx';
 import { CheckboxField, Input, Select } from '../../../../components/ui/input.tsx';
 

@@ -1,4 +1,4 @@
-import { type FormLogic, VARIABLE_NAME, type Variable } from '@formsmith/core/logic/schema';
+import { type FormLogic, VARIABLE_NAME, type Variable } from '@formsmith/core/logic/definition';
 import { Plus, X } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input } from '../../../../components/ui/input.tsx';

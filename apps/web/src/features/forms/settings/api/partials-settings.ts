@@ -1,4 +1,4 @@
-import { type PartialsSettings, partialsSchema } from '@formsmith/core/form-settings/schemas';
+import { type PartialsSettings, partialsSchema } from '@formsmith/core/form-settings/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client.ts';
 

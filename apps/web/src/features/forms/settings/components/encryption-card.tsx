@@ -1,5 +1,5 @@
 import type { EncryptionSettings } from '@formsmith/core/crypto/api';
-import type { FormKey } from '@formsmith/core/crypto/schemas';
+import type { FormKey } from '@formsmith/core/crypto/formats';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { FormField as FormFieldModel } from '@formsmith/core/forms/field';
-import { EMPTY_LOGIC } from '@formsmith/core/logic/schema';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { CheckboxField, controlClasses, Input, Select } from '../../../../components/ui/input.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';

@@ -1,4 +1,4 @@
-import type { Limits } from '@formsmith/core/form-settings/schemas';
+import type { Limits } from '@formsmith/core/form-settings/api';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Badge } from '../../../../components/ui/feedback.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';

@@ -1,7 +1,9 @@
 // zod/mini: the public form page parses the form's public key, and full Zod would triple its script.
 import * as z from 'zod/mini';
 
-// Wire shapes of end-to-end encryption ('Enhanced' forms). Every binary value is base64url.
+// The formats of end-to-end encryption ('Enhanced' forms): the sealed envelope and the form key with
+// its wraps, as sent and stored. Every binary value is base64url. The owner's settings calls are in
+// api.ts.
 
 const b64u = (min: number, max: number) =>
   z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'));

@@ -1,3 +1,7 @@
+/**
+ * What the HTTP contracts of several resources share: the `{ message }` answer, the empty 204 body,
+ * and alias keys for request bodies. Each resource's own bodies and answers are in its `api.ts`.
+ */
 import { z } from 'zod';
 
 /** The answer of calls that only confirm what they did: `{ message }`. */

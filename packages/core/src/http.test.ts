@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aliasKeys } from './api.ts';
+import { aliasKeys } from './http.ts';
 
 describe('aliasKeys', () => {
   const read = aliasKeys({ retentionDays: 'retention_days', gdprEnabled: 'gdpr_enabled' });
