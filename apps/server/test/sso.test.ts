@@ -339,13 +339,13 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
       response: authenticator.authenticate(passkey, options.options),
     });
     expect(byPasskey.statusCode).toBe(403);
-    expect(byPasskey.json().error).toBe(SSO_MESSAGES.enforced('Acme', idp.issuer));
+    expect(byPasskey.json().error).toBe(SSO_MESSAGES.enforced('Acme', new URL(idp.issuer).host));
     const refused = await inject('POST', '/api/auth/login', undefined, {
       email: carol.email,
       password: carol.password,
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(SSO_MESSAGES.enforced('Acme', idp.issuer));
+    expect(refused.json().error).toBe(SSO_MESSAGES.enforced('Acme', new URL(idp.issuer).host));
     const wrong = await inject('POST', '/api/auth/login', undefined, {
       email: carol.email,
       password: 'wrong password here',
@@ -366,6 +366,26 @@ describe(`single sign-on with OpenID Connect (${dbKind})`, () => {
     expect(current.json().email).toBe(owner.email);
     // SSO itself still signs members in.
     expect((await signIn('alice')).error).toBeNull();
+  });
+
+  it("names the provider by its display name when it refuses a member's password sign-in", async () => {
+    const dave = await createTestUser(app);
+    await addMember(dave, 'editor');
+    expect((await connect({ enforced: true, display_name: 'Acme Keycloak' })).statusCode).toBe(200);
+    try {
+      const refused = await inject('POST', '/api/auth/login', undefined, {
+        email: dave.email,
+        password: dave.password,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toBe(
+        'Acme requires single sign-on: use "Sign in with SSO" (provider Acme Keycloak).',
+      );
+      expect(refused.body).not.toContain(new URL(idp.issuer).host);
+    } finally {
+      // The tests after this one expect the provider as it was: required, and named by its host.
+      expect((await connect({ enforced: true })).statusCode).toBe(200);
+    }
   });
 
   it('reads the address from userinfo when the ID token carries only the basic claims', async () => {

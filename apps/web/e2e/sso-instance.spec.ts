@@ -136,6 +136,32 @@ test.describe('the server-wide single sign-on provider', () => {
     await person.goto('/dashboard/admin/sso');
     await expect(person).toHaveURL(/\/dashboard$/);
     await guest.close();
+
+    // The administrator names the provider as people know it; the login page's button says that name.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await card.getByLabel('Display name').fill('Globex Keycloak');
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    await expect(card.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+    const visitor = await browser.newContext({ baseURL: app.base });
+    const login = await visitor.newPage();
+    await login.goto('/login');
+    const named = login.getByRole('button', { name: 'Sign in with Globex Keycloak' });
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        await login.emulateMedia({ colorScheme: scheme });
+        await login.setViewportSize({ width, height: 900 });
+        await expect(named).toBeVisible();
+        await expectNoSidewaysScroll(login);
+        await expectNoAxeViolations(login);
+        await login.screenshot({ path: `/tmp/sso-login-named-${width}-${scheme}.png`, fullPage: true });
+      }
+    }
+    await expect(login.getByRole('button', { name: `Sign in with ${new URL(idp.issuer).host}` })).toHaveCount(
+      0,
+    );
+    await named.click();
+    await expect(login).toHaveURL(new RegExp(`^${idp.issuer}/interaction/`));
+    await visitor.close();
     await admin.close();
   });
 });

@@ -156,13 +156,14 @@ export const SSO_MESSAGES = {
   linkOtherAccount: 'The sign-in through the provider was for another account.',
   identityTaken: "This provider's account is already linked to another Formsmith account.",
   failed: 'Single sign-on failed. Start it again; if it keeps failing, ask your administrator.',
-  enforced: (workspace: string, issuer: string) =>
-    `${workspace} requires single sign-on: use "Sign in with SSO" (provider ${issuer}).`,
+  /** `provider` is what the login page calls it (ssoProviderName). */
+  enforced: (workspace: string, provider: string) =>
+    `${workspace} requires single sign-on: use "Sign in with SSO" (provider ${provider}).`,
   notConfigured: 'This workspace has no single sign-on provider.',
   instanceNotConfigured:
     'This server has no single sign-on provider of its own any more. Sign in with your password or a login link, or ask your administrator.',
-  instanceEnforced: (workspace: string, issuer: string) =>
-    `${workspace} requires its own single sign-on: use "Sign in with SSO" with your work address (provider ${issuer}).`,
+  instanceEnforced: (workspace: string, provider: string) =>
+    `${workspace} requires its own single sign-on: use "Sign in with SSO" with your work address (provider ${provider}).`,
   secretRequired: 'The client secret is required',
   domainTaken: (domain: string) => `${domain} already belongs to another workspace`,
 } as const;

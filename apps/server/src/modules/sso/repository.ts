@@ -1,3 +1,4 @@
+import { ssoProviderName } from '@formsmith/core/sso/api';
 import type { WorkspaceRole } from '@formsmith/core/workspaces/roles';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
@@ -177,15 +178,18 @@ export async function enforcedWorkspaceOf(
   db: DbOrTx,
   userId: string,
 ): Promise<{ name: string; provider: string } | null> {
-  const [row] = await queryRows<{ name: string; provider: string }>(
+  const [row] = await queryRows<{ name: string; display_name: string | null; issuer: string }>(
     db,
-    sql`select w.name, coalesce(c.display_name, c.issuer) as provider from workspace_members m
+    sql`select w.name, c.display_name, c.issuer from workspace_members m
         join sso_connections c on c.workspace_id = m.workspace_id and c.enforced
         join workspaces w on w.id = m.workspace_id
         where m.user_id = ${userId} and m.role <> 'owner'
         order by w.id limit 1`,
   );
-  return row ?? null;
+  // Named as the login page names it, so the message points at the button people see.
+  return row
+    ? { name: row.name, provider: ssoProviderName({ displayName: row.display_name, issuer: row.issuer }) }
+    : null;
 }
 
 /** The shortest session length among the providers this account signs in through; null when none chose one. */
