@@ -241,4 +241,34 @@ describe(`filters on answers and saved views (${dbKind})`, () => {
     );
     expect(row?.n).toBe(0);
   });
+
+  it('renames a view for its maker only, keeping its filter, and refuses a blank name', async () => {
+    const filter: AnswerFilter = {
+      join: 'and',
+      rules: [{ op: 'is_not', field: 'role', values: ['sales', 'design'] }],
+    };
+    const state = { columns: ['field:role'], filter };
+    const made = await call(owner, 'POST', `${base()}/views`, { name: 'Other roles', shared: true, state });
+    expect(made.statusCode, made.body).toBe(201);
+    const url = `${base()}/views/${made.json().id}`;
+
+    const renamed = await call(owner, 'PUT', url, { name: ' Neither role ', shared: true, state });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Neither role', shared: true, state });
+
+    const blank = await call(owner, 'PUT', url, { name: '  ', shared: true, state });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toMatch(/Name the view/);
+    // Neither the teammate (who sees it, shared) nor a stranger renames it.
+    const byViewer = await call(viewer, 'PUT', url, { name: 'Mine now', shared: true, state });
+    expect(byViewer.statusCode).toBe(403);
+    expect((await call(stranger, 'PUT', url, { name: 'Mine now', shared: true, state })).statusCode).toBe(
+      404,
+    );
+    expect((await call(stranger, 'DELETE', url)).statusCode).toBe(404);
+    const listed = (await call(owner, 'GET', `${base()}/views`)).json().views;
+    expect(listed).toMatchObject([{ name: 'Neither role', state }]);
+
+    expect((await call(owner, 'DELETE', url)).statusCode).toBe(204);
+  });
 });

@@ -33,6 +33,17 @@ describe('answer filter rules', () => {
     expect(one({ op: 'is_not', field: 'missing', values: ['sales'] })).toBe(true);
   });
 
+  it('matches a choice that is any of several values, or none of them', () => {
+    const anyOf = (values: string[]) => one({ op: 'is', field: 'skills', values });
+    const noneOf = (values: string[]) => one({ op: 'is_not', field: 'skills', values });
+    expect(anyOf(['sql', 'css'])).toBe(true);
+    expect(anyOf(['sql', 'go'])).toBe(false);
+    expect(noneOf(['sql', 'go'])).toBe(true);
+    expect(noneOf(['sql', 'figma'])).toBe(false);
+    expect(one({ op: 'is_not', field: 'role', values: ['sales', 'design'] })).toBe(false);
+    expect(one({ op: 'is_not', field: 'role', values: ['sales', 'support'] })).toBe(true);
+  });
+
   it('matches numbers, dates and the score within bounds, both included', () => {
     expect(one({ op: 'between', field: 'years', min: 7, max: 7 })).toBe(true);
     expect(one({ op: 'between', field: 'years', min: 8 })).toBe(false);
@@ -112,6 +123,24 @@ describe('answer filter in the URL', () => {
       JSON.stringify({ join: 'xor', rules: [{ op: 'present', field: 'a' }] }),
     );
     expect(unknown).toMatchObject({ ok: false, message: expect.stringMatching(/at join/) });
+  });
+
+  it('reads a link with one value as it was written, and asks for a ticked value', () => {
+    // A link made when the panel offered one value per condition.
+    const older = '{"join":"and","rules":[{"op":"is_not","field":"role","values":["sales"]}]}';
+    expect(readAnswerFilterParam(older)).toEqual({
+      ok: true,
+      filter: { join: 'and', rules: [{ op: 'is_not', field: 'role', values: ['sales'] }] },
+    });
+    const none = readAnswerFilterParam(
+      JSON.stringify({ join: 'and', rules: [{ op: 'is', field: 'role', values: [] }] }),
+    );
+    expect(none).toMatchObject({ ok: false, message: expect.stringMatching(/Tick at least one value/) });
+    const many = Array.from({ length: 51 }, (_, i) => `v${i}`);
+    const tooMany = readAnswerFilterParam(
+      JSON.stringify({ join: 'and', rules: [{ op: 'is', field: 'role', values: many }] }),
+    );
+    expect(tooMany).toMatchObject({ ok: false, message: expect.stringMatching(/at most 50 values/) });
   });
 
   it('is read by the list query, which refuses a bad one', () => {

@@ -8,6 +8,12 @@ import { quizResultOf } from './quiz-result.ts';
 const fieldId = z.string().min(1, 'Choose a question').max(100);
 const dateText = z.iso.date('Use a date such as 2026-03-31');
 
+/** The choices an is / is not rule names: any of them, or none of them. */
+const choiceValues = z
+  .array(z.string().max(500))
+  .min(1, 'Tick at least one value')
+  .max(50, 'Tick at most 50 values');
+
 /** Lower and upper bounds, either left open; at least one given and never crossing. */
 const bounds = <T extends z.ZodType>(bound: T) => ({ min: bound.optional(), max: bound.optional() });
 
@@ -15,13 +21,9 @@ const bounds = <T extends z.ZodType>(bound: T) => ({ min: bound.optional(), max:
 export const answerRuleSchema = z
   .discriminatedUnion('op', [
     /** The answer (or one of the choices picked) is one of `values`. */
-    z.object({ op: z.literal('is'), field: fieldId, values: z.array(z.string().max(500)).min(1).max(50) }),
+    z.object({ op: z.literal('is'), field: fieldId, values: choiceValues }),
     /** None of the choices picked is one of `values` (an unanswered question matches). */
-    z.object({
-      op: z.literal('is_not'),
-      field: fieldId,
-      values: z.array(z.string().max(500)).min(1).max(50),
-    }),
+    z.object({ op: z.literal('is_not'), field: fieldId, values: choiceValues }),
     /** A number between the bounds, both included. */
     z.object({ op: z.literal('between'), field: fieldId, ...bounds(z.number()) }),
     /** Some text of the answer contains `text`, in any letter case. */
@@ -190,8 +192,8 @@ export function answerRuleOps(type: string): AnswerRuleOp[] {
 
 /** What each condition is called in the filter panel. */
 export const ANSWER_RULE_LABELS: Record<AnswerRuleOp, string> = {
-  is: 'is',
-  is_not: 'is not',
+  is: 'is any of',
+  is_not: 'is none of',
   between: 'is between',
   contains: 'contains',
   present: 'is answered (file present)',
