@@ -29,6 +29,16 @@ export function useSaveView(formId: number) {
   });
 }
 
+/** PUT …/views/:viewId (its maker only): every key given, so a rename sends the view's own state. */
+export function useUpdateView(formId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SavedViewBody }) =>
+      apiRequest(`${viewsPath(formId)}/${id}`, savedViewSchema, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: submissionsKeys.views(formId) }),
+  });
+}
+
 /** DELETE …/views/:viewId (its maker only). */
 export function useDeleteView(formId: number) {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import { answerChoices } from '@formsmith/core/fields/options';
+import { type AnswerChoice, answerChoices } from '@formsmith/core/fields/options';
 import type { Form } from '@formsmith/core/forms/form';
 import {
   ANSWER_RULE_LABELS,
@@ -11,7 +11,7 @@ import {
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
+import { CheckboxField, Input, Select } from '../../../components/ui/input.tsx';
 import { availableColumns } from '../hooks/use-table-columns.ts';
 
 // The conditions on answers: typed here as drafts (text in inputs), checked with core's schema when
@@ -19,16 +19,24 @@ import { availableColumns } from '../hooks/use-table-columns.ts';
 
 const SCORE = '__score';
 
-type Draft = { field: string; op: AnswerRuleOp; value: string; min: string; max: string };
+/** `values`: the choices ticked for is / is not (any of / none of); `value`: the text for contains. */
+type Draft = { field: string; op: AnswerRuleOp; value: string; values: string[]; min: string; max: string };
 
-const blank = (field: string, op: AnswerRuleOp): Draft => ({ field, op, value: '', min: '', max: '' });
+const blank = (field: string, op: AnswerRuleOp): Draft => ({
+  field,
+  op,
+  value: '',
+  values: [],
+  min: '',
+  max: '',
+});
 
 function draftOf(rule: AnswerRule): Draft {
   const bound = (v: number | string | undefined) => (v === undefined ? '' : String(v));
   switch (rule.op) {
     case 'is':
     case 'is_not':
-      return { ...blank(rule.field, rule.op), value: rule.values[0] ?? '' };
+      return { ...blank(rule.field, rule.op), values: rule.values };
     case 'contains':
       return { ...blank(rule.field, rule.op), value: rule.text };
     case 'present':
@@ -48,7 +56,7 @@ function ruleOf(draft: Draft): unknown {
   switch (draft.op) {
     case 'is':
     case 'is_not':
-      return { op: draft.op, field: draft.field, values: draft.value === '' ? [] : [draft.value] };
+      return { op: draft.op, field: draft.field, values: draft.values };
     case 'contains':
       return { op: draft.op, field: draft.field, text: draft.value };
     case 'present':
@@ -60,6 +68,16 @@ function ruleOf(draft: Draft): unknown {
     case 'score':
       return { op: draft.op, min: num(draft.min), max: num(draft.max) };
   }
+}
+
+/**
+ * The choices to tick: the question's own, then any value a filter holds that the question no
+ * longer offers (a removed option in an old link), so applying again never drops it unseen.
+ */
+function choiceList(choices: AnswerChoice[] | undefined, picked: string[]): AnswerChoice[] {
+  const own = choices ?? [];
+  const gone = picked.filter((v) => !own.some((c) => c.value === v));
+  return [...own, ...gone.map((v) => ({ label: `${v} (no longer offered)`, value: v }))];
 }
 
 type PanelProps = {
@@ -162,19 +180,25 @@ export function AnswerFilterPanel({ form, filter, encrypted, onApply }: PanelPro
                 ))}
               </Select>
               {(draft.op === 'is' || draft.op === 'is_not') && (
-                <Select
-                  aria-label={`Value ${n}`}
-                  className="w-full sm:w-48"
-                  value={draft.value}
-                  onChange={(e) => change(i, { value: e.target.value })}
-                >
-                  <option value="">Choose…</option>
-                  {(choices ?? []).map((c) => (
-                    <option key={c.value} value={c.value}>
-                      {c.label}
-                    </option>
-                  ))}
-                </Select>
+                <fieldset className="w-full sm:w-auto sm:min-w-0 sm:flex-1">
+                  <legend className="sr-only">{`Values ${n}`}</legend>
+                  <div className="flex max-h-40 flex-wrap gap-x-4 gap-y-1 overflow-y-auto rounded-md border border-slate-200 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-950">
+                    {choiceList(choices, draft.values).map((c) => (
+                      <CheckboxField
+                        key={c.value}
+                        label={c.label}
+                        checked={draft.values.includes(c.value)}
+                        onChange={(e) =>
+                          change(i, {
+                            values: e.target.checked
+                              ? [...draft.values, c.value]
+                              : draft.values.filter((v) => v !== c.value),
+                          })
+                        }
+                      />
+                    ))}
+                  </div>
+                </fieldset>
               )}
               {draft.op === 'contains' && (
                 <Input

@@ -60,14 +60,15 @@ export function SubmissionsTable({
   onDelete,
 }: TableProps) {
   const key = useUnlockedKey(formId);
+  // The server cannot filter an end-to-end encrypted form's answers (it answers 409 while the
+  // level is Enhanced): the panel says so instead, and a filter from a link is not applied.
+  const encrypted = useEncryption(formId).data?.level === 'enhanced';
+  const applied = encrypted ? { ...filters, where: null } : filters;
   // An unlocked encrypted form is searched in this browser (the server cannot read its answers).
-  const sealedSearch = useSealedSearch({ formId, form, key, filters });
-  // The server cannot filter an end-to-end encrypted form's answers: the panel says so instead.
-  const encrypted = Boolean(useEncryption(formId).data?.key);
+  const sealedSearch = useSealedSearch({ formId, form, key, filters: applied });
   const server = useSubmissions(formId, {
-    ...filters,
+    ...applied,
     ...(sealedSearch ? { search: '' } : {}),
-    ...(encrypted ? { where: null } : {}),
     page,
   });
   const list = sealedSearch
@@ -83,7 +84,7 @@ export function SubmissionsTable({
   const { available, shown, columns, setShown } = useTableColumns(formId, form);
   const languages = formLanguages(form);
   // An empty page under filters says so, not that the form has no submissions at all.
-  const filtering = !sameFilters(filters, NO_FILTERS);
+  const filtering = !sameFilters(applied, NO_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [answerPanel, setAnswerPanel] = useState(filters.where !== null);
   // A new panel per filter applied from elsewhere (a saved view), so its rows show that filter.
@@ -123,12 +124,12 @@ export function SubmissionsTable({
           aria-expanded={answerPanel}
           onClick={() => setAnswerPanel((open) => !open)}
         >
-          Filter on answers{filters.where ? ` (${filters.where.rules.length})` : ''}
+          Filter on answers{applied.where ? ` (${applied.where.rules.length})` : ''}
         </Button>
         <SavedViews
           formId={formId}
           columns={shown}
-          filter={filters.where}
+          filter={applied.where}
           onOpen={(view) => {
             setShown(view.state.columns);
             onFiltersChange({ ...filters, where: view.state.filter });
@@ -140,7 +141,7 @@ export function SubmissionsTable({
         <AnswerFilterPanel
           key={panelKey}
           form={form}
-          filter={filters.where}
+          filter={applied.where}
           encrypted={encrypted}
           onApply={(where) => onFiltersChange({ ...filters, where })}
         />
