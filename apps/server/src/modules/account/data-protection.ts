@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { dataProtectionRequests, sessions, uploads } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/app-error.ts';
-import { deleteUpload } from '../../lib/storage/index.ts';
 import {
   assertRecentProof,
   deleteUser,
@@ -16,7 +15,7 @@ import {
   getTwoFactorStatus,
   type SessionUser,
 } from '../auth/index.ts';
-import { deleteOwnerForms, listForms } from '../forms/index.ts';
+import { deleteFormsOfOwner, listForms, removeDeletedFiles } from '../forms/index.ts';
 import { commentsByAuthor, submissionBatches } from '../submissions/index.ts';
 import { handOverBeforeAccountDeletion, personalWorkspaceId } from '../workspaces/index.ts';
 
@@ -90,35 +89,19 @@ async function deleteAccount(
   app: FastifyInstance,
   input: { userId: string; details: string },
 ): Promise<DataRequestView> {
-  const { request, storageKeys } = await app.db.transaction(async (tx) => {
+  const { request, deleted } = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dataProtectionRequests)
       .values({ userId: input.userId, requestType: 'delete', details: input.details, status: 'processing' })
       .returning();
     // First: forms made in shared workspaces stay with the team, not in the list deleted below.
     await handOverBeforeAccountDeletion(tx, input.userId);
-    const owned = await listForms(tx, { ownerId: input.userId, includeTrashed: true });
-    const files = owned.length
-      ? await tx
-          .select({ key: uploads.storageKey })
-          .from(uploads)
-          .where(
-            inArray(
-              uploads.formId,
-              owned.map((f) => f.id),
-            ),
-          )
-      : [];
-    await deleteOwnerForms(tx, input.userId);
+    const deleted = await deleteFormsOfOwner(tx, input.userId);
     await deleteUser(tx, input.userId);
-    return { request: row!, storageKeys: files.map((f) => f.key) };
+    return { request: row!, deleted };
   });
   // Files go after the commit: a failed delete leaves an orphan file, never a dangling row.
-  for (const key of storageKeys) {
-    await deleteUpload(app.config, key).catch((err: unknown) =>
-      app.log.warn({ err, key }, 'could not delete an uploaded file of a deleted account'),
-    );
-  }
+  await removeDeletedFiles(app, deleted);
   app.log.info({ requestId: request.id }, 'account deleted on request');
   return toView({ ...request, status: 'completed', completionDate: new Date() });
 }

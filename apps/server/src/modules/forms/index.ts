@@ -11,7 +11,6 @@ export {
 export { PublicFormCache, PublicFormCacheByKey } from './public-cache.ts';
 export {
   createFormUnlessSlugTaken,
-  deleteOwnerForms,
   type FormRow,
   findFormWithOwner,
   findSubmitTarget,
@@ -30,5 +29,6 @@ export {
   requireOwnedForm,
   viewPublicForm,
 } from './service.ts';
-export { removeFiles, trashPurgeJob } from './trash-service.ts';
+export { deleteFormsOfOwner } from './trash-repository.ts';
+export { removeDeletedFiles, removeFiles, trashPurgeJob } from './trash-service.ts';
 export { findAnsweredFields } from './versions-repository.ts';

@@ -34,7 +34,8 @@ export const PICTURE_MESSAGES = {
 } as const;
 
 const headerOf = (formId: number) => Buffer.from(`formsmith-picture:${formId}\n`);
-const keyOf = (id: string) => `${id.slice(0, 2)}/${id}`;
+/** Where a picture's bytes are kept in the uploads storage. */
+export const pictureStorageKey = (id: string) => `${id.slice(0, 2)}/${id}`;
 
 /** Reads the sent file whole, refusing it past the size limit. */
 async function readPicture(file: MultipartFile): Promise<Buffer> {
@@ -103,8 +104,19 @@ export async function storePicture(
   if (!file) throw badRequest('No file was sent');
   const picture = await resizePicture(await readPicture(file), MAX_SIDE[input.purpose]);
   const id = randomBytes(20).toString('hex');
-  await uploadStorage(app.config).write(keyOf(id), Buffer.concat([headerOf(input.formId), picture.data]));
+  await storePictureBytes(app, { formId: input.formId, id, data: picture.data });
   return { id, url: pictureUrl(String(input.formId), id), width: picture.width, height: picture.height };
+}
+
+/** Keeps a picture's WebP bytes as picture `id` of the form (a new upload, or a copy's own). */
+export async function storePictureBytes(
+  app: FastifyInstance,
+  input: { formId: number; id: string; data: Buffer },
+): Promise<void> {
+  await uploadStorage(app.config).write(
+    pictureStorageKey(input.id),
+    Buffer.concat([headerOf(input.formId), input.data]),
+  );
 }
 
 /** A form's picture as WebP bytes; 404 when the id is not one of this form's pictures. */
@@ -113,7 +125,7 @@ export async function openPicture(
   input: { formId: number; id: string },
 ): Promise<Buffer> {
   if (!PICTURE_ID.test(input.id)) throw notFound(PICTURE_MESSAGES.notFound);
-  const stream = await uploadStorage(app.config).open(keyOf(input.id));
+  const stream = await uploadStorage(app.config).open(pictureStorageKey(input.id));
   if (!stream) throw notFound(PICTURE_MESSAGES.notFound);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);

@@ -350,13 +350,6 @@ export async function updateForm(
   return row ?? null;
 }
 
-/** Deletes every form of the owner (their submissions go with them); answers their ids. */
-export async function deleteOwnerForms(db: DbOrTx, ownerId: string): Promise<number[]> {
-  const rows = await db.delete(forms).where(eq(forms.ownerId, ownerId)).returning({ id: forms.id });
-  for (const row of rows) forgetPublicForm(row.id);
-  return rows.map((row) => row.id);
-}
-
 /** Counts one copy of the share link. */
 export async function incrementShareCount(
   db: DbOrTx,

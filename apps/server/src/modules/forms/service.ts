@@ -18,6 +18,7 @@ import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { emitFormEvent } from './events.ts';
 import { folderFilterOf } from './folders-service.ts';
 import { readContentInput, settleContentEndings } from './form-input.ts';
+import { copyPictures } from './picture-copies.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
 import * as repo from './repository.ts';
@@ -292,10 +293,18 @@ export async function duplicateOwnerForm(app: FastifyInstance, input: OwnedFormI
   await assertRoomForForm(app, input.ownerId);
   const encryptionLevel = await defaultEncryptionLevel(app.db, input.ownerId);
   const row = await app.db.transaction(async (tx) => {
-    const made = await repo.createForm(
+    const created = await repo.createForm(
       tx,
       copyOf(source, { ownerId: input.ownerId, title, encryptionLevel }),
     );
+    // The copy shows its own copies of the pictures: a form's URL serves only its own.
+    const shown = { fields: created.fields, themeConfig: created.themeConfig, logoUrl: created.logoUrl };
+    const own = await copyPictures(app, { from: source.id, to: created.id, parts: shown });
+    const made =
+      own === shown
+        ? created
+        : ((await repo.updateForm(tx, { formId: created.id, ownerId: input.ownerId, changes: own })) ??
+          created);
     await recordAudit(tx, {
       action: 'form.created',
       where: { formId: made.id },

@@ -65,22 +65,42 @@ export async function findDeleteImpact(db: DbOrTx, input: Owned) {
   return row ?? null;
 }
 
+/** What a deleted form leaves to remove from storage once its rows are gone. */
+export type DeletedForms = {
+  ids: number[];
+  /** The storage keys of the forms' uploaded files. */
+  storageKeys: string[];
+  /** The texts that could show the forms' pictures (fields, theme, logo of each form and version). */
+  shown: Array<{ formId: number; text: string }>;
+};
+
 /**
  * Deletes forms for good in one statement: their submissions, uploads, counters, aggregates and
- * versions go by cascade. Answers the deleted ids and the storage keys of their files (the
- * statement's snapshot still sees the upload rows the cascade removes); the caller removes the files.
+ * versions go by cascade. Answers the deleted ids, the storage keys of their files and what their
+ * rows and versions showed (the statement's snapshot still sees the rows the cascade removes); the
+ * caller removes the files and the pictures nothing else shows (picture-copies.ts).
  */
-async function deleteFormsWhere(db: DbOrTx, where: SQL): Promise<{ ids: number[]; storageKeys: string[] }> {
-  const [row] = await queryRows<{ ids: number[] | null; storage_keys: string[] | null }>(
+async function deleteFormsWhere(db: DbOrTx, where: SQL): Promise<DeletedForms> {
+  const [row] = await queryRows<{
+    ids: number[] | null;
+    storage_keys: string[] | null;
+    shown: Array<{ form_id: number; text: string }> | null;
+  }>(
     db,
-    sql`with doomed as (delete from forms where ${where} returning id),
-      files as (select u.storage_key from uploads u join doomed d on u.form_id = d.id)
+    sql`with doomed as (delete from forms where ${where}
+        returning id, fields::text || theme_config::text || coalesce(logo_url, '') as shown),
+      files as (select u.storage_key from uploads u join doomed d on u.form_id = d.id),
+      versions as (select v.form_id, v.fields::text || v.theme_config::text || coalesce(v.logo_url, '') as shown
+        from form_versions v join doomed d on v.form_id = d.id)
       select (select array_agg(id) from doomed) as ids,
-        (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`,
+        (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys,
+        (select json_agg(json_build_object('form_id', id, 'text', shown)) from
+          (select id, shown from doomed union all select form_id, shown from versions) s) as shown`,
   );
   const ids = (row?.ids ?? []).map(Number);
   for (const id of ids) forgetPublicForm(id);
-  return { ids, storageKeys: row?.storage_keys ?? [] };
+  const shown = (row?.shown ?? []).map((s) => ({ formId: Number(s.form_id), text: s.text }));
+  return { ids, storageKeys: row?.storage_keys ?? [], shown };
 }
 
 /** Deletes the owner's form for good (from the Trash or not); null when it is not theirs. */
@@ -90,6 +110,14 @@ export async function deleteFormForGood(db: DbOrTx, input: Owned) {
     sql`id = ${input.formId} and ${reachedBy(input.ownerId, sql.raw('workspace_id'))}`,
   );
   return result.ids.length > 0 ? result : null;
+}
+
+/**
+ * Deletes for good every form `ownerId` made, in the Trash or not (account deletion: forms of
+ * shared workspaces were handed over first).
+ */
+export function deleteFormsOfOwner(db: DbOrTx, ownerId: string): Promise<DeletedForms> {
+  return deleteFormsWhere(db, sql`owner_id = ${ownerId}`);
 }
 
 const PURGE_BATCH = 100;

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { deleteUpload } from '../../lib/storage/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import type { Caller } from '../workspaces/index.ts';
+import { removePictures, unusedPictures } from './picture-copies.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import * as trash from './trash-repository.ts';
 import { toWireForm } from './view.ts';
@@ -17,6 +18,12 @@ export async function removeFiles(app: FastifyInstance, storageKeys: readonly st
   for (const key of storageKeys) {
     await deleteUpload(app.config, key).catch((err) => app.log.warn({ err, key }, 'could not delete upload'));
   }
+}
+
+/** Removes what forms deleted for good kept in storage: their files, and the pictures nothing else shows. */
+export async function removeDeletedFiles(app: FastifyInstance, deleted: trash.DeletedForms): Promise<void> {
+  await removeFiles(app, deleted.storageKeys);
+  await removePictures(app, await unusedPictures(app.db, deleted.shown));
 }
 
 /** Deletes the owner's form: to the Trash, or for good (with its submissions and files) when `permanent`. */
@@ -38,7 +45,7 @@ export async function deleteOwnerForm(app: FastifyInstance, input: OwnedFormInpu
     if (!gone) throw notFound(FORM_NOT_FOUND);
     return gone;
   });
-  await removeFiles(app, deleted.storageKeys);
+  await removeDeletedFiles(app, deleted);
 }
 
 export async function restoreOwnerForm(app: FastifyInstance, input: OwnedFormInput) {
@@ -76,7 +83,7 @@ export async function purgeTrash(app: FastifyInstance, now: Date = new Date()): 
   let purged = 0;
   for (;;) {
     const batch = await trash.purgeTrashBatch(app.db, now);
-    await removeFiles(app, batch.storageKeys);
+    await removeDeletedFiles(app, batch);
     purged += batch.ids.length;
     if (batch.ids.length < trash.PURGE_BATCH) return purged;
   }
