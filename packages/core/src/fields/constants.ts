@@ -93,6 +93,8 @@ export const PICTURE_MAX_PIXELS = 40_000_000;
 export const PICTURE_MAX_SIDE = 800;
 /** A theme's background picture is kept larger: it fills a desktop screen or half of one. */
 export const BACKGROUND_MAX_SIDE = 2400;
+/** A form's logo is drawn at most 12rem wide and 3rem high: 512 px keeps it sharp on dense screens. */
+export const LOGO_MAX_SIDE = 512;
 
 /** A postal address's parts, in the order the page shows them and the export's columns follow. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;

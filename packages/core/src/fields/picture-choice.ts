@@ -73,8 +73,8 @@ export function checkPictureChoice(
   return null;
 }
 
-/** What a picture is for: an option's picture, or a theme's background (kept larger). */
-export const PICTURE_PURPOSES = ['option', 'background'] as const;
+/** What a picture is for: an option's picture, a theme's background (kept larger) or the form's logo (smaller). */
+export const PICTURE_PURPOSES = ['option', 'background', 'logo'] as const;
 export type PicturePurpose = (typeof PICTURE_PURPOSES)[number];
 
 /** POST /api/forms/:id/pictures: where the instance serves the picture it kept, and its size. */

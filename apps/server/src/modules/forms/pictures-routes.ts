@@ -22,12 +22,12 @@ const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { scope: 'forms:write' as const, role: 'editor' as const },
       schema: {
         tags: ['forms'],
-        summary: "Upload a picture for a picture choice's option or the form's background",
+        summary: "Upload a picture for a picture choice's option, the form's background or its logo",
         description:
           'multipart/form-data with one file (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, at most 10 MB and 40 ' +
           'million pixels). The server keeps it as WebP at most 800 px on its longest side (2400 px with ' +
-          "`purpose=background`), without metadata; put the answer's `url` in the option's `image` or " +
-          "the theme's `background.image`. 415 for what is not a picture, 413 past the size or the pixels.",
+          '`purpose=background`, 512 px with `purpose=logo`), without metadata, transparency kept; put the ' +
+          "answer's `url` in the option's `image`, the theme's `background.image` or the form's `logo_url`. 415 for what is not a picture, 413 past the size or the pixels.",
         params: formIdParamsSchema,
         querystring: z.object({ purpose: z.enum(PICTURE_PURPOSES).default('option') }),
         response: { 201: storedPictureSchema },

@@ -1,4 +1,4 @@
-// A picture choice's pictures and a theme's background picture: the owner uploads each in the editor; the server turns it into a
+// A picture choice's pictures, a theme's background picture and a form's logo: the owner uploads each in the editor; the server turns it into a
 // WebP of bounded size without its metadata (camera, place, time) and keeps it with the uploads
 // (local folder or S3). It serves them itself, publicly and cacheably, from a URL under the form:
 // the page's respondents need no other host. A picture is not sealed: anyone who opens the form
@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { MultipartFile } from '@fastify/multipart';
 import {
   BACKGROUND_MAX_SIDE,
+  LOGO_MAX_SIDE,
   PICTURE_MAX_PIXELS,
   PICTURE_MAX_SIDE,
   PICTURE_MAX_UPLOAD_BYTES,
@@ -93,6 +94,7 @@ export async function resizePicture(
 const MAX_SIDE: Record<PicturePurpose, number> = {
   option: PICTURE_MAX_SIDE,
   background: BACKGROUND_MAX_SIDE,
+  logo: LOGO_MAX_SIDE,
 };
 
 /** Stores an owner's picture for the form (the caller checked the owner's access). */
