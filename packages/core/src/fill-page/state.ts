@@ -25,13 +25,14 @@ export const matrixValueSchema = z.record(z.string(), z.union([z.string(), z.arr
 
 /**
  * What a control holds: text for most, a list for multiple checkboxes (and a ranking's order), a
- * flag for one checkbox, a file, or a matrix's rows.
+ * flag for one checkbox, a file, the files of a field that takes several, or a matrix's rows.
  */
 export const fieldValueSchema = z.union([
   z.string(),
   z.array(z.string()),
   z.boolean(),
   fileValueSchema,
+  z.array(fileValueSchema),
   matrixValueSchema,
   z.null(),
 ]);
@@ -135,11 +136,11 @@ export type PostedFields = Record<string, string[]>;
 export type FillRenderer = {
   /** The page's markup for this state (the inside of its root element) and its title. */
   renderFillPage: (state: FillPageState) => Promise<{ markup: string; title: string }>;
-  /** The values of a posted screen (files arrive separately, already stored). */
+  /** The values of a posted screen (files arrive separately, already stored, each field's in order). */
   readPostedValues: (input: {
     form: z.output<typeof publicFormSchema>;
     posted: PostedFields;
-    files: Record<string, FileValue>;
+    files: Record<string, FileValue[]>;
   }) => FieldValues;
   /** The blank form's values, with what the page's address prefills. */
   startValues: (input: { form: z.output<typeof publicFormSchema>; search: string }) => FieldValues;

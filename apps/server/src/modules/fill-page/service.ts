@@ -207,6 +207,19 @@ function actionOf(text: string | undefined): FillAction {
   return 'next';
 }
 
+/**
+ * A Remove button's file taken out of the values: 'field' removes a field's one file, and
+ * 'field:upload' one of the files of a field that takes several.
+ */
+function removeFile(values: FieldValues, target: string): void {
+  const [fieldId = '', uploadId] = target.split(':');
+  const value = values[fieldId];
+  values[fieldId] =
+    uploadId && Array.isArray(value)
+      ? value.flatMap((item) => (typeof item === 'object' && item.upload_id !== uploadId ? [item] : []))
+      : null;
+}
+
 /** The posted form's load time (epoch ms) if it is one, else now. */
 function loadedAtOf(text: string | undefined): number {
   const n = Number(text);
@@ -218,7 +231,7 @@ function loadedAtOf(text: string | undefined): number {
  * file refused (too large, a type the field does not take) gets its message under the field.
  */
 function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
-  const files: Record<string, FileValue> = {};
+  const files: Record<string, FileValue[]> = {};
   const errors: Record<string, string> = {};
   let loaded: Promise<Loaded> | null = null;
   const onFile = async (file: MultipartFile, before: PostedFields) => {
@@ -234,7 +247,8 @@ function fileStore(app: FastifyInstance, address: FillAddress, ip: string) {
     try {
       await app.rateLimit('upload', ip);
       const words = chromeFor(languageOf(address, form.form));
-      files[field.id] = await storeFieldFile(app, { formId: form.form.id, field, file, words });
+      const stored = await storeFieldFile(app, { formId: form.form.id, field, file, words });
+      files[field.id] = [...(files[field.id] ?? []), stored];
     } catch (err) {
       if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
       errors[field.id] = err.fields?.[field.id] ?? err.message;
@@ -294,7 +308,7 @@ export async function postFillPage(
   await app.rateLimit('progressPerIp', ip);
   await app.rateLimit('progressPerForm', String(form.id));
   const values = kit.renderer.readPostedValues({ form, posted, files: uploads.files });
-  if (typeof action === 'object') values[action.remove] = null;
+  if (typeof action === 'object') removeFile(values, action.remove);
   const screen = (view: Partial<FillFormView>): FillFormView => ({
     kind: 'form',
     form,

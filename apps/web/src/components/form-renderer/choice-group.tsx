@@ -1,4 +1,4 @@
-import type { FieldValue } from './values.ts';
+import { type FieldValue, textList } from './values.ts';
 
 /**
  * What a group of choices (the plain rows and the picture cards) shares: ticking one option
@@ -12,7 +12,7 @@ export function choiceGroup(input: {
   required: boolean;
   onChange: (value: FieldValue) => void;
 }) {
-  const selected = Array.isArray(input.value) ? input.value : [];
+  const selected = textList(input.value);
   const toggle = (value: string, checked: boolean) => {
     if (input.kind === 'radio') return input.onChange(value);
     input.onChange(

@@ -19,7 +19,7 @@ import {
   type ControlAttributes,
   type FieldValue,
   type FileStatus,
-  type FileValue,
+  fileValues,
   isCheckboxGroup,
 } from './values.ts';
 
@@ -33,6 +33,8 @@ export type ControlProps = {
   onChange: (value: FieldValue) => void;
   fileStatus?: FileStatus;
   onFileSelect?: (file: File) => void;
+  /** The files chosen at once in a file field's input. */
+  onFilesSelect?: (files: File[]) => void;
   /** A signature's PNG, with how and when it was signed. */
   onSign?: (file: File, signed: Signed) => void;
   /** Show each choice's letter key (A, B, C…) beside it, for forms answered by keyboard. */
@@ -186,10 +188,14 @@ export function FieldControl(props: ControlProps) {
           <FileControl
             {...common}
             field={field}
-            value={props.value as FileValue | null}
+            value={props.value}
             status={props.fileStatus}
-            onSelect={props.onFileSelect}
-            onRemove={() => props.onChange(null)}
+            onSelect={props.onFilesSelect}
+            onRemove={(index) =>
+              props.onChange(
+                Array.isArray(props.value) ? fileValues(props.value).filter((_, i) => i !== index) : null,
+              )
+            }
           />
         </Suspense>
       );

@@ -1,4 +1,5 @@
 import { FIELD_TYPES } from '@formsmith/core/fields/constants';
+import { takesManyFiles } from '@formsmith/core/fields/files';
 import { otherTextKey } from '@formsmith/core/fields/other';
 import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import type { FormField } from '@formsmith/core/forms/field';
@@ -6,7 +7,7 @@ import { useId } from 'react';
 import { FieldControl } from './field-control.tsx';
 import { FieldShell } from './field-shell.tsx';
 import type { Signed } from './signature-control.tsx';
-import { type FieldValue, type FieldValues, type FileStatus, isGroupField } from './values.ts';
+import { type FieldValue, type FieldValues, type FileStatus, fileValues, isGroupField } from './values.ts';
 
 export type FormRendererProps = {
   /** The fields to show, in order (the caller applies conditional logic and drops hidden ones). */
@@ -19,6 +20,8 @@ export type FormRendererProps = {
   /** File fields: called with the chosen file; without it a chosen file is kept locally (preview). */
   /** Uploads a file field's file, or a signature's PNG with how and when it was signed. */
   onFileSelect?: (field: FormField, file: File, signed?: Signed) => void;
+  /** File fields: the files chosen at once (several for a field that takes several). */
+  onFilesSelect?: (field: FormField, files: File[]) => void;
   fileStatus?: Record<string, FileStatus | undefined>;
   disabled?: boolean;
   /** Choices show their letter keys (one question at a time is answered by keyboard). */
@@ -109,6 +112,12 @@ function RenderedField({
     if (props.onFileSelect) props.onFileSelect(field, file, signed);
     else props.onChange(field.id, { name: file.name, size: file.size, type: file.type, ...signed });
   };
+  const onFilesSelect = (files: File[]) => {
+    if (props.onFilesSelect) return props.onFilesSelect(field, files);
+    const kept = files.map((file) => ({ name: file.name, size: file.size, type: file.type }));
+    const before = fileValues(props.values[field.id]);
+    props.onChange(field.id, takesManyFiles(field) ? [...before, ...kept] : (kept[0] ?? null));
+  };
   return (
     <FieldShell
       controlId={id}
@@ -133,6 +142,7 @@ function RenderedField({
         onChange={(value) => props.onChange(field.id, value)}
         fileStatus={props.fileStatus?.[field.id]}
         onFileSelect={onFileSelect}
+        onFilesSelect={onFilesSelect}
         onSign={onFileSelect}
         keyHints={props.keyHints}
         otherText={typeof other === 'string' ? other : ''}

@@ -3,7 +3,7 @@ import type { FieldOf, FieldOption } from '@formsmith/core/forms/field';
 import { useEffect, useRef, useState } from 'react';
 import { controlClasses } from '../ui/input.tsx';
 import { useChrome } from './chrome-context.ts';
-import type { ControlAttributes, FieldValue } from './values.ts';
+import { type ControlAttributes, type FieldValue, textList } from './values.ts';
 
 type RankingControlProps = {
   field: FieldOf<'ranking'>;
@@ -87,7 +87,7 @@ export function RankingControl(props: RankingControlProps) {
     commit(next, item);
   };
   const placeNumbers = Array.from({ length: size }, (_, p) => p + 1);
-  const places = placesOf(Array.isArray(props.value) ? props.value : []);
+  const places = placesOf(textList(props.value));
 
   return (
     // `<id>-0` is where links to the field (the error summary) lead.

@@ -1,7 +1,7 @@
 import { shownAddressParts } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
-import type { FieldValue, FieldValues } from '@formsmith/core/fill-page/state';
+import type { FieldValue, FieldValues, FileValue } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 
 // The values' shapes are core's: the server renders the public page from them too.
@@ -99,6 +99,25 @@ export function initialValues(fields: FormField[]): FieldValues {
       values[phoneCountryKey(field.id)] = field.defaultCountry ?? '';
   }
   return values;
+}
+
+/** A control's list of texts (ticked options, an order), or [] for any other value. */
+export function textList(value: FieldValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** The files a file control holds: its one file, the list of a field that takes several, or none. */
+export function fileValues(value: FieldValue | undefined): FileValue[] {
+  if (value === null || value === undefined || typeof value !== 'object') return [];
+  const list = Array.isArray(value) ? value : [value];
+  // A file has a name and a size in bytes: a matrix row or an address part named 'name' is none.
+  return list.filter(
+    (item): item is FileValue =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.name === 'string' &&
+      typeof (item as { size?: unknown }).size === 'number',
+  );
 }
 
 export function formatBytes(bytes: number, locale = 'en'): string {

@@ -12,15 +12,24 @@ import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
 import { placesOf, rankPlaceName } from '@formsmith/core/fields/ranking';
 import type { FormField } from '@formsmith/core/forms/field';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
-import { controlIdOf, type FieldValue, type FieldValues } from '../../../components/form-renderer/values.ts';
+import {
+  controlIdOf,
+  type FieldValue,
+  type FieldValues,
+  fileValues,
+  textList,
+} from '../../../components/form-renderer/values.ts';
 
 /** A value as the posted strings of its inputs (none for an unticked box or no file). */
 function postedStrings(value: FieldValue): string[] {
   if (value === null || value === false) return [];
   if (value === true) return ['true'];
   if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value;
-  return value.upload_id ? [JSON.stringify(value)] : [];
+  // A stored file (or each of several) rides as its JSON.
+  const files = fileValues(value);
+  if (files.length > 0) return files.flatMap((file) => (file.upload_id ? [JSON.stringify(file)] : []));
+  if (Array.isArray(value)) return textList(value);
+  return [];
 }
 
 /**
@@ -55,7 +64,7 @@ function namedInputs(
     );
   }
   if (field.type === 'ranking') {
-    const places = placesOf(Array.isArray(value) ? value : []);
+    const places = placesOf(textList(value));
     return field.options.flatMap((option): [string, string][] => {
       const place = places.get(option.value);
       return place === undefined ? [] : [[rankPlaceName(field.id, option.value), String(place)]];
@@ -67,7 +76,7 @@ function namedInputs(
 /** Whether a field's value rides in a hidden input: off this screen, read-only, or a stored file. */
 function isCarried(field: FormField, shown: ReadonlySet<string>, value: FieldValue): boolean {
   if (!takesAnswer(field.type) || field.type === 'calculated') return false;
-  if (field.type === 'file') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (field.type === 'file') return fileValues(value).length > 0;
   return !shown.has(field.id) || field.isReadOnly === true;
 }
 

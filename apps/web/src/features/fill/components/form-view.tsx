@@ -1,4 +1,5 @@
 import { fileMaxBytes, isAcceptedFile } from '@formsmith/core/fields/accept';
+import { checkFiles, takesManyFiles } from '@formsmith/core/fields/files';
 import type { FillFormView } from '@formsmith/core/fill-page/state';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
@@ -16,6 +17,7 @@ import {
   type FieldValue,
   type FieldValues,
   type FileStatus,
+  fileValues,
   formatBytes,
   initialValues,
   withCalculated,
@@ -183,6 +185,10 @@ export function FormView({
     setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
   };
 
+  /** One file sent for a field, sealed first on an encrypted form; refusals come in the page's language. */
+  const uploadOne = (field: FormField, file: File) =>
+    uploadFile({ formId: form.id, fieldId: field.id, file, accessCode, lang: language, seal: sealTo });
+
   const selectFile = async (field: FormField, file: File, signed?: Signed) => {
     const max = fileMaxBytes(field);
     const local = !isAcceptedFile(rulesOf(field).accept, file)
@@ -195,18 +201,38 @@ export function FormView({
       return;
     }
     setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
-    const result = await uploadFile({
-      formId: form.id,
-      fieldId: field.id,
-      file,
-      accessCode,
-      lang: language,
-      seal: sealTo,
-    });
+    const result = await uploadOne(field, file);
     setFileStatus(({ [field.id]: _, ...rest }) => rest);
     // A signature keeps how and when it was signed beside its PNG.
     if (result.ok) change(field.id, signed ? { ...result.value, ...signed } : result.value);
     else setServerErrors((e) => ({ ...e, [field.id]: result.message }));
+  };
+
+  /**
+   * The files chosen at once: one for a field that takes one; for one that takes several, the
+   * chosen files with those already there are checked by core's rules (count, each size and
+   * type, total) before anything is sent, then each is uploaded in turn and added to the list.
+   */
+  const selectFiles = async (field: FormField, files: File[]) => {
+    const [first] = files;
+    if (field.type !== 'file' || !takesManyFiles(field)) return first ? selectFile(field, first) : undefined;
+    const chosen = files.map((file) => ({ name: file.name, size: file.size, type: file.type }));
+    const local = checkFiles(field, [...fileValues(values[field.id]), ...chosen], messages);
+    if (local) {
+      setServerErrors((e) => ({ ...e, [field.id]: local }));
+      return;
+    }
+    setServerErrors(({ [field.id]: _, ...rest }) => rest);
+    setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
+    for (const file of files) {
+      const result = await uploadOne(field, file);
+      if (!result.ok) {
+        setServerErrors((e) => ({ ...e, [field.id]: `${file.name}: ${result.message}` }));
+        break;
+      }
+      setValues((v) => ({ ...v, [field.id]: [...fileValues(v[field.id]), result.value] }));
+    }
+    setFileStatus(({ [field.id]: _, ...rest }) => rest);
   };
 
   const fail = (message: string) => {
@@ -409,6 +435,7 @@ export function FormView({
             onBlur={blur}
             onFocus={timing.focus}
             onFileSelect={selectFile}
+            onFilesSelect={selectFiles}
             fileStatus={fileStatus}
             disabled={submitting}
             keyHints={oneAtATime}

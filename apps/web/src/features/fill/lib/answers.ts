@@ -2,7 +2,7 @@ import { addressWithCountry } from '@formsmith/core/fields/address';
 import { allowsOther, otherTextKey, withOtherText } from '@formsmith/core/fields/other';
 import { phoneCountryKey, phoneWithCountry } from '@formsmith/core/fields/phone-countries';
 import type { FormField } from '@formsmith/core/forms/field';
-import type { FieldValue, FieldValues } from '../../../components/form-renderer/values.ts';
+import { type FieldValue, type FieldValues, textList } from '../../../components/form-renderer/values.ts';
 
 /**
  * What the server takes for a field's control: numbers as numbers, Other's text in the place of
@@ -12,7 +12,10 @@ export function answerOf(field: FormField, values: FieldValues): unknown {
   const value: FieldValue = values[field.id] ?? null;
   if (allowsOther(field) && (typeof value === 'string' || Array.isArray(value))) {
     const text = values[otherTextKey(field.id)];
-    return withOtherText(value, typeof text === 'string' ? text : '');
+    return withOtherText(
+      typeof value === 'string' ? value : textList(value),
+      typeof text === 'string' ? text : '',
+    );
   }
   // The number typed, with the calling code of the country picked (none when typed with its +code).
   if (field.type === 'phone' && typeof value === 'string')

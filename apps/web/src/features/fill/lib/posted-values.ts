@@ -1,6 +1,7 @@
 import { postedAddress } from '@formsmith/core/fields/address';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { postedDateRange } from '@formsmith/core/fields/date-range';
+import { takesManyFiles } from '@formsmith/core/fields/files';
 import { matrixCellName } from '@formsmith/core/fields/matrix';
 import { allowsOther, OTHER_CHOICE, otherTextKey } from '@formsmith/core/fields/other';
 import { phoneCountryKey } from '@formsmith/core/fields/phone-countries';
@@ -26,6 +27,16 @@ function carriedFile(text: string | undefined): FileValue | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A file field's files as posted: the ones stored by earlier posts (carried as JSON), then the
+ * ones stored from this post. A field that takes one file keeps the newest.
+ */
+function postedFiles(field: FormField, sent: string[], stored: FileValue[]): FieldValue {
+  if (!takesManyFiles(field)) return stored[0] ?? carriedFile(sent[0]);
+  const carried = sent.flatMap((text) => carriedFile(text) ?? []);
+  return [...carried, ...stored];
 }
 
 /**
@@ -75,13 +86,13 @@ function postedMatrix(field: FieldOf<'matrix'>, posted: PostedFields): FieldValu
 export function readPostedValues(input: {
   fields: FormField[];
   posted: PostedFields;
-  files: Record<string, FileValue>;
+  files: Record<string, FileValue[]>;
 }): FieldValues {
   const values: FieldValues = {};
   for (const field of input.fields) {
     if (!takesAnswer(field.type) || field.type === 'calculated') continue;
     const sent = input.posted[field.id] ?? [];
-    if (field.type === 'file') values[field.id] = input.files[field.id] ?? carriedFile(sent[0]);
+    if (field.type === 'file') values[field.id] = postedFiles(field, sent, input.files[field.id] ?? []);
     else if (field.type === 'matrix') values[field.id] = postedMatrix(field, input.posted);
     else if (field.type === 'ranking')
       values[field.id] = rankingFromPlaces(

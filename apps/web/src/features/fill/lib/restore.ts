@@ -25,6 +25,8 @@ export function restoreValues(
       values[otherTextKey(field.id)] = text;
     } else if (typeof answer === 'number') values[field.id] = String(answer);
     else if (typeof answer === 'string' || typeof answer === 'boolean') values[field.id] = answer;
+    // The files of a field that takes several, each as uploaded.
+    else if (field.type === 'file' && Array.isArray(answer)) values[field.id] = answer.filter(isFileValue);
     else if (Array.isArray(answer)) values[field.id] = answer.map(String);
     else if (isFileValue(answer)) values[field.id] = answer;
     else if (field.type === 'address' && isRecord(answer)) {

@@ -51,10 +51,13 @@ export async function sealFileFor(target: SealTarget, file: File): Promise<{ blo
 
 /** The upload ids of the file answers among the answers (the server attaches those uploads). */
 function uploadIdsOf(answers: Record<string, unknown>): string[] {
-  return Object.values(answers).flatMap((value) => {
-    const id = (value as { upload_id?: unknown } | null)?.upload_id;
-    return typeof id === 'string' ? [id] : [];
-  });
+  // A field that takes several files answers a list of them.
+  return Object.values(answers).flatMap((value) =>
+    (Array.isArray(value) ? value : [value]).flatMap((item) => {
+      const id = (item as { upload_id?: unknown } | null)?.upload_id;
+      return typeof id === 'string' ? [id] : [];
+    }),
+  );
 }
 
 /**
