@@ -61,6 +61,33 @@ export function TypeProperties({ field, update, setRule }: Props) {
             value={field.validation.maxFileSize === undefined ? undefined : field.validation.maxFileSize / MB}
             onChange={(mb) => setRule({ maxFileSize: mb === undefined ? undefined : Math.round(mb * MB) })}
           />
+          <NumberRule
+            label={`How many files (1 to ${LIMITS.uploadMaxFiles})`}
+            hint="More than 1 lets respondents add several files; empty takes one"
+            min={1}
+            max={LIMITS.uploadMaxFiles}
+            value={field.validation.maxFiles}
+            // What the owner typed is stored as typed; a total only counts when several files are
+            // allowed, so setting 1 drops it rather than keep a limit that does nothing.
+            onChange={(n) =>
+              setRule(
+                n === undefined
+                  ? { maxFiles: undefined }
+                  : { maxFiles: Math.floor(n), ...(n < 2 ? { maxTotalSize: undefined } : {}) },
+              )
+            }
+          />
+          {((field.validation.maxFiles ?? 1) > 1 || field.validation.maxTotalSize !== undefined) && (
+            <NumberRule
+              label="Total size of all files (MB)"
+              hint="Leave empty for no total limit"
+              min={0}
+              value={
+                field.validation.maxTotalSize === undefined ? undefined : field.validation.maxTotalSize / MB
+              }
+              onChange={(mb) => setRule({ maxTotalSize: mb === undefined ? undefined : Math.round(mb * MB) })}
+            />
+          )}
         </>
       );
     case 'nps':
