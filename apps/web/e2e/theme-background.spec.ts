@@ -36,6 +36,19 @@ async function landscape(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** A new owner's form, open on its Design tab. */
+async function openDesignTab(page: Page) {
+  const user = await registerAndLogin(page);
+  const form = await createFormViaApi(page, user, {
+    title: 'Harbour walks',
+    description: 'Sign up for a guided walk this spring.',
+    fields: FIELDS,
+  });
+  await page.goto(`/forms/${form.id}/edit`);
+  await page.getByRole('tab', { name: 'Design' }).click();
+  return { user, form };
+}
+
 const backdropStyle = (page: Page) =>
   page.locator('.fs-backdrop').evaluate((el) => {
     const style = getComputedStyle(el);
@@ -55,14 +68,7 @@ test('an owner uploads a background, sets its focal point and dimming, chooses t
   browser,
 }) => {
   test.setTimeout(240_000);
-  const user = await registerAndLogin(page);
-  const form = await createFormViaApi(page, user, {
-    title: 'Harbour walks',
-    description: 'Sign up for a guided walk this spring.',
-    fields: FIELDS,
-  });
-  await page.goto(`/forms/${form.id}/edit`);
-  await page.getByRole('tab', { name: 'Design' }).click();
+  const { user, form } = await openDesignTab(page);
   await page.getByRole('button', { name: 'Ocean' }).click();
 
   // The picture is uploaded to this instance; the editor says the card keeps its own colour.
@@ -167,4 +173,91 @@ test('an owner uploads a background, sets its focal point and dimming, chooses t
   // axe judges pages with scripts; without them the ending is the same server-rendered markup.
   await plain.screenshot({ path: path.join(SHOTS, 'background-ending-nojs-1280.png'), fullPage: true });
   await plainContext.close();
+});
+
+/** A wide logo on a transparent ground: a rounded badge and a bar, as a word mark would be. */
+const logoPng = () =>
+  sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="300">' +
+        '<rect x="20" y="40" width="220" height="220" rx="60" fill="#0f766e"/>' +
+        '<rect x="290" y="110" width="880" height="80" rx="40" fill="#134e4a"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+
+test('an owner uploads a logo on the Design tab, sees it in the preview, and the public page shows it with and without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const { user, form } = await openDesignTab(page);
+
+  // Not a picture: refused in place, nothing stored.
+  const input = page.getByLabel('Logo', { exact: true });
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a logo') });
+  await expect(page.getByRole('alert').filter({ hasText: 'This file is not a picture' })).toBeVisible();
+
+  await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await logoPng() });
+  const thumbnail = page.getByRole('img', { name: "The form's logo" });
+  await expect(thumbnail).toBeVisible({ timeout: 15_000 });
+  const uploaded = await thumbnail.getAttribute('src');
+  expect(uploaded).toMatch(new RegExp(`^/api/form-submissions/forms/${form.id}/pictures/[a-f0-9]{40}$`));
+  // The address field is for a logo elsewhere; an uploaded one does not fill it.
+  await expect(page.getByLabel('Logo URL')).toHaveValue('');
+  await expect(
+    page.getByTestId('design-preview').getByRole('img', { name: 'Harbour walks logo' }),
+  ).toHaveAttribute('src', uploaded!);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByLabel('Replace the logo').scrollIntoViewIfNeeded();
+      await expectNoSidewaysScroll(page);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: path.join(SHOTS, `logo-design-${scheme}-${width}.png`) });
+    }
+  }
+  await publishViaApi(page, user, form.id);
+
+  const respondentContext = await browser.newContext();
+  const respondent = await respondentContext.newPage();
+  for (const scheme of ['light', 'dark'] as const) {
+    await respondent.emulateMedia({ colorScheme: scheme });
+    for (const width of [1280, 375]) {
+      await respondent.setViewportSize({ width, height: 860 });
+      await openFormPage(respondent, `/form/${form.id}`);
+      const logo = respondent.getByRole('img', { name: 'Harbour walks logo' });
+      await expect(logo).toHaveAttribute('src', uploaded!);
+      // Loaded from this instance and drawn, not a broken image.
+      expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(512);
+      await expectNoSidewaysScroll(respondent);
+      await expectNoAxeViolations(respondent);
+      await respondent.screenshot({
+        path: path.join(SHOTS, `logo-page-${scheme}-${width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await respondentContext.close();
+
+  // Without JavaScript the server's page carries the same logo.
+  const plainContext = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await plainContext.newPage();
+  await plain.goto(`/form/${form.id}`);
+  const plainLogo = plain.getByRole('img', { name: 'Harbour walks logo' });
+  await expect(plainLogo).toHaveAttribute('src', uploaded!);
+  expect(await plainLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  await plain.screenshot({ path: path.join(SHOTS, 'logo-page-nojs-1280.png'), fullPage: true });
+  await plainContext.close();
+
+  // Removed on the Design tab: the preview has no logo any more.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Remove the logo' }).click();
+  await expect(
+    page.getByTestId('design-preview').getByRole('img', { name: 'Harbour walks logo' }),
+  ).toHaveCount(0);
+  await expect(page.getByLabel('Logo', { exact: true })).toBeVisible();
 });

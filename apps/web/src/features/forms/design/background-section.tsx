@@ -4,12 +4,10 @@ import {
   type Theme,
   type ThemeBackground,
 } from '@formsmith/core/themes/theme';
-import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { uploadPicture } from '../../../lib/forms-api/upload-picture.ts';
+import { PictureUploadInput } from './picture-upload-input.tsx';
 
 const PLACEMENT_LABELS: Record<(typeof LOGO_PLACEMENTS)[number], string> = {
   left: 'At the start, above the title',
@@ -39,9 +37,6 @@ type Props = {
  * hold whatever the picture is.
  */
 export function BackgroundSection({ formId, theme, onChange }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const fileId = useId();
   const background = theme.background;
   const setBackground = (patch: Partial<ThemeBackground>) =>
     background && onChange({ ...theme, background: { ...background, ...patch } });
@@ -49,20 +44,6 @@ export function BackgroundSection({ formId, theme, onChange }: Props) {
     const { background: _removed, ...rest } = theme;
     onChange(rest);
   };
-  const pick = async (file: File | undefined) => {
-    if (!file || formId === undefined) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const stored = await uploadPicture(formId, file, 'background');
-      onChange({ ...theme, background: { ...FRESH, ...background, image: stored.url } });
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The picture could not be uploaded. Try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section aria-labelledby="design-background" className="space-y-4">
       <h2 id="design-background" className="text-sm font-semibold">
@@ -78,33 +59,12 @@ export function BackgroundSection({ formId, theme, onChange }: Props) {
           A background picture can be added once the form is saved.
         </p>
       ) : (
-        <div className="space-y-1.5">
-          <label htmlFor={fileId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
-            {background ? 'Replace the background picture' : 'Background picture'}
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            disabled={busy}
-            aria-describedby={error ? `${fileId}-error` : undefined}
-            onChange={(e) => {
-              void pick(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-            className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-slate-800"
-          />
-          {busy && (
-            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-              Uploading…
-            </p>
-          )}
-          {error && (
-            <p id={`${fileId}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          )}
-        </div>
+        <PictureUploadInput
+          formId={formId}
+          purpose="background"
+          label={background ? 'Replace the background picture' : 'Background picture'}
+          onUploaded={(image) => onChange({ ...theme, background: { ...FRESH, ...background, image } })}
+        />
       )}
       {background && (
         <div className="space-y-3">
@@ -145,10 +105,7 @@ export function BackgroundSection({ formId, theme, onChange }: Props) {
           The split layout shows the accent colour beside the form until you add a picture.
         </p>
       )}
-      <FormField
-        label="Logo placement"
-        hint="Where the form's logo sits on its pages (set its address under Page)"
-      >
+      <FormField label="Logo placement" hint="Where the form's logo sits on its pages (add it under Page)">
         <Select
           value={theme.logoPlacement ?? 'left'}
           onChange={(e) => onChange({ ...theme, logoPlacement: e.target.value as Theme['logoPlacement'] })}

@@ -36,6 +36,7 @@ import { useFormWorkspaceId } from '../../../lib/forms-api/form-access.ts';
 import type { DraftAction } from '../editor/form-draft.ts';
 import { BackgroundSection } from './background-section.tsx';
 import { CustomCssSection } from './custom-css-section.tsx';
+import { LogoField } from './logo-field.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 import { useSavedThemes, useSaveTheme } from './themes-api.ts';
 
@@ -492,14 +493,11 @@ export function DesignPanel({ form, dispatch }: Props) {
               <option value="one_at_a_time">One question at a time</option>
             </Select>
           </FormField>
-          <FormField label="Logo URL" hint="An image shown above the form's title">
-            <Input
-              type="url"
-              placeholder="https://example.com/logo.png"
-              value={form.logoUrl ?? ''}
-              onChange={(e) => dispatch({ type: 'setMeta', patch: { logoUrl: e.target.value || undefined } })}
-            />
-          </FormField>
+          <LogoField
+            formId={form.id}
+            logoUrl={form.logoUrl}
+            onChange={(logoUrl) => dispatch({ type: 'setMeta', patch: { logoUrl } })}
+          />
         </section>
         <section aria-labelledby="design-footer" className="space-y-4">
           <h2 id="design-footer" className="text-sm font-semibold">
