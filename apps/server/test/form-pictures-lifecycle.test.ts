@@ -23,8 +23,12 @@ describe(`a form's pictures when it is copied or deleted (${dbKind})`, () => {
   let app: FastifyInstance;
   let owner: TestUser;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, user = owner) =>
-    app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+    user = owner,
+  ) => app.inject({ method, url, headers: user.auth, ...(payload === undefined ? {} : { payload }) });
   const upload = async (formId: number, colour: string, purpose = 'option') => {
     const body = multipart([
       { name: 'file', filename: 'p', type: 'image/png', content: await picture(colour) },
