@@ -10,18 +10,10 @@ import { type SubmitEnding, submitResponseSchema } from '@formsmith/core/submiss
 import { PROTECTED_CLASS } from '@formsmith/core/themes/css';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
-import { type FillStep, fillPath } from '../../../components/form-renderer/fill-steps.ts';
+import type { FillStep } from '../../../components/form-renderer/fill-steps.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import type { Signed } from '../../../components/form-renderer/signature-control.tsx';
-import {
-  type FieldValue,
-  type FieldValues,
-  type FileStatus,
-  fileValues,
-  formatBytes,
-  initialValues,
-  withCalculated,
-} from '../../../components/form-renderer/values.ts';
+import { fileValues, formatBytes, withCalculated } from '../../../components/form-renderer/values.ts';
 import { FormHeader } from '../../../components/public-page/form-header.tsx';
 import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
 import { errorMessageOf } from '../api/public-request.ts';
@@ -29,16 +21,15 @@ import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
 import { useFieldTiming } from '../hooks/use-field-timing.ts';
+import { useFillSession } from '../hooks/use-fill-session.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
-import { answersOf, sentAnswers } from '../lib/answers.ts';
+import { sentAnswers } from '../lib/answers.ts';
 import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
-import { prefillFromUrl } from '../lib/prefill.ts';
-import { restoreValues } from '../lib/restore.ts';
 import { sealedSubmitBody, sealUnavailable } from '../lib/seal.ts';
 import { forgetSpamSolution, spamSolution } from '../lib/spam-challenge.ts';
 import { onStepKeyDown } from '../lib/step-keys.ts';
 import { newIdempotencyKey } from '../lib/uuid.ts';
-import { errorsFor, loadValidator } from '../lib/validator.ts';
+import { loadValidator } from '../lib/validator.ts';
 import { CarriedAnswers, ErrorSummary } from './carried-answers.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { SavingNotice } from './resume-banner.tsx';
@@ -97,26 +88,9 @@ export function FormView({
   partials,
   initial,
 }: FormViewProps) {
-  const oneAtATime = form.display === 'one_at_a_time';
-  const resumed = partials?.resumed ?? null;
-  // Answers resumed from a save come first; then the page the server rendered, as it stood.
-  const [values, setValues] = useState<FieldValues>(() => {
-    const start =
-      initial?.values ?? prefillFromUrl(form.fields, initialValues(form.fields), window.location.search);
-    return resumed ? restoreValues(form.fields, start, resumed.data) : start;
-  });
-  const [stepId, setStepId] = useState<string | null>(resumed?.step ?? initial?.stepId ?? null);
-  const [touched, setTouched] = useState<Set<string>>(() => new Set());
-  const [attempted, setAttempted] = useState<Set<string>>(() => new Set());
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>(initial?.errors ?? {});
-  const [fileStatus, setFileStatus] = useState<Record<string, FileStatus>>({});
-  const [banner, setBanner] = useState<string | null>(initial?.banner ?? null);
-  const [submitting, setSubmitting] = useState(false);
-  const [holdMs, setHoldMs] = useState(0);
   const [, setValidatorReady] = useState(false);
   const decoy = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const moved = useRef(false);
   const timing = useFieldTiming();
   // An end-to-end encrypted form seals to its key, bound to this submission's id (chosen here).
   const [submissionId] = useState(newIdempotencyKey);
@@ -125,6 +99,24 @@ export function FormView({
   const chrome = useChrome();
   const { t } = chrome;
   const messages = useMemo(() => validationMessagesOf(chrome), [chrome]);
+  // Answers resumed from a save come first; then the page the server rendered, as it stood.
+  const {
+    session,
+    dispatch,
+    oneAtATime,
+    moved,
+    path,
+    steps,
+    index,
+    step,
+    last,
+    errors,
+    goTo,
+    fail,
+    showInvalid,
+    change,
+  } = useFillSession({ form, resumed: partials?.resumed ?? null, initial, messages });
+  const { values, serverErrors, fileStatus, banner, submitting, holdMs } = session;
   // What the form posts without JavaScript (the server steps through it then): kept as rendered.
   const [posted] = useState(() => ({
     loadedAt: initial?.loadedAt ?? timing.snapshot().startedAt,
@@ -142,27 +134,11 @@ export function FormView({
     if (!preview) void spamSolution(form.id, form.themeConfig);
   }, []);
 
-  const answers = useMemo(() => answersOf(form.fields, values), [form.fields, values]);
-  const path = useMemo(() => fillPath({ form, answers, oneAtATime }), [form, answers, oneAtATime]);
-  const { steps } = path;
-  const found = steps.findIndex((s) => s.id === stepId);
-  const index = found === -1 ? 0 : found;
-  const step: FillStep = steps[index] ?? { id: 'empty', title: '', description: '', fields: [] };
-  const last = index >= steps.length - 1;
-
   // One question at a time: each screen is named by where it is, for the focus entering it.
   const stepLabel =
     oneAtATime && steps.length > 1
       ? t('form.progressQuestion', { at: index + 1, total: steps.length })
       : undefined;
-
-  const clientErrors = errorsFor(
-    step.fields,
-    values,
-    (id) => attempted.has(step.id) || touched.has(id),
-    messages,
-  );
-  const errors = { ...clientErrors, ...serverErrors };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs when the screen changes
   useEffect(() => {
@@ -170,19 +146,9 @@ export function FormView({
     if (moved.current) focusStep(formRef.current);
   }, [step.id]);
 
-  const goTo = (next: FillStep) => {
-    moved.current = true;
-    setStepId(next.id);
-    window.scrollTo({ top: 0 });
-  };
-
-  const change = (id: string, value: FieldValue) => {
-    setValues((v) => ({ ...v, [id]: value }));
-    setServerErrors(({ [id]: _, ...rest }) => rest);
-  };
-  const blur = (id: string) => {
-    timing.blur(id);
-    setTouched((t) => (t.has(id) ? t : new Set(t).add(id)));
+  const blur = (fieldId: string) => {
+    timing.blur(fieldId);
+    dispatch({ type: 'left', fieldId });
   };
 
   /** One file sent for a field, sealed first on an encrypted form; refusals come in the page's language. */
@@ -197,15 +163,15 @@ export function FormView({
         ? t('file.tooLarge', { size: formatBytes(max, chrome.locale) })
         : null;
     if (local) {
-      setServerErrors((e) => ({ ...e, [field.id]: local }));
+      dispatch({ type: 'fieldFailed', fieldId: field.id, message: local });
       return;
     }
-    setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
+    dispatch({ type: 'uploadStarted', fieldId: field.id });
     const result = await uploadOne(field, file);
-    setFileStatus(({ [field.id]: _, ...rest }) => rest);
+    dispatch({ type: 'uploadEnded', fieldId: field.id });
     // A signature keeps how and when it was signed beside its PNG.
     if (result.ok) change(field.id, signed ? { ...result.value, ...signed } : result.value);
-    else setServerErrors((e) => ({ ...e, [field.id]: result.message }));
+    else dispatch({ type: 'fieldFailed', fieldId: field.id, message: result.message });
   };
 
   /**
@@ -219,45 +185,26 @@ export function FormView({
     const chosen = files.map((file) => ({ name: file.name, size: file.size, type: file.type }));
     const local = checkFiles(field, [...fileValues(values[field.id]), ...chosen], messages);
     if (local) {
-      setServerErrors((e) => ({ ...e, [field.id]: local }));
+      dispatch({ type: 'fieldFailed', fieldId: field.id, message: local });
       return;
     }
-    setServerErrors(({ [field.id]: _, ...rest }) => rest);
-    setFileStatus((s) => ({ ...s, [field.id]: { uploading: true } }));
+    dispatch({ type: 'fieldErrorCleared', fieldId: field.id });
+    dispatch({ type: 'uploadStarted', fieldId: field.id });
     for (const file of files) {
       const result = await uploadOne(field, file);
       if (!result.ok) {
-        setServerErrors((e) => ({ ...e, [field.id]: `${file.name}: ${result.message}` }));
+        dispatch({ type: 'fieldFailed', fieldId: field.id, message: `${file.name}: ${result.message}` });
         break;
       }
-      setValues((v) => ({ ...v, [field.id]: [...fileValues(v[field.id]), result.value] }));
+      dispatch({ type: 'fileAdded', fieldId: field.id, file: result.value });
     }
-    setFileStatus(({ [field.id]: _, ...rest }) => rest);
-  };
-
-  const fail = (message: string) => {
-    setBanner(message);
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-
-  /** Shows the first of these screens with an error and focuses it; false when none has one. */
-  const showInvalid = (among: FillStep[], known: Record<string, string>) => {
-    for (const s of among) {
-      const stepErrors = { ...errorsFor(s.fields, values, () => true, messages), ...known };
-      const invalid = s.fields.find((f) => stepErrors[f.id]);
-      if (!invalid) continue;
-      setAttempted((a) => new Set(a).add(s.id));
-      if (s.id !== step.id) goTo(s);
-      else document.getElementsByName(invalid.id)[0]?.focus();
-      return true;
-    }
-    return false;
+    dispatch({ type: 'uploadEnded', fieldId: field.id });
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (submitting) return;
-    setBanner(null);
+    dispatch({ type: 'bannerCleared' });
     await loadValidator();
     const next = steps[index + 1];
     if (next) {
@@ -287,14 +234,14 @@ export function FormView({
     if (form.encryption && !sealTo) return fail(t('encryption.notReady'));
     if (form.encryption && sealUnavailable()) return fail(t('encryption.needsSecure'));
     const data = answersSent();
-    setSubmitting(true);
+    dispatch({ type: 'submitStarted' });
     // A submit inside the anti-spam window (browser autofill, fast typists) would be dropped by the
     // server while the page showed success: the page waits until the window has passed instead.
     const hold = timing.snapshot().startedAt + LIMITS.minSubmitDelayMs + HOLD_MARGIN_MS - Date.now();
     if (hold > 0) {
-      setHoldMs(hold);
+      dispatch({ type: 'held', ms: hold });
       await wait(hold);
-      setHoldMs(0);
+      dispatch({ type: 'held', ms: 0 });
     }
     const timed = timing.snapshot();
     const spam = { _honeypot: decoy.current?.value ?? '', _formLoadTime: timed.startedAt };
@@ -335,14 +282,14 @@ export function FormView({
       if (res.status === 403) forgetSpamSolution(form.id);
       if (res.status === 422 && res.body?.fields && typeof res.body.fields === 'object') {
         const fields = res.body.fields as Record<string, string>;
-        setServerErrors(fields);
+        dispatch({ type: 'refused', errors: fields });
         showInvalid(steps, fields);
       }
       fail(submitErrorMessage(chrome, res.status, errorMessageOf(res)));
     } catch {
       fail(t('submit.problem'));
     } finally {
-      setSubmitting(false);
+      dispatch({ type: 'submitEnded' });
     }
   };
 
