@@ -76,6 +76,10 @@ export async function startTestProvider(input: {
     // Keycloak, Entra ID, Google and most others put the asked claims in the ID token too.
     conformIdTokenClaims: input.claimsInIdToken === false,
     features: { devInteractions: { enabled: true }, backchannelLogout: { enabled: true } },
+    // Its back-channel logout posts to the app on 127.0.0.1, as a provider on the company network
+    // posts to an internal app: without its guard against private addresses.
+    fetch: (url: string | URL, options: RequestInit & { dispatcher?: unknown }) =>
+      fetch(url, { ...options, dispatcher: undefined } as RequestInit),
     async findAccount(_ctx: unknown, id: string) {
       const person = people.get(id);
       if (!person) return undefined;
@@ -126,16 +130,10 @@ export async function signInAtProvider(
   authorizationUrl: string,
   login: string,
   stopAt: string,
+  /** The browser's cookies at the provider: pass one to sign out there later (signOutAtProvider). */
+  jar: CookieJar = new Map(),
 ): Promise<string> {
-  const jar = new Map<string, string>();
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (res: Response) => {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
+  const { cookieHeader, remember } = cookiesOf(jar);
   let url = authorizationUrl;
   for (let step = 0; step < 20; step++) {
     if (url.startsWith(stopAt)) return url;
@@ -162,4 +160,42 @@ export async function signInAtProvider(
     url = new URL(posted.headers.get('location')!, url).href;
   }
   throw new Error('too many redirects at the provider');
+}
+
+/** A browser's cookies at the provider, by name. */
+export type CookieJar = Map<string, string>;
+
+function cookiesOf(jar: CookieJar) {
+  return {
+    cookieHeader: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    remember: (res: Response) => {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = pair!.indexOf('=');
+        jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+    },
+  };
+}
+
+/**
+ * Signs out at the provider as the browser holding `jar` would: its end-session page, then the
+ * confirmation form posted with "yes". The provider then posts a logout token to every client's
+ * back-channel logout URI for that session, before it answers.
+ */
+export async function signOutAtProvider(issuer: string, jar: CookieJar): Promise<void> {
+  const { cookieHeader, remember } = cookiesOf(jar);
+  const page = await fetch(`${issuer}/session/end`, { headers: { cookie: cookieHeader() } });
+  remember(page);
+  const html = await page.text();
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+  if (page.status !== 200 || !xsrf) throw new Error(`unexpected end-session page ${page.status}: ${html}`);
+  const confirmed = await fetch(`${issuer}/session/end/confirm`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: cookieHeader(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ xsrf, logout: 'yes' }),
+  });
+  if (confirmed.status < 300 || confirmed.status >= 400)
+    throw new Error(`the end-session confirmation answered ${confirmed.status}`);
 }
