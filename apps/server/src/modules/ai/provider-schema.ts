@@ -2,6 +2,7 @@
 import { FIELD_TYPES, RATING_MAX_STARS, RATING_MIN_STARS } from '@formsmith/core/fields/constants';
 import { isPhoneCountry } from '@formsmith/core/fields/phone-countries';
 import { normalizeField } from '@formsmith/core/forms/read-field';
+import { LIMITS } from '@formsmith/core/limits';
 import { z } from 'zod';
 
 export const SYSTEM_PROMPT = `You design web forms. Turn the user's plain-language description into a form.
@@ -24,7 +25,9 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
   heading, help_text the text; never required).
 - options: the choices of checkbox, radio, select and ranking fields and a matrix's answers, otherwise [].
 - rows: a matrix's items (its rows), otherwise []. Keep the user's wording.
-- min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10), otherwise null.
+- min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10); a file
+  field's max is how many files it takes when the description allows several (e.g. "up to 3 photos"
+  gives 3, at most 10); otherwise null.
 - country: a phone or address field's usual country as an ISO 3166 code (e.g. "GB") when the description
   says where respondents are, otherwise null.
 - placeholder and help_text: short hints, or "" when none is useful.
@@ -97,7 +100,7 @@ const providerFieldShape = z.object({
 const toField = (field: z.infer<typeof providerFieldShape>, index: number) =>
   normalizeField(
     Object.fromEntries(
-      Object.entries(phoneCountry(ratingStars(field))).filter(
+      Object.entries(phoneCountry(fileCount(ratingStars(field)))).filter(
         ([, v]) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0),
       ),
     ),
@@ -109,6 +112,13 @@ function ratingStars(field: z.infer<typeof providerFieldShape>) {
   if (field.type !== 'rating' || field.max == null) return field;
   const stars = Math.min(RATING_MAX_STARS, Math.max(RATING_MIN_STARS, Math.round(field.max)));
   return { ...field, stars };
+}
+
+/** A file field's max is how many files it takes: several only when the model says how many. */
+function fileCount(field: z.infer<typeof providerFieldShape>) {
+  if (field.type !== 'file' || field.max == null) return field;
+  const files = Math.min(LIMITS.uploadMaxFiles, Math.round(field.max));
+  return { ...field, min: null, max: null, ...(files > 1 ? { max_files: files } : {}) };
 }
 
 /** A phone's or an address's country when the picker offers it (else none, rather than a form that cannot be saved). */

@@ -32,9 +32,13 @@ export function fieldFromDraft(draft: FieldDraft, index: number): FormField {
     ...(draft.helpText ? { helpText: draft.helpText } : {}),
     ...(draft.lowLabel ? { lowLabel: draft.lowLabel, highLabel: draft.highLabel } : {}),
     validation: Object.fromEntries(
-      Object.entries({ required: draft.required, min: draft.min, max: draft.max, step: draft.step }).filter(
-        ([, value]) => value !== undefined,
-      ),
+      Object.entries({
+        required: draft.required,
+        min: draft.min,
+        max: draft.max,
+        step: draft.step,
+        maxFiles: draft.maxFiles,
+      }).filter(([, value]) => value !== undefined),
     ),
     options:
       options ?? (isChoiceType(draft.type) || draft.type === 'ranking' ? fallbackOptions() : undefined),

@@ -1,4 +1,5 @@
 import { RATING_MAX_STARS } from '@formsmith/core/fields/constants';
+import { LIMITS } from '@formsmith/core/limits';
 import { classifyField } from './classify-field.ts';
 import { cleanLabel } from './clean-label.ts';
 import { buildConsentLabel, buildOptInLabel } from './consent-label.ts';
@@ -57,6 +58,22 @@ const MATRIX_COLUMNS = {
   satisfaction: ['Very dissatisfied', 'Dissatisfied', 'Neutral', 'Satisfied', 'Very satisfied'],
   quality: ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'],
 };
+// 'Up to 3 photos', 'two documents', 'max 5 files': how many files an upload takes. Only a count
+// the request names: 'photos' alone says several but not how many, and none is invented.
+const FILE_NOUN =
+  '(?:files?|photos?|pictures?|images?|documents?|attachments?|scans?|fichiers?|archivos?|fotos?|dateien|documentos?)';
+const FILE_COUNT = new RegExp(
+  `\\b(\\d+|two|three|four|five|six|seven|eight|nine|ten)\\s+(?:\\w+\\s+)?${FILE_NOUN}\\b`,
+);
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+function fileCountOf(cue: string): number | undefined {
+  const said = FILE_COUNT.exec(cue)?.[1];
+  if (said === undefined) return undefined;
+  const count = COUNT_WORDS.includes(said) ? COUNT_WORDS.indexOf(said) + 2 : Number(said);
+  return count > 1 && count <= LIMITS.uploadMaxFiles ? count : undefined;
+}
+
 // 'Rate us out of 5 stars': stars, not a numeric scale.
 const STARS_CUE = /\b(?:stars?|estrellas?|etoiles?|sterne?n?|estrelas?|stelle|sterren)\b/;
 // 'Rank these…', 'in order of preference': the options put in order.
@@ -153,6 +170,10 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
   if (kind.type === 'rating') {
     const stars = range?.max ?? Number(/\b(\d+)\s*stars?\b/.exec(cue)?.[1] ?? Number.NaN);
     if (Number.isInteger(stars) && stars >= 1 && stars <= RATING_MAX_STARS) draft.stars = stars;
+  }
+  if (kind.type === 'file') {
+    const files = fileCountOf(cue);
+    if (files !== undefined) draft.maxFiles = files;
   }
   if (kind.type === 'range' || kind.type === 'number') {
     const bounds = kind.type === 'range' ? { ...defaultBounds(cue), ...range } : range;

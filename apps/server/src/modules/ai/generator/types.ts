@@ -33,5 +33,7 @@ export type FieldDraft = Pick<FormField, 'label' | 'type' | 'placeholder' | 'hel
     columns?: string[];
     /** A star rating's count of stars. */
     stars?: number;
+    /** How many files a file field takes, when the request says several. */
+    maxFiles?: number;
     followUp?: FollowUp;
   };
