@@ -84,18 +84,22 @@ export function bracketColonLists(text: string, language: Language): string {
     const colon = indexOfTopLevel(result, ':');
     if (colon < 0 || isClockColon(result, colon)) return result;
     const left = result.slice(0, colon).trim();
-    const pieces = splitTopLevel(result.slice(colon + 1), ',');
-    const end = listEnd(pieces, language);
+    // A semicolon closes the colon's list: 'sessions: keynote, workshops, dinner; dietary needs'.
+    const after = result.slice(colon + 1);
+    const semicolon = indexOfTopLevel(after, ';');
+    const beyond = semicolon >= 0 ? after.slice(semicolon) : '';
+    const pieces = splitTopLevel(semicolon >= 0 ? after.slice(0, semicolon) : after, ',');
+    const end = semicolon >= 0 ? pieces.length : listEnd(pieces, language);
     const choices = markMulti(pieces.slice(0, end));
     const rest = pieces.slice(end);
     // 'Ask for: name, email, phone' introduces fields, not choices.
     const fieldLike = choices.filter((piece) => looksLikeField(piece, language)).length;
     if (fieldLike >= 2 || choices.length === 0) {
-      result = `${left}, ${pieces.join(', ')}`;
+      result = `${left}, ${pieces.join(', ')}${beyond}`;
       continue;
     }
     const tail = rest.length > 0 ? `, ${rest.join(', ')}` : '';
-    result = `${left} (${choices.join(', ')})${tail}`;
+    result = `${left} (${choices.join(', ')})${tail}${beyond}`;
   }
   return result;
 }

@@ -13,7 +13,7 @@ const LEAD_IN: Record<Language, RegExp> = {
 };
 
 const TRAILER =
-  /\s+(?:upload(?:ed)?|hochladen|angeben|itself|please|here|field|(?:is|are|es|est|ist) (?:optional|required|opcional|optionnel)|optional|required|mandatory|obligatoire|obligatorio|opcional|optionnel|pflicht|if (?:you|they|there|applicable|any|needed)\b.*)$/i;
+  /\s+(?:upload(?:ed)?|hochladen|angeben|itself|please|(?<=\b(?:sign|upload|enter|write|type|attach|paste|drop)\s+)here|field|(?:is|are|es|est|ist) (?:optional|required|opcional|optionnel)|optional|required|mandatory|obligatoire|obligatorio|opcional|optionnel|pflicht|if (?:you|they|there|applicable|any|needed)\b.*)$/i;
 
 // 'for children under 13 the name of…' → 'the name of…': the condition is not the label.
 const CONDITION_PREFIX = /^(?:for|if|when) (?:[\p{L}\p{N}']+ ){1,5}?(?=(?:the|your|a|an|their) )/iu;

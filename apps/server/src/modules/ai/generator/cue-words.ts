@@ -18,13 +18,13 @@ export const MULTI_QUESTION =
 export const TERMS_CUE =
   /\b(?:terms|conditions|polic(?:y|ies)|privacy|conduct|rules|waiver|datenschutz\w*|privacidad|confidentialite|privacidade|voorwaarden|condizioni|bedingungen|condiciones)\b/;
 export const PERMISSION_CUE =
-  /\b(?:consent\w*|permission|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|einwillig\w*|consentimiento|toestemming)\b/;
+  /\b(?:consent\w*|permission|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|\w*einwillig\w*|consentimiento|toestemming)\b/;
 
 export const MULTI_CUE =
   /\b(?:select all|check all|tick all|tick any|all that apply|any that apply|more than one|multiple|several|select any|choose any|pick any|plusieurs|varios|varias|multiples?|mehrere|mehrfach\w*)\b/;
 
 export const CONSENT_CUE =
-  /\b(?:agree\w*|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|einwillig\w*|consentimiento|toestemming|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|zustimm\w*|einverst\w*|datenschutz\w*)\b/;
+  /\b(?:agree\w*|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|\w*einwillig\w*|consentimiento|toestemming|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|\w*zustimm\w*|einverst\w*|datenschutz\w*)\b/;
 
 export const OPT_IN_CUE =
   /\b(?:opt-?in|newsletter|subscribe|mailing list|updates|marketing|boletin|abonner|abonnieren)\b/;

@@ -32,6 +32,12 @@ describe('the built-in generator on the generation sets', () => {
     expect(score, missed.join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('scores at least 0.95 on the third dev set: lists closed by semicolons, compounds', () => {
+    const { cases, score, missed } = scoreFile('generate-dev-3.json');
+    expect(cases.length).toBeGreaterThanOrEqual(6);
+    expect(score, missed.join('\n')).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('scores at least 0.95 on the first held-out set', () => {
     const { cases, score } = scoreFile('generate-heldout.json');
     expect(cases.length).toBeGreaterThanOrEqual(12);
