@@ -18,6 +18,8 @@ import type { FieldDraft, GeneratedForm, Language } from './types.ts';
 const MAX_DESCRIPTION_LENGTH = 4000;
 const MAX_FIELDS = 40;
 
+const POLL = /\b(?:poll|vote|sondage|encuesta rapida|umfrage|sondaggio|enquete|peiling)\b/;
+
 // Types that can appear only once in a simple form, so a template's copy is a duplicate.
 const SINGLE_USE = new Set<FieldDraft['type']>(['email', 'phone']);
 
@@ -107,7 +109,9 @@ export function generateForm(description: string): GeneratedForm {
     })),
     language,
   );
-  if (fields.filter(isQuestion).length < 2 && kind) {
+  // A poll asks the one question it names: nothing is added to it.
+  const questions = fields.filter(isQuestion).length;
+  if (questions < 2 && kind && !(questions === 1 && POLL.test(foldText(text)))) {
     fields = withTemplate(fields, templateFields(kind, language));
   }
   if (fields.length === 0)

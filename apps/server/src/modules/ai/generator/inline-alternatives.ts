@@ -71,7 +71,10 @@ function bracketSlashList(text: string, language: Language): string | null {
   if (!m?.[1] || !m[2]) return null;
   const parts = m[2].split('/');
   if (YES_NO_PATTERN.test(foldText(m[2])) || /^and\/or$/i.test(m[2])) return null;
-  if (!parts.every((p) => /\p{L}/u.test(p) && p.length <= 12 && !looksLikeField(p, language))) return null;
+  // Words ('S/M/L') or bands of numbers ('1-10/11-50/201+'); never a date ('12/05/2024').
+  const band = (p: string) => /^\d+(?:[-–]\d+|\+)$/.test(p);
+  const word = (p: string) => /\p{L}/u.test(p) && p.length <= 12 && !looksLikeField(p, language);
+  if (!parts.every((p) => word(p) || band(p))) return null;
   return bracket(m[1], parts);
 }
 
@@ -143,8 +146,12 @@ export function takeTrailingChoices(
       const [left = '', right = ''] = sides.map((side) => side.trim());
       const plain = (side: string) => isPlainChoice(side, language) && countWords(side) <= 2;
       if (!plain(left) || !plain(right) || EN_YES_NO_START.test(foldText(next))) return null;
-      const choices = [lastWord, ...middle, left, right].map(capitalizeFirst);
-      return { text: bracket(words.slice(0, -1).join(' '), choices), used: i - start + 1 };
+      // 'size 6 inch', '8 inch or 10 inch': the first choice is as long as every other one.
+      const lengths = new Set([...middle, left, right].map(countWords));
+      const [only = 1] = lengths;
+      const take = lengths.size === 1 && only < words.length ? only : 1;
+      const choices = [words.slice(-take).join(' '), ...middle, left, right].map(capitalizeFirst);
+      return { text: bracket(words.slice(0, -take).join(' '), choices), used: i - start + 1 };
     }
     if (sides.length > 2 || countWords(next) > 2 || !isPlainChoice(next, language)) return null;
     middle.push(next);

@@ -2,7 +2,7 @@ import { bracketColonLists, bracketDashPairs } from './bracket-lists.ts';
 import { splitFollowUps, startsWithFollowUp } from './follow-ups.ts';
 import { CHATTER, FORM_NOUN, FORM_WORD, LIST_CONNECTOR, REQUEST_START } from './form-words.ts';
 import { groupSegments, type RawItem } from './group-segments.ts';
-import { normalizeLayout, splitSentences } from './split-sentences.ts';
+import { normalizeLayout, opensWithBullet, splitSentences } from './split-sentences.ts';
 import { foldText, indexOfTopLevel, splitTopLevel } from './text-utils.ts';
 import type { Language } from './types.ts';
 
@@ -61,11 +61,13 @@ function flagsOf(sentence: string): { text: string; optional?: boolean; required
  */
 export function segmentDescription(description: string, language: Language, continued = false): Segmented {
   const sentences = splitSentences(normalizeLayout(description));
+  // A list from its first line has no heading: '- Full name' is the first question.
+  const headed = !continued && !opensWithBullet(description);
   const context: string[] = [];
   const items: RawItem[] = [];
   sentences.forEach((sentence, index) => {
     let body = sentence;
-    const first = index === 0 && !continued;
+    const first = index === 0 && headed;
     const intro = splitIntro(sentence);
     if (
       intro.context !== undefined &&

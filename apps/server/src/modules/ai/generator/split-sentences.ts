@@ -26,6 +26,15 @@ const ABBREVIATIONS = new Set([
 
 const BULLET = /^\s*(?:[-*•·‣▪]|\d{1,2}[.)])\s+/;
 
+/** Whether the description's first line is already an item of a list ('- Full name'). */
+export function opensWithBullet(description: string): boolean {
+  const first = description
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .find((line) => line.trim() !== '');
+  return first !== undefined && BULLET.test(first);
+}
+
 /** Turns bullet lists and line breaks into sentences so one splitter handles every layout. */
 export function normalizeLayout(description: string): string {
   const lines = description.replace(/\r\n?/g, '\n').split('\n');
@@ -55,8 +64,21 @@ function nextVisibleChar(text: string, from: number): string {
   return '';
 }
 
+// A question followed by its choices: 'favourite language? JavaScript, Python, Go or other'.
+const QUESTION_THEN_CHOICES = /\?\s+([^.?!()]+?\s+(?:or|o|ou|oder|of)\s+[^.?!(),]+?)(?=\s*(?:[.!?]|$))/g;
+const isShortChoice = (piece: string) => piece.trim().split(/\s+/).length <= 3;
+
+/** 'Which language? A, B or C.' becomes 'Which language? (A, B or C).': the choices stay with it. */
+function bracketQuestionChoices(text: string): string {
+  return text.replace(QUESTION_THEN_CHOICES, (whole, list: string) => {
+    const pieces = list.split(/,|\s+(?:or|o|ou|oder|of)\s+/);
+    return pieces.length >= 2 && pieces.every(isShortChoice) ? `? (${list.trim()})` : whole;
+  });
+}
+
 /** Splits into sentences at . ! ? outside parentheses; a '?' followed by '(' keeps its options. */
-export function splitSentences(text: string): string[] {
+export function splitSentences(input: string): string[] {
+  const text = bracketQuestionChoices(input);
   const sentences: string[] = [];
   let depth = 0;
   let start = 0;
