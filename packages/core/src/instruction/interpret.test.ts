@@ -273,3 +273,37 @@ describe('the built-in interpreter on follow-ups to a generated form', () => {
     expect(question.message).toContain('I can add, remove, move, rename');
   });
 });
+
+describe('the built-in interpreter on how many files an upload takes', () => {
+  const CLAIM = formOf('Damage claim', [
+    ['Name', 'text', true],
+    ['Email', 'email', true],
+    ['Photos of the damage', 'file'],
+    ['Receipt', 'file'],
+  ]);
+  const ENTRY = formOf('Photo contest', [
+    ['Name', 'text', true],
+    ['Photos', 'file'],
+  ]);
+  const rulesOfFile = (form: EditableForm, label: string) =>
+    field(form, label)!.validation as { maxFiles?: number; accept?: string[]; maxFileSize?: number };
+
+  it('sets the count a request names on the upload it names, with the kind of file it says', () => {
+    const { form } = edited('allow up to 5 photos of the damage', CLAIM);
+    expect(rulesOfFile(form, 'Photos of the damage')).toMatchObject({ maxFiles: 5, accept: ['image/*'] });
+    expect(rulesOfFile(form, 'Receipt').maxFiles).toBeUndefined();
+    const both = edited('the receipt: at most 2 files of 5 MB', CLAIM).form;
+    expect(rulesOfFile(both, 'Receipt')).toMatchObject({ maxFiles: 2, maxFileSize: 5 * 1024 * 1024 });
+  });
+
+  it('takes the only upload when the request names none, and asks when there are two', () => {
+    expect(rulesOfFile(edited('let people upload 3 files', ENTRY).form, 'Photos').maxFiles).toBe(3);
+    expect(asked('let people upload 3 files', CLAIM).message).toMatch(/Which upload/);
+  });
+
+  it('goes back to one file when asked, clearing the count', () => {
+    const three = edited('let people upload three files', ENTRY).form;
+    expect(rulesOfFile(three, 'Photos').maxFiles).toBe(3);
+    expect(rulesOfFile(edited('only one file for photos', three).form, 'Photos').maxFiles).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import { applicableRules } from '../fields/editor-rules.ts';
 import { NAMED_PATTERNS, type PatternName } from '../fields/named-patterns.ts';
 import type { FieldChanges } from '../forms/edit-patch.ts';
 import type { FormField } from '../forms/field.ts';
+import { LIMITS } from '../limits.ts';
 import {
   addsQuestion,
   type Context,
@@ -53,6 +54,10 @@ const FILE_TYPES: [RegExp, string[]][] = [
   [/\bvideos?\b/, ['video/*']],
 ];
 const SIZE = new RegExp(String.raw`${NUMBER}\s*(kb|mb|gb|mo|ko|go|megabytes?|kilobytes?)\b`);
+// 'up to 5 photos', 'three files', 'only one file': how many files one upload takes.
+const FILE_COUNT = new RegExp(
+  String.raw`${NUMBER}\s+(?:\w+\s+)?(?:files?|photos?|pictures?|images?|documents?|attachments?|uploads?|fichiers?|dateien|archivos?|fotos?|immagini|arquivos?)\b`,
+);
 const NOISE = anyOf([
   ...LIMIT_VERBS,
   ...SET_VERBS,
@@ -106,6 +111,11 @@ const NOISE = anyOf([
   'file',
   'uploads',
   'upload',
+  'let people',
+  'let them',
+  'let respondents',
+  'people',
+  'respondents',
   'types',
   'type',
   'longueur',
@@ -150,7 +160,11 @@ function target(
   fits: (f: FormField) => boolean,
   what: string,
 ): FormField | Reading {
-  const found = findField(subject(clause), context.refs);
+  const named = subject(clause);
+  // Nothing left to name a question, and only one could be meant: 'let people upload 3 files'.
+  const only = context.form.fields.filter(fits);
+  if (named.folded.trim() === '' && only.length === 1) return only[0]!;
+  const found = findField(named, context.refs);
   if (found.kind !== 'field') return doubtAbout(found, what);
   if (!fits(found.field)) return null;
   return found.field;
@@ -197,9 +211,12 @@ export const readLimits: Reader = (clause, context) => {
     );
   }
   const size = SIZE.exec(t);
+  const count = readNumber(FILE_COUNT.exec(t)?.[1] ?? '');
+  const files =
+    count !== undefined && Number.isInteger(count) && count >= 1 && count <= LIMITS.uploadMaxFiles;
   const types = FILE_TYPES.filter(([re]) => re.test(t)).flatMap(([, accept]) => accept);
   if (
-    (size || types.length) &&
+    (size || types.length || files) &&
     /\b(?:accept|accepts|only|allow|allows|upload|uploads|files?|size|pdf|up to|max|limit|akzeptiert|accepte|acepta|accetta|aceita)\b/.test(
       t,
     )
@@ -208,12 +225,15 @@ export const readLimits: Reader = (clause, context) => {
     if (field && 'id' in field) {
       const changes: FieldChanges = {};
       if (types.length) changes.accept = types;
+      // One file is the default: saying so clears a count set before.
+      if (files) changes.maxFiles = count === 1 ? null : count;
       if (size) {
         const unit = (size[2] as string)[0] as string;
         const factor = unit === 'k' ? 1024 : unit === 'g' ? 1024 ** 3 : 1024 ** 2;
         changes.maxFileSize = Math.round((readNumber(size[1] as string) ?? 0) * factor);
       }
       const parts = [
+        files ? `take ${count === 1 ? 'one file' : `up to ${count} files`}` : '',
         types.length ? `accept ${types.join(', ')}` : '',
         size ? `take files up to ${size[1]} ${(size[2] as string).toUpperCase()}` : '',
       ].filter(Boolean);
