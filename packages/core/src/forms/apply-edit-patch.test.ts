@@ -146,6 +146,25 @@ describe('applyEditPatch on fields', () => {
     ).toThrow(/1 to 10 files/);
   });
 
+  it('gives a ranking and a picture choice their options, and refuses a grid it cannot set up', () => {
+    const ranked = apply({
+      op: 'add_field',
+      field: { label: 'Order these', type: 'ranking', required: false, options: ['A', 'B'] },
+    });
+    expect(optionsOf(ranked.fields.at(-1)!)?.map((o) => o.label)).toEqual(['A', 'B']);
+    const pictured = apply({
+      op: 'add_field',
+      field: { label: 'Pick one', type: 'picture_choice', required: false },
+    });
+    expect(optionsOf(pictured.fields.at(-1)!)?.length).toBeGreaterThan(0);
+    expect(() =>
+      apply({ op: 'add_field', field: { label: 'Grid', type: 'matrix', required: false } }),
+    ).toThrow(EditPatchError);
+    expect(() => apply({ op: 'update_field', id: 'field_1', changes: { type: 'matrix' } })).toThrow(
+      /add a matrix in the editor/,
+    );
+  });
+
   it('refuses a patch naming a field the form does not have, and applies nothing of it', () => {
     expect(() =>
       apply(

@@ -99,12 +99,25 @@ function withRules(type: FieldType, label: string, current: Record<string, unkno
   return next;
 }
 
+/** Types whose field holds a list of options: the choices, a ranking, a picture choice. */
+const listsOptions = (type: FieldType) =>
+  isChoiceType(type) || type === 'ranking' || type === 'picture_choice';
+
+/** A matrix's rows and columns are set in the editor; an edit cannot make one up. */
+function refuseMatrix(type: FieldType, label: string): void {
+  if (type === 'matrix')
+    fail(
+      `'${label}' cannot become a grid here: add a matrix in the editor, where its rows and columns are set.`,
+    );
+}
+
 export function addField(form: EditableForm, spec: NewField, after: string | null | undefined): FormField[] {
   const { fields } = form;
   if (fields.length >= LIMITS.maxFields) fail(`A form can have at most ${LIMITS.maxFields} fields.`);
   if (spec.id !== undefined && fields.some((f) => f.id === spec.id))
     fail(`The form already has a field '${spec.id}'.`);
-  if (spec.options && !isChoiceType(spec.type)) fail(`A ${spec.type} question has no options.`);
+  if (spec.options && !listsOptions(spec.type)) fail(`A ${spec.type} question has no options.`);
+  refuseMatrix(spec.type, spec.label);
   if (spec.expression !== undefined && spec.type !== 'calculated')
     fail(`A ${spec.type} question has no calculation.`);
   if (spec.type === 'calculated' && !spec.expression?.trim())
@@ -122,7 +135,7 @@ export function addField(form: EditableForm, spec: NewField, after: string | nul
     ...(spec.placeholder ? { placeholder: spec.placeholder } : {}),
     ...(spec.helpText ? { helpText: spec.helpText } : {}),
     validation,
-    ...(isChoiceType(spec.type)
+    ...(listsOptions(spec.type)
       ? { options: spec.options?.length ? toOptions(spec.options) : fallbackOptions() }
       : {}),
     ...(spec.type === 'calculated' ? { expression: spec.expression, showResult: true } : {}),
@@ -133,14 +146,15 @@ export function addField(form: EditableForm, spec: NewField, after: string | nul
 export function updateField(field: FormField, changes: FieldChanges): FormField {
   const type = changes.type ?? field.type;
   const previous = optionsOf(field);
-  if (changes.options && !isChoiceType(type))
+  if (changes.options && !listsOptions(type))
     fail(`'${field.label}' is a ${type} question: it has no options.`);
+  if (type !== field.type) refuseMatrix(type, field.label);
   if (changes.expression !== undefined && type !== 'calculated')
     fail(`'${field.label}' is not a calculation.`);
   if (type === 'calculated' && field.type !== 'calculated')
     fail(`'${field.label}' cannot become a calculation; add one instead.`);
   let options: FieldOption[] | undefined;
-  if (isChoiceType(type))
+  if (listsOptions(type))
     options = changes.options ? toOptions(changes.options, previous) : (previous ?? fallbackOptions());
   const label = changes.label ?? field.label;
   // A type that takes no answer cannot stay required.

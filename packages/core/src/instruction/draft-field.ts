@@ -9,7 +9,7 @@ import { anyOf, NO, OPTIONAL_WORDS, REQUIRED_WORDS, words, YES } from './words.t
 
 /** Types whose name says how to answer, not what is asked: 'a dropdown for size' is about size. */
 const SHAPES = <FieldType[]>(
-  words('select|radio|checkbox|textarea|text|range|nps|yes_no|number|file|statement|hidden')
+  words('select|radio|checkbox|textarea|text|range|rating|ranking|nps|yes_no|number|file|statement|hidden')
 );
 
 /** The type a label's words suggest when none is named. */
@@ -76,7 +76,7 @@ function guessType(label: string, hasOptions: boolean, hasBounds: boolean): Fiel
 }
 
 const LEAD = new RegExp(
-  `^(?:(?:${anyOf(words('a|an|the|new|another|one more|extra|additional|second|field|question|for|to ask|asking', 'asking for|asking about|that asks|which asks|about|called|named|labelled|labeled|titled|where', 'where people|where they|so people can|so they can|to enter|to give|to provide|un|une|nouveau', 'nouvelle|champ|pour|le|la|ein|eine|einen|neues|neue|feld|fur|frage|nach|un|una|nuevo|nueva|campo', 'para|pregunta|el|uno|nuovo|nuova|per|domanda|il|um|uma|novo|nova|pergunta|o|sobre|them|people', 'respondents|guests|users|customers|applicants|attendees|everyone|visitors', 'sur|sur le|sur la|sur les|zu|zum|zur|su|sul|sulla|sullo|over'))})\\s+)+`,
+  `^(?:(?:${anyOf(words('a|an|the|new|another|one more|extra|additional|second|field|question|for|to ask|asking', 'asking for|asking about|that asks|which asks|about|called|named|labelled|labeled|titled|where', 'where people|where they|so people can|so they can|to enter|to give|to provide|un|une|nouveau', 'nouvelle|champ|pour|le|la|ein|eine|einen|neues|neue|feld|fur|frage|nach|un|una|nuevo|nueva|campo', 'para|pregunta|el|uno|nuovo|nuova|per|domanda|il|um|uma|novo|nova|pergunta|o|sobre|them|people', 'respondents|guests|users|customers|applicants|attendees|everyone|visitors', 'sur|sur le|sur la|sur les|zu|zum|zur|su|sul|sulla|sullo|over|of|of these|of the'))})\\s+)+`,
 );
 const TRAIL = new RegExp(
   `(?:\\s+${anyOf(words('field|question|box|input|feld|champ|campo|domanda|pergunta|pregunta|frage|too|as well|also|hinzu|dazu|ein'))})+$`,
@@ -110,7 +110,7 @@ export function draftField(text: Text): NewField | null {
   const listed =
     /\(([^()]+)\)/.exec(rest.folded) ??
     new RegExp(
-      `\\s(?:${anyOf(words('with the options|with options|with the choices|with choices|with|offering|containing|listing', 'avec|mit|con|com'))}|:)\\s+(.+)$`,
+      `(?:\\s(?:${anyOf(words('with the options|with options|with the choices|with choices|with|offering|containing|listing', 'avec|mit|con|com'))})|\\s*:)\\s+(.+)$`,
     ).exec(rest.folded);
   if (listed) {
     const start = listed.index + listed[0].indexOf(listed[1] as string);
@@ -136,6 +136,8 @@ export function draftField(text: Text): NewField | null {
     type = named.type;
     if (SHAPES.includes(named.type))
       rest = without(rest, anyOf([rest.folded.slice(named.index, named.index + named.length)]));
+    // 'a 5-star rating for the food' asks about the food (the stars are set in the editor).
+    if (named.type === 'rating') rest = without(rest, String.raw`\b\d+\s*-?\s*(?=\s|$)`);
   }
   const quoted = /⟦(\d+)⟧/.exec(rest.folded);
   let label: string;
@@ -155,6 +157,8 @@ export function draftField(text: Text): NewField | null {
           ),
     );
   }
+  // 'a ranking question': the words name only the type.
+  if (/^(?:question|field|frage|feld|champ|campo|domanda|pregunta|pergunta)$/i.test(label)) label = '';
   if (!label && type)
     label = asLabel(named ? text.folded.slice(named.index, named.index + named.length) : type);
   if (!label) return null;
@@ -166,7 +170,7 @@ export function draftField(text: Text): NewField | null {
       options = undefined;
     }
   }
-  const choice = type === 'radio' || type === 'select' || type === 'checkbox';
+  const choice = type === 'radio' || type === 'select' || type === 'checkbox' || type === 'ranking';
   if (type === 'checkbox' && !options) options = [label];
   const numeric = type === 'number' || type === 'range';
   const scale =

@@ -307,3 +307,21 @@ describe('the built-in interpreter on how many files an upload takes', () => {
     expect(rulesOfFile(edited('only one file for photos', three).form, 'Photos').maxFiles).toBeUndefined();
   });
 });
+
+describe('the built-in interpreter on stars and rankings', () => {
+  it('adds a star rating about what it names, and a ranking with the options listed', () => {
+    const rated = edited('add a 10 star rating for the food after email', CONTACT).form;
+    expect(field(rated, 'Food')).toMatchObject({ type: 'rating' });
+    expect(rated.fields.findIndex((f) => f.label === 'Food')).toBe(2);
+    const ranked = edited('add a ranking of these features: speed, price, support', CONTACT).form;
+    const ranking = field(ranked, 'Features');
+    expect(ranking?.type).toBe('ranking');
+    expect(optionsOf(ranking!)?.map((o) => o.label)).toEqual(['Speed', 'Price', 'Support']);
+  });
+
+  it('turns a choice into a ranking keeping its options', () => {
+    const { form } = edited('make the subject a ranking', CONTACT);
+    expect(field(form, 'Subject')?.type).toBe('ranking');
+    expect(optionsOf(field(form, 'Subject')!)?.map((o) => o.label)).toEqual(['Sales', 'Support', 'Other']);
+  });
+});

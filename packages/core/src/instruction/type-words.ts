@@ -58,9 +58,20 @@ export const TYPE_WORDS: [FieldType, string[]][] = [
   ],
   ['nps', ['nps', 'net promoter score', 'net promoter', 'promoter score']],
   [
+    'rating',
+    words(
+      'star rating|stars rating|stars|star|rating with stars|etoiles|notation par etoiles|sterne',
+      'sternebewertung|estrellas|valoracion con estrellas|stelle|valutazione a stelle|estrelas',
+    ),
+  ],
+  [
+    'ranking',
+    words('ranking|rank order|ranked list|classement|rangfolge|ranking-liste|clasificacion|ordenamento'),
+  ],
+  [
     'range',
     words(
-      'rating|rating scale|scale|slider|star rating|stars|score|linear scale|opinion scale|echelle',
+      'rating|rating scale|scale|slider|score|linear scale|opinion scale|echelle',
       'curseur|notation|bewertung|skala|schieberegler|valoracion|escala|deslizador|puntuacion',
       'valutazione|scala|cursore|avaliacao|controle deslizante|classificacao',
     ),
