@@ -65,13 +65,13 @@ function nextVisibleChar(text: string, from: number): string {
 }
 
 // A question followed by its choices: 'favourite language? JavaScript, Python, Go or other'.
-const QUESTION_THEN_CHOICES = /\?\s+([^.?!()]+?\s+(?:or|o|ou|oder|of)\s+[^.?!(),]+?)(?=\s*(?:[.!?]|$))/g;
+const QUESTION_THEN_CHOICES = /\?\s+([^.?!()]+?\s+(?:or|o|ou|oder)\s+[^.?!(),]+?)(?=\s*(?:[.!?]|$))/g;
 const isShortChoice = (piece: string) => piece.trim().split(/\s+/).length <= 3;
 
 /** 'Which language? A, B or C.' becomes 'Which language? (A, B or C).': the choices stay with it. */
 function bracketQuestionChoices(text: string): string {
   return text.replace(QUESTION_THEN_CHOICES, (whole, list: string) => {
-    const pieces = list.split(/,|\s+(?:or|o|ou|oder|of)\s+/);
+    const pieces = list.split(/,|\s+(?:or|o|ou|oder)\s+/);
     return pieces.length >= 2 && pieces.every(isShortChoice) ? `? (${list.trim()})` : whole;
   });
 }
