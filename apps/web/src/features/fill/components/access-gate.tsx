@@ -17,9 +17,13 @@ export function AccessGate(props: {
 }) {
   const [code, setCode] = useState('');
   const { t } = useChrome();
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (code.trim() !== '') props.onSubmit(code);
+    // The box as it stands: a code typed while the page was still loading its script is in the
+    // box but not yet in the state.
+    const typed = new FormData(e.currentTarget).get('access_code');
+    const value = typeof typed === 'string' && typed !== '' ? typed : code;
+    if (value.trim() !== '') props.onSubmit(value);
   };
   return (
     // Without JavaScript the code is posted to the page, which answers with the form.
