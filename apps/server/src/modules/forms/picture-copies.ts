@@ -3,6 +3,7 @@
 // form's does. A copy of the form therefore gets copies of its pictures under its own id; and a
 // form deleted for good takes along the pictures nothing else still shows.
 import { randomBytes } from 'node:crypto';
+import { pictureUrl } from '@formsmith/core/fields/picture-choice';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
@@ -11,8 +12,7 @@ import { uploadStorage } from '../../lib/storage/index.ts';
 import { openPicture, pictureStorageKey, storePictureBytes } from './pictures.ts';
 
 /** Matches the path of one of `formId`'s pictures in any stored text; group 1 is the picture id. */
-const picturePaths = (formId: number) =>
-  new RegExp(`/api/form-submissions/forms/${formId}/pictures/([a-f0-9]{40})`, 'g');
+const picturePaths = (formId: number) => new RegExp(`${pictureUrl(String(formId), '')}([a-f0-9]{40})`, 'g');
 
 /** The ids of `formId`'s pictures that `parts` (fields, theme, logo…) show, each once. */
 export function picturesShownIn(formId: number, parts: unknown): string[] {
@@ -41,7 +41,7 @@ export async function copyPictures<T>(
   }
   const text = JSON.stringify(input.parts).replace(picturePaths(input.from), (path, id: string) => {
     const copy = renamed.get(id);
-    return copy ? `/api/form-submissions/forms/${input.to}/pictures/${copy}` : path;
+    return copy ? pictureUrl(String(input.to), copy) : path;
   });
   return JSON.parse(text) as T;
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useChrome } from '../../../components/form-renderer/chrome-context.ts';
 import { primaryButton } from '../../../components/public-page/classes.ts';
 import { Input } from '../../../components/ui/input.tsx';
@@ -15,15 +15,13 @@ export function AccessGate(props: {
   logoUrl?: string | null;
   onSubmit: (code: string) => void;
 }) {
-  const [code, setCode] = useState('');
   const { t } = useChrome();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    // The box as it stands: a code typed while the page was still loading its script is in the
-    // box but not yet in the state.
-    const typed = new FormData(e.currentTarget).get('access_code');
-    const value = typeof typed === 'string' && typed !== '' ? typed : code;
-    if (value.trim() !== '') props.onSubmit(value);
+    // Read from the box itself (it keeps no copy in state): a code typed while the page was still
+    // loading its script is there too.
+    const code = new FormData(e.currentTarget).get('access_code');
+    if (typeof code === 'string' && code.trim() !== '') props.onSubmit(code);
   };
   return (
     // Without JavaScript the code is posted to the page, which answers with the form.
@@ -44,8 +42,6 @@ export function AccessGate(props: {
           type="password"
           autoComplete="off"
           autoFocus
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
           aria-invalid={props.wrongCode || undefined}
           aria-describedby={props.wrongCode ? 'access-code-error' : undefined}
         />
