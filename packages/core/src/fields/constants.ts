@@ -95,6 +95,17 @@ export const PICTURE_MAX_SIDE = 800;
 export const BACKGROUND_MAX_SIDE = 2400;
 /** A form's logo is drawn at most 12rem wide and 3rem high: 512 px keeps it sharp on dense screens. */
 export const LOGO_MAX_SIDE = 512;
+/**
+ * A form's tab icon is kept square, as PNG (what every browser takes as an icon): 180 px serves a
+ * tab and a phone's home screen alike; a smaller upload keeps its size.
+ */
+export const FAVICON_SIDE = 180;
+/**
+ * A form's link-preview picture is kept as JPEG (every link unfurler reads it, not all read WebP),
+ * cropped around its centre to the 1.91:1 card they draw: 1200 × 630, or smaller when it is.
+ */
+export const SOCIAL_IMAGE_WIDTH = 1200;
+export const SOCIAL_IMAGE_HEIGHT = 630;
 
 /** A postal address's parts, in the order the page shows them and the export's columns follow. */
 export const ADDRESS_PARTS = ['line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const;

@@ -73,8 +73,11 @@ export function checkPictureChoice(
   return null;
 }
 
-/** What a picture is for: an option's picture, a theme's background (kept larger) or the form's logo (smaller). */
-export const PICTURE_PURPOSES = ['option', 'background', 'logo'] as const;
+/**
+ * What a picture is for: an option's picture, a theme's background (kept larger), the form's logo
+ * (smaller), its tab icon (a small square PNG) or its link-preview picture (a 1200 × 630 JPEG).
+ */
+export const PICTURE_PURPOSES = ['option', 'background', 'logo', 'favicon', 'social'] as const;
 export type PicturePurpose = (typeof PICTURE_PURPOSES)[number];
 
 /** POST /api/forms/:id/pictures: where the instance serves the picture it kept, and its size. */

@@ -1,6 +1,7 @@
 // Saved themes, a form's choice of theme and its page settings: the wire shapes of /api/themes and
 // the keys of a form's theme_config that this slice reads.
 import * as z from 'zod/mini';
+import { isPicturePath } from '../fields/picture-choice.ts';
 import { builtinTheme, DEFAULT_BUILTIN_THEME_ID } from './builtin.ts';
 import { type Theme, themeSchema } from './theme.ts';
 
@@ -50,6 +51,11 @@ function webAddress(value: string | null): string | null {
   return value && /^https?:\/\//i.test(value) && URL.canParse(value) ? value : null;
 }
 
+/** A picture this instance serves (uploaded on the Design tab) or an http(s) address, else null. */
+function imageAddress(value: string | null): string | null {
+  return isPicturePath(value ?? undefined) ? value : webAddress(value);
+}
+
 /** A form's page settings as its theme_config holds them, read defensively (older rows lack them). */
 export function formPageSettings(themeConfig: Record<string, unknown> | null | undefined) {
   const config = themeConfig ?? {};
@@ -65,8 +71,8 @@ export function formPageSettings(themeConfig: Record<string, unknown> | null | u
     socialTitle: text(config[THEME_CONFIG_KEYS.socialTitle])?.slice(0, SOCIAL_TITLE_MAX) ?? null,
     socialDescription:
       text(config[THEME_CONFIG_KEYS.socialDescription])?.slice(0, SOCIAL_DESCRIPTION_MAX) ?? null,
-    socialImage: webAddress(text(config[THEME_CONFIG_KEYS.socialImage])),
-    faviconUrl: webAddress(text(config[THEME_CONFIG_KEYS.favicon])),
+    socialImage: imageAddress(text(config[THEME_CONFIG_KEYS.socialImage])),
+    faviconUrl: imageAddress(text(config[THEME_CONFIG_KEYS.favicon])),
   };
 }
 
@@ -83,9 +89,11 @@ export const publicPageLookSchema = z.object({
     z.object({
       title: z.nullable(z.string()),
       description: z.nullable(z.string()),
+      /** A whole address (link unfurlers fetch it from elsewhere), an uploaded one's on this instance. */
       image: z.nullable(z.string()),
     }),
   ),
+  /** The tab icon: an uploaded one's path on this instance, or an http(s) address elsewhere. */
   favicon_url: z.optional(z.nullable(z.string())),
 });
 export type PublicPageLook = z.infer<typeof publicPageLookSchema>;

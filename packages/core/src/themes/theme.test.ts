@@ -134,6 +134,20 @@ describe('form page settings', () => {
     });
   });
 
+  it('takes a tab icon and a preview image uploaded to this instance, by their path', () => {
+    const icon = `/api/form-submissions/forms/7/pictures/${'a'.repeat(40)}`;
+    const card = `/api/form-submissions/forms/7/pictures/${'b'.repeat(40)}`;
+    expect(formPageSettings({ faviconUrl: icon, socialImage: card })).toMatchObject({
+      faviconUrl: icon,
+      socialImage: card,
+    });
+    // Another path of the site is neither.
+    expect(formPageSettings({ faviconUrl: '/favicon.svg', socialImage: '/api/me' })).toMatchObject({
+      faviconUrl: null,
+      socialImage: null,
+    });
+  });
+
   it('ignores a privacy link that is not http(s)', () => {
     expect(formPageSettings({ privacyUrl: 'javascript:alert(1)' }).privacyUrl).toBeNull();
   });

@@ -1,6 +1,6 @@
-// A form's pictures (option pictures, the theme's background, the logo) are kept under the form
-// that uploaded them (pictures.ts): the stored bytes name it, so its URL serves them and no other
-// form's does. A copy of the form therefore gets copies of its pictures under its own id; and a
+// A form's pictures (option pictures, the theme's background, the logo, and the tab icon and link
+// preview its theme_config names) are kept under the form that uploaded them (pictures.ts): the
+// stored bytes name it, so its URL serves them and no other form's does. A copy of the form therefore gets copies of its pictures under its own id; and a
 // form deleted for good takes along the pictures nothing else still shows.
 import { randomBytes } from 'node:crypto';
 import { pictureUrl } from '@formsmith/core/fields/picture-choice';

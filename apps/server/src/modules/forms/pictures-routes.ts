@@ -7,10 +7,10 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { openPicture, storePicture } from './pictures.ts';
+import { openPicture, pictureContentType, storePicture } from './pictures.ts';
 import { requireOwnedForm } from './service.ts';
 
-/** The owner's upload of a picture choice's picture: its own scope, for the multipart plugin. */
+/** The owner's upload of a form's picture: its own scope, for the multipart plugin. */
 const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticate);
   await app.register(fastifyMultipart, {
@@ -22,12 +22,17 @@ const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { scope: 'forms:write' as const, role: 'editor' as const },
       schema: {
         tags: ['forms'],
-        summary: "Upload a picture for a picture choice's option, the form's background or its logo",
+        summary:
+          "Upload a picture for a picture choice's option, the form's background, its logo, tab icon or link preview",
         description:
           'multipart/form-data with one file (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, at most 10 MB and 40 ' +
-          'million pixels). The server keeps it as WebP at most 800 px on its longest side (2400 px with ' +
-          '`purpose=background`, 512 px with `purpose=logo`), without metadata, transparency kept; put the ' +
-          "answer's `url` in the option's `image`, the theme's `background.image` or the form's `logo_url`. 415 for what is not a picture, 413 past the size or the pixels.",
+          'million pixels). The server keeps it without metadata: as WebP at most 800 px on its longest side ' +
+          '(2400 px with `purpose=background`, 512 px with `purpose=logo`), transparency kept; with ' +
+          '`purpose=favicon` as a square PNG of at most 180 px, the picture centred on a transparent ground; ' +
+          'with `purpose=social` as a JPEG cropped around its centre to 1200 × 630 (smaller when the picture ' +
+          "is). Put the answer's `url` in the option's `image`, the theme's `background.image`, the form's " +
+          "`logo_url`, or its theme_config's `faviconUrl` or `socialImage`. 415 for what is not a picture, " +
+          '413 past the size or the pixels.',
         params: formIdParamsSchema,
         querystring: z.object({ purpose: z.enum(PICTURE_PURPOSES).default('option') }),
         response: { 201: storedPictureSchema },
@@ -56,7 +61,7 @@ const publicPictureRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['submissions'],
-        summary: "A picture choice's picture (anonymous)",
+        summary: "A form's picture: an option's, its background, logo, tab icon or link preview (anonymous)",
         params: z.object({ id: z.string(), picture: z.string() }),
       },
     },
@@ -66,7 +71,7 @@ const publicPictureRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.picture,
       });
       return reply
-        .header('content-type', 'image/webp')
+        .header('content-type', pictureContentType(bytes))
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .send(bytes);

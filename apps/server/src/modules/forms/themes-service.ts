@@ -1,3 +1,4 @@
+import { isPicturePath } from '@formsmith/core/fields/picture-choice';
 import {
   builtinOfRef,
   DEFAULT_THEME_REF,
@@ -264,7 +265,12 @@ export async function publicLookOf(
           social: {
             title: settings.socialTitle,
             description: settings.socialDescription,
-            image: settings.socialImage,
+            // Link unfurlers fetch the picture from their own servers: an uploaded one by its
+            // whole address on this instance, not by its path.
+            image:
+              settings.socialImage && isPicturePath(settings.socialImage)
+                ? `${app.config.publicUrl}${settings.socialImage}`
+                : settings.socialImage,
           },
         }
       : {}),
