@@ -1,6 +1,6 @@
 // The field operations of an edit patch: adding, changing, removing and moving fields and their
 // options. Each throws EditPatchError when the operation does not fit the form.
-import { takesAnswer } from '../fields/constants.ts';
+import { RATING_MAX_STARS, RATING_MIN_STARS, takesAnswer } from '../fields/constants.ts';
 import { applicableRules } from '../fields/editor-rules.ts';
 import { NAMED_PATTERNS, type PatternName } from '../fields/named-patterns.ts';
 import { fallbackOptions, isChoiceType, optionValueFromLabel } from '../fields/options.ts';
@@ -57,7 +57,10 @@ function toOptions(labels: string[], previous: FieldOption[] = []): FieldOption[
   });
 }
 
-type Rules = Omit<FieldChanges, 'label' | 'type' | 'options' | 'placeholder' | 'helpText' | 'expression'>;
+type Rules = Omit<
+  FieldChanges,
+  'label' | 'type' | 'options' | 'placeholder' | 'helpText' | 'expression' | 'stars' | 'halfStars'
+>;
 
 /** The field's rules with the changes made; refuses a rule its type does not carry. */
 function withRules(type: FieldType, label: string, current: Record<string, unknown>, changes: Rules) {
@@ -97,6 +100,35 @@ function withRules(type: FieldType, label: string, current: Record<string, unkno
   if (typeof next.maxFiles === 'number' && (next.maxFiles < 1 || next.maxFiles > LIMITS.uploadMaxFiles))
     fail(`'${label}': a question takes 1 to ${LIMITS.uploadMaxFiles} files.`);
   return next;
+}
+
+type StarProps = { stars?: number; halfStars?: boolean };
+
+/**
+ * A star rating's count and half stars with the changes made; refuses them on another type and
+ * refuses a count outside 1 to 10 (the form would not save it), rather than bending it into range.
+ */
+function withStars(
+  type: FieldType,
+  label: string,
+  current: StarProps,
+  changes: { stars?: number | null; halfStars?: boolean },
+): StarProps {
+  const asked = (changes.stars !== undefined && changes.stars !== null) || changes.halfStars === true;
+  if (type !== 'rating') {
+    if (asked) fail(`'${label}' is a ${type} question: only a star rating has stars.`);
+    return {};
+  }
+  const stars = changes.stars === undefined ? current.stars : (changes.stars ?? undefined);
+  if (
+    stars !== undefined &&
+    (!Number.isInteger(stars) || stars < RATING_MIN_STARS || stars > RATING_MAX_STARS)
+  )
+    fail(
+      `'${label}' cannot have ${stars} stars: a star rating has ${RATING_MIN_STARS} to ${RATING_MAX_STARS} whole stars.`,
+    );
+  const halfStars = changes.halfStars === undefined ? current.halfStars : changes.halfStars || undefined;
+  return { stars, halfStars };
 }
 
 /** Types whose field holds a list of options: the choices, a ranking, a picture choice. */
@@ -139,6 +171,7 @@ export function addField(form: EditableForm, spec: NewField, after: string | nul
       ? { options: spec.options?.length ? toOptions(spec.options) : fallbackOptions() }
       : {}),
     ...(spec.type === 'calculated' ? { expression: spec.expression, showResult: true } : {}),
+    ...withStars(spec.type, spec.label, {}, spec),
   });
   return insertAfter(fields, field, after);
 }
@@ -167,6 +200,7 @@ export function updateField(field: FormField, changes: FieldChanges): FormField 
     ...(changes.placeholder !== undefined ? { placeholder: changes.placeholder || undefined } : {}),
     ...(changes.helpText !== undefined ? { helpText: changes.helpText || undefined } : {}),
     ...(changes.expression !== undefined ? { expression: changes.expression } : {}),
+    ...withStars(type, label, field.type === 'rating' ? field : {}, changes),
     validation,
     options,
   });

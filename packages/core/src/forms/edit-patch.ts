@@ -39,6 +39,9 @@ export const newFieldSchema = z.object({
   /** File fields: how many files at most (more than 1 makes the answer a list) and their total bytes. */
   maxFiles: z.optional(count),
   maxTotalSize: z.optional(count),
+  /** Star ratings: how many stars (1 to 10; 5 when left out) and whether half stars can be picked. */
+  stars: z.optional(z.number()),
+  halfStars: z.optional(z.boolean()),
   placeholder: optionalText,
   helpText: optionalText,
   /** Calculated fields: the expression, naming answers by field id. */
@@ -63,6 +66,9 @@ export const fieldChangesSchema = z.object({
   maxFileSize: countBound,
   maxFiles: countBound,
   maxTotalSize: countBound,
+  /** Star ratings: how many stars (1 to 10; null goes back to 5) and whether half stars can be picked. */
+  stars: bound,
+  halfStars: z.optional(z.boolean()),
   /** Empty text removes the placeholder or help text. */
   placeholder: optionalText,
   helpText: optionalText,

@@ -1,6 +1,7 @@
 import type { NewField } from '../forms/edit-patch.ts';
 import type { FieldType } from '../forms/field.ts';
 import { conceptsIn } from './concepts.ts';
+import { readStarWords, starsOfDraft, withoutStarWords } from './read-stars.ts';
 import { without } from './reading.ts';
 import { asLabel, fold, quoteOf, slice, type Text, typedText } from './text.ts';
 import { findType } from './type-words.ts';
@@ -130,13 +131,22 @@ export function draftField(text: Text): NewField | null {
     new RegExp(anyOf(REQUIRED_WORDS)).test(rest.folded) &&
     !new RegExp(anyOf(OPTIONAL_WORDS)).test(rest.folded);
   rest = without(rest, anyOf([...REQUIRED_WORDS, ...OPTIONAL_WORDS]));
-  const named = findType(rest.folded);
+  // 'a 10-star rating', 'a rating with half stars': stars make a rating a star rating, not a
+  // scale ('do you prefer a 5 star hotel' keeps its words).
+  let named = findType(rest.folded);
   let type: FieldType | undefined;
+  const unstarred = readStarWords(rest.folded) ? withoutStarWords(rest) : undefined;
+  const rated = unstarred && findType(unstarred.folded);
+  if (unstarred && (rated?.type === 'range' || rated?.type === 'rating')) {
+    rest = unstarred;
+    named = rated;
+    type = 'rating';
+  }
   if (named) {
-    type = named.type;
+    type ??= named.type;
     if (SHAPES.includes(named.type))
       rest = without(rest, anyOf([rest.folded.slice(named.index, named.index + named.length)]));
-    // 'a 5-star rating for the food' asks about the food (the stars are set in the editor).
+    // 'a 5-star rating for the food' asks about the food: its stars are read apart (starsOfDraft).
     if (named.type === 'rating') rest = without(rest, String.raw`\b\d+\s*-?\s*(?=\s|$)`);
   }
   const quoted = /⟦(\d+)⟧/.exec(rest.folded);
@@ -179,12 +189,12 @@ export function draftField(text: Text): NewField | null {
         ? { min: 0, max: 10 }
         : { min: 1, max: 5 }
       : bounds;
-  return {
+  return starsOfDraft(text, {
     label,
     type,
     required,
     ...(choice && options ? { options } : {}),
     ...(numeric && scale?.min !== undefined ? { min: scale.min } : {}),
     ...(numeric && scale?.max !== undefined ? { max: scale.max } : {}),
-  };
+  });
 }

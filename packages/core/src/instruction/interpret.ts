@@ -24,6 +24,7 @@ import { readRename } from './read-rename.ts';
 import { readRequired } from './read-required.ts';
 import { readRetype } from './read-retype.ts';
 import { readRule } from './read-rules.ts';
+import { readStars } from './read-stars.ts';
 import { readTexts } from './read-texts.ts';
 import { type Context, type Doubt, isDoubt, type Reader, type Step } from './reading.ts';
 import { readText, slice, type Text, typedText } from './text.ts';
@@ -43,6 +44,7 @@ const READERS: Reader[] = [
   readPages,
   readTexts,
   readCalculation,
+  readStars,
   readLimits,
   readOptionsChange,
   readRetype,

@@ -18,6 +18,8 @@ so later operations can name it.
 - Options: add_options, remove_options, rename_option (keeps stored answers), reorder_options (all labels).
 - Validation in update_field: min/max (numbers), minLength/maxLength (text), pattern (one of
   ${PATTERN_NAMES.join(', ')}), accept (['.pdf', 'image/*']) and maxFileSize (bytes) for files; null clears.
+- A rating (stars) takes stars (a whole number from 1 to 10; 5 when left out) and halfStars (true lets
+  people pick half stars), in add_field and update_field.
 - A page break is a field of type page_break whose label is the page's title.
 - add_rule: conditions compare an answer (field id) with a value (an option's label, yes or no, a
   number); actions show/hide/require a field, jump to a page (a page break's id) or end the form
@@ -46,6 +48,7 @@ function describeForm(form: EditableForm) {
         ...(optionsOf(field) ? { options: optionsOf(field)?.map((o) => o.label) } : {}),
         ...(Object.keys(rules).length ? { rules } : {}),
         ...(field.type === 'calculated' ? { expression: field.expression } : {}),
+        ...(field.type === 'rating' ? { stars: field.stars, halfStars: field.halfStars } : {}),
       };
     }),
     rules: form.logic.rules,
