@@ -78,6 +78,38 @@ function bracketSlashList(text: string, language: Language): string | null {
   return bracket(m[1], parts);
 }
 
+/** The longest ending two words share ('indoor', 'outdoor': 'door'). */
+function sharedEnding(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
+  return n;
+}
+
+/**
+ * 'indoor or outdoor seating', 'smoking or non-smoking room', 'morning or evening session': two
+ * words of one kind before the noun they both describe, a question of its own (the noun, with the
+ * two as its choices). Not 'hotel or pickup point' nor 'juice or soft drink', whose two words are
+ * unlike: a thing named in full, then another. Returns the noun and the two choices, or null.
+ */
+export function sharedNounAlternatives(
+  text: string,
+  language: Language,
+): { noun: string; choices: string[] } | null {
+  if (/[():?]/.test(text)) return null;
+  const sides = text.split(OR[language]);
+  if (sides.length !== 2) return null;
+  const left = (sides[0] ?? '').trim();
+  const right = (sides[1] ?? '').trim().split(/\s+/);
+  if (countWords(left) !== 1 || right.length !== 2) return null;
+  const [other = '', noun = ''] = right;
+  const a = foldText(left);
+  const b = foldText(other);
+  // Alike: one the other with a prefix ('smoking', 'non-smoking'), or the same ending ('-door', '-ing').
+  const alike = a !== b && (b.endsWith(a) || a.endsWith(b) || sharedEnding(a, b) >= 3);
+  if (!alike || !isPlainChoice(noun, language) || looksLikeField(left, language)) return null;
+  return { noun, choices: [left, other].map(capitalizeFirst) };
+}
+
 /**
  * 'laptop preference Mac or Windows' → 'laptop preference (Mac, Windows)'; 'tea or coffee' and
  * 'do you own or rent your home' keep their words as the label. Not a yes/no question ('have
@@ -95,6 +127,8 @@ function bracketAlternatives(text: string, language: Language): string | null {
   if (CONSENT_CUE.test(folded) || CHECKBOX_CUE.test(folded)) return null;
   // '30 or 60 minutes' is read as numbers with their unit elsewhere.
   if (!isPlainChoice(right, language) || (/\d$/.test(left) && /^\d/.test(right))) return null;
+  const shared = sharedNounAlternatives(text, language);
+  if (shared) return bracket(capitalizeFirst(shared.noun), shared.choices);
   const leftWords = left.split(/\s+/);
   const take = countWords(right);
   // 'hotel or pickup point': unlike alternatives, a place to be written in.
@@ -142,6 +176,9 @@ export function takeTrailingChoices(
   for (let i = start + 1; i < segments.length && i < start + 8; i++) {
     const next = segments[i] ?? '';
     const sides = next.split(OR[language]);
+    // 'party size', 'indoor or outdoor seating': the second is a question of its own, not the
+    // end of a list the first began.
+    if (sharedNounAlternatives(next, language)) return null;
     if (sides.length === 2) {
       const [left = '', right = ''] = sides.map((side) => side.trim());
       const plain = (side: string) => isPlainChoice(side, language) && countWords(side) <= 2;

@@ -30,7 +30,7 @@ const EN: LexiconEntry[] = [
   {
     tag: 'number',
     words:
-      'numbers?|how many|how much|quantity|qty|age|years?|mileage|footage|square feet|sq ?ft|amount|donation|budget|price|gpa|count|adults|children|kids|people|weight|height|hours|nights|salary|income|revenue|rent|deposit|attendees|seats|tickets|headcount',
+      'numbers?|how many|how much|quantity|qty|age|years?|mileage|footage|square feet|sq ?ft|amount|donation|budget|price|gpa|count|adults|children|kids|people|weight|height|hours|nights|salary|income|revenue|rent|deposit|attendees|seats|tickets|headcount|(?:party|group|team|household|family|class) size',
   },
   { tag: 'color', words: 'colou?rs?' },
   { tag: 'password', words: 'password' },
