@@ -37,6 +37,7 @@ import type { DraftAction } from '../editor/form-draft.ts';
 import { BackgroundSection } from './background-section.tsx';
 import { CustomCssSection } from './custom-css-section.tsx';
 import { LogoField } from './logo-field.tsx';
+import { PagePictureField } from './page-picture-field.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 import { useSavedThemes, useSaveTheme } from './themes-api.ts';
 
@@ -526,10 +527,11 @@ export function DesignPanel({ form, dispatch }: Props) {
         </section>
         <section aria-labelledby="design-social" className="space-y-4">
           <h2 id="design-social" className="text-sm font-semibold">
-            Link preview
+            Link preview and tab icon
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            What a shared link shows in chats and social posts. Empty: the form's title and description.
+            What a shared link shows in chats and social posts. Empty: the form's title and description,
+            without an image.
           </p>
           <FormField label="Preview title">
             <Input
@@ -545,20 +547,18 @@ export function DesignPanel({ form, dispatch }: Props) {
               {...configText(THEME_CONFIG_KEYS.socialDescription)}
             />
           </FormField>
-          <FormField label="Preview image" hint="An http(s) address of an image, ideally 1200 × 630">
-            <Input
-              type="url"
-              placeholder="https://example.com/card.png"
-              {...configText(THEME_CONFIG_KEYS.socialImage)}
-            />
-          </FormField>
-          <FormField label="Tab icon" hint="An http(s) address of the icon shown in the browser tab">
-            <Input
-              type="url"
-              placeholder="https://example.com/favicon.png"
-              {...configText(THEME_CONFIG_KEYS.favicon)}
-            />
-          </FormField>
+          <PagePictureField
+            formId={form.id}
+            purpose="social"
+            value={configText(THEME_CONFIG_KEYS.socialImage).value || undefined}
+            onChange={(image) => setConfig({ [THEME_CONFIG_KEYS.socialImage]: image })}
+          />
+          <PagePictureField
+            formId={form.id}
+            purpose="favicon"
+            value={configText(THEME_CONFIG_KEYS.favicon).value || undefined}
+            onChange={(icon) => setConfig({ [THEME_CONFIG_KEYS.favicon]: icon })}
+          />
         </section>
         <CustomCssSection
           theme={theme}

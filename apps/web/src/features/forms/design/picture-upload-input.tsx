@@ -7,12 +7,14 @@ type Props = {
   formId: number;
   purpose: PicturePurpose;
   label: string;
+  /** What the instance does with the picture, under the input. */
+  hint?: string;
   /** The path the instance serves the kept picture at. */
   onUploaded: (url: string) => void;
 };
 
 /** A file input that uploads a picture to this instance, saying while it works and why it refused one. */
-export function PictureUploadInput({ formId, purpose, label, onUploaded }: Props) {
+export function PictureUploadInput({ formId, purpose, label, hint, onUploaded }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fileId = useId();
@@ -39,13 +41,20 @@ export function PictureUploadInput({ formId, purpose, label, onUploaded }: Props
         type="file"
         accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
         disabled={busy}
-        aria-describedby={error ? `${fileId}-error` : undefined}
+        aria-describedby={
+          [hint && `${fileId}-hint`, error && `${fileId}-error`].filter(Boolean).join(' ') || undefined
+        }
         onChange={(e) => {
           void pick(e.target.files?.[0]);
           e.target.value = '';
         }}
         className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium dark:file:bg-slate-800"
       />
+      {hint && (
+        <p id={`${fileId}-hint`} className="text-sm text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
       {busy && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           Uploading…
