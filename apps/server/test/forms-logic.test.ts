@@ -163,6 +163,74 @@ describe(`form logic on save (${dbKind})`, () => {
     await publishForm(app, owner, id);
   });
 
+  it("reads a question's own conditional_logic in as a rule of the form's logic, and answers by it", async () => {
+    const fields = [
+      { id: 'country', type: 'text', label: 'Country' },
+      {
+        id: 'why',
+        type: 'text',
+        label: 'Why France?',
+        conditional_logic: {
+          action: 'show',
+          match: 'all',
+          conditions: [{ field_id: 'country', operator: 'equals', value: 'fr' }],
+        },
+      },
+    ];
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/forms',
+      headers: owner.auth,
+      payload: { title: 'Conditions', fields },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const form = created.json();
+    expect(form.fields[1]).not.toHaveProperty('conditional_logic');
+    expect(form.logic.rules).toEqual([
+      {
+        id: 'field-why',
+        match: 'all',
+        conditions: [{ source: 'field', ref: 'country', operator: 'equals', value: 'fr' }],
+        actions: [{ type: 'show', field: 'why' }],
+      },
+    ]);
+
+    // A later save with a condition on another question keeps the rules there are and adds one.
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/forms/${form.id}`,
+      headers: owner.auth,
+      payload: {
+        fields: [
+          ...form.fields,
+          {
+            id: 'note',
+            type: 'text',
+            label: 'Note',
+            conditional_logic: {
+              action: 'hide',
+              match: 'any',
+              conditions: [{ fieldId: 'why', operator: 'is_empty' }],
+            },
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().logic.rules.map((r: { id: string }) => r.id)).toEqual(['field-why', 'field-note']);
+
+    await publishForm(app, owner, form.id);
+    const submit = (data: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/form-submissions/forms/${form.id}/submit`, payload: { data } });
+    expect((await submit({ country: 'fr', why: 'Food', note: 'n' })).statusCode).toBe(201);
+    expect((await submit({ country: 'es', why: 'Food', note: 'n' })).statusCode).toBe(201);
+    const stored = await storedSubmissions(app, eq(submissions.formId, form.id));
+    expect(stored.map((row) => row.data)).toEqual([
+      { country: 'fr', why: 'Food', note: 'n' },
+      { country: 'es' },
+    ]);
+  });
+
   it('still refuses a save that is not a form at all', async () => {
     const res = await app.inject({
       method: 'POST',

@@ -4,9 +4,16 @@ import { createFormViaApi } from './support/seed-forms.ts';
 
 const saved = (page: Page) => expect(page.getByText('Saved', { exact: true })).toBeVisible();
 
-async function storedFields(page: Page, user: TestUser, id: number) {
+async function storedForm(page: Page, user: TestUser, id: number) {
   const res = await page.request.get(`/api/forms/${id}`, { headers: authHeaders(user) });
-  return ((await res.json()) as { fields: Record<string, unknown>[] }).fields;
+  return (await res.json()) as {
+    fields: Record<string, unknown>[];
+    logic: { rules: Record<string, unknown>[] };
+  };
+}
+
+async function storedFields(page: Page, user: TestUser, id: number) {
+  return (await storedForm(page, user, id)).fields;
 }
 
 test('renaming a choice keeps the rules that compare with it working', async ({ page }) => {
@@ -43,13 +50,22 @@ test('renaming a choice keeps the rules that compare with it working', async ({ 
   await page.getByRole('button', { name: 'Select Colour' }).click();
   await page.getByLabel('Option 1 label').fill('Crimson');
   await saved(page);
-  const [colour, why] = await storedFields(page, user, form.id);
+  // The question's condition, sent the way clients of the first release write it, is the
+  // question's own rule of the form's logic.
+  const stored = await storedForm(page, user, form.id);
+  const [colour] = stored.fields;
   expect(colour?.options).toMatchObject([{ label: 'Crimson', value: 'crimson' }, { value: 'blue' }]);
-  expect(why?.conditional_logic).toMatchObject({ conditions: [{ fieldId: 'colour', value: 'crimson' }] });
+  expect(stored.logic.rules).toMatchObject([
+    {
+      id: 'field-why',
+      conditions: [{ ref: 'colour', value: 'crimson' }],
+      actions: [{ type: 'show', field: 'why' }],
+    },
+  ]);
 
   // The rule still names the choice, and the preview still shows the question for it.
   await page.getByRole('button', { name: 'Select Why this colour?' }).click();
-  await expect(page.getByLabel('Rule 1 value')).toHaveValue('crimson');
+  await expect(page.getByLabel('Condition 1: value')).toHaveValue('crimson');
   await page.getByRole('tab', { name: 'Preview' }).click();
   await page.getByText('Crimson', { exact: true }).click();
   await expect(page.getByLabel('Why this colour?')).toBeVisible();

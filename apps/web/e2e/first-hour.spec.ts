@@ -254,6 +254,12 @@ for (const [scheme, width] of [
           'true',
         );
       }
+      // Its condition, sent as the question's own, is its own rule there, edited as on the Logic tab.
+      await expect(page.getByLabel('Show or hide')).toHaveValue('show');
+      await expect(page.getByLabel('Condition 1: value')).toHaveValue('no');
+      await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+      await shot(page, `question-rule-${scheme}-${width}`);
 
       await page.getByRole('tab', { name: /^Logic/ }).click();
       const map = page.getByRole('list', { name: 'Logic map' });

@@ -126,12 +126,15 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   await addField(page, 'Date', 'Start date');
   await page.getByLabel('Default value').fill('2030-01-15');
 
-  // Conditional logic: About you shows only when Age is greater than 20.
-  await page.getByRole('button', { name: 'Select About you' }).click();
-  await page.getByRole('button', { name: 'Add rule' }).click();
-  await page.getByLabel('Rule 1 field').selectOption({ label: 'Age' });
-  await page.getByLabel('Rule 1 operator').selectOption('greater_than');
-  await page.getByLabel('Rule 1 value').fill('20');
+  // Conditional logic, in the question's properties: Interests shows only when Age (a question
+  // before it, and after every reorder below) is greater than 20. It is the question's own rule
+  // of the form's logic.
+  await page.getByRole('button', { name: 'Select Interests' }).click();
+  await page.getByRole('button', { name: 'Show or hide this question' }).click();
+  await page.getByLabel('Condition 1: question or variable').selectOption({ label: 'Age' });
+  await page.getByLabel('Condition 1: comparison').selectOption('greater_than');
+  await page.getByLabel('Condition 1: value').fill('20');
+  await expect(page.getByRole('button', { name: 'Shown when Age is greater than 20' })).toBeVisible();
 
   // An empty label shows its message once the owner leaves the input.
   await page.getByRole('textbox', { name: 'Label', exact: true }).fill('');
@@ -139,7 +142,7 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   await expect(
     page.getByText('This field must have a label. Please provide one or delete the field.'),
   ).toBeVisible();
-  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('About you');
+  await page.getByRole('textbox', { name: 'Label', exact: true }).fill('Interests');
 
   const built = [
     'Full name',
@@ -227,11 +230,12 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   await expect.poll(async () => (await frame.boundingBox())?.width).toBe(375);
   const preview = page.getByRole('form', { name: 'Form preview' });
   await expect(preview.getByLabel('Age')).toHaveValue('30'); // the default value
-  await expect(preview.getByLabel('About you')).toBeVisible();
+  const interests = preview.getByRole('group', { name: 'Interests' });
+  await expect(interests).toBeVisible();
   await preview.getByLabel('Age').fill('19');
-  await expect(preview.getByLabel('About you')).toHaveCount(0);
+  await expect(interests).toHaveCount(0);
   await preview.getByLabel('Age').fill('42');
-  await expect(preview.getByLabel('About you')).toBeVisible();
+  await expect(interests).toBeVisible();
 
   // The form's own texts are edited where respondents read them: title and description at the
   // top of the canvas, the send button and what follows it at the bottom; the logo on Design.
@@ -261,6 +265,7 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
       success_message: string;
       logo_url: string;
       fields: WireField[];
+      logic: { rules: unknown[] };
     }[];
   };
   expect(forms.forms).toHaveLength(1);
@@ -284,14 +289,16 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
     help_text: 'As on your ID',
     validation_rules: { minLength: 2, maxLength: 60, pattern: '[A-Za-z ]+', customError: 'Letters only' },
   });
-  expect(byLabel('About you')).toMatchObject({
-    type: 'textarea',
-    validation_rules: { maxLength: 500 },
-    conditional_logic: {
-      action: 'show',
-      conditions: [{ fieldId: byLabel('Age').id, operator: 'greater_than', value: '20' }],
+  expect(byLabel('About you')).toMatchObject({ type: 'textarea', validation_rules: { maxLength: 500 } });
+  expect(saved.fields.some((f) => f.conditional_logic)).toBe(false);
+  expect(saved.logic.rules).toEqual([
+    {
+      id: `field-${byLabel('Interests').id}`,
+      match: 'all',
+      conditions: [{ source: 'field', ref: byLabel('Age').id, operator: 'greater_than', value: '20' }],
+      actions: [{ type: 'show', field: byLabel('Interests').id }],
     },
-  });
+  ]);
   expect(byLabel('Age')).toMatchObject({ type: 'number', min: 18, max: 99, default_value: '30' });
   expect(byLabel('Work email')).toMatchObject({ type: 'email', is_required: true });
   expect(byLabel('Interests')).toMatchObject({ type: 'checkbox' });
@@ -317,9 +324,9 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   await expect(page.getByLabel('Max length')).toHaveValue('60');
   await expect(page.getByLabel('Regex pattern')).toHaveValue('[A-Za-z ]+');
   await expect(page.getByLabel('Required')).toBeChecked();
-  await page.getByRole('button', { name: 'Select About you' }).click();
-  await expect(page.getByLabel('Rule 1 operator')).toHaveValue('greater_than');
-  await expect(page.getByLabel('Rule 1 value')).toHaveValue('20');
+  await page.getByRole('button', { name: 'Select Interests' }).click();
+  await expect(page.getByLabel('Condition 1: comparison')).toHaveValue('greater_than');
+  await expect(page.getByLabel('Condition 1: value')).toHaveValue('20');
   await expect(page.getByLabel('Form title')).toHaveValue('Workshop signup');
 
   // Opening and looking changes nothing.

@@ -4,7 +4,7 @@ import { CONDITION_OPERATORS } from '../fields/constants.ts';
 import type { ConditionalLogic } from '../forms/field.ts';
 import { operatorHolds } from './conditions.ts';
 import { EMPTY_LOGIC, type FormLogic, LOGIC_OPERATORS, type LogicRule } from './definition.ts';
-import { foldFieldConditions } from './field-rules.ts';
+import { foldFieldConditions, questionRuleId, questionRuleOf } from './field-rules.ts';
 import { type LogicField, runForm } from './run.ts';
 
 type OldField = { id: string; conditionalLogic?: ConditionalLogic };
@@ -214,5 +214,49 @@ describe('a question’s own condition read in as a rule', () => {
       conditions: [{ source: 'field', ref: 'a', operator: 'is_empty' }],
       actions: [{ type: 'hide', field: 'b' }],
     });
+  });
+});
+
+describe("a question's own rule, as its properties edit it", () => {
+  const rule = (actions: LogicRule['actions'], id = 'field-b'): LogicRule => ({
+    id,
+    match: 'all',
+    conditions: [{ source: 'field', ref: 'a', operator: 'is_not_empty' }],
+    actions,
+  });
+  const logicOf = (...rules: LogicRule[]): FormLogic => ({ ...EMPTY_LOGIC, rules });
+
+  it('is the rule named after the question that only shows or only hides it', () => {
+    const shows = rule([{ type: 'show', field: 'b' }]);
+    const hides = rule([{ type: 'hide', field: 'b' }]);
+    expect(questionRuleOf(logicOf(rule([], 'r1'), shows), 'b')).toEqual({ rule: shows, index: 1 });
+    expect(questionRuleOf(logicOf(hides), 'b')?.rule).toBe(hides);
+  });
+
+  it('is none when that rule does more, acts on another question, or is not there', () => {
+    expect(questionRuleOf(logicOf(rule([{ type: 'require', field: 'b' }])), 'b')).toBeNull();
+    expect(questionRuleOf(logicOf(rule([{ type: 'show', field: 'c' }])), 'b')).toBeNull();
+    expect(
+      questionRuleOf(
+        logicOf(
+          rule([
+            { type: 'show', field: 'b' },
+            { type: 'require', field: 'b' },
+          ]),
+        ),
+        'b',
+      ),
+    ).toBeNull();
+    expect(questionRuleOf(logicOf(rule([{ type: 'show', field: 'b' }], 'r1')), 'b')).toBeNull();
+  });
+
+  it('is where a folded condition lands', () => {
+    const own: ConditionalLogic = {
+      action: 'show',
+      match: 'all',
+      conditions: [{ fieldId: 'a', operator: 'is_empty' }],
+    };
+    const folded = foldFieldConditions([{ id: 'a' }, { id: 'b', conditionalLogic: own }], EMPTY_LOGIC);
+    expect(questionRuleOf(folded.logic, 'b')?.rule.id).toBe(questionRuleId('b'));
   });
 });

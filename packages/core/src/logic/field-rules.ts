@@ -30,6 +30,27 @@ const NEGATED: Partial<Record<LogicOperator, LogicOperator>> = {
 
 const RULE_ID_PREFIX = 'field-';
 
+/**
+ * The id of a question's own rule: the one its properties panel edits ("show this question
+ * when…"), and the one a question's condition is folded into.
+ */
+export function questionRuleId(fieldId: string): string {
+  return `${RULE_ID_PREFIX}${fieldId}`;
+}
+
+/**
+ * A question's own rule and its place in the rules, when it is one the properties panel edits
+ * whole: it only shows or only hides that question. Null otherwise.
+ */
+export function questionRuleOf(logic: FormLogic, fieldId: string): { rule: LogicRule; index: number } | null {
+  const index = logic.rules.findIndex((r) => r.id === questionRuleId(fieldId));
+  const rule = logic.rules[index];
+  const action = rule?.actions.length === 1 ? rule.actions[0] : undefined;
+  if (!rule || !action || (action.type !== 'show' && action.type !== 'hide') || action.field !== fieldId)
+    return null;
+  return { rule, index };
+}
+
 function conditionOf(fieldId: string, operator: LogicOperator, value: string | undefined): LogicCondition {
   return value === undefined
     ? { source: 'field', ref: fieldId, operator }
@@ -52,7 +73,7 @@ export function ruleFromFieldCondition(
   fieldId: string,
   condition: ConditionalLogic,
   alsoShownByRules: boolean,
-  ruleId: string = `${RULE_ID_PREFIX}${fieldId}`,
+  ruleId: string = questionRuleId(fieldId),
 ): LogicRule | null {
   if (condition.conditions.length === 0) return null;
   const negatable = condition.conditions.every((c) => NEGATED[c.operator] !== undefined);
@@ -128,7 +149,7 @@ export function foldFieldConditions<F extends WithCondition>(
   const plain = fields.map((field) => {
     if (field.conditionalLogic == null) return field;
     const { conditionalLogic, ...rest } = field;
-    const newId = () => uniqueId(`${RULE_ID_PREFIX}${field.id}`, taken);
+    const newId = () => uniqueId(questionRuleId(field.id), taken);
     const shownByRules = rules.some((r) => r.actions.some((a) => a.type === 'show' && a.field === field.id));
     const negatable = conditionalLogic.conditions.every((c) => NEGATED[c.operator] !== undefined);
     if (

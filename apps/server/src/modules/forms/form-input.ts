@@ -4,6 +4,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import type { Translations } from '@formsmith/core/i18n/texts';
 import { EMPTY_LOGIC, type FormDisplay, type FormLogic } from '@formsmith/core/logic/definition';
 import { settleEndings, successMessageOf } from '@formsmith/core/logic/endings';
+import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
 
 /** What a save changes; undefined means "keep what is stored". */
 export type ContentInput = {
@@ -59,4 +60,18 @@ export function settleContentEndings(
   });
   content.logic = logic;
   content.successMessage = successMessageOf(logic);
+}
+
+/**
+ * A question sent with its own "show when" condition (`conditional_logic`, as clients of the
+ * first release write it) is read in with that condition as a rule of the form's logic, after its
+ * rules (core logic/field-rules.ts): stored forms carry rules only, and the editor writes rules.
+ * Call after the endings are settled, so that the logic the condition joins is the one the save
+ * keeps.
+ */
+export function foldContentConditions(content: ContentInput, stored: { logic: FormLogic } | null): void {
+  if (!content.fields?.some((field) => field.conditionalLogic != null)) return;
+  const folded = foldFieldConditions(content.fields, content.logic ?? stored?.logic ?? EMPTY_LOGIC);
+  content.fields = folded.fields;
+  content.logic = folded.logic;
 }

@@ -17,7 +17,7 @@ import { getSecuritySettings } from '../auth/index.ts';
 import { type Caller, chooseWorkspace } from '../workspaces/index.ts';
 import { emitFormEvent } from './events.ts';
 import { folderFilterOf } from './folders-service.ts';
-import { readContentInput, settleContentEndings } from './form-input.ts';
+import { foldContentConditions, readContentInput, settleContentEndings } from './form-input.ts';
 import { copyPictures } from './picture-copies.ts';
 import { assertPublicAccess, FORM_NOT_FOUND, type RequestLanguage } from './public-access.ts';
 import type { FormRow } from './repository.ts';
@@ -131,6 +131,7 @@ export async function createOwnerForm(
   await assertFormThemeUsable(app.db, where, content.themeConfig, null);
   content.themeConfig = await withDefaultTheme(app.db, where, content.themeConfig);
   settleContentEndings(content, null);
+  foldContentConditions(content, null);
   assertRedirectsAllowed(input.keyScopes, null, content.logic);
   const translations = settleTranslations(null, content);
   if (translations) content.translations = translations;
@@ -190,6 +191,7 @@ export async function updateOwnerForm(
   const where = { ownerId: input.ownerId, workspaceId: stored.workspaceId };
   await assertFormThemeUsable(app.db, where, content.themeConfig, stored.themeConfig);
   settleContentEndings(content, stored);
+  foldContentConditions(content, stored);
   assertRedirectsAllowed(input.keyScopes, stored.logic, content.logic);
   const translations = settleTranslations(stored, content);
   if (translations) content.translations = translations;

@@ -90,7 +90,9 @@ export function EditorWorkspace(props: WorkspaceProps) {
       fields={form.fields}
       logic={form.logic}
       problemsAt={problems.at}
+      problemsWithin={problems.within}
       dispatch={dispatch}
+      onOpenRule={openRule}
     />
   );
 

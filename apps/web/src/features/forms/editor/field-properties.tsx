@@ -9,10 +9,10 @@ import { Settings2 } from 'lucide-react';
 import { FormField as Labelled } from '../../../components/ui/form-field.tsx';
 import { Checkbox, Input, Select } from '../../../components/ui/input.tsx';
 import { CalculationSettings } from './calculation-settings.tsx';
-import { ConditionalLogicEditor } from './conditional-logic-editor.tsx';
 import { fieldTypeName } from './field-palette.tsx';
 import type { DraftAction } from './form-draft.ts';
 import { namesOf } from './logic/logic-model.ts';
+import { QuestionRule } from './logic/question-rule.tsx';
 import { NumberRule } from './number-rule.tsx';
 import { PrefillSettings } from './prefill-settings.tsx';
 import { TypeProperties } from './type-properties.tsx';
@@ -24,7 +24,11 @@ type Props = {
   logic: FormLogic;
   /** Logic problems at a path (`fields.3.expression`). */
   problemsAt: (path: string) => string[];
+  /** Logic problems at a path or inside it (`logic.rules.2`). */
+  problemsWithin: (path: string) => string[];
   dispatch: (action: DraftAction) => void;
+  /** Opens a rule on the Logic tab. */
+  onOpenRule: (id: string) => void;
 };
 
 /** Edits the selected field; mounted per field (key) so its local text resets on selection. */
@@ -189,10 +193,13 @@ function FieldPropertiesForm(props: Props & { field: FormField }) {
       {typed && (
         <>
           <SectionTitle>Conditional logic</SectionTitle>
-          <ConditionalLogicEditor
+          <QuestionRule
             field={field}
             fields={fields}
-            onChange={(conditionalLogic) => update({ conditionalLogic })}
+            logic={props.logic}
+            problemsWithin={props.problemsWithin}
+            onChange={(logic, key) => dispatch({ type: 'setLogic', logic, key })}
+            onOpenRule={props.onOpenRule}
           />
         </>
       )}

@@ -52,36 +52,48 @@ describe('draftReducer', () => {
     expect(draftReducer(start, { type: 'move', id: 'b', by: 1 })).toBe(start);
   });
 
-  it('drops conditions on a removed field from the fields that read it, and the rule it leaves empty', () => {
-    const shownWhenRed = (fieldId: string) => ({
-      action: 'show',
-      match: 'all',
-      conditions: [{ fieldId, operator: 'equals', value: 'red' }],
-    });
-    const start = draftOf([
-      field({ id: 'color', type: 'radio', options: colors }),
-      field({ id: 'size', type: 'text' }),
-      field({ id: 'why', type: 'text', conditionalLogic: shownWhenRed('color') }),
-      field({
-        id: 'more',
-        type: 'text',
-        conditionalLogic: {
-          action: 'show',
-          match: 'any',
-          conditions: [
-            { fieldId: 'color', operator: 'equals', value: 'red' },
-            { fieldId: 'size', operator: 'is_not_empty' },
-          ],
-        },
-      }),
-    ]);
+  it("drops a removed question's own rule, and its conditions from other questions' own rules", () => {
+    const red = { source: 'field', ref: 'color', operator: 'equals', value: 'red' };
+    const start = draftOf(
+      [
+        field({ id: 'color', type: 'radio', options: colors }),
+        field({ id: 'size', type: 'text' }),
+        field({ id: 'why', type: 'text' }),
+        field({ id: 'more', type: 'text' }),
+      ],
+      {
+        rules: [
+          { id: 'field-color', conditions: [], actions: [{ type: 'hide', field: 'color' }] },
+          { id: 'field-why', conditions: [red], actions: [{ type: 'show', field: 'why' }] },
+          {
+            id: 'field-more',
+            match: 'any',
+            conditions: [red, { source: 'field', ref: 'size', operator: 'is_not_empty' }],
+            actions: [{ type: 'hide', field: 'more' }],
+          },
+          // Written on the Logic tab: kept whole, for the problems list to name what it misses.
+          { id: 'r1', conditions: [red], actions: [{ type: 'require', field: 'size' }] },
+        ],
+      },
+    );
     const state = draftReducer(start, { type: 'remove', id: 'color' });
     expect(ids(state)).toEqual(['size', 'why', 'more']);
     expect(positions(state)).toEqual([0, 1, 2]);
-    expect(state.form.fields[1]?.conditionalLogic).toBeNull();
-    expect(state.form.fields[2]?.conditionalLogic?.conditions).toEqual([
-      { fieldId: 'size', operator: 'is_not_empty' },
+    expect(state.form.logic.rules.map((r) => r.id)).toEqual(['field-more', 'r1']);
+    expect(state.form.logic.rules[0]?.conditions).toEqual([
+      { source: 'field', ref: 'size', operator: 'is_not_empty' },
     ]);
+    expect(state.form.logic.rules[1]).toEqual(start.form.logic.rules[3]);
+  });
+
+  it('leaves the logic as it is when a removed question is in no own rule', () => {
+    const start = draftOf(
+      ['a', 'b'].map((id) => field({ id, type: 'text' })),
+      {
+        rules: [{ id: 'r1', conditions: [], actions: [{ type: 'show', field: 'b' }] }],
+      },
+    );
+    expect(draftReducer(start, { type: 'remove', id: 'a' }).form.logic).toBe(start.form.logic);
   });
 
   it('forgets the selection when the selected field is removed, and keeps another', () => {

@@ -3,6 +3,7 @@ import { type FieldPatch, type FieldType, type FormField, patchField } from '@fo
 import type { Form } from '@formsmith/core/forms/form';
 import { type OptionRename, renameOptionValue } from '@formsmith/core/forms/rename-option';
 import type { FormLogic } from '@formsmith/core/logic/definition';
+import { questionRuleId, questionRuleOf } from '@formsmith/core/logic/field-rules';
 
 export type DraftState = { form: Form; selectedId: string | null };
 
@@ -87,17 +88,13 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
         form: { ...form, fields: withPositions(moveItem(form.fields, action.from, action.to)) },
       };
     case 'remove': {
-      // Rules of other fields that pointed at the removed one would never hold again: drop them.
-      const fields = form.fields
-        .filter((f) => f.id !== action.id)
-        .map((f) => {
-          const logic = f.conditionalLogic;
-          if (!logic?.conditions.some((c) => c.fieldId === action.id)) return f;
-          const conditions = logic.conditions.filter((c) => c.fieldId !== action.id);
-          return { ...f, conditionalLogic: conditions.length ? { ...logic, conditions } : null };
-        });
+      const fields = form.fields.filter((f) => f.id !== action.id);
       return {
-        form: { ...form, fields: withPositions(fields) },
+        form: {
+          ...form,
+          fields: withPositions(fields),
+          logic: withoutQuestionInOwnRules(form.logic, form.fields, action.id),
+        },
         selectedId: state.selectedId === action.id ? null : state.selectedId,
       };
     }
@@ -106,4 +103,27 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
       return unknown;
     }
   }
+}
+
+/**
+ * The logic once question `removed` is gone, as far as questions' own rules go (those their
+ * properties edit): its own rule goes with it, and conditions of the others' own rules that read
+ * its answer would never hold again, so they go too, with a rule they leave empty. Rules written
+ * on the Logic tab stay as they are, and the problems list names what they miss.
+ */
+function withoutQuestionInOwnRules(
+  logic: FormLogic,
+  fields: readonly FormField[],
+  removed: string,
+): FormLogic {
+  const own = new Set(fields.flatMap((f) => questionRuleOf(logic, f.id)?.rule.id ?? []));
+  const rules = logic.rules.flatMap((rule) => {
+    if (!own.has(rule.id)) return [rule];
+    if (rule.id === questionRuleId(removed)) return [];
+    const conditions = rule.conditions.filter((c) => !(c.source === 'field' && c.ref === removed));
+    if (conditions.length === rule.conditions.length) return [rule];
+    return conditions.length > 0 ? [{ ...rule, conditions }] : [];
+  });
+  const same = rules.length === logic.rules.length && rules.every((r, i) => r === logic.rules[i]);
+  return same ? logic : { ...logic, rules };
 }

@@ -1,5 +1,6 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
+import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
 
 export type GeneratedMode = 'replace' | 'add';
 
@@ -33,20 +34,19 @@ function withFreeIds(generated: FormField[], existing: FormField[]): FormField[]
 /**
  * The draft after 'Generate with AI': the generated form in place of the current one, or its
  * fields added after the current fields (title and description stay the owner's unless blank).
+ * A generated follow-up's "ask only when…" condition becomes its own rule of the form's logic,
+ * which its properties then edit.
  */
 export function mergeGenerated(current: Form, generated: Form, mode: GeneratedMode): Form {
-  if (mode === 'replace' || current.fields.length === 0) {
-    return {
-      ...current,
-      title: generated.title,
-      description: generated.description,
-      fields: generated.fields,
-    };
-  }
-  return {
-    ...current,
-    title: current.title.trim() || generated.title,
-    description: current.description.trim() || generated.description,
-    fields: [...current.fields, ...withFreeIds(generated.fields, current.fields)],
-  };
+  const merged =
+    mode === 'replace' || current.fields.length === 0
+      ? { ...current, title: generated.title, description: generated.description, fields: generated.fields }
+      : {
+          ...current,
+          title: current.title.trim() || generated.title,
+          description: current.description.trim() || generated.description,
+          fields: [...current.fields, ...withFreeIds(generated.fields, current.fields)],
+        };
+  const { fields, logic } = foldFieldConditions(merged.fields, merged.logic);
+  return { ...merged, fields, logic };
 }

@@ -1,43 +1,26 @@
 import type { FormField } from '@formsmith/core/forms/field';
-import type { FormLogic, LogicRule } from '@formsmith/core/logic/definition';
+import type { FormLogic } from '@formsmith/core/logic/definition';
+import { questionRuleOf } from '@formsmith/core/logic/field-rules';
 import { Workflow } from 'lucide-react';
 import { describeConditions } from './describe-rule.ts';
 import { endingTitle, type PageChoice } from './logic-model.ts';
 
-/** A badge opens what it describes: a rule on the Logic tab, or a field's own condition. */
+/** A badge opens what it describes: a rule on the Logic tab, or the question whose own rule it is. */
 export type LogicBadge = { text: string; ruleId: string } | { text: string; fieldId: string };
-
-/** A field's own show/hide condition (set in its properties), as a rule reads it. */
-function asRule(logic: NonNullable<FormField['conditionalLogic']>): LogicRule {
-  return {
-    id: '',
-    match: logic.match,
-    conditions: logic.conditions.map((c) => ({
-      source: 'field' as const,
-      ref: c.fieldId,
-      operator: c.operator,
-      value: c.value,
-    })),
-    actions: [],
-  };
-}
 
 /**
  * The logic touching each field and page, in words, keyed by field id or page id: a page's jumps
  * and endings ('Jumps to Page 3'), a question's 'Shown when …', 'Hidden when …', 'Required when …',
- * whether a rule or the field's own condition says so.
+ * whether a rule of the Logic tab or the question's own rule says so.
  */
 export function logicBadges(fields: readonly FormField[], logic: FormLogic, pages: PageChoice[]) {
   const badges = new Map<string, LogicBadge[]>();
   const add = (key: string, badge: LogicBadge) => badges.set(key, [...(badges.get(key) ?? []), badge]);
-  for (const field of fields) {
-    const own = field.conditionalLogic;
-    if (!own || own.conditions.length === 0) continue;
-    const when = describeConditions(asRule(own), fields, logic);
-    add(field.id, { text: `${own.action === 'show' ? 'Shown' : 'Hidden'} when ${when}`, fieldId: field.id });
-  }
   for (const rule of logic.rules) {
     const when = describeConditions(rule, fields, logic);
+    // A question's own rule is edited in its properties: its badge selects the question.
+    const opens = (fieldId: string) =>
+      questionRuleOf(logic, fieldId)?.rule === rule ? { fieldId } : { ruleId: rule.id };
     for (const action of rule.actions) {
       switch (action.type) {
         case 'jump':
@@ -58,10 +41,10 @@ export function logicBadges(fields: readonly FormField[], logic: FormLogic, page
           break;
         }
         case 'show':
-          add(action.field, { text: `Shown when ${when}`, ruleId: rule.id });
+          add(action.field, { text: `Shown when ${when}`, ...opens(action.field) });
           break;
         case 'hide':
-          add(action.field, { text: `Hidden when ${when}`, ruleId: rule.id });
+          add(action.field, { text: `Hidden when ${when}`, ...opens(action.field) });
           break;
         case 'require':
           add(action.field, { text: `Required when ${when}`, ruleId: rule.id });
@@ -78,7 +61,7 @@ export function logicBadges(fields: readonly FormField[], logic: FormLogic, page
   return badges;
 }
 
-/** A field's or page's logic badges; each opens its rule, or selects the field its condition is on. */
+/** A field's or page's logic badges; each opens its rule, or selects the question whose own rule it is. */
 export function LogicBadges({
   badges,
   onOpenRule,

@@ -8,6 +8,7 @@ import { ActionRow } from './action-row.tsx';
 import { ConditionRow } from './condition-row.tsx';
 import { type NameChoice, type PageChoice, ruleTitle } from './logic-model.ts';
 import type { LogicProblems } from './logic-problems.ts';
+import { MatchSelect } from './match-select.tsx';
 import { ProblemList } from './problem-list.tsx';
 
 type Props = {
@@ -87,14 +88,11 @@ export function RuleEditor(props: Props) {
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">When</legend>
         <div className="max-w-xs">
-          <Select
-            aria-label={`${title}: match`}
+          <MatchSelect
+            label={`${title}: match`}
             value={rule.match}
-            onChange={(e) => onChange({ ...rule, match: e.target.value as LogicRule['match'] })}
-          >
-            <option value="all">all of these hold</option>
-            <option value="any">any of these holds</option>
-          </Select>
+            onChange={(match) => onChange({ ...rule, match })}
+          />
         </div>
         {rule.conditions.length === 0 && (
           <p className="text-sm text-slate-600 dark:text-slate-300">
