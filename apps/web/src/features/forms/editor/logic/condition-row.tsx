@@ -17,12 +17,15 @@ type Props = {
   problems: string[];
   onChange: (condition: LogicCondition) => void;
   onRemove: () => void;
+  /** One control under another at every width: in a narrow column such as the properties panel. */
+  stacked?: boolean;
 };
 
 const sourceKey = (c: Pick<LogicCondition, 'source' | 'ref'>) => `${c.source}:${c.ref}`;
 
 /** One condition: what it reads (an answer, a variable, the score), how it compares, and with what. */
-export function ConditionRow({ condition, name, questions, logic, problems, onChange, onRemove }: Props) {
+export function ConditionRow(props: Props) {
+  const { condition, name, questions, logic, problems, onChange, onRemove } = props;
   const field = condition.source === 'field' ? questions.find((f) => f.id === condition.ref) : undefined;
   const offered = operatorsFor(condition.source === 'variable' ? 'variable' : (field?.type ?? 'text'));
   const { input } = offered;
@@ -45,7 +48,13 @@ export function ConditionRow({ condition, name, questions, logic, problems, onCh
 
   return (
     <li className="space-y-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_minmax(0,1fr)_auto]">
+      <div
+        className={
+          props.stacked
+            ? 'grid grid-cols-1 gap-2'
+            : 'grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,10rem)_minmax(0,1fr)_auto]'
+        }
+      >
         <Select
           aria-label={`${name}: question or variable`}
           value={sourceKey(condition)}

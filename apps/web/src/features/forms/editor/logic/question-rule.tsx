@@ -160,6 +160,7 @@ function OwnRule(props: {
             key={j}
             condition={condition}
             name={`Condition ${j + 1}`}
+            stacked
             questions={questions}
             logic={logic}
             problems={problemsWithin(`${path}.conditions.${j}`)}
