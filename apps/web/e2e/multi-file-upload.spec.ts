@@ -123,6 +123,31 @@ test('more files than the field takes, or too large together, are refused with t
   await expect(page.getByText('Please choose at most 3 files')).toHaveCount(0);
 });
 
+test("files chosen before the page's script takes the form over are kept and sent", async ({ page }) => {
+  const user = await registerAndLogin(page);
+  const form = await publishedDocsForm(page, user);
+  // The upload control's script is held back until the files are in the server-drawn input, as
+  // on a slow connection where the respondent is quicker than the script.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/file-control-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openFormPage(page, `/form/${form.id}`);
+  await page.getByLabel('Documents').setInputFiles([text('early.txt', 'early'), text('late.txt', 'late!')]);
+  release();
+  await expect(page.getByText('early.txt')).toBeVisible();
+  await expect(page.getByText('late.txt')).toBeVisible();
+  await pastAntiSpamWindow(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+  const [answers] = await storedAnswersOf<Record<string, { name: string }[]>>(page, user, form.id);
+  expect(answers?.docs?.map((file) => file.name)).toEqual(['early.txt', 'late.txt']);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

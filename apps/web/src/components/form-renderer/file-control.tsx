@@ -1,5 +1,6 @@
 import { fileSizeText, maxFilesOf, takesManyFiles } from '@formsmith/core/fields/files';
 import { type FormField, rulesOf } from '@formsmith/core/forms/field';
+import { useEffect, useRef } from 'react';
 import { useChrome } from './chrome-context.ts';
 import {
   type ControlAttributes,
@@ -66,6 +67,16 @@ export function FileControl({ field, value, status, onSelect, onRemove, ...input
   const accept = rulesOf(field).accept?.join(',');
   const { t } = useChrome();
   const many = takesManyFiles(field);
+  // The page is drawn by the server and works before its script: files chosen in that input
+  // before this control loaded are still in it, with no change event to tell. Take them now.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const takeEarlyFiles = useRef(onSelect);
+  useEffect(() => {
+    const early = [...(fileInput.current?.files ?? [])];
+    if (early.length === 0 || !fileInput.current) return;
+    takeEarlyFiles.current?.(early);
+    fileInput.current.value = '';
+  }, []);
   const files = fileValues(value);
   const max = maxFilesOf(field);
   const total = rulesOf(field).maxTotalSize;
@@ -100,6 +111,7 @@ export function FileControl({ field, value, status, onSelect, onRemove, ...input
         <input
           {...input}
           {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+          ref={fileInput}
           type="file"
           multiple={many}
           accept={accept}
