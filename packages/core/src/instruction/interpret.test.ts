@@ -56,6 +56,19 @@ describe('the built-in interpreter on the examples owners wrote', () => {
     expect(field(form, 'Policy number')?.type).toBe('text');
   });
 
+  it('reads a name a clause before renamed as the question the owner knew by it', () => {
+    const guests = formOf('Booking', [
+      ['Number of guests', 'number', false],
+      ['Quantity', 'number', false],
+    ]);
+    const removed = edited("rename 'Quantity' to 'Items' and Supprime 'Quantity'", guests);
+    // Before, the second clause took the closest label left, and removed the number of guests.
+    expect(removed.form.fields.map((f) => f.label)).toEqual(['Number of guests']);
+    const required = edited("rename 'Quantity' to 'Items', then make 'Quantity' required", guests);
+    expect(field(required.form, 'Items')?.validation.required).toBe(true);
+    expect(field(required.form, 'Number of guests')?.validation.required).toBe(false);
+  });
+
   it('starts a new page before a group of fields named together', () => {
     const { form } = edited('Start a new page before the payment details', ORDER);
     const at = form.fields.findIndex((f) => f.label === 'Payment method');

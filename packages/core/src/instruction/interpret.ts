@@ -109,11 +109,12 @@ export function interpretInstruction(
   options: InterpretOptions = {},
 ): Interpretation {
   const text = readText(instruction);
+  const formerLabels = new Map(form.fields.map((f) => [f.id, f.label]));
   const operations: EditOperation[] = [];
   const summaries: string[] = [];
   let context: Context = {
     form,
-    refs: { fields: form.fields, last: [] },
+    refs: { fields: form.fields, last: [], formerLabels },
     draft: draftField,
     translate: options.translate,
   };
@@ -153,7 +154,7 @@ export function interpretInstruction(
     context = {
       ...context,
       form: next,
-      refs: { fields: next.fields, last: step.touched },
+      refs: { fields: next.fields, last: step.touched, formerLabels },
     };
   }
   const patch = { summary: summaries.join(' '), operations };

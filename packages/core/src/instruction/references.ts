@@ -9,7 +9,16 @@ export type Found =
   | { kind: 'ambiguous'; phrase: string; candidates: FormField[] }
   | { kind: 'missing'; phrase: string; near: FormField[] };
 
-export type Refs = { fields: FormField[]; last: string[] };
+export type Refs = {
+  fields: FormField[];
+  last: string[];
+  /**
+   * Each field's label before the instruction began, by id: a clause after a rename may still
+   * name the question as the owner knew it ("rename 'Quantity' to 'Items', then make 'Quantity'
+   * required").
+   */
+  formerLabels?: ReadonlyMap<string, string>;
+};
 
 /** A word, or a phrase that means one thing in any language (tag '#phone' for 'numéro de téléphone'). */
 type Unit = { tag?: string; words: string[] };
@@ -267,6 +276,11 @@ export function findField(text: Text, refs: Refs, among?: (field: FormField) => 
     const exact = fields.filter((f) => plain(f.label) === plain(quote));
     if (exact.length === 1) return { kind: 'field', field: exact[0] as FormField, exact: true };
     if (exact.length > 1) return { kind: 'ambiguous', phrase: quote, candidates: exact };
+    const renamed = fields.filter((f) => {
+      const former = refs.formerLabels?.get(f.id);
+      return former !== undefined && former !== f.label && plain(former) === plain(quote);
+    });
+    if (renamed.length === 1) return { kind: 'field', field: renamed[0] as FormField, exact: true };
   }
   const bare = phrase.replace(/^(?:(?:the|a|an)\s+)+/, '');
   if (new RegExp(`^${anyOf(PRONOUNS)}$`).test(bare)) {
