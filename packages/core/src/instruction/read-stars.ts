@@ -122,9 +122,7 @@ export const readStars: Reader = (clause, context) => {
     if (!('id' in named)) return named;
     field = named;
   }
-  const changes: FieldChanges = {};
-  if (found.stars !== undefined) changes.stars = found.stars;
-  if (found.halfStars !== undefined) changes.halfStars = found.halfStars;
+  const changes: FieldChanges = found;
   return {
     operations: [{ op: 'update_field', id: field.id, changes }],
     summary: describe(field, found),

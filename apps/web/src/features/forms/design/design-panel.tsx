@@ -36,7 +36,6 @@ import { useFormWorkspaceId } from '../../../lib/forms-api/form-access.ts';
 import type { DraftAction } from '../editor/form-draft.ts';
 import { BackgroundSection } from './background-section.tsx';
 import { CustomCssSection } from './custom-css-section.tsx';
-import { LogoField } from './logo-field.tsx';
 import { PagePictureField } from './page-picture-field.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 import { useSavedThemes, useSaveTheme } from './themes-api.ts';
@@ -494,9 +493,10 @@ export function DesignPanel({ form, dispatch }: Props) {
               <option value="one_at_a_time">One question at a time</option>
             </Select>
           </FormField>
-          <LogoField
+          <PagePictureField
             formId={form.id}
-            logoUrl={form.logoUrl}
+            purpose="logo"
+            value={form.logoUrl}
             onChange={(logoUrl) => dispatch({ type: 'setMeta', patch: { logoUrl } })}
           />
         </section>

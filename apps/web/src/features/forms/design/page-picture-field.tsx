@@ -8,12 +8,31 @@ import { PictureUploadInput } from './picture-upload-input.tsx';
 type Props = {
   /** The saved form the picture is kept under; none yet: the form must be saved first. */
   formId: number | undefined;
-  purpose: Extract<PicturePurpose, 'favicon' | 'social'>;
+  purpose: Extract<PicturePurpose, 'logo' | 'favicon' | 'social'>;
   value: string | undefined;
   onChange: (next: string | undefined) => void;
 };
 
-const TEXTS = {
+type Texts = {
+  name: string;
+  the: string;
+  /** How the instance keeps an upload (absent: said where the field is). */
+  upload?: string;
+  url: string;
+  placeholder: string;
+  unsaved: string;
+  thumbnail: string;
+};
+
+const TEXTS: Record<Props['purpose'], Texts> = {
+  logo: {
+    name: 'Logo',
+    the: 'the logo',
+    url: "Or a logo on another site: respondents' browsers then load it from there. An uploaded logo is served by this instance.",
+    placeholder: 'https://example.com/logo.png',
+    unsaved: 'A logo can be uploaded once the form is saved.',
+    thumbnail: 'max-h-16 max-w-[12rem] bg-white object-contain p-1',
+  },
   favicon: {
     name: 'Tab icon',
     the: 'the tab icon',
@@ -34,11 +53,12 @@ const TEXTS = {
     unsaved: 'A preview image can be uploaded once the form is saved.',
     thumbnail: 'aspect-[1200/630] w-full max-w-xs object-cover',
   },
-} as const;
+};
 
 /**
- * The form's tab icon or link-preview image: uploaded to this instance, which keeps it in a shape
- * every browser and link unfurler reads, or the address of one on another site.
+ * The form's logo, tab icon or link-preview image: uploaded to this instance, which keeps it in a
+ * shape every browser and link unfurler reads and serves it itself, or the address of one on
+ * another site, which the respondent's browser then fetches from there.
  */
 export function PagePictureField({ formId, purpose, value, onChange }: Props) {
   const text = TEXTS[purpose];
