@@ -811,6 +811,46 @@ export const webhooks = pgTable(
   (t) => [index('webhooks_form_idx').on(t.formId), index('webhooks_workspace_idx').on(t.workspaceId)],
 );
 
+/**
+ * A form's scheduled report: its new responses mailed as CSV or Excel daily, weekly or monthly at a
+ * wall-clock time in `time_zone` (core reports/scheduled). Each run is one job queued for
+ * `next_run_at`; the run that sends moves `next_run_at` on in the transaction that queues the
+ * mail, so a rerun of the same job finds it moved and sends nothing.
+ */
+export const scheduledReports = pgTable(
+  'scheduled_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    /** Null once the maker's account is gone (the report stays with the form). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** csv or xlsx: the responses since the last report; pdf: the form's summary. */
+    format: text('format').notNull(),
+    frequency: text('frequency').notNull(),
+    /** ISO weekday (1 = Monday) of a weekly report. */
+    weekday: integer('weekday'),
+    /** Day of the month of a monthly report; a shorter month sends on its last day. */
+    monthDay: integer('month_day'),
+    /** Wall-clock HH:MM in time_zone. */
+    time: text('time').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** Addresses of verified accounts of the form's workspace, checked when saved and when sent. */
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    /** The end of the last report's window: the next one lists the responses after it. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('scheduled_reports_form_idx').on(t.formId, t.createdAt),
+    check('scheduled_reports_format_check', sql`${t.format} in ('csv', 'xlsx', 'pdf')`),
+    check('scheduled_reports_frequency_check', sql`${t.frequency} in ('daily', 'weekly', 'monthly')`),
+  ],
+);
+
 /** One event for one webhook; its id is the `webhook-id` every attempt of it carries. */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
