@@ -1,9 +1,12 @@
+import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
+import { fileList } from '@formsmith/core/fields/files';
 import type { FormField } from '@formsmith/core/forms/field';
 import { EXPORT_META_HEADERS, statusText } from '@formsmith/core/submissions/api';
 import { csvCell, neutralizeCell } from '@formsmith/core/submissions/csv-line';
 import { referenceText } from '@formsmith/core/submissions/reference';
+import type { FileLinker } from './file-links.ts';
 
 /** One export column: a current field (read by id, else by label) or a key of a deleted field. */
 export type ExportColumn = { label: string; keys: string[]; field: FormField | undefined; row?: string };
@@ -79,6 +82,45 @@ export function readAnswer(data: Record<string, unknown>, keys: string[]): unkno
   return undefined;
 }
 
+/** A stored file answer: the upload it names. */
+export function uploadIdOf(item: unknown): string | undefined {
+  if (!item || typeof item !== 'object') return undefined;
+  const id = (item as Record<string, unknown>).upload_id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * The signed links of a file question's answer (one per file, joined by ', ' as lists are), or
+ * undefined when the column is not a file question or its answer names no stored upload.
+ */
+export function fileLinksOf(
+  column: ExportColumn,
+  value: unknown,
+  submissionId: string,
+  link: FileLinker | undefined,
+): string[] | undefined {
+  if (!link || column.field?.type !== 'file') return undefined;
+  const items = fileList(value);
+  if (!items.some((item) => uploadIdOf(item) !== undefined)) return undefined;
+  return items
+    .map((item) => {
+      const id = uploadIdOf(item);
+      return id ? link(submissionId, id) : formatAnswer(column.field, item);
+    })
+    .filter((text) => text !== '');
+}
+
+/** A column's answer as text: a file question's files as their links when the export makes them. */
+export function answerText(
+  column: ExportColumn,
+  value: unknown,
+  submissionId: string,
+  link: FileLinker | undefined,
+): string {
+  const links = fileLinksOf(column, value, submissionId, link);
+  return links ? links.join(', ') : columnText(column.field, column, value);
+}
+
 /** One submission as the CSV and Excel exports read it: `createdAt` is the ISO text of its time. */
 export type AnswerRow = {
   id: string;
@@ -102,7 +144,10 @@ export function headerRow(columns: ExportColumn[]): string[] {
 
 /** The Status column: incomplete for answers saved as the respondent went and not submitted yet. */
 
-/** One CSV row: id, ISO time, then each column's answer flattened to text and neutralised. */
+/**
+ * One CSV row: id, ISO time, then each column's answer flattened to text and neutralised (with
+ * `link`, a file question's files as signed links).
+ */
 export function csvRow(
   columns: ExportColumn[],
   row: {
@@ -113,6 +158,7 @@ export function csvRow(
     language: string;
     data: unknown;
   },
+  link?: FileLinker,
 ): string[] {
   const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
   const cells = [
@@ -123,7 +169,7 @@ export function csvRow(
     neutralizeCell(row.language),
   ];
   for (const column of columns) {
-    cells.push(neutralizeCell(columnText(column.field, column, readAnswer(data, column.keys))));
+    cells.push(neutralizeCell(answerText(column, readAnswer(data, column.keys), row.id, link)));
   }
   return cells;
 }
@@ -132,13 +178,17 @@ export function csvRow(
  * The same row as csvRow, built straight into one CSV line (CRLF included): the export's hot loop.
  * `createdAt` is the ISO text of the submission time.
  */
-export function csvRowLine(columns: ExportColumn[], row: Omit<AnswerRow, 'version'>): string {
+export function csvRowLine(
+  columns: ExportColumn[],
+  row: Omit<AnswerRow, 'version'>,
+  link?: FileLinker,
+): string {
   const { data } = row;
   const answers = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
   let line = `${referenceText(row.number)},${csvCell(row.id)},${csvCell(row.createdAt)},${statusText(row.completed)},${csvCell(neutralizeCell(row.language))}`;
   for (let i = 0; i < columns.length; i++) {
     const column = columns[i]!;
-    line += `,${csvCell(neutralizeCell(columnText(column.field, column, readAnswer(answers, column.keys))))}`;
+    line += `,${csvCell(neutralizeCell(answerText(column, readAnswer(answers, column.keys), row.id, link)))}`;
   }
   return `${line}\r\n`;
 }

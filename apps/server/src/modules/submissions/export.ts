@@ -17,10 +17,13 @@ import {
   csvRow,
   csvRowLine,
   type ExportColumn,
+  fileLinksOf,
   headerRow,
+  uploadIdOf,
   type VersionedColumns,
   versionedExportColumns,
 } from './csv-columns.ts';
+import { type FileLinker, fileLinker } from './file-links.ts';
 import { type OwnedForm, toWireSubmission } from './repository.ts';
 import { xlsxExport } from './xlsx-export.ts';
 
@@ -261,10 +264,15 @@ async function* answerRowBatches(app: FastifyInstance, formId: number): AsyncGen
 }
 
 /** The CSV body lines, one string per batch. */
-async function* csvBatches(app: FastifyInstance, formId: number, columns: VersionedColumns) {
+async function* csvBatches(
+  app: FastifyInstance,
+  formId: number,
+  columns: VersionedColumns,
+  link: FileLinker,
+) {
   for await (const rows of answerRowBatches(app, formId)) {
     let text = '';
-    for (const r of rows) text += csvRowLine(columnsForVersion(columns, r.version), r);
+    for (const r of rows) text += csvRowLine(columnsForVersion(columns, r.version), r, link);
     yield text;
   }
 }
@@ -299,9 +307,14 @@ async function answeredVersions(app: FastifyInstance, formId: number): Promise<n
   return rows.map((r) => Number(r.v));
 }
 
-async function* csvChunks(app: FastifyInstance, form: OwnedForm, columns: VersionedColumns) {
+async function* csvChunks(
+  app: FastifyInstance,
+  form: OwnedForm,
+  columns: VersionedColumns,
+  link: FileLinker,
+) {
   yield BOM + csvLine(headerRow(columns.fallback));
-  yield* csvBatches(app, form.id, columns);
+  yield* csvBatches(app, form.id, columns, link);
 }
 
 /** A submission as the JSON export gives it: its answers also listed with its version's labels. */
@@ -340,14 +353,30 @@ async function* jsonChunks(app: FastifyInstance, form: OwnedForm, labels: LabelR
 /** Each answer of a row under the label of the field in the version the row answered. */
 type LabelReader = (row: ExportRow) => { field_id: string; label: string; value: unknown }[];
 
-function labelReader(columns: VersionedColumns): LabelReader {
+/** A file answer with each stored file's signed link beside its name (`url`). */
+function withFileLinks(
+  column: ExportColumn,
+  value: unknown,
+  submissionId: string,
+  link: FileLinker,
+): unknown {
+  if (!fileLinksOf(column, value, submissionId, link)) return value;
+  const linked = (item: unknown) => {
+    const id = uploadIdOf(item);
+    return id ? { ...(item as Record<string, unknown>), url: link(submissionId, id) } : item;
+  };
+  return Array.isArray(value) ? value.map(linked) : linked(value);
+}
+
+function labelReader(columns: VersionedColumns, link: FileLinker): LabelReader {
   return (row) => {
     const data = row.data && typeof row.data === 'object' ? row.data : {};
     const answers: { field_id: string; label: string; value: unknown }[] = [];
     for (const column of columnsForVersion(columns, row.form_version)) {
       const key = column.keys.find((k) => Object.hasOwn(data, k));
       if (key === undefined) continue;
-      answers.push({ field_id: column.field?.id ?? key, label: column.label, value: data[key] });
+      const value = withFileLinks(column, data[key], row.id, link);
+      answers.push({ field_id: column.field?.id ?? key, label: column.label, value });
     }
     return answers;
   };
@@ -401,9 +430,13 @@ export async function exportFormSubmissions(
   // an answer was stored under.
   const dataKeys = format === 'json' ? [] : await distinctDataKeys(app, form.id);
   const columns = await loadColumns(app, form, { versions, dataKeys });
-  if (format === 'xlsx') return xlsxExport(columns, answerRowBatches(app, form.id));
+  // Every file link of one export expires at the same time.
+  const link = fileLinker(app, form.id);
+  if (format === 'xlsx') return xlsxExport(columns, answerRowBatches(app, form.id), link);
   const chunks =
-    format === 'json' ? jsonChunks(app, form, labelReader(columns)) : csvChunks(app, form, columns);
+    format === 'json'
+      ? jsonChunks(app, form, labelReader(columns, link))
+      : csvChunks(app, form, columns, link);
   // A chunk is a whole batch: hold at most two in memory while the socket drains.
   return Readable.from(await readAhead(chunks, 2), { highWaterMark: 2 });
 }
@@ -448,7 +481,8 @@ export async function exportOneSubmission(
   const own = all.byVersion.get(row.form_version) ?? all.fallback;
   const keep = own.map((c) => c.keys.length > 0);
   const columns = { fallback: own.filter((_, i) => keep[i]), byVersion: new Map<number, ExportColumn[]>() };
-  if (format === 'json') return `${jsonItem(row, labelReader(columns))}\n`;
+  const link = fileLinker(app, form.id);
+  if (format === 'json') return `${jsonItem(row, labelReader(columns, link))}\n`;
   if (format === 'xlsx') {
     const one: AnswerRow = {
       id: row.id,
@@ -464,9 +498,10 @@ export async function exportOneSubmission(
       (async function* () {
         yield [one];
       })(),
+      link,
     );
   }
-  return BOM + csvLine(headerRow(columns.fallback)) + csvLine(csvRow(columns.fallback, row));
+  return BOM + csvLine(headerRow(columns.fallback)) + csvLine(csvRow(columns.fallback, row, link));
 }
 
 export type { ExportRow };

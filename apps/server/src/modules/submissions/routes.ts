@@ -30,6 +30,7 @@ import {
 } from '@formsmith/core/submissions/triage';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
@@ -38,6 +39,7 @@ import { FORM_NOT_FOUND, findAnsweredFields, requireOwnedForm, updateForm } from
 import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { listFieldAnswers } from './field-answers.ts';
+import { FILE_LINK_PATH, findLinkedUpload } from './file-links.ts';
 import { contentDisposition, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { submissionPdfOf } from './pdf/index.ts';
@@ -454,9 +456,40 @@ function settingsOf(form: {
   };
 }
 
+/**
+ * The exports' file links: no session (a spreadsheet handed on opens its files), the signature
+ * in the address stands for the owner's access to that one file until it expires.
+ */
+const fileLinkRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    FILE_LINK_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Download a file through an exported link',
+        description:
+          'The address the CSV, JSON and Excel exports write for each uploaded file: it downloads that file without a session ' +
+          'until it expires (7 days after the export). 404 with the reason for a changed, expired or unknown link, or a file, ' +
+          'submission or form deleted since.',
+        params: z.object({ formId: z.string(), sid: z.string(), uploadId: z.string() }),
+        querystring: z.object({
+          expires: z.string().optional(),
+          key: z.string().optional(),
+          sig: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const upload = await findLinkedUpload(app, request.params, request.query);
+      return sendUpload(app, reply, upload);
+    },
+  );
+};
+
 /** Owner-only submission review: list, detail, exports, files and per-form settings. */
 const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ownerRoutes);
+  await app.register(fileLinkRoutes);
   await app.register(submissionViewRoutes);
 };
 

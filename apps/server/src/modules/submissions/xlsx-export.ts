@@ -9,15 +9,17 @@ import {
   type AnswerRow,
   columnsForVersion,
   type ExportColumn,
+  fileLinksOf,
   headerRow,
   readAnswer,
   type VersionedColumns,
 } from './csv-columns.ts';
+import type { FileLinker } from './file-links.ts';
 
 /** The media type of an .xlsx file. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-type Cell = string | number | boolean | Date | null;
+type Cell = string | number | boolean | Date | null | { text: string; hyperlink: string };
 
 /** Field types whose answer is a number (a number cell when it reads as one). */
 const NUMBER_TYPES = new Set(['number', 'range', 'nps', 'rating', 'calculated']);
@@ -45,9 +47,19 @@ function isDateColumn(column: ExportColumn): boolean {
  * otherwise the CSV export's text, neutralised by the same function (so a formula-looking answer
  * stays text with its quote), and no answer as an empty cell.
  */
-export function xlsxCell(column: ExportColumn, data: Record<string, unknown>): Cell {
+export function xlsxCell(
+  column: ExportColumn,
+  data: Record<string, unknown>,
+  file?: { submissionId: string; link: FileLinker },
+): Cell {
   const value = readAnswer(data, column.keys);
   if (value === undefined || value === null) return null;
+  // A file question's files as their signed links; one file is a link the reader clicks.
+  const links = fileLinksOf(column, value, file?.submissionId ?? '', file?.link);
+  if (links) {
+    if (links.length === 1 && links[0]!.startsWith('http')) return { text: links[0]!, hyperlink: links[0]! };
+    return links.length === 0 ? null : neutralizeCell(links.join(', '));
+  }
   const type = column.field?.type;
   if (type === 'yes_no' && (value === 'yes' || value === 'no')) return value === 'yes';
   if (typeof value === 'boolean' && column.row === undefined) return value;
@@ -62,7 +74,7 @@ export function xlsxCell(column: ExportColumn, data: Record<string, unknown>): C
 }
 
 /** A row of the Responses sheet. */
-export function xlsxRow(columns: ExportColumn[], row: AnswerRow): Cell[] {
+export function xlsxRow(columns: ExportColumn[], row: AnswerRow, link?: FileLinker): Cell[] {
   const data = row.data && typeof row.data === 'object' ? (row.data as Record<string, unknown>) : {};
   const cells: Cell[] = [
     referenceText(row.number),
@@ -71,7 +83,8 @@ export function xlsxRow(columns: ExportColumn[], row: AnswerRow): Cell[] {
     statusText(row.completed),
     neutralizeCell(row.language),
   ];
-  for (const column of columns) cells.push(xlsxCell(column, data));
+  const file = link ? { submissionId: row.id, link } : undefined;
+  for (const column of columns) cells.push(xlsxCell(column, data, file));
   return cells;
 }
 
@@ -119,6 +132,7 @@ async function writeWorkbook(
   columns: VersionedColumns,
   batches: AsyncIterator<AnswerRow[]>,
   first: IteratorResult<AnswerRow[]>,
+  link: FileLinker | undefined,
 ): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
@@ -143,7 +157,7 @@ async function writeWorkbook(
   let next = first;
   while (!next.done) {
     for (const row of next.value)
-      sheet.addRow(xlsxRow(columnsForVersion(columns, row.version), row)).commit();
+      sheet.addRow(xlsxRow(columnsForVersion(columns, row.version), row, link)).commit();
     rows += next.value.length;
     // Let the zip take what was written, and wait while the client is slower than the export.
     await nextTurn();
@@ -178,10 +192,11 @@ async function writeWorkbook(
 export async function xlsxExport(
   columns: VersionedColumns,
   batches: AsyncGenerator<AnswerRow[]>,
+  link?: FileLinker,
 ): Promise<Readable> {
   const first = await batches.next();
   const out = new PassThrough();
-  writeWorkbook(out, columns, batches, first).catch((err: Error) => {
+  writeWorkbook(out, columns, batches, first, link).catch((err: Error) => {
     void batches.return(undefined);
     out.destroy(err);
   });
