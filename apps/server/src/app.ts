@@ -24,6 +24,7 @@ import formsRoutes from './modules/forms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import instanceRoutes from './modules/instance/routes.ts';
 import intakeRoutes from './modules/intake/routes.ts';
+import { reportRoutes } from './modules/reports/index.ts';
 import { guardSignInWithSso } from './modules/sso/index.ts';
 import ssoRoutes from './modules/sso/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp(
       await api.register(aiRoutes);
       await api.register(accountRoutes);
       await api.register(webhooksRoutes);
+      await api.register(reportRoutes);
       await api.register(apiKeysRoutes);
       await api.register(workspacesRoutes);
       await api.register(domainsRoutes);

@@ -4,6 +4,7 @@ import { digestJob } from '../modules/account/index.ts';
 import { auditPurgeJob } from '../modules/audit/index.ts';
 import { loginLinkJob, verificationLinkJob } from '../modules/auth/index.ts';
 import { trashPurgeJob } from '../modules/forms/index.ts';
+import { reportJob } from '../modules/reports/index.ts';
 import { retentionJob } from '../modules/submissions/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
 import type { JobDefinition } from './definition.ts';
@@ -21,6 +22,7 @@ const JOBS: JobDefinition[] = [
   jobsPurgeJob,
   trashPurgeJob,
   auditPurgeJob,
+  reportJob,
 ];
 
 /** Registers every job kind with the worker (app.ts calls this once the worker and mailer exist). */

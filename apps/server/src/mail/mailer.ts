@@ -18,7 +18,15 @@ import {
   toSealedText,
 } from '../lib/encryption/index.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** A file a mail carries, its bytes in base64 (a queued mail is JSON in the jobs table). */
+export type MailAttachment = { filename: string; contentType: string; base64: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +76,16 @@ export default fp(async (app: FastifyInstance) => {
   const outbox = path.join(dataDir, 'outbox');
 
   const send = async (mail: Mail) => {
-    const info = await transport.sendMail({ from: mailFrom, ...mail });
+    const info = await transport.sendMail({
+      from: mailFrom,
+      ...mail,
+      attachments: mail.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.base64,
+        encoding: 'base64',
+      })),
+    });
     if (smtpUrl) return;
     await mkdir(outbox, { recursive: true });
     const file = path.join(outbox, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.eml`);

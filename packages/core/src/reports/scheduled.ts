@@ -94,7 +94,7 @@ export const reportScheduleListSchema = z.object({ schedules: z.array(reportSche
 
 export const reportScheduleParamsSchema = z.object({
   id: z.string(),
-  scheduleId: z.uuid({ error: 'Report not found' }),
+  reportId: z.uuid({ error: 'Report not found' }),
 });
 
 type Timing = Pick<ReportScheduleBody, 'frequency' | 'weekday' | 'month_day' | 'time' | 'time_zone'>;

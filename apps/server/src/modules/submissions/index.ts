@@ -16,6 +16,7 @@ export {
   useResumeLink,
 } from './partials.ts';
 export { rebuildFormStats } from './rebuild-stats.ts';
+export { buildResponsesAttachment, countReportWindow, type ReportWindow } from './report-attachment.ts';
 export {
   findSubmission,
   findSubmissionVersion,

@@ -1,0 +1,133 @@
+import { describeReportTiming, nextReportRun, type ReportFormat } from '@formsmith/core/reports/scheduled';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
+import type { QueuedJob } from '../../jobs/definition.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { Mail, MailAttachment } from '../../mail/mailer.ts';
+import { composeMail, escapeHtml } from '../../mail/templates.ts';
+import { findFormWithOwner, requireOwnedForm } from '../forms/index.ts';
+import { buildResponsesAttachment, countReportWindow } from '../submissions/index.ts';
+import {
+  findAllowedRecipients,
+  findReportById,
+  lockReport,
+  markReportSent,
+  type Recipient,
+  type ReportRow,
+} from './repository.ts';
+
+export const REPORT_JOB = 'reports.send';
+
+/** Queues the run of a report due at `due` (pass the transaction that saved the report). */
+export async function queueReportRun(db: DbOrTx, reportId: string, due: Date): Promise<void> {
+  await enqueueJob(db, { kind: REPORT_JOB, payload: { reportId, due: due.toISOString() }, runAt: due });
+}
+
+const timingOf = (row: ReportRow) => ({
+  frequency: row.frequency as 'daily' | 'weekly' | 'monthly',
+  weekday: row.weekday,
+  month_day: row.monthDay,
+  time: row.time,
+  time_zone: row.timeZone,
+});
+
+const plural = (n: number) => `${n} new response${n === 1 ? '' : 's'}`;
+
+function reportMail(input: {
+  to: Recipient;
+  title: string;
+  timing: string;
+  link: string;
+  since: Date;
+  count: number;
+  sealedEndToEnd: number;
+  attachment: MailAttachment | null;
+}): Mail {
+  const since = `${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const lines =
+    input.count === 0
+      ? [`No new responses to "${input.title}" since ${since}.`]
+      : [
+          `${plural(input.count)} to "${input.title}" since ${since}.`,
+          ...(input.attachment ? [`They are attached (${input.attachment.filename}).`] : []),
+          ...(input.sealedEndToEnd > 0
+            ? [
+                `${input.sealedEndToEnd} of them are end-to-end encrypted and are not attached: open the form in the browser and unlock it to read them.`,
+              ]
+            : []),
+        ];
+  const footer = `This report is sent ${input.timing.charAt(0).toLowerCase()}${input.timing.slice(1)}. Change or stop it in the form's settings: ${input.link}`;
+  return {
+    ...composeMail({
+      to: input.to.email,
+      subject:
+        input.count === 0
+          ? `Report: no new responses to ${input.title}`
+          : `Report: ${plural(input.count)} to ${input.title}`,
+      greetingName: input.to.name,
+      textLines: [...lines, '', footer],
+      htmlBody: `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p style="font-size: 13px; color: #475569;">${escapeHtml(footer)}</p>`,
+    }),
+    ...(input.attachment ? { attachments: [input.attachment] } : {}),
+  };
+}
+
+/**
+ * Sends the report due at `due` once: the mails are queued in the transaction that moves the
+ * report's next run on, under a lock on its row, so a rerun of this job (a retry, a second
+ * instance) finds the run moved and sends nothing. A report changed since this job was queued has
+ * a newer job of its own. Responses are those submitted after the last report up to `due`.
+ */
+export async function runReport(
+  app: FastifyInstance,
+  reportId: string,
+  due: Date,
+): Promise<'sent' | 'skipped'> {
+  const report = await findReportById(app.db, reportId);
+  if (!report || report.nextRunAt.getTime() !== due.getTime()) return 'skipped';
+  const timing = timingOf(report);
+  const next = nextReportRun(timing, new Date(Math.max(due.getTime(), Date.now())));
+  const owner = await findFormWithOwner(app.db, report.formId);
+  const form = owner
+    ? await requireOwnedForm(app.db, { formId: report.formId, ownerId: owner.ownerId }).catch(() => null)
+    : null;
+  const window = { since: report.lastSentAt ?? report.createdAt, until: due };
+  // A form in the Trash sends nothing; its responses wait for the first report after a restore.
+  const recipients = form ? await findAllowedRecipients(app.db, form.workspaceId, report.recipients) : [];
+  const counts = form ? await countReportWindow(app, form.id, window) : { total: 0, sealedEndToEnd: 0 };
+  const attachment =
+    form && recipients.length > 0 && counts.total > counts.sealedEndToEnd
+      ? await buildResponsesAttachment(app, form, report.format as ReportFormat, window)
+      : null;
+  return app.db.transaction(async (tx) => {
+    const locked = await lockReport(tx, reportId);
+    if (!locked || locked.nextRunAt.getTime() !== due.getTime()) return 'skipped';
+    if (form) {
+      for (const to of recipients) {
+        const mail = reportMail({
+          to,
+          title: form.title,
+          timing: describeReportTiming(timing),
+          link: `${app.config.publicUrl}/forms/${form.id}/settings`,
+          since: window.since,
+          count: counts.total,
+          sealedEndToEnd: counts.sealedEndToEnd,
+          attachment,
+        });
+        await app.mailer.queue(tx, mail, { userId: to.id });
+      }
+    }
+    await markReportSent(tx, { id: reportId, sentUpTo: form ? due : window.since, nextRunAt: next });
+    await queueReportRun(tx, reportId, next);
+    return form ? 'sent' : 'skipped';
+  });
+}
+
+export const reportJob: QueuedJob = {
+  kind: REPORT_JOB,
+  handler: (app) => async (payload) => {
+    if (typeof payload.reportId !== 'string' || typeof payload.due !== 'string') return;
+    await runReport(app, payload.reportId, new Date(payload.due));
+  },
+};
