@@ -1,16 +1,20 @@
 // The analytics module's public entry: the daily aggregates are written only through these.
 
-export { parseDay } from './days.ts';
+export { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 export {
   countedFields,
+  extractSubmissionStats,
   extractTimeStats,
+  fieldValue,
   MAX_COMPLETION_SECONDS,
   MAX_FIELD_SECONDS,
 } from './extract.ts';
 export {
+  buildFunnel,
   completedEntry,
   type FunnelEntry,
   funnelCte,
+  readFunnelRows,
   startedEntry,
 } from './funnel.ts';
 export { type PageViewCounter, pageViewCounter } from './page-views.ts';
@@ -30,4 +34,6 @@ export {
   type SubmissionStatsInput,
   submissionStatsCtes,
 } from './recorder.ts';
+export { countViews, type PeriodStats, readPeriodStats } from './repository.ts';
 export { type LabelRowKey, resealAnswerLabels } from './reseal-labels.ts';
+export { buildAnalytics, buildPaths, MAX_RANGE_DAYS } from './service.ts';

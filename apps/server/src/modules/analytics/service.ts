@@ -17,7 +17,7 @@ import { buildFunnel, readFunnelRows } from './funnel.ts';
 import { countViews, findFirstStatsDay, type PeriodStats, readPeriodStats } from './repository.ts';
 
 /** A longer range would only pad the chart with zeros; ten years covers any real form. */
-const MAX_RANGE_DAYS = 3660;
+export const MAX_RANGE_DAYS = 3660;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -77,7 +77,7 @@ export async function getFormAnalytics(
  * went through each: the live form's, named as the owner named them, then any no longer in it
  * that old submissions reached (named by id). Nothing for a one-page form with only its success message.
  */
-function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: PeriodStats }): Paths {
+export function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: PeriodStats }): Paths {
   const counted = (key: string) => {
     const counts = new Map<string, number>();
     for (const a of input.stats.answers) {
@@ -112,7 +112,8 @@ function buildPaths(input: { fields: FormField[]; logic: FormLogic; stats: Perio
   };
 }
 
-function buildAnalytics(input: {
+/** The report's figures from a period's aggregates (or figures added up the same way). */
+export function buildAnalytics(input: {
   formId: number;
   start: string;
   end: string;

@@ -37,4 +37,6 @@ export {
   storeSubmission,
   storeSubmissions,
 } from './store.ts';
+export { renderFormSummaryPdf } from './summary/pdf.ts';
+export type { SummaryInput } from './summary/report.ts';
 export { COMMENT_BODY_COLUMNS, commentsByAuthor } from './triage.ts';

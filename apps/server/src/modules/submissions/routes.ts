@@ -44,6 +44,7 @@ import { contentDisposition, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { submissionPdfOf } from './pdf/index.ts';
 import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
+import { summaryReportRoutes } from './summary/routes.ts';
 import { listSubmissionsSince } from './sync.ts';
 import { addComment, changeTriage, deleteComment, formMembers, listComments, withTriage } from './triage.ts';
 import { submissionViewRoutes } from './views-routes.ts';
@@ -491,6 +492,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(ownerRoutes);
   await app.register(fileLinkRoutes);
   await app.register(submissionViewRoutes);
+  await app.register(summaryReportRoutes);
 };
 
 export default submissionsRoutes;

@@ -40,12 +40,12 @@ export type PdfInput = {
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 56, bottom: 64, side: 56 };
-const WIDTH = PAGE.width - 2 * MARGIN.side;
-const TEXT = '#1f2937';
-const MUTED = '#6b7280';
+export const WIDTH = PAGE.width - 2 * MARGIN.side;
+export const TEXT = '#1f2937';
+export const MUTED = '#6b7280';
 const WHITE = '#ffffff';
 
-const STYLES = {
+export const STYLES = {
   title: { weight: 'bold', size: 20 },
   section: { weight: 'bold', size: 14 },
   label: { weight: 'bold', size: 10.5 },
@@ -65,7 +65,7 @@ export function accentOf(themeConfig: Record<string, unknown> | null): string {
 }
 
 /** The submission's time written the way its language writes it, in UTC. */
-function timeIn(language: string, at: Date): string {
+export function timeIn(language: string, at: Date): string {
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' };
   try {
     return `${new Intl.DateTimeFormat(language, options).format(at)} UTC`;
@@ -84,7 +84,8 @@ function languageName(language: string): string {
   }
 }
 
-class Writer {
+/** Writes a document from the top down, onto new pages as they fill (the summary report draws with it too). */
+export class Writer {
   readonly doc: PDFKit.PDFDocument;
   private y = MARGIN.top;
   private readonly layout: TextLayout;
@@ -197,16 +198,42 @@ class Writer {
     this.gap(8);
   }
 
-  /** 'Page 2 of 5' at the foot of every page, with the submission's short id. */
-  footers(shortId: string) {
+  /**
+   * A horizontal bar chart drawn as vectors: per row its label (wrapped in the left column), a
+   * bar as long as its share of the largest count, then the count and its share of `total`.
+   */
+  bars(rows: { label: string; count: number }[], total: number) {
+    const labelWidth = WIDTH * 0.38;
+    const barLeft = MARGIN.side + labelWidth + 8;
+    const barRoom = WIDTH - labelWidth - 8 - 70;
+    const largest = Math.max(1, ...rows.map((r) => r.count));
+    const style = STYLES.meta;
+    const lineHeight = style.size * 1.5;
+    for (const row of rows) {
+      const lines = this.layout.lines(row.label || '—', labelWidth, style);
+      const height = Math.max(1, lines.length) * lineHeight + 3;
+      this.ensure(height);
+      lines.forEach((line, i) => {
+        this.drawLine(line, style, TEXT, MARGIN.side, labelWidth, this.y + i * lineHeight + style.size * 1.1);
+      });
+      const barHeight = style.size * 0.95;
+      const barTop = this.y + (lineHeight - barHeight) / 2;
+      this.doc.rect(barLeft, barTop, barRoom, barHeight).fillColor('#eef0f3').fill();
+      const length = (row.count / largest) * barRoom;
+      if (length > 0) this.doc.rect(barLeft, barTop, length, barHeight).fillColor(this.accent).fill();
+      const share = total > 0 ? ` (${Math.round((row.count / total) * 100)}%)` : '';
+      const [figure] = this.layout.lines(`${row.count}${share}`, 66, style);
+      if (figure) this.drawLine(figure, style, TEXT, barLeft + barRoom + 4, 66, this.y + style.size * 1.1);
+      this.y += height;
+    }
+  }
+
+  /** 'Page 2 of 5' at the foot of every page, after what the document is (`Submission 1a2b3c4d`). */
+  footers(what: string) {
     const range = this.doc.bufferedPageRange();
     for (let i = 0; i < range.count; i++) {
       this.doc.switchToPage(range.start + i);
-      const [line] = this.layout.lines(
-        `Submission ${shortId} · Page ${i + 1} of ${range.count}`,
-        WIDTH,
-        STYLES.foot,
-      );
+      const [line] = this.layout.lines(`${what} · Page ${i + 1} of ${range.count}`, WIDTH, STYLES.foot);
       if (line) this.drawLine(line, STYLES.foot, MUTED, MARGIN.side, WIDTH, PAGE.height - MARGIN.bottom / 2);
     }
   }
@@ -313,7 +340,7 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
     }
   }
 
-  w.footers(shortSubmissionId(submission.id));
+  w.footers(`Submission ${shortSubmissionId(submission.id)}`);
   return w.bytes();
 }
 
