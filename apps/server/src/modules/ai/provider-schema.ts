@@ -9,7 +9,7 @@ export const SYSTEM_PROMPT = `You design web forms. Turn the user's plain-langua
 Answer with JSON only: {"title", "description", "fields": [...]}.
 - title: a short title for the form; description: one sentence telling respondents what the form is for.
 - Write the title, description, labels and options in the language of the user's description.
-- Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max, country.
+- Each field: label (what the respondent sees), type, required (true or false), options, placeholder, help_text, min, max, country, half_stars.
 - type is one of: text (short answer), textarea (long answer), checkbox (tick boxes, several answers; or a
   single consent box such as "I agree to the terms"), radio (one answer from a few options), select (one
   answer from a dropdown, for long lists), date, date_range (a start and an end date: dates of stay, check-in and
@@ -21,13 +21,17 @@ Answer with JSON only: {"title", "description", "fields": [...]}.
   yes-or-no question), matrix (a grid: the same answers asked of several items, as in "how satisfied are
   you with: A, B, C" or "rate each of the following"; rows are the items, options the answers of every
   row), rating (stars, as in "rate us out of 5 stars"; max is the number of stars, 1 to 10), ranking (put
-  the options in order, as in "rank these"), statement (a heading with text between questions, no answer: the label is the
+  the options in order, as in "rank these"), picture_choice (one answer picked among pictures, as in "pick
+  your favourite design from pictures" or "choose a photo"; options name what each picture shows, the
+  owner uploads the pictures; not an upload by the respondent), statement (a heading with text between questions, no answer: the label is the
   heading, help_text the text; never required).
-- options: the choices of checkbox, radio, select and ranking fields and a matrix's answers, otherwise [].
+- options: the choices of checkbox, radio, select, ranking and picture_choice fields and a matrix's answers,
+  otherwise [].
 - rows: a matrix's items (its rows), otherwise []. Keep the user's wording.
 - min and max: numeric bounds of number and range fields (e.g. "rate 1 to 10" gives min 1, max 10); a file
   field's max is how many files it takes when the description allows several (e.g. "up to 3 photos"
   gives 3, at most 10); otherwise null.
+- half_stars: true for a rating whose description allows half stars ("half stars allowed"), otherwise null.
 - country: a phone or address field's usual country as an ISO 3166 code (e.g. "GB") when the description
   says where respondents are, otherwise null.
 - placeholder and help_text: short hints, or "" when none is useful.
@@ -62,6 +66,7 @@ export const FORM_JSON_SCHEMA = {
           'min',
           'max',
           'country',
+          'half_stars',
         ],
         properties: {
           label: { type: 'string' },
@@ -74,6 +79,7 @@ export const FORM_JSON_SCHEMA = {
           min: nullableNumber,
           max: nullableNumber,
           country: nullableString,
+          half_stars: { type: ['boolean', 'null'] },
         },
       },
     },
@@ -94,6 +100,7 @@ const providerFieldShape = z.object({
   min: optionalNumber,
   max: optionalNumber,
   country: optionalText,
+  half_stars: z.boolean().nullish(),
 });
 
 // Nulls and empty text mean 'none'; dropping them lets the door apply its defaults.

@@ -1,4 +1,4 @@
-import { fallbackOptions, isChoiceType } from '@formsmith/core/fields/options';
+import { fallbackOptions, isChoiceType, newFieldOptions } from '@formsmith/core/fields/options';
 import { type FieldOption, type FormField, fieldSchema } from '@formsmith/core/forms/field';
 import { slugifyValue } from './text-utils.ts';
 import type { FieldDraft } from './types.ts';
@@ -41,11 +41,19 @@ export function fieldFromDraft(draft: FieldDraft, index: number): FormField {
       }).filter(([, value]) => value !== undefined),
     ),
     options:
-      options ?? (isChoiceType(draft.type) || draft.type === 'ranking' ? fallbackOptions() : undefined),
+      options ??
+      (isChoiceType(draft.type) || draft.type === 'ranking'
+        ? fallbackOptions()
+        : // Pictures nobody named: the three an added picture choice starts with in the editor.
+          draft.type === 'picture_choice'
+          ? newFieldOptions()
+          : undefined),
+    ...(draft.multiple ? { multiple: true } : {}),
     // A matrix's rows are the items listed; its columns the scale they are rated on.
     ...(draft.type === 'matrix'
       ? { rows: options ?? fallbackOptions(), columns: toOptions(draft.columns ?? ['Yes', 'No']) }
       : {}),
     ...(draft.stars !== undefined ? { stars: draft.stars } : {}),
+    ...(draft.halfStars ? { halfStars: true } : {}),
   });
 }

@@ -33,7 +33,12 @@ describe('generateForm: grids, stars and rankings', () => {
 
   it('asks "rate us out of 5 stars" as a five-star rating, not a numeric scale', () => {
     const form = generateForm('Restaurant feedback. Your name, and rate us out of 5 stars.');
-    expect(fieldLabelled(form.fields, 'stars')).toMatchObject({ type: 'rating', stars: 5 });
+    // The count is the field's stars, not words of its label.
+    expect(fieldLabelled(form.fields, 'rate us')).toMatchObject({
+      type: 'rating',
+      stars: 5,
+      label: 'Rate us',
+    });
   });
 
   it('asks "rank these…" as a ranking of the options listed', () => {

@@ -8,7 +8,7 @@ import { linkFollowUps } from './follow-ups.ts';
 import { detectKind, type FormKind } from './form-kinds.ts';
 import { FORM_TEMPLATES } from './form-templates.ts';
 import { splitAtPages, untitledPage } from './pages.ts';
-import { parseItem } from './parse-item.ts';
+import { parseItem, starsAside } from './parse-item.ts';
 import { segmentDescription } from './segment-description.ts';
 import { localizeField } from './template-fields.ts';
 import { foldText } from './text-utils.ts';
@@ -61,6 +61,13 @@ function parseAll(
   const drafts: FieldDraft[] = [];
   // A form never needs more items than this; stopping early bounds the cost of pathological input.
   for (const item of items.slice(0, MAX_FIELDS * 2)) {
+    const previous = drafts.at(-1);
+    const aside = previous?.type === 'rating' ? starsAside(item.text) : null;
+    if (previous && aside) {
+      if (aside.halfStars) previous.halfStars = true;
+      if (aside.stars !== undefined && previous.stars === undefined) previous.stars = aside.stars;
+      continue;
+    }
     const draft = parseItem(item, language, kind);
     if (draft) drafts.push(draft);
   }

@@ -1,4 +1,6 @@
 import { RATING_MAX_STARS } from '@formsmith/core/fields/constants';
+import { readStarWords, withoutStarWords } from '@formsmith/core/instruction/read-stars';
+import { readText, type Text } from '@formsmith/core/instruction/text';
 import { LIMITS } from '@formsmith/core/limits';
 import { classifyField } from './classify-field.ts';
 import { cleanLabel } from './clean-label.ts';
@@ -18,6 +20,7 @@ import type { RawItem } from './group-segments.ts';
 import { choicesByMeaning } from './meaning-choices.ts';
 import { extractInlineChoices, parseAnnotation } from './parse-options.ts';
 import { findRange, removeRange } from './parse-range.ts';
+import { asksPictureChoice, countedOptions, withoutPictureWords } from './picture-choice.ts';
 import { extractParentheses, foldText } from './text-utils.ts';
 import type { FieldDraft, Language } from './types.ts';
 
@@ -36,6 +39,8 @@ const MESSAGE =
 /** The form's main questions: one pick from listed choices (yes/no too), a rating, a date or a time. */
 function isMainQuestion(draft: Pick<FieldDraft, 'type' | 'options'>, multi: boolean): boolean {
   if (draft.type === 'yes_no' || draft.type === 'nps' || draft.type === 'rating') return true;
+  // A picture choice is the pick a vote or contest exists for, its options named or not.
+  if (draft.type === 'picture_choice') return !multi;
   if (draft.type === 'radio' || draft.type === 'select') return !multi && (draft.options?.length ?? 0) >= 2;
   return draft.type === 'range' || draft.type === 'date' || draft.type === 'time';
 }
@@ -80,15 +85,28 @@ const STARS_CUE = /\b(?:stars?|estrellas?|etoiles?|sterne?n?|estrelas?|stelle|st
 const RANKING_CUE =
   /\b(?:rank\w*|in order of (?:preference|importance)|order of preference|prioriti[sz]e|ordena\w*|classe[rz]|ordnen|classifi\w*|rangschik\w*)\b/;
 
+/** The words left in a text some words were taken out of, as typed (capitals and accents kept). */
+function typedWords(text: Text): string {
+  let out = '';
+  for (let i = 0; i < text.folded.length; i++) {
+    const start = text.from[i] as number;
+    // 'ß' folds to 'ss': the second letter maps to the same typed one, written once.
+    if (i > 0 && start === text.from[i - 1]) continue;
+    out += text.folded[i] === ' ' ? ' ' : text.typed.slice(start, text.to[i]);
+  }
+  return out;
+}
+
 function matrixColumns(cue: string): string[] {
   if (AGREEMENT_CUE.test(cue)) return MATRIX_COLUMNS.agreement;
   return SATISFACTION_CUE.test(cue) ? MATRIX_COLUMNS.satisfaction : MATRIX_COLUMNS.quality;
 }
 
-/** The grid, star and ranking questions, read from the cue before anything else claims the item. */
+/** The grid, star, ranking and picture questions, read from the cue before anything else claims the item. */
 function specialKind(cue: string, options: string[] | undefined, range: { max?: number } | null) {
   if (options && options.length >= 2 && MATRIX_CUE.test(cue)) return 'matrix' as const;
   if (options && options.length >= 2 && RANKING_CUE.test(cue)) return 'ranking' as const;
+  if (asksPictureChoice(cue)) return 'picture_choice' as const;
   if (!options && STARS_CUE.test(cue) && (range?.max === undefined || range.max <= RATING_MAX_STARS))
     return 'rating' as const;
   return undefined;
@@ -100,6 +118,27 @@ function isZeroToTen(range: { min?: number; max?: number } | null): boolean {
 
 function defaultBounds(cue: string): { min: number; max: number } {
   return NPS_CUE.test(cue) ? { min: 0, max: 10 } : { min: 1, max: 5 };
+}
+
+// What is left of 'half stars allowed' once its star words are out: it qualifies the rating before.
+const ONLY_ALLOWED =
+  /^(?:(?:are|is|also|too|ok|okay|allowed|permitted|possible|accepted|sont|autorisees?|possibles?|acceptees?|sind|erlaubt|moglich|zulassig|permitidas?|posibles?|consentite|ammesse|possiveis|toegestaan|mogelijk)\s*)*$/;
+
+/**
+ * 'half stars allowed' written apart from its rating ('a 10-star rating, half stars allowed'):
+ * what it says of the rating before it, or null when the item asks something of its own.
+ */
+export function starsAside(text: string): { halfStars?: boolean; stars?: number } | null {
+  const read = readText(text);
+  const said = readStarWords(read.folded);
+  if (!said) return null;
+  return ONLY_ALLOWED.test(
+    withoutStarWords(read)
+      .folded.replace(/[^\p{L}\s]/gu, ' ')
+      .trim(),
+  )
+    ? said
+    : null;
 }
 
 /** Turns one raw item ('t-shirt size (S, M, L)') into a field draft, or null when nothing is left. */
@@ -137,8 +176,15 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
           ? { ...classified, type: 'yes_no' as const, yesNo: true }
           : classified;
 
+  // A picture choice of 'the three logos' offers one option per logo, named for the owner to rename.
+  const counted =
+    kind.type === 'picture_choice' && !options ? countedOptions(labelSource, foldText(labelSource)) : null;
   let label: string;
   if (item.followUp?.label) label = item.followUp.label;
+  else if (kind.type === 'rating')
+    label = cleanLabel(typedWords(withoutStarWords(readText(labelSource))), language);
+  else if (kind.type === 'picture_choice')
+    label = cleanLabel(withoutPictureWords(counted?.label ?? labelSource), language);
   else if (kind.consent) label = buildConsentLabel(labelSource, language);
   else if (kind.optIn) label = buildOptInLabel(labelSource, language);
   else label = cleanLabel(labelSource, language);
@@ -163,13 +209,19 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
     !TERMS_CUE.test(foldText(labelSource));
   const draft: FieldDraft = { label, type: kind.type, required: false };
   if (options && kind.type !== 'yes_no') draft.options = options;
+  else if (counted) draft.options = counted.options;
+  if (kind.type === 'picture_choice' && multi) draft.multiple = true;
   draft.required =
     !optional &&
     (explicitRequired || (kind.consent === true && !permission) || coreField || isMainQuestion(draft, multi));
   if (kind.type === 'matrix') draft.columns = matrixColumns(cue);
   if (kind.type === 'rating') {
-    const stars = range?.max ?? Number(/\b(\d+)\s*stars?\b/.exec(cue)?.[1] ?? Number.NaN);
-    if (Number.isInteger(stars) && stars >= 1 && stars <= RATING_MAX_STARS) draft.stars = stars;
+    // Read as Ask AI reads them: '10-star', 'out of 7 stars', 'half stars allowed', 'mit 10 Sternen'.
+    const said = readStarWords(foldText(cue).replace(/\s+/g, ' '));
+    const stars = range?.max ?? said?.stars;
+    if (stars !== undefined && Number.isInteger(stars) && stars >= 1 && stars <= RATING_MAX_STARS)
+      draft.stars = stars;
+    if (said?.halfStars) draft.halfStars = true;
   }
   if (kind.type === 'file') {
     const files = fileCountOf(cue);
@@ -191,6 +243,7 @@ export function parseItem(item: RawItem, language: Language, formKind?: FormKind
   const placeholder = annotations.find((a) => a.placeholder)?.placeholder;
   if (placeholder) draft.placeholder = placeholder;
   const note = annotations.find((a) => a.note && !a.options)?.note;
-  if (note) draft.helpText = note;
+  // '(half stars allowed)' is said by the stars themselves, not again in a note.
+  if (note && !(kind.type === 'rating' && starsAside(note))) draft.helpText = note;
   return addFieldHints(draft, language);
 }

@@ -31,8 +31,11 @@ export type FieldDraft = Pick<FormField, 'label' | 'type' | 'placeholder' | 'hel
     highLabel?: string;
     /** A matrix's columns (its rows are the options). */
     columns?: string[];
-    /** A star rating's count of stars. */
+    /** A star rating's count of stars, and whether half stars may be given. */
     stars?: number;
+    halfStars?: boolean;
+    /** A picture choice that takes several picks. */
+    multiple?: boolean;
     /** How many files a file field takes, when the request says several. */
     maxFiles?: number;
     followUp?: FollowUp;
