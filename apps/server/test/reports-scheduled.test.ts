@@ -3,6 +3,7 @@ import { nextReportRun } from '@formsmith/core/reports/scheduled';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, scheduledReports } from '../src/db/schema.ts';
 import { REPORT_JOB, runReport } from '../src/modules/reports/index.ts';
@@ -180,6 +181,43 @@ describe(`scheduled reports (${dbKind})`, () => {
     );
     expect(empty!.raw).toContain('No new responses to "Survey" since');
     expect(empty!.raw).not.toContain('filename=');
+  });
+
+  it("mails the form's summary as a PDF, and refuses it for a form encrypted end to end", async () => {
+    const owner = await createTestUser(app, { name: 'Sam Summary' });
+    const formId = await createTestForm(app, owner.id, { title: 'Board survey' });
+    const created = await schedule(owner, formId, { ...weekly, format: 'pdf', recipients: [owner.email] });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json();
+    await insertSubmissions(app, formId, [
+      { data: { f_name: 'Pia Pdf', f_topics: ['apples'] } },
+      { data: { f_name: 'Quinn', f_topics: ['apples', 'bananas'] }, sealed: true },
+    ]);
+    await reachRunTime(report.id);
+    const [mail] = await drainMails(
+      { app, smtp },
+      { to: owner.email, prefix: 'Report: 2 new responses', count: 1 },
+    );
+    expect(mail!.raw).toContain("The form's summary is attached");
+    const pdf = attachmentOf(mail!, /\.pdf$/);
+    expect(pdf.filename).toBe(`board-survey-summary-${report.next_run_at.slice(0, 10)}.pdf`);
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), {
+      mergePages: true,
+    });
+    expect(text).toContain('Board survey');
+    expect(text).toContain('Topics');
+    expect(text).toContain('Apples');
+
+    const sealedForm = await createTestForm(app, owner.id, { title: 'Secret' });
+    await app.db.execute(sql`update forms set encryption_level = 'enhanced' where id = ${sealedForm}`);
+    const refused = await schedule(owner, sealedForm, {
+      ...weekly,
+      format: 'pdf',
+      recipients: [owner.email],
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatch(/end-to-end encrypted/i);
   });
 
   it('mails workspace members and refuses other addresses with a clear message', async () => {

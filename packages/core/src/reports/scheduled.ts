@@ -1,6 +1,6 @@
 /**
- * Scheduled reports: a form's new responses (CSV or Excel) mailed daily, weekly or monthly at a
- * wall-clock time in the owner's time zone. The API shapes and the next-run arithmetic, shared by
+ * Scheduled reports: a form's new responses (CSV or Excel) or its summary (PDF) mailed daily,
+ * weekly or monthly at a wall-clock time in the owner's time zone. The API shapes and the next-run arithmetic, shared by
  * the server (which queues the runs) and the web app (which shows when the next one goes).
  */
 import { z } from 'zod';
@@ -8,8 +8,11 @@ import { instantToZoned, isTimeZone, zonedToInstant } from '../form-settings/zon
 
 export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
-/** What a report attaches: the responses since the last report, as CSV or as an Excel file. */
-export const REPORT_FORMATS = ['csv', 'xlsx'] as const;
+/**
+ * What a report attaches: the responses since the last report, as CSV or as an Excel file; or
+ * the form's summary report (every response up to the report's day) as a PDF.
+ */
+export const REPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 /** ISO weekday numbers, Monday first, as the UI lists them. */
 export const WEEKDAYS = [

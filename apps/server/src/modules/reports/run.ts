@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { QueuedJob } from '../../jobs/definition.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Mail, MailAttachment } from '../../mail/mailer.ts';
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
-import { findFormWithOwner, requireOwnedForm } from '../forms/index.ts';
-import { buildResponsesAttachment, countReportWindow } from '../submissions/index.ts';
+import { type FormRow, findFormWithOwner, requireOwnedForm } from '../forms/index.ts';
+import { buildResponsesAttachment, countReportWindow, renderFormSummaryPdf } from '../submissions/index.ts';
 import {
   findAllowedRecipients,
   findReportById,
@@ -42,14 +43,28 @@ function reportMail(input: {
   count: number;
   sealedEndToEnd: number;
   attachment: MailAttachment | null;
+  /** Why a summary could not be attached. */
+  unavailable: string | null;
 }): Mail {
   const since = `${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const summary = input.attachment?.contentType === PDF_TYPE;
   const lines =
     input.count === 0
-      ? [`No new responses to "${input.title}" since ${since}.`]
+      ? [
+          `No new responses to "${input.title}" since ${since}.`,
+          ...(summary ? [`The form's summary is attached (${input.attachment!.filename}).`] : []),
+          ...(input.unavailable ? [input.unavailable] : []),
+        ]
       : [
           `${plural(input.count)} to "${input.title}" since ${since}.`,
-          ...(input.attachment ? [`They are attached (${input.attachment.filename}).`] : []),
+          ...(input.attachment
+            ? [
+                summary
+                  ? `The form's summary is attached (${input.attachment.filename}).`
+                  : `They are attached (${input.attachment.filename}).`,
+              ]
+            : []),
+          ...(input.unavailable ? [input.unavailable] : []),
           ...(input.sealedEndToEnd > 0
             ? [
                 `${input.sealedEndToEnd} of them are end-to-end encrypted and are not attached: open the form in the browser and unlock it to read them.`,
@@ -71,6 +86,46 @@ function reportMail(input: {
     }),
     ...(input.attachment ? { attachments: [input.attachment] } : {}),
   };
+}
+
+const PDF_TYPE = 'application/pdf';
+
+/**
+ * The form's summary report as a PDF: every complete response from the form's first day up to the
+ * report's day (UTC), as the Summary report gives it. A form encrypted end to end has none (the
+ * server cannot read its answers): the mail says so instead.
+ */
+async function summaryAttachment(
+  app: FastifyInstance,
+  form: FormRow,
+  due: Date,
+): Promise<{ attachment: MailAttachment | null; unavailable: string | null }> {
+  try {
+    const bytes = await renderFormSummaryPdf(app, {
+      formId: form.id,
+      ownerUserId: form.ownerId,
+      to: due.toISOString().slice(0, 10),
+      now: due,
+    });
+    const slug =
+      form.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')
+        .slice(0, 60) || `form-${form.id}`;
+    return {
+      attachment: {
+        filename: `${slug}-summary-${due.toISOString().slice(0, 10)}.pdf`,
+        contentType: PDF_TYPE,
+        base64: Buffer.from(bytes).toString('base64'),
+      },
+      unavailable: null,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 409)
+      return { attachment: null, unavailable: err.message };
+    throw err;
+  }
 }
 
 /**
@@ -96,10 +151,14 @@ export async function runReport(
   // A form in the Trash sends nothing; its responses wait for the first report after a restore.
   const recipients = form ? await findAllowedRecipients(app.db, form.workspaceId, report.recipients) : [];
   const counts = form ? await countReportWindow(app, form.id, window) : { total: 0, sealedEndToEnd: 0 };
-  const attachment =
-    form && recipients.length > 0 && counts.total > counts.sealedEndToEnd
-      ? await buildResponsesAttachment(app, form, report.format as ReportFormat, window)
-      : null;
+  const format = report.format as ReportFormat;
+  let attachment: MailAttachment | null = null;
+  let unavailable: string | null = null;
+  if (form && recipients.length > 0 && format === 'pdf') {
+    ({ attachment, unavailable } = await summaryAttachment(app, form, due));
+  } else if (form && recipients.length > 0 && counts.total > counts.sealedEndToEnd) {
+    attachment = await buildResponsesAttachment(app, form, format, window);
+  }
   return app.db.transaction(async (tx) => {
     const locked = await lockReport(tx, reportId);
     if (!locked || locked.nextRunAt.getTime() !== due.getTime()) return 'skipped';
@@ -112,8 +171,9 @@ export async function runReport(
           link: `${app.config.publicUrl}/forms/${form.id}/settings`,
           since: window.since,
           count: counts.total,
-          sealedEndToEnd: counts.sealedEndToEnd,
+          sealedEndToEnd: format === 'pdf' ? 0 : counts.sealedEndToEnd,
           attachment,
+          unavailable,
         });
         await app.mailer.queue(tx, mail, { userId: to.id });
       }

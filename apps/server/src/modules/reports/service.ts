@@ -3,8 +3,9 @@ import {
   type ReportSchedule,
   type ReportScheduleBody,
 } from '@formsmith/core/reports/scheduled';
+import { SEALED_SUMMARY } from '@formsmith/core/submissions/summary-report';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../lib/app-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/app-error.ts';
 import { requireOwnedForm } from '../forms/index.ts';
 import * as repo from './repository.ts';
 import { queueReportRun } from './run.ts';
@@ -26,6 +27,11 @@ export function toWireReport(row: repo.ReportRow): ReportSchedule {
     last_sent_at: row.lastSentAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** A summary cannot be made of answers encrypted end to end: the server cannot read them. */
+function assertFormat(form: { encryptionLevel: string }, body: ReportScheduleBody): void {
+  if (body.format === 'pdf' && form.encryptionLevel === 'enhanced') throw conflict(SEALED_SUMMARY);
 }
 
 /** Refuses addresses that are not verified accounts of the form's workspace. */
@@ -51,6 +57,7 @@ export async function createFormReport(
   input: FormInput & { body: ReportScheduleBody; now?: Date },
 ): Promise<ReportSchedule> {
   const form = await requireOwnedForm(app.db, input);
+  assertFormat(form, input.body);
   await assertRecipients(app, form.workspaceId, input.body.recipients);
   const nextRunAt = nextReportRun(input.body, input.now ?? new Date());
   const row = await app.db.transaction(async (tx) => {
@@ -73,6 +80,7 @@ export async function updateFormReport(
   const form = await requireOwnedForm(app.db, input);
   const current = await repo.findReport(app.db, form.id, input.reportId);
   if (!current) throw notFound(REPORT_NOT_FOUND);
+  assertFormat(form, input.body);
   await assertRecipients(app, form.workspaceId, input.body.recipients);
   const nextRunAt = nextReportRun(input.body, input.now ?? new Date());
   const row = await app.db.transaction(async (tx) => {

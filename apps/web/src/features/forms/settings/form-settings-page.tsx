@@ -11,6 +11,7 @@ import { useCurrentWorkspace } from '../../../lib/workspaces-api/current-workspa
 import { LeaveDialog } from '../editor/leave-dialog.tsx';
 import { useLeaveGuard } from '../editor/use-leave-guard.ts';
 import { VersionHistoryPanel } from '../versions/version-history-panel.tsx';
+import { ScheduledReportsCard } from './components/scheduled-reports-card.tsx';
 import { SaveBar } from './save-bar.tsx';
 import { AccessSection, GeneralSection } from './sections/general-access.tsx';
 import { NotificationsSection } from './sections/notifications.tsx';
@@ -138,9 +139,10 @@ function Sections({ form, data }: { form: StoredForm; data: SettingsData }) {
       <SettingsSection
         id="integrations"
         bare
-        description="Webhooks act as soon as you add, test or remove them."
+        description="Webhooks and scheduled reports act as soon as you add, change or remove them."
       >
         <WebhooksCard owner={formWebhooks(form.id)} />
+        <ScheduledReportsCard formId={form.id} />
       </SettingsSection>
       <PrivacySection
         formId={form.id}
