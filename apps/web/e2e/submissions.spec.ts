@@ -363,6 +363,159 @@ test.describe('submissions page', () => {
     }
   });
 
+  test('drags columns into order by pointer and by keyboard on the handle, light and dark', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, owner);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/forms/${form.id}/submissions`);
+    const table = page.getByRole('table', { name: 'Submissions' });
+    await expect(table.getByRole('row')).toHaveCount(11);
+    const headers = table.getByRole('columnheader');
+    // Select and Reference stay first; the picker orders what follows.
+    await expect(headers.nth(2)).toHaveText('Full name');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const picker = page.getByRole('group', { name: 'Columns to show' });
+    const handle = (label: string) => picker.getByRole('button', { name: `Drag to reorder ${label}` });
+
+    // By pointer: Visit date's handle dropped on Full name's row takes its place.
+    const from = (await handle('Visit date').boundingBox())!;
+    const to = (await handle('Full name').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(headers.nth(2)).toHaveText('Visit date');
+    await expect(headers.nth(3)).toHaveText('Full name');
+    await expect(
+      page.locator('p[aria-live="polite"]', { hasText: 'Visit date moved to position 1' }),
+    ).toHaveCount(1);
+
+    // By keyboard on the handle: pick up, one step down, drop; the move is announced.
+    await handle('Visit date').focus();
+    await page.keyboard.press('Space');
+    // The drag's own live region names the column and its places.
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Visit date is over position 1 of' }),
+    ).toBeAttached();
+    await page.keyboard.press('ArrowDown');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Visit date is over position 2 of' }),
+    ).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Visit date dropped at position 2 of' }),
+    ).toBeAttached();
+    await expect(headers.nth(2)).toHaveText('Full name');
+    await expect(headers.nth(3)).toHaveText('Visit date');
+    await page.reload();
+    await expect(headers.nth(3)).toHaveText('Visit date');
+
+    for (const dark of [false, true]) {
+      if (dark) {
+        await signIn(page, owner, true);
+        await page.reload();
+        await expect(page.locator('html')).toHaveClass(/dark/);
+      }
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        if (!(await picker.isVisible())) await page.getByRole('button', { name: 'Columns' }).click();
+        await expect(handle('Full name')).toBeVisible();
+        await expectNoAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `/tmp/column-drag-${width}${dark ? '-dark' : ''}.png`,
+          animations: 'disabled',
+        });
+      }
+    }
+  });
+
+  test('previews an uploaded picture as a thumbnail and lists a PDF with its size, light and dark', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const headers = { authorization: `Bearer ${owner.token}` };
+    const created = await request.post('/api/forms', {
+      headers,
+      data: {
+        title: 'Applications',
+        fields: [
+          {
+            label: 'Attachments',
+            type: 'file',
+            position: 0,
+            validation: { accept: ['.png', '.pdf'], maxFiles: 3 },
+          },
+        ],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const made = await created.json();
+    const fieldId = made.fields[0].id as string;
+    expect((await request.post(`/api/forms/${made.id}/publish`, { headers })).ok()).toBe(true);
+    // A 1×1 red PNG and a small PDF, sent as a respondent's page sends them.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const pdf = Buffer.from(`%PDF-1.4\n${'x'.repeat(3000)}\n%%EOF\n`);
+    const answers = [];
+    for (const file of [
+      { name: 'portrait.png', mimeType: 'image/png', buffer: png },
+      { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf },
+    ]) {
+      const up = await request.post(`/api/form-submissions/forms/${made.id}/uploads`, {
+        multipart: { field_id: fieldId, file },
+      });
+      expect(up.status()).toBe(201);
+      answers.push(await up.json());
+    }
+    const sent = await request.post(`/api/form-submissions/forms/${made.id}/submit`, {
+      data: { data: { [fieldId]: answers, _formLoadTime: Date.now() - 5000 }, metadata: {} },
+    });
+    expect(sent.status()).toBe(201);
+    const sid = (await sent.json()).submission_id as string;
+
+    await signIn(page, owner);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/forms/${made.id}/submissions?submission=${sid}`);
+    const thumbnail = page.getByRole('img', { name: 'portrait.png' });
+    await expect(thumbnail).toBeVisible();
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Download portrait.png' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'PDF' })).toBeVisible();
+    await expect(page.getByText('cv.pdf')).toBeVisible();
+    await expect(page.getByText('3 KB')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download portrait.png' }).click();
+    expect((await download).suggestedFilename()).toBe('portrait.png');
+
+    for (const dark of [false, true]) {
+      if (dark) {
+        await signIn(page, owner, true);
+        await page.reload();
+        await expect(page.locator('html')).toHaveClass(/dark/);
+        await expect(thumbnail).toBeVisible();
+      }
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({
+          path: `/tmp/file-preview-${width}${dark ? '-dark' : ''}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
+      }
+    }
+  });
+
   test('fits a phone screen, and rejects a bad form id', async ({ page }) => {
     await signIn(page, owner);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,6 +1,7 @@
 // The forms module's public entry: other modules reach the forms table only through these.
 
 export { type FormEvent, onFormEvent } from './events.ts';
+export { resizePicture } from './pictures.ts';
 export {
   assertPublicAccess,
   FORM_NOT_FOUND,

@@ -40,6 +40,7 @@ import { deleteFormSubmissions } from './delete.ts';
 import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { listFieldAnswers } from './field-answers.ts';
 import { FILE_LINK_PATH, findLinkedUpload } from './file-links.ts';
+import { sendThumbnail } from './file-thumbnails.ts';
 import { contentDisposition, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { submissionPdfOf } from './pdf/index.ts';
@@ -402,6 +403,31 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!upload) throw notFound('File not found');
       return sendUpload(app, reply, upload);
+    },
+  );
+
+  app.get(
+    `${BASE}/submissions/:sid/files/:uploadId/thumbnail`,
+    {
+      config: answers,
+      schema: {
+        tags,
+        summary: 'A thumbnail of an uploaded picture',
+        description:
+          'A WebP at most 320 px on its longest side, for the detail view; cached by the browser for an hour. ' +
+          '415 for a file that is not a picture (or one encrypted end to end, which the server cannot read).',
+        params: fileParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const form = await ownedForm(app, request);
+      const upload = await findSubmissionUpload(app.db, {
+        formId: form.id,
+        submissionId: request.params.sid,
+        uploadId: request.params.uploadId,
+      });
+      if (!upload) throw notFound('File not found');
+      return sendThumbnail(app, reply, upload);
     },
   );
 

@@ -44,6 +44,11 @@ export function downloadSubmissionFile(input: {
   return downloadWithAuth(filePath(input), input.filename);
 }
 
+/** The server's small WebP of an uploaded picture (not for files encrypted end to end). */
+export function fetchSubmissionThumbnail(input: { formId: number; submissionId: string; uploadId: string }) {
+  return fetchBlobWithAuth(`${filePath(input)}/thumbnail`);
+}
+
 type SealedFile = {
   formId: number;
   submissionId: string;

@@ -1,15 +1,21 @@
 import { addressLines } from '@formsmith/core/fields/address';
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { DATE_RANGE_PARTS, dateRangePart } from '@formsmith/core/fields/date-range';
+import { fileSizeText } from '@formsmith/core/fields/files';
 import { isOtherText } from '@formsmith/core/fields/other';
 import { isRecord } from '@formsmith/core/fields/read';
 import { readSignature, SIGNATURE_FONT_STACK } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
-import { Download } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Download, FileText } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { useUnlockedKey } from '../../../lib/form-keys/unlocked-keys.ts';
-import { downloadSealedFile, downloadSubmissionFile, fetchSubmissionFile } from '../api/download.ts';
+import {
+  downloadSealedFile,
+  downloadSubmissionFile,
+  fetchSubmissionFile,
+  fetchSubmissionThumbnail,
+} from '../api/download.ts';
 import { formatDateAnswer } from '../lib/format.ts';
 
 const ERROR_TEXT = 'Error displaying value';
@@ -25,8 +31,21 @@ function muted(text: string) {
   return <span className="italic text-slate-500 dark:text-slate-400">{text}</span>;
 }
 
-/** A file answer; `file_id` and `type` come with an end-to-end encrypted file (in its sealed answer). */
-type FileAnswer = { upload_id: string; name: string; file_id?: string; type?: string };
+/**
+ * A file answer; `file_id` and `type` come with an end-to-end encrypted file (in its sealed answer),
+ * `mime` and `size` as the respondent's browser reported them.
+ */
+type FileAnswer = {
+  upload_id: string;
+  name: string;
+  file_id?: string;
+  type?: string;
+  mime?: string;
+  size?: number;
+};
+
+/** Pictures the server makes thumbnails of. */
+const THUMBNAIL_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 function fileAnswers(value: unknown): FileAnswer[] {
   const list = Array.isArray(value) ? value : [value];
@@ -38,7 +57,11 @@ function fileAnswers(value: unknown): FileAnswer[] {
     const name = record.name ?? record.filename;
     const sealed =
       typeof record.file_id === 'string' ? { file_id: record.file_id, type: String(record.type ?? '') } : {};
-    return [{ upload_id: id, name: typeof name === 'string' ? name : 'file', ...sealed }];
+    const about = {
+      ...(typeof record.type === 'string' ? { mime: record.type } : {}),
+      ...(typeof record.size === 'number' && record.size >= 0 ? { size: record.size } : {}),
+    };
+    return [{ upload_id: id, name: typeof name === 'string' ? name : 'file', ...sealed, ...about }];
   });
 }
 
@@ -59,20 +82,47 @@ function FileDownload({
     if (!key) throw new Error('locked');
     return downloadSealedFile({ ...target, fileId: file.file_id, type: file.type ?? '', key });
   };
+  const onDownload = async () => {
+    setError(false);
+    try {
+      await download();
+    } catch {
+      setError(true);
+    }
+  };
+  // A picture in clear: its thumbnail from the server; clicking it downloads the whole file.
+  if (!file.file_id && file.mime && THUMBNAIL_TYPES.has(file.mime)) {
+    return (
+      <span className="flex flex-col items-start gap-1">
+        <Thumbnail file={file} formId={formId} submissionId={submissionId} onOpen={onDownload} />
+        <span className="break-all text-sm">
+          {file.name}
+          {file.size !== undefined && (
+            <span className="text-slate-600 dark:text-slate-400"> · {fileSizeText(file.size)}</span>
+          )}
+        </span>
+        {error && (
+          <span role="alert" className="text-sm text-red-700 dark:text-red-300">
+            The file could not be downloaded.
+          </span>
+        )}
+      </span>
+    );
+  }
+  const isPdf = file.mime === 'application/pdf' || /\.pdf$/i.test(file.name);
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
+      {isPdf && (
+        <FileText aria-label="PDF" role="img" className="h-4 w-4 shrink-0 text-red-700 dark:text-red-300" />
+      )}
       <span className="break-all">{file.name}</span>
+      {file.size !== undefined && (
+        <span className="text-sm text-slate-600 dark:text-slate-400">{fileSizeText(file.size)}</span>
+      )}
       <button
         type="button"
         className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-slate-800"
-        onClick={async () => {
-          setError(false);
-          try {
-            await download();
-          } catch {
-            setError(true);
-          }
-        }}
+        onClick={onDownload}
       >
         <Download aria-hidden="true" className="h-4 w-4" />
         Download file
@@ -83,6 +133,73 @@ function FileDownload({
         </span>
       )}
     </span>
+  );
+}
+
+/**
+ * A picture's thumbnail, asked of the server only once it scrolls into view (the owner's session
+ * goes with the request, so it is fetched and shown from memory); alt text is the file's name.
+ */
+function Thumbnail({
+  file,
+  formId,
+  submissionId,
+  onOpen,
+}: {
+  file: FileAnswer;
+  formId: number;
+  submissionId: string;
+  onOpen: () => void;
+}) {
+  const box = useRef<HTMLButtonElement>(null);
+  const [visible, setVisible] = useState(false);
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const node = box.current;
+    if (!node || visible) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
+    const watch = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setVisible(true);
+    });
+    watch.observe(node);
+    return () => watch.disconnect();
+  }, [visible]);
+  useEffect(() => {
+    if (!visible) return;
+    let url: string | null = null;
+    let live = true;
+    fetchSubmissionThumbnail({ formId, submissionId, uploadId: file.upload_id })
+      .then((blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [visible, formId, submissionId, file.upload_id]);
+  return (
+    <button
+      type="button"
+      ref={box}
+      onClick={onOpen}
+      aria-label={`Download ${file.name}`}
+      className="flex h-40 w-40 max-w-full items-center justify-center overflow-hidden rounded-md border border-slate-300 bg-slate-50 hover:border-brand-500 dark:border-slate-600 dark:bg-slate-800"
+    >
+      {src ? (
+        <img src={src} alt={file.name} className="max-h-full max-w-full object-contain" />
+      ) : (
+        <span className="px-2 text-center text-xs text-slate-600 dark:text-slate-300">
+          {failed ? 'No preview' : 'Loading preview…'}
+        </span>
+      )}
+    </button>
   );
 }
 
