@@ -45,8 +45,11 @@ export const SEALED_SUMMARY =
   'This form is end-to-end encrypted, so the server cannot read its answers to make a summary report. ' +
   'Unlock the form in the browser to see its analytics there.';
 
-/** `<form title>-summary-<from>-to-<to>.pdf`, safe on every file system ('form' for a title with nothing left). */
-export function summaryPdfName(title: string, from: string, to: string): string {
+/**
+ * `<form title>-summary-<from>-to-<to>.pdf` (`…-summary-to-<to>.pdf` from the form's first day),
+ * safe on every file system ('form' for a title with nothing left).
+ */
+export function summaryPdfName(title: string, from: string | undefined, to: string): string {
   const safe =
     title
       .normalize('NFC')
@@ -55,5 +58,5 @@ export function summaryPdfName(title: string, from: string, to: string): string 
       .replace(/^[.\s]+/, '')
       .slice(0, 80)
       .trim() || 'form';
-  return `${safe}-summary-${from}-to-${to}.pdf`;
+  return from ? `${safe}-summary-${from}-to-${to}.pdf` : `${safe}-summary-to-${to}.pdf`;
 }

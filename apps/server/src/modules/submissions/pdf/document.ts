@@ -116,7 +116,7 @@ export class Writer {
   }
 
   /** Room for `height` more points on this page, or a new page. */
-  private ensure(height: number) {
+  ensure(height: number) {
     if (this.y + height > PAGE.height - MARGIN.bottom) {
       this.doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });
       this.y = MARGIN.top;

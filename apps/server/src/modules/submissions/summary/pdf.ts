@@ -13,6 +13,9 @@ import { formSummary, type SummaryInput } from './report.ts';
 /** The most answers of one question drawn as bars; the rest are added up in one line. */
 const MAX_BARS = 15;
 
+/** Points of room a heading needs below it on its page: itself, its counts and a bar or two. */
+const KEEP_WITH_NEXT = 72;
+
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** 'Mon 1 June 2026'-style UTC day as English writes it. */
@@ -73,6 +76,8 @@ function drawBars(w: Writer, rows: { label: string; count: number }[], total: nu
 /** One question: how many answered, then the figures its type has. */
 function drawField(w: Writer, f: SummaryField) {
   w.gap(8);
+  // The question's name is kept with the start of its figures, never alone at a page's foot.
+  w.ensure(KEEP_WITH_NEXT);
   w.text(f.label.trim() || f.field_id, STYLES.label, TEXT);
   const answered = f.response_count;
   const facts = [`${answered} answered`, `${f.skip_count} skipped`];
@@ -173,7 +178,7 @@ export async function summaryPdf(summary: SummaryReport, where?: AnswerFilter): 
   const days = summary.metrics.daily_submissions;
   if (summary.total_submissions > 0 && days.length > 1) {
     w.section('Submissions over time');
-    drawBars(w, byWeekOrDay(days), summary.total_submissions);
+    w.bars(overTime(days), summary.total_submissions);
   }
 
   w.section('Questions');
@@ -184,8 +189,8 @@ export async function summaryPdf(summary: SummaryReport, where?: AnswerFilter): 
   w.section('Drop-off funnel (all time)');
   if (!funnel.saves_partials) {
     w.text(
-      'The form does not save answers as respondents go (partial responses are off), so the funnel has no steps: ' +
-        `${funnel.views} views, ${funnel.completed} completed.`,
+      'The form does not save answers as respondents go (partial responses are off), so nobody is counted ' +
+        'page by page and the funnel has no steps. Turn partial responses on in the form settings to see where respondents stop.',
       STYLES.body,
       MUTED,
     );
@@ -225,15 +230,33 @@ export async function summaryPdf(summary: SummaryReport, where?: AnswerFilter): 
   return w.bytes();
 }
 
-/** Daily counts as days (a month or less) or as weeks from the first day (longer ranges). */
-function byWeekOrDay(days: { date: string; count: number }[]) {
+/**
+ * Daily counts as days (a month or less), weeks from the first day (up to 15 of them) or calendar
+ * months: a bar per row, every row shown, so a long range stays a readable chart.
+ */
+function overTime(days: { date: string; count: number }[]) {
   if (days.length <= 31) return days.map((d) => ({ label: dayText(d.date), count: d.count }));
-  const weeks: { label: string; count: number }[] = [];
-  for (let i = 0; i < days.length; i += 7) {
-    const week = days.slice(i, i + 7);
-    weeks.push({ label: `Week of ${dayText(week[0]!.date)}`, count: week.reduce((t, d) => t + d.count, 0) });
+  if (days.length <= 15 * 7) {
+    const weeks: { label: string; count: number }[] = [];
+    for (let i = 0; i < days.length; i += 7) {
+      const week = days.slice(i, i + 7);
+      weeks.push({
+        label: `Week of ${dayText(week[0]!.date)}`,
+        count: week.reduce((t, d) => t + d.count, 0),
+      });
+    }
+    return weeks;
   }
-  return weeks;
+  const months = new Map<string, number>();
+  for (const d of days) {
+    const month = d.date.slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + d.count);
+  }
+  const monthText = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return [...months].map(([month, count]) => ({
+    label: monthText.format(new Date(`${month}-01T00:00:00Z`)),
+    count,
+  }));
 }
 
 /**
