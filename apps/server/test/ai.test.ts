@@ -11,7 +11,13 @@ const BLANK = 'Please enter a description of the form you want to create.';
 const generatedBodySchema = z
   .object({
     form: z
-      .object({ title: z.string().min(1), description: z.string(), fields: z.array(wireFieldSchema).min(1) })
+      .object({
+        title: z.string().min(1),
+        description: z.string(),
+        fields: z.array(wireFieldSchema).min(1),
+        // Follow-ups are shown by rules: each its question's own rule (core logic/field-rules.ts).
+        logic: z.object({ rules: z.array(z.record(z.string(), z.unknown())) }).passthrough(),
+      })
       .strict(),
     // No AI_BASE_URL in these tests: the built-in generator answers, and says so.
     source: z.object({ generator: z.literal('builtin'), model: z.null(), fallback: z.null() }).strict(),
@@ -138,14 +144,21 @@ describe(`POST /api/forms/generate (${dbKind})`, () => {
       'textarea',
     ]);
     const [parking, plate] = [form.fields[2], form.fields[3]];
-    expect(plate?.conditional_logic?.conditions).toEqual([
-      { fieldId: parking?.id, operator: 'equals', value: 'yes' },
+    // The follow-up is shown by its own rule of the form's logic, not a condition of its own.
+    expect(plate).not.toHaveProperty('conditional_logic');
+    expect(form.logic.rules).toEqual([
+      {
+        id: `field-${plate?.id}`,
+        match: 'all',
+        conditions: [{ source: 'field', ref: parking?.id, operator: 'equals', value: 'yes' }],
+        actions: [{ type: 'show', field: plate?.id }],
+      },
     ]);
     const save = await app.inject({
       method: 'POST',
       url: '/api/forms',
       headers: user.auth,
-      payload: { title: form.title, description: form.description, fields: form.fields },
+      payload: { title: form.title, description: form.description, fields: form.fields, logic: form.logic },
     });
     expect(save.statusCode, save.body).toBe(201);
     const id = save.json().id;

@@ -3,8 +3,8 @@ import { fromWireField, toWireField } from '../forms/field-wire.ts';
 import { blankForm } from '../forms/form.ts';
 import { normalizeField } from '../forms/read-field.ts';
 import { translatableTexts } from '../i18n/texts.ts';
+import { ownRule, shownIds } from '../logic/test-rules.ts';
 import { formatAnswer } from './answer-format.ts';
-import { computeVisibility } from './conditions.ts';
 import { answerChoices } from './options.ts';
 import { storedAnswer } from './stored-answer.ts';
 import { makeField } from './test-fields.ts';
@@ -98,17 +98,11 @@ describe('yes/no fields', () => {
     expect(formatAnswer(yesNo, 'no')).toBe('No');
   });
 
-  it("drive conditions compared against 'yes'", () => {
-    const follow = makeField('text', {
-      id: 'why',
-      conditionalLogic: {
-        action: 'show',
-        match: 'all',
-        conditions: [{ fieldId: 'agree', operator: 'equals', value: 'yes' }],
-      },
-    });
-    expect(computeVisibility([yesNo, follow], { agree: 'yes' }).get('why')).toBe(true);
-    expect(computeVisibility([yesNo, follow], { agree: 'no' }).get('why')).toBe(false);
+  it("drive rules compared against 'yes'", () => {
+    const follow = makeField('text', { id: 'why' });
+    const rules = [ownRule('why', 'show', 'all', [{ ref: 'agree', operator: 'equals', value: 'yes' }])];
+    expect(shownIds([yesNo, follow], rules, { agree: 'yes' })).toContain('why');
+    expect(shownIds([yesNo, follow], rules, { agree: 'no' })).not.toContain('why');
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNATURE_MAX_BYTES } from '../forms/limits.ts';
 import { typeNamed } from '../instruction/type-words.ts';
+import { ownRule, shownIds } from '../logic/test-rules.ts';
 import { formatAnswer } from './answer-format.ts';
-import { computeVisibility } from './conditions.ts';
 import { PALETTE_TYPES } from './editor-rules.ts';
 import { answerColumns, columnText } from './export-columns.ts';
 import { isPng, readSignature, signatureText } from './signature.ts';
@@ -83,16 +83,10 @@ describe('signature text, exports and logic', () => {
   });
 
   it('shows a question once the signature is signed (is not empty)', () => {
-    const after = makeField('text', {
-      id: 'after',
-      conditionalLogic: {
-        action: 'show',
-        match: 'all',
-        conditions: [{ fieldId: 'sig', operator: 'is_not_empty' }],
-      },
-    });
-    expect(computeVisibility([signature, after], { sig: drawn }).get('after')).toBe(true);
-    expect(computeVisibility([signature, after], {}).get('after')).toBe(false);
+    const after = makeField('text', { id: 'after' });
+    const rules = [ownRule('after', 'show', 'all', [{ ref: 'sig', operator: 'is_not_empty' }])];
+    expect(shownIds([signature, after], rules, { sig: drawn })).toContain('after');
+    expect(shownIds([signature, after], rules, {})).not.toContain('after');
   });
 
   it('is in the palette and named by the edit interpreter', () => {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_LOGIC } from '../logic/definition.ts';
+import { logicFieldsOf } from '../logic/form-fields.ts';
+import { runForm } from '../logic/run.ts';
+import { ownRule } from '../logic/test-rules.ts';
 import { makeField } from './test-fields.ts';
-import { validateFieldValue, validateSubmission } from './validate.ts';
+import { VALIDATION_MESSAGES, validateFieldValue, validateSubmission } from './validate.ts';
 
 describe('validateFieldValue', () => {
   it('asks for required answers', () => {
@@ -98,25 +102,32 @@ describe('validateFieldValue', () => {
 describe('validateSubmission', () => {
   const name = makeField('text', { id: 'name', validation: { required: true } });
   const hidden = makeField('text', { id: 'secret', isHidden: true, validation: { required: true } });
-  const reason = makeField('textarea', {
-    id: 'reason',
-    validation: { required: true },
-    conditionalLogic: {
-      action: 'show',
-      match: 'all',
-      conditions: [{ fieldId: 'name', operator: 'equals', value: 'Bob' }],
-    },
-  });
+  const reason = makeField('textarea', { id: 'reason', validation: { required: true } });
+  const fields = [name, hidden, reason];
+  const logic = {
+    ...EMPTY_LOGIC,
+    rules: [ownRule('reason', 'show', 'all', [{ ref: 'name', operator: 'equals', value: 'Bob' }])],
+  };
+  /** Validated as the server does: the questions the logic run shows. */
+  const check = (data: Record<string, unknown>) =>
+    validateSubmission(
+      fields,
+      data,
+      VALIDATION_MESSAGES,
+      runForm(logicFieldsOf(fields), logic, data).visible,
+    );
 
   it('answers errors keyed by field id', () => {
-    expect(validateSubmission([name, hidden, reason], {})).toEqual({ name: 'This field is required' });
+    expect(check({})).toEqual({ name: 'This field is required' });
   });
 
-  it('skips hidden fields and fields hidden by conditional logic', () => {
-    expect(validateSubmission([name, hidden, reason], { name: 'Ann' })).toEqual({});
-    expect(validateSubmission([name, hidden, reason], { name: 'Bob' })).toEqual({
-      reason: 'This field is required',
-    });
+  it("skips hidden fields and questions the form's rules hide", () => {
+    expect(check({ name: 'Ann' })).toEqual({});
+    expect(check({ name: 'Bob' })).toEqual({ reason: 'This field is required' });
+  });
+
+  it('checks every question when no logic run says what is shown', () => {
+    expect(validateSubmission(fields, { name: 'Ann' })).toEqual({ reason: 'This field is required' });
   });
 
   it('ignores inherited keys of the data object', () => {

@@ -2,7 +2,6 @@ import type { ChoiceField, FieldOf, FormField } from '../forms/field.ts';
 import { checkAddress } from './address.ts';
 import { answerLengthError } from './answer-length.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from './answers.ts';
-import { type Answers, computeVisibility } from './conditions.ts';
 import { NPS_MAX, NPS_MIN, takesAnswer, YES_NO_VALUES } from './constants.ts';
 import { checkDateRange } from './date-range.ts';
 import { checkFiles } from './files.ts';
@@ -222,19 +221,24 @@ export function validateFieldValue(
   return answerLengthError(field, value, m) ?? checkAnswer(field, value, m);
 }
 
+/** A respondent's answers, keyed by field id. */
+export type Answers = Record<string, unknown>;
+
 /**
- * Validates a submission keyed by field id: errors by field id (empty when valid). Hidden fields,
- * read-only fields and fields hidden by conditional logic are skipped. Same code in browser and server.
+ * Validates a submission keyed by field id: errors by field id (empty when valid). Hidden fields
+ * and read-only fields are skipped, and so are the questions the form's logic leaves off the
+ * respondent's path: `shown` is the logic run's visible questions (core logic/run.ts), and without
+ * it every question counts as shown. Same code in browser and server.
  */
 export function validateSubmission(
   fields: FormField[],
   data: Answers,
   messages: ValidationMessages = VALIDATION_MESSAGES,
+  shown: ReadonlySet<string> | null = null,
 ): Record<string, string> {
-  const visibility = computeVisibility(fields, data);
   const errors: Record<string, string> = {};
   for (const field of fields) {
-    if (field.isHidden || field.isReadOnly || visibility.get(field.id) === false) continue;
+    if (field.isHidden || field.isReadOnly || (shown !== null && !shown.has(field.id))) continue;
     const error = validateFieldValue(
       field,
       Object.hasOwn(data, field.id) ? data[field.id] : undefined,

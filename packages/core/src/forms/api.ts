@@ -209,9 +209,17 @@ export type GeneratorSource = z.output<typeof generatorSourceSchema>;
 /** GET /api/forms/generate/source: which generator will answer (before anything is generated). */
 export const generatorInfoSchema = z.pick(generatorSourceSchema, { generator: true, model: true });
 
-/** POST /api/forms/generate: a form made from a description, not saved yet, and who made it. */
+/**
+ * POST /api/forms/generate: a form made from a description, not saved yet, and who made it. Its
+ * follow-up questions are shown by rules of its logic (each question's own rule).
+ */
 export const generatedFormSchema = z.object({
-  form: z.object({ title: z.string(), description: z.string(), fields: z.array(wireFieldCodec) }),
+  form: z.object({
+    title: z.string(),
+    description: z.string(),
+    fields: z.array(wireFieldCodec),
+    logic: z._default(formLogicSchema, EMPTY_LOGIC),
+  }),
   source: generatorSourceSchema,
 });
 export type GeneratedFormBody = z.output<typeof generatedFormSchema>;

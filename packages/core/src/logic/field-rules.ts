@@ -42,7 +42,10 @@ export function questionRuleId(fieldId: string): string {
  * A question's own rule and its place in the rules, when it is one the properties panel edits
  * whole: it only shows or only hides that question. Null otherwise.
  */
-export function questionRuleOf(logic: FormLogic, fieldId: string): { rule: LogicRule; index: number } | null {
+export function questionRuleOf(
+  logic: Pick<FormLogic, 'rules'>,
+  fieldId: string,
+): { rule: LogicRule; index: number } | null {
   const index = logic.rules.findIndex((r) => r.id === questionRuleId(fieldId));
   const rule = logic.rules[index];
   const action = rule?.actions.length === 1 ? rule.actions[0] : undefined;

@@ -129,7 +129,12 @@ async function checkAnswers(
   const { clean, errors, files } = cleanData(fields, input.data, validationMessagesOf(input.view.chrome));
   const path = applyLogic(fields, input.form.logic, clean);
   const all = { ...Object.fromEntries(files), ...clean };
-  const answerErrors = validateSubmission(input.view.fields, all, validationMessagesOf(input.view.chrome));
+  const answerErrors = validateSubmission(
+    input.view.fields,
+    all,
+    validationMessagesOf(input.view.chrome),
+    path.visible,
+  );
   for (const id of Object.keys(answerErrors)) {
     if (isEmptyAnswer(all[id])) delete answerErrors[id];
   }

@@ -248,11 +248,8 @@ export async function submitForm(
   const required = path.run?.required;
   const asked = required ? view.fields.map((field) => askedField(field, required)) : view.fields;
   // In the respondent's language: the page's messages, and the owner's own in their translation.
-  const answerErrors = validateSubmission(asked, given, validationMessagesOf(view.chrome));
-  // Questions on pages the respondent skipped are not asked, so not required either.
-  for (const id of Object.keys(answerErrors)) {
-    if (path.visible && !path.visible.has(id)) delete answerErrors[id];
-  }
+  // Questions the rules hide, or on pages the respondent skipped, are not asked, so not checked.
+  const answerErrors = validateSubmission(asked, given, validationMessagesOf(view.chrome), path.visible);
   const fieldErrors = { ...answerErrors, ...errors, ...path.errors };
   const answer = (submissionId: string) => ({
     submissionId,

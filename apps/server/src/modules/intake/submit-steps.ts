@@ -1,6 +1,5 @@
 import { answerLengthError } from '@formsmith/core/fields/answer-length';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
-import { computeVisibility } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import { fileList, maxFilesOf, takesManyFiles } from '@formsmith/core/fields/files';
 import { isMatrixShape } from '@formsmith/core/fields/matrix';
@@ -68,9 +67,9 @@ function isOwnerSet(field: FormField): boolean {
 
 /**
  * The answers without those longer than their field allows (core's answer-length.ts), each
- * refused in `errors` with the validator's message, before anything reads them: conditional
- * logic and the form's rules read every answer they name, and a long one read by many
- * conditions is work the server must not be made to do. A value for a field the owner sets is
+ * refused in `errors` with the validator's message, before anything reads them: the form's
+ * rules read every answer they name, and a long one read by many conditions is work the server
+ * must not be made to do. A value for a field the owner sets is
  * ignored anyway; a too long one is dropped without an error.
  */
 function withinLengthLimits(
@@ -92,8 +91,8 @@ function withinLengthLimits(
 }
 
 /**
- * Keeps only the answers of the form's own fields (never display-only ones, never fields that
- * conditional logic hides), and checks each has a shape an answer can have; answers are stored in
+ * Keeps only the answers of the form's own fields (never display-only ones; the answers of
+ * questions the form's rules hide are applyLogic's to drop), and checks each has a shape an answer can have; answers are stored in
  * their canonical form (an NPS score as a number, yes/no as 'yes'/'no'). File answers are parsed
  * here. Hidden and read-only fields take the owner's default, whatever was sent for them, unless
  * the owner lets the URL prefill them (the public page then sends the URL's value). `answered`
@@ -106,13 +105,12 @@ export function cleanData(
 ) {
   const errors: Record<string, string> = {};
   const data = withinLengthLimits(fields, sent, messages, errors);
-  const visibility = computeVisibility(fields, data);
   const clean: Record<string, unknown> = {};
   const files: SentFiles = new Map();
   // An answer refused for its length was given all the same.
   let answered = Object.keys(errors).length;
   for (const field of fields) {
-    if (!takesAnswer(field.type) || visibility.get(field.id) === false) continue;
+    if (!takesAnswer(field.type)) continue;
     if (isOwnerSet(field)) {
       if (field.defaultValue !== undefined) clean[field.id] = field.defaultValue;
       continue;

@@ -1,4 +1,3 @@
-import { visibleFields } from '@formsmith/core/fields/conditions';
 import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { FormField } from '@formsmith/core/forms/field';
 import type { Form } from '@formsmith/core/forms/form';
@@ -40,9 +39,8 @@ export function fillPath(input: {
   const { form, answers } = input;
   const logicFields = logicFieldsOf(form.fields);
   const run = runForm(logicFields, form.logic, answers);
-  const legacyShown = new Set(visibleFields(form.fields, answers).map((f) => f.id));
   const recall = (text: string) => recallText(text, { fields: logicFields, logic: form.logic, run });
-  const onPath = (f: FormField) => run.visible.has(f.id) && legacyShown.has(f.id);
+  const onPath = (f: FormField) => run.visible.has(f.id);
 
   const byId = new Map(form.fields.map((f) => [f.id, f]));
   const pages = new Map(splitPages(logicFields.filter((f) => !f.hidden)).map((p) => [p.id, p]));

@@ -6,6 +6,7 @@ import {
 } from '@formsmith/core/forms/api';
 import type { FormField } from '@formsmith/core/forms/field';
 import { blankForm, type Form } from '@formsmith/core/forms/form';
+import type { LogicRule } from '@formsmith/core/logic/definition';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, InvalidResponseError } from '../api-client.ts';
@@ -16,8 +17,11 @@ export class NoFieldsGeneratedError extends Error {}
 
 export type Generated = { form: Form; source: GeneratorSource };
 
-/** What the owner sees while the form is being generated: the fields so far, and any fallback. */
-export type GenerateProgress = { fields: FormField[]; fallback: string | null };
+/**
+ * What the owner sees while the form is being generated: the fields so far, and any fallback;
+ * once the form is complete, its rules too (they say which questions are follow-ups).
+ */
+export type GenerateProgress = { fields: FormField[]; rules?: LogicRule[]; fallback: string | null };
 
 const PATH = '/forms/generate/stream';
 
@@ -50,6 +54,7 @@ export async function generateForm(
           ...blankForm(form.title || FORM_DEFAULTS.generatedTitle),
           description: form.description,
           fields: form.fields,
+          logic: form.logic,
         },
         source,
       };

@@ -1,7 +1,9 @@
 // Questions asked only after a given answer: 'do you need parking? If yes, ask for the plate
 // number; if not, ask why'. The clause after the marker becomes a question shown when the
-// question before it has that answer.
+// question before it has that answer: the question's own rule of the form's logic.
 import type { FormField } from '@formsmith/core/forms/field';
+import type { LogicRule } from '@formsmith/core/logic/definition';
+import { questionRuleId } from '@formsmith/core/logic/field-rules';
 import { type Localized, pickLocalized } from './template-fields.ts';
 import { foldText, indexOfTopLevel } from './text-utils.ts';
 import type { FieldDraft, FollowUp, Language } from './types.ts';
@@ -178,27 +180,28 @@ function triggerValue(field: FormField, answer: FollowUp['answer']): string | un
 
 /**
  * Shows each follow-up only after its answer to the nearest question before it that can give
- * that answer (a yes/no question, or a choice with that option); a follow-up without one stays
- * an ordinary question.
+ * that answer (a yes/no question, or a choice with that option): the follow-up's own rule
+ * (`questionRuleId`), the one its properties panel then edits. A follow-up without such a
+ * question stays an ordinary question, with no rule.
  */
-export function linkFollowUps(fields: FormField[], drafts: FieldDraft[]): FormField[] {
-  return fields.map((field, i) => {
+export function followUpRules(fields: FormField[], drafts: FieldDraft[]): LogicRule[] {
+  return fields.flatMap((field, i) => {
     const followUp = drafts[i]?.followUp;
-    if (!followUp) return field;
+    if (!followUp) return [];
     for (let j = i - 1; j >= 0; j--) {
       const trigger = fields[j] as FormField;
       if (drafts[j]?.followUp || trigger.type === 'page_break') continue;
       const value = triggerValue(trigger, followUp.answer);
       if (value === undefined) continue;
-      return {
-        ...field,
-        conditionalLogic: {
-          action: 'show',
+      return [
+        {
+          id: questionRuleId(field.id),
           match: 'all',
-          conditions: [{ fieldId: trigger.id, operator: 'equals', value }],
+          conditions: [{ source: 'field', ref: trigger.id, operator: 'equals', value }],
+          actions: [{ type: 'show', field: field.id }],
         },
-      };
+      ];
     }
-    return field;
+    return [];
   });
 }

@@ -1,80 +1,95 @@
-import { computeVisibility } from '@formsmith/core/fields/conditions';
 import type { FormField } from '@formsmith/core/forms/field';
+import { questionRuleId, questionRuleOf } from '@formsmith/core/logic/field-rules';
 import { logicFieldsOf } from '@formsmith/core/logic/form-fields';
 import { splitPages } from '@formsmith/core/logic/run';
+import { shownIds } from '@formsmith/core/logic/test-rules';
 import { describe, expect, it } from 'vitest';
 import { generateForm } from './generate-form.ts';
 import { fieldLabelled } from './test-fields.ts';
+import type { GeneratedForm } from './types.ts';
 
-/** Whether the field is shown for these answers (its show condition, if any, holding). */
-function shownFor(fields: FormField[], label: string, answers: Record<string, unknown>): boolean {
-  return computeVisibility(fields, answers).get(fieldLabelled(fields, label).id) !== false;
+/** Whether the field is shown for these answers, by the form's rules. */
+function shownFor(form: GeneratedForm, label: string, answers: Record<string, unknown>): boolean {
+  return shownIds(form.fields, form.logic, answers).includes(fieldLabelled(form.fields, label).id);
+}
+
+/** The conditions of the question's own rule ("show this question when…"), if it has one. */
+function conditionsOf(form: GeneratedForm, label: string) {
+  return questionRuleOf(form.logic, fieldLabelled(form.fields, label).id)?.rule.conditions;
 }
 
 const types = (fields: FormField[]) => fields.map((f) => f.type);
 
 describe('generateForm writes follow-up questions', () => {
   it('"if yes, ask …" shows the question, required, only after a yes to the question before', () => {
-    const { fields } = generateForm(
+    const form = generateForm(
       'Registration form: name, email, do you need parking? If yes, ask for the car plate number.',
     );
+    const { fields } = form;
     const parking = fieldLabelled(fields, 'parking');
     expect(parking).toMatchObject({ type: 'yes_no', validation: { required: true } });
     const plate = fieldLabelled(fields, 'plate');
     // What a yes calls for is required when it is asked.
     expect(plate.validation.required).toBe(true);
-    expect(plate.conditionalLogic).toEqual({
-      action: 'show',
-      match: 'all',
-      conditions: [{ fieldId: parking.id, operator: 'equals', value: 'yes' }],
-    });
-    expect(shownFor(fields, 'plate', { [parking.id]: 'no' })).toBe(false);
-    expect(shownFor(fields, 'plate', { [parking.id]: 'yes' })).toBe(true);
+    expect(form.logic.rules).toEqual([
+      {
+        id: questionRuleId(plate.id),
+        match: 'all',
+        conditions: [{ source: 'field', ref: parking.id, operator: 'equals', value: 'yes' }],
+        actions: [{ type: 'show', field: plate.id }],
+      },
+    ]);
+    expect(fields.every((f) => f.conditionalLogic === undefined)).toBe(true);
+    expect(shownFor(form, 'plate', { [parking.id]: 'no' })).toBe(false);
+    expect(shownFor(form, 'plate', { [parking.id]: 'yes' })).toBe(true);
   });
 
   it('"if they answer no, ask why" adds an optional "Why not?" shown after a no', () => {
-    const { fields } = generateForm(
+    const form = generateForm(
       'Stay survey: your name and would you stay with us again? If they answer no, ask why.',
     );
-    const again = fieldLabelled(fields, 'stay with us again');
-    const why = fieldLabelled(fields, 'why not');
+    const again = fieldLabelled(form.fields, 'stay with us again');
+    const why = fieldLabelled(form.fields, 'why not');
     expect(why).toMatchObject({ type: 'textarea', label: 'Why not?', validation: { required: false } });
-    expect(why.conditionalLogic?.conditions).toEqual([
-      { fieldId: again.id, operator: 'equals', value: 'no' },
+    expect(conditionsOf(form, 'why not')).toEqual([
+      { source: 'field', ref: again.id, operator: 'equals', value: 'no' },
     ]);
   });
 
   it('"if not, ask why" and "if so" in the middle of a list, and "then ask …" goes back to everyone', () => {
-    const { fields } = generateForm(
+    const form = generateForm(
       'Event feedback: name, whether you enjoyed the event, if not ask why, then ask for suggestions',
     );
-    expect(fields.map((f) => f.label)).toEqual([
+    expect(form.fields.map((f) => f.label)).toEqual([
       'Name',
       'Have you enjoyed the event?',
       'Why not?',
       'Suggestions',
     ]);
-    expect(fieldLabelled(fields, 'why not').conditionalLogic?.conditions[0]?.value).toBe('no');
-    expect(fieldLabelled(fields, 'suggestions').conditionalLogic).toBeUndefined();
-    const so = generateForm('Trip sign-up: do you have allergies, if so which ones, and your email').fields;
-    expect(fieldLabelled(so, 'which ones').conditionalLogic?.conditions[0]?.value).toBe('yes');
-    expect(fieldLabelled(so, 'email').conditionalLogic).toBeUndefined();
+    expect(conditionsOf(form, 'why not')?.[0]?.value).toBe('no');
+    expect(conditionsOf(form, 'suggestions')).toBeUndefined();
+    expect(shownFor(form, 'suggestions', {})).toBe(true);
+    const so = generateForm('Trip sign-up: do you have allergies, if so which ones, and your email');
+    expect(conditionsOf(so, 'which ones')?.[0]?.value).toBe('yes');
+    expect(conditionsOf(so, 'email')).toBeUndefined();
   });
 
   it('a follow-up on a choice ("if other, ask them to specify") is shown for that option', () => {
-    const { fields } = generateForm(
+    const form = generateForm(
       'Survey: how did you hear about us (friend, advert, other), if other ask them to specify',
     );
-    const heard = fieldLabelled(fields, 'hear about us');
-    const specify = fieldLabelled(fields, 'please specify');
-    expect(specify.conditionalLogic?.conditions).toEqual([
-      { fieldId: heard.id, operator: 'equals', value: 'other' },
+    const heard = fieldLabelled(form.fields, 'hear about us');
+    expect(conditionsOf(form, 'please specify')).toEqual([
+      { source: 'field', ref: heard.id, operator: 'equals', value: 'other' },
     ]);
+    expect(shownFor(form, 'please specify', { [heard.id]: 'other' })).toBe(true);
+    expect(shownFor(form, 'please specify', { [heard.id]: 'friend' })).toBe(false);
   });
 
   it('a follow-up with no yes/no question before it stays an ordinary question', () => {
-    const { fields } = generateForm('Contact form: name, email, if yes ask for a phone number');
-    expect(fieldLabelled(fields, 'phone').conditionalLogic).toBeUndefined();
+    const form = generateForm('Contact form: name, email, if yes ask for a phone number');
+    expect(conditionsOf(form, 'phone')).toBeUndefined();
+    expect(form.logic.rules).toEqual([]);
   });
 });
 
@@ -98,13 +113,14 @@ describe('generateForm writes pages', () => {
   });
 
   it('pages and follow-ups together', () => {
-    const { fields } = generateForm(
+    const form = generateForm(
       'Ask whether they have attended before; if yes, ask which year. On a second page ask for their email and phone.',
     );
+    const { fields } = form;
     expect(types(fields)).toEqual(['yes_no', 'number', 'page_break', 'email', 'phone']);
     expect(fields[0]?.label).toBe('Have you attended before?');
-    expect(fields[1]?.conditionalLogic?.conditions[0]).toMatchObject({
-      fieldId: fields[0]?.id,
+    expect(questionRuleOf(form.logic, fields[1]?.id ?? '')?.rule.conditions[0]).toMatchObject({
+      ref: fields[0]?.id,
       value: 'yes',
     });
   });
@@ -156,13 +172,15 @@ describe('generateForm reads pages and follow-ups in every language', () => {
     },
   ];
   it.each(cases)('$language', ({ text, question, followUp, why }) => {
-    const { fields } = generateForm(text);
+    const form = generateForm(text);
+    const { fields } = form;
     const trigger = fields.find((f) => f.label === question);
     expect(trigger?.type).toBe('yes_no');
     const condition = (label: string) =>
-      fields.find((f) => f.label === label)?.conditionalLogic?.conditions[0];
-    expect(condition(followUp)).toEqual({ fieldId: trigger?.id, operator: 'equals', value: 'yes' });
-    expect(condition(why)).toEqual({ fieldId: trigger?.id, operator: 'equals', value: 'no' });
+      questionRuleOf(form.logic, fields.find((f) => f.label === label)?.id ?? '')?.rule.conditions[0];
+    const answer = (value: string) => ({ source: 'field', ref: trigger?.id, operator: 'equals', value });
+    expect(condition(followUp)).toEqual(answer('yes'));
+    expect(condition(why)).toEqual(answer('no'));
     expect(types(fields).filter((t) => t === 'page_break')).toHaveLength(1);
     expect(types(fields).slice(-3)).toEqual(['page_break', 'phone', 'textarea']);
   });

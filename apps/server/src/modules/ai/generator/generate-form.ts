@@ -1,10 +1,11 @@
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { buildDescription } from './build-description.ts';
 import { buildTitle } from './build-title.ts';
 import { cleanLabel } from './clean-label.ts';
 import { detectLanguage } from './detect-language.ts';
 import { fieldFromDraft } from './draft-field.ts';
 import { addFieldHints } from './field-hints.ts';
-import { linkFollowUps } from './follow-ups.ts';
+import { followUpRules } from './follow-ups.ts';
 import { detectKind, type FormKind } from './form-kinds.ts';
 import { FORM_TEMPLATES } from './form-templates.ts';
 import { splitAtPages, untitledPage } from './pages.ts';
@@ -99,7 +100,7 @@ function joinPages(pages: { fields: FieldDraft[]; heading?: string }[], language
 /**
  * Builds a form (title, description, fields) from a plain-language description, offline: pages
  * where the writer starts one ('on a second page …'), and follow-up questions shown only after
- * the answer they follow ('if yes, ask …').
+ * the answer they follow ('if yes, ask …'), by rules of the form's logic.
  */
 export function generateForm(description: string): GeneratedForm {
   const text = description.trim().slice(0, MAX_DESCRIPTION_LENGTH);
@@ -128,9 +129,11 @@ export function generateForm(description: string): GeneratedForm {
     );
   if (fields.length === 0) fields = templateFields('contact', language);
   const title = buildTitle(heading, kind, language);
+  const built = fields.map(fieldFromDraft);
   return {
     title,
     description: buildDescription(fields, language),
-    fields: linkFollowUps(fields.map(fieldFromDraft), fields),
+    fields: built,
+    logic: { ...EMPTY_LOGIC, rules: followUpRules(built, fields) },
   };
 }

@@ -1,5 +1,6 @@
 // The generator's own shapes; fields are core's canonical fields.
 import type { FieldType, FieldValidation, FormField } from '@formsmith/core/forms/field';
+import type { FormLogic } from '@formsmith/core/logic/definition';
 
 export type { FieldType };
 
@@ -7,8 +8,8 @@ export type { FieldType };
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** What the generator builds: a form of canonical fields. */
-export type GeneratedForm = { title: string; description: string; fields: FormField[] };
+/** What the generator builds: a form of canonical fields, and the rules that show its follow-ups. */
+export type GeneratedForm = { title: string; description: string; fields: FormField[]; logic: FormLogic };
 
 /**
  * A question asked only after an answer to the one before it ('if yes, ask …', 'if no, ask why'):

@@ -65,7 +65,11 @@ export function AiGeneratorDialog({ open, onOpenChange, fieldCount, onGenerated 
       onSuccess: (generated) => {
         if (generated.source.fallback) {
           setFellBack(generated);
-          setProgress({ fields: generated.form.fields, fallback: generated.source.fallback });
+          setProgress({
+            fields: generated.form.fields,
+            rules: generated.form.logic.rules,
+            fallback: generated.source.fallback,
+          });
         } else use(generated);
       },
       onError: (e) => setError(e instanceof NoFieldsGeneratedError ? NO_FIELDS_MESSAGE : FAILURE_MESSAGE),
@@ -104,6 +108,7 @@ export function AiGeneratorDialog({ open, onOpenChange, fieldCount, onGenerated 
         {generate.isPending && <Alert tone="info">Generating your form…</Alert>}
         <GeneratedFieldsPreview
           fields={progress.fields}
+          {...(progress.rules ? { rules: progress.rules } : {})}
           fallback={progress.fallback}
           pending={generate.isPending}
         />
