@@ -28,7 +28,8 @@ const ownerPictureRoutes: FastifyPluginAsyncZod = async (app) => {
           'multipart/form-data with one file (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF, at most 10 MB and 40 ' +
           'million pixels). The server keeps it without metadata: as WebP at most 800 px on its longest side ' +
           '(2400 px with `purpose=background`, 512 px with `purpose=logo`), transparency kept; with ' +
-          '`purpose=favicon` as a square PNG of at most 180 px, the picture centred on a transparent ground; ' +
+          '`purpose=favicon` as a square PNG of at most 180 px, the picture centred on a transparent ground ' +
+          '(a Windows icon, .ico, is accepted there: its largest PNG or BMP image is kept); ' +
           'with `purpose=social` as a JPEG cropped around its centre to 1200 × 630 (smaller when the picture ' +
           "is). Put the answer's `url` in the option's `image`, the theme's `background.image`, the form's " +
           "`logo_url`, or its theme_config's `faviconUrl` or `socialImage`. 415 for what is not a picture, " +

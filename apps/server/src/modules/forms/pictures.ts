@@ -28,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { uploadStorage } from '../../lib/storage/index.ts';
+import { isIco, largestIconImage } from './ico.ts';
 
 /** The formats a picture may arrive in (no SVG: a script-capable format is not drawn here). */
 const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -36,6 +37,7 @@ export const PICTURE_MESSAGES = {
   notPicture: 'This file is not a picture: upload a JPEG, PNG, WebP, GIF or AVIF image.',
   tooLarge: `This picture is larger than ${PICTURE_MAX_UPLOAD_BYTES / (1024 * 1024)} MB: upload a smaller one.`,
   tooManyPixels: `This picture is too large to open (over ${PICTURE_MAX_PIXELS / 1_000_000} million pixels): upload a smaller one.`,
+  notIcon: 'This icon file cannot be read: upload a PNG, or an ICO holding PNG or BMP images.',
   notFound: 'No such picture',
 } as const;
 
@@ -153,7 +155,14 @@ export async function storePicture(
 ): Promise<StoredPicture> {
   const { file } = input;
   if (!file) throw badRequest('No file was sent');
-  const picture = await resizePicture(await readPicture(file), SHAPES[input.purpose]);
+  let bytes = await readPicture(file);
+  // A tab icon is often a Windows icon (.ico): its largest image is the picture kept.
+  if (input.purpose === 'favicon' && isIco(bytes)) {
+    const image = await largestIconImage(bytes);
+    if (!image) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PICTURE_MESSAGES.notIcon);
+    bytes = image;
+  }
+  const picture = await resizePicture(bytes, SHAPES[input.purpose]);
   const id = randomBytes(20).toString('hex');
   await storePictureBytes(app, { formId: input.formId, id, data: picture.data });
   return { id, url: pictureUrl(String(input.formId), id), width: picture.width, height: picture.height };
