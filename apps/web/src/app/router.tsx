@@ -218,6 +218,13 @@ export const router = createBrowserRouter([
         lazy: page(async () => (await import('./shells/dashboard-shell.tsx')).DashboardShell),
         children: protectedRoutes,
       },
+      // Outside the dashboard's frame: printed, the page holds the report alone.
+      {
+        path: 'forms/:formId/report',
+        lazy: page(
+          async () => (await import('../features/submissions/summary-report-page.tsx')).SummaryReportPage,
+        ),
+      },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

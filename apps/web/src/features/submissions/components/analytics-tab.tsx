@@ -6,6 +6,7 @@ import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { ErrorBoundary } from '../../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../../components/ui/feedback.tsx';
 import { SealedAnalyticsCard } from './sealed-analytics-card.tsx';
+import { SummaryReportLinks } from './summary-report-links.tsx';
 
 type PanelModule = {
   FormAnalyticsPanel?: ComponentType<FormAnalyticsPanelProps>;
@@ -57,6 +58,7 @@ export function AnalyticsTab({ formId, form, answers }: { formId: number; form: 
       >
         <Panel formId={formId} range={range} onRangeChange={setRange}>
           {answers && <SealedAnalyticsCard formId={formId} form={form} range={range} />}
+          <SummaryReportLinks formId={formId} title={form.title} range={range} />
         </Panel>
       </Suspense>
     </ErrorBoundary>
