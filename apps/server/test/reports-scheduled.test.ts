@@ -368,4 +368,33 @@ describe(`scheduled reports (${dbKind})`, () => {
     const made = await schedule(viewer, formId, { ...weekly, recipients: [viewer.email] });
     expect(made.statusCode).toBe(403);
   });
+
+  it('needs an API key that reads submissions as well as writing forms', async () => {
+    const owner = await createTestUser(app);
+    // An API key that may change forms but not read submissions cannot have them mailed.
+    const keyed = async (scopes: string[]) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/account/api-keys',
+        headers: owner.auth,
+        payload: { name: `reports ${scopes.join(' ')}`, scopes },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return { authorization: `Bearer ${made.json().key}` };
+    };
+    const own = `/api/forms/${await createTestForm(app, owner.id)}/reports`;
+    const body = { ...weekly, recipients: [owner.email] };
+    const formsOnly = await app.inject({
+      method: 'POST',
+      url: own,
+      headers: await keyed(['forms:read', 'forms:write']),
+      payload: body,
+    });
+    expect(formsOnly.statusCode, formsOnly.body).toBe(403);
+    expect(formsOnly.json().code).toBe('INSUFFICIENT_SCOPE');
+    const both = await keyed(['forms:write', 'submissions:read']);
+    expect((await app.inject({ method: 'POST', url: own, headers: both, payload: body })).statusCode).toBe(
+      201,
+    );
+  });
 });

@@ -27,6 +27,10 @@ export const SCOPE_NEEDS = {
     scope: 'submissions:read',
     purpose: 'send submissions to a webhook (add one, or change its address or events)',
   },
+  reportAnswers: {
+    scope: 'submissions:read',
+    purpose: 'schedule a report that mails responses or their summary',
+  },
   shorterRetention: { scope: 'submissions:delete', purpose: 'keep submissions for less time' },
   shorterPartialRetention: {
     scope: 'submissions:delete',

@@ -8,12 +8,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireFormId } from '../../lib/form-id.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { assertKeyScope, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
+import { currentUser, keyScopesOf } from '../../plugins/authenticate.ts';
 import * as service from './service.ts';
 
 const tags = ['forms'];
 const read = { scope: 'forms:read' as const, role: 'viewer' as const };
 const write = { scope: 'forms:write' as const, role: 'editor' as const };
+// Every report mails answers (or figures from them): an API key needs to read submissions too.
+const schedule = { ...write, alsoScopes: [SCOPE_NEEDS.reportAnswers] };
 
 function owned(request: FastifyRequest) {
   return { formId: requireFormId((request.params as { id: string }).id), ownerId: currentUser(request).id };
@@ -46,7 +49,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forms/:id/reports',
     {
-      config: write,
+      config: schedule,
       schema: {
         tags,
         summary: 'Schedule a report of the form by mail',
@@ -57,6 +60,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      assertKeyScope(keyScopesOf(request), SCOPE_NEEDS.reportAnswers);
       reply.code(201);
       return service.createFormReport(app, { ...owned(request), body: request.body });
     },
@@ -64,7 +68,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/forms/:id/reports/:reportId',
     {
-      config: write,
+      config: schedule,
       schema: {
         tags,
         summary: 'Change a scheduled report',
@@ -74,12 +78,14 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportScheduleSchema },
       },
     },
-    async (request) =>
-      service.updateFormReport(app, {
+    async (request) => {
+      assertKeyScope(keyScopesOf(request), SCOPE_NEEDS.reportAnswers);
+      return service.updateFormReport(app, {
         ...owned(request),
         reportId: request.params.reportId,
         body: request.body,
-      }),
+      });
+    },
   );
   app.delete(
     '/forms/:id/reports/:reportId',
