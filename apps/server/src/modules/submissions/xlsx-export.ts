@@ -4,7 +4,6 @@ import { optionsOf } from '@formsmith/core/forms/field';
 import { EXPORT_META_HEADERS, statusText } from '@formsmith/core/submissions/api';
 import { neutralizeCell } from '@formsmith/core/submissions/csv-line';
 import { referenceText } from '@formsmith/core/submissions/reference';
-import ExcelJS from 'exceljs';
 import {
   type AnswerRow,
   columnsForVersion,
@@ -134,6 +133,8 @@ async function writeWorkbook(
   first: IteratorResult<AnswerRow[]>,
   link: FileLinker | undefined,
 ): Promise<void> {
+  // Loaded on the first Excel export: a large library that most requests never need.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,

@@ -1,15 +1,16 @@
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { PasskeyRow } from './repository.ts';
+
+// Loaded on the first passkey request: the library takes longer to load than the rest of the
+// server's start-up together, and most instances serve no passkey for a long while.
+let library: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (library ??= import('@simplewebauthn/server'));
 
 /** The relying party is the site at PUBLIC_URL: its host name is the RP ID, its origin the only one accepted. */
 function relyingParty(app: FastifyInstance): { rpID: string; origin: string } {
@@ -18,10 +19,11 @@ function relyingParty(app: FastifyInstance): { rpID: string; origin: string } {
 }
 
 /** Options to create a discoverable passkey (so it also signs in without an email). */
-export function registrationOptions(
+export async function registrationOptions(
   app: FastifyInstance,
   input: { userId: string; email: string; name: string; existing: PasskeyRow[] },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: 'Formsmith',
     rpID: relyingParty(app).rpID,
@@ -40,6 +42,7 @@ export async function verifyRegistration(
   input: { response: unknown; expectedChallenge: string },
 ) {
   const { rpID, origin } = relyingParty(app);
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const result = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
@@ -59,10 +62,11 @@ export async function verifyRegistration(
  * Options to sign in with a passkey: the user's own passkeys for a second factor, or any
  * discoverable one (and user verification, which makes it two factors in one) without `allow`.
  */
-export function authenticationOptions(
+export async function authenticationOptions(
   app: FastifyInstance,
   allow: PasskeyRow[] | null,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: relyingParty(app).rpID,
     allowCredentials: allow?.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -81,6 +85,7 @@ export async function verifyAuthentication(
   },
 ): Promise<{ newCounter: number } | null> {
   const { rpID, origin } = relyingParty(app);
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const result = await verifyAuthenticationResponse({
       response: input.response as AuthenticationResponseJSON,
