@@ -79,6 +79,8 @@ export const summaryReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: {
         tags,
+        // The path's dot has no place in an operation id.
+        operationId: 'getFormsByIdReportPdf',
         summary: "A form's summary report as a PDF",
         description: `${DESCRIPTION} Drawn on the server: title, theme colour, figures and bar charts.`,
         params,
