@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
+import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
+import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formSubmissionCounts, forms, submissions, uploads } from '../src/db/schema.ts';
@@ -90,7 +92,8 @@ export async function createPublishedForm(
       ownerId: owner.id,
       workspaceId: await personalWorkspaceId(app.db, owner.id),
       title: 'Intake test form',
-      fields: TEST_FIELDS,
+      // As stored forms carry it: the fields' own conditions as rules (core logic/field-rules.ts).
+      ...foldFieldConditions(TEST_FIELDS, EMPTY_LOGIC),
       isPublished: true,
       publishedAt: new Date(),
       slug: `intake-${randomUUID().slice(0, 8)}`,
