@@ -36,6 +36,9 @@ const PUBLIC_ROUTES: Record<string, readonly string[]> = {
   '/api/form-submissions/forms/:id/progress/email': ['POST'],
   '/api/analytics/forms/:id/view': ['POST'],
   '/api/analytics/forms/:id/track': ['POST'],
+  // The page's pictures (options, logo, background, tab icon, link preview): the forms module
+  // serves there only the pictures of the host's workspace's forms.
+  '/api/form-submissions/forms/:id/pictures/:picture': ['GET', 'HEAD'],
   '/api/health': ['GET', 'HEAD'],
   '/api/health/live': ['GET', 'HEAD'],
 };

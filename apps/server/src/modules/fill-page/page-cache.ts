@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FillFormView, FillPageState } from '@formsmith/core/fill-page/state';
-import { fillPageHtml } from './page-html.ts';
+import { fillPageHtml, type PageServedOn } from './page-html.ts';
 import type { FillPageKit } from './renderer.ts';
 
 /**
@@ -21,19 +21,25 @@ const pages = new WeakMap<object, Map<string, string>>();
  * the language and the address's prefill shape: such a page is rendered once and kept. Any other
  * screen (answers posted, errors, the access code carried) is rendered for its request.
  */
-function variantOf(state: FillPageState, view: FillFormView): string | null {
+function variantOf(state: FillPageState, view: FillFormView, served?: PageServedOn): string | null {
   const fresh =
     view.stepId === null &&
     Object.keys(view.errors).length === 0 &&
     view.banner === undefined &&
     view.accessCode === undefined;
   if (!fresh) return null;
-  return JSON.stringify([state.identifier, state.embed, state.language ?? null, view.values]);
+  return JSON.stringify([
+    state.identifier,
+    state.embed,
+    state.language ?? null,
+    view.values,
+    served?.origin ?? null,
+  ]);
 }
 
-async function renderPage(kit: FillPageKit, state: FillPageState): Promise<string> {
+async function renderPage(kit: FillPageKit, state: FillPageState, served?: PageServedOn): Promise<string> {
   const { markup, title } = await kit.renderer.renderFillPage(state);
-  return fillPageHtml(kit.template, { markup, title, state });
+  return fillPageHtml(kit.template, { markup, title, state, ...(served ? { served } : {}) });
 }
 
 /**
@@ -41,10 +47,14 @@ async function renderPage(kit: FillPageKit, state: FillPageState): Promise<strin
  * holds, so a changed or unpublished form is never served from it) when it is a blank form, with
  * this request's load time and submit key put in.
  */
-export async function pageHtml(kit: FillPageKit, state: FillPageState): Promise<string> {
+export async function pageHtml(
+  kit: FillPageKit,
+  state: FillPageState,
+  served?: PageServedOn,
+): Promise<string> {
   const { view } = state;
-  const variant = view.kind === 'form' ? variantOf(state, view) : null;
-  if (view.kind !== 'form' || variant === null) return renderPage(kit, state);
+  const variant = view.kind === 'form' ? variantOf(state, view, served) : null;
+  if (view.kind !== 'form' || variant === null) return renderPage(kit, state, served);
   let rendered = pages.get(view.form);
   if (!rendered) {
     rendered = new Map();
@@ -53,7 +63,7 @@ export async function pageHtml(kit: FillPageKit, state: FillPageState): Promise<
   let html = rendered.get(variant);
   if (html === undefined) {
     const marked = { ...view, loadedAt: LOADED_AT_MARK, submitKey: SUBMIT_KEY_MARK };
-    html = await renderPage(kit, { ...state, view: marked });
+    html = await renderPage(kit, { ...state, view: marked }, served);
     if (rendered.size < MAX_VARIANTS) rendered.set(variant, html);
   }
   // Replacer functions: a replacement string would read `$` patterns in what it puts in.

@@ -12,12 +12,30 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?
 const DESCRIPTION_MAX = 200;
 
 /**
+ * The page's own address when it is not the instance's (a workspace's custom domain), and the
+ * instance's (PUBLIC_URL), which the link preview's uploaded picture is addressed on.
+ */
+export type PageServedOn = { origin: string; publicUrl: string };
+
+/**
+ * An uploaded link-preview picture on the address the page was opened on: a link to a form on
+ * its custom domain unfurls with a picture from that domain, not from the instance's own host.
+ * A picture of another site is left as the owner gave it.
+ */
+function servedImage(image: string | null, served: PageServedOn | undefined): string | null {
+  if (!image || !served) return image;
+  const instance = served.publicUrl.replace(/\/+$/, '');
+  return image.startsWith(`${instance}/`) ? `${served.origin}${image.slice(instance.length)}` : image;
+}
+
+/**
  * What a shared link unfurls to and the tab's icon: the owner's link preview, else the form's
  * title and description (Open Graph and Twitter cards read the same tags everywhere).
  */
 function headTags(
   state: FillPageState,
   title: string,
+  served?: PageServedOn,
 ): { tags: string; description: string | null; icon: string | null } {
   const form = state.view.kind === 'form' ? state.view.form : null;
   const look = form?.look;
@@ -27,7 +45,7 @@ function headTags(
   };
   const shareTitle = look?.social?.title ?? title;
   const description = look?.social?.description ?? plain(form?.description);
-  const image = look?.social?.image ?? null;
+  const image = servedImage(look?.social?.image ?? null, served);
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
@@ -51,7 +69,7 @@ function headTags(
  */
 export function fillPageHtml(
   template: string,
-  input: { markup: string; title: string; state: FillPageState },
+  input: { markup: string; title: string; state: FillPageState; served?: PageServedOn },
 ): string {
   // The form in its wire shape, as the API sends it: the page reads it through the same schema.
   const json = JSON.stringify(encode(fillPageStateSchema, input.state)).replace(/</g, '\\u003c');
@@ -61,7 +79,7 @@ export function fillPageHtml(
   const dir = isRightToLeft(language) ? 'rtl' : 'ltr';
   // Replacer functions, not strings: the title, markup and state carry text from the address and
   // the owner, where `$\``, `$'` or `$&` in a replacement string would paste pieces of the template.
-  const head = headTags(input.state, input.title);
+  const head = headTags(input.state, input.title, input.served);
   return template
     .replace('<html lang="en">', () => `<html lang="${escapeHtml(language)}" dir="${dir}" class="nojs">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(input.title)}</title>${head.tags}`)

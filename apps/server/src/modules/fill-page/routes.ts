@@ -1,10 +1,13 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
+import { hostWithoutPort } from '@formsmith/core/workspaces/domains';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
+import { requestHostWorkspace } from '../../lib/request-actor.ts';
 import { pageViewCounter } from '../analytics/index.ts';
 import { pageHtml } from './page-cache.ts';
+import type { PageServedOn } from './page-html.ts';
 import type { FillPageKit } from './renderer.ts';
 import { type FillAddress, type FillAnswer, postFillPage, showFillPage } from './service.ts';
 
@@ -74,6 +77,16 @@ function isRespondent(request: FastifyRequest): boolean {
   return !/\bprefetch\b/i.test(purpose);
 }
 
+/**
+ * On a workspace's custom domain, the address the page was opened on (with the instance's own
+ * scheme, as the form's links to that domain are written); on the instance's host, none.
+ */
+function servedOn(request: FastifyRequest, publicUrl: string): PageServedOn | undefined {
+  if (requestHostWorkspace() === null) return undefined;
+  const scheme = /^http:/i.test(publicUrl) ? 'http' : 'https';
+  return { origin: `${scheme}://${hostWithoutPort(request.host)}`, publicUrl };
+}
+
 const forged = () => new AppError('FORBIDDEN', 403, 'This form can only be sent from its own page');
 
 /**
@@ -115,7 +128,8 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
     if (answer.opens !== undefined && isRespondent(request))
       countView({ formId: answer.opens, ip: request.ip });
-    return reply.send(compress(reply, accepted, await pageHtml(kit, answer.state)));
+    const html = await pageHtml(kit, answer.state, servedOn(request, app.config.publicUrl));
+    return reply.send(compress(reply, accepted, html));
   };
 
   for (const url of PATHS) {

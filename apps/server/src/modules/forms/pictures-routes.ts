@@ -4,10 +4,12 @@ import { PICTURE_PURPOSES, storedPictureSchema } from '@formsmith/core/fields/pi
 import { formIdParamsSchema } from '@formsmith/core/forms/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../lib/app-error.ts';
+import { badRequest, notFound } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
+import { requestHostWorkspace } from '../../lib/request-actor.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { openPicture, pictureContentType, storePicture } from './pictures.ts';
+import { openPicture, PICTURE_MESSAGES, pictureContentType, storePicture } from './pictures.ts';
+import { findFormById } from './repository.ts';
 import { requireOwnedForm } from './service.ts';
 
 /** The owner's upload of a form's picture: its own scope, for the multipart plugin. */
@@ -67,10 +69,12 @@ const publicPictureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const bytes = await openPicture(app, {
-        formId: requireFormId(request.params.id),
-        id: request.params.picture,
-      });
+      const formId = requireFormId(request.params.id);
+      // On a workspace's custom domain, only that workspace's forms (and so pictures) exist.
+      const hostWorkspace = requestHostWorkspace();
+      if (hostWorkspace !== null && (await findFormById(app.db, formId))?.workspaceId !== hostWorkspace)
+        throw notFound(PICTURE_MESSAGES.notFound);
+      const bytes = await openPicture(app, { formId, id: request.params.picture });
       return reply
         .header('content-type', pictureContentType(bytes))
         .header('cache-control', 'public, max-age=31536000, immutable')
