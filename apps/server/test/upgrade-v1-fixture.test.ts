@@ -106,6 +106,8 @@ const ADDED_DEFAULTS: Record<string, unknown> = {
  * CSV exports gained a Reference column (first) and a Status and a Language column (after the
  * time); every submission of v1 is complete, and in English. The migration numbered each form's
  * submissions in the order they came, and the export lists them in that order: #1, #2, …
+ * A file answer became a signed link to the file where v1 wrote its name; the fixture's one file
+ * is cv.txt, uploaded to form 2.
  */
 function withoutAddedColumns(csv: string): string {
   const bom = csv.startsWith('\uFEFF') ? '\uFEFF' : '';
@@ -119,7 +121,10 @@ function withoutAddedColumns(csv: string): string {
         if (line === '') return line;
         const reference = `#${i},`;
         expect(line.startsWith(reference), `line ${i} starts with ${reference}`).toBe(true);
-        return line.slice(reference.length).replace(/^([^,]*,[^,]*),complete,en,/, '$1,');
+        return line
+          .slice(reference.length)
+          .replace(/^([^,]*,[^,]*),complete,en,/, '$1,')
+          .replace(/,https?:\/\/[^,/]+\/api\/file-links\/2\/[\w-]+\/[\w-]+\?expires=\d+&key=[\w-]+&sig=[\w-]+,/, ',cv.txt,');
       })
       .join('\r\n')
   );
