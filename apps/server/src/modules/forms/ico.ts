@@ -2,7 +2,7 @@
 // so the icon's largest image is taken out of it (decode-ico reads the directory and the PNG or
 // BMP images in it) and handed on as a PNG, to be kept like any other tab icon.
 import decodeIco from 'decode-ico';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.ts';
 
 /** An ICO file starts with a reserved zero, then type 1 (icon), then how many images it holds. */
 export function isIco(bytes: Buffer): boolean {
@@ -56,6 +56,7 @@ export async function largestIconImage(bytes: Buffer): Promise<Buffer | null> {
   if (!largest || largest.width === 0 || largest.height === 0) return null;
   if (largest.type === 'png') return Buffer.from(largest.data);
   // A BMP image comes decoded, as RGBA pixels with its mask applied as transparency.
+  const sharp = await loadSharp();
   return sharp(Buffer.from(largest.data.buffer, largest.data.byteOffset, largest.data.byteLength), {
     raw: { width: largest.width, height: largest.height, channels: 4 },
   })

@@ -25,10 +25,11 @@ import {
   type StoredPicture,
 } from '@formsmith/core/fields/picture-choice';
 import type { FastifyInstance } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
 import { uploadStorage } from '../../lib/storage/index.ts';
 import { isIco, largestIconImage } from './ico.ts';
+import { loadSharp } from './load-sharp.ts';
 
 /** The formats a picture may arrive in (no SVG: a script-capable format is not drawn here). */
 const PICTURE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -116,6 +117,7 @@ export async function resizePicture(
   input: Buffer,
   shape: PictureShape = SHAPES.option,
 ): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
   const open = () => sharp(input, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
   let format: string | undefined;
   let width = 0;

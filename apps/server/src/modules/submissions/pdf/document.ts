@@ -14,9 +14,8 @@ import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/qu
 import { TRIAGE_LABELS, type Triage } from '@formsmith/core/submissions/triage';
 import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '@formsmith/core/themes/api';
 import { nearestPassingColour } from '@formsmith/core/themes/contrast';
-import PDFDocument from 'pdfkit';
 import { isInternalKey, readAnswer } from '../csv-columns.ts';
-import { type Family, loadFont, type Weight } from './fonts.ts';
+import { type Family, loadFont, loadFontkit, type Weight } from './fonts.ts';
 import { type Line, Measurer, TextLayout, type TextStyle } from './layout.ts';
 
 export type PdfSubmission = {
@@ -84,17 +83,32 @@ function languageName(language: string): string {
   }
 }
 
+let PDFDocument: typeof import('pdfkit') | undefined;
+
 /** Writes a document from the top down, onto new pages as they fill (the summary report draws with it too). */
 export class Writer {
+  /**
+   * A writer, once the PDF libraries are loaded: they are loaded with the first PDF a request
+   * asks for, not at start-up, since most requests never need them.
+   */
+  static async open(language: string, accent: string): Promise<Writer> {
+    [PDFDocument] = await Promise.all([
+      PDFDocument ?? import('pdfkit').then((m) => m.default),
+      loadFontkit(),
+    ]);
+    return new Writer(language, accent);
+  }
+
   readonly doc: PDFKit.PDFDocument;
   private y = MARGIN.top;
   private readonly layout: TextLayout;
   private readonly registered = new Set<string>();
 
-  constructor(
+  private constructor(
     language: string,
     private readonly accent: string,
   ) {
+    if (!PDFDocument) throw new Error('Writer.open() loads the PDF library');
     this.doc = new PDFDocument({
       size: [PAGE.width, PAGE.height],
       margin: 0,
@@ -266,7 +280,7 @@ function answerLines(field: FormField, value: unknown): string[] {
 export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   const { form, fields, submission } = input;
   const accent = accentOf(form.themeConfig);
-  const w = new Writer(submission.language, accent);
+  const w = await Writer.open(submission.language, accent);
 
   w.text(form.title.trim() || 'Untitled form', STYLES.title, accent);
   w.gap(2);

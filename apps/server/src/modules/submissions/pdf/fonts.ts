@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 export type Weight = 'regular' | 'bold';
 
@@ -39,7 +39,7 @@ const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
 export type LoadedFont = {
   /** The name the font is registered under in a document. */
   name: string;
-  font: fontkit.Font;
+  font: Fontkit.Font;
 };
 
 const require = createRequire(import.meta.url);
@@ -63,11 +63,22 @@ function readPackageName(dir: string): string | undefined {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string }).name;
 }
 
+let fontkit: typeof Fontkit | undefined;
+
+/**
+ * Loads fontkit, with the first PDF a request asks for: a large library most requests never need,
+ * so the server starts without it. Everything here that reads a font needs it loaded first.
+ */
+export async function loadFontkit(): Promise<void> {
+  fontkit ??= await import('fontkit');
+}
+
 /** The font of a family and weight, read and parsed once per process. */
 export function loadFont(family: Family, weight: Weight): LoadedFont {
   const name = `${family}-${weight}`;
   let font = loaded.get(name);
   if (!font) {
+    if (!fontkit) throw new Error('loadFontkit() must finish before a font is read');
     const { pkg, files } = FILES[family];
     const bytes = readFileSync(path.join(packageDir(pkg), files[weight]));
     font = { name, font: fontkit.create(bytes) };

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { familyFor } from './fonts.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { familyFor, loadFontkit } from './fonts.ts';
 import { Measurer, TextLayout } from './layout.ts';
+
+beforeAll(loadFontkit);
 
 const body = { weight: 'regular', size: 10.5 } as const;
 const layout = (language = 'en') => new TextLayout(new Measurer(), language);

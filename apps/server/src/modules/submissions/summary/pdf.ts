@@ -156,7 +156,7 @@ function drawField(w: Writer, f: SummaryField) {
 /** The whole PDF of a summary already gathered. */
 export async function summaryPdf(summary: SummaryReport, where?: AnswerFilter): Promise<Buffer> {
   const accent = summary.accent;
-  const w = new Writer('en', accent);
+  const w = await Writer.open('en', accent);
   w.text(summary.title.trim() || 'Untitled form', STYLES.title, accent);
   w.gap(2);
   w.rule(accent, 2);
