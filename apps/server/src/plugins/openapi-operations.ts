@@ -63,6 +63,8 @@ export const PUBLIC_OPERATIONS = new Set([
   'GET /api/form-submissions/forms/:id/challenge',
   'POST /api/form-submissions/forms/:id/uploads',
   'GET /api/form-submissions/forms/:id/pictures/:picture',
+  // An exported file's signed link: the signature in its query is the access, not a token.
+  'GET /api/file-links/:formId/:sid/:uploadId',
   'POST /api/form-submissions/forms/:id/progress',
   'POST /api/form-submissions/forms/:id/progress/resume',
   'POST /api/form-submissions/forms/:id/progress/email',
