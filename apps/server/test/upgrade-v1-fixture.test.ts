@@ -124,7 +124,10 @@ function withoutAddedColumns(csv: string): string {
         return line
           .slice(reference.length)
           .replace(/^([^,]*,[^,]*),complete,en,/, '$1,')
-          .replace(/,https?:\/\/[^,/]+\/api\/file-links\/2\/[\w-]+\/[\w-]+\?expires=\d+&key=[\w-]+&sig=[\w-]+,/, ',cv.txt,');
+          .replace(
+            /,https?:\/\/[^,/]+\/api\/file-links\/2\/[\w-]+\/[\w-]+\?expires=\d+&key=[\w-]+&sig=[\w-]+,/,
+            ',cv.txt,',
+          );
       })
       .join('\r\n')
   );
