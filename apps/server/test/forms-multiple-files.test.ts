@@ -129,12 +129,22 @@ describe(`file fields taking several files (${dbKind})`, () => {
     expect(none.json().fields).toEqual({ docs: 'This field is required' });
   });
 
-  it('exports each file by name in one cell, to CSV, JSON and Excel, and counts the files', async () => {
+  it('exports each file as its signed link in one cell, to CSV, JSON and Excel, and counts the files', async () => {
     const csv = await get(`/api/form-submissions/forms/${formId}/export?format=csv`);
     expect(csv.statusCode).toBe(200);
     const rows: string[][] = parse(csv.body.replace(/^\uFEFF/, ''));
     expect(rows[0]!.slice(META)).toEqual(['Name', 'Documents', 'CV']);
-    expect(rows.find((r) => r[META] === 'Ada')!.slice(META + 1)).toEqual(['a.txt, b.txt', 'cv.txt']);
+    // A cell holds the files' links, in the order they were sent; each downloads its own file.
+    const [docsCell, cvCell] = rows.find((r) => r[META] === 'Ada')!.slice(META + 1);
+    const docLinks = docsCell!.split(', ');
+    expect(docLinks).toHaveLength(2);
+    const download = async (link: string) =>
+      (await app.inject({ method: 'GET', url: link.slice(link.indexOf('/api/')) })).body;
+    expect(await Promise.all([...docLinks, cvCell!].map(download))).toEqual([
+      'first file',
+      'second file',
+      'my cv',
+    ]);
     const json = await get(`/api/form-submissions/forms/${formId}/export?format=json`);
     expect(json.statusCode).toBe(200);
     const ada = (json.json() as Array<{ data: Record<string, unknown> }>).find((s) => s.data.name === 'Ada');
@@ -145,7 +155,12 @@ describe(`file fields taking several files (${dbKind})`, () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const values: unknown[] = [];
     workbook.worksheets[0]!.eachRow((row) => values.push(...(row.values as unknown[])));
-    expect(values).toContain('a.txt, b.txt');
+    // Its own export's links: the same files, signed for that export's expiry.
+    const pathsOf = (cell: unknown) =>
+      String(cell)
+        .split(', ')
+        .map((link) => link.split('?')[0]);
+    expect(values.map(pathsOf)).toContainEqual(pathsOf(docsCell));
     const analytics = await get(`/api/analytics/forms/${formId}`);
     const docs = (analytics.json() as FormAnalytics).field_analytics.find((f) => f.field_id === 'docs');
     expect(docs).toMatchObject({ response_count: 1, files: { submissions: 1, files: 2 } });
