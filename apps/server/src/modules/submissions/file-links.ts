@@ -31,8 +31,9 @@ function linkKey(key: Buffer): Buffer {
   return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'formsmith file link v1', 32));
 }
 
+/** `key`: the link key (linkKey of a data key), derived once per export or check. */
 function mac(key: Buffer, ref: FileRef, expires: number): Buffer {
-  return createHmac('sha256', linkKey(key))
+  return createHmac('sha256', key)
     .update(`${ref.formId}\n${ref.submissionId}\n${ref.uploadId}\n${expires}`)
     .digest();
 }
@@ -41,7 +42,8 @@ function mac(key: Buffer, ref: FileRef, expires: number): Buffer {
 export type FileLinker = (submissionId: string, uploadId: string) => string;
 
 export function fileLinker(app: FastifyInstance, formId: number, now = Date.now()): FileLinker {
-  const { id, key } = app.keyring.current;
+  const { id, key: dataKey } = app.keyring.current;
+  const key = linkKey(dataKey);
   const expires = Math.floor(now / 1000) + FILE_LINK_TTL_SECONDS;
   const base = app.config.publicUrl;
   return (submissionId, uploadId) => {
@@ -75,7 +77,7 @@ export async function findLinkedUpload(
   )
     throw notFound(FILE_LINK_INVALID);
   const ref = { formId, submissionId: params.sid, uploadId: params.uploadId };
-  const want = mac(dataKey.key, ref, expires);
+  const want = mac(linkKey(dataKey.key), ref, expires);
   if (sig.length !== want.length || !timingSafeEqual(sig, want)) throw notFound(FILE_LINK_INVALID);
   if (expires * 1000 <= now) throw notFound(FILE_LINK_EXPIRED);
   const [row] = await app.db
