@@ -187,6 +187,50 @@ describe(`POST /api/forms/edit-instruction, built-in (${dbKind})`, () => {
     expect(res.json().form.fields[0].is_required).toBe(false);
   });
 
+  it("reads a question's own condition sent by an older client as its rule before the edit", async () => {
+    const text = (id: string, label: string, position: number, shownWhenFilled?: string) => ({
+      id,
+      label,
+      type: 'text',
+      field_type: 'text',
+      is_required: false,
+      position,
+      validation_rules: {},
+      ...(shownWhenFilled
+        ? {
+            conditional_logic: {
+              action: 'show',
+              match: 'all',
+              conditions: [{ fieldId: shownWhenFilled, operator: 'is_not_empty' }],
+            },
+          }
+        : {}),
+    });
+    const form = {
+      title: 'Contact',
+      description: '',
+      fields: [
+        text('name', 'Name', 0),
+        text('company', 'Company', 1, 'name'),
+        text('phone', 'Phone', 2, 'company'),
+      ],
+    };
+    const res = await edit('remove name', form);
+    expect(res.statusCode, res.body).toBe(200);
+    const proposal = res.json();
+    expect(proposal.form.fields.map((f: { id: string }) => f.id)).toEqual(['company', 'phone']);
+    expect(proposal.form.fields.some((f: object) => 'conditional_logic' in f)).toBe(false);
+    // Company's rule read the removed question, so it goes; Phone's stays, as a rule.
+    expect(proposal.form.logic.rules).toEqual([
+      {
+        id: 'field-phone',
+        match: 'all',
+        conditions: [{ source: 'field', ref: 'company', operator: 'is_not_empty' }],
+        actions: [{ type: 'show', field: 'phone' }],
+      },
+    ]);
+  });
+
   it('answers 401 without a session, and 400 to a blank or overlong instruction', async () => {
     expect((await edit('make every question required', CONTACT, null)).statusCode).toBe(401);
     const form = encode(editInstructionBodySchema, { instruction: 'x', form: CONTACT }).form;

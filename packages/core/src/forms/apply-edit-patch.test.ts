@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_LOGIC } from '../logic/definition.ts';
+import { questionRuleId } from '../logic/field-rules.ts';
 import { applyEditPatch, checkEditPatch } from './apply-edit-patch.ts';
 import { type EditableForm, type EditOperation, EditPatchError } from './edit-patch.ts';
 import { type FormField, fieldSchema, optionsOf, rulesOf } from './field.ts';
@@ -337,6 +338,29 @@ describe('applyEditPatch on logic and languages', () => {
       operations: [{ op: 'remove_options', id: 'field_3', options: ['Other'] }],
     });
     expect(form.logic.rules).toEqual([]);
+  });
+
+  it("removing a field or an option takes the questions' own show/hide rules that read it", () => {
+    const shown = (target: string, ref: string, value: string) => ({
+      id: questionRuleId(target),
+      match: 'all' as const,
+      conditions: [{ source: 'field' as const, ref, operator: 'equals' as const, value }],
+      actions: [{ type: 'show' as const, field: target }],
+    });
+    const form = {
+      ...FORM,
+      logic: {
+        ...EMPTY_LOGIC,
+        rules: [shown('field_5', 'field_3', 'other'), shown('field_2', 'field_4', 'yes')],
+      },
+    };
+    const edit = (operation: EditOperation) =>
+      applyEditPatch(form, { summary: 'x', operations: [operation] });
+    const withoutOther = edit({ op: 'remove_options', id: 'field_3', options: ['Other'] });
+    expect(withoutOther.logic.rules.map((r) => r.id)).toEqual(['field-field_2']);
+    expect(byId(withoutOther, 'field_5')).toEqual({ ...byId(form, 'field_5'), position: 4 });
+    const withoutAttending = edit({ op: 'remove_field', id: 'field_4' });
+    expect(withoutAttending.logic.rules.map((r) => r.id)).toEqual(['field-field_5']);
   });
 
   it('translates a label into another language, and refuses the form’s own language', () => {

@@ -149,9 +149,10 @@ export function removeEnding(logic: FormLogic, id: string): FormLogic {
 }
 
 /**
- * The form without a field: a rule that read its answer would decide differently, so it goes;
- * actions on it go (and a rule left with none); so do its translations and the conditions of
- * older show/hide settings on it. A calculation that reads it would break: that is refused.
+ * The form without a field: a rule that read its answer would decide differently, so it goes
+ * (a question's own show/hide rule among them); actions on it go (and a rule left with none); so
+ * do its translations. A calculation that reads it would break: that is refused. The form is one
+ * as read in, its questions' own conditions already rules (logic/field-rules.ts).
  */
 export function removeField(form: EditableForm, id: string): EditableForm {
   const field = fieldOf(form, id);
@@ -164,14 +165,7 @@ export function removeField(form: EditableForm, id: string): EditableForm {
   const endings = form.logic.endings.map((e) =>
     e.redirectParams.includes(id) ? { ...e, redirectParams: e.redirectParams.filter((p) => p !== id) } : e,
   );
-  const fields = form.fields
-    .filter((f) => f.id !== id)
-    .map((f) => {
-      const old = f.conditionalLogic;
-      if (!old?.conditions.some((c) => c.fieldId === id)) return f;
-      const conditions = old.conditions.filter((c) => c.fieldId !== id);
-      return { ...f, conditionalLogic: conditions.length ? { ...old, conditions } : null };
-    });
+  const fields = form.fields.filter((f) => f.id !== id);
   const prefix = `field.${id}.`;
   const translations = Object.fromEntries(
     Object.entries(form.translations).map(([tag, texts]) => [
@@ -182,20 +176,10 @@ export function removeField(form: EditableForm, id: string): EditableForm {
   return { ...form, fields, logic: { ...form.logic, rules, endings }, translations };
 }
 
-/** The logic without rules comparing the field's answer with values it no longer offers. */
+/** The logic without rules (questions' own among them) comparing the field's answer with values it no longer offers. */
 export function forgetValues(form: EditableForm, id: string, values: string[]): EditableForm {
-  const fields = form.fields.map((f) => {
-    const old = f.conditionalLogic;
-    if (!old?.conditions.some((c) => c.fieldId === id && c.value !== undefined && values.includes(c.value)))
-      return f;
-    const conditions = old.conditions.filter(
-      (c) => !(c.fieldId === id && c.value !== undefined && values.includes(c.value)),
-    );
-    return { ...f, conditionalLogic: conditions.length ? { ...old, conditions } : null };
-  });
   return {
     ...form,
-    fields,
     logic: { ...form.logic, rules: form.logic.rules.filter((r) => !readsField(r, id, values)) },
   };
 }

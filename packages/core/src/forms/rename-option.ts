@@ -5,27 +5,19 @@ import type { FormField } from './field.ts';
 export type OptionRename = { fieldId: string; from: string; to: string };
 
 /**
- * The fields and logic after one field's option value changed: the field's default, other
- * fields' show/hide conditions and the form's logic rules that compared its answer with the old
- * value compare with the new one, so the logic keeps working.
+ * The fields and logic after one field's option value changed: the field's default and the
+ * form's logic rules that compared its answer with the old value (questions' own show/hide rules
+ * among them) compare with the new one, so the logic keeps working. The form is one as read in:
+ * its questions' own conditions are already rules (logic/field-rules.ts).
  */
 export function renameOptionValue<T extends { fields: FormField[]; logic: FormLogic }>(
   form: T,
   rename: OptionRename,
 ): T {
   const { fieldId, from, to } = rename;
-  const fields = form.fields.map((field) => {
-    let next = field;
-    if (field.id === fieldId && field.defaultValue === from) next = { ...next, defaultValue: to };
-    const logic = field.conditionalLogic;
-    if (logic?.conditions.some((c) => c.fieldId === fieldId && c.value === from)) {
-      const conditions = logic.conditions.map((c) =>
-        c.fieldId === fieldId && c.value === from ? { ...c, value: to } : c,
-      );
-      next = { ...next, conditionalLogic: { ...logic, conditions } };
-    }
-    return next;
-  });
+  const fields = form.fields.map((field) =>
+    field.id === fieldId && field.defaultValue === from ? { ...field, defaultValue: to } : field,
+  );
   const rules = form.logic.rules.map((rule) =>
     rule.conditions.some((c) => c.source === 'field' && c.ref === fieldId && c.value === from)
       ? {

@@ -3,7 +3,8 @@ import { ANSWER_MAX_LENGTH } from '../fields/answer-length.ts';
 import { VALIDATION_MESSAGES, validateSubmission } from '../fields/validate.ts';
 import { normalizeFields } from '../forms/read-field.ts';
 import { checkLogic } from './check.ts';
-import { formLogicSchema } from './definition.ts';
+import { EMPTY_LOGIC, formLogicSchema } from './definition.ts';
+import { foldFieldConditions } from './field-rules.ts';
 import { logicFieldsOf } from './form-fields.ts';
 import { LOGIC_LIMITS, logicLimitProblems } from './limits.ts';
 import { runForm } from './run.ts';
@@ -109,6 +110,34 @@ describe('finding 5: the work form logic may ask per submission', () => {
         : f,
     );
     expect(logicLimitProblems(capped, searching)).toEqual([]);
+  });
+
+  it("finding 5: counts a question's own show/hide condition as the rule it is folded into", () => {
+    const someFields = normalizeFields([
+      { id: 'long', type: 'textarea', label: 'Long' },
+      {
+        id: 't0',
+        type: 'text',
+        label: 'T0',
+        conditional_logic: {
+          action: 'show',
+          match: 'any',
+          conditions: Array.from({ length: 11 }, (_, i) => ({
+            field_id: 'long',
+            operator: 'contains',
+            value: `w${i}`,
+          })),
+        },
+      },
+    ]);
+    const folded = foldFieldConditions(someFields, EMPTY_LOGIC);
+    expect(folded.logic.rules.map((r) => r.id)).toEqual(['field-t0']);
+    expect(logicLimitProblems(folded.fields, folded.logic)).toEqual([
+      {
+        path: 'logic.rules.0.conditions.10',
+        message: expect.stringContaining("'Contains' conditions may search at most 500,000 characters"),
+      },
+    ]);
   });
 });
 

@@ -14,7 +14,7 @@ export const LOGIC_LIMITS = {
   rules: 500,
   conditionsPerRule: 50,
   actionsPerRule: 50,
-  /** Every rule's conditions and every question's show/hide conditions together. */
+  /** Every rule's conditions together. */
   conditions: 1000,
   /** Show, hide and require actions over all the rules. */
   fieldActions: 1000,
@@ -28,17 +28,18 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The limits above a form's logic passes, as problems under the path of the part that passes them
- * (the rules, or the condition at which the search goes over), with what to do about it.
+ * (the rules, or the condition at which the search goes over), with what to do about it. A
+ * question's own show/hide condition is one of the rules (logic/field-rules.ts): forms are read in
+ * with those folded, so the fields' legacy `conditionalLogic` is not read here.
  */
 export function logicLimitProblems(fields: readonly FormField[], logic: FormLogic): LogicProblem[] {
   const problems: LogicProblem[] = [];
   const byId = new Map(fields.map((field) => [field.id, field]));
-  const fieldConditions = fields.reduce((n, f) => n + (f.conditionalLogic?.conditions.length ?? 0), 0);
-  const conditions = logic.rules.reduce((n, rule) => n + rule.conditions.length, 0) + fieldConditions;
+  const conditions = logic.rules.reduce((n, rule) => n + rule.conditions.length, 0);
   if (conditions > LOGIC_LIMITS.conditions) {
     problems.push({
       path: 'logic.rules',
-      message: `A form may have at most ${count(LOGIC_LIMITS.conditions)} conditions in all (rules and questions' show/hide conditions together); this one has ${count(conditions)}`,
+      message: `A form may have at most ${count(LOGIC_LIMITS.conditions)} conditions in all (over every rule, questions' own show/hide rules included); this one has ${count(conditions)}`,
     });
   }
   const fieldActions = logic.rules.reduce(
@@ -66,11 +67,6 @@ export function logicLimitProblems(fields: readonly FormField[], logic: FormLogi
       if (c.source === 'field' && SEARCHING.has(c.operator))
         search(c.ref, `logic.rules.${i}.conditions.${j}`);
     });
-  });
-  fields.forEach((field, i) => {
-    for (const c of field.conditionalLogic?.conditions ?? []) {
-      if (SEARCHING.has(c.operator)) search(c.fieldId, `fields.${i}.conditional_logic`);
-    }
   });
   if (over !== null) {
     problems.push({

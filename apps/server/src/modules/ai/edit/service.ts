@@ -2,6 +2,7 @@ import type { EditProposal, GeneratorSource } from '@formsmith/core/forms/api';
 import { applyEditPatch } from '@formsmith/core/forms/apply-edit-patch';
 import type { EditableForm } from '@formsmith/core/forms/edit-patch';
 import { interpretInstruction } from '@formsmith/core/instruction/interpret';
+import { foldFieldConditions } from '@formsmith/core/logic/field-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -48,9 +49,12 @@ function builtinProposal(form: EditableForm, instruction: string, source: Genera
 export async function proposeEdit(
   deps: EditDeps,
   instruction: string,
-  form: EditableForm,
+  sent: EditableForm,
 ): Promise<EditProposal> {
   const { ai, log } = deps;
+  // A client may still send questions with their own conditions (`conditional_logic`): the patch
+  // works on rules alone, so those are read in as rules first, as a save reads them.
+  const form = { ...sent, ...foldFieldConditions(sent.fields, sent.logic) };
   if (!ai.baseUrl)
     return builtinProposal(form, instruction, { generator: 'builtin', model: null, fallback: null });
   const config = { ...ai, baseUrl: ai.baseUrl };

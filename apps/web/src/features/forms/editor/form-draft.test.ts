@@ -103,22 +103,19 @@ describe('draftReducer', () => {
     expect(draftReducer(selected, { type: 'remove', id: 'b' }).selectedId).toBe('a');
   });
 
-  it("carries a renamed option value into other fields' conditions and the form's logic rules", () => {
+  it("carries a renamed option value into other questions' own rules and the form's logic rules", () => {
     const start = draftOf(
       [
         field({ id: 'color', type: 'radio', options: colors, defaultValue: 'red' }),
-        field({
-          id: 'why',
-          type: 'text',
-          conditionalLogic: {
-            action: 'show',
-            match: 'all',
-            conditions: [{ fieldId: 'color', operator: 'equals', value: 'red' }],
-          },
-        }),
+        field({ id: 'why', type: 'text' }),
       ],
       {
         rules: [
+          {
+            id: 'field-why',
+            conditions: [{ source: 'field', ref: 'color', operator: 'equals', value: 'red' }],
+            actions: [{ type: 'show', field: 'why' }],
+          },
           {
             id: 'r1',
             conditions: [{ source: 'field', ref: 'color', operator: 'equals', value: 'red' }],
@@ -134,10 +131,8 @@ describe('draftReducer', () => {
       patch: { options: crimson },
       renamed: { from: 'red', to: 'crimson' },
     });
-    const [color, why] = state.form.fields;
-    expect(color?.defaultValue).toBe('crimson');
-    expect(why?.conditionalLogic?.conditions[0]?.value).toBe('crimson');
-    expect(state.form.logic.rules[0]?.conditions[0]?.value).toBe('crimson');
+    expect(state.form.fields[0]?.defaultValue).toBe('crimson');
+    expect(state.form.logic.rules.map((r) => r.conditions[0]?.value)).toEqual(['crimson', 'crimson']);
   });
 
   it('changes only the field an update names, keeping its id and type', () => {
