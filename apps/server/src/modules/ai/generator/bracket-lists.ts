@@ -1,4 +1,11 @@
-import { CONSENT_CUE, MULTI_CUE } from './cue-words.ts';
+import {
+  CONSENT_CUE,
+  MULTI_CUE,
+  OPEN_QUESTION_START,
+  OPTIONAL_CUE,
+  REQUIRED_CUE,
+  SINGLE_CUE,
+} from './cue-words.ts';
 import { looksLikeField } from './match-lexicon.ts';
 import { countWords, foldText, indexOfTopLevel, splitTopLevel } from './text-utils.ts';
 import type { Language } from './types.ts';
@@ -44,6 +51,15 @@ const NEXT_QUESTION =
   /^(?:(?:and|y|et|und|e|en)\s+)?(?:how|what|which|who|when|where|why|whether|do|does|would|are|is|can|any|como|que|comment|wie|was|welche|come|hoe|wat|welke)\b/;
 const AFTER_AND = /^(?:and|y|et|und|e|en|plus)\s+(.+)$/;
 
+/** A piece ending in a note on the list ('(select all)', '(pick one)') or in a question mark. */
+function closesList(piece: string): boolean {
+  if (/\?\s*$/.test(piece)) return true;
+  const note = /\(([^()]*)\)\s*$/.exec(piece)?.[1];
+  if (note === undefined) return false;
+  const folded = foldText(note);
+  return [MULTI_CUE, SINGLE_CUE, OPTIONAL_CUE, REQUIRED_CUE].some((cue) => cue.test(folded));
+}
+
 /** Where a colon's choices end: after the piece joined by 'or'/'and', or before the next question. */
 function listEnd(pieces: string[], language: Language): number {
   for (let i = 0; i < pieces.length; i++) {
@@ -51,6 +67,8 @@ function listEnd(pieces: string[], language: Language): number {
     const joined = AFTER_AND.exec(folded)?.[1];
     if (i > 0 && (NEXT_QUESTION.test(folded) || (joined && CONSENT_CUE.test(joined)))) return i;
     if (i > 0 && joined && looksLikeField(joined, language)) return i;
+    // 'olives (select all)', 'agency?': a note on the whole list, or the question's mark, closes it.
+    if (i > 0 && closesList(pieces[i] ?? '')) return i + 1;
     // 'A, B, C, allergies': a field after choices that name none is the next question.
     const plainBefore = pieces.slice(0, i).every((piece) => !looksLikeField(piece, language));
     const joinsLast = LAST_CHOICE_JOINER.test(` ${folded} `);
@@ -69,11 +87,24 @@ function listEnd(pieces: string[], language: Language): number {
   return pieces.length;
 }
 
+/**
+ * Where choices closed by a semicolon end: at the semicolon, unless a piece before it ends the
+ * list ('monthly?', 'C (select all)') or starts a list of its own ('which stores: A').
+ */
+function semicolonListEnd(pieces: string[]): number {
+  for (let i = 1; i < pieces.length; i++) {
+    if (indexOfTopLevel(pieces[i] ?? '', ':') >= 0) return i;
+    if (closesList(pieces[i] ?? '')) return i + 1;
+  }
+  return pieces.length;
+}
+
 /** 'integrations (select all)' as the last choice: the note belongs to the list, not the choice. */
 function markMulti(choices: string[]): string[] {
   const last = choices[choices.length - 1] ?? '';
   const note = /\s*\(([^()]*)\)\s*$/.exec(last);
-  if (!note?.[1] || !MULTI_CUE.test(foldText(note[1]))) return choices;
+  if (!note?.[1] || !(MULTI_CUE.test(foldText(note[1])) || SINGLE_CUE.test(foldText(note[1]))))
+    return choices;
   return [...choices.slice(0, -1), `${last.slice(0, note.index)} — ${note[1]}`];
 }
 
@@ -89,12 +120,16 @@ export function bracketColonLists(text: string, language: Language): string {
     const semicolon = indexOfTopLevel(after, ';');
     const beyond = semicolon >= 0 ? after.slice(semicolon) : '';
     const pieces = splitTopLevel(semicolon >= 0 ? after.slice(0, semicolon) : after, ',');
-    const end = semicolon >= 0 ? pieces.length : listEnd(pieces, language);
+    const end = semicolon >= 0 ? semicolonListEnd(pieces) : listEnd(pieces, language);
     const choices = markMulti(pieces.slice(0, end));
     const rest = pieces.slice(end);
-    // 'Ask for: name, email, phone' introduces fields, not choices.
+    // 'Ask for: name, email, phone' introduces fields, not choices; a question's colon ('how did
+    // you book: web, phone or agency?') introduces its choices, some of which may share a field's word.
     const fieldLike = choices.filter((piece) => looksLikeField(piece, language)).length;
-    if (fieldLike >= 2 || choices.length === 0) {
+    const asked = OPEN_QUESTION_START.test(foldText(left.split(',').at(-1) ?? '').replace(/^[¿\s]+/, ''));
+    const each = choices.flatMap((piece) => piece.split(LAST_CHOICE_JOINER));
+    const someNamesNoField = each.some((choice) => !looksLikeField(choice, language));
+    if ((fieldLike >= 2 && !(asked && someNamesNoField)) || choices.length === 0) {
       result = `${left}, ${pieces.join(', ')}${beyond}`;
       continue;
     }

@@ -11,6 +11,7 @@ import {
   SIGNATURE_CUE_ES_IT,
   SLIDER_CUE,
   UPLOAD_CUE,
+  YES_NO_START,
 } from './cue-words.ts';
 import type { LexiconTag } from './lexicon.ts';
 import { findHeadTag } from './match-lexicon.ts';
@@ -49,6 +50,7 @@ function isYesNoQuestion(label: string, language: Language): boolean {
   const folded = foldText(label).replace(/^[¿\s]+/, '');
   if (/^whether\b/.test(folded)) return true;
   if (language === 'en') return EN_YES_NO_START.test(folded);
+  if (YES_NO_START[language].test(folded)) return true;
   return label.trim().endsWith('?') && !OPEN_QUESTION_START.test(folded);
 }
 

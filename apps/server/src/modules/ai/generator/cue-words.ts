@@ -18,13 +18,16 @@ export const MULTI_QUESTION =
 export const TERMS_CUE =
   /\b(?:terms|conditions|polic(?:y|ies)|privacy|conduct|rules|waiver|datenschutz\w*|privacidad|confidentialite|privacidade|voorwaarden|condizioni|bedingungen|condiciones)\b/;
 export const PERMISSION_CUE =
-  /\b(?:consent\w*|permission|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|\w*einwillig\w*|consentimiento|toestemming)\b/;
+  /\b(?:(?:photo|media|image|video|model) release|consent\w*|permission|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|\w*einwillig\w*|consentimiento|toestemming)\b/;
 
 export const MULTI_CUE =
-  /\b(?:select all|check all|tick all|tick any|all that apply|any that apply|more than one|multiple|several|select any|choose any|pick any|plusieurs|varios|varias|multiples?|mehrere|mehrfach\w*)\b/;
+  /\b(?:select all|check all|tick all|tick any|choose all|pick all|all that apply|any that apply|more than one|multiple|several|select any|choose any|pick any|plusieurs|varios|varias|multiples?|mehrere|mehrfach\w*)\b/;
+
+// 'ticket type standard, VIP or student (pick one)': one answer, said outright.
+export const SINGLE_CUE = /\b(?:pick one|choose one|select one|one only|only one|one answer)\b/;
 
 export const CONSENT_CUE =
-  /\b(?:agree\w*|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|\w*einwillig\w*|consentimiento|toestemming|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|\w*zustimm\w*|einverst\w*|datenschutz\w*)\b/;
+  /\b(?:(?:photo|media|image|video|model) release|agree\w*|autoris\w*|autoriza\w*|autorizzazion\w*|\w*erlaubnis|\w*einwillig\w*|consentimiento|toestemming|accept\w*|consent\w*|confirm\w*|acknowledg\w*|certify|waiver|terms and conditions|terms of service|privacy policy|acepto|aceptar|acepta|accepte|accepter|j'accepte|akzeptier\w*|\w*zustimm\w*|einverst\w*|datenschutz\w*)\b/;
 
 export const OPT_IN_CUE =
   /\b(?:opt-?in|newsletter|subscribe|mailing list|updates|marketing|boletin|abonner|abonnieren)\b/;
@@ -36,7 +39,7 @@ export const UPLOAD_CUE =
 
 /** A signature asked for; 'firma' only where it is no company (Spanish, Italian). */
 export const SIGNATURE_CUE =
-  /\b(?:signatures?|sign here|sign below|e-?signature|unterschrift\w*|assinatura|handtekening)\b/;
+  /\b(?:signatures?|sign here|sign below|e-?signature|unterschrift\w*|assinatura|handtekening|signez(?: ici)?|signer ici|unterschreiben|unterzeichnen|firme (?:aqui|abajo|aca)|assine (?:aqui|abaixo)|firmi qui|teken hier|onderteken\w*)\b/;
 export const SIGNATURE_CUE_ES_IT = /\bfirmas?\b/;
 
 export const SLIDER_CUE = /\b(?:slider|scale|deslizador|escala|curseur|echelle|schieberegler|skala)\b/;
@@ -56,6 +59,18 @@ export const EXAMPLES_CUE =
 // Closed yes/no questions begin with an auxiliary verb in English.
 export const EN_YES_NO_START =
   /^(?:do|does|did|are|is|was|were|will|would|have|has|can|could|should|may|shall)\s/;
+
+// Closed questions written without their question mark in the other languages begin with a
+// verb and its subject: 'avez-vous déjà pratiqué', 'haben Sie ein Auto', 'tiene coche', 'tem carta
+// de condução', 'hai bisogno di racchette'.
+export const YES_NO_START: Record<Exclude<Language, 'en'>, RegExp> = {
+  fr: /^(?:(?:avez|etes|pouvez|voulez|souhaitez|serez|allez|savez|connaissez|possedez|viendrez)[- ]vous|(?:as|es|peux|veux|sais)[- ]tu|est-ce que?)\b/,
+  de: /^(?:(?:haben|sind|konnen|mochten|brauchen|kommen|werden|wollen|besitzen|sprechen|nehmen) sie|(?:hast|bist|kannst|mochtest|brauchst|kommst|willst) du)\b/,
+  es: /^(?:tiene|tienes|eres|puede|puedes|necesita|necesitas|quiere|quieres|sabe|sabes|habla|hablas|asistira|asistiras|vendra|vendras)\s/,
+  pt: /^(?:tem|tens|possui|pode|podes|precisa|precisas|sabe|sabes|quer|queres|vai|fala)\s/,
+  it: /^(?:hai|sei|puoi|vuoi|porti|sai|parli|verrai|parteciperai)\s/,
+  nl: /^(?:heb|hebt|heeft|ben|bent|kun|kunt|kan|wil|wilt|kom|komt|neem|neemt) (?:je|jij|u)\b/,
+};
 
 // A question in es/fr/de that does not begin with an interrogative word is read as yes/no.
 export const OPEN_QUESTION_START =

@@ -43,6 +43,8 @@ const MARKERS: [RegExp, Language][] = [
   [/[äöüß]/, 'de'],
   [/[ãõ]|ção|ções/, 'pt'],
   [/\bij|ij\b|\w+ij\w+/, 'nl'],
+  // Grave 'ì' and 'ò' ('lunedì', 'però') and '-zione' ('iscrizione', 'prenotazione') are Italian's.
+  [/[ìò]|\p{L}zion[ei]\b/u, 'it'],
   // 'y' alone is Spanish's 'and'; the other candidates never write it as a word.
   [/(?:^|\s)y\s/, 'es'],
 ];

@@ -38,6 +38,12 @@ describe('the built-in generator on the generation sets', () => {
     expect(score, missed.join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('scores at least 0.95 on the fourth dev set: inline options, notes on lists, grids in four languages', () => {
+    const { cases, score, missed } = scoreFile('generate-dev-4.json');
+    expect(cases.length).toBeGreaterThanOrEqual(25);
+    expect(score, missed.join('\n')).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('scores at least 0.95 on the first held-out set', () => {
     const { cases, score } = scoreFile('generate-heldout.json');
     expect(cases.length).toBeGreaterThanOrEqual(12);

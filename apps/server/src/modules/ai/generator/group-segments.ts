@@ -1,5 +1,5 @@
 import { CONSENT_CUE, RATING_CUE } from './cue-words.ts';
-import { bracketInlineChoices, takeTrailingChoices } from './inline-alternatives.ts';
+import { bracketInlineChoices, takeNumberedChoices, takeTrailingChoices } from './inline-alternatives.ts';
 import { findHeadTag, looksLikeField } from './match-lexicon.ts';
 import { choicesByMeaning } from './meaning-choices.ts';
 import { findRange } from './parse-range.ts';
@@ -108,7 +108,9 @@ function isPairOfFields(left: string, right: string, language: Language): boolea
     if (findRange(right) !== null && RATING_CUE.test(folded)) return true;
   }
   // 'allergies and photo consent': a consent is a question of its own.
-  if (countWords(left) <= 3 && countWords(right) <= 5 && CONSENT_CUE.test(foldText(right))) return true;
+  // 'allergies and photo consent', 'talla de camiseta S/M/L y consentimiento de fotos': a consent
+  // is a question of its own.
+  if (countWords(left) <= 5 && countWords(right) <= 5 && CONSENT_CUE.test(foldText(right))) return true;
   if (countWords(left) > 5 || countWords(right) > 5) return false;
   if (leftField && rightField) return true;
   if (!leftField && !rightField) return false;
@@ -190,7 +192,7 @@ export function groupSegments(segments: string[], language: Language): RawItem[]
       i += rating.used - 1;
       continue;
     }
-    const trailing = takeTrailingChoices(stripped, i, language);
+    const trailing = takeNumberedChoices(stripped, i, language) ?? takeTrailingChoices(stripped, i, language);
     if (trailing) {
       items.push({ text: trailing.text });
       i += trailing.used - 1;

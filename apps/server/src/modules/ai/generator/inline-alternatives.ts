@@ -1,5 +1,14 @@
-import { CHECKBOX_CUE, CONSENT_CUE, EN_YES_NO_START, YES_NO_PATTERN } from './cue-words.ts';
-import { looksLikeField } from './match-lexicon.ts';
+import {
+  CHECKBOX_CUE,
+  CONSENT_CUE,
+  EN_YES_NO_START,
+  MULTI_CUE,
+  OPTIONAL_CUE,
+  REQUIRED_CUE,
+  SINGLE_CUE,
+  YES_NO_PATTERN,
+} from './cue-words.ts';
+import { findHeadTag, looksLikeField } from './match-lexicon.ts';
 import { countWords, foldText } from './text-utils.ts';
 import type { Language } from './types.ts';
 
@@ -50,6 +59,34 @@ function isPlainChoice(text: string, language: Language): boolean {
     !looksLikeField(text, language) &&
     !YES_NO_PATTERN.test(foldText(text))
   );
+}
+
+/**
+ * A choice in a list of three or more, which may share its word with a field ('device laptop,
+ * phone or tablet'): the list's other choices say it is one of them, not a question of its own.
+ */
+function isListedChoice(text: string): boolean {
+  const words = countWords(text);
+  return (
+    words >= 1 &&
+    words <= 2 &&
+    !/[():]/.test(text) &&
+    !/^\d+(?:[.,]\d+)?$/.test(text) &&
+    !YES_NO_PATTERN.test(foldText(text))
+  );
+}
+
+/**
+ * 'VIP or student (pick one)' → 'VIP or student' and ' (pick one)': a note on the whole list
+ * after its last choice, set apart so the choices can be read and put back after them.
+ */
+export function splitListNote(text: string): { text: string; note: string } {
+  const m = /\s*\(([^()]*)\)\s*$/.exec(text);
+  const head = m ? text.slice(0, m.index) : text;
+  if (!m?.[1] || /[()]/.test(head)) return { text, note: '' };
+  const folded = foldText(m[1]);
+  const qualifies = [MULTI_CUE, SINGLE_CUE, OPTIONAL_CUE, REQUIRED_CUE].some((cue) => cue.test(folded));
+  return qualifies ? { text: head.trim(), note: ` (${m[1].trim()})` } : { text, note: '' };
 }
 
 /** 'shirt size XS to XL' → 'shirt size (XS, S, M, L, XL)'; 'day Monday to Friday' likewise. */
@@ -125,12 +162,23 @@ function bracketAlternatives(text: string, language: Language): string | null {
   if (verbs?.[1] && verbs[2]) return bracket(text, [verbs[1], verbs[2]].map(capitalizeFirst));
   if (EN_YES_NO_START.test(folded) || text.trim().endsWith('?')) return null;
   if (CONSENT_CUE.test(folded) || CHECKBOX_CUE.test(folded)) return null;
-  // '30 or 60 minutes' is read as numbers with their unit elsewhere.
-  if (!isPlainChoice(right, language) || (/\d$/.test(left) && /^\d/.test(right))) return null;
+  const leftWords = left.split(/\s+/);
+  // '30 or 60 minutes' is read as numbers with their unit elsewhere; '3x3 or 3x6' and '5K or
+  // 10K' are sizes written with letters, choices as they stand.
+  const sized = (word: string) => /^\d[\d.,]*\p{L}+[\d.,]*$/u.test(word) || /^\d+\s*[x×]\s*\d+$/.test(word);
+  const numbers = /\d$/.test(left) && /^\d/.test(right) && !(sized(leftWords.at(-1) ?? '') && sized(right));
+  if (!isPlainChoice(right, language) || numbers) return null;
   const shared = sharedNounAlternatives(text, language);
   if (shared) return bracket(capitalizeFirst(shared.noun), shared.choices);
-  const leftWords = left.split(/\s+/);
-  const take = countWords(right);
+  // 'delivery every week or every two weeks': alike choices start with the same word, so the
+  // first one starts where that word last occurs on the left.
+  // ('3m x 3m or 3m x 6m' already lines up word for word.)
+  const rightStart = foldText(right.split(/\s+/)[0] ?? '');
+  const sameLength = countWords(right);
+  const lined = foldText(leftWords[leftWords.length - sameLength] ?? '') === rightStart;
+  const alikeAt = leftWords.findLastIndex((word) => foldText(word) === rightStart);
+  const take =
+    !lined && alikeAt > 0 && leftWords.length - alikeAt >= 2 ? leftWords.length - alikeAt : sameLength;
   // 'hotel or pickup point': unlike alternatives, a place to be written in.
   if (take > leftWords.length) return null;
   const first = leftWords.slice(leftWords.length - take).join(' ');
@@ -146,13 +194,40 @@ function capitalizeFirst(text: string): string {
 
 /** One segment's inline choices, bracketed, or the segment as it was. */
 export function bracketInlineChoices(text: string, language: Language): string {
-  if (/[()]/.test(text)) return text;
-  return (
-    bracketNamedRange(text, language) ??
-    bracketSlashList(text, language) ??
-    bracketAlternatives(text, language) ??
-    text
-  );
+  const { text: head, note } = splitListNote(text);
+  if (/[()]/.test(head)) return text;
+  const bracketed =
+    bracketNamedRange(head, language) ??
+    bracketSlashList(head, language) ??
+    bracketAlternatives(head, language);
+  return bracketed ? `${bracketed}${note}` : text;
+}
+
+/**
+ * 'week 1', 'week 2 or week 3' (split at the comma) → 'week (Week 1, Week 2, Week 3)': choices
+ * that repeat one noun with a number. Returns the merged item and how many segments it used.
+ */
+export function takeNumberedChoices(
+  segments: string[],
+  start: number,
+  language: Language,
+): { text: string; used: number } | null {
+  const m = /^(.*?)(\p{L}+)\s+(\d+)$/u.exec(segments[start] ?? '');
+  if (!m?.[2] || !m[3]) return null;
+  const noun = m[2];
+  const numbered = new RegExp(`^${noun}\\s+\\d+$`, 'iu');
+  const choices = [`${noun} ${m[3]}`];
+  for (let i = start + 1; i < segments.length && i < start + 8; i++) {
+    const { text: next, note } = splitListNote(segments[i] ?? '');
+    const sides = next.split(OR[language]).map((side) => side.trim());
+    if (!sides.every((side) => numbered.test(side)) || sides.length > 2) return null;
+    choices.push(...sides);
+    if (sides.length === 2) {
+      const label = `${m[1] ?? ''}${noun}`.trim();
+      return { text: `${bracket(label, choices.map(capitalizeFirst))}${note}`, used: i - start + 1 };
+    }
+  }
+  return null;
 }
 
 /**
@@ -169,28 +244,33 @@ export function takeTrailingChoices(
   const words = text.split(/\s+/);
   const lastWord = words[words.length - 1] ?? '';
   if (words.length < 2 || /[():]/.test(text) || OR[language].test(text)) return null;
-  if (looksLikeField(text, language) || !isPlainChoice(lastWord, language) || lastWord.includes('/'))
-    return null;
+  // 'colour red, blue or green' names the colours to choose from; other fields' words start no list.
+  const field = looksLikeField(text, language) && findHeadTag(text, language) !== 'color';
+  if (field || !isPlainChoice(lastWord, language) || lastWord.includes('/')) return null;
   if (EN_YES_NO_START.test(foldText(text)) || OPEN_END.test(words.slice(0, -1).join(' '))) return null;
   const middle: string[] = [];
+  // Choices that share a field's word ('phone') stay choices while most of the list names none.
+  const mostlyPlain = (choices: string[]) =>
+    choices.filter((choice) => !isPlainChoice(choice, language)).length * 2 < choices.length + 1;
   for (let i = start + 1; i < segments.length && i < start + 8; i++) {
-    const next = segments[i] ?? '';
+    const { text: next, note } = splitListNote(segments[i] ?? '');
     const sides = next.split(OR[language]);
     // 'party size', 'indoor or outdoor seating': the second is a question of its own, not the
     // end of a list the first began.
     if (sharedNounAlternatives(next, language)) return null;
     if (sides.length === 2) {
       const [left = '', right = ''] = sides.map((side) => side.trim());
-      const plain = (side: string) => isPlainChoice(side, language) && countWords(side) <= 2;
-      if (!plain(left) || !plain(right) || EN_YES_NO_START.test(foldText(next))) return null;
+      if (!isListedChoice(left) || !isListedChoice(right) || EN_YES_NO_START.test(foldText(next)))
+        return null;
+      if (!mostlyPlain([...middle, left, right])) return null;
       // 'size 6 inch', '8 inch or 10 inch': the first choice is as long as every other one.
       const lengths = new Set([...middle, left, right].map(countWords));
       const [only = 1] = lengths;
       const take = lengths.size === 1 && only < words.length ? only : 1;
       const choices = [words.slice(-take).join(' '), ...middle, left, right].map(capitalizeFirst);
-      return { text: bracket(words.slice(0, -take).join(' '), choices), used: i - start + 1 };
+      return { text: `${bracket(words.slice(0, -take).join(' '), choices)}${note}`, used: i - start + 1 };
     }
-    if (sides.length > 2 || countWords(next) > 2 || !isPlainChoice(next, language)) return null;
+    if (note || sides.length > 2 || countWords(next) > 2 || !isListedChoice(next)) return null;
     middle.push(next);
   }
   return null;

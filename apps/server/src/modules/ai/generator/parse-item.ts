@@ -56,6 +56,15 @@ function isYesNoChoice(options: string[] | undefined): boolean {
 // per item on the same scale: a matrix whose rows are the items.
 const MATRIX_CUE =
   /\b(?:how (?:satisfied|happy|pleased) are you with|rate each|rate the following|how would you rate (?:each|the following)|how (?:much|strongly) do you agree with)\b/;
+// The same in the other languages, and 'how useful was each topic': a rating word, then 'each'
+// or 'the following' naming the items ('notez chacun des points suivants', 'bewerten Sie bitte
+// Folgendes', 'valore cada uno de los siguientes').
+const MATRIX_RATE_WORD =
+  /\b(?:rate|score|grade|how (?:useful|important|helpful|good|easy|clear) (?:was|were|is|are)|not(?:ez|er)|evalue[rz]|bewerte\w*|beurteil\w*|valor[ae]\w*|evalu[ae]\w*|calific\w*|punt[uú]\w*|avali[ae]\w*|classifiqu\w*|valut\w*|beoordeel\w*)\b/;
+const MATRIX_EACH =
+  /\b(?:each|every|the following|these|chacun\w*|chaque|suivants?|suivantes?|folgende\w*|jede\w*|cada|siguientes?|seguintes?|ciascun\w*|ogni|seguenti|volgende|elke?)\b/;
+const asksMatrix = (cue: string) =>
+  MATRIX_CUE.test(cue) || (MATRIX_RATE_WORD.test(cue) && MATRIX_EACH.test(cue));
 const AGREEMENT_CUE = /\bagree\b/;
 const SATISFACTION_CUE = /\b(?:satisf\w*|happy|pleased)\b/;
 const MATRIX_COLUMNS = {
@@ -83,7 +92,7 @@ function fileCountOf(cue: string): number | undefined {
 const STARS_CUE = /\b(?:stars?|estrellas?|etoiles?|sterne?n?|estrelas?|stelle|sterren)\b/;
 // 'Rank these…', 'in order of preference': the options put in order.
 const RANKING_CUE =
-  /\b(?:rank\w*|in order of (?:preference|importance)|order of preference|prioriti[sz]e|ordena\w*|classe[rz]|ordnen|classifi\w*|rangschik\w*)\b/;
+  /\b(?:rank\w*|in order of (?:preference|importance)|order of preference|prioriti[sz]e|ordena\w*|ordene|classe[rz]|ordnen|classifi\w*|rangschik\w*)\b/;
 
 /** The words left in a text some words were taken out of, as typed (capitals and accents kept). */
 function typedWords(text: Text): string {
@@ -104,7 +113,7 @@ function matrixColumns(cue: string): string[] {
 
 /** The grid, star, ranking and picture questions, read from the cue before anything else claims the item. */
 function specialKind(cue: string, options: string[] | undefined, range: { max?: number } | null) {
-  if (options && options.length >= 2 && MATRIX_CUE.test(cue)) return 'matrix' as const;
+  if (options && options.length >= 2 && asksMatrix(cue)) return 'matrix' as const;
   if (options && options.length >= 2 && RANKING_CUE.test(cue)) return 'ranking' as const;
   if (asksPictureChoice(cue)) return 'picture_choice' as const;
   if (!options && STARS_CUE.test(cue) && (range?.max === undefined || range.max <= RATING_MAX_STARS))

@@ -1,4 +1,11 @@
-import { EXAMPLES_CUE, MULTI_CUE, OPTIONAL_CUE, REQUIRED_CUE, YES_NO_PATTERN } from './cue-words.ts';
+import {
+  EXAMPLES_CUE,
+  MULTI_CUE,
+  OPTIONAL_CUE,
+  REQUIRED_CUE,
+  SINGLE_CUE,
+  YES_NO_PATTERN,
+} from './cue-words.ts';
 import { findRange, type NumericRange } from './parse-range.ts';
 import { capitalize, countWords, foldText } from './text-utils.ts';
 
@@ -17,13 +24,14 @@ const LAST_JOINER = /\s+(?:or|and|o|u|y|ou|et|oder|und)\s+/;
 const SINGLE_JOINER = /\s+(?:or|o|u|ou|oder)\s+/;
 const ONLY_RANGE = /^\s*-?\d+(?:[.,]\d+)?\s*(?:[-–—]|to|a|al|à|bis)\s*-?\d+(?:[.,]\d+)?\s*$/;
 const QUALIFIER_PIECE = new RegExp(
-  `^(?:${[REQUIRED_CUE, OPTIONAL_CUE, MULTI_CUE].map((r) => r.source).join('|')}).*$`,
+  `^(?:${[REQUIRED_CUE, OPTIONAL_CUE, MULTI_CUE, SINGLE_CUE].map((r) => r.source).join('|')}).*$`,
 );
 
 function cleanChoice(choice: string): string {
   const text = choice
     .replace(/^(?:or|and|o|y|ou|et|oder|und)\s+/i, '')
-    .replace(/[.…]+$/, '')
+    // 'web, phone or agency?': the question's mark is no part of the last choice.
+    .replace(/^[¿¡]+|[.…?!]+$/g, '')
     .trim();
   // '6 inch', 'iPhone' and '10x10' are written as meant; only a plain leading word is capitalised.
   if (!/^\p{Ll}/u.test(text) || /^\p{Ll}+\p{Lu}/u.test(text)) return text;
