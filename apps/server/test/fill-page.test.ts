@@ -663,6 +663,20 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(stateOf(embed.body).embed).toBe(true);
   });
 
+  it('draws an embed in the scheme its host page chose, see-through inline, even before its script runs', async () => {
+    const form = await published({ fields: FIELDS });
+    const htmlClass = async (url: string) => /<html [^>]*class="([^"]*)"/.exec((await get(url)).body)?.[1];
+    // Inline: the host page shows through; the chosen scheme, else the system's (nojs).
+    expect(await htmlClass(`${form.url}/embed?theme=dark`)).toBe('dark fs-see-through');
+    expect(await htmlClass(`${form.url}/embed?theme=light`)).toBe('fs-see-through');
+    expect(await htmlClass(`${form.url}/embed?theme=auto`)).toBe('nojs fs-see-through');
+    expect(await htmlClass(`${form.url}/embed?theme=purple`)).toBe('nojs fs-see-through');
+    // A dialog's or full page's frame keeps the form's own page background.
+    expect(await htmlClass(`${form.url}/embed?frame=own&theme=dark`)).toBe('dark');
+    // The page itself takes no scheme from its address: its own respondents' system decides.
+    expect(await htmlClass(`${form.url}?theme=dark`)).toBe('nojs');
+  });
+
   it('needs nothing fetched before its first paint: styles and icon inline, the module started after it', async () => {
     const { body } = await get((await published({ fields: FIELDS })).url);
     expect(body).not.toMatch(/<link rel="stylesheet"/);

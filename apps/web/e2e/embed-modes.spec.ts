@@ -14,10 +14,11 @@ let hostUrl: string;
 let pages: Record<string, string> = {};
 let formId: number;
 
+// A site that follows the visitor's system, and says so with `color-scheme`, as such sites should.
 const HEAD = `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Our site</title>
 <script>window.seen = []; for (const name of ['submitted', 'opened', 'closed'])
   window.addEventListener('formsmith:' + name, (e) => window.seen.push({ name, detail: e.detail }));</script>
-<style>body{font-family:system-ui,sans-serif;margin:0}main{padding:16px}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f8fafc}}</style></head><body>`;
+<style>:root{color-scheme:light dark}body{font-family:system-ui,sans-serif;margin:0}main{padding:16px}@media (prefers-color-scheme:dark){body{background:#0f172a;color:#f8fafc}}</style></head><body>`;
 
 async function snippet(page: Page, title: string): Promise<string> {
   const code = await page.getByRole('region', { name: title }).locator('code').textContent();
@@ -64,11 +65,26 @@ test.beforeAll(async ({ browser }) => {
   );
   const slideIn = await snippet(page, 'Slide-in');
   const fullPage = await snippet(page, 'Full page');
+  // The colour scheme chosen on the Publish page goes into every snippet.
+  await page.getByLabel('Colour scheme').selectOption('dark');
+  const darkInline = await snippet(page, 'Auto-resizing script');
+  expect(darkInline).toContain('data-theme="dark"');
+  await expect(page.getByRole('region', { name: 'Iframe' }).locator('code')).toContainText(
+    '/embed?theme=dark" width="100%" height="500" frameborder="0" style="border:none;color-scheme:dark"',
+  );
   await page.close();
   pages = {
     '/': `${HEAD}<main><h1>Welcome to our site</h1><p>Some text about us.</p>${popup}
       <p>More about us.</p>${inline}<p>Footer</p></main></body></html>`,
     '/slidein': `${HEAD}<main><h1>Our blog</h1><p>A long article.</p>${slideIn}</main></body></html>`,
+    // A light site that says nothing of colour schemes (most do not), and a dark one that chose
+    // the dark form. Neither follows the visitor's system: the form must match the page, not it.
+    '/light': `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>A light site</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#fff;color:#0f172a}main{padding:16px}</style></head>
+<body><main><h1>A light site</h1><p>Tell us what you think.</p>${inline}</main></body></html>`,
+    '/dark': `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>A dark site</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;background:#020617;color:#f8fafc}main{padding:16px}</style></head>
+<body><main><h1>A dark site</h1><p>Tell us what you think.</p>${darkInline}</main></body></html>`,
     '/full': `${HEAD}<main><h1 style="position:absolute;left:-9999px">Feedback</h1>${fullPage}</main></body></html>`,
   };
   host = createServer((req, res) => {
@@ -107,6 +123,66 @@ test('the inline frame grows with the form', async ({ page }) => {
   expect(
     Math.abs((await iframe.evaluate((el) => el.getBoundingClientRect().height)) - content),
   ).toBeLessThanOrEqual(1);
+});
+
+/** The inline frame's form: its scheme, its page background and its text colour, as drawn. */
+async function inlineLook(page: Page) {
+  const frame = page.frameLocator('main iframe');
+  await expect(frame.getByLabel('Name')).toBeVisible();
+  return {
+    frameScheme: await page.locator('main iframe').evaluate((el) => getComputedStyle(el).colorScheme),
+    dark: await frame.locator('html').evaluate((el) => el.classList.contains('dark')),
+    background: await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor),
+    // The label's colour as painted (computed colours may be oklch()), as red, green and blue.
+    text: await frame
+      .getByText('Name')
+      .first()
+      .evaluate((el) => {
+        const paint = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        paint.fillStyle = getComputedStyle(el).color;
+        paint.fillRect(0, 0, 1, 1);
+        return [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      }),
+  };
+}
+
+/** The relative luminance of a colour's red, green and blue (0-255): 0 (black) to 1 (white). */
+function luminance(rgb: number[]): number {
+  const [r = 0, g = 0, b = 0] = rgb.map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+test('an inline form on a light page stays light on a dark system, see-through, without edges', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${hostUrl}/light`);
+    const look = await inlineLook(page);
+    // The page declares no scheme: the form is light, and so is the frame element, so the
+    // browser paints no backdrop of its own behind the see-through page.
+    expect(look).toMatchObject({ frameScheme: 'light', dark: false, background: 'rgba(0, 0, 0, 0)' });
+    expect(luminance(look.text)).toBeLessThan(0.1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `/tmp/embed-light-host-dark-system-${width}.png`, fullPage: true });
+  }
+});
+
+test('an inline form the snippet made dark stays dark on a light system', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${hostUrl}/dark`);
+  expect(await page.locator('main iframe').getAttribute('src')).toContain('theme=dark');
+  const look = await inlineLook(page);
+  expect(look).toMatchObject({ frameScheme: 'dark', dark: true, background: 'rgba(0, 0, 0, 0)' });
+  expect(luminance(look.text)).toBeGreaterThan(0.6);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '/tmp/embed-dark-host-light-system-1280.png', fullPage: true });
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -8,7 +8,9 @@
  * Options, on the same element: data-title (the frame's and dialog's name), data-width (a
  * dialog's width in px), data-position (bottom-right or bottom-left, for a slide-in),
  * data-open-after (seconds after load to open a dialog by itself), data-close-after (seconds
- * after a submission to close the dialog).
+ * after a submission to close the dialog), data-theme (light, dark or auto: the colour scheme the
+ * form is drawn in; an inline frame, which the page shows through, takes the page's own declared
+ * `color-scheme` without it, and a dialog or full page follows the visitor's system).
  * Every Formsmith iframe on the page (inserted here or pasted by hand) is sized to the height the
  * embedded form posts. When the form stores a submission, a `formsmith:submitted` event (detail:
  * {formId, submissionId}) bubbles from the element (or the pasted iframe) up to window; dialogs
@@ -29,21 +31,40 @@
 .fs-x{position:absolute;top:8px;right:8px;z-index:1;width:40px;height:40px;border:0;border-radius:999px;background:#f1f5f9;color:#0f172a;font:24px/1 system-ui,sans-serif;cursor:pointer}
 .fs-x:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .fs-d iframe{display:block;width:100%;border:0}
-@media (prefers-color-scheme:dark){.fs-d{background:#0f172a;color:#f8fafc;color-scheme:dark}.fs-x{background:#1e293b;color:#f8fafc}.fs-x:focus-visible{outline-color:#93c5fd}}
+.fs-d.fs-dk{background:#0f172a;color:#f8fafc;color-scheme:dark}.fs-dk .fs-x{background:#1e293b;color:#f8fafc}.fs-dk .fs-x:focus-visible{outline-color:#93c5fd}
 @media (max-width:480px){.fs-o{padding:0}.fs-d{width:100%;max-width:none!important;max-height:none;height:100%;border-radius:0}.fs-s{inset:0}}`;
   // The element each frame speaks for: the events it reports are dispatched there.
   const hosts = new Map();
   const dialogs = new Map();
 
+  /*
+   * The colour scheme the form is drawn in: the element's data-theme, else for an inline frame
+   * (see-through) the scheme the host page declares with `color-scheme` (none means light), else
+   * the visitor's system (auto).
+   */
+  const schemeOf = (host, inline) => {
+    const chosen = host.getAttribute('data-theme');
+    if (chosen === 'light' || chosen === 'dark' || chosen === 'auto') return chosen;
+    if (!inline) return 'auto';
+    const declared = getComputedStyle(host).colorScheme || '';
+    return declared.includes('dark') ? (declared.includes('light') ? 'auto' : 'dark') : 'light';
+  };
+
   // An inline frame lets the host page show through; a dialog's or a full page's frame keeps
-  // the form's own page background (`?frame=own`), so its text is read against its own colours.
-  const frameFor = (form, host, own) => {
+  // the form's own page background (`frame=own`), so its text is read against its own colours.
+  // The frame element gets the form's colour scheme too: browsers paint an opaque backdrop behind
+  // a frame whose page's scheme differs from the frame element's, the edges that would show.
+  const frameFor = (form, host, own, scheme) => {
     const frame = document.createElement('iframe');
-    frame.src = `${origin}/form/${encodeURIComponent(form)}/embed${own ? '?frame=own' : ''}`;
+    const query = new URLSearchParams();
+    if (own) query.set('frame', 'own');
+    if (scheme !== 'auto') query.set('theme', scheme);
+    const search = String(query);
+    frame.src = `${origin}/form/${encodeURIComponent(form)}/embed${search ? `?${search}` : ''}`;
     frame.title = host.getAttribute('data-title') || 'Form';
     frame.width = '100%';
     frame.height = '500';
-    frame.style.cssText = 'border:none;width:100%;display:block';
+    frame.style.cssText = `border:none;width:100%;display:block;color-scheme:${scheme === 'auto' ? 'light dark' : scheme}`;
     return frame;
   };
   const emit = (target, name, detail) =>
@@ -79,7 +100,10 @@
     const label = opener.getAttribute('data-title') || 'Form';
     const dialog = document.createElement('div');
     const left = opener.getAttribute('data-position') === 'bottom-left';
-    dialog.className = modal ? 'fs-d' : left ? 'fs-d fs-s fs-l' : 'fs-d fs-s';
+    const scheme = schemeOf(opener);
+    const dark =
+      scheme === 'dark' || (scheme === 'auto' && matchMedia('(prefers-color-scheme:dark)').matches);
+    dialog.className = `fs-d${modal ? '' : left ? ' fs-s fs-l' : ' fs-s'}${dark ? ' fs-dk' : ''}`;
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', String(modal));
     dialog.setAttribute('aria-label', label);
@@ -90,7 +114,7 @@
     close.className = 'fs-x';
     close.setAttribute('aria-label', `Close ${label}`);
     close.textContent = '×';
-    const frame = frameFor(form, opener, true);
+    const frame = frameFor(form, opener, true, dark ? 'dark' : 'light');
     const first = focusable();
     const last = focusable();
     // Tab past the form's last control lands on `last` and goes round to the close button;
@@ -143,17 +167,17 @@
       if (host.querySelector('iframe')) continue;
       const form = host.getAttribute(`data-${P}-form`)?.trim();
       if (!form) continue;
-      const frame = frameFor(form, host);
+      const frame = frameFor(form, host, false, schemeOf(host, true));
       hosts.set(frame, host);
       host.appendChild(frame);
     }
     for (const host of document.querySelectorAll(`[data-${P}-fullpage]`)) {
       const form = host.getAttribute(`data-${P}-fullpage`)?.trim();
       if (!form || host.querySelector('iframe')) continue;
-      const frame = frameFor(form, host, true);
+      const frame = frameFor(form, host, true, schemeOf(host));
       // It fills the window and scrolls inside, so the heights the form posts are not applied.
       frame.setAttribute('data-fs-fixed', '');
-      frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;border:none;display:block';
+      frame.style.cssText += ';position:fixed;inset:0;height:100%';
       hosts.set(frame, host);
       host.appendChild(frame);
     }

@@ -95,3 +95,22 @@ export function fillPageHtml(
         `<div id="root">${input.markup}</div><script type="application/json" id="${FILL_STATE_ELEMENT_ID}">${json}</script>`,
     );
 }
+
+/**
+ * An embedded page (`/form/<id>/embed`) as its host page asks for it: `?theme=light|dark` draws it
+ * in that scheme rather than the system's, and an inline frame (without `frame=own`) lets the host
+ * page show through, from the first byte, as /theme-init.js does once it runs (and without it).
+ */
+export function withEmbedLook(html: string, address: { embed: boolean; search: string }): string {
+  if (!address.embed) return html;
+  const query = new URLSearchParams(address.search);
+  const theme = query.get('theme');
+  const classes = [
+    theme === 'dark' ? 'dark' : theme === 'light' ? '' : 'nojs',
+    query.get('frame') === 'own' ? '' : 'fs-see-through',
+  ].filter(Boolean);
+  return html.replace(
+    /(<html [^>]*)class="nojs">/,
+    (_tag, start: string) => `${start}class="${classes.join(' ')}">`,
+  );
+}

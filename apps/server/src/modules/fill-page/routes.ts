@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requestHostWorkspace } from '../../lib/request-actor.ts';
 import { pageViewCounter } from '../analytics/index.ts';
 import { pageHtml } from './page-cache.ts';
-import type { PageServedOn } from './page-html.ts';
+import { type PageServedOn, withEmbedLook } from './page-html.ts';
 import type { FillPageKit } from './renderer.ts';
 import { type FillAddress, type FillAnswer, postFillPage, showFillPage } from './service.ts';
 
@@ -128,7 +128,10 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
     if (answer.opens !== undefined && isRespondent(request))
       countView({ formId: answer.opens, ip: request.ip });
-    const html = await pageHtml(kit, answer.state, servedOn(request, app.config.publicUrl));
+    const html = withEmbedLook(
+      await pageHtml(kit, answer.state, servedOn(request, app.config.publicUrl)),
+      addressOf(request),
+    );
     return reply.send(compress(reply, accepted, html));
   };
 

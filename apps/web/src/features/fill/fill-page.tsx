@@ -170,10 +170,6 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs once, as the page starts
   useEffect(() => {
-    // Inline, the host page shows through; embed.js asks dialogs and full pages to keep their own.
-    if (embed && new URLSearchParams(window.location.search).get('frame') !== 'own') {
-      document.body.style.background = 'transparent';
-    }
     if (!initial) return void load();
     // The server counted the view when it rendered the page.
     if (view.kind === 'form' && !viewed.current) {

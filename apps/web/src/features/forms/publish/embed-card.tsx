@@ -1,8 +1,9 @@
 import { Check, Copy } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Alert } from '../../../components/ui/feedback.tsx';
+import { Select } from '../../../components/ui/input.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import type { StoredForm } from '../../../lib/forms-api/stored-form.ts';
 import { useTimedValue } from '../../../lib/use-timed-flag.ts';
@@ -19,45 +20,65 @@ function publicOrigin(shareUrl: string | undefined): string {
 
 const SCRIPT = (origin: string) => `<script src="${origin}/embed.js" async></script>`;
 
+/**
+ * The colour scheme the embedded form is drawn in (embed.js's data-theme, the frame's `?theme=`):
+ * none chosen, the script matches an inline form to the page's declared `color-scheme` and a
+ * dialog or full page to the visitor's system.
+ */
+type Scheme = '' | 'light' | 'dark' | 'auto';
+const SCHEMES: { value: Scheme; label: string }[] = [
+  { value: '', label: 'Match my page (its CSS color-scheme; none means light)' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'auto', label: "Follow the visitor's system" },
+];
+const themeAttribute = (scheme: Scheme) => (scheme ? ` data-theme="${scheme}"` : '');
+
 /** Each way to embed the form: its name, what it does, and the code to paste. */
 const SNIPPETS: {
   id: string;
   title: string;
   hint: string;
-  code: (origin: string, form: string) => string;
+  code: (origin: string, form: string, scheme: Scheme) => string;
 }[] = [
   {
     id: 'iframe',
     title: 'Iframe',
     hint: 'A fixed-height frame (500 px) that works everywhere.',
-    code: (origin, form) =>
-      `<iframe src="${origin}/form/${form}/embed" width="100%" height="500" frameborder="0" style="border:none"></iframe>`,
+    // The frame element gets the form's scheme too: browsers paint an opaque backdrop behind a
+    // frame whose page's scheme differs from the frame element's.
+    code: (origin, form, scheme) =>
+      scheme
+        ? `<iframe src="${origin}/form/${form}/embed?theme=${scheme}" width="100%" height="500" frameborder="0" style="border:none;color-scheme:${scheme === 'auto' ? 'light dark' : scheme}"></iframe>`
+        : `<iframe src="${origin}/form/${form}/embed" width="100%" height="500" frameborder="0" style="border:none"></iframe>`,
   },
   {
     id: 'script',
     title: 'Auto-resizing script',
     hint: 'Paste where the form should appear: embed.js puts the form there and sizes it to its content.',
-    code: (origin, form) => `<div data-formsmith-form="${form}"></div>${SCRIPT(origin)}`,
+    code: (origin, form, scheme) =>
+      `<div data-formsmith-form="${form}"${themeAttribute(scheme)}></div>${SCRIPT(origin)}`,
   },
   {
     id: 'popup',
     title: 'Popup',
     hint: 'A button that opens the form in a dialog over your page; Escape or the close button closes it. Add data-open-after="5" to open it by itself after 5 seconds.',
-    code: (origin, form) =>
-      `<button type="button" data-formsmith-popup="${form}">Open the form</button>${SCRIPT(origin)}`,
+    code: (origin, form, scheme) =>
+      `<button type="button" data-formsmith-popup="${form}"${themeAttribute(scheme)}>Open the form</button>${SCRIPT(origin)}`,
   },
   {
     id: 'slidein',
     title: 'Slide-in',
     hint: 'A panel at a corner of your page (data-position: bottom-right or bottom-left) that visitors can keep reading beside.',
-    code: (origin, form) =>
-      `<button type="button" data-formsmith-slidein="${form}" data-position="bottom-right">Give feedback</button>${SCRIPT(origin)}`,
+    code: (origin, form, scheme) =>
+      `<button type="button" data-formsmith-slidein="${form}" data-position="bottom-right"${themeAttribute(scheme)}>Give feedback</button>${SCRIPT(origin)}`,
   },
   {
     id: 'fullpage',
     title: 'Full page',
     hint: 'For a page that is only the form: it fills the whole window.',
-    code: (origin, form) => `<div data-formsmith-fullpage="${form}"></div>${SCRIPT(origin)}`,
+    code: (origin, form, scheme) =>
+      `<div data-formsmith-fullpage="${form}"${themeAttribute(scheme)}></div>${SCRIPT(origin)}`,
   },
 ];
 
@@ -65,6 +86,8 @@ export function EmbedCard({ form }: { form: StoredForm }) {
   const origin = publicOrigin(form.sharing.shareUrl);
   const slugOrId = form.sharing.slug || String(form.id);
   const [copied, showCopied] = useTimedValue<string>(2000);
+  const [scheme, setScheme] = useState<Scheme>('');
+  const schemeId = useId();
 
   async function copy(which: string, code: string) {
     try {
@@ -87,12 +110,34 @@ export function EmbedCard({ form }: { form: StoredForm }) {
           )}
           {copied?.startsWith('error:') && <Alert tone="error">{copied.slice(6)}</Alert>}
         </div>
+        <div className="space-y-1">
+          <label htmlFor={schemeId} className="block text-sm font-medium">
+            Colour scheme
+          </label>
+          <Select
+            id={schemeId}
+            value={scheme}
+            onChange={(event) => setScheme(event.target.value as Scheme)}
+            aria-describedby={`${schemeId}-hint`}
+            className="sm:max-w-md"
+          >
+            {SCHEMES.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+          <p id={`${schemeId}-hint`} className="text-sm text-slate-600 dark:text-slate-300">
+            The inline form lets your page show through, so it should be drawn in your page's scheme. Without
+            a choice a popup, slide-in or full page follows the visitor's system, and a plain iframe does too.
+          </p>
+        </div>
         {SNIPPETS.map((snippet) => (
           <Snippet
             key={snippet.id}
             title={snippet.title}
             hint={snippet.hint}
-            code={snippet.code(origin, slugOrId)}
+            code={snippet.code(origin, slugOrId, scheme)}
             copied={copied === snippet.id}
             onCopy={(code) => copy(snippet.id, code)}
           />
