@@ -4,6 +4,7 @@ import { type HomePage, parseHomePage } from '@formsmith/core/instance/api';
 import { AUDIT_RETENTION_DEFAULT_DAYS } from '@formsmith/core/workspaces/audit';
 import { hostWithoutPort } from '@formsmith/core/workspaces/domains';
 import { z } from 'zod';
+import { MAIL_ATTACHMENT_MAX_BYTES } from './mail/attachments.ts';
 
 const optionalString = z
   .string()
@@ -53,6 +54,11 @@ const envSchema = z
       .int({ message: 'must be a whole number of days' })
       .min(30, { message: 'must be at least 30 days' })
       .default(AUDIT_RETENTION_DEFAULT_DAYS),
+    MAIL_ATTACHMENT_MAX_BYTES: z.coerce
+      .number({ message: 'must be a number of bytes' })
+      .int({ message: 'must be a whole number of bytes' })
+      .min(1, { message: 'must be at least 1 byte' })
+      .default(MAIL_ATTACHMENT_MAX_BYTES),
     RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
     TRUST_PROXY: optionalString,
     ALLOWED_HOSTS: optionalString,
@@ -113,6 +119,8 @@ export type Config = {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The most bytes of attachments one mail carries (MAIL_ATTACHMENT_MAX_BYTES); above, it links to the app instead. */
+  mailAttachmentMaxBytes: number;
   ai: {
     baseUrl: string | undefined;
     apiKey: string | undefined;
@@ -194,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailAttachmentMaxBytes: e.MAIL_ATTACHMENT_MAX_BYTES,
     ai: {
       baseUrl: e.AI_BASE_URL,
       apiKey: e.AI_API_KEY,

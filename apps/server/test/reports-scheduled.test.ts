@@ -186,6 +186,10 @@ describe(`scheduled reports (${dbKind})`, () => {
   it("mails the form's summary as a PDF, and refuses it for a form encrypted end to end", async () => {
     const owner = await createTestUser(app, { name: 'Sam Summary' });
     const formId = await createTestForm(app, owner.id, { title: 'Board survey' });
+    // Before the report existed: outside its first period.
+    await insertSubmissions(app, formId, [
+      { data: { f_name: 'Old Olga', f_topics: ['bananas'] }, createdAt: new Date(Date.now() - 2 * DAY) },
+    ]);
     const created = await schedule(owner, formId, { ...weekly, format: 'pdf', recipients: [owner.email] });
     expect(created.statusCode, created.body).toBe(201);
     const report = created.json();
@@ -198,16 +202,47 @@ describe(`scheduled reports (${dbKind})`, () => {
       { app, smtp },
       { to: owner.email, prefix: 'Report: 2 new responses', count: 1 },
     );
-    expect(mail!.raw).toContain("The form's summary is attached");
+    const minute = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')}`;
+    // The mail names the period: from the report's creation to this run.
+    expect(mail!.raw).toContain(
+      `The form's summary of ${minute(report.created_at)} to ${minute(report.next_run_at)} UTC is attached`,
+    );
     const pdf = attachmentOf(mail!, /\.pdf$/);
     expect(pdf.filename).toBe(`board-survey-summary-${report.next_run_at.slice(0, 10)}.pdf`);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), {
-      mergePages: true,
-    });
+    const pdfText = async (bytes: Buffer) =>
+      (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
+    const text = await pdfText(pdf.bytes);
     expect(text).toContain('Board survey');
     expect(text).toContain('Topics');
     expect(text).toContain('Apples');
+    // Only the period's readable response: not the older one, not the one sealed end to end.
+    const figures = (t: string) => t.replace(/[\s\u2068\u2069]+/g, '');
+    expect(figures(text)).toContain('Submissions:1');
+
+    // The next run covers what came after this one only.
+    const [sent] = await app.db.select().from(scheduledReports).where(eq(scheduledReports.id, report.id));
+    await insertSubmissions(app, formId, [
+      {
+        data: { f_name: 'Nora Next', f_topics: ['bananas'] },
+        createdAt: new Date(sent!.lastSentAt!.getTime() + 1000),
+      },
+      {
+        data: { f_name: 'Nils Next', f_topics: ['bananas'] },
+        createdAt: new Date(sent!.lastSentAt!.getTime() + 2000),
+      },
+    ]);
+    await reachRunTime(report.id, sent!.nextRunAt.toISOString());
+    const [, second] = await drainMails(
+      { app, smtp },
+      { to: owner.email, prefix: 'Report: 2 new responses', count: 2 },
+    );
+    expect(second, 'the second report').toBeDefined();
+    expect(second!.raw).toContain(
+      `The form's summary of ${minute(report.next_run_at)} to ${minute(sent!.nextRunAt.toISOString())} UTC is attached`,
+    );
+    const next = await pdfText(attachmentOf(second!, /\.pdf$/).bytes);
+    expect(figures(next)).toContain('Submissions:2');
 
     const sealedForm = await createTestForm(app, owner.id, { title: 'Secret' });
     await app.db.execute(sql`update forms set encryption_level = 'enhanced' where id = ${sealedForm}`);

@@ -325,6 +325,8 @@ export const forms = pgTable(
     shareCount: integer('share_count').notNull().default(0),
     /** Per-form submission email; null means follow the owner's notification setting. */
     notifyOnSubmission: boolean('notify_on_submission'),
+    /** The notification mail carries the response as a PDF (made when the mail is sent). */
+    notifyAttachPdf: boolean('notify_attach_pdf').notNull().default(false),
     /** Whether the workspace's viewers read this form's answers (true) or only its counts. */
     viewerAnswers: boolean('viewer_answers').notNull().default(true),
     /** Days to keep submissions; null keeps them forever. */

@@ -17,6 +17,7 @@ import {
   sealJson,
   toSealedText,
 } from '../lib/encryption/index.ts';
+import { attachSubmissionPdf } from '../modules/submissions/index.ts';
 
 /** A file a mail carries, its bytes in base64 (a queued mail is JSON in the jobs table). */
 export type MailAttachment = { filename: string; contentType: string; base64: string };
@@ -26,7 +27,18 @@ export type Mail = {
   text: string;
   html: string;
   attachments?: MailAttachment[];
+  /**
+   * Attach this submission's PDF, made when the mail is sent (a submit stays fast): the store
+   * names the submission (forSubmission), `link` is where the mail points when it cannot attach it
+   * (null in a respondent's mail: they have no account to open it in).
+   */
+  submissionPdf?: { formId: number; submissionId: string | null; link: string | null };
 };
+
+/** The mail with the submission it is queued with named in its pending PDF. */
+export function forSubmission(mail: Mail, submissionId: string): Mail {
+  return mail.submissionPdf ? { ...mail, submissionPdf: { ...mail.submissionPdf, submissionId } } : mail;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,10 +74,11 @@ export function openMail(keyring: Keyring, payload: Record<string, unknown>): Ma
   return sealed ? openJson<Mail>(keyring, sealed, MAIL_CONTEXT) : (payload as Mail);
 }
 
-/** Sends one queued mail; a failure is retried by the job queue. */
+/** Sends one queued mail (its submission PDF made now, see attachSubmissionPdf); a failure is retried by the job queue. */
 export const mailJob: QueuedJob = {
   kind: MAIL_JOB,
-  handler: (app) => async (payload) => app.mailer.send(openMail(app.keyring, payload)),
+  handler: (app) => async (payload) =>
+    app.mailer.send(await attachSubmissionPdf(app, openMail(app.keyring, payload))),
 };
 
 export default fp(async (app: FastifyInstance) => {
@@ -76,9 +89,10 @@ export default fp(async (app: FastifyInstance) => {
   const outbox = path.join(dataDir, 'outbox');
 
   const send = async (mail: Mail) => {
+    const { submissionPdf: _made, ...message } = mail;
     const info = await transport.sendMail({
       from: mailFrom,
-      ...mail,
+      ...message,
       attachments: mail.attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.contentType,

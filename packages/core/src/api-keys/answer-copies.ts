@@ -13,8 +13,10 @@ export function confirmationAnswerCopy(settings: Confirmation | null): string | 
   const recalled = [...`${settings.subject}\n${settings.message}`.matchAll(/\{\{\s*([A-Za-z0-9_-]+)\s*\}\}/g)]
     .map((m) => m[1]!)
     .sort();
-  if (!settings.include_answers && recalled.length === 0) return null;
-  return JSON.stringify([settings.email_field_id, settings.include_answers, [...new Set(recalled)]]);
+  if (!settings.include_answers && !settings.attach_pdf && recalled.length === 0) return null;
+  const copy = [settings.email_field_id, settings.include_answers, [...new Set(recalled)]];
+  // The PDF copy is named only when on, so settings saved before it existed compare as before.
+  return JSON.stringify(settings.attach_pdf ? [...copy, 'pdf'] : copy);
 }
 
 /** Each ending redirect that passes answers on: its address and the answers it carries. */

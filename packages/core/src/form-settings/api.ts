@@ -96,6 +96,8 @@ export const confirmationSchema = z
     subject: z.string().trim().max(200, { error: CONFIRMATION_MESSAGES.subjectTooLong }),
     message: z.string().max(5000, { error: CONFIRMATION_MESSAGES.messageTooLong }),
     include_answers: z.boolean(),
+    /** The mail carries the response as a PDF. Settings saved before it existed read as off. */
+    attach_pdf: z.boolean().default(false),
   })
   .superRefine((body, ctx) => {
     if (!body.enabled) return;
@@ -118,7 +120,15 @@ export const DEFAULT_CONFIRMATION: Confirmation = {
   subject: 'Thanks for your response',
   message: 'We received your response. Thank you!',
   include_answers: true,
+  attach_pdf: false,
 };
+
+/**
+ * Why a mail of an end-to-end encrypted form cannot carry the response as a PDF: the server, which
+ * makes the PDF when the mail goes out, cannot read the answers.
+ */
+export const ATTACH_PDF_SEALED =
+  'This form is end-to-end encrypted: the server cannot read its answers, so it cannot attach them to mails as a PDF.';
 
 export const PARTIALS_MESSAGES = { retention: 'Enter a whole number of days from 1 to 365' } as const;
 

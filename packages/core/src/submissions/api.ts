@@ -128,6 +128,8 @@ const retentionDaysSchema = z.union([z.literal(7), z.literal(30), z.literal(90)]
 /** A form's submission settings: notification mail to the owner and data retention. */
 export const settingsSchema = z.object({
   email_notifications: z.boolean().nullable(),
+  /** The notification mail carries the response as a PDF (off unless the owner turns it on). */
+  attach_pdf: z.boolean(),
   retention_days: retentionDaysSchema.nullable(),
 });
 export type SubmissionSettings = z.infer<typeof settingsSchema>;
@@ -136,6 +138,8 @@ export type SubmissionSettings = z.infer<typeof settingsSchema>;
 export const settingsBodySchema = z.object({
   email_notifications: z.boolean().nullable().optional(),
   emailNotifications: z.boolean().nullable().optional(),
+  attach_pdf: z.boolean().optional(),
+  attachPdf: z.boolean().optional(),
   retention_days: retentionDaysSchema.nullable().optional(),
   retentionDays: retentionDaysSchema.nullable().optional(),
 });

@@ -342,6 +342,7 @@ function copyOf(
     accessRestriction: source.accessRestriction,
     accessCodeHash: source.accessCodeHash,
     notifyOnSubmission: source.notifyOnSubmission,
+    notifyAttachPdf: source.notifyAttachPdf,
     retentionDays: source.retentionDays,
     // Limits and the confirmation mail come along; the copy starts with none of the responses.
     responseLimit: source.responseLimit,

@@ -1,5 +1,6 @@
 import { confirmationAnswerCopy } from '@formsmith/core/api-keys/answer-copies';
 import {
+  ATTACH_PDF_SEALED,
   type Confirmation,
   closedReason,
   confirmationSchema,
@@ -17,7 +18,7 @@ import { normalizeFields } from '@formsmith/core/forms/read-field';
 import type { ViewerAccess } from '@formsmith/core/workspaces/viewer-answers';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, conflict, notFound } from '../../lib/app-error.ts';
 import { assertKeyScope, type KeyScopes, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { FORM_NOT_FOUND } from './public-access.ts';
 import type * as repo from './repository.ts';
@@ -94,6 +95,8 @@ export async function updateConfirmation(
 ): Promise<Confirmation> {
   const form = await requireOwnedForm(app.db, input);
   const { body } = input;
+  // The PDF is made on the server, which cannot read the answers of an end-to-end encrypted form.
+  if (body.attach_pdf && form.encryptionLevel === 'enhanced') throw conflict(ATTACH_PDF_SEALED);
   const copy = confirmationAnswerCopy(body);
   if (copy !== null && copy !== confirmationAnswerCopy(readStoredConfirmation(form.confirmation))) {
     assertKeyScope(input.keyScopes, SCOPE_NEEDS.confirmationAnswers);

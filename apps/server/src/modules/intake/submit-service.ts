@@ -132,7 +132,7 @@ async function confirmationFor(
     app.log.warn({ formId: input.form.id }, 'confirmation mail not sent: rate limit reached');
     return null;
   }
-  return confirmationMail({
+  const mail = confirmationMail({
     to,
     settings,
     formTitle: view.title,
@@ -140,6 +140,10 @@ async function confirmationFor(
     data: input.data,
     chrome: view.chrome,
   });
+  // The PDF is made when the mail is sent; the respondent has no account to open it in instead.
+  return settings.attach_pdf
+    ? { ...mail, submissionPdf: { formId: input.form.id, submissionId: null, link: null } }
+    : mail;
 }
 
 /**

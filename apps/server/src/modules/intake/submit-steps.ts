@@ -415,6 +415,7 @@ export function notificationsFor(
     title: target.form.title,
     ...input,
     notifyOnSubmission: target.form.notifyOnSubmission,
+    attachPdf: target.form.notifyAttachPdf,
     creatorSetting: target.ownerNotifies,
     members: target.mailMembers,
     viewerAnswers: target.form.viewerAnswers,

@@ -4,10 +4,16 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { QueuedJob } from '../../jobs/definition.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { withinAttachmentCap } from '../../mail/attachments.ts';
 import type { Mail, MailAttachment } from '../../mail/mailer.ts';
 import { composeMail, escapeHtml } from '../../mail/templates.ts';
 import { type FormRow, findFormWithOwner, requireOwnedForm } from '../forms/index.ts';
-import { buildResponsesAttachment, countReportWindow, renderFormSummaryPdf } from '../submissions/index.ts';
+import {
+  buildResponsesAttachment,
+  countReportWindow,
+  type ReportWindow,
+  renderFormSummaryPdf,
+} from '../submissions/index.ts';
 import {
   findAllowedRecipients,
   findReportById,
@@ -40,29 +46,29 @@ function reportMail(input: {
   timing: string;
   link: string;
   since: Date;
+  until: Date;
   count: number;
   sealedEndToEnd: number;
   attachment: MailAttachment | null;
   /** Why a summary could not be attached. */
   unavailable: string | null;
 }): Mail {
-  const since = `${input.since.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const minute = (d: Date) => d.toISOString().slice(0, 16).replace('T', ' ');
+  const since = `${minute(input.since)} UTC`;
+  const period = `${minute(input.since)} to ${minute(input.until)} UTC`;
   const summary = input.attachment?.contentType === PDF_TYPE;
+  const summaryLine = `The form's summary of ${period} is attached (${input.attachment?.filename}).`;
   const lines =
     input.count === 0
       ? [
           `No new responses to "${input.title}" since ${since}.`,
-          ...(summary ? [`The form's summary is attached (${input.attachment!.filename}).`] : []),
+          ...(summary ? [summaryLine] : []),
           ...(input.unavailable ? [input.unavailable] : []),
         ]
       : [
           `${plural(input.count)} to "${input.title}" since ${since}.`,
           ...(input.attachment
-            ? [
-                summary
-                  ? `The form's summary is attached (${input.attachment.filename}).`
-                  : `They are attached (${input.attachment.filename}).`,
-              ]
+            ? [summary ? summaryLine : `They are attached (${input.attachment.filename}).`]
             : []),
           ...(input.unavailable ? [input.unavailable] : []),
           ...(input.sealedEndToEnd > 0
@@ -91,21 +97,24 @@ function reportMail(input: {
 const PDF_TYPE = 'application/pdf';
 
 /**
- * The form's summary report as a PDF: every complete response from the form's first day up to the
- * report's day (UTC), as the Summary report gives it. A form encrypted end to end has none (the
- * server cannot read its answers): the mail says so instead.
+ * The form's summary report as a PDF of the report's period: the complete responses after the
+ * last report (the first time: after the report was made) up to this one, as the CSV and Excel
+ * kinds send them. A form encrypted end to end has none (the server cannot read its answers): the
+ * mail says so instead.
  */
 async function summaryAttachment(
   app: FastifyInstance,
   form: FormRow,
-  due: Date,
+  window: ReportWindow,
 ): Promise<{ attachment: MailAttachment | null; unavailable: string | null }> {
   try {
     const bytes = await renderFormSummaryPdf(app, {
       formId: form.id,
       ownerUserId: form.ownerId,
-      to: due.toISOString().slice(0, 10),
-      now: due,
+      from: window.since.toISOString().slice(0, 10),
+      to: window.until.toISOString().slice(0, 10),
+      window,
+      now: window.until,
     });
     const slug =
       form.title
@@ -115,7 +124,7 @@ async function summaryAttachment(
         .slice(0, 60) || `form-${form.id}`;
     return {
       attachment: {
-        filename: `${slug}-summary-${due.toISOString().slice(0, 10)}.pdf`,
+        filename: `${slug}-summary-${window.until.toISOString().slice(0, 10)}.pdf`,
         contentType: PDF_TYPE,
         base64: Buffer.from(bytes).toString('base64'),
       },
@@ -155,7 +164,7 @@ export async function runReport(
   let attachment: MailAttachment | null = null;
   let unavailable: string | null = null;
   if (form && recipients.length > 0 && format === 'pdf') {
-    ({ attachment, unavailable } = await summaryAttachment(app, form, due));
+    ({ attachment, unavailable } = await summaryAttachment(app, form, window));
   } else if (form && recipients.length > 0 && counts.total > counts.sealedEndToEnd) {
     attachment = await buildResponsesAttachment(app, form, format, window);
   }
@@ -170,12 +179,19 @@ export async function runReport(
           timing: describeReportTiming(timing),
           link: `${app.config.publicUrl}/forms/${form.id}/settings`,
           since: window.since,
+          until: window.until,
           count: counts.total,
           sealedEndToEnd: format === 'pdf' ? 0 : counts.sealedEndToEnd,
           attachment,
           unavailable,
         });
-        await app.mailer.queue(tx, mail, { userId: to.id });
+        // Too large a file goes as a link to where the app shows the same.
+        const appLink = `${app.config.publicUrl}/forms/${form.id}/${format === 'pdf' ? 'report' : 'submissions'}`;
+        const capped = withinAttachmentCap(mail, {
+          maxBytes: app.config.mailAttachmentMaxBytes,
+          link: appLink,
+        });
+        await app.mailer.queue(tx, capped, { userId: to.id });
       }
     }
     await markReportSent(tx, { id: reportId, sentUpTo: form ? due : window.since, nextRunAt: next });

@@ -5,6 +5,7 @@ export { confirmationMail, confirmationRecipient, readConfirmation } from './con
 export { deleteFormSubmissions } from './delete.ts';
 export { onSubmissionEvent, type SubmissionEventCtes } from './events.ts';
 export { submissionBatches } from './export.ts';
+export { attachSubmissionPdf } from './mail-pdf.ts';
 export { submissionNotifications } from './notify.ts';
 export {
   createPartial,

@@ -130,24 +130,31 @@ export function submissionNotifications(input: {
   publicUrl: string;
   /** An end-to-end encrypted submission: the mails carry no answers. */
   encrypted?: boolean;
+  /** forms.notify_attach_pdf: the mails carry the response as a PDF (made when each is sent). */
+  attachPdf?: boolean;
 }): Mail[] {
   const recipients = input.members.filter((m) => mailsMember(m, input));
   if (recipients.length === 0) return [];
   const lines = input.encrypted ? [] : summaryLines(input.fields, input.data);
   const link = `${input.publicUrl}/forms/${input.formId}/submissions`;
-  return recipients.map((member) =>
-    submissionMail({
+  return recipients.map((member) => {
+    const withheld = input.encrypted
+      ? ENCRYPTED_ANSWERS_NOTE
+      : member.role === 'viewer' && !input.viewerAnswers
+        ? COUNTS_ONLY_NOTE
+        : undefined;
+    const mail = submissionMail({
       to: member.email,
       name: member.name,
       formTitle: input.title,
       lines,
       link,
       creator: member.creator,
-      withheld: input.encrypted
-        ? ENCRYPTED_ANSWERS_NOTE
-        : member.role === 'viewer' && !input.viewerAnswers
-          ? COUNTS_ONLY_NOTE
-          : undefined,
-    }),
-  );
+      withheld,
+    });
+    // Whoever is not shown the answers gets no PDF of them either.
+    return input.attachPdf && !withheld
+      ? { ...mail, submissionPdf: { formId: input.formId, submissionId: null, link } }
+      : mail;
+  });
 }

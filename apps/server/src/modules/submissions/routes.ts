@@ -16,6 +16,7 @@ import {
   submissionDetailSchema,
   submissionParamsSchema,
 } from '@formsmith/core/submissions/api';
+import { ATTACH_PDF_SEALED } from '@formsmith/core/form-settings/api';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import { submissionPdfName } from '@formsmith/core/submissions/pdf';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
@@ -31,7 +32,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../lib/app-error.ts';
+import { conflict, notFound } from '../../lib/app-error.ts';
 import { requireFormId } from '../../lib/form-id.ts';
 import { assertKeyScope, SCOPE_NEEDS } from '../../lib/key-scopes.ts';
 import { currentUser, keyScopesOf, workspaceRoleOf } from '../../plugins/authenticate.ts';
@@ -452,13 +453,16 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
       const notifyOnSubmission =
         body.email_notifications !== undefined ? body.email_notifications : body.emailNotifications;
       const retentionDays = body.retention_days !== undefined ? body.retention_days : body.retentionDays;
+      const notifyAttachPdf = body.attach_pdf !== undefined ? body.attach_pdf : body.attachPdf;
+      // The PDF is made on the server, which cannot read the answers of an end-to-end encrypted form.
+      if (notifyAttachPdf && form.encryptionLevel === 'enhanced') throw conflict(ATTACH_PDF_SEALED);
       if (keepsLess(form.retentionDays, retentionDays)) {
         assertKeyScope(keyScopesOf(request), SCOPE_NEEDS.shorterRetention);
       }
       const saved = await updateForm(app.db, {
         formId: form.id,
         ownerId: form.ownerId,
-        changes: { notifyOnSubmission, retentionDays },
+        changes: { notifyOnSubmission, retentionDays, notifyAttachPdf },
       });
       if (!saved) throw notFound(FORM_NOT_FOUND);
       return settingsOf(saved);
@@ -474,11 +478,13 @@ function keepsLess(before: number | null, next: number | null | undefined): bool
 
 function settingsOf(form: {
   notifyOnSubmission: boolean | null;
+  notifyAttachPdf: boolean;
   retentionDays: number | null;
 }): SubmissionSettings {
   const retention = form.retentionDays;
   return {
     email_notifications: form.notifyOnSubmission,
+    attach_pdf: form.notifyAttachPdf,
     retention_days: retention === 7 || retention === 30 || retention === 90 ? retention : null,
   };
 }

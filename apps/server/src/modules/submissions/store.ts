@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { submissions } from '../../db/schema.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { newSubmissionId } from '../../lib/ids.ts';
-import { MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
+import { forSubmission, MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
 import {
   type BatchStats,
   type BatchTotals,
@@ -116,7 +116,7 @@ export async function storeSubmission(
       ${gate}
       ${conflict}
       returning id, form_id)`,
-    ...completionCtes(keyring, input, [SUBMISSION_CREATED]),
+    ...completionCtes(keyring, input, [SUBMISSION_CREATED], id),
   );
   const { ctes: attachCtes, attached } = attachCte(input.uploadIds, null);
   ctes.push(...attachCtes);
@@ -138,7 +138,12 @@ export async function storeSubmission(
  * What every completed submission writes with itself, gated on the `stored` CTE (id, form_id):
  * its counter shard, the analytics aggregates, its webhook events and its mail jobs.
  */
-function completionCtes(keyring: Keyring, input: StoreSubmissionInput, events: string[]): SQL[] {
+function completionCtes(
+  keyring: Keyring,
+  input: StoreSubmissionInput,
+  events: string[],
+  submissionId: string,
+): SQL[] {
   const ctes: SQL[] = [
     sql`counted as (
       insert into form_submission_counts (form_id, shard, count)
@@ -151,7 +156,7 @@ function completionCtes(keyring: Keyring, input: StoreSubmissionInput, events: s
     ctes.push(sql`mailed as (
       insert into jobs (kind, payload, user_id)
       select ${MAIL_JOB}::text, m, ${input.ownerId}::uuid from stored,
-        jsonb_array_elements(${JSON.stringify(input.mails.map((mail) => sealMail(keyring, mail)))}::jsonb) m)`);
+        jsonb_array_elements(${JSON.stringify(input.mails.map((mail) => sealMail(keyring, forSubmission(mail, submissionId))))}::jsonb) m)`);
   }
   return ctes;
 }
@@ -218,7 +223,7 @@ export async function completeSubmission(
         txid = pg_current_xact_id()::text::bigint
       where id = ${input.submissionId}::uuid and form_id = ${input.formId}::int and completed = false ${gate}
       returning id, form_id)`,
-    ...completionCtes(keyring, input, [SUBMISSION_CREATED, SUBMISSION_COMPLETED]),
+    ...completionCtes(keyring, input, [SUBMISSION_CREATED, SUBMISSION_COMPLETED], input.submissionId),
   );
   if (input.funnel) ctes.push(input.funnel);
   const { ctes: attachCtes, attached } = attachCte(input.uploadIds, input.submissionId);
@@ -381,7 +386,10 @@ export async function storeSubmissions(
       idempotency_key: input.idempotencyKey ?? undefined,
       created_at: input.createdAt.toISOString(),
       ...(input.mails.length > 0
-        ? { mails: input.mails.map((mail) => sealMail(keyring, mail)), owner_id: input.ownerId }
+        ? {
+            mails: input.mails.map((mail) => sealMail(keyring, forSubmission(mail, id))),
+            owner_id: input.ownerId,
+          }
         : {}),
     })),
   );

@@ -14,7 +14,7 @@ import {
   TEXT_SAMPLE_SIZE,
 } from '@formsmith/core/submissions/summary-report';
 import { DAY_MS } from '@formsmith/core/time';
-import { and, eq, gte, lt, min } from 'drizzle-orm';
+import { and, eq, gt, gte, lt, lte, min } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { submissions } from '../../../db/schema.ts';
 import { AppError, conflict } from '../../../lib/app-error.ts';
@@ -52,6 +52,11 @@ export type SummaryInput = {
   /** First and last UTC day included ('YYYY-MM-DD'); by default the form's first day and today. */
   from?: string;
   to?: string;
+  /**
+   * Only the submissions after `since` up to and including `until` (a scheduled report's period),
+   * within the days above. The daily aggregates count whole days, so views are left out, as with `where`.
+   */
+  window?: { since: Date; until: Date };
   /** The review table's answer filter: only the submissions it matches are counted. */
   where?: AnswerFilter;
   /** A viewer of a form that shows its viewers only counts: no typed values, no text samples. */
@@ -111,6 +116,8 @@ export async function formSummary(db: Db, keyring: Keyring, input: SummaryInput)
       eq(submissions.completed, true),
       gte(submissions.createdAt, new Date(Date.parse(`${start}T00:00:00Z`))),
       lt(submissions.createdAt, new Date(Date.parse(`${end}T00:00:00Z`) + DAY_MS)),
+      input.window ? gt(submissions.createdAt, input.window.since) : undefined,
+      input.window ? lte(submissions.createdAt, input.window.until) : undefined,
     ),
     // Newest first: the first answers met are the sample.
     oldest: false,
@@ -128,7 +135,7 @@ export async function formSummary(db: Db, keyring: Keyring, input: SummaryInput)
   });
 
   const [period, funnelRows, views] = await Promise.all([
-    input.where ? null : readPeriodStats(db, keyring, { formId: form.id, start, end }),
+    input.where || input.window ? null : readPeriodStats(db, keyring, { formId: form.id, start, end }),
     readFunnelRows(db, form.id),
     countViews(db, form.id),
   ]);

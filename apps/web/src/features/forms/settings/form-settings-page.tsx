@@ -131,6 +131,7 @@ function Sections({ form, data }: { form: StoredForm; data: SettingsData }) {
       <AccessSection form={form} sharing={sharing} limits={limits} />
       <ScheduleSection formId={form.id} status={data.limits} limits={limits} sharing={sharing} />
       <NotificationsSection
+        formId={form.id}
         notifications={notifications}
         confirmation={confirmation}
         emailFields={emailFields}

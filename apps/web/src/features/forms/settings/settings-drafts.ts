@@ -161,7 +161,7 @@ export function useLimitsDraft(formId: number, initial: Limits) {
 }
 export type LimitsDraft = ReturnType<typeof useLimitsDraft>;
 
-export type NotificationsValue = { notify: boolean; retention: string };
+export type NotificationsValue = { notify: boolean; attachPdf: boolean; retention: string };
 
 /** The owner's mail per submission and how long submissions are kept (one endpoint holds both). */
 export function useNotificationsDraft(formId: number, initial: SubmissionSettings) {
@@ -172,11 +172,14 @@ export function useNotificationsDraft(formId: number, initial: SubmissionSetting
     // An unset per-form switch follows the account's setting, which is on unless turned off.
     initial: {
       notify: initial.email_notifications ?? true,
+      attachPdf: initial.attach_pdf,
       retention: initial.retention_days === null ? '' : String(initial.retention_days),
     },
     save: async (v) => {
       await update.mutateAsync({
         email_notifications: v.notify,
+        // Sent only when changed: a form made end-to-end encrypted since refuses turning it on.
+        ...(v.attachPdf === initial.attach_pdf ? {} : { attach_pdf: v.attachPdf }),
         retention_days: RETENTION_DAYS.find((days) => String(days) === v.retention) ?? null,
       });
       return undefined;

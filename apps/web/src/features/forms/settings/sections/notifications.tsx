@@ -3,6 +3,7 @@ import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { CheckboxField, controlClasses, Input, Select } from '../../../../components/ui/input.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
+import { useEncryption } from '../../../../lib/forms-api/encryption.ts';
 import { namesOf } from '../../editor/logic/logic-model.ts';
 import { RecallTextarea } from '../../editor/logic/recall-textarea.tsx';
 import type { ConfirmationDraft, NotificationsDraft } from '../settings-drafts.ts';
@@ -10,11 +11,13 @@ import { SettingsSection, SwitchRow } from './section.tsx';
 
 /** The owner's mail per submission, and the respondent's confirmation mail. */
 export function NotificationsSection({
+  formId,
   notifications,
   confirmation,
   emailFields,
   fields,
 }: {
+  formId: number;
   notifications: NotificationsDraft;
   confirmation: ConfirmationDraft;
   /** Fields respondents type their address into: a hidden or read-only one holds the author's. */
@@ -23,6 +26,8 @@ export function NotificationsSection({
 }) {
   const { value, set, errors } = confirmation;
   const names = namesOf(fields, EMPTY_LOGIC);
+  // The server makes the PDF when the mail goes out: it cannot read an end-to-end encrypted form's answers.
+  const sealed = useEncryption(formId).data?.level === 'enhanced';
   return (
     <SettingsSection id="notifications" formError={notifications.errors.form ?? errors.form}>
       <SwitchRow
@@ -37,6 +42,11 @@ export function NotificationsSection({
             aria-describedby="notify-owner-hint"
           />
         }
+      />
+      <AttachPdf
+        checked={notifications.value.attachPdf}
+        onChange={(attachPdf) => notifications.set({ attachPdf })}
+        sealed={sealed}
       />
       <div className="space-y-4 border-t border-slate-200 pt-5 dark:border-slate-800">
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
@@ -88,9 +98,42 @@ export function NotificationsSection({
               onChange={(e) => set({ include_answers: e.target.checked })}
               label={<>Include a copy of the answers</>}
             />
+            <AttachPdf
+              checked={value.attach_pdf}
+              onChange={(attach_pdf) => set({ attach_pdf })}
+              sealed={sealed}
+            />
           </>
         )}
       </div>
     </SettingsSection>
+  );
+}
+
+/** "Attach the response as a PDF", off and disabled with the reason on an end-to-end encrypted form. */
+function AttachPdf({
+  checked,
+  onChange,
+  sealed,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  sealed: boolean;
+}) {
+  return (
+    <div>
+      <CheckboxField
+        checked={checked && !sealed}
+        disabled={sealed}
+        onChange={(e) => onChange(e.target.checked)}
+        label={<>Attach the response as a PDF</>}
+      />
+      {sealed && (
+        <p className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-400">
+          Not for this form: its answers are encrypted end to end, so the server cannot read them to make a
+          PDF.
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "forms" ADD COLUMN "notify_attach_pdf" boolean DEFAULT false NOT NULL;
