@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { type ExportFormat, statusText } from '@formsmith/core/submissions/api';
 import { csvLine } from '@formsmith/core/submissions/csv-line';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { CustomTypesConfig } from 'pg';
 import { queryRows } from '../../db/client.ts';
@@ -108,11 +108,15 @@ async function* cursorBatches(
   }
 }
 
-/** Keyset pages for PGlite (a single connection: nothing may hold it between batches). */
-async function* keysetBatches(
+/**
+ * Keyset pages, oldest first: for PGlite (a single connection: nothing may hold it between
+ * batches), and for a few rows of a form that `where` picks (a scheduled report's window).
+ */
+export async function* keysetBatches(
   app: FastifyInstance,
   formId: number,
   batch: number,
+  where?: SQL,
 ): AsyncGenerator<ExportRow[]> {
   let after: { createdAt: Date; id: string } | undefined;
   while (true) {
@@ -122,6 +126,7 @@ async function* keysetBatches(
       .where(
         and(
           eq(submissions.formId, formId),
+          where,
           after
             ? sql`(${submissions.createdAt}, ${submissions.id}) > (${after.createdAt}, ${after.id})`
             : undefined,

@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import type { ReportFormat } from '@formsmith/core/reports/scheduled';
 import { csvLine } from '@formsmith/core/submissions/csv-line';
-import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/client.ts';
 import { submissions } from '../../db/schema.ts';
 import type { MailAttachment } from '../../mail/mailer.ts';
 import { type FormRow, findAnsweredFields } from '../forms/index.ts';
-import { readAnswers } from './answer-sealing.ts';
 import {
   type AnswerRow,
   columnsForVersion,
@@ -15,6 +14,7 @@ import {
   headerRow,
   versionedExportColumns,
 } from './csv-columns.ts';
+import { keysetBatches } from './export.ts';
 import { XLSX_TYPE, xlsxExport } from './xlsx-export.ts';
 
 const PAGE = 500;
@@ -48,39 +48,21 @@ export async function countReportWindow(
   return { total: Number(row?.total ?? 0), sealedEndToEnd: Number(row?.sealed ?? 0) };
 }
 
-/** The window's responses, oldest first, in pages (keyset: nothing holds a connection between pages). */
+/** The window's responses that the server can read, oldest first, in pages (export's keyset reader). */
 async function* windowRows(app: FastifyInstance, formId: number, window: ReportWindow) {
-  let after: { createdAt: Date; id: string } | undefined;
-  while (true) {
-    const rows = await app.db
-      .select()
-      .from(submissions)
-      .where(
-        and(
-          inWindow(formId, window),
-          isNull(submissions.envelope),
-          after
-            ? sql`(${submissions.createdAt}, ${submissions.id}) > (${after.createdAt}, ${after.id})`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(submissions.createdAt), asc(submissions.id))
-      .limit(PAGE);
-    if (rows.length === 0) return;
+  const where = and(inWindow(formId, window), isNull(submissions.envelope));
+  for await (const rows of keysetBatches(app, formId, PAGE, where)) {
     yield rows.map(
       (r): AnswerRow => ({
         id: r.id,
         number: r.number,
-        createdAt: r.createdAt.toISOString(),
+        createdAt: r.created_at.toISOString(),
         completed: r.completed,
         language: r.language,
-        version: r.formVersion,
-        data: readAnswers(app.keyring, r),
+        version: r.form_version,
+        data: r.data,
       }),
     );
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
-    if (rows.length < PAGE) return;
   }
 }
 
