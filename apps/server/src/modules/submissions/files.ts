@@ -1,9 +1,29 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { DbOrTx } from '../../db/client.ts';
 import type { uploads } from '../../db/schema.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { openUpload, UnreadableFileError } from '../../lib/storage/index.ts';
+import { findSubmissionUpload } from './repository.ts';
 
 type Upload = typeof uploads.$inferSelect;
+
+/**
+ * The file `uploadId` of submission `sid` of the owner's form (the routes' params, as sent): 404
+ * when the form has no such submission, or the submission no such file.
+ */
+export async function requireSubmissionUpload(
+  db: DbOrTx,
+  form: { id: number },
+  params: { sid: string; uploadId: string },
+): Promise<Upload> {
+  const upload = await findSubmissionUpload(db, {
+    formId: form.id,
+    submissionId: params.sid,
+    uploadId: params.uploadId,
+  });
+  if (!upload) throw notFound('File not found');
+  return upload;
+}
 
 /** RFC 6266 header: an ASCII fallback name plus the exact UTF-8 name. */
 export function contentDisposition(filename: string): string {

@@ -42,10 +42,10 @@ import { exportFormSubmissions, exportOneSubmission } from './export.ts';
 import { listFieldAnswers } from './field-answers.ts';
 import { FILE_LINK_PATH, findLinkedUpload } from './file-links.ts';
 import { sendThumbnail } from './file-thumbnails.ts';
-import { contentDisposition, sendUpload } from './files.ts';
+import { contentDisposition, requireSubmissionUpload, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
 import { submissionPdfOf } from './pdf/index.ts';
-import { findSubmission, findSubmissionUpload, toWireSubmission } from './repository.ts';
+import { findSubmission, toWireSubmission } from './repository.ts';
 import { summaryReportRoutes } from './summary/routes.ts';
 import { listSubmissionsSince } from './sync.ts';
 import { addComment, changeTriage, deleteComment, formMembers, listComments, withTriage } from './triage.ts';
@@ -397,13 +397,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: answers, schema: { tags, params: fileParamsSchema } },
     async (request, reply) => {
       const form = await ownedForm(app, request);
-      const upload = await findSubmissionUpload(app.db, {
-        formId: form.id,
-        submissionId: request.params.sid,
-        uploadId: request.params.uploadId,
-      });
-      if (!upload) throw notFound('File not found');
-      return sendUpload(app, reply, upload);
+      return sendUpload(app, reply, await requireSubmissionUpload(app.db, form, request.params));
     },
   );
 
@@ -422,13 +416,7 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await ownedForm(app, request);
-      const upload = await findSubmissionUpload(app.db, {
-        formId: form.id,
-        submissionId: request.params.sid,
-        uploadId: request.params.uploadId,
-      });
-      if (!upload) throw notFound('File not found');
-      return sendThumbnail(app, reply, upload);
+      return sendThumbnail(app, reply, await requireSubmissionUpload(app.db, form, request.params));
     },
   );
 

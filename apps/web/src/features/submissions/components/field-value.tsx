@@ -90,6 +90,11 @@ function FileDownload({
       setError(true);
     }
   };
+  const failure = error && (
+    <span role="alert" className="text-sm text-red-700 dark:text-red-300">
+      The file could not be downloaded.
+    </span>
+  );
   // A picture in clear: its thumbnail from the server; clicking it downloads the whole file.
   if (!file.file_id && file.mime && THUMBNAIL_TYPES.has(file.mime)) {
     return (
@@ -101,11 +106,7 @@ function FileDownload({
             <span className="text-slate-600 dark:text-slate-400"> · {fileSizeText(file.size)}</span>
           )}
         </span>
-        {error && (
-          <span role="alert" className="text-sm text-red-700 dark:text-red-300">
-            The file could not be downloaded.
-          </span>
-        )}
+        {failure}
       </span>
     );
   }
@@ -127,13 +128,42 @@ function FileDownload({
         <Download aria-hidden="true" className="h-4 w-4" />
         Download file
       </button>
-      {error && (
-        <span role="alert" className="text-sm text-red-700 dark:text-red-300">
-          The file could not be downloaded.
-        </span>
-      )}
+      {failure}
     </span>
   );
+}
+
+/**
+ * A file the owner's session fetches (a thumbnail, a signature), shown from memory as an object
+ * URL: fetched again when `source` (what names the file) changes, not fetched while it is null,
+ * and let go when the component goes.
+ */
+function useFetchedUrl(
+  source: string | null,
+  load: () => Promise<Blob>,
+): { src: string | null; failed: boolean } {
+  const loader = useRef(load);
+  loader.current = load;
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (source === null) return;
+    let url: string | null = null;
+    let live = true;
+    loader
+      .current()
+      .then((blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [source]);
+  return { src, failed };
 }
 
 /**
@@ -153,8 +183,9 @@ function Thumbnail({
 }) {
   const box = useRef<HTMLButtonElement>(null);
   const [visible, setVisible] = useState(false);
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { src, failed } = useFetchedUrl(visible ? `${formId}/${submissionId}/${file.upload_id}` : null, () =>
+    fetchSubmissionThumbnail({ formId, submissionId, uploadId: file.upload_id }),
+  );
   useEffect(() => {
     const node = box.current;
     if (!node || visible) return;
@@ -168,22 +199,6 @@ function Thumbnail({
     watch.observe(node);
     return () => watch.disconnect();
   }, [visible]);
-  useEffect(() => {
-    if (!visible) return;
-    let url: string | null = null;
-    let live = true;
-    fetchSubmissionThumbnail({ formId, submissionId, uploadId: file.upload_id })
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [visible, formId, submissionId, file.upload_id]);
   return (
     <button
       type="button"
@@ -210,27 +225,17 @@ function Thumbnail({
 function SignatureValue({ value, formId, submissionId }: Omit<ValueProps, 'field'>) {
   const signature = readSignature(value);
   const key = useUnlockedKey(formId);
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
   const uploadId = signature?.upload_id;
   const fileId = isRecord(value) && typeof value.file_id === 'string' ? value.file_id : undefined;
-  useEffect(() => {
-    if (!uploadId || (fileId && !key)) return;
-    let url: string | null = null;
-    let live = true;
-    const target = { formId, submissionId, uploadId };
-    fetchSubmissionFile(fileId && key ? { ...target, fileId, type: 'image/png', key } : target)
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      })
-      .catch(() => setFailed(true));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [formId, submissionId, uploadId, fileId, key]);
+  // An encrypted signature waits for the form's key to be unlocked.
+  const readable = Boolean(uploadId) && (!fileId || key !== null);
+  const { src, failed } = useFetchedUrl(
+    readable ? `${formId}/${submissionId}/${uploadId}/${fileId ?? ''}/${key ? 'unlocked' : ''}` : null,
+    () => {
+      const target = { formId, submissionId, uploadId: uploadId ?? '' };
+      return fetchSubmissionFile(fileId && key ? { ...target, fileId, type: 'image/png', key } : target);
+    },
+  );
   if (!signature) return formatAnswer(undefined, value) || muted('Not provided');
   const typed = signature.typed_name;
   const when = new Date(signature.signed_at).toLocaleString();
