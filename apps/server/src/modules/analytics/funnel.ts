@@ -2,7 +2,7 @@ import type { Funnel } from '@formsmith/core/analytics/api';
 import type { FormStep } from '@formsmith/core/logic/steps';
 import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { SHARD } from './recorder.ts';
+import { SHARD } from '../../db/shard.ts';
 
 /**
  * The drop-off funnel's aggregates (form_funnel_stats): per step, respondents who reached it and

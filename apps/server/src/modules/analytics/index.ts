@@ -1,4 +1,5 @@
-// The analytics module's public entry: the daily aggregates are written only through these.
+// The analytics module's public entry: the daily aggregates are written only through these (a
+// writer in another module hands a StatsDelta to statsDeltaCtes; it builds no aggregate SQL).
 
 export { addDays, daysBetween, parseDay, utcDay } from './days.ts';
 export {
@@ -23,16 +24,14 @@ export {
   type BatchStats,
   type BatchStatsItem,
   type BatchTotals,
-  batchStatsCtes,
-  batchStatsCtesOf,
   batchStatsOf,
-  batchTotalsCtesOf,
   batchTotalsOf,
   recordTimeStats,
-  SHARD,
   type StatementParams,
+  type StatsDelta,
   type SubmissionStatsInput,
-  submissionStatsCtes,
+  statsDeltaCtes,
+  submissionDelta,
 } from './recorder.ts';
 export { countViews, type PeriodStats, readPeriodStats } from './repository.ts';
 export { type LabelRowKey, resealAnswerLabels } from './reseal-labels.ts';

@@ -1,7 +1,7 @@
 import type { FormField } from '@formsmith/core/forms/field';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
-import { STATS_SHARDS } from '../../db/schema.ts';
+import { SHARD } from '../../db/shard.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { publishedFormIdQuery } from '../forms/index.ts';
 import { sealAnswerLabel } from './answer-labels.ts';
@@ -12,12 +12,6 @@ import { extractSubmissionStats, type TimeStats } from './extract.ts';
 const INT_MAX = 2_147_483_647;
 const add = (table: string, column: string) =>
   sql.raw(`${column} = least(${table}.${column}::bigint + excluded.${column}, ${INT_MAX})::int`);
-
-/**
- * The shard a write of this database connection goes to: each pooled connection keeps to its
- * own shard, so concurrent submits to one form (one per connection) rarely share a row lock.
- */
-export const SHARD = sql.raw(`(pg_backend_pid() % ${STATS_SHARDS})::smallint`);
 
 export type SubmissionStatsInput = {
   formId: number;
@@ -136,7 +130,7 @@ function answerDaysCte(
 }
 
 /** What one submission adds to each aggregate, on the UTC day of createdAt. */
-export function submissionStatsRows(keyring: Keyring, input: SubmissionStatsInput) {
+function submissionStatsRows(keyring: Keyring, input: SubmissionStatsInput) {
   const stats = extractSubmissionStats(input.fields, input.data, input.metadata);
   const timed = stats.completionTime !== null;
   return {
@@ -166,16 +160,13 @@ export function submissionStatsRows(keyring: Keyring, input: SubmissionStatsInpu
   };
 }
 
-/**
- * The aggregate writes of one submission (UTC day of createdAt), as CTEs for the submit's single
- * statement (see submissions/store.ts): they commit with the submission or not at all.
- */
-export function submissionStatsCtes(keyring: Keyring, input: SubmissionStatsInput, gate: string): SQL[] {
-  const { day, form, fields, answers } = submissionStatsRows(keyring, input);
+/** One submission's figures (submissionDelta), added when the gate yields a row. */
+function submissionStatsCtes(delta: Extract<StatsDelta, { kind: 'submission' }>, gate: string): SQL[] {
+  const { formId, day, form, fields, answers } = delta;
   const ctes = [
-    formDayCte('stats_form_day', gate, input.formId, day, form),
-    fieldDaysCte('stats_field_days', gate, input.formId, day, fields),
-    answerDaysCte('stats_answer_days', gate, input.formId, day, answers),
+    formDayCte('stats_form_day', gate, formId, day, form),
+    fieldDaysCte('stats_field_days', gate, formId, day, fields),
+    answerDaysCte('stats_answer_days', gate, formId, day, answers),
   ];
   return ctes.filter((c): c is SQL => c !== null);
 }
@@ -198,7 +189,7 @@ export type StatementParams<P> = { [K in keyof P]: SQLWrapper | string };
 
 const nonZero = (n: number) => (n === 0 ? undefined : n);
 
-export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 | -1 = 1): BatchStats {
+export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 | -1): BatchStats {
   const forms: object[] = [];
   const fields: object[] = [];
   const answers: object[] = [];
@@ -234,7 +225,7 @@ export function batchStatsOf(keyring: Keyring, items: BatchStatsItem[], sign: 1 
  * `stats` are batchStatsOf's texts, or placeholders for them: the statement's text does not
  * depend on the batch, so it can be built once and prepared.
  */
-export function batchStatsCtesOf(stats: StatementParams<BatchStats>, kept: string, sign: 1 | -1 = 1): SQL[] {
+function batchStatsCtesOf(stats: StatementParams<BatchStats>, kept: string, sign: 1 | -1): SQL[] {
   const k = sql.raw(kept);
   return [
     sql`stats_days as (
@@ -337,7 +328,7 @@ export function batchTotalsOf(keyring: Keyring, inputs: SubmissionStatsInput[]):
  * batch or fail. Rows are upserted in the order the per-submission writes use, so concurrent
  * writers of either kind lock them in one order.
  */
-export function batchTotalsCtesOf(totals: StatementParams<BatchTotals>): SQL[] {
+function batchTotalsCtesOf(totals: StatementParams<BatchTotals>): SQL[] {
   return [
     formDayUpsert(
       'stats_form_day',
@@ -361,14 +352,41 @@ export function batchTotalsCtesOf(totals: StatementParams<BatchTotals>): SQL[] {
   ];
 }
 
-/** batchStatsCtesOf with the batch's own figures. */
-export function batchStatsCtes(
-  keyring: Keyring,
-  items: BatchStatsItem[],
-  kept: string,
-  sign: 1 | -1 = 1,
-): SQL[] {
-  return batchStatsCtesOf(batchStatsOf(keyring, items, sign), kept, sign);
+/**
+ * What submissions add to (or, deleted, take from) the aggregates: the one value other modules
+ * hand to statsDeltaCtes, so that only this module writes the aggregates' SQL.
+ *
+ * - `submission`: one submission's figures (submissionDelta), added once when the gate CTE
+ *   yields a row (the stored submission; none on an idempotent retry);
+ * - `entries`: an entry per submission (batchStatsOf's texts, or placeholders for them), summed
+ *   over the submissions the gate CTE yields as (id, form_id), times `sign`;
+ * - `totals`: figures already summed per aggregate row (batchTotalsOf's texts, or placeholders),
+ *   added whole: the statement must store every submission they count, or fail.
+ */
+export type StatsDelta =
+  | ({ kind: 'submission'; formId: number } & ReturnType<typeof submissionStatsRows>)
+  | { kind: 'entries'; entries: StatementParams<BatchStats>; sign: 1 | -1 }
+  | { kind: 'totals'; totals: StatementParams<BatchTotals> };
+
+/** One submission's delta, on the UTC day of its createdAt. */
+export function submissionDelta(keyring: Keyring, input: SubmissionStatsInput): StatsDelta {
+  return { kind: 'submission', formId: input.formId, ...submissionStatsRows(keyring, input) };
+}
+
+/**
+ * The aggregate writes of a delta, as CTEs named `stats_*` for the caller's one statement (the
+ * submit's, a batch's, a delete's): they commit with the rows they count or not at all. `gate` is
+ * the CTE they are gated on (unused for totals).
+ */
+export function statsDeltaCtes(delta: StatsDelta, gate: string): SQL[] {
+  switch (delta.kind) {
+    case 'submission':
+      return submissionStatsCtes(delta, gate);
+    case 'entries':
+      return batchStatsCtesOf(delta.entries, gate, delta.sign);
+    case 'totals':
+      return batchTotalsCtesOf(delta.totals);
+  }
 }
 
 /** Runs CTEs that need no gate as one statement. */

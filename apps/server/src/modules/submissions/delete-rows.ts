@@ -2,7 +2,7 @@ import type { FormField } from '@formsmith/core/forms/field';
 import { sql } from 'drizzle-orm';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
-import { type BatchStatsItem, batchStatsCtes } from '../analytics/index.ts';
+import { type BatchStatsItem, batchStatsOf, statsDeltaCtes } from '../analytics/index.ts';
 import { findAnsweredFields } from '../forms/index.ts';
 import { readAnswers } from './answer-sealing.ts';
 
@@ -83,7 +83,7 @@ export async function removeSubmissionRows(
         insert into form_submission_counts (form_id, shard, count)
         select form_id, 0, -n from counts order by form_id
         on conflict (form_id, shard) do update set count = form_submission_counts.count + excluded.count
-      ), ${sql.join(batchStatsCtes(keyring, items, 'counted', -1), sql`, `)}
+      ), ${sql.join(statsDeltaCtes({ kind: 'entries', entries: batchStatsOf(keyring, items, -1), sign: -1 }, 'counted'), sql`, `)}
       select (select count(*)::int from deleted) as deleted,
         (select coalesce(array_agg(storage_key), '{}') from files) as storage_keys`,
   );

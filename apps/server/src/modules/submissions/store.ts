@@ -6,20 +6,19 @@ import type pg from 'pg';
 import { type DbOrTx, queryRows } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { submissions } from '../../db/schema.ts';
+import { SHARD } from '../../db/shard.ts';
 import type { Keyring } from '../../lib/encryption/index.ts';
 import { newSubmissionId } from '../../lib/ids.ts';
 import { forSubmission, MAIL_JOB, type Mail, sealMail } from '../../mail/mailer.ts';
 import {
   type BatchStats,
   type BatchTotals,
-  batchStatsCtesOf,
   batchStatsOf,
-  batchTotalsCtesOf,
   batchTotalsOf,
-  SHARD,
   type StatementParams,
   type SubmissionStatsInput,
-  submissionStatsCtes,
+  statsDeltaCtes,
+  submissionDelta,
 } from '../analytics/index.ts';
 import { readAnswers, sealAnswers } from './answer-sealing.ts';
 import { submissionEventCtes } from './events.ts';
@@ -149,7 +148,7 @@ function completionCtes(
       insert into form_submission_counts (form_id, shard, count)
       select ${input.formId}::int, ${SHARD}, 1 from stored
       on conflict (form_id, shard) do update set count = form_submission_counts.count + 1)`,
-    ...submissionStatsCtes(keyring, input.stats, 'stored'),
+    ...statsDeltaCtes(submissionDelta(keyring, input.stats), 'stored'),
     ...events.flatMap((event, i) => submissionEventCtes({ event, source: 'stored', name: `hook${i || ''}` })),
   ];
   if (input.mails.length > 0) {
@@ -303,7 +302,7 @@ const newRowsStatement = (p: StatementParams<NewRowsParams>) =>
     // is written. An insert without it also skips the speculative insertion (a check and a log
     // record per row).
     [insertFromBatch('stored', sql`true`, sql``)],
-    batchTotalsCtesOf(p),
+    statsDeltaCtes({ kind: 'totals', totals: p }, 'stored'),
   );
 
 /** Rows whose key was used before are skipped; the aggregates get the inserted rows' entries. */
@@ -320,7 +319,7 @@ const perRowStatement = (p: StatementParams<PerRowParams>) =>
       insertFromBatch('stored_plain', sql`idempotency_key is null`, sql``),
       sql`stored as (select id, form_id from stored_keyed union all select id, form_id from stored_plain)`,
     ],
-    batchStatsCtesOf(p, 'stored'),
+    statsDeltaCtes({ kind: 'entries', entries: p, sign: 1 }, 'stored'),
   );
 
 type BatchStatementOf<P> = (p: StatementParams<P>) => SQL;
@@ -409,6 +408,7 @@ export async function storeSubmissions(
       ...batchStatsOf(
         keyring,
         items.map(({ id, input }) => ({ id, input: input.stats })),
+        1,
       ),
     });
   }
