@@ -1,5 +1,6 @@
 import type { FormField as FormFieldModel } from '@formsmith/core/forms/field';
 import { EMPTY_LOGIC } from '@formsmith/core/logic/definition';
+import { useId } from 'react';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { CheckboxField, controlClasses, Input, Select } from '../../../../components/ui/input.tsx';
 import { Switch } from '../../../../components/ui/switch.tsx';
@@ -44,6 +45,7 @@ export function NotificationsSection({
         }
       />
       <AttachPdf
+        label="Attach the response as a PDF"
         checked={notifications.value.attachPdf}
         onChange={(attachPdf) => notifications.set({ attachPdf })}
         sealed={sealed}
@@ -99,6 +101,7 @@ export function NotificationsSection({
               label={<>Include a copy of the answers</>}
             />
             <AttachPdf
+              label="Attach the response as a PDF to the confirmation"
               checked={value.attach_pdf}
               onChange={(attach_pdf) => set({ attach_pdf })}
               sealed={sealed}
@@ -112,24 +115,28 @@ export function NotificationsSection({
 
 /** "Attach the response as a PDF", off and disabled with the reason on an end-to-end encrypted form. */
 function AttachPdf({
+  label,
   checked,
   onChange,
   sealed,
 }: {
+  label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   sealed: boolean;
 }) {
+  const reasonId = useId();
   return (
     <div>
       <CheckboxField
         checked={checked && !sealed}
         disabled={sealed}
+        aria-describedby={sealed ? reasonId : undefined}
         onChange={(e) => onChange(e.target.checked)}
-        label={<>Attach the response as a PDF</>}
+        label={label}
       />
       {sealed && (
-        <p className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-400">
+        <p id={reasonId} className="mt-1 pl-6 text-sm text-slate-600 dark:text-slate-400">
           Not for this form: its answers are encrypted end to end, so the server cannot read them to make a
           PDF.
         </p>
