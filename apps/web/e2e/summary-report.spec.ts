@@ -21,6 +21,8 @@ async function submit(page: Page, formId: number, data: Record<string, unknown>)
 }
 
 test('the summary report: from the analytics tab to a printable page and the PDF', async ({ page }) => {
+  // Four screenshots and axe runs on top of the journey.
+  test.setTimeout(150_000);
   const user = await registerAndLogin(page);
   const form = await createFormViaApi(page, user, {
     title: 'Board survey',
@@ -56,6 +58,32 @@ test('the summary report: from the analytics tab to a printable page and the PDF
   await expect(samples.getByRole('listitem')).toHaveText([JAPANESE, ARABIC]);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
 
+  // The table's answer filter, here too: the counts follow it, and so do the URL and the PDF.
+  await page.getByRole('button', { name: /^Filter on answers/ }).click();
+  const panel = page.getByRole('region', { name: 'Filter on answers' });
+  await panel.getByRole('combobox', { name: 'Question 1' }).selectOption({ label: 'Plan' });
+  await panel.getByRole('combobox', { name: 'Condition 1' }).selectOption('is');
+  await panel.getByRole('group', { name: 'Values 1' }).getByRole('checkbox', { name: 'Pro' }).check();
+  await panel.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page).toHaveURL(/where=/);
+  await expect(stat('Total submissions')).toHaveText('2');
+  await expect(page.getByText(/only the submissions the answer filter matches/)).toBeVisible();
+  const where = new URL(page.url()).searchParams.get('where');
+  expect(JSON.parse(where ?? 'null')).toMatchObject({ rules: [{ op: 'is', values: ['pro'] }] });
+
+  const pdfRequest = page.waitForRequest((r) => r.url().includes(`/forms/${form.id}/report.pdf`));
+  const filteredPdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  expect(new URL((await pdfRequest).url()).searchParams.get('where')).toBe(where);
+  await filteredPdf;
+
+  // A reload (or the link shared) keeps the filter and shows its conditions.
+  await page.reload();
+  await expect(stat('Total submissions')).toHaveText('2');
+  await expect(
+    panel.getByRole('group', { name: 'Values 1' }).getByRole('checkbox', { name: 'Pro' }),
+  ).toBeChecked();
+
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const width of [1280, 375]) {
@@ -82,12 +110,26 @@ test('the summary report: from the analytics tab to a printable page and the PDF
   await page.emulateMedia({ media: 'print', colorScheme: 'light' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   await expect(page.getByLabel('First day')).toBeHidden();
+  await expect(panel).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
 
-  // A range without the submissions' day counts none.
+  // A range without the submissions' day counts none (and keeps the answer filter).
+  const shown = [
+    await page.getByLabel('First day').inputValue(),
+    await page.getByLabel('Last day').inputValue(),
+  ];
   await page.getByLabel('First day').fill('2020-01-01');
   await page.getByLabel('Last day').fill('2020-01-31');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
+  await expect(page).toHaveURL(/where=/);
   await expect(stat('Total submissions')).toHaveText('0');
+
+  // Cleared, the report counts every submission again.
+  await page.getByLabel('First day').fill(shown[0]!);
+  await page.getByLabel('Last day').fill(shown[1]!);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('button', { name: 'Clear answer filter' }).click();
+  await expect(page).not.toHaveURL(/where=/);
+  await expect(stat('Total submissions')).toHaveText('3');
 });

@@ -1,3 +1,4 @@
+import { answerFilterParam, readAnswerFilterParam } from '@formsmith/core/submissions/answer-filter';
 import type { SummaryReport } from '@formsmith/core/submissions/summary-report';
 import { Download, Printer } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -13,7 +14,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../components/ui/error-boundary.tsx';
 import { Alert, Spinner } from '../../components/ui/feedback.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { useEncryption } from '../../lib/forms-api/encryption.ts';
+import { useForm } from '../../lib/forms-api/get-form.ts';
 import { downloadSummaryPdf, useSummaryReport } from './api/summary-report.ts';
+import { AnswerFilterPanel } from './components/answer-filter-panel.tsx';
 
 /** A text question's newest answers, as the report samples them. */
 function TextSamples({ report }: { report: SummaryReport }) {
@@ -82,6 +86,43 @@ function RangeForm({ report }: { report: SummaryReport }) {
         Show
       </Button>
     </form>
+  );
+}
+
+/**
+ * The submissions table's answer filter, here choosing the submissions the report counts: kept in
+ * the URL (?where=) beside the range, so the printout and the PDF follow it.
+ */
+function ReportFilter({ formId }: { formId: number }) {
+  const [params, setParams] = useSearchParams();
+  const form = useForm(formId);
+  const encrypted = useEncryption(formId).data?.level === 'enhanced';
+  const whereText = params.get('where');
+  const where = whereText ? readAnswerFilterParam(whereText) : null;
+  const applied = where?.ok ? where.filter : null;
+  const [open, setOpen] = useState(applied !== null);
+  if (!form.data) return null;
+  const apply = (next: typeof applied) => {
+    const url = new URLSearchParams(params);
+    if (next) url.set('where', answerFilterParam(next));
+    else url.delete('where');
+    setParams(url);
+  };
+  return (
+    <div className="space-y-3">
+      <Button variant="secondary" size="sm" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        Filter on answers{applied ? ` (${applied.rules.length})` : ''}
+      </Button>
+      {open && (
+        <AnswerFilterPanel
+          key={whereText ?? ''}
+          form={form.data}
+          filter={applied}
+          encrypted={encrypted}
+          onApply={apply}
+        />
+      )}
+    </div>
   );
 }
 
@@ -194,8 +235,9 @@ export function SummaryReportPage() {
           {report.filtered && ', only the submissions the answer filter matches (views left out)'}
         </p>
       </header>
-      <div className="print:hidden">
+      <div className="space-y-3 print:hidden">
         <RangeForm key={`${report.period_start}/${report.period_end}`} report={report} />
+        <ReportFilter formId={formId} />
       </div>
       {/* The charts' cards are titled at the third level, as on the analytics page. */}
       <h2 className="sr-only">Figures</h2>
