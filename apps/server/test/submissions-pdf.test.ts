@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { pictureUrl } from '@formsmith/core/fields/picture-choice';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import { SEALED_PDF } from '@formsmith/core/submissions/pdf';
 import { ANSWERS_HIDDEN } from '@formsmith/core/workspaces/viewer-answers';
@@ -8,8 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formVersions, submissions, uploads } from '../src/db/schema.ts';
+import { forms, formVersions, submissions, uploads } from '../src/db/schema.ts';
 import { saveUpload } from '../src/lib/storage/index.ts';
+import { resizePicture, storePictureBytes } from '../src/modules/forms/pictures.ts';
 import { dbKind } from './helpers/app.ts';
 import { createTeam, placeForm } from './helpers/teams.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
@@ -48,6 +50,25 @@ async function pdfText(body: Buffer): Promise<{ pages: number; text: string }> {
   const pdf = await getDocumentProxy(new Uint8Array(body));
   const { totalPages, text } = await extractText(pdf, { mergePages: true });
   return { pages: totalPages, text };
+}
+
+/**
+ * The image XObjects page `n` draws, as 'width x height': read from the file's object dictionaries
+ * (pdfkit writes them uncompressed), since pdf.js on Node 20 cannot decode a JPEG to report it.
+ */
+function pageImages(body: Buffer, n: number): string[] {
+  const file = body.toString('latin1');
+  const object = (ref: string | undefined) =>
+    file.match(new RegExp(`(?:^|\\n)${ref} 0 obj\\n<<([\\s\\S]*?)\\n>>\\n(?:endobj|stream)`))?.[1] ?? '';
+  const kids = file.match(/\/Type \/Pages\n\/Count \d+\n\/Kids \[([^\]]*)\]/)?.[1] ?? '';
+  const page = object([...kids.matchAll(/(\d+) 0 R/g)][n - 1]?.[1]);
+  const resources = object(page.match(/\/Resources (\d+) 0 R/)?.[1]);
+  const xobjects = resources.match(/\/XObject <<([\s\S]*?)>>/)?.[1] ?? '';
+  return [...xobjects.matchAll(/\/\w+ (\d+) 0 R/g)].flatMap(([, ref]) => {
+    const dict = object(ref);
+    if (!dict.includes('/Subtype /Image')) return [];
+    return [`${dict.match(/\/Width (\d+)/)?.[1]}x${dict.match(/\/Height (\d+)/)?.[1]}`];
+  });
 }
 
 /** Text without its spaces: a reader may split or join words differently from how they were typed. */
@@ -235,6 +256,90 @@ describe(`the PDF of one submission (${dbKind})`, () => {
     expect(text).toContain('Signed (typed): Ada Lovelace');
     expect(text.match(/Signed at 2026-03-14T09:30:00.000Z/g)).toHaveLength(2);
     expect(text).not.toContain('picture not available');
+  });
+
+  it('draws the logo, an uploaded picture and a picked option picture; lists other files by name and size', async () => {
+    /** A PNG of one colour, as a camera or an editor would send it. */
+    const solid = (width: number, height: number, rgb: [number, number, number]) => {
+      const png = new PNG({ width, height });
+      for (let i = 0; i < width * height; i++) png.data.set([...rgb, 255], i * 4);
+      return PNG.sync.write(png);
+    };
+    const picturesFormId = await createTestForm(app, owner.id, {
+      title: 'Portfolio',
+      fields: normalizeFields([
+        wireField('f_photo', 'Your photo', 'file'),
+        wireField('f_cv', 'Your CV', 'file'),
+        wireField('f_style', 'Style', 'picture_choice', {
+          options: [
+            { id: 'o1', label: 'Green', value: 'green' },
+            { id: 'o2', label: 'Grey', value: 'grey' },
+          ],
+        }),
+      ]),
+    });
+    // The logo and the option's picture kept as the editor keeps them (WebP, under the form).
+    const keep = async (id: string, bytes: Buffer) => {
+      const { data } = await resizePicture(bytes, { kind: 'inside', maxSide: 512 });
+      await storePictureBytes(app, { formId: picturesFormId, id, data });
+      return pictureUrl(String(picturesFormId), id);
+    };
+    const logoUrl = await keep('a'.repeat(40), solid(300, 100, [200, 30, 30]));
+    const optionUrl = await keep('b'.repeat(40), solid(200, 200, [30, 160, 60]));
+    const fields = normalizeFields([
+      wireField('f_photo', 'Your photo', 'file'),
+      wireField('f_cv', 'Your CV', 'file'),
+      wireField('f_style', 'Style', 'picture_choice', {
+        options: [
+          { id: 'o1', label: 'Green', value: 'green', image: optionUrl, alt: 'A green square' },
+          { id: 'o2', label: 'Grey', value: 'grey' },
+        ],
+      }),
+    ]);
+    await app.db.update(forms).set({ logoUrl, fields }).where(eq(forms.id, picturesFormId));
+
+    const photo = solid(1600, 1200, [30, 60, 200]);
+    const cv = Buffer.from('%PDF-1.4 not really a CV');
+    const photoId = randomUUID();
+    const cvId = randomUUID();
+    const [sentId] = await insertSubmissions(app, picturesFormId, [
+      {
+        data: {
+          f_photo: { upload_id: photoId, name: 'me.png', size: photo.length, type: 'image/png' },
+          f_cv: { upload_id: cvId, name: 'cv.pdf', size: 250_000, type: 'application/pdf' },
+          f_style: 'green',
+        },
+      },
+    ]);
+    for (const [uploadId, fieldId, filename, mimeType, bytes] of [
+      [photoId, 'f_photo', 'me.png', 'image/png', photo],
+      [cvId, 'f_cv', 'cv.pdf', 'application/pdf', cv],
+    ] as const) {
+      // Stored as every upload is: sealed at rest.
+      const { key } = await saveUpload(app, Readable.from([bytes]), { maxBytes: 1_000_000 });
+      await app.db.insert(uploads).values({
+        id: uploadId,
+        formId: picturesFormId,
+        submissionId: sentId!,
+        fieldId,
+        filename,
+        mimeType,
+        size: bytes.length,
+        storageKey: key,
+      });
+    }
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${picturesFormId}/submissions/${sentId}/pdf`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Each picture drawn on page 1, the large photo made small (800 px on its longest side).
+    expect(pageImages(res.rawPayload, 1).sort()).toEqual(['200x200', '300x100', '800x600']);
+    const { text } = await pdfText(res.rawPayload);
+    expect(text).toContain('me.png');
+    expect(text).toContain('cv.pdf (245 KB)');
+    expect(text).toContain('Green');
   });
 
   it('answers an API key with submissions:read and refuses one without', async () => {

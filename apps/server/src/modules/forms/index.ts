@@ -1,7 +1,8 @@
 // The forms module's public entry: other modules reach the forms table only through these.
 
 export { type FormEvent, onFormEvent } from './events.ts';
-export { resizePicture } from './pictures.ts';
+export { loadSharp } from './load-sharp.ts';
+export { openPicture, resizePicture } from './pictures.ts';
 export {
   assertPublicAccess,
   FORM_NOT_FOUND,

@@ -6,6 +6,9 @@
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
 import { isEmptyAnswer } from '@formsmith/core/fields/answers';
 import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
+import { fileList, fileSizeText } from '@formsmith/core/fields/files';
+import { isPicturePath } from '@formsmith/core/fields/picture-choice';
+import { isRecord } from '@formsmith/core/fields/read';
 import { readSignature, signatureText, signedAtText } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
 import { statusText } from '@formsmith/core/submissions/api';
@@ -33,11 +36,22 @@ export type PdfInput = {
   /** The fields of the version the submission answered, in form order. */
   fields: FormField[];
   submission: PdfSubmission;
-  /** The PNG of a drawn signature (its upload), or null when it cannot be read. */
-  signaturePng: (uploadId: string) => Promise<Buffer | null>;
+  /** The form's logo: a path to one of its pictures is drawn above the title. */
+  logoUrl: string | null;
+  /** Pictures as pdfkit draws them (PNG or JPEG, made small), or null when one cannot be read. */
+  pictures: {
+    /** One of the submission's uploads: an image file, a drawn signature. */
+    upload: (uploadId: string) => Promise<Buffer | null>;
+    /** One of the form's own pictures, by the path the form shows it at (an option's picture). */
+    form: (path: string) => Promise<Buffer | null>;
+  };
 };
 
 const PAGE = { width: 595.28, height: 841.89 };
+/** How tall the logo is drawn above the title, and an uploaded picture or an option's picture at most. */
+const LOGO_HEIGHT = 40;
+const UPLOAD_HEIGHT = 220;
+const OPTION_HEIGHT = 110;
 const MARGIN = { top: 56, bottom: 64, side: 56 };
 export const WIDTH = PAGE.width - 2 * MARGIN.side;
 export const TEXT = '#1f2937';
@@ -186,8 +200,11 @@ export class Writer {
     this.y += thickness;
   }
 
-  /** A PNG no taller than `maxHeight`, or false when pdfkit cannot read it. */
-  image(png: Buffer, maxHeight: number): boolean {
+  /**
+   * A PNG or JPEG no taller than `maxHeight` nor wider than `maxWidth` (never enlarged), or false
+   * when pdfkit cannot read it.
+   */
+  image(png: Buffer, maxHeight: number, maxWidth = WIDTH * 0.6): boolean {
     // pdfkit reads the image's size with openImage, which its type definitions leave out.
     const opener = this.doc as unknown as { openImage(src: Buffer): { width: number; height: number } };
     let image: { width: number; height: number };
@@ -196,7 +213,7 @@ export class Writer {
     } catch {
       return false;
     }
-    const scale = Math.min(1, maxHeight / image.height, (WIDTH * 0.6) / image.width);
+    const scale = Math.min(1, maxHeight / image.height, maxWidth / image.width);
     const height = image.height * scale;
     this.ensure(height + 4);
     this.doc.image(image as unknown as Buffer, MARGIN.side, this.y, { width: image.width * scale, height });
@@ -282,6 +299,9 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   const accent = accentOf(form.themeConfig);
   const w = await Writer.open(submission.language, accent);
 
+  const logo =
+    input.logoUrl && isPicturePath(input.logoUrl) ? await input.pictures.form(input.logoUrl) : null;
+  if (logo && w.image(logo, LOGO_HEIGHT, WIDTH / 2)) w.gap(6);
   w.text(form.title.trim() || 'Untitled form', STYLES.title, accent);
   w.gap(2);
   w.rule(accent, 2);
@@ -340,6 +360,14 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
       await signature(w, input, value);
       continue;
     }
+    if (field.type === 'file') {
+      await files(w, input, value);
+      continue;
+    }
+    if (field.type === 'picture_choice') {
+      await pictureChoice(w, input, field, value);
+      continue;
+    }
     for (const line of answerLines(field, value)) w.text(line, STYLES.body, TEXT);
   }
 
@@ -362,7 +390,7 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
 async function signature(w: Writer, input: PdfInput, value: unknown) {
   const answer = readSignature(value);
   if (answer?.method === 'drawn' && answer.upload_id) {
-    const png = await input.signaturePng(answer.upload_id);
+    const png = await input.pictures.upload(answer.upload_id);
     if (!png || !w.image(png, 80))
       w.text(`Signed (drawn): ${answer.name ?? 'signature.png'}, picture not available`, STYLES.body, TEXT);
   } else {
@@ -370,4 +398,37 @@ async function signature(w: Writer, input: PdfInput, value: unknown) {
   }
   const at = signedAtText(value);
   if (at) w.text(`Signed at ${at}`, STYLES.meta, MUTED);
+}
+
+/**
+ * Uploaded files: a picture drawn (scaled to fit) above its name and size; any other file, or a
+ * picture that cannot be read, as its name and size.
+ */
+async function files(w: Writer, input: PdfInput, value: unknown) {
+  for (const item of fileList(value)) {
+    if (!isRecord(item)) {
+      w.text(formatAnswer(undefined, item) || '—', STYLES.body, TEXT);
+      continue;
+    }
+    const name = typeof item.name === 'string' ? item.name : formatAnswer(undefined, item);
+    const size = typeof item.size === 'number' ? ` (${fileSizeText(item.size)})` : '';
+    const picture = typeof item.upload_id === 'string' ? await input.pictures.upload(item.upload_id) : null;
+    if (picture) w.image(picture, UPLOAD_HEIGHT);
+    w.text(`${name}${size}`, picture ? STYLES.meta : STYLES.body, picture ? MUTED : TEXT);
+  }
+}
+
+/** The options picked, each its picture (when it has one that reads) above its label. */
+async function pictureChoice(
+  w: Writer,
+  input: PdfInput,
+  field: Extract<FormField, { type: 'picture_choice' }>,
+  value: unknown,
+) {
+  for (const picked of Array.isArray(value) ? value : [value]) {
+    const option = field.options.find((o) => o.value === picked);
+    const picture = option?.image ? await input.pictures.form(option.image) : null;
+    if (picture) w.image(picture, OPTION_HEIGHT);
+    w.text(formatAnswer(field, picked) || '—', STYLES.body, TEXT);
+  }
 }

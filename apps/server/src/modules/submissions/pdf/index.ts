@@ -1,28 +1,63 @@
 // The PDF of one submission, as the owner's route asks for it: refused for answers sealed end to
-// end (the server cannot read them), recorded in the audit log like an export.
-import { isPng } from '@formsmith/core/fields/signature';
+// end (the server cannot read them), recorded in the audit log like an export. Pictures (the
+// logo, uploaded images, option pictures, signatures) are read here and made small before drawing.
+
+import { PICTURE_MAX_PIXELS } from '@formsmith/core/fields/constants';
+import { PICTURE_ID, pictureUrl } from '@formsmith/core/fields/picture-choice';
+import { LIMITS } from '@formsmith/core/limits';
 import { SEALED_PDF } from '@formsmith/core/submissions/pdf';
 import type { FastifyInstance } from 'fastify';
 import { conflict } from '../../../lib/app-error.ts';
 import { openUpload } from '../../../lib/storage/index.ts';
 import { recordAudit } from '../../audit/index.ts';
-import { findAnsweredFields } from '../../forms/index.ts';
+import { findAnsweredFields, loadSharp, openPicture } from '../../forms/index.ts';
 import { findSubmission, findSubmissionUpload, type OwnedForm } from '../repository.ts';
 import { withTriage } from '../triage.ts';
 import { submissionPdf } from './document.ts';
 
-/** The largest signature picture read into the PDF (the pad makes a few tens of kB). */
-const SIGNATURE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The longest side, in pixels, of a picture put into the PDF: about twice the widest it is drawn
+ * (300 pt), so it stays sharp on paper while a 40-megapixel photo adds a few hundred kB, not 40 MB.
+ */
+const PDF_PICTURE_MAX_SIDE = 800;
 
-/** The PNG of one of the submission's uploads, or null when it is missing, too large or not a PNG. */
-async function uploadPng(
+/** What sharp reads of what respondents upload (a file of another type is listed by name and size). */
+const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
+/**
+ * A picture as pdfkit draws it (it reads PNG and JPEG only): turned upright, first frame, within
+ * PDF_PICTURE_MAX_SIDE; PNG where it is see-through (a signature, most logos), JPEG otherwise.
+ * Null when sharp cannot read it or it is past the pixel limit uploads have.
+ */
+async function drawable(bytes: Buffer): Promise<Buffer | null> {
+  const sharp = await loadSharp();
+  const open = () => sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' });
+  try {
+    const { hasAlpha } = await open().metadata();
+    const image = open().rotate().resize({
+      width: PDF_PICTURE_MAX_SIDE,
+      height: PDF_PICTURE_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+    return await (hasAlpha ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 82 })).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One of the submission's uploads as a picture for the PDF, opened from its seal as the download
+ * route opens it; null when it is missing, not a picture, past the upload size or unreadable.
+ */
+async function uploadPicture(
   app: FastifyInstance,
   where: { formId: number; submissionId: string; uploadId: string },
 ): Promise<Buffer | null> {
   const upload = await findSubmissionUpload(app.db, where);
-  if (!upload || upload.size > SIGNATURE_MAX_BYTES) return null;
+  if (!upload || !PICTURE_TYPES.has(upload.mimeType) || upload.size > LIMITS.uploadMaxBytes) return null;
   const stream = await openUpload(app, upload.storageKey).catch((err: unknown) => {
-    app.log.warn({ uploadId: upload.id, err }, 'signature picture left out of a submission PDF');
+    app.log.warn({ uploadId: upload.id, err }, 'picture left out of a submission PDF');
     return null;
   });
   if (!stream) return null;
@@ -30,14 +65,23 @@ async function uploadPng(
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > SIGNATURE_MAX_BYTES) {
+    if (size > LIMITS.uploadMaxBytes) {
       stream.destroy();
       return null;
     }
     chunks.push(chunk as Buffer);
   }
-  const png = Buffer.concat(chunks);
-  return isPng(png) ? png : null;
+  return drawable(Buffer.concat(chunks));
+}
+
+/** One of the form's own pictures (its logo, an option's picture) for the PDF, or null. */
+async function formPicture(app: FastifyInstance, formId: number, path: string): Promise<Buffer | null> {
+  // Only a path to this form's pictures: the PDF never fetches from a host the form names.
+  const prefix = pictureUrl(String(formId), '');
+  const id = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+  if (!PICTURE_ID.test(id)) return null;
+  const bytes = await openPicture(app, { formId, id }).catch(() => null);
+  return bytes ? drawable(bytes) : null;
 }
 
 /** One submission of the form as a PDF, or null when the form has no such submission. */
@@ -68,6 +112,10 @@ export async function submissionPdfOf(
       metadata: row.metadata ?? {},
       triage: withItsTriage!.triage,
     },
-    signaturePng: (uploadId) => uploadPng(app, { formId: form.id, submissionId: row.id, uploadId }),
+    logoUrl: form.logoUrl,
+    pictures: {
+      upload: (uploadId) => uploadPicture(app, { formId: form.id, submissionId: row.id, uploadId }),
+      form: (path) => formPicture(app, form.id, path),
+    },
   });
 }
