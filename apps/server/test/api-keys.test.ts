@@ -340,6 +340,8 @@ describe(`API keys (${dbKind})`, () => {
       for (const body of [
         { include_answers: true },
         { include_answers: false, message: 'You said {{name}}' },
+        // The response as a PDF is a copy of the answers too.
+        { include_answers: false, attach_pdf: true },
       ]) {
         const refused = await confirmation(write, body);
         expect(refused.statusCode, JSON.stringify(body)).toBe(403);
