@@ -45,6 +45,8 @@ type Seen = { name: string; detail: Record<string, unknown> };
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
 
 test.beforeAll(async ({ browser }) => {
+  // It registers, builds and publishes a form and reads the Publish page, at two widths.
+  test.setTimeout(120_000);
   const page = await browser.newPage({ baseURL: E2E_BASE_URL });
   const owner = await registerAndLogin(page);
   const form = await createFormViaApi(page, owner, {
@@ -67,6 +69,14 @@ test.beforeAll(async ({ browser }) => {
   const fullPage = await snippet(page, 'Full page');
   // The colour scheme chosen on the Publish page goes into every snippet.
   await page.getByLabel('Colour scheme').selectOption('dark');
+  // The choice fits a phone, in the dark too, without sideways scroll.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+  await page.getByLabel('Colour scheme').screenshot({ path: '/tmp/embed-scheme-choice-dark-375.png' });
+  await page
+    .getByRole('region', { name: 'Auto-resizing script' })
+    .screenshot({ path: '/tmp/embed-scheme-snippet-dark-375.png' });
   const darkInline = await snippet(page, 'Auto-resizing script');
   expect(darkInline).toContain('data-theme="dark"');
   await expect(page.getByRole('region', { name: 'Iframe' }).locator('code')).toContainText(
