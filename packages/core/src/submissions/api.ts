@@ -143,3 +143,4 @@ export const settingsBodySchema = z.object({
   retention_days: retentionDaysSchema.nullable().optional(),
   retentionDays: retentionDaysSchema.nullable().optional(),
 });
+export type SubmissionSettingsBody = z.infer<typeof settingsBodySchema>;

@@ -1,4 +1,8 @@
-import { type SubmissionSettings, settingsSchema } from '@formsmith/core/submissions/api';
+import {
+  type SubmissionSettings,
+  type SubmissionSettingsBody,
+  settingsSchema,
+} from '@formsmith/core/submissions/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../../lib/api-client.ts';
 
@@ -9,10 +13,10 @@ export async function getSubmissionSettings(formId: number): Promise<SubmissionS
   return apiRequest(`/form-submissions/forms/${formId}/settings`, settingsSchema);
 }
 
-/** PUT /api/form-submissions/forms/:id/settings. */
+/** PUT /api/form-submissions/forms/:id/settings: the keys left out keep their value. */
 export async function updateSubmissionSettings(
   formId: number,
-  settings: SubmissionSettings,
+  settings: SubmissionSettingsBody,
 ): Promise<SubmissionSettings> {
   return apiRequest(`/form-submissions/forms/${formId}/settings`, settingsSchema, {
     method: 'PUT',
@@ -30,7 +34,7 @@ export function useSubmissionSettings(formId: number) {
 export function useUpdateSubmissionSettings(formId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: SubmissionSettings) => updateSubmissionSettings(formId, settings),
+    mutationFn: (settings: SubmissionSettingsBody) => updateSubmissionSettings(formId, settings),
     onSuccess: (saved) => {
       client.setQueryData(settingsKey(formId), saved);
       return client.invalidateQueries({ queryKey: settingsKey(formId) });
