@@ -5,7 +5,7 @@ import { auditPurgeJob } from '../modules/audit/index.ts';
 import { loginLinkJob, verificationLinkJob } from '../modules/auth/index.ts';
 import { trashPurgeJob } from '../modules/forms/index.ts';
 import { reportJob } from '../modules/reports/index.ts';
-import { retentionJob } from '../modules/submissions/index.ts';
+import { attachSubmissionPdf, retentionJob } from '../modules/submissions/index.ts';
 import { webhookDeliveryJob } from '../modules/webhooks/index.ts';
 import type { JobDefinition } from './definition.ts';
 import { jobsPurgeJob } from './purge.ts';
@@ -13,7 +13,7 @@ import { scheduleRecurringJob } from './recurring.ts';
 
 /** Every background job of the server. Adding a kind is one line here. */
 const JOBS: JobDefinition[] = [
-  mailJob,
+  mailJob(attachSubmissionPdf),
   retentionJob,
   digestJob,
   webhookDeliveryJob,

@@ -17,7 +17,6 @@ import {
   sealJson,
   toSealedText,
 } from '../lib/encryption/index.ts';
-import { attachSubmissionPdf } from '../modules/submissions/index.ts';
 
 /** A file a mail carries, its bytes in base64 (a queued mail is JSON in the jobs table). */
 export type MailAttachment = { filename: string; contentType: string; base64: string };
@@ -74,12 +73,17 @@ export function openMail(keyring: Keyring, payload: Record<string, unknown>): Ma
   return sealed ? openJson<Mail>(keyring, sealed, MAIL_CONTEXT) : (payload as Mail);
 }
 
-/** Sends one queued mail (its submission PDF made now, see attachSubmissionPdf); a failure is retried by the job queue. */
-export const mailJob: QueuedJob = {
-  kind: MAIL_JOB,
-  handler: (app) => async (payload) =>
-    app.mailer.send(await attachSubmissionPdf(app, openMail(app.keyring, payload))),
-};
+/**
+ * Sends one queued mail; a failure is retried by the job queue. `complete` adds what is made only
+ * when the mail goes (the submissions module's PDF of a response, see Mail.submissionPdf): the
+ * caller hands it down, so this plumbing depends on no module.
+ */
+export function mailJob(complete: (app: FastifyInstance, mail: Mail) => Promise<Mail>): QueuedJob {
+  return {
+    kind: MAIL_JOB,
+    handler: (app) => async (payload) => app.mailer.send(await complete(app, openMail(app.keyring, payload))),
+  };
+}
 
 export default fp(async (app: FastifyInstance) => {
   const { smtpUrl, mailFrom, dataDir } = app.config;

@@ -3,6 +3,7 @@ import {
   fieldAnswersParamsSchema,
   fieldAnswersQuerySchema,
 } from '@formsmith/core/analytics/api';
+import { ATTACH_PDF_SEALED } from '@formsmith/core/form-settings/api';
 import {
   type ExportFormat,
   exportQuerySchema,
@@ -16,7 +17,6 @@ import {
   submissionDetailSchema,
   submissionParamsSchema,
 } from '@formsmith/core/submissions/api';
-import { ATTACH_PDF_SEALED } from '@formsmith/core/form-settings/api';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
 import { submissionPdfName } from '@formsmith/core/submissions/pdf';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
