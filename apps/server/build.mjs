@@ -1,20 +1,31 @@
 // Bundles the server (and the core source it imports) into dist/, with migrations beside it.
+// `node build.mjs --outdir <dir> --only admin` bundles the named entries elsewhere (the API tests
+// run the admin commands from such a bundle: starting it costs a third of starting them via tsx).
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
+const { values: args } = parseArgs({
+  options: { outdir: { type: 'string', default: 'dist' }, only: { type: 'string', multiple: true } },
+});
+const outdir = args.outdir;
+/** @type {Record<string, string>} */
+const entries = {
+  main: './src/main.ts',
+  // The admin commands without tsx: the container image has production dependencies only.
+  admin: './src/admin/cli.ts',
+  // The worker thread that opens sealed answers for exports, loaded by main.js from beside it.
+  'answers-worker': './src/modules/submissions/answers-worker.ts',
+  ...(existsSync('src/modules/ai/cli.ts') ? { generate: './src/modules/ai/cli.ts' } : {}),
+};
+const only = args.only;
+
 process.chdir(import.meta.dirname);
-rmSync('dist', { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: {
-    main: './src/main.ts',
-    // The admin commands without tsx: the container image has production dependencies only.
-    admin: './src/admin/cli.ts',
-    // The worker thread that opens sealed answers for exports, loaded by main.js from beside it.
-    'answers-worker': './src/modules/submissions/answers-worker.ts',
-    ...(existsSync('src/modules/ai/cli.ts') ? { generate: './src/modules/ai/cli.ts' } : {}),
-  },
+  entryPoints: only ? Object.fromEntries(only.map((name) => [name, entries[name]])) : entries,
   absWorkingDir: import.meta.dirname,
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -35,4 +46,4 @@ await build({
     },
   ],
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
+import { buildAdminBundle } from './helpers/admin-bundle.ts';
 import { writePgliteTemplate } from './helpers/pglite-template.ts';
 import { TEST_WORKERS, workerDatabaseName } from './helpers/worker-database.ts';
 
@@ -17,7 +18,11 @@ export default async function setup(): Promise<() => void> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'formsmith-api-tests-'));
   chmodSync(scratch, 0o755);
   process.env.TMPDIR = scratch;
-  const teardown = () => rmSync(scratch, { recursive: true, force: true });
+  const removeAdminBundle = buildAdminBundle();
+  const teardown = () => {
+    rmSync(scratch, { recursive: true, force: true });
+    removeAdminBundle();
+  };
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     await writePgliteTemplate(path.join(scratch, 'pglite-template.tar'));
