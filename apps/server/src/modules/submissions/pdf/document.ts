@@ -18,7 +18,7 @@ import { TRIAGE_LABELS, type Triage } from '@formsmith/core/submissions/triage';
 import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '@formsmith/core/themes/api';
 import { nearestPassingColour } from '@formsmith/core/themes/contrast';
 import { isInternalKey, readAnswer } from '../csv-columns.ts';
-import { type Family, loadFont, loadFontkit, type Weight } from './fonts.ts';
+import { documentFont, type Family, loadFont, loadFontkit, type Weight } from './fonts.ts';
 import { type Line, Measurer, TextLayout, type TextStyle } from './layout.ts';
 
 export type PdfSubmission = {
@@ -134,10 +134,10 @@ export class Writer {
   }
 
   private font(family: Family, weight: Weight, size: number) {
-    const { name, font } = loadFont(family, weight);
+    const { name } = loadFont(family, weight);
     if (!this.registered.has(name)) {
-      // pdfkit takes the parsed font (parsed once per process) as well as its file.
-      this.doc.registerFont(name, font as unknown as Buffer);
+      // pdfkit takes a parsed font as well as its file: this document's own (documentFont).
+      this.doc.registerFont(name, documentFont(family, weight).font as unknown as Buffer);
       this.registered.add(name);
     }
     this.doc.font(name).fontSize(size);

@@ -39,7 +39,9 @@ const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
 export type LoadedFont = {
   /** The name the font is registered under in a document. */
   name: string;
+  /** For measuring and glyph look-ups only: see documentFont for the one a document embeds. */
   font: Fontkit.Font;
+  bytes: Buffer;
 };
 
 const require = createRequire(import.meta.url);
@@ -81,10 +83,21 @@ export function loadFont(family: Family, weight: Weight): LoadedFont {
     if (!fontkit) throw new Error('loadFontkit() must finish before a font is read');
     const { pkg, files } = FILES[family];
     const bytes = readFileSync(path.join(packageDir(pkg), files[weight]));
-    font = { name, font: fontkit.create(bytes) };
+    font = { name, font: fontkit.create(bytes), bytes };
     loaded.set(name, font);
   }
   return font;
+}
+
+/**
+ * The font a document embeds: parsed afresh from the file read once. A parsed font remembers, per
+ * glyph, the characters it was first laid out for, and pdfkit writes those into the document's
+ * text layer: shared between documents, one PDF's copy-and-paste and search read another's
+ * characters (a "." came out as ","), though the drawn glyphs were right.
+ */
+export function documentFont(family: Family, weight: Weight): LoadedFont {
+  const shared = loadFont(family, weight);
+  return { ...shared, font: fontkit!.create(shared.bytes) };
 }
 
 /** Whether a character is Han (Chinese characters, also written in Japanese). */
