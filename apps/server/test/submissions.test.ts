@@ -236,7 +236,11 @@ describe(`submissions review API (${dbKind})`, () => {
   it('saves per-form settings and reads them back', async () => {
     const id = await createTestForm(app, owner.id);
     const url = `/api/form-submissions/forms/${id}/settings`;
-    expect((await get(url)).json()).toEqual({ email_notifications: null, retention_days: null });
+    expect((await get(url)).json()).toEqual({
+      email_notifications: null,
+      retention_days: null,
+      attach_pdf: false,
+    });
     const put = await app.inject({
       method: 'PUT',
       url,
@@ -244,15 +248,19 @@ describe(`submissions review API (${dbKind})`, () => {
       payload: { email_notifications: false, retention_days: 30 },
     });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ email_notifications: false, retention_days: 30 });
+    expect(put.json()).toEqual({ email_notifications: false, retention_days: 30, attach_pdf: false });
     const camel = await app.inject({
       method: 'PUT',
       url,
       headers: owner.auth,
       payload: { retentionDays: null },
     });
-    expect(camel.json()).toEqual({ email_notifications: false, retention_days: null });
-    expect((await get(url)).json()).toEqual({ email_notifications: false, retention_days: null });
+    expect(camel.json()).toEqual({ email_notifications: false, retention_days: null, attach_pdf: false });
+    expect((await get(url)).json()).toEqual({
+      email_notifications: false,
+      retention_days: null,
+      attach_pdf: false,
+    });
     const bad = await app.inject({
       method: 'PUT',
       url,
