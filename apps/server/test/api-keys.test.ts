@@ -347,7 +347,7 @@ describe(`API keys (${dbKind})`, () => {
         expect(refused.statusCode, JSON.stringify(body)).toBe(403);
         expect(refused.json()).toEqual({
           error:
-            'This API key lacks the submissions:read scope: it is needed to make the confirmation mail carry answers (a copy of them, or answers recalled in its text)',
+            'This API key lacks the submissions:read scope: it is needed to make the confirmation mail carry answers (a copy of them, their PDF, or answers recalled in its text)',
           code: 'INSUFFICIENT_SCOPE',
         });
       }
