@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL } from './support/env.ts';
@@ -135,6 +136,14 @@ test('the inline frame grows with the form', async ({ page }) => {
   ).toBeLessThanOrEqual(1);
 });
 
+/** An element's text or background colour as painted (computed colours may be oklch()): red, green, blue. */
+function paintedRgb(el: Element, property: 'color' | 'backgroundColor'): number[] {
+  const paint = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+  paint.fillStyle = getComputedStyle(el)[property];
+  paint.fillRect(0, 0, 1, 1);
+  return [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+}
+
 /** The inline frame's form: its scheme, its page background and its text colour, as drawn. */
 async function inlineLook(page: Page) {
   const frame = page.frameLocator('main iframe');
@@ -143,16 +152,11 @@ async function inlineLook(page: Page) {
     frameScheme: await page.locator('main iframe').evaluate((el) => getComputedStyle(el).colorScheme),
     dark: await frame.locator('html').evaluate((el) => el.classList.contains('dark')),
     background: await frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor),
-    // The label's colour as painted (computed colours may be oklch()), as red, green and blue.
+    // The label's colour as painted.
     text: await frame
       .getByText('Name')
       .first()
-      .evaluate((el) => {
-        const paint = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-        paint.fillStyle = getComputedStyle(el).color;
-        paint.fillRect(0, 0, 1, 1);
-        return [...paint.getImageData(0, 0, 1, 1).data.slice(0, 3)];
-      }),
+      .evaluate(paintedRgb, 'color' as const),
   };
 }
 
@@ -191,7 +195,24 @@ test('an inline form the snippet made dark stays dark on a light system', async 
   const look = await inlineLook(page);
   expect(look).toMatchObject({ frameScheme: 'dark', dark: true, background: 'rgba(0, 0, 0, 0)' });
   expect(luminance(look.text)).toBeGreaterThan(0.6);
-  await expectNoAxeViolations(page);
+  // The form's text is drawn on the host page through the see-through frame. axe judges a
+  // frame's text against what it finds behind it; on a loaded machine it did not find the host's
+  // dark page in time, and judged light text on white (CI failed twice, runs here passed). So the
+  // contrast is measured here: each text's painted colour against the host's background, 4.5:1
+  // as WCAG asks of text, and axe judges every other rule.
+  const hostBackground = await page.locator('body').evaluate(paintedRgb, 'backgroundColor' as const);
+  const frame = page.frameLocator('main iframe');
+  for (const text of [
+    frame.getByText('Site feedback'),
+    frame.getByText('Name').first(),
+    frame.getByText('Powered by'),
+  ]) {
+    const painted = await text.evaluate(paintedRgb, 'color' as const);
+    const [lighter, darker] = [luminance(painted), luminance(hostBackground)].sort((a, b) => b - a);
+    expect((lighter! + 0.05) / (darker! + 0.05)).toBeGreaterThanOrEqual(4.5);
+  }
+  const results = await new AxeBuilder({ page }).disableRules(['color-contrast']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
   await page.screenshot({ path: '/tmp/embed-dark-host-light-system-1280.png', fullPage: true });
 });
 
