@@ -24,6 +24,8 @@ async function dragAbove(page: Page, dragged: string, target: string) {
   const over = page.getByRole('button', { name: `Select ${target}` });
   const from = (await handle.boundingBox())!;
   const to = (await over.boundingBox())!;
+  const { height } = page.viewportSize()!;
+  expect(from.y + from.height, `the handle of ${dragged} is inside the window`).toBeLessThan(height);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
@@ -37,8 +39,9 @@ test('an owner builds a form by hand, reorders, deletes, saves and reopens it un
   page,
 }) => {
   test.setTimeout(120_000);
-  // Tall enough to hold the whole canvas, so a drag from the last field to the first stays on screen.
-  await page.setViewportSize({ width: 1280, height: 2000 });
+  // Tall enough to hold the whole canvas, so a drag from the last field to the first stays on screen
+  // (at 2,000 px the last field sat below the window in CI, and the drag selected text instead).
+  await page.setViewportSize({ width: 1280, height: 2600 });
   const user = await registerAndLogin(page);
   await page.goto('/forms/new');
   await expect(page.getByText('Not saved yet')).toBeVisible();
