@@ -21,7 +21,8 @@ export const SCOPE_NEEDS = {
   },
   confirmationAnswers: {
     scope: 'submissions:read',
-    purpose: 'make the confirmation mail carry answers (a copy of them, their PDF, or answers recalled in its text)',
+    purpose:
+      'make the confirmation mail carry answers (a copy of them, their PDF, or answers recalled in its text)',
   },
   webhookAnswers: {
     scope: 'submissions:read',
