@@ -30,8 +30,13 @@ export function withinAttachmentCap(mail: Mail, input: { maxBytes: number; link:
     `${names} (${megabytes(total)}) is larger than a mail may carry (${megabytes(input.maxBytes)}), so it is not attached.` +
     (input.link ? ` Open it in Formsmith: ${input.link}` : '');
   const { attachments: _left, ...rest } = mail;
+  return withMailNote(rest, note);
+}
+
+/** The mail with `note` as a last paragraph of its text and of its HTML. */
+export function withMailNote(mail: Mail, note: string): Mail {
   const html = mail.html.includes('</body>')
     ? mail.html.replace('</body>', `<p>${escapeHtml(note)}</p>\n</body>`)
     : `${mail.html}\n<p>${escapeHtml(note)}</p>`;
-  return { ...rest, text: `${mail.text}\n\n${note}`, html };
+  return { ...mail, text: `${mail.text}\n\n${note}`, html };
 }

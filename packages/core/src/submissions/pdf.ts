@@ -11,10 +11,10 @@ export function shortSubmissionId(id: string): string {
 }
 
 /**
- * `<form title>-<short id>.pdf`, safe on every file system: no path separators, reserved or
- * control characters, no leading dots, spaces collapsed. A title with nothing left is 'submission'.
+ * `<form title>-<label>.pdf`, safe on every file system: no path separators, reserved or control
+ * characters, no leading dots, spaces collapsed. A title with nothing left is 'submission'.
  */
-export function submissionPdfName(title: string, submissionId: string): string {
+export function pdfFileName(title: string, label: string): string {
   const safe =
     title
       .normalize('NFC')
@@ -23,7 +23,12 @@ export function submissionPdfName(title: string, submissionId: string): string {
       .replace(/^[.\s]+/, '')
       .slice(0, TITLE_MAX)
       .trim() || 'submission';
-  return `${safe}-${shortSubmissionId(submissionId)}.pdf`;
+  return `${safe}-${label}.pdf`;
+}
+
+/** `<form title>-<short id>.pdf` (pdfFileName): the name of a submission's PDF download. */
+export function submissionPdfName(title: string, submissionId: string): string {
+  return pdfFileName(title, shortSubmissionId(submissionId));
 }
 
 /** Why the server makes no PDF of answers sealed end to end (it cannot read them). */

@@ -382,13 +382,13 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const form = await ownedForm(app, request);
-      const pdf = await submissionPdfOf(app, form, request.params.sid);
-      if (!pdf) throw notFound('Submission not found');
+      const made = await submissionPdfOf(app, form, request.params.sid);
+      if (!made) throw notFound('Submission not found');
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(submissionPdfName(form.title, request.params.sid)))
         .header('cache-control', 'no-store')
-        .send(pdf);
+        .send(made.pdf);
     },
   );
 

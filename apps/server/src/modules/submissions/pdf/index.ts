@@ -84,12 +84,15 @@ async function formPicture(app: FastifyInstance, formId: number, path: string): 
   return bytes ? drawable(bytes) : null;
 }
 
-/** One submission of the form as a PDF, or null when the form has no such submission. */
+/**
+ * One submission of the form as a PDF, with the submission's reference (its number in the form),
+ * or null when the form has no such submission.
+ */
 export async function submissionPdfOf(
   app: FastifyInstance,
   form: OwnedForm,
   submissionId: string,
-): Promise<Buffer | null> {
+): Promise<{ pdf: Buffer; number: number } | null> {
   const row = await findSubmission(app.db, app.keyring, { formId: form.id, submissionId });
   if (!row) return null;
   if (row.envelope) throw conflict(SEALED_PDF);
@@ -100,7 +103,7 @@ export async function submissionPdfOf(
     where: { formId: form.id },
     details: { format: 'pdf', submission: row.id },
   });
-  return submissionPdf({
+  const pdf = await submissionPdf({
     form: { title: form.title, themeConfig: form.themeConfig },
     fields: answered.get(row.formVersion) ?? form.fields,
     submission: {
@@ -118,4 +121,5 @@ export async function submissionPdfOf(
       form: (path) => formPicture(app, form.id, path),
     },
   });
+  return { pdf, number: row.number };
 }
