@@ -1,7 +1,6 @@
 import { ATTACH_PDF_SEALED } from '@formsmith/core/form-settings/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/db/schema.ts';
 import { MAIL_JOB, openMail } from '../src/mail/mailer.ts';
@@ -9,26 +8,10 @@ import { REPORT_JOB } from '../src/modules/reports/index.ts';
 import { makeFormKey, putEncryption } from './encryption-fixtures.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
-import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
+import { pdfText } from './helpers/pdf-text.ts';
+import { mailAttachments, type TestSmtpServer } from './helpers/smtp.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createPublishedForm, validData } from './intake-fixtures.ts';
-
-/** The attachments of a mail as the test SMTP server received it: file name and bytes. */
-function attachmentsOf(mail: ReceivedMail): { filename: string; bytes: Buffer }[] {
-  const found: { filename: string; bytes: Buffer }[] = [];
-  for (const part of mail.raw.split(/\r?\n--/)) {
-    const filename = /filename="?([^";\r\n]+)"?/.exec(part)?.[1];
-    if (!filename) continue;
-    const body = part.split(/\r?\n\r?\n/)[1] ?? '';
-    found.push({ filename, bytes: Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64') });
-  }
-  return found;
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-  return text;
-}
 
 describe(`the response as a PDF in mails (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -84,8 +67,8 @@ describe(`the response as a PDF in mails (${dbKind})`, () => {
       { app, smtp },
       { to: 'nina@example.org', prefix: 'Thanks Nina', count: 1 },
     );
-    expect(attachmentsOf(notice!)).toEqual([]);
-    expect(attachmentsOf(thanks!)).toEqual([]);
+    expect(mailAttachments(notice!)).toEqual([]);
+    expect(mailAttachments(thanks!)).toEqual([]);
 
     // Only the notification's switch: the confirmation still goes without.
     const on = await put(owner, `/api/form-submissions/forms/${formId}/settings`, { attach_pdf: true });
@@ -96,12 +79,12 @@ describe(`the response as a PDF in mails (${dbKind})`, () => {
       { app, smtp },
       { to: owner.email, prefix: 'Board application', count: 2 },
     );
-    expect(attachmentsOf(noticed[1]!).map((a) => a.filename)).toEqual(['Board application-2.pdf']);
+    expect(mailAttachments(noticed[1]!).map((a) => a.filename)).toEqual(['Board application-2.pdf']);
     const [omar] = await drainMails(
       { app, smtp },
       { to: 'omar@example.org', prefix: 'Thanks Omar', count: 1 },
     );
-    expect(attachmentsOf(omar!)).toEqual([]);
+    expect(mailAttachments(omar!)).toEqual([]);
 
     // A stranger can neither read nor change the switches.
     const theirs = await put(stranger, `/api/form-submissions/forms/${formId}/settings`, {
@@ -148,10 +131,10 @@ describe(`the response as a PDF in mails (${dbKind})`, () => {
       { to: 'priya@example.org', prefix: 'Thanks Priya', count: 1 },
     );
     for (const mail of [notice!, thanks!]) {
-      const [pdf] = attachmentsOf(mail);
+      const [pdf] = mailAttachments(mail);
       expect(pdf?.filename).toBe('Hiring engineer-1.pdf');
       expect(pdf!.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-      const text = await pdfText(pdf!.bytes);
+      const text = (await pdfText(pdf!.bytes)).text;
       expect(text).toContain('Hiring: engineer');
       expect(text).toContain('Priya');
       expect(text).toContain('QRS');
@@ -203,7 +186,7 @@ describe(`a PDF over the mail attachment cap (${dbKind})`, () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const [mail] = await drainMails({ app, smtp }, { to: owner.email, prefix: 'Big answers', count: 1 });
-    expect(attachmentsOf(mail!)).toEqual([]);
+    expect(mailAttachments(mail!)).toEqual([]);
     expect(mail!.raw).toContain('Big answers-1.pdf');
     expect(mail!.raw).toContain('is larger than a mail may carry');
     expect(mail!.raw).toContain(`${app.config.publicUrl}/forms/${formId}/submissions`);
@@ -241,7 +224,7 @@ describe(`a PDF over the mail attachment cap (${dbKind})`, () => {
       { to: owner.email, prefix: 'Report: 1 new response', count: 1 },
     );
     expect(mail, 'the report mail').toBeDefined();
-    expect(attachmentsOf(mail!)).toEqual([]);
+    expect(mailAttachments(mail!)).toEqual([]);
     expect(mail!.raw).toMatch(/weekly-intake-summary-[\d-]+\.pdf \(/);
     expect(mail!.raw).toContain('is larger than a mail may carry');
     expect(mail!.raw).toContain(`${app.config.publicUrl}/forms/${formId}/report`);

@@ -3,13 +3,13 @@ import { nextReportRun } from '@formsmith/core/reports/scheduled';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, scheduledReports } from '../src/db/schema.ts';
 import { REPORT_JOB, runReport } from '../src/modules/reports/index.ts';
 import { dbKind } from './helpers/app.ts';
 import { createMailTestApp, drainMails } from './helpers/mail-app.ts';
-import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
+import { pdfText } from './helpers/pdf-text.ts';
+import { mailAttachment, type TestSmtpServer } from './helpers/smtp.ts';
 import { createTeam, placeForm } from './helpers/teams.ts';
 import { createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions } from './submissions-fixtures.ts';
@@ -22,18 +22,6 @@ const weekly = {
   time: '08:00',
   time_zone: 'Europe/Paris',
 } as const;
-
-/** The bytes of a mail's attachment whose file name matches. */
-function attachmentOf(mail: ReceivedMail, name: RegExp): { filename: string; bytes: Buffer } {
-  const parts = mail.raw.split(/\r?\n--/);
-  for (const part of parts) {
-    const filename = /filename="?([^";\r\n]+)"?/.exec(part)?.[1];
-    if (!filename || !name.test(filename)) continue;
-    const body = part.split(/\r?\n\r?\n/)[1] ?? '';
-    return { filename, bytes: Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64') };
-  }
-  throw new Error(`no attachment named ${name} in the mail`);
-}
 
 describe(`scheduled reports (${dbKind})`, () => {
   let app: FastifyInstance;
@@ -115,7 +103,7 @@ describe(`scheduled reports (${dbKind})`, () => {
     expect(mail!.raw).toContain('Subject: Report: 2 new responses to Job applications');
     expect(mail!.raw).toContain('Hi Rita Report,');
     expect(mail!.raw).toContain('weekly on Monday at 08:00 (Europe/Paris)');
-    const csv = attachmentOf(mail!, /\.csv$/);
+    const csv = mailAttachment(mail!, /\.csv$/);
     expect(csv.filename).toBe(`job-applications-responses-${due.toISOString().slice(0, 10)}.csv`);
     const text = csv.bytes.toString('utf8');
     expect(text).toContain('Full name');
@@ -164,7 +152,7 @@ describe(`scheduled reports (${dbKind})`, () => {
       { app, smtp },
       { to: owner.email, prefix: 'Report: 1 new response', count: 1 },
     );
-    const xlsx = attachmentOf(mail!, /\.xlsx$/);
+    const xlsx = mailAttachment(mail!, /\.xlsx$/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
@@ -207,12 +195,10 @@ describe(`scheduled reports (${dbKind})`, () => {
     expect(mail!.raw).toContain(
       `The form's summary of ${minute(report.created_at)} to ${minute(report.next_run_at)} UTC is attached`,
     );
-    const pdf = attachmentOf(mail!, /\.pdf$/);
+    const pdf = mailAttachment(mail!, /\.pdf$/);
     expect(pdf.filename).toBe(`board-survey-summary-${report.next_run_at.slice(0, 10)}.pdf`);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const pdfText = async (bytes: Buffer) =>
-      (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
-    const text = await pdfText(pdf.bytes);
+    const { text } = await pdfText(pdf.bytes);
     expect(text).toContain('Board survey');
     expect(text).toContain('Topics');
     expect(text).toContain('Apples');
@@ -238,7 +224,7 @@ describe(`scheduled reports (${dbKind})`, () => {
     expect(second!.raw).toContain(
       `The form's summary of ${minute(report.next_run_at)} to ${minute(sent!.nextRunAt.toISOString())} UTC is attached`,
     );
-    const next = await pdfText(attachmentOf(second!, /\.pdf$/).bytes);
+    const { text: next } = await pdfText(mailAttachment(second!, /\.pdf$/).bytes);
     expect(figures(next)).toContain('Submissions:1');
     expect(figures(next)).toContain('Bananas1(100%)');
 
@@ -299,7 +285,7 @@ describe(`scheduled reports (${dbKind})`, () => {
       { to: editor.email, prefix: 'Report: 1 new response', count: 1 },
     );
     expect(toEditor!.raw).toContain('Hi Eli Editor,');
-    expect(attachmentOf(toEditor!, /\.csv$/).bytes.toString('utf8')).toContain('Team answer');
+    expect(mailAttachment(toEditor!, /\.csv$/).bytes.toString('utf8')).toContain('Team answer');
     expect(mailsTo(owner.email)).toHaveLength(1);
     expect(mailsTo(member.email)).toHaveLength(0);
   });

@@ -7,12 +7,12 @@ import { ANSWERS_HIDDEN } from '@formsmith/core/workspaces/viewer-answers';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, formVersions, submissions, uploads } from '../src/db/schema.ts';
 import { saveUpload } from '../src/lib/storage/index.ts';
 import { resizePicture, storePictureBytes } from '../src/modules/forms/pictures.ts';
 import { dbKind } from './helpers/app.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { createTeam, placeForm } from './helpers/teams.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, wireField } from './submissions-fixtures.ts';
@@ -44,13 +44,6 @@ const FIELDS = normalizeFields([
 
 const ARABIC = 'مرحبا بالعالم، اسمي أحمد وأنا مهندس';
 const JAPANESE = 'こんにちは、東京でエンジニアをしています。';
-
-/** Every answer's text as a PDF reader finds it, pages joined. */
-async function pdfText(body: Buffer): Promise<{ pages: number; text: string }> {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { totalPages, text } = await extractText(pdf, { mergePages: true });
-  return { pages: totalPages, text };
-}
 
 /**
  * The image XObjects page `n` draws, as 'width x height': read from the file's object dictionaries

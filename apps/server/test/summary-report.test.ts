@@ -4,11 +4,11 @@ import { SEALED_SUMMARY } from '@formsmith/core/submissions/summary-report';
 import { ANSWERS_HIDDEN } from '@formsmith/core/workspaces/viewer-answers';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../src/db/schema.ts';
 import { renderFormSummaryPdf } from '../src/modules/submissions/index.ts';
 import { dbKind } from './helpers/app.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { createTeam, placeForm } from './helpers/teams.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, wireField } from './submissions-fixtures.ts';
@@ -30,11 +30,7 @@ const ARABIC = 'مرحبا بالعالم، اسمي أحمد وأنا مهند�
 const JAPANESE = 'こんにちは、東京でエンジニアをしています。';
 const day = (d: string) => new Date(`${d}T12:00:00Z`);
 
-async function pdfText(body: Uint8Array): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(body));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text;
-}
+const textOf = async (bytes: Uint8Array) => (await pdfText(bytes)).text;
 const squash = (text: string) => text.replace(/\s+/g, '');
 
 describe(`the summary report of a form (${dbKind})`, () => {
@@ -97,7 +93,7 @@ describe(`the summary report of a form (${dbKind})`, () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('Members survey 2026-summary-2026-03-10-to-');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = squash(await pdfText(res.rawPayload));
+    const text = squash(await textOf(res.rawPayload));
     for (const expected of [
       'Members survey 2026',
       'Submissions: 3',
@@ -122,7 +118,7 @@ describe(`the summary report of a form (${dbKind})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total_submissions).toBe(2);
     const text = squash(
-      await pdfText((await get(owner, 'report.pdf', { from: '2026-04-01', to: '2026-04-30' })).rawPayload),
+      await textOf((await get(owner, 'report.pdf', { from: '2026-04-01', to: '2026-04-30' })).rawPayload),
     );
     expect(text).toContain(squash('Submissions: 1'));
     expect(text).toContain('Linus');
@@ -140,7 +136,7 @@ describe(`the summary report of a form (${dbKind})`, () => {
     expect(report).toMatchObject({ total_submissions: 2, filtered: true });
     const topics = report.field_analytics.find((f: { field_id: string }) => f.field_id === 'f_topics');
     expect(topics.answer_distribution).toEqual({ Apples: 1, Bananas: 2 });
-    const text = squash(await pdfText((await get(owner, 'report.pdf', { where })).rawPayload));
+    const text = squash(await textOf((await get(owner, 'report.pdf', { where })).rawPayload));
     expect(text).toContain(squash('Only submissions where: Favourite fruit is any of bananas'));
     expect(text).toContain(squash('Submissions: 2'));
     expect(text).not.toContain('Grace');
@@ -153,7 +149,7 @@ describe(`the summary report of a form (${dbKind})`, () => {
       from: '2026-03-01',
       to: '2026-03-31',
     });
-    const text = squash(await pdfText(pdf));
+    const text = squash(await textOf(pdf));
     expect(text).toContain(squash('Submissions: 2'));
     expect(text).toContain(squash(JAPANESE));
     await expect(renderFormSummaryPdf(app, { formId, ownerUserId: stranger.id })).rejects.toMatchObject({
@@ -212,7 +208,7 @@ describe(`the summary report of a form (${dbKind})`, () => {
     for (const f of report.field_analytics) expect(f.sample, f.field_id).toEqual([]);
     const pdf = await get(viewer, 'report.pdf');
     expect(pdf.statusCode).toBe(200);
-    expect(squash(await pdfText(pdf.rawPayload))).not.toContain(squash(JAPANESE));
+    expect(squash(await textOf(pdf.rawPayload))).not.toContain(squash(JAPANESE));
     const where = answerFilterParam({
       join: 'and',
       rules: [{ op: 'contains', field: 'f_name', text: 'Ada' }],

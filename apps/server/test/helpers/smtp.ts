@@ -60,3 +60,22 @@ export function findLink(mail: ReceivedMail, prefix: string): string {
   if (!match) throw new Error(`no link starting with ${prefix} in mail`);
   return match[0];
 }
+
+/** The files a received mail carries: each one's name and decoded bytes. */
+export function mailAttachments(mail: ReceivedMail): { filename: string; bytes: Buffer }[] {
+  const found: { filename: string; bytes: Buffer }[] = [];
+  for (const part of mail.raw.split(/\r?\n--/)) {
+    const filename = /filename="?([^";\r\n]+)"?/.exec(part)?.[1];
+    if (!filename) continue;
+    const body = part.split(/\r?\n\r?\n/)[1] ?? '';
+    found.push({ filename, bytes: Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64') });
+  }
+  return found;
+}
+
+/** The file of a received mail whose name matches; throws when it carries none. */
+export function mailAttachment(mail: ReceivedMail, name: RegExp): { filename: string; bytes: Buffer } {
+  const found = mailAttachments(mail).find((a) => name.test(a.filename));
+  if (!found) throw new Error(`no attachment named ${name} in the mail`);
+  return found;
+}
