@@ -93,13 +93,17 @@ describe(`signed file links in exports (${dbKind})`, () => {
     expect(res.json().error).toBe(FILE_LINK_EXPIRED);
   });
 
+  const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
   it('a changed link is refused with 404 and the reason, never a 500', async () => {
     const link = fileLinker(app, formId)(first.submissionId, first.row.id);
     const url = new URL(link);
     const sig = url.searchParams.get('sig')!;
     const variants = [
       // Another signature.
-      link.replace(`sig=${sig}`, `sig=${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`),
+      link.replace(`sig=${sig}`, `sig=${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`),
+      // The same bytes spelt otherwise: the last character's unused bit flipped.
+      link.replace(`sig=${sig}`, `sig=${sig.slice(0, -1)}${B64URL[B64URL.indexOf(sig.at(-1)!) ^ 1]}`),
       // A later expiry.
       link.replace(/expires=\d+/, `expires=${Number(url.searchParams.get('expires')) + 1}`),
       // The same signature on another file of the form.

@@ -66,7 +66,10 @@ export async function findLinkedUpload(
   const formId = /^[1-9]\d{0,9}$/.test(params.formId) ? Number(params.formId) : Number.NaN;
   const expires = /^\d{1,12}$/.test(query.expires ?? '') ? Number(query.expires) : Number.NaN;
   const dataKey = query.key ? app.keyring.byId(query.key) : undefined;
-  const sig = /^[A-Za-z0-9_-]{43}$/.test(query.sig ?? '') ? Buffer.from(query.sig!, 'base64url') : null;
+  // Only the one spelling the link was made with: base64url's last character carries two unused
+  // bits, so four spellings decode to the same bytes; a changed character must never pass.
+  const decoded = /^[A-Za-z0-9_-]{43}$/.test(query.sig ?? '') ? Buffer.from(query.sig!, 'base64url') : null;
+  const sig = decoded?.toString('base64url') === query.sig ? decoded : null;
   if (
     !Number.isSafeInteger(formId) ||
     !isUuid(params.sid) ||
