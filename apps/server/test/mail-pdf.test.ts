@@ -1,3 +1,4 @@
+import { attachPdfBlocksEncryption } from '@formsmith/core/crypto/api';
 import { ATTACH_PDF_SEALED } from '@formsmith/core/form-settings/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -139,6 +140,55 @@ describe(`the response as a PDF in mails (${dbKind})`, () => {
       expect(text).toContain('Priya');
       expect(text).toContain('QRS');
     }
+  });
+
+  it('refuses to turn on end-to-end encryption while a mail attaches the PDF, naming the setting', async () => {
+    const formId = await createPublishedForm(app, owner, { title: 'Attaching' });
+    const { formKey: key } = await makeFormKey();
+    expect(
+      (await put(owner, `/api/form-submissions/forms/${formId}/settings`, { attach_pdf: true })).statusCode,
+    ).toBe(200);
+    expect(
+      (await put(owner, `/api/forms/${formId}/confirmation`, confirmation({ attach_pdf: true }))).statusCode,
+    ).toBe(200);
+    // A stranger learns nothing of the form, not even that it attaches PDFs.
+    expect((await putEncryption(app, { formId, user: stranger, level: 'enhanced', key })).statusCode).toBe(
+      404,
+    );
+
+    const both = await putEncryption(app, { formId, user: owner, level: 'enhanced', key });
+    expect(both.statusCode).toBe(409);
+    expect(both.json()).toMatchObject({
+      code: 'ATTACH_PDF_ON',
+      error: attachPdfBlocksEncryption(['notification', 'confirmation']),
+      settings: ['notification', 'confirmation'],
+    });
+    expect(both.json().error).toContain('Attach the response as a PDF');
+
+    expect(
+      (await put(owner, `/api/form-submissions/forms/${formId}/settings`, { attach_pdf: false })).statusCode,
+    ).toBe(200);
+    const one = await putEncryption(app, { formId, user: owner, level: 'enhanced', key });
+    expect(one.statusCode).toBe(409);
+    expect(one.json()).toMatchObject({ code: 'ATTACH_PDF_ON', settings: ['confirmation'] });
+    const encryption = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${formId}/encryption`,
+      headers: owner.auth,
+    });
+    expect(encryption.json().level).toBe('standard');
+
+    // Nothing was switched off unasked: the confirmation still attaches its PDF until the owner says so.
+    const stored = await app.inject({
+      method: 'GET',
+      url: `/api/forms/${formId}/confirmation`,
+      headers: owner.auth,
+    });
+    expect(stored.json().attach_pdf).toBe(true);
+    expect(
+      (await put(owner, `/api/forms/${formId}/confirmation`, confirmation({ attach_pdf: false }))).statusCode,
+    ).toBe(200);
+    expect((await putEncryption(app, { formId, user: owner, level: 'enhanced', key })).statusCode).toBe(200);
   });
 
   it('refuses the PDF for an end-to-end encrypted form, which the server cannot read', async () => {

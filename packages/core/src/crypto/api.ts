@@ -16,6 +16,23 @@ export const ENCRYPTION_MESSAGES = {
   partialsOff: 'Answers of an end-to-end encrypted form are not saved as you go',
 } as const;
 
+/** Where a mail of the form attaches the response as a PDF, in the words of its settings. */
+export type AttachPdfSetting = 'notification' | 'confirmation';
+
+const ATTACH_PDF_SETTING_NAMES: Record<AttachPdfSetting, string> = {
+  notification: '"Attach the response as a PDF" (notifications)',
+  confirmation: '"Attach the response as a PDF to the confirmation" (confirmation email)',
+};
+
+/**
+ * Why end-to-end encryption is not turned on while a mail attaches the response as a PDF: the
+ * server makes that PDF when the mail goes out, and it could not read the answers any more.
+ */
+export function attachPdfBlocksEncryption(settings: readonly AttachPdfSetting[]): string {
+  const names = settings.map((s) => ATTACH_PDF_SETTING_NAMES[s]).join(' and ');
+  return `Turn off ${names} first: the server makes that PDF and could not read end-to-end encrypted answers.`;
+}
+
 /** A form's encryption as its owner sees it. */
 export const encryptionSettingsSchema = z.object({
   level: encryptionLevelSchema,

@@ -1,10 +1,13 @@
 import { REAUTH_MESSAGES } from '@formsmith/core/auth/reauth';
 import {
+  type AttachPdfSetting,
+  attachPdfBlocksEncryption,
   ENCRYPTION_MESSAGES,
   type EncryptionBody,
   type EncryptionSettings,
 } from '@formsmith/core/crypto/api';
 import type { FormKey } from '@formsmith/core/crypto/formats';
+import { confirmationSchema } from '@formsmith/core/form-settings/api';
 import type { FormHistoryKind } from '@formsmith/core/forms/versions';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, notFound } from '../../lib/app-error.ts';
@@ -84,6 +87,19 @@ function assertMayChange(
 }
 
 /**
+ * The mails of the form that attach the response as a PDF. Turning end-to-end encryption on is
+ * refused while any does (409, naming them): the server makes that PDF when the mail goes out and
+ * could not read the answers, and switching the owner's choice off unasked would go unnoticed.
+ */
+function attachPdfSettings(form: repo.FormRow): AttachPdfSetting[] {
+  const confirmation = confirmationSchema.safeParse(form.confirmation);
+  return [
+    ...(form.notifyAttachPdf ? (['notification'] as const) : []),
+    ...(confirmation.success && confirmation.data.attach_pdf ? (['confirmation'] as const) : []),
+  ];
+}
+
+/**
  * Sets the level and, when given, the key. The server never sees a passphrase: a new passphrase
  * arrives as the same public key wrapped again. Another key pair replaces the stored one only while
  * no answers are encrypted to it (they could never be read again); turning Enhanced off keeps the
@@ -106,6 +122,16 @@ export async function updateEncryption(
   const row = await app.db.transaction(async (tx) => {
     // The form's row lock makes a concurrent submit wait, so no answer lands under a key just replaced.
     if (!(await repo.lockOwnedForm(tx, input))) return null;
+    if (level === 'enhanced' && form.encryptionLevel !== 'enhanced') {
+      // Read again under the lock: a settings change that landed meanwhile counts.
+      const locked = await repo.findOwnedForm(tx, input);
+      const attaching = locked ? attachPdfSettings(locked) : [];
+      if (attaching.length > 0) {
+        throw new AppError('ATTACH_PDF_ON', 409, attachPdfBlocksEncryption(attaching), undefined, {
+          settings: attaching,
+        });
+      }
+    }
     if (replacing && (await repo.countEncrypted(tx, form.id)) > 0) {
       throw new AppError('KEY_FIXED', 409, ENCRYPTION_MESSAGES.keyFixed);
     }

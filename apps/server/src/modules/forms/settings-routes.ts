@@ -176,7 +176,9 @@ const formSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
           "The key pair is made in the owner's browser; the server keeps the public key and the private key " +
           'wrapped under the passphrase (PBKDF2-SHA256) and under the recovery key, never either secret. A key with ' +
           'the stored public key re-wraps it (new passphrase); another key answers 409 KEY_FIXED once answers are ' +
-          'encrypted to the stored one. Standard applies to new submissions; the key is kept. Turning ' +
+          'encrypted to the stored one. Turning Enhanced on while a mail attaches the response as a PDF (the ' +
+          'notification or the confirmation) answers 409 ATTACH_PDF_ON naming them in `settings`: the server ' +
+          'makes that PDF and could not read the answers, so they are turned off first. Standard applies to new submissions; the key is kept. Turning ' +
           'Enhanced off or writing another key (or wrap) needs a session with a recent proof of identity ' +
           '(403 REAUTH_REQUIRED) and is refused to API keys (403 API_KEY_NOT_ALLOWED); it is mailed to ' +
           "the owner and noted in the form's history (GET /api/forms/:id/versions).",
