@@ -163,6 +163,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Run background jobs (mail, retention, digest) in this process. */
   runJobs: boolean;
+  /** How often the job worker looks for due jobs; a job this process queues runs at once anyway. */
+  jobPollMs: number;
   /**
    * The data keys for encryption at rest (base64 or hex, comma-separated, current first); unset
    * keeps them in DATA_DIR/encryption.key, created on first start.
@@ -240,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     showPoweredBy: e.SHOW_POWERED_BY,
     metricsToken: e.METRICS_TOKEN,
     runJobs: true,
+    jobPollMs: 1000,
     encryptionKey: e.ENCRYPTION_KEY,
     backupPassphrase: e.BACKUP_PASSPHRASE,
   };

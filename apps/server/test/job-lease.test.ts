@@ -71,3 +71,44 @@ describe(`job leases (${dbKind})`, () => {
     expect(await jobsOf(kind)).toEqual([{ done: true, attempts: 2 }]);
   });
 });
+
+// The worker polls every ten minutes here: a job that runs within the test's time was started by
+// its queueing, not by the poll.
+describe(`the job worker wakes when a job is queued (${dbKind})`, () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await createTestApp({ runJobs: true, jobPollMs: 600_000 });
+    // Earlier files' jobs in this database are not this worker's business.
+    await app.db.execute(sql`update jobs set done_at = now() where done_at is null`);
+  });
+  afterAll(() => app.close());
+
+  it('a queued job runs at once instead of at the next poll', async () => {
+    const kind = `test.wake.${Date.now()}`;
+    const ran = new Promise<void>((resolve) => app.jobs.register(kind, async () => resolve()));
+    await enqueueJob(app.db, { kind, payload: {} });
+    await ran;
+  });
+
+  it('a job queued while another runs starts as soon as that one ends', async () => {
+    const slow = `test.slow-wake.${Date.now()}`;
+    const next = `test.next-wake.${Date.now()}`;
+    let release = () => {};
+    const started = new Promise<void>((resolve) =>
+      app.jobs.register(slow, () => {
+        resolve();
+        return new Promise<void>((r) => {
+          release = r;
+        });
+      }),
+    );
+    const ranNext = new Promise<void>((resolve) => app.jobs.register(next, async () => resolve()));
+    await enqueueJob(app.db, { kind: slow, payload: {} });
+    await started;
+    // The running tick has already claimed its jobs: this one is queued after its last look.
+    await enqueueJob(app.db, { kind: next, payload: {} });
+    release();
+    await ranNext;
+  });
+});

@@ -19,6 +19,17 @@ function defaultRetryDelaySeconds(attempt: number): number {
   return Math.min(3600, 2 ** attempt * 5);
 }
 
+const queuedListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process queues a job due now, so a worker can start it at once
+ * instead of at its next poll. Returns the function that stops listening.
+ */
+export function onJobQueued(listener: () => void): () => void {
+  queuedListeners.add(listener);
+  return () => queuedListeners.delete(listener);
+}
+
 /** Adds a job; pass the transaction that writes the data the job is about so both commit together. */
 export async function enqueueJob(
   db: DbOrTx,
@@ -38,6 +49,7 @@ export async function enqueueJob(
     runAt: input.runAt ?? new Date(),
     maxAttempts: input.maxAttempts ?? 8,
   });
+  if (!input.runAt || input.runAt.getTime() <= Date.now()) for (const listener of queuedListeners) listener();
 }
 
 type ClaimedJob = {

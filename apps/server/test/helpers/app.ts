@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestPglite } from './pglite-template.ts';
 
-export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean };
+export type TestAppOptions = { env?: Record<string, string>; runJobs?: boolean; jobPollMs?: number };
 
 /**
  * The data key of every test app and admin command: on PostgreSQL all test files share one
@@ -36,6 +36,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<FastifyI
   const dataDir = mkdtempSync(path.join(tmpdir(), 'formsmith-test-'));
   const config = testConfig(dataDir, opts.env);
   config.runJobs = opts.runJobs ?? false;
+  if (opts.jobPollMs) config.jobPollMs = opts.jobPollMs;
   if (!config.databaseUrl) config.dataDir = dataDir;
   const app = await buildApp(config, {
     database: config.databaseUrl ? undefined : await openTestPglite(),
