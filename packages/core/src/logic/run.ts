@@ -1,6 +1,7 @@
 import { AnswerReads } from '../fields/answer-reads.ts';
 import { answerStrings, isEmptyAnswer, numericAnswer } from '../fields/answers.ts';
 import type { MatrixGrid } from '../fields/matrix.ts';
+import type { QuizResult } from '../submissions/quiz-result.ts';
 import { operatorHolds } from './conditions.ts';
 import type { FormLogic, LogicAction, LogicCondition, LogicRule } from './definition.ts';
 import { type Expr, evaluateExpression, parseExpression } from './expression.ts';
@@ -48,8 +49,6 @@ export function splitPages<F extends LogicField>(fields: readonly F[]): (Page & 
   // A break at the very start or two in a row would give an empty page nobody can answer.
   return pages.filter((page, i) => page.fields.length > 0 || (i === 0 && pages.length === 1));
 }
-
-export type QuizResult = { score: number; max: number; passed: boolean | null };
 
 export type FormRun = {
   /** Pages the respondent goes through, in order. */
