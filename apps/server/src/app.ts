@@ -24,7 +24,7 @@ import formsRoutes from './modules/forms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import instanceRoutes from './modules/instance/routes.ts';
 import intakeRoutes from './modules/intake/routes.ts';
-import { reportRoutes } from './modules/reports/index.ts';
+import reportRoutes from './modules/reports/routes.ts';
 import { guardSignInWithSso } from './modules/sso/index.ts';
 import ssoRoutes from './modules/sso/routes.ts';
 import submissionsRoutes from './modules/submissions/routes.ts';

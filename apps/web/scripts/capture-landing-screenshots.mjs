@@ -1,3 +1,4 @@
+// @ts-check
 // Captures the landing page's screenshots from a running Formsmith into public/screenshots, light
 // and dark, as WebP (Chromium encodes them: nothing else to install).
 //
