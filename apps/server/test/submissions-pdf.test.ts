@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pictureUrl } from '@formsmith/core/fields/picture-choice';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
-import { SEALED_PDF } from '@formsmith/core/submissions/pdf';
+import {
+  PDF_FONT_FAMILIES,
+  type PdfFontFamily,
+  type PdfFontWeight,
+  pdfFontPath,
+  SEALED_PDF,
+} from '@formsmith/core/submissions/pdf';
 import { ANSWERS_HIDDEN } from '@formsmith/core/workspaces/viewer-answers';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -142,6 +148,7 @@ describe(`the PDF of one submission (${dbKind})`, () => {
       'Job application: 2026/27',
       'Language: Japanese (ja)',
       'Quiz score: 7 of 10 points, passed',
+      'Reference: #1',
       'Full name',
       'Ada Lovelace',
       'Topics',
@@ -372,6 +379,33 @@ describe(`the PDF of one submission (${dbKind})`, () => {
       const res = await get(user, submissionId);
       expect(res.statusCode, `${user.id} ${submissionId}`).toBe(404);
     }
+  });
+
+  it("serves its fonts to the form's people, for the browser's PDF of sealed answers; 404 to a stranger", async () => {
+    const fontUrl = (family: string, weight: string) =>
+      `/api${pdfFontPath(formId, family as PdfFontFamily, weight as PdfFontWeight)}`;
+    for (const family of PDF_FONT_FAMILIES) {
+      const res = await app.inject({ method: 'GET', url: fontUrl(family, 'bold'), headers: owner.auth });
+      expect(res.statusCode, family).toBe(200);
+      expect(res.headers['content-type']).toBe('font/ttf');
+      // A TrueType file starts with its version, 0x00010000.
+      expect(res.rawPayload.subarray(0, 4).toString('hex'), family).toBe('00010000');
+    }
+    const latin = await app.inject({ method: 'GET', url: fontUrl('latin', 'regular'), headers: viewer.auth });
+    expect(latin.statusCode).toBe(200);
+    expect(latin.headers['cache-control']).toContain('max-age=');
+    const strangers = await app.inject({
+      method: 'GET',
+      url: fontUrl('latin', 'regular'),
+      headers: stranger.auth,
+    });
+    expect(strangers.statusCode).toBe(404);
+    const unknown = await app.inject({
+      method: 'GET',
+      url: fontUrl('klingon', 'regular'),
+      headers: owner.auth,
+    });
+    expect(unknown.statusCode).toBe(400);
   });
 
   it('is refused to a viewer of a form that shows its viewers only counts', async () => {

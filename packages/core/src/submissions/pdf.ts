@@ -35,3 +35,18 @@ export function submissionPdfName(title: string, submissionId: string): string {
 export const SEALED_PDF =
   'These answers are end-to-end encrypted, so the server cannot read them to make a PDF. ' +
   'Unlock the form in the browser to read them there, or export the decrypted CSV or JSON.';
+
+/**
+ * The fonts a submission's PDF is drawn with, in the order they are tried for a character: Noto
+ * Sans (Latin, Greek, Cyrillic), Noto Naskh Arabic, Noto Sans JP and SC. The server bundles them;
+ * the owner's browser fetches them from it to draw the PDF of answers sealed end to end.
+ */
+export const PDF_FONT_FAMILIES = ['latin', 'arabic', 'jp', 'sc'] as const;
+export type PdfFontFamily = (typeof PDF_FONT_FAMILIES)[number];
+export const PDF_FONT_WEIGHTS = ['regular', 'bold'] as const;
+export type PdfFontWeight = (typeof PDF_FONT_WEIGHTS)[number];
+
+/** The API path (under /api) of one of the PDF fonts, as the form's owner fetches it. */
+export function pdfFontPath(formId: number, family: PdfFontFamily, weight: PdfFontWeight): string {
+  return `/form-submissions/forms/${formId}/pdf-fonts/${family}/${weight}`;
+}

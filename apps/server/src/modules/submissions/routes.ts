@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import {
   fieldAnswersPageSchema,
   fieldAnswersParamsSchema,
@@ -18,7 +19,7 @@ import {
   submissionParamsSchema,
 } from '@formsmith/core/submissions/api';
 import { bulkDeleteBodySchema, deleteSubmissionsResultSchema } from '@formsmith/core/submissions/delete';
-import { submissionPdfName } from '@formsmith/core/submissions/pdf';
+import { PDF_FONT_FAMILIES, PDF_FONT_WEIGHTS, submissionPdfName } from '@formsmith/core/submissions/pdf';
 import { syncPageSchema, syncQuerySchema } from '@formsmith/core/submissions/sync';
 import {
   commentBody,
@@ -44,6 +45,7 @@ import { FILE_LINK_PATH, findLinkedUpload } from './file-links.ts';
 import { sendThumbnail } from './file-thumbnails.ts';
 import { contentDisposition, requireSubmissionUpload, sendUpload } from './files.ts';
 import { listSubmissions } from './list.ts';
+import { fontFile } from './pdf/fonts.ts';
 import { submissionPdfOf } from './pdf/index.ts';
 import { findSubmission, toWireSubmission } from './repository.ts';
 import { summaryReportRoutes } from './summary/routes.ts';
@@ -389,6 +391,33 @@ const ownerRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', contentDisposition(submissionPdfName(form.title, request.params.sid)))
         .header('cache-control', 'no-store')
         .send(made.pdf);
+    },
+  );
+
+  app.get(
+    `${BASE}/pdf-fonts/:family/:weight`,
+    {
+      config: answers,
+      schema: {
+        tags,
+        summary: 'A font of the submission PDF',
+        description:
+          'The TrueType fonts the server draws PDFs with (Noto Sans, Noto Naskh Arabic, Noto Sans JP and SC), for ' +
+          "the owner's browser to draw the PDF of answers encrypted end to end, which the server cannot read. " +
+          'Served from the instance itself; cached by the browser for a week.',
+        params: formParamsSchema.extend({
+          family: z.enum(PDF_FONT_FAMILIES),
+          weight: z.enum(PDF_FONT_WEIGHTS),
+        }),
+      },
+    },
+    async (request, reply) => {
+      await ownedForm(app, request);
+      const file = fontFile(request.params.family, request.params.weight);
+      return reply
+        .header('content-type', 'font/ttf')
+        .header('cache-control', 'private, max-age=604800, immutable')
+        .send(createReadStream(file));
     },
   );
 

@@ -4,25 +4,27 @@
 // Text of any length wraps and flows onto further pages; each page is numbered at its foot.
 
 import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { isEmptyAnswer } from '@formsmith/core/fields/answers';
-import { answerColumns, columnText } from '@formsmith/core/fields/export-columns';
-import { fileList, fileSizeText } from '@formsmith/core/fields/files';
+import { fileList } from '@formsmith/core/fields/files';
 import { isPicturePath } from '@formsmith/core/fields/picture-choice';
-import { isRecord } from '@formsmith/core/fields/read';
 import { readSignature, signatureText, signedAtText } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
-import { statusText } from '@formsmith/core/submissions/api';
 import { shortSubmissionId } from '@formsmith/core/submissions/pdf';
-import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
-import { TRIAGE_LABELS, type Triage } from '@formsmith/core/submissions/triage';
-import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '@formsmith/core/themes/api';
-import { nearestPassingColour } from '@formsmith/core/themes/contrast';
-import { isInternalKey, readAnswer } from '../csv-columns.ts';
+import {
+  answerLines,
+  factLine,
+  fileLine,
+  pdfAccent,
+  submissionFacts,
+  submissionOutline,
+} from '@formsmith/core/submissions/pdf-outline';
+import type { Triage } from '@formsmith/core/submissions/triage';
 import { documentFont, type Family, loadFont, loadFontkit, type Weight } from './fonts.ts';
 import { type Line, Measurer, TextLayout, type TextStyle } from './layout.ts';
 
 export type PdfSubmission = {
   id: string;
+  /** Its number in the form (its reference). */
+  number: number;
   createdAt: Date;
   language: string;
   completed: boolean;
@@ -56,7 +58,6 @@ const MARGIN = { top: 56, bottom: 64, side: 56 };
 export const WIDTH = PAGE.width - 2 * MARGIN.side;
 export const TEXT = '#1f2937';
 export const MUTED = '#6b7280';
-const WHITE = '#ffffff';
 
 export const STYLES = {
   title: { weight: 'bold', size: 20 },
@@ -67,35 +68,10 @@ export const STYLES = {
   foot: { weight: 'regular', size: 8 },
 } satisfies Record<string, TextStyle>;
 
-/**
- * The accent of the form's theme, darkened where needed to read on white paper: a theme of the
- * form's own or a built-in one; the product's for a saved theme (kept in the workspace, not here).
- */
-export function accentOf(themeConfig: Record<string, unknown> | null): string {
-  const settings = formPageSettings(themeConfig);
-  const theme = settings.customTheme ?? builtinOfRef(settings.themeRef) ?? builtinOfRef(DEFAULT_THEME_REF);
-  return nearestPassingColour(theme?.colours.accent ?? '#4f46e5', WHITE, 4.5);
-}
+/** The accent of the form's theme, readable on white paper (core's pdfAccent, shared with the browser's PDF). */
+export const accentOf = pdfAccent;
 
-/** The submission's time written the way its language writes it, in UTC. */
-export function timeIn(language: string, at: Date): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' };
-  try {
-    return `${new Intl.DateTimeFormat(language, options).format(at)} UTC`;
-  } catch {
-    return `${new Intl.DateTimeFormat('en', options).format(at)} UTC`;
-  }
-}
-
-/** 'Arabic (ar)', or the code alone for one Intl does not name. */
-function languageName(language: string): string {
-  try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(language);
-    return name && name !== language ? `${name} (${language})` : language;
-  } catch {
-    return language;
-  }
-}
+export { timeIn } from '@formsmith/core/submissions/pdf-outline';
 
 let PDFDocument: typeof import('pdfkit') | undefined;
 
@@ -282,17 +258,6 @@ export class Writer {
   }
 }
 
-/** The answer of a field as lines of text; matrices give a line per row. */
-function answerLines(field: FormField, value: unknown): string[] {
-  if (field.type === 'matrix') {
-    return answerColumns(field).map((column) => {
-      const row = field.rows.find((r) => r.value === column.row);
-      return `${row?.label ?? column.row}: ${columnText(field, column, value) || '—'}`;
-    });
-  }
-  return [formatAnswer(field, value)];
-}
-
 /** The whole PDF of one submission. */
 export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   const { form, fields, submission } = input;
@@ -306,84 +271,48 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   w.gap(2);
   w.rule(accent, 2);
   w.gap(10);
-  const quiz = quizResultOf(submission.metadata);
-  const facts: [string, string][] = [
-    ['Submitted', timeIn(submission.language, submission.createdAt)],
-    ['Language', languageName(submission.language)],
-    [
-      'Status',
-      `${statusText(submission.completed)}, ${TRIAGE_LABELS[submission.triage.status].toLowerCase()}`,
-    ],
-    ...(submission.triage.assignee
-      ? [['Assigned to', submission.triage.assignee.name] as [string, string]]
-      : []),
-    ...(quiz ? [['Quiz score', describeQuizResult(quiz)] as [string, string]] : []),
-    ['Submission', submission.id],
-  ];
-  // Each value isolated (FSI…PDI): an Arabic date keeps its own right-to-left order after the label.
-  for (const [label, value] of facts) w.text(`${label}: \u2068${value}\u2069`, STYLES.meta, MUTED);
+  // The order and the words are core's (submissionOutline), which the browser's PDF of answers
+  // sealed end to end follows too; what is drawn here beyond them is the pictures.
+  for (const fact of submissionFacts(submission)) w.text(factLine(fact), STYLES.meta, MUTED);
 
-  const data = submission.data;
-  const used = new Set<string>();
-  let page = 1;
-  let sectionStarted = false;
-  for (const field of fields) {
-    used.add(field.id);
-    used.add(field.label);
-    if (field.type === 'image') continue;
-    if (field.type === 'page_break') {
-      page++;
-      w.section(field.label.trim() || `Page ${page}`);
-      sectionStarted = true;
-      continue;
-    }
-    if (!sectionStarted) {
-      w.gap(10);
-      sectionStarted = true;
-    }
-    if (field.type === 'statement') {
-      w.gap(6);
-      if (field.label.trim()) w.text(field.label, STYLES.label, accent);
-      if (field.helpText?.trim()) w.text(field.helpText, STYLES.body, MUTED);
-      w.gap(4);
-      continue;
-    }
-    w.gap(6);
-    w.text(field.label.trim() || field.id, STYLES.label, TEXT);
-    // Under the field's id, or (older submissions) its label, as the exports read it.
-    const value = readAnswer(data, [field.id, field.label]);
-    if (isEmptyAnswer(value)) {
-      w.text('No answer', STYLES.body, MUTED);
-      continue;
-    }
-    if (field.type === 'signature') {
-      await signature(w, input, value);
-      continue;
-    }
-    if (field.type === 'file') {
-      await files(w, input, value);
-      continue;
-    }
-    if (field.type === 'picture_choice') {
-      await pictureChoice(w, input, field, value);
-      continue;
-    }
-    for (const line of answerLines(field, value)) w.text(line, STYLES.body, TEXT);
-  }
-
-  // Answers to fields this version no longer has: shown under their keys, never dropped.
-  const others = Object.keys(data).filter((key) => !used.has(key) && !isInternalKey(key));
-  if (others.length > 0) {
-    w.section('Other answers');
-    for (const key of others) {
-      w.gap(6);
-      w.text(key, STYLES.label, TEXT);
-      w.text(formatAnswer(undefined, data[key]) || '—', STYLES.body, TEXT);
+  for (const item of submissionOutline(fields, submission.data)) {
+    switch (item.kind) {
+      case 'section':
+        w.section(item.title);
+        break;
+      case 'start':
+        w.gap(10);
+        break;
+      case 'statement':
+        w.gap(6);
+        if (item.label) w.text(item.label, STYLES.label, accent);
+        if (item.help) w.text(item.help, STYLES.body, MUTED);
+        w.gap(4);
+        break;
+      case 'other':
+        w.gap(6);
+        w.text(item.key, STYLES.label, TEXT);
+        w.text(item.text, STYLES.body, TEXT);
+        break;
+      case 'answer':
+        w.gap(6);
+        w.text(item.label, STYLES.label, TEXT);
+        await answer(w, input, item.field, item.value);
+        break;
     }
   }
 
   w.footers(`Submission ${shortSubmissionId(submission.id)}`);
   return w.bytes();
+}
+
+/** An answer under its question: with its pictures where it has some, else as text. */
+async function answer(w: Writer, input: PdfInput, field: FormField, value: unknown) {
+  if (value === undefined) w.text('No answer', STYLES.body, MUTED);
+  else if (field.type === 'signature') await signature(w, input, value);
+  else if (field.type === 'file') await files(w, input, value);
+  else if (field.type === 'picture_choice') await pictureChoice(w, input, field, value);
+  else for (const line of answerLines(field, value)) w.text(line, STYLES.body, TEXT);
 }
 
 /** A drawn signature as its picture (its name when the picture cannot be read); a typed one as text. */
@@ -406,15 +335,10 @@ async function signature(w: Writer, input: PdfInput, value: unknown) {
  */
 async function files(w: Writer, input: PdfInput, value: unknown) {
   for (const item of fileList(value)) {
-    if (!isRecord(item)) {
-      w.text(formatAnswer(undefined, item) || '—', STYLES.body, TEXT);
-      continue;
-    }
-    const name = typeof item.name === 'string' ? item.name : formatAnswer(undefined, item);
-    const size = typeof item.size === 'number' ? ` (${fileSizeText(item.size)})` : '';
-    const picture = typeof item.upload_id === 'string' ? await input.pictures.upload(item.upload_id) : null;
+    const uploadId = (item as { upload_id?: unknown } | null)?.upload_id;
+    const picture = typeof uploadId === 'string' ? await input.pictures.upload(uploadId) : null;
     if (picture) w.image(picture, UPLOAD_HEIGHT);
-    w.text(`${name}${size}`, picture ? STYLES.meta : STYLES.body, picture ? MUTED : TEXT);
+    w.text(fileLine(item), picture ? STYLES.meta : STYLES.body, picture ? MUTED : TEXT);
   }
 }
 

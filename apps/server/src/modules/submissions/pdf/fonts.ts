@@ -5,13 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PDF_FONT_FAMILIES, type PdfFontFamily, type PdfFontWeight } from '@formsmith/core/submissions/pdf';
 import type * as Fontkit from 'fontkit';
 
-export type Weight = 'regular' | 'bold';
+export type Weight = PdfFontWeight;
 
 /** A family the layout can pick, in the order it is tried for a character. */
-export const FAMILIES = ['latin', 'arabic', 'jp', 'sc'] as const;
-export type Family = (typeof FAMILIES)[number];
+export const FAMILIES = PDF_FONT_FAMILIES;
+export type Family = PdfFontFamily;
 
 const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
   latin: {
@@ -75,14 +76,19 @@ export async function loadFontkit(): Promise<void> {
   fontkit ??= await import('fontkit');
 }
 
+/** The file of a family and weight (the owner's browser fetches it to draw a PDF of sealed answers). */
+export function fontFile(family: Family, weight: Weight): string {
+  const { pkg, files } = FILES[family];
+  return path.join(packageDir(pkg), files[weight]);
+}
+
 /** The font of a family and weight, read and parsed once per process. */
 export function loadFont(family: Family, weight: Weight): LoadedFont {
   const name = `${family}-${weight}`;
   let font = loaded.get(name);
   if (!font) {
     if (!fontkit) throw new Error('loadFontkit() must finish before a font is read');
-    const { pkg, files } = FILES[family];
-    const bytes = readFileSync(path.join(packageDir(pkg), files[weight]));
+    const bytes = readFileSync(fontFile(family, weight));
     font = { name, font: fontkit.create(bytes), bytes };
     loaded.set(name, font);
   }

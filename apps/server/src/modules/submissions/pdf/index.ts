@@ -108,6 +108,7 @@ export async function submissionPdfOf(
     fields: answered.get(row.formVersion) ?? form.fields,
     submission: {
       id: row.id,
+      number: row.number,
       createdAt: row.createdAt,
       language: row.language,
       completed: row.completed,

@@ -2,6 +2,7 @@ import { takesAnswer } from '@formsmith/core/fields/constants';
 import type { Form } from '@formsmith/core/forms/form';
 import { formLanguages, languageName } from '@formsmith/core/i18n/language';
 import type { SubmissionDetail as DetailedSubmission, ExportFormat } from '@formsmith/core/submissions/api';
+import { submissionPdfName } from '@formsmith/core/submissions/pdf';
 import { describeQuizResult, quizResultOf } from '@formsmith/core/submissions/quiz-result';
 import { referenceText } from '@formsmith/core/submissions/reference';
 import { ArrowLeft, ChevronDown, Download, FileText, Trash2 } from 'lucide-react';
@@ -67,7 +68,7 @@ export function SubmissionDetail({
               <Trash2 aria-hidden="true" className="h-4 w-4" />
               Delete
             </Button>
-            <PdfButton formId={formId} formTitle={form.title} submission={submission.data} />
+            <PdfButton formId={formId} form={form} submission={submission.data} />
             <ExportMenu formId={formId} submission={submission.data} />
           </div>
         )}
@@ -86,26 +87,37 @@ export function SubmissionDetail({
 }
 
 /**
- * 'Download PDF': the server's PDF of the submission. None for answers sealed end to end, which
- * the server cannot read (this browser does not make PDFs).
+ * 'Download PDF': the server's PDF of the submission. For answers sealed end to end, which the
+ * server cannot read, this browser makes it once the form is unlocked (pdf-lib, loaded only when
+ * pressed), and nothing of the answers leaves it; locked, none.
  */
 function PdfButton({
   formId,
-  formTitle,
+  form,
   submission,
 }: {
   formId: number;
-  formTitle: string;
+  form: Form;
   submission: DetailedSubmission;
 }) {
+  const key = useUnlockedKey(formId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (submission.envelope !== undefined) return null;
+  const sealed = submission.envelope !== undefined;
+  if (sealed && !key) return null;
   const run = async () => {
     setError(null);
     setBusy(true);
     try {
-      await downloadSubmissionPdf({ formId, submissionId: submission.id, formTitle });
+      if (!sealed || !key) {
+        await downloadSubmissionPdf({ formId, submissionId: submission.id, formTitle: form.title });
+        return;
+      }
+      const { buildSealedSubmissionPdf } = await import('../lib/sealed-pdf.ts');
+      const pdf = await buildSealedSubmissionPdf({ formId, form, submission, key });
+      if (!pdf)
+        setError('These answers cannot be decrypted with this form’s key, so there is no PDF of them.');
+      else saveBlob(pdf, submissionPdfName(form.title, submission.id));
     } catch {
       setError('Failed to make the PDF. Please try again later.');
     } finally {
@@ -116,7 +128,7 @@ function PdfButton({
     <div className="flex flex-col items-end gap-1">
       <Button variant="secondary" onClick={run} disabled={busy}>
         <FileText aria-hidden="true" className="h-4 w-4" />
-        {busy ? 'Making PDF…' : 'Download PDF'}
+        {busy ? 'Making PDF…' : sealed ? 'Download decrypted PDF' : 'Download PDF'}
       </Button>
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -1,0 +1,324 @@
+// The PDF of one submission whose answers are sealed end to end, made in this browser after the
+// form is unlocked: the server cannot read the answers, and nothing of them is sent to it. It says
+// what the server's PDF says (core's submissionFacts and submissionOutline: the facts, the pages as
+// sections, each answer's text), drawn with pdf-lib and the fonts the server draws its PDFs with,
+// fetched from the instance. Only the families the text needs are fetched (the Chinese and
+// Japanese fonts are several MB). This module is loaded only when 'Download PDF' is pressed.
+//
+// What it does not do that the server's does: pictures (uploaded images, drawn signatures, the
+// logo) are named, not drawn, since they are sealed files too; and a line mixing right-to-left and
+// left-to-right text is not reordered (an Arabic paragraph is shaped and set from the right).
+
+import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
+import type { Form } from '@formsmith/core/forms/form';
+import type { SubmissionDetail } from '@formsmith/core/submissions/api';
+import {
+  type PdfFontFamily,
+  type PdfFontWeight,
+  pdfFontPath,
+  shortSubmissionId,
+} from '@formsmith/core/submissions/pdf';
+import {
+  answerTextLines,
+  factLine,
+  pdfAccent,
+  submissionFacts,
+  submissionOutline,
+} from '@formsmith/core/submissions/pdf-outline';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { fetchBlobWithAuth } from '../../../lib/download.ts';
+import { openSealed } from './open-answers.ts';
+
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = { top: 56, bottom: 64, side: 56 };
+const WIDTH = PAGE.width - 2 * MARGIN.side;
+const TEXT = '#1f2937';
+const MUTED = '#6b7280';
+
+type Style = { weight: PdfFontWeight; size: number };
+const STYLES = {
+  title: { weight: 'bold', size: 20 },
+  section: { weight: 'bold', size: 14 },
+  label: { weight: 'bold', size: 10.5 },
+  body: { weight: 'regular', size: 10.5 },
+  meta: { weight: 'regular', size: 9.5 },
+  foot: { weight: 'regular', size: 8 },
+} satisfies Record<string, Style>;
+
+const ARABIC = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
+/** Characters with no script of their own: they stay in the font of the text around them. */
+const NEUTRAL = /[\p{White_Space}\p{P}\p{S}\p{Nd}\u2068\u2069]/u;
+
+/** The family a character is drawn in: Han the Chinese way in a Chinese submission, the Japanese way otherwise. */
+function scriptFamily(char: string, chinese: boolean): PdfFontFamily {
+  if (ARABIC.test(char)) return 'arabic';
+  if (CJK.test(char)) return chinese && !KANA.test(char) ? 'sc' : 'jp';
+  return 'latin';
+}
+
+function colour(hex: string) {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+}
+
+/** Tabs as spaces; other control characters and the isolates (which no font draws) dropped. */
+const clean = (text: string) => text.replace(/\t/g, '    ').replace(/(?![\n\r])[\p{Cc}\u2066-\u2069]/gu, '');
+
+type Run = { text: string; family: PdfFontFamily };
+
+class Writer {
+  private page: PDFPage;
+  private y = MARGIN.top;
+  private readonly fonts = new Map<string, PDFFont>();
+  private readonly chinese: boolean;
+
+  private constructor(
+    private readonly doc: PDFDocument,
+    language: string,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.chinese = language.toLowerCase().startsWith('zh');
+  }
+
+  /** A writer with the fonts the texts need, fetched from the instance (cached by the browser). */
+  static async open(formId: number, language: string, texts: string[]): Promise<Writer> {
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    doc.setProducer('Formsmith');
+    doc.setCreator('Formsmith');
+    const w = new Writer(doc, language);
+    const families = new Set<PdfFontFamily>(['latin']);
+    for (const text of texts) for (const char of text) families.add(scriptFamily(char, w.chinese));
+    await Promise.all(
+      [...families].flatMap((family) =>
+        (['regular', 'bold'] as const).map(async (weight) => {
+          const bytes = await (await fetchBlobWithAuth(pdfFontPath(formId, family, weight))).arrayBuffer();
+          // Subset: a page of Japanese carries its few hundred glyphs, not the 5 MB font.
+          w.fonts.set(`${family}-${weight}`, await doc.embedFont(bytes, { subset: true }));
+        }),
+      ),
+    );
+    return w;
+  }
+
+  private font(family: PdfFontFamily, weight: PdfFontWeight): PDFFont {
+    return this.fonts.get(`${family}-${weight}`) ?? this.fonts.get(`latin-${weight}`)!;
+  }
+
+  /** A paragraph cut into runs of one font, neutral characters kept with the text before them. */
+  private runs(text: string): Run[] {
+    const runs: Run[] = [];
+    for (const char of text) {
+      const last = runs.at(-1);
+      const family = last && NEUTRAL.test(char) ? last.family : scriptFamily(char, this.chinese);
+      if (last && last.family === family) last.text += char;
+      else runs.push({ text: char, family });
+    }
+    return runs;
+  }
+
+  private width(runs: Run[], style: Style): number {
+    return runs.reduce(
+      (sum, run) => sum + this.font(run.family, style.weight).widthOfTextAtSize(run.text, style.size),
+      0,
+    );
+  }
+
+  /** Pieces a line may break between: words with their spaces, and each Chinese or Japanese character. */
+  private words(text: string): string[] {
+    return (
+      text
+        .match(
+          /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]*\s*/gu,
+        )
+        ?.filter(Boolean) ?? []
+    );
+  }
+
+  /** The paragraph wrapped to the width; a word wider than a line is cut by characters. */
+  private wrap(text: string, width: number, style: Style): string[] {
+    const lines: string[] = [];
+    let line = '';
+    const fits = (t: string) => this.width(this.runs(t.trimEnd()), style) <= width;
+    for (const word of this.words(text)) {
+      if (fits(line + word)) {
+        line += word;
+        continue;
+      }
+      if (line) lines.push(line.trimEnd());
+      line = '';
+      let rest = word;
+      while (!fits(rest)) {
+        let cut = '';
+        for (const char of rest) {
+          if (cut && !fits(cut + char)) break;
+          cut += char;
+        }
+        lines.push(cut);
+        rest = rest.slice(cut.length);
+      }
+      line = rest;
+    }
+    if (line.trim()) lines.push(line.trimEnd());
+    return lines;
+  }
+
+  ensure(height: number) {
+    if (this.y + height > PAGE.height - MARGIN.bottom) {
+      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.y = MARGIN.top;
+    }
+  }
+
+  gap(points: number) {
+    this.y += points;
+  }
+
+  /** Wrapped text, each line on whichever page has room for it; an Arabic paragraph set from the right. */
+  text(text: string, style: Style, hex: string) {
+    const lineHeight = style.size * 1.5;
+    for (const paragraph of clean(text).split(/\r\n|\r|\n/)) {
+      const lines = paragraph.trim() ? this.wrap(paragraph, WIDTH, style) : [''];
+      const rtl = [...paragraph].find((c) => !NEUTRAL.test(c) && /\p{L}/u.test(c));
+      for (const line of lines) {
+        this.ensure(lineHeight);
+        this.drawLine(
+          line,
+          style,
+          hex,
+          PAGE.height - (this.y + style.size * 1.1),
+          rtl !== undefined && ARABIC.test(rtl),
+        );
+        this.y += lineHeight;
+      }
+    }
+  }
+
+  /** One line at a baseline (from the page's foot, as PDF counts). */
+  private drawLine(line: string, style: Style, hex: string, baseline: number, rtl: boolean) {
+    const runs = this.runs(line);
+    let x = rtl ? MARGIN.side + WIDTH - this.width(runs, style) : MARGIN.side;
+    for (const run of runs) {
+      const font = this.font(run.family, style.weight);
+      this.page.drawText(run.text, { x, y: baseline, size: style.size, font, color: colour(hex) });
+      x += font.widthOfTextAtSize(run.text, style.size);
+    }
+  }
+
+  rule(hex: string, thickness: number) {
+    this.ensure(thickness + 4);
+    const y = PAGE.height - this.y;
+    this.page.drawLine({
+      start: { x: MARGIN.side, y },
+      end: { x: PAGE.width - MARGIN.side, y },
+      thickness,
+      color: colour(hex),
+    });
+    this.y += thickness;
+  }
+
+  section(title: string, accent: string) {
+    this.ensure(STYLES.section.size * 4);
+    this.gap(14);
+    this.text(title, STYLES.section, accent);
+    this.rule(accent, 0.75);
+    this.gap(8);
+  }
+
+  /** 'Page 2 of 5' at the foot of every page, after what the document is. */
+  footers(what: string) {
+    const pages = this.doc.getPages();
+    pages.forEach((page, i) => {
+      this.page = page;
+      this.drawLine(
+        `${what} · Page ${i + 1} of ${pages.length}`,
+        STYLES.foot,
+        MUTED,
+        MARGIN.bottom / 2,
+        false,
+      );
+    });
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    return this.doc.save();
+  }
+}
+
+/**
+ * The PDF of a sealed submission, opened with the form's unlocked key; null when the answers cannot
+ * be opened with it.
+ */
+export async function buildSealedSubmissionPdf(input: {
+  formId: number;
+  form: Pick<Form, 'title' | 'themeConfig'>;
+  submission: SubmissionDetail;
+  key: UnlockedKey;
+}): Promise<Blob | null> {
+  const { formId, form, submission, key } = input;
+  const data = await openSealed(key, formId, submission);
+  if (!data) return null;
+  const accent = pdfAccent(form.themeConfig);
+  const title = form.title.trim() || 'Untitled form';
+  const facts = submissionFacts({
+    id: submission.id,
+    number: submission.number,
+    createdAt: new Date(submission.created_at),
+    language: submission.language,
+    completed: submission.completed,
+    metadata: submission.metadata ?? {},
+    triage: submission.triage,
+  }).map(factLine);
+  const outline = submissionOutline(submission.fields, data);
+  const texts = [title, ...facts];
+  for (const item of outline) {
+    if (item.kind === 'section') texts.push(item.title);
+    else if (item.kind === 'statement') texts.push(item.label, item.help);
+    else if (item.kind === 'other') texts.push(item.key, item.text);
+    else if (item.kind === 'answer') {
+      texts.push(item.label);
+      if (item.value !== undefined) texts.push(...answerTextLines(item.field, item.value));
+    }
+  }
+
+  const w = await Writer.open(formId, submission.language, texts);
+  w.text(title, STYLES.title, accent);
+  w.gap(2);
+  w.rule(accent, 2);
+  w.gap(10);
+  for (const fact of facts) w.text(fact, STYLES.meta, MUTED);
+  for (const item of outline) {
+    switch (item.kind) {
+      case 'section':
+        w.section(item.title, accent);
+        break;
+      case 'start':
+        w.gap(10);
+        break;
+      case 'statement':
+        w.gap(6);
+        if (item.label) w.text(item.label, STYLES.label, accent);
+        if (item.help) w.text(item.help, STYLES.body, MUTED);
+        w.gap(4);
+        break;
+      case 'other':
+        w.gap(6);
+        w.text(item.key, STYLES.label, TEXT);
+        w.text(item.text, STYLES.body, TEXT);
+        break;
+      case 'answer':
+        w.gap(6);
+        w.text(item.label, STYLES.label, TEXT);
+        if (item.value === undefined) w.text('No answer', STYLES.body, MUTED);
+        else for (const line of answerTextLines(item.field, item.value)) w.text(line, STYLES.body, TEXT);
+        break;
+    }
+  }
+  w.footers(`Submission ${shortSubmissionId(submission.id)}`);
+  const bytes = await w.bytes();
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
