@@ -3,7 +3,7 @@
 // what the server's PDF says (core's submissionFacts and submissionOutline: the facts, the pages as
 // sections, each answer's text), drawn with pdf-lib and the fonts the server draws its PDFs with,
 // fetched from the instance. Only the families the text needs are fetched (the Chinese and
-// Japanese fonts are several MB). This module is loaded only when 'Download PDF' is pressed.
+// Japanese fonts are several MB), and each is embedded as the subset of glyphs drawn. This module is loaded only when 'Download PDF' is pressed.
 //
 // What it does not do that the server's does: pictures (uploaded images, drawn signatures, the
 // logo) are named, not drawn, since they are sealed files too; and a line mixing right-to-left and
@@ -25,10 +25,51 @@ import {
   submissionFacts,
   submissionOutline,
 } from '@formsmith/core/submissions/pdf-outline';
-import fontkit from '@pdf-lib/fontkit';
+import * as fontkit from 'fontkit';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { fetchBlobWithAuth } from '../../../lib/download.ts';
 import { openSealed } from './open-answers.ts';
+
+/**
+ * fontkit 2 (the font engine the server's pdfkit uses) as pdf-lib takes it. pdf-lib's own fork of
+ * fontkit drops glyphs when it subsets these Noto fonts (the text layer reads right, the page
+ * shows gaps); fontkit 2 subsets them whole, but writes a subset with encode() where pdf-lib asks
+ * for the stream of encodeStream().
+ */
+const subsettingFontkit = {
+  create(bytes: Uint8Array) {
+    const font = fontkit.create(bytes);
+    const createSubset = font.createSubset.bind(font);
+    return Object.assign(font, {
+      createSubset: () => {
+        const subset = createSubset();
+        return Object.assign(subset, {
+          encodeStream: () => {
+            const handlers: Record<string, (value?: unknown) => void> = {};
+            const stream = {
+              on(event: string, handler: (value?: unknown) => void) {
+                handlers[event] = handler;
+                // pdf-lib subscribes to data, end and error, in that order: then the bytes go.
+                if (event === 'error') {
+                  queueMicrotask(() => {
+                    try {
+                      handlers.data?.(subset.encode());
+                      handlers.end?.();
+                    } catch (err) {
+                      handlers.error?.(err);
+                    }
+                  });
+                }
+                return stream;
+              },
+            };
+            return stream;
+          },
+        });
+      },
+    });
+  },
+} as unknown as Parameters<PDFDocument['registerFontkit']>[0];
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 56, bottom: 64, side: 56 };
@@ -87,7 +128,7 @@ class Writer {
   /** A writer with the fonts the texts need, fetched from the instance (cached by the browser). */
   static async open(formId: number, language: string, texts: string[]): Promise<Writer> {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(subsettingFontkit);
     doc.setProducer('Formsmith');
     doc.setCreator('Formsmith');
     const w = new Writer(doc, language);
