@@ -103,6 +103,9 @@ export default fp(async (app: FastifyInstance) => {
   }
 
   app.decorate('metrics', { registry, submissions, submitBatches, jobRuns });
+  // The default metrics' GC observer lives as long as the process and holds this registry: emptied,
+  // the registry stops holding the gauges whose collect() reads this app (and its database).
+  app.addHook('onClose', async () => registry.clear());
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL, so ids do not make a series each.
     const route = request.routeOptions.url ?? 'unmatched';
