@@ -150,12 +150,27 @@ class Writer {
     return this.fonts.get(`${family}-${weight}`) ?? this.fonts.get(`latin-${weight}`)!;
   }
 
+  private readonly charSets = new Map<PdfFontFamily, Set<number>>();
+
+  /** Whether a family's font has a glyph for the character (a digit in the Arabic font, say). */
+  private draws(family: PdfFontFamily, char: string): boolean {
+    let set = this.charSets.get(family);
+    if (!set) {
+      set = new Set(this.font(family, 'regular').getCharacterSet());
+      this.charSets.set(family, set);
+    }
+    return set.has(char.codePointAt(0)!);
+  }
+
   /** A paragraph cut into runs of one font, neutral characters kept with the text before them. */
   private runs(text: string): Run[] {
     const runs: Run[] = [];
     for (const char of text) {
       const last = runs.at(-1);
-      const family = last && NEUTRAL.test(char) ? last.family : scriptFamily(char, this.chinese);
+      const family =
+        last && NEUTRAL.test(char) && this.draws(last.family, char)
+          ? last.family
+          : scriptFamily(char, this.chinese);
       if (last && last.family === family) last.text += char;
       else runs.push({ text: char, family });
     }

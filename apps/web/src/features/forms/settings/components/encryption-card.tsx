@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Alert, Spinner } from '../../../../components/ui/feedback.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
 import { loadPassphraseTools, passphraseProblem } from '../../../../lib/form-keys/passphrase.ts';
 import { keepUnlockedKey } from '../../../../lib/form-keys/unlocked-keys.ts';
 import { useEncryption, useUpdateEncryption } from '../../../../lib/forms-api/encryption.ts';
@@ -127,8 +128,13 @@ function CreateKeyForm({ formId, onCreated }: { formId: number; onCreated: (reco
       await update.mutateAsync({ level: 'enhanced', key: made.formKey });
       keepUnlockedKey(formId, made.unlocked);
       onCreated(made.recoveryKey);
-    } catch {
-      setError('The key could not be saved. Try again.');
+    } catch (err) {
+      // A refusal that says what to do (a mail that attaches a PDF to turn off first) is shown as said.
+      setError(
+        err instanceof ApiError && err.code === 'ATTACH_PDF_ON'
+          ? err.message
+          : 'The key could not be saved. Try again.',
+      );
     } finally {
       setWorking(false);
     }
