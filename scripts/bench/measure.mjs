@@ -106,19 +106,33 @@ export async function exportRun({ url, headers, pid, format }) {
   return { ...result, rssBeforeMb: before, rssPeakMb: peak, rssGrowthMb: peak - before };
 }
 
-/** Gzip bytes of every script fill.html loads (entry + modulepreloads), from the built files. */
+/**
+ * Gzip bytes of every script the public page loads as it opens, from the built files: fill.html's
+ * entry and modulepreloads and, followed through their text, every chunk they import statically
+ * (a chunk split off later is counted without fill.html naming it). What the page imports only on
+ * need (core's checks and the phone data on the respondent's first tap, key or focus; the ending's
+ * view; another language's words; a file field's control) is not loaded by opening it.
+ */
 export function fillPageJsGzipBytes() {
   const dist = path.join(root, 'apps/web/dist');
   const html = readFileSync(path.join(dist, 'fill.html'), 'utf8');
-  const srcs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+  const queue = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
     (m) => /** @type {string} */ (m[1]),
   );
+  /** @type {Set<string>} */
+  const files = new Set();
   let total = 0;
-  for (const src of new Set(srcs)) {
-    const gz = path.join(dist, `${src}.gz`);
-    total += existsSync(gz) ? statSync(gz).size : statSync(path.join(dist, src)).size;
+  for (let src = queue.shift(); src !== undefined; src = queue.shift()) {
+    if (files.has(src)) continue;
+    files.add(src);
+    const file = path.join(dist, src);
+    const gz = `${file}.gz`;
+    total += existsSync(gz) ? statSync(gz).size : statSync(file).size;
+    // Static imports between chunks (`import{…}from"./x.js"`, `import"./x.js"`), not `import(…)`.
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*["'`]\.\/([^"'`]+\.js)["'`]/g))
+      queue.push(`/assets/${m[1]}`);
   }
-  return { bytes: total, files: [...new Set(srcs)] };
+  return { bytes: total, files: [...files] };
 }
 
 /**

@@ -27,6 +27,7 @@ import { SavedFormView } from './components/saved-form-view.tsx';
 import { useEmbedHeight } from './hooks/use-embed-height.ts';
 import { usePageChrome } from './hooks/use-page-chrome.ts';
 import { postToHost } from './lib/embed-messages.ts';
+import { onFirstInteraction } from './lib/first-interaction.ts';
 import { chooseLanguage, keepLanguage, pageLanguage } from './lib/language.ts';
 import { formInLanguage } from './lib/localize.ts';
 import { parseFillLocation } from './lib/location.ts';
@@ -171,10 +172,11 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: it runs once, as the page starts
   useEffect(() => {
     if (!initial) return void load();
+    let stopPrefetch: (() => void) | undefined;
     // The server counted the view when it rendered the page.
-    if (view.kind === 'form' && !viewed.current) {
+    if (view.kind === 'form') {
       viewed.current = true;
-      prefetchSuccessView();
+      stopPrefetch = onFirstInteraction(prefetchSuccessView);
     }
     // Respondents cannot open it; its owner, signed in, may preview it (the server cannot tell).
     if (view.kind === 'unavailable' && location) {
@@ -185,6 +187,7 @@ export function FillPage({ initial }: { initial?: FillPageState }) {
         setView({ kind: 'form', form: preview, round: 0, preview: true });
       });
     }
+    return stopPrefetch;
   }, []);
 
   const loaded =

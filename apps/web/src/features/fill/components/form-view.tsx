@@ -24,6 +24,7 @@ import { useFieldTiming } from '../hooks/use-field-timing.ts';
 import { useFillSession } from '../hooks/use-fill-session.ts';
 import type { ProgressSaver } from '../hooks/use-progress-saver.ts';
 import { sentAnswers } from '../lib/answers.ts';
+import { onFirstInteraction } from '../lib/first-interaction.ts';
 import { PREVIEW_TEXT, submitErrorMessage } from '../lib/messages.ts';
 import { sealedSubmitBody, sealUnavailable } from '../lib/seal.ts';
 import { forgetSpamSolution, spamSolution } from '../lib/spam-challenge.ts';
@@ -124,9 +125,12 @@ export function FormView({
   }));
   const prefix = useId();
 
-  useEffect(() => {
-    loadValidator().then((v) => setValidatorReady(Boolean(v)));
-  }, []);
+  // Core's checks (and the phone numbers' data) load when the respondent starts answering: the
+  // fields they leave are checked once it is there, and a submit waits for it.
+  useEffect(
+    () => onFirstInteraction(() => void loadValidator().then((v) => setValidatorReady(Boolean(v)))),
+    [],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 
 // Views off the main path (gate, unavailable, expired, success) load on demand, which keeps the
-// page's first JavaScript within its 80 KB budget. The success view is prefetched by the form.
+// page's first JavaScript within its 80 KB budget. The success view is prefetched once the
+// respondent starts on the form (not while the page starts).
 const loadStatusViews = () => import('./status-views.tsx');
 const loadGate = () => import('./access-gate.tsx');
 
