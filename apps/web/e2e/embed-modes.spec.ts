@@ -234,15 +234,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `/tmp/embed-popup-${scheme}-1280.png` });
 
-    // Tab goes round the close button and the form, never out to the page.
+    // Tab goes round the close button and the form, never out to the page. The form's frame runs
+    // in a process of its own, so focus leaving it for the page's guard reaches the page a moment
+    // after the key press returns: the check waits for focus to settle (it never settles outside).
     const inDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role=dialog]'));
     for (let i = 0; i < 8; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await inDialog(), `focus after ${i + 1} Tab presses`).toBe(true);
+      await expect.poll(inDialog, { message: `focus after ${i + 1} Tab presses` }).toBe(true);
     }
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Shift+Tab');
-      expect(await inDialog(), `focus after ${i + 1} Shift+Tab presses`).toBe(true);
+      await expect.poll(inDialog, { message: `focus after ${i + 1} Shift+Tab presses` }).toBe(true);
     }
 
     // Escape pressed inside the form's frame closes it too (the frame tells the page).
