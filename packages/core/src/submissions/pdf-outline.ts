@@ -13,9 +13,23 @@ import type { FormField } from '../forms/field.ts';
 import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '../themes/api.ts';
 import { nearestPassingColour } from '../themes/contrast.ts';
 import { statusText } from './api.ts';
+import type { PdfFontWeight } from './pdf.ts';
 import { describeQuizResult, quizResultOf } from './quiz-result.ts';
 import { referenceText } from './reference.ts';
 import { TRIAGE_LABELS, type Triage } from './triage.ts';
+
+/** The sizes and weights of a submission PDF's text, the same in the server's and the browser's. */
+export const PDF_TEXT_STYLES = {
+  title: { weight: 'bold', size: 20 },
+  section: { weight: 'bold', size: 14 },
+  label: { weight: 'bold', size: 10.5 },
+  body: { weight: 'regular', size: 10.5 },
+  meta: { weight: 'regular', size: 9.5 },
+  foot: { weight: 'regular', size: 8 },
+} as const satisfies Record<string, { weight: PdfFontWeight; size: number }>;
+/** A submission PDF's text colour and its muted colour (facts, help, "No answer"). */
+export const PDF_TEXT_COLOUR = '#1f2937';
+export const PDF_MUTED_COLOUR = '#6b7280';
 
 /**
  * The accent of the form's theme, darkened where needed to read on white paper: a theme of the

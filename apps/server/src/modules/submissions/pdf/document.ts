@@ -13,6 +13,9 @@ import {
   answerLines,
   factLine,
   fileLine,
+  PDF_MUTED_COLOUR,
+  PDF_TEXT_COLOUR,
+  PDF_TEXT_STYLES,
   pdfAccent,
   submissionFacts,
   submissionOutline,
@@ -56,17 +59,9 @@ const UPLOAD_HEIGHT = 220;
 const OPTION_HEIGHT = 110;
 const MARGIN = { top: 56, bottom: 64, side: 56 };
 export const WIDTH = PAGE.width - 2 * MARGIN.side;
-export const TEXT = '#1f2937';
-export const MUTED = '#6b7280';
-
-export const STYLES = {
-  title: { weight: 'bold', size: 20 },
-  section: { weight: 'bold', size: 14 },
-  label: { weight: 'bold', size: 10.5 },
-  body: { weight: 'regular', size: 10.5 },
-  meta: { weight: 'regular', size: 9.5 },
-  foot: { weight: 'regular', size: 8 },
-} satisfies Record<string, TextStyle>;
+export const TEXT = PDF_TEXT_COLOUR;
+export const MUTED = PDF_MUTED_COLOUR;
+export const STYLES: Record<keyof typeof PDF_TEXT_STYLES, TextStyle> = PDF_TEXT_STYLES;
 
 /** The accent of the form's theme, readable on white paper (core's pdfAccent, shared with the browser's PDF). */
 export const accentOf = pdfAccent;

@@ -21,6 +21,9 @@ import {
 import {
   answerTextLines,
   factLine,
+  PDF_MUTED_COLOUR,
+  PDF_TEXT_COLOUR,
+  PDF_TEXT_STYLES,
   pdfAccent,
   submissionFacts,
   submissionOutline,
@@ -74,18 +77,10 @@ const subsettingFontkit = {
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 56, bottom: 64, side: 56 };
 const WIDTH = PAGE.width - 2 * MARGIN.side;
-const TEXT = '#1f2937';
-const MUTED = '#6b7280';
-
-type Style = { weight: PdfFontWeight; size: number };
-const STYLES = {
-  title: { weight: 'bold', size: 20 },
-  section: { weight: 'bold', size: 14 },
-  label: { weight: 'bold', size: 10.5 },
-  body: { weight: 'regular', size: 10.5 },
-  meta: { weight: 'regular', size: 9.5 },
-  foot: { weight: 'regular', size: 8 },
-} satisfies Record<string, Style>;
+const TEXT = PDF_TEXT_COLOUR;
+const MUTED = PDF_MUTED_COLOUR;
+const STYLES = PDF_TEXT_STYLES;
+type Style = (typeof STYLES)[keyof typeof STYLES];
 
 const ARABIC = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
