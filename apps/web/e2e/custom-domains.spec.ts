@@ -2,7 +2,7 @@ import { chromium, expect, test } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { E2E_BASE_URL, E2E_PORT } from './support/env.ts';
-import { expectNoSidewaysScroll } from './support/fill-page.ts';
+import { expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin } from './support/login.ts';
 import { createFormViaApi, publishViaApi } from './support/seed-forms.ts';
 
@@ -59,7 +59,7 @@ test('an owner adds a domain, and a respondent fills the form on it', async ({ p
   });
   try {
     const visitor = await respondent.newPage();
-    await visitor.goto(`http://${host}:${E2E_PORT}/`);
+    await openFormPage(visitor, `http://${host}:${E2E_PORT}/`);
     await expect(visitor.getByRole('heading', { level: 1, name: 'Club registration' })).toBeVisible();
     await visitor.getByLabel('Your name').fill('Rosa Respondent');
     await visitor.getByRole('button', { name: 'Submit' }).click();

@@ -399,7 +399,8 @@ export async function postFillPage(
       screen({
         ...(stepId ? { stepId } : {}),
         errors,
-        banner: kit.renderer.submitErrorMessage(err, language),
+        // A submit sent too soon says so in its own words: the answers are kept, send again.
+        banner: err.code === 'SENT_TOO_SOON' ? err.message : kit.renderer.submitErrorMessage(err, language),
       }),
     );
     return { ...refused, ...waitOf(err) };

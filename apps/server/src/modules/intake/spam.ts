@@ -20,22 +20,30 @@ function epochMs(value: unknown): number | undefined {
   return undefined;
 }
 
+/** Why a submission looks automated: a filled decoy, or sent too soon after the page loaded. */
+export type SpamVerdict = 'decoy' | 'too-soon' | null;
+
 /**
  * Anti-spam: a filled decoy (`website`, `_honeypot`) or a submit within 3000 ms of the
  * page load. The elapsed time is measured on the respondent's own clock when the metadata
  * carries its timestamp, so a skewed clock never drops an honest answer.
  */
-export function isSpam(input: {
+export function spamVerdict(input: {
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
   fieldIds: ReadonlySet<string>;
   now: number;
-}): boolean {
+}): SpamVerdict {
   const { data } = input;
-  if (filled(data._honeypot)) return true;
-  if (!input.fieldIds.has('website') && filled(data.website)) return true;
+  if (filled(data._honeypot)) return 'decoy';
+  if (!input.fieldIds.has('website') && filled(data.website)) return 'decoy';
   const loadedAt = epochMs(data._formLoadTime);
-  if (loadedAt === undefined) return false;
+  if (loadedAt === undefined) return null;
   const submittedAt = epochMs(input.metadata.timestamp) ?? input.now;
-  return submittedAt - loadedAt < LIMITS.minSubmitDelayMs;
+  return submittedAt - loadedAt < LIMITS.minSubmitDelayMs ? 'too-soon' : null;
+}
+
+/** True when the submission looks automated for either reason (see `spamVerdict`). */
+export function isSpam(input: Parameters<typeof spamVerdict>[0]): boolean {
+  return spamVerdict(input) !== null;
 }

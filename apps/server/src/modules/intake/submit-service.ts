@@ -24,7 +24,7 @@ import { MicroBatcher } from './batcher.ts';
 import { type RespondentView, respondentView } from './language.ts';
 import { buildMetadata } from './metadata.ts';
 import { ALREADY_COMPLETED_MESSAGE, RESUME_NOT_FOUND } from './progress-service.ts';
-import { isSpam } from './spam.ts';
+import { spamVerdict } from './spam.ts';
 import { checkSpamSolution, claimSpamSolution, spamSolutionRefused } from './spam-challenge.ts';
 import { submitEncrypted } from './submit-encrypted.ts';
 import {
@@ -221,7 +221,14 @@ export async function submitForm(
   const { fields } = form;
   const fieldIds = fieldIdsOf(fields);
   const rawMetadata = input.metadata ?? {};
-  if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
+  const spam = spamVerdict({ data, metadata: rawMetadata, fieldIds, now: Date.now() });
+  if (spam === 'too-soon' && input.noScript) {
+    // The page without JavaScript cannot hold a quick submit back as the script does, and a person
+    // who sends a short form (or one sent before the page's script took over) is not a bot: the
+    // page comes back with their answers and asks them to send again, instead of dropping them.
+    throw new AppError('SENT_TOO_SOON', 422, t('submit.tooSoon'));
+  }
+  if (spam) {
     // Looks exactly like a success to the sender; nothing is stored.
     app.metrics.submissions.inc({ outcome: 'spam' });
     return {

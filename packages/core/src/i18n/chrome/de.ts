@@ -141,6 +141,8 @@ export const messages: ChromeMessages = {
   'submit.failed': 'Das Formular konnte nicht gesendet werden.',
   'submit.alreadyResponded': 'Sie haben dieses Formular bereits beantwortet',
   'submit.noAnswers': 'Formulardaten sind erforderlich',
+  'submit.tooSoon':
+    'Ihre Antworten sind noch da, aber noch nicht gesendet: Bitte prüfen Sie sie und senden Sie erneut.',
   'encryption.note':
     'Ende-zu-Ende-verschlüsselt: Ihre Antworten und Dateien werden in diesem Browser verschlüsselt, bevor sie gesendet werden, und nur der Eigentümer des Formulars kann sie lesen.',
   'encryption.notReady':

@@ -140,6 +140,7 @@ export const messages = {
   'submit.failed': 'Failed to submit form.',
   'submit.alreadyResponded': 'You have already responded to this form',
   'submit.noAnswers': 'Form data is required',
+  'submit.tooSoon': 'Your answers are kept but not sent yet: please check them and send them again.',
   'encryption.note':
     'End-to-end encrypted: your answers and files are encrypted in this browser before they are sent, and only the form’s owner can read them.',
   'encryption.notReady':

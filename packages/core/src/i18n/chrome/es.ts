@@ -137,6 +137,7 @@ export const messages: ChromeMessages = {
   'submit.failed': 'No se pudo enviar el formulario.',
   'submit.alreadyResponded': 'Ya has respondido a este formulario',
   'submit.noAnswers': 'Faltan los datos del formulario',
+  'submit.tooSoon': 'Sus respuestas siguen aquí, pero aún no se han enviado: revíselas y envíelas de nuevo.',
   'encryption.note':
     'Cifrado de extremo a extremo: tus respuestas y archivos se cifran en este navegador antes de enviarse, y solo el propietario del formulario puede leerlos.',
   'encryption.notReady':

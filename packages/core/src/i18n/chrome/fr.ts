@@ -139,6 +139,8 @@ export const messages: ChromeMessages = {
   'submit.failed': 'L’envoi du formulaire a échoué.',
   'submit.alreadyResponded': 'Vous avez déjà répondu à ce formulaire',
   'submit.noAnswers': 'Les données du formulaire sont requises',
+  'submit.tooSoon':
+    'Vos réponses sont toujours là mais pas encore envoyées : vérifiez-les et envoyez à nouveau.',
   'encryption.note':
     'Chiffré de bout en bout : vos réponses et vos fichiers sont chiffrés dans ce navigateur avant leur envoi, et seul le propriétaire du formulaire peut les lire.',
   'encryption.notReady':

@@ -136,6 +136,7 @@ export const messages: ChromeMessages = {
   'submit.failed': 'Invio del modulo non riuscito.',
   'submit.alreadyResponded': 'Hai già risposto a questo modulo',
   'submit.noAnswers': 'I dati del modulo sono obbligatori',
+  'submit.tooSoon': 'Le risposte sono ancora qui ma non sono state inviate: controllale e inviale di nuovo.',
   'encryption.note':
     'Crittografia end-to-end: le tue risposte e i tuoi file vengono cifrati in questo browser prima dell’invio e solo il proprietario del modulo può leggerli.',
   'encryption.notReady':

@@ -133,6 +133,8 @@ export const messages: ChromeMessages = {
   'submit.failed': 'フォームを送信できませんでした。',
   'submit.alreadyResponded': 'このフォームにはすでに回答済みです',
   'submit.noAnswers': 'フォームのデータが必要です',
+  'submit.tooSoon':
+    '回答はそのまま残っていますが、まだ送信されていません。確認して、もう一度送信してください。',
   'encryption.note':
     'エンドツーエンド暗号化：回答とファイルは送信前にこのブラウザーで暗号化され、フォームの所有者だけが読むことができます。',
   'encryption.notReady':

@@ -134,6 +134,8 @@ export const messages: ChromeMessages = {
   'submit.failed': 'Het formulier kon niet worden verstuurd.',
   'submit.alreadyResponded': 'Je hebt dit formulier al ingevuld',
   'submit.noAnswers': 'Formuliergegevens zijn verplicht',
+  'submit.tooSoon':
+    'Uw antwoorden staan er nog, maar zijn nog niet verzonden: controleer ze en verstuur opnieuw.',
   'encryption.note':
     'End-to-end versleuteld: je antwoorden en bestanden worden in deze browser versleuteld voordat ze worden verstuurd, en alleen de eigenaar van het formulier kan ze lezen.',
   'encryption.notReady':

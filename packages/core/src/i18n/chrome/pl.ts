@@ -141,6 +141,7 @@ export const messages: ChromeMessages = {
   'submit.failed': 'Nie udało się wysłać formularza.',
   'submit.alreadyResponded': 'Ten formularz został już przez Ciebie wypełniony',
   'submit.noAnswers': 'Dane formularza są wymagane',
+  'submit.tooSoon': 'Twoje odpowiedzi są zachowane, ale jeszcze nie wysłane: sprawdź je i wyślij ponownie.',
   'encryption.note':
     'Szyfrowanie end-to-end: Twoje odpowiedzi i pliki są szyfrowane w tej przeglądarce przed wysłaniem i tylko właściciel formularza może je odczytać.',
   'encryption.notReady':

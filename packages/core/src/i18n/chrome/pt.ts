@@ -134,6 +134,8 @@ export const messages: ChromeMessages = {
   'submit.failed': 'Não foi possível enviar o formulário.',
   'submit.alreadyResponded': 'Você já respondeu a este formulário',
   'submit.noAnswers': 'Os dados do formulário são obrigatórios',
+  'submit.tooSoon':
+    'As suas respostas continuam aqui, mas ainda não foram enviadas: verifique-as e envie novamente.',
   'encryption.note':
     'Criptografia de ponta a ponta: suas respostas e arquivos são criptografados neste navegador antes do envio, e só o proprietário do formulário pode lê-los.',
   'encryption.notReady':

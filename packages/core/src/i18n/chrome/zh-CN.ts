@@ -129,6 +129,7 @@ export const messages: ChromeMessages = {
   'submit.failed': '表单提交失败。',
   'submit.alreadyResponded': '您已提交过此表单',
   'submit.noAnswers': '需要填写表单数据',
+  'submit.tooSoon': '您的回答仍在此处，但尚未发送：请检查后再次提交。',
   'encryption.note': '端到端加密：您的回答和文件在发送前会在此浏览器中加密，只有表单所有者可以读取。',
   'encryption.notReady': '此表单暂时无法接收回答：所有者尚未完成加密设置。',
   'encryption.needsSecure':
