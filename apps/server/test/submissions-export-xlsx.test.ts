@@ -217,6 +217,16 @@ describe(`submissions export as Excel (${dbKind})`, () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('keeps a file readable when an answer holds characters XML cannot carry', async () => {
+    const id = await createTestForm(app, owner.id, { fields: FIELDS });
+    // A bell and a form feed (pasted from another program), and an emoji.
+    await insertSubmissions(app, id, [{ data: { name: 'Ring\u0007 the\u000C bell now 🔔 & <go>' } }]);
+    const res = await get(`/api/form-submissions/forms/${id}/export?format=xlsx`);
+    expect(res.statusCode).toBe(200);
+    const rows = cellsOf((await readWorkbook(res.rawPayload)).getWorksheet('Responses')!);
+    expect(rows[1]![5]).toBe('Ring the bell now 🔔 & <go>');
+  });
+
   it('exports a form without submissions as the header row only', async () => {
     const id = await createTestForm(app, owner.id, { fields: FIELDS });
     const res = await get(`/api/form-submissions/forms/${id}/export?format=xlsx`);
