@@ -540,7 +540,10 @@ async function main() {
 }
 
 await main().catch((err) => {
-  record('bench run', String(err.message ?? err).slice(0, 300), '', 'completes', false);
+  // fetch's own message ("fetch failed") hides why: the cause says (a refused or reset connection).
+  const cause = err?.cause ? `: ${err.cause.code ?? err.cause.message ?? err.cause}` : '';
+  record('bench run', `${String(err.message ?? err)}${cause}`.slice(0, 300), '', 'completes', false);
+  console.error(err);
 });
 
 const width = Math.max(...results.map((r) => r.name.length));
