@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeFields } from '../forms/read-field.ts';
-import { answerTextLines, factLine, submissionFacts, submissionOutline } from './pdf-outline.ts';
+import {
+  factLine,
+  fileLine,
+  PDF_MUTED_COLOUR,
+  PDF_TEXT_COLOUR,
+  submissionFacts,
+  submissionOutline,
+} from './pdf-outline.ts';
+import { type PdfPicture, type PdfWalkInput, submissionPdfTexts, writeSubmissionPdf } from './pdf-walk.ts';
 
 const field = (id: string, label: string, type: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -39,7 +47,7 @@ describe('the outline of a submission PDF', () => {
     expect(outline[1]).toEqual({ kind: 'statement', label: 'Welcome', help: 'Tell us about you' });
     expect(outline[3]).toEqual({ kind: 'section', title: 'About you' });
     const cv = outline[4];
-    expect(cv?.kind === 'answer' && answerTextLines(cv.field, cv.value)).toEqual(['cv.pdf (2 KB)']);
+    expect(cv?.kind === 'answer' && (cv.value as unknown[]).map(fileLine)).toEqual(['cv.pdf (2 KB)']);
     // An unanswered question has no value; the PDF says 'No answer'.
     expect(outline[5]).toMatchObject({ kind: 'answer', label: 'Note', value: undefined });
     expect(outline.slice(6)).toEqual([
@@ -65,5 +73,118 @@ describe('the outline of a submission PDF', () => {
       'Reference: #142',
       'Submission: 3f2a9c1e-7b4d-4e8a-9f00-123456789abc',
     ]);
+  });
+});
+
+const LOGO = `/api/form-submissions/forms/7/pictures/${'a'.repeat(40)}`;
+
+const WALK_FIELDS = normalizeFields([
+  field('f_name', 'Full name', 'text'),
+  field('f_photo', 'Photo', 'file'),
+  field('f_break', 'Sign', 'page_break'),
+  field('f_sig', 'Signature', 'signature'),
+  field('f_note', 'Note', 'textarea'),
+]);
+
+const DATA = {
+  f_name: 'Ada',
+  f_photo: [
+    { upload_id: 'u1', file_id: 'file-1', name: 'me.png', type: 'image/png', size: 2048 },
+    { upload_id: 'u2', name: 'cv.pdf', type: 'application/pdf', size: 4096 },
+  ],
+  f_sig: {
+    method: 'drawn',
+    upload_id: 'u3',
+    file_id: 'file-3',
+    name: 'signature.png',
+    type: 'image/png',
+    signed_at: '2026-03-04T05:06:00.000Z',
+  },
+};
+
+const input = (logoUrl: string | null): PdfWalkInput => ({
+  title: 'Intake',
+  accent: '#4f46e5',
+  logoUrl,
+  facts: [['Reference', '#1']],
+  outline: submissionOutline(WALK_FIELDS, DATA),
+});
+
+/** A writer that records each call, and draws only the uploads named in `readable`. */
+function recorder(readable: Set<string>) {
+  const calls: unknown[][] = [];
+  return {
+    calls,
+    writer: {
+      text: (text: string, style: string, colour: string) => calls.push(['text', text, style, colour]),
+      gap: (points: number) => calls.push(['gap', points]),
+      rule: (colour: string, thickness: number) => calls.push(['rule', colour, thickness]),
+      section: (title: string) => calls.push(['section', title]),
+      picture: async (picture: PdfPicture, maxHeight: number, maxWidth: number) => {
+        calls.push(['picture', picture, maxHeight, Math.round(maxWidth)]);
+        return picture.kind === 'form' ? readable.has(picture.path) : readable.has(picture.uploadId);
+      },
+    },
+  };
+}
+
+describe('the walk through a submission PDF', () => {
+  it('gives the writer the logo, title, facts and each answer in form order, pictures where they draw', async () => {
+    const { calls, writer } = recorder(new Set([LOGO, 'u1', 'u2', 'u3']));
+    await writeSubmissionPdf(writer, input(LOGO));
+    expect(calls).toEqual([
+      ['picture', { kind: 'form', path: LOGO }, 40, 242],
+      ['gap', 6],
+      ['text', 'Intake', 'title', '#4f46e5'],
+      ['gap', 2],
+      ['rule', '#4f46e5', 2],
+      ['gap', 10],
+      ['text', 'Reference: \u2068#1\u2069', 'meta', PDF_MUTED_COLOUR],
+      ['gap', 10],
+      ['gap', 6],
+      ['text', 'Full name', 'label', PDF_TEXT_COLOUR],
+      ['text', 'Ada', 'body', PDF_TEXT_COLOUR],
+      ['gap', 6],
+      ['text', 'Photo', 'label', PDF_TEXT_COLOUR],
+      // A sealed upload carries what opens it; each file's name follows, muted under a picture.
+      ['picture', { kind: 'upload', uploadId: 'u1', fileId: 'file-1', type: 'image/png' }, 220, 290],
+      ['text', 'me.png (2 KB)', 'meta', PDF_MUTED_COLOUR],
+      ['picture', { kind: 'upload', uploadId: 'u2', type: 'application/pdf' }, 220, 290],
+      ['text', 'cv.pdf (4 KB)', 'meta', PDF_MUTED_COLOUR],
+      ['section', 'Sign'],
+      ['gap', 6],
+      ['text', 'Signature', 'label', PDF_TEXT_COLOUR],
+      ['picture', { kind: 'upload', uploadId: 'u3', fileId: 'file-3', type: 'image/png' }, 80, 290],
+      ['text', 'Signed at 2026-03-04T05:06:00.000Z', 'meta', PDF_MUTED_COLOUR],
+      ['gap', 6],
+      ['text', 'Note', 'label', PDF_TEXT_COLOUR],
+      ['text', 'No answer', 'body', PDF_MUTED_COLOUR],
+    ]);
+  });
+
+  it('names what does not draw, and asks for no logo from a host the form names', async () => {
+    const { calls, writer } = recorder(new Set());
+    await writeSubmissionPdf(writer, input('https://elsewhere.example/logo.png'));
+    expect(calls.filter((c) => c[0] === 'picture').map((c) => (c[1] as PdfPicture).kind)).toEqual([
+      'upload',
+      'upload',
+      'upload',
+    ]);
+    const texts = calls.filter((c) => c[0] === 'text').map((c) => [c[1], c[2]]);
+    expect(texts).toContainEqual(['me.png (2 KB)', 'body']);
+    expect(texts).toContainEqual(['Signed (drawn): signature.png, picture not available', 'body']);
+  });
+
+  it('lists every text it may write, for the fonts to fetch', async () => {
+    const texts = await submissionPdfTexts(input(LOGO));
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'Intake',
+        'Sign',
+        'Ada',
+        'cv.pdf (4 KB)',
+        'Signed (drawn): signature.png, picture not available',
+      ]),
+    );
   });
 });

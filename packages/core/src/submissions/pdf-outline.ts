@@ -6,9 +6,8 @@
 import { formatAnswer } from '../fields/answer-format.ts';
 import { isEmptyAnswer } from '../fields/answers.ts';
 import { answerColumns, columnText } from '../fields/export-columns.ts';
-import { fileList, fileSizeText } from '../fields/files.ts';
+import { fileSizeText } from '../fields/files.ts';
 import { isRecord } from '../fields/read.ts';
-import { signatureText, signedAtText } from '../fields/signature.ts';
 import type { FormField } from '../forms/field.ts';
 import { builtinOfRef, DEFAULT_THEME_REF, formPageSettings } from '../themes/api.ts';
 import { nearestPassingColour } from '../themes/contrast.ts';
@@ -108,22 +107,6 @@ export function fileLine(item: unknown): string {
   const name = typeof item.name === 'string' ? item.name : formatAnswer(undefined, item);
   const size = typeof item.size === 'number' ? ` (${fileSizeText(item.size)})` : '';
   return `${name}${size}`;
-}
-
-/**
- * The answer as text alone, where no picture is drawn: a signature as what was signed (and when),
- * files by name and size, picked pictures by their labels, anything else as answerLines.
- */
-export function answerTextLines(field: FormField, value: unknown): string[] {
-  if (field.type === 'signature') {
-    const at = signedAtText(value);
-    return [signatureText(value), ...(at ? [`Signed at ${at}`] : [])];
-  }
-  if (field.type === 'file') return fileList(value).map(fileLine);
-  if (field.type === 'picture_choice') {
-    return (Array.isArray(value) ? value : [value]).map((picked) => formatAnswer(field, picked) || '—');
-  }
-  return answerLines(field, value);
 }
 
 /** Keys of a submission's data that are no answer (the spam trap and the form's timing). */

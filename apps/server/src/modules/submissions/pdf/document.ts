@@ -2,17 +2,11 @@
 // in which language it was sent, its stage and quiz score, then each question of the version it
 // answered (under the labels the respondent saw) with its answer, pages of the form as sections.
 // Text of any length wraps and flows onto further pages; each page is numbered at its foot.
+// What it says and in which order is core's walk (writeSubmissionPdf); this file draws it with pdfkit.
 
-import { formatAnswer } from '@formsmith/core/fields/answer-format';
-import { fileList } from '@formsmith/core/fields/files';
-import { isPicturePath } from '@formsmith/core/fields/picture-choice';
-import { readSignature, signatureText, signedAtText } from '@formsmith/core/fields/signature';
 import type { FormField } from '@formsmith/core/forms/field';
 import { shortSubmissionId } from '@formsmith/core/submissions/pdf';
 import {
-  answerLines,
-  factLine,
-  fileLine,
   PDF_MUTED_COLOUR,
   PDF_TEXT_COLOUR,
   PDF_TEXT_STYLES,
@@ -20,6 +14,12 @@ import {
   submissionFacts,
   submissionOutline,
 } from '@formsmith/core/submissions/pdf-outline';
+import {
+  PDF_CONTENT_WIDTH,
+  PDF_MARGIN,
+  PDF_PAGE,
+  writeSubmissionPdf,
+} from '@formsmith/core/submissions/pdf-walk';
 import type { Triage } from '@formsmith/core/submissions/triage';
 import { documentFont, type Family, loadFont, loadFontkit, type Weight } from './fonts.ts';
 import { type Line, Measurer, TextLayout, type TextStyle } from './layout.ts';
@@ -52,13 +52,9 @@ export type PdfInput = {
   };
 };
 
-const PAGE = { width: 595.28, height: 841.89 };
-/** How tall the logo is drawn above the title, and an uploaded picture or an option's picture at most. */
-const LOGO_HEIGHT = 40;
-const UPLOAD_HEIGHT = 220;
-const OPTION_HEIGHT = 110;
-const MARGIN = { top: 56, bottom: 64, side: 56 };
-export const WIDTH = PAGE.width - 2 * MARGIN.side;
+const PAGE = PDF_PAGE;
+const MARGIN = PDF_MARGIN;
+export const WIDTH = PDF_CONTENT_WIDTH;
 export const TEXT = PDF_TEXT_COLOUR;
 export const MUTED = PDF_MUTED_COLOUR;
 export const STYLES: Record<keyof typeof PDF_TEXT_STYLES, TextStyle> = PDF_TEXT_STYLES;
@@ -175,7 +171,7 @@ export class Writer {
    * A PNG or JPEG no taller than `maxHeight` nor wider than `maxWidth` (never enlarged), or false
    * when pdfkit cannot read it.
    */
-  image(png: Buffer, maxHeight: number, maxWidth = WIDTH * 0.6): boolean {
+  image(png: Buffer, maxHeight: number, maxWidth: number): boolean {
     // pdfkit reads the image's size with openImage, which its type definitions leave out.
     const opener = this.doc as unknown as { openImage(src: Buffer): { width: number; height: number } };
     let image: { width: number; height: number };
@@ -253,101 +249,33 @@ export class Writer {
   }
 }
 
-/** The whole PDF of one submission. */
+/** The whole PDF of one submission: core's walk (writeSubmissionPdf), drawn with this Writer. */
 export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   const { form, fields, submission } = input;
   const accent = accentOf(form.themeConfig);
   const w = await Writer.open(submission.language, accent);
-
-  const logo =
-    input.logoUrl && isPicturePath(input.logoUrl) ? await input.pictures.form(input.logoUrl) : null;
-  if (logo && w.image(logo, LOGO_HEIGHT, WIDTH / 2)) w.gap(6);
-  w.text(form.title.trim() || 'Untitled form', STYLES.title, accent);
-  w.gap(2);
-  w.rule(accent, 2);
-  w.gap(10);
-  // The order and the words are core's (submissionOutline), which the browser's PDF of answers
-  // sealed end to end follows too; what is drawn here beyond them is the pictures.
-  for (const fact of submissionFacts(submission)) w.text(factLine(fact), STYLES.meta, MUTED);
-
-  for (const item of submissionOutline(fields, submission.data)) {
-    switch (item.kind) {
-      case 'section':
-        w.section(item.title);
-        break;
-      case 'start':
-        w.gap(10);
-        break;
-      case 'statement':
-        w.gap(6);
-        if (item.label) w.text(item.label, STYLES.label, accent);
-        if (item.help) w.text(item.help, STYLES.body, MUTED);
-        w.gap(4);
-        break;
-      case 'other':
-        w.gap(6);
-        w.text(item.key, STYLES.label, TEXT);
-        w.text(item.text, STYLES.body, TEXT);
-        break;
-      case 'answer':
-        w.gap(6);
-        w.text(item.label, STYLES.label, TEXT);
-        await answer(w, input, item.field, item.value);
-        break;
-    }
-  }
-
+  await writeSubmissionPdf(
+    {
+      text: (text, style, colour) => w.text(text, STYLES[style], colour),
+      gap: (points) => w.gap(points),
+      rule: (colour, thickness) => w.rule(colour, thickness),
+      section: (title) => w.section(title),
+      picture: async (picture, maxHeight, maxWidth) => {
+        const bytes =
+          picture.kind === 'upload'
+            ? await input.pictures.upload(picture.uploadId)
+            : await input.pictures.form(picture.path);
+        return bytes !== null && w.image(bytes, maxHeight, maxWidth);
+      },
+    },
+    {
+      title: form.title,
+      accent,
+      logoUrl: input.logoUrl,
+      facts: submissionFacts(submission),
+      outline: submissionOutline(fields, submission.data),
+    },
+  );
   w.footers(`Submission ${shortSubmissionId(submission.id)}`);
   return w.bytes();
-}
-
-/** An answer under its question: with its pictures where it has some, else as text. */
-async function answer(w: Writer, input: PdfInput, field: FormField, value: unknown) {
-  if (value === undefined) w.text('No answer', STYLES.body, MUTED);
-  else if (field.type === 'signature') await signature(w, input, value);
-  else if (field.type === 'file') await files(w, input, value);
-  else if (field.type === 'picture_choice') await pictureChoice(w, input, field, value);
-  else for (const line of answerLines(field, value)) w.text(line, STYLES.body, TEXT);
-}
-
-/** A drawn signature as its picture (its name when the picture cannot be read); a typed one as text. */
-async function signature(w: Writer, input: PdfInput, value: unknown) {
-  const answer = readSignature(value);
-  if (answer?.method === 'drawn' && answer.upload_id) {
-    const png = await input.pictures.upload(answer.upload_id);
-    if (!png || !w.image(png, 80))
-      w.text(`Signed (drawn): ${answer.name ?? 'signature.png'}, picture not available`, STYLES.body, TEXT);
-  } else {
-    w.text(signatureText(value), STYLES.body, TEXT);
-  }
-  const at = signedAtText(value);
-  if (at) w.text(`Signed at ${at}`, STYLES.meta, MUTED);
-}
-
-/**
- * Uploaded files: a picture drawn (scaled to fit) above its name and size; any other file, or a
- * picture that cannot be read, as its name and size.
- */
-async function files(w: Writer, input: PdfInput, value: unknown) {
-  for (const item of fileList(value)) {
-    const uploadId = (item as { upload_id?: unknown } | null)?.upload_id;
-    const picture = typeof uploadId === 'string' ? await input.pictures.upload(uploadId) : null;
-    if (picture) w.image(picture, UPLOAD_HEIGHT);
-    w.text(fileLine(item), picture ? STYLES.meta : STYLES.body, picture ? MUTED : TEXT);
-  }
-}
-
-/** The options picked, each its picture (when it has one that reads) above its label. */
-async function pictureChoice(
-  w: Writer,
-  input: PdfInput,
-  field: Extract<FormField, { type: 'picture_choice' }>,
-  value: unknown,
-) {
-  for (const picked of Array.isArray(value) ? value : [value]) {
-    const option = field.options.find((o) => o.value === picked);
-    const picture = option?.image ? await input.pictures.form(option.image) : null;
-    if (picture) w.image(picture, OPTION_HEIGHT);
-    w.text(formatAnswer(field, picked) || '—', STYLES.body, TEXT);
-  }
 }

@@ -1,13 +1,15 @@
 // The PDF of one submission whose answers are sealed end to end, made in this browser after the
 // form is unlocked: the server cannot read the answers, and nothing of them is sent to it. It says
-// what the server's PDF says (core's submissionFacts and submissionOutline: the facts, the pages as
-// sections, each answer's text), drawn with pdf-lib and the fonts the server draws its PDFs with,
-// fetched from the instance. Only the families the text needs are fetched (the Chinese and
-// Japanese fonts are several MB), and each is embedded as the subset of glyphs drawn. This module is loaded only when 'Download PDF' is pressed.
+// what the server's PDF says, in the same order (core's writeSubmissionPdf walks it for both),
+// drawn with pdf-lib and the fonts the server draws its PDFs with, fetched from the instance. Only
+// the families the text needs are fetched (the Chinese and Japanese fonts are several MB), and each
+// is embedded as the subset of glyphs drawn. Uploaded PNG and JPEG pictures and drawn signatures
+// are fetched sealed and opened here, as the detail's download opens them; the logo (the form's,
+// not sealed) is fetched from the instance. pdf-lib reads PNG and JPEG only: a picture of another
+// type is named, not drawn. This module is loaded only when 'Download PDF' is pressed.
 //
-// What it does not do that the server's does: pictures (uploaded images, drawn signatures, the
-// logo) are named, not drawn, since they are sealed files too; and a line mixing right-to-left and
-// left-to-right text is not reordered (an Arabic paragraph is shaped and set from the right).
+// What it does not do that the server's does: a line mixing right-to-left and left-to-right text is
+// not reordered (an Arabic paragraph is shaped and set from the right).
 
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import type { Form } from '@formsmith/core/forms/form';
@@ -19,18 +21,25 @@ import {
   shortSubmissionId,
 } from '@formsmith/core/submissions/pdf';
 import {
-  answerTextLines,
-  factLine,
   PDF_MUTED_COLOUR,
-  PDF_TEXT_COLOUR,
   PDF_TEXT_STYLES,
   pdfAccent,
   submissionFacts,
   submissionOutline,
 } from '@formsmith/core/submissions/pdf-outline';
+import {
+  PDF_CONTENT_WIDTH,
+  PDF_MARGIN,
+  PDF_PAGE,
+  type PdfPicture,
+  type PdfWalkInput,
+  submissionPdfTexts,
+  writeSubmissionPdf,
+} from '@formsmith/core/submissions/pdf-walk';
 import * as fontkit from 'fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from 'pdf-lib';
 import { fetchBlobWithAuth } from '../../../lib/download.ts';
+import { fetchSubmissionFile } from '../api/download.ts';
 import { openSealed } from './open-answers.ts';
 
 /**
@@ -74,10 +83,9 @@ const subsettingFontkit = {
   },
 } as unknown as Parameters<PDFDocument['registerFontkit']>[0];
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { top: 56, bottom: 64, side: 56 };
-const WIDTH = PAGE.width - 2 * MARGIN.side;
-const TEXT = PDF_TEXT_COLOUR;
+const PAGE = PDF_PAGE;
+const MARGIN = PDF_MARGIN;
+const WIDTH = PDF_CONTENT_WIDTH;
 const MUTED = PDF_MUTED_COLOUR;
 const STYLES = PDF_TEXT_STYLES;
 type Style = (typeof STYLES)[keyof typeof STYLES];
@@ -280,6 +288,25 @@ class Writer {
     this.gap(8);
   }
 
+  /** A PNG or JPEG within the box (never enlarged), or false when it is neither or pdf-lib cannot read it. */
+  async image(bytes: Uint8Array, maxHeight: number, maxWidth: number): Promise<boolean> {
+    let image: PDFImage;
+    try {
+      if (isPng(bytes)) image = await this.doc.embedPng(bytes);
+      else if (isJpeg(bytes)) image = await this.doc.embedJpg(bytes);
+      else return false;
+    } catch {
+      return false;
+    }
+    const scale = Math.min(1, maxHeight / image.height, maxWidth / image.width);
+    const width = image.width * scale;
+    const height = image.height * scale;
+    this.ensure(height + 4);
+    this.page.drawImage(image, { x: MARGIN.side, y: PAGE.height - this.y - height, width, height });
+    this.y += height + 4;
+    return true;
+  }
+
   /** 'Page 2 of 5' at the foot of every page, after what the document is. */
   footers(what: string) {
     const pages = this.doc.getPages();
@@ -300,13 +327,48 @@ class Writer {
   }
 }
 
+const isPng = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
+const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/** The types of upload pdf-lib draws: other files are named only, and not fetched. */
+const DRAWN_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg']);
+
+/**
+ * A picture's bytes, or null: an upload of the submission (opened with the form's key when sealed),
+ * or one of the form's own pictures (its logo, an option's), which are not sealed. Nothing of the
+ * answers goes out: the request names the upload, and the server sends it as it keeps it.
+ */
+async function pictureBytes(
+  picture: PdfPicture,
+  where: { formId: number; submissionId: string; key: UnlockedKey },
+): Promise<Uint8Array | null> {
+  try {
+    if (picture.kind === 'form') {
+      // The path the form gives (/api/form-submissions/forms/…/pictures/…), as the API client takes it.
+      const blob = await fetchBlobWithAuth(picture.path.replace(/^\/api/, ''));
+      return new Uint8Array(await blob.arrayBuffer());
+    }
+    if (!DRAWN_TYPES.has(picture.type ?? '')) return null;
+    const target = { formId: where.formId, submissionId: where.submissionId, uploadId: picture.uploadId };
+    const blob = await fetchSubmissionFile(
+      picture.fileId
+        ? { ...target, fileId: picture.fileId, type: picture.type ?? '', key: where.key }
+        : target,
+    );
+    return new Uint8Array(await blob.arrayBuffer());
+  } catch {
+    // Missing, refused or not opening with this key: the PDF names it instead.
+    return null;
+  }
+}
+
 /**
  * The PDF of a sealed submission, opened with the form's unlocked key; null when the answers cannot
  * be opened with it.
  */
 export async function buildSealedSubmissionPdf(input: {
   formId: number;
-  form: Pick<Form, 'title' | 'themeConfig'>;
+  form: Pick<Form, 'title' | 'themeConfig' | 'logoUrl'>;
   submission: SubmissionDetail;
   key: UnlockedKey;
 }): Promise<Blob | null> {
@@ -314,61 +376,37 @@ export async function buildSealedSubmissionPdf(input: {
   const data = await openSealed(key, formId, submission);
   if (!data) return null;
   const accent = pdfAccent(form.themeConfig);
-  const title = form.title.trim() || 'Untitled form';
-  const facts = submissionFacts({
-    id: submission.id,
-    number: submission.number,
-    createdAt: new Date(submission.created_at),
-    language: submission.language,
-    completed: submission.completed,
-    metadata: submission.metadata ?? {},
-    triage: submission.triage,
-  }).map(factLine);
-  const outline = submissionOutline(submission.fields, data);
-  const texts = [title, ...facts];
-  for (const item of outline) {
-    if (item.kind === 'section') texts.push(item.title);
-    else if (item.kind === 'statement') texts.push(item.label, item.help);
-    else if (item.kind === 'other') texts.push(item.key, item.text);
-    else if (item.kind === 'answer') {
-      texts.push(item.label);
-      if (item.value !== undefined) texts.push(...answerTextLines(item.field, item.value));
-    }
-  }
+  const walk: PdfWalkInput = {
+    title: form.title,
+    accent,
+    logoUrl: form.logoUrl,
+    facts: submissionFacts({
+      id: submission.id,
+      number: submission.number,
+      createdAt: new Date(submission.created_at),
+      language: submission.language,
+      completed: submission.completed,
+      metadata: submission.metadata ?? {},
+      triage: submission.triage,
+    }),
+    outline: submissionOutline(submission.fields, data),
+  };
 
-  const w = await Writer.open(formId, submission.language, texts);
-  w.text(title, STYLES.title, accent);
-  w.gap(2);
-  w.rule(accent, 2);
-  w.gap(10);
-  for (const fact of facts) w.text(fact, STYLES.meta, MUTED);
-  for (const item of outline) {
-    switch (item.kind) {
-      case 'section':
-        w.section(item.title, accent);
-        break;
-      case 'start':
-        w.gap(10);
-        break;
-      case 'statement':
-        w.gap(6);
-        if (item.label) w.text(item.label, STYLES.label, accent);
-        if (item.help) w.text(item.help, STYLES.body, MUTED);
-        w.gap(4);
-        break;
-      case 'other':
-        w.gap(6);
-        w.text(item.key, STYLES.label, TEXT);
-        w.text(item.text, STYLES.body, TEXT);
-        break;
-      case 'answer':
-        w.gap(6);
-        w.text(item.label, STYLES.label, TEXT);
-        if (item.value === undefined) w.text('No answer', STYLES.body, MUTED);
-        else for (const line of answerTextLines(item.field, item.value)) w.text(line, STYLES.body, TEXT);
-        break;
-    }
-  }
+  const w = await Writer.open(formId, submission.language, await submissionPdfTexts(walk));
+  const where = { formId, submissionId: submission.id, key };
+  await writeSubmissionPdf(
+    {
+      text: (text, style, colour) => w.text(text, STYLES[style], colour),
+      gap: (points) => w.gap(points),
+      rule: (colour, thickness) => w.rule(colour, thickness),
+      section: (title) => w.section(title, accent),
+      picture: async (picture, maxHeight, maxWidth) => {
+        const bytes = await pictureBytes(picture, where);
+        return bytes !== null && (await w.image(bytes, maxHeight, maxWidth));
+      },
+    },
+    walk,
+  );
   w.footers(`Submission ${shortSubmissionId(submission.id)}`);
   const bytes = await w.bytes();
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
