@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { openFormPage } from './support/fill-page.ts';
-import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
+import { authHeaders, type TestUser } from './support/login.ts';
+import { ownerWithPublishedForm, signInAs, unlockAnswers } from './support/sealed-forms.ts';
 
 // End-to-end encrypted ('Enhanced') forms in the browser: the owner turns encryption on with a
 // passphrase and keeps the recovery key, a respondent's answers and file are sealed before they
@@ -15,29 +16,17 @@ const MARKER = `Marker ${Date.now()}`;
 let owner: TestUser;
 let formId: number;
 
-async function useTheme(page: Page, dark: boolean) {
-  await page.addInitScript((d) => localStorage.setItem('darkMode', d ? 'true' : 'false'), dark);
-}
-
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  owner = await registerAndLogin(page);
-  const fields = [
-    { id: 'name', type: 'text', label: 'Your name', validation: { required: true } },
-    { id: 'doc', type: 'file', label: 'Attachment', validation: { accept: ['.txt'], maxFileSize: 1000 } },
-  ].map((f, position) => ({ position, ...f }));
-  const res = await page.request.post('/api/forms', {
-    headers: authHeaders(owner),
-    data: { title: 'Private intake', fields, submit_button_text: 'Send answers' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  formId = (await res.json()).id;
-  expect(
-    (await page.request.post(`/api/forms/${formId}/publish`, { headers: authHeaders(owner) })).ok(),
-  ).toBe(true);
-  await page.close();
+  ({ owner, formId } = await ownerWithPublishedForm(browser, {
+    title: 'Private intake',
+    fields: [
+      { id: 'name', type: 'text', label: 'Your name', validation: { required: true } },
+      { id: 'doc', type: 'file', label: 'Attachment', validation: { accept: ['.txt'], maxFileSize: 1000 } },
+    ],
+    submitText: 'Send answers',
+  }));
 });
 
 for (const [scheme, width] of [
@@ -48,8 +37,7 @@ for (const [scheme, width] of [
     browser,
   }) => {
     const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    await useTheme(page, scheme === 'dark');
-    await registerAndLoginAs(page);
+    await signInAs(page, owner, { dark: scheme === 'dark' });
     const created = await page.request.post('/api/forms', {
       headers: authHeaders(owner),
       data: { title: `Weak passphrase ${scheme}` },
@@ -82,7 +70,7 @@ for (const [scheme, width] of [
 
 test('the owner turns Enhanced on with a passphrase and saves the recovery key', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await registerAndLoginAs(page);
+  await signInAs(page, owner);
   await page.goto(`/forms/${formId}/settings`);
   const card = page.getByRole('form', { name: 'Turn on end-to-end encryption' });
   await expect(page.getByText(/lose both the passphrase and the recovery key/)).toBeVisible();
@@ -180,8 +168,7 @@ for (const [scheme, width] of [
     browser,
   }) => {
     const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    await useTheme(page, scheme === 'dark');
-    await registerAndLoginAs(page);
+    await signInAs(page, owner, { dark: scheme === 'dark' });
     await page.goto(`/forms/${formId}/submissions`);
     await expect(page.getByRole('cell', { name: 'Locked' }).first()).toBeVisible();
     await expect(page.getByText(MARKER)).toHaveCount(0);
@@ -254,11 +241,9 @@ test('the per-question figures of the unlocked browser follow the period chosen'
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   // Eight days on, the respondent's submission is outside the last 7 days and inside the last 30.
   await page.clock.setFixedTime(Date.now() + 8 * 86_400_000);
-  await registerAndLoginAs(page, 40 * 86_400_000);
+  await signInAs(page, owner, { validForMs: 40 * 86_400_000 });
   await page.goto(`/forms/${formId}/submissions`);
-  const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
-  await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
-  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await unlockAnswers(page, PASSPHRASE);
   await expect(page.getByRole('cell', { name: MARKER })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('tab', { name: 'Analytics' }).click();
   const card = page.getByRole('region', { name: 'Answers (end-to-end encrypted)' });
@@ -283,11 +268,9 @@ test('finding 4: the decrypted CSV writes an answer that looks like a formula as
   await respondent.close();
 
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await registerAndLoginAs(page);
+  await signInAs(page, owner);
   await page.goto(`/forms/${formId}/submissions`);
-  const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
-  await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
-  await unlock.getByRole('button', { name: 'Unlock' }).click();
+  await unlockAnswers(page, PASSPHRASE);
   await expect(page.getByRole('cell', { name: /^=HYPERLINK/ })).toBeVisible({ timeout: 20_000 });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export decrypted CSV' }).click();
@@ -298,14 +281,3 @@ test('finding 4: the decrypted CSV writes an answer that looks like a formula as
   expect(csv).toContain(MARKER);
   await page.close();
 });
-
-/** Starts the page signed in as the owner (token in localStorage before any script runs). */
-async function registerAndLoginAs(page: Page, validForMs = 6 * 86_400_000) {
-  await page.addInitScript(
-    ({ token, expires }) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('token_expiration', String(expires));
-    },
-    { token: owner.token, expires: Date.now() + validForMs },
-  );
-}

@@ -1,13 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
+import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
-import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
+import { drawWithMouse, expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
+import { authHeaders, type TestUser } from './support/login.ts';
+import { ownerWithPublishedForm, signInAs, unlockAnswers } from './support/sealed-forms.ts';
 
 // The PDF of an end-to-end encrypted response, made in the owner's browser after unlocking: the
 // server cannot read the answers (it refuses their PDF), and nothing of them is sent to it while
-// the browser draws the file with the fonts it fetches from the instance.
+// the browser draws the file with the fonts it fetches from the instance, the form's logo, and the
+// uploaded photo and drawn signature it fetches sealed and opens itself.
 
 const SHOTS = '/tmp/shots-encrypted-pdf';
 const PASSPHRASE = 'seven quiet lanterns over harbour';
@@ -19,51 +23,59 @@ const ABOUT_AR = 'مرحبا بالعالم';
 let owner: TestUser;
 let formId: number;
 
+/** A small picture for the respondent's upload, and a larger one the owner makes the form's logo. */
+const PHOTO = () =>
+  sharp({ create: { width: 120, height: 80, channels: 3, background: '#2471a3' } })
+    .png()
+    .toBuffer();
+const LOGO = () =>
+  sharp({ create: { width: 300, height: 100, channels: 4, background: '#c0392b' } })
+    .png()
+    .toBuffer();
+
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
+  ({ owner, formId } = await ownerWithPublishedForm(browser, {
+    title: 'Sealed application',
+    fields: [
+      { id: 'name', type: 'text', label: 'Your name', validation: { required: true } },
+      { id: 'p2', type: 'page_break', label: 'About you' },
+      { id: 'about', type: 'textarea', label: 'Tell us about yourself' },
+      {
+        id: 'topics',
+        type: 'checkbox',
+        label: 'Topics',
+        options: [
+          { id: 'a', label: 'Apples', value: 'apples' },
+          { id: 'b', label: 'Bananas', value: 'bananas' },
+        ],
+      },
+      { id: 'photo', type: 'file', label: 'A photo', validation: { accept: ['.png'] } },
+      { id: 'sign', type: 'signature', label: 'Sign here' },
+    ],
+    submitText: 'Send answers',
+  }));
+  // The form's logo: one of its pictures (kept by the instance as WebP, not sealed).
   const page = await browser.newPage();
-  owner = await registerAndLogin(page);
-  const fields = [
-    { id: 'name', type: 'text', label: 'Your name', validation: { required: true } },
-    { id: 'p2', type: 'page_break', label: 'About you' },
-    { id: 'about', type: 'textarea', label: 'Tell us about yourself' },
-    {
-      id: 'topics',
-      type: 'checkbox',
-      label: 'Topics',
-      options: [
-        { id: 'a', label: 'Apples', value: 'apples' },
-        { id: 'b', label: 'Bananas', value: 'bananas' },
-      ],
-    },
-  ].map((f, position) => ({ position, ...f }));
-  const res = await page.request.post('/api/forms', {
+  const logo = await page.request.post(`/api/forms/${formId}/pictures?purpose=logo`, {
     headers: authHeaders(owner),
-    data: { title: 'Sealed application', fields, submit_button_text: 'Send answers' },
+    multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: await LOGO() } },
   });
-  expect(res.status(), await res.text()).toBe(201);
-  formId = (await res.json()).id;
-  expect(
-    (await page.request.post(`/api/forms/${formId}/publish`, { headers: authHeaders(owner) })).ok(),
-  ).toBe(true);
+  expect(logo.status(), await logo.text()).toBe(201);
+  const put = await page.request.put(`/api/forms/${formId}`, {
+    headers: authHeaders(owner),
+    data: { title: 'Sealed application', logo_url: (await logo.json()).url },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  const publish = await page.request.post(`/api/forms/${formId}/publish`, { headers: authHeaders(owner) });
+  expect(publish.ok(), await publish.text()).toBe(true);
   await page.close();
 });
 
-async function signIn(page: Page, dark = false) {
-  await page.addInitScript(
-    ({ token, expires, d }) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('token_expiration', String(expires));
-      localStorage.setItem('darkMode', d ? 'true' : 'false');
-    },
-    { token: owner.token, expires: Date.now() + 6 * 86_400_000, d: dark },
-  );
-}
-
 test('the owner turns end-to-end encryption on', async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signIn(page);
+  await signInAs(page, owner);
   // A mail that attaches the response as a PDF (made by the server) must be turned off first.
   const attach = (on: boolean) =>
     page.request.put(`/api/form-submissions/forms/${formId}/settings`, {
@@ -103,6 +115,15 @@ test('a respondent answers in Greek, Cyrillic, Japanese and Arabic through the p
   await page.getByLabel('Tell us about yourself').fill(`${ABOUT_JP}\n${ABOUT_AR}`);
   await page.getByLabel('Apples').check();
   await page.getByLabel('Bananas').check();
+  await page
+    .getByLabel('A photo')
+    .setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: await PHOTO() });
+  // The name shows once the file is sealed and uploaded, which takes a while on a loaded machine.
+  await expect(page.getByText('harbour.png')).toBeVisible({ timeout: 20_000 });
+  await drawWithMouse(page, page.getByRole('img', { name: 'Sign here: Signature pad' }));
+  // The drawn signature is sealed and uploaded once the hand rests.
+  await page.waitForTimeout(3200);
+  await expect(page.getByText('Uploading…')).toHaveCount(0, { timeout: 20_000 });
   await page.getByRole('button', { name: 'Send answers' }).click();
   await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible({ timeout: 15_000 });
   await page.close();
@@ -116,11 +137,9 @@ for (const [scheme, width] of [
     browser,
   }) => {
     const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    await signIn(page, scheme === 'dark');
+    await signInAs(page, owner, { dark: scheme === 'dark' });
     await page.goto(`/forms/${formId}/submissions`);
-    const unlock = page.getByRole('form', { name: 'Unlock encrypted answers' });
-    await unlock.getByLabel('Passphrase or recovery key').fill(PASSPHRASE);
-    await unlock.getByRole('button', { name: 'Unlock' }).click();
+    await unlockAnswers(page, PASSPHRASE);
     await page.getByRole('cell', { name: NAME }).click({ timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Submission Details' })).toBeVisible();
     await expect(page.getByText(NAME)).toBeVisible();
@@ -167,14 +186,31 @@ for (const [scheme, width] of [
       ABOUT_AR,
       'Topics',
       'Apples, Bananas',
-      'Page 1 of 1',
+      'A photo',
+      'harbour.png',
+      'Sign here',
+      'Signed at',
+      'Page 1 of',
     ]) {
       const found = flat.indexOf(expected, at);
       expect(found, `${expected} after ${at} in ${flat}`).toBeGreaterThanOrEqual(0);
       at = found + expected.length;
     }
 
-    // While the PDF was made, the browser only fetched fonts; no request carried an answer.
+    // The pictures are drawn: the logo, the photo and the signature, opened in this browser.
+    // (Read again: unpdf took the bytes above to its worker.)
+    const pdf = await PDFDocument.load(await readFile((await file.path())!));
+    const images = pdf.getPages().flatMap((p) => {
+      const xobjects = p.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+      return (xobjects?.keys() ?? []).filter((name) => {
+        const stream = xobjects!.lookup(name, PDFStream);
+        return stream.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
+      });
+    });
+    expect(images).toHaveLength(3);
+
+    // While the PDF was made, the browser only fetched fonts, the logo and the sealed files; no
+    // request carried an answer.
     for (const request of sent) {
       for (const answer of [NAME, String(stamp), 'Bananas', ABOUT_AR]) {
         expect(decodeURIComponent(request.url)).not.toContain(answer);
@@ -182,7 +218,20 @@ for (const [scheme, width] of [
       }
     }
     const api = sent.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
-    expect(api.every((r) => r.method === 'GET' && r.url.includes('/pdf-fonts/'))).toBe(true);
+    const allowed = [
+      `/api/form-submissions/forms/${formId}/pdf-fonts/`,
+      `/api/form-submissions/forms/${formId}/pictures/`,
+      `/api/form-submissions/forms/${formId}/submissions/${sid}/files/`,
+    ];
+    for (const r of api) {
+      expect(r.method).toBe('GET');
+      expect(
+        allowed.some((prefix) => new URL(r.url).pathname.startsWith(prefix)),
+        r.url,
+      ).toBe(true);
+    }
+    // The sealed files were fetched to be drawn (the photo and the signature).
+    expect(api.filter((r) => r.url.includes('/files/')).length).toBeGreaterThanOrEqual(2);
 
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);

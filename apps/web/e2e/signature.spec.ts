@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
+import { drawWithMouse, expectNoSidewaysScroll, openFormPage } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin, type TestUser } from './support/login.ts';
 import { createFormViaApi, publishedFormWithFields, storedAnswersOf } from './support/seed-forms.ts';
 
@@ -21,16 +21,6 @@ const publishedAgreement = (page: Page, user: TestUser) =>
   publishedFormWithFields(page, user, 'Agreement', FIELDS);
 
 const pad = (page: Page, label: string) => page.getByRole('img', { name: `${label}: Signature pad` });
-
-/** A zigzag drawn with the mouse across the pad. */
-async function drawWithMouse(page: Page, target: Locator) {
-  const box = (await target.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++)
-    await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -30 : 30), { steps: 3 });
-  await page.mouse.up();
-}
 
 /** A stroke by a finger: pointer events of type 'touch', as a phone's browser sends them. */
 async function drawWithTouch(target: Locator) {

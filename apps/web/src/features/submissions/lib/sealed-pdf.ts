@@ -3,10 +3,11 @@
 // what the server's PDF says, in the same order (core's writeSubmissionPdf walks it for both),
 // drawn with pdf-lib and the fonts the server draws its PDFs with, fetched from the instance. Only
 // the families the text needs are fetched (the Chinese and Japanese fonts are several MB), and each
-// is embedded as the subset of glyphs drawn. Uploaded PNG and JPEG pictures and drawn signatures
-// are fetched sealed and opened here, as the detail's download opens them; the logo (the form's,
-// not sealed) is fetched from the instance. pdf-lib reads PNG and JPEG only: a picture of another
-// type is named, not drawn. This module is loaded only when 'Download PDF' is pressed.
+// is embedded as the subset of glyphs drawn. Uploaded pictures and drawn signatures are fetched
+// sealed and opened here, as the detail's download opens them; the logo and options' pictures (the
+// form's, not sealed) are fetched from the instance. pdf-lib draws PNG and JPEG: a picture of
+// another type is redrawn as PNG through a canvas, and one the browser cannot read is named, not
+// drawn. This module is loaded only when 'Download PDF' is pressed.
 //
 // What it does not do that the server's does: a line mixing right-to-left and left-to-right text is
 // not reordered (an Arabic paragraph is shaped and set from the right).
@@ -330,8 +331,30 @@ class Writer {
 const isPng = (b: Uint8Array) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47;
 const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
-/** The types of upload pdf-lib draws: other files are named only, and not fetched. */
-const DRAWN_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg']);
+/** The uploads drawn (as the server's PDF draws them): other files are named only, and not fetched. */
+const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
+/**
+ * A picture as pdf-lib draws it: PNG or JPEG as it is; another the browser reads (the instance
+ * keeps the form's own pictures as WebP) redrawn as a PNG, upright, its first frame. Null when the
+ * browser cannot read it.
+ */
+async function drawable(blob: Blob): Promise<Uint8Array | null> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  if (isPng(bytes) || isJpeg(bytes)) return bytes;
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    return png ? new Uint8Array(await png.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A picture's bytes, or null: an upload of the submission (opened with the form's key when sealed),
@@ -345,17 +368,17 @@ async function pictureBytes(
   try {
     if (picture.kind === 'form') {
       // The path the form gives (/api/form-submissions/forms/…/pictures/…), as the API client takes it.
-      const blob = await fetchBlobWithAuth(picture.path.replace(/^\/api/, ''));
-      return new Uint8Array(await blob.arrayBuffer());
+      return await drawable(await fetchBlobWithAuth(picture.path.replace(/^\/api/, '')));
     }
-    if (!DRAWN_TYPES.has(picture.type ?? '')) return null;
+    if (!PICTURE_TYPES.has(picture.type ?? '')) return null;
     const target = { formId: where.formId, submissionId: where.submissionId, uploadId: picture.uploadId };
-    const blob = await fetchSubmissionFile(
-      picture.fileId
-        ? { ...target, fileId: picture.fileId, type: picture.type ?? '', key: where.key }
-        : target,
+    return await drawable(
+      await fetchSubmissionFile(
+        picture.fileId
+          ? { ...target, fileId: picture.fileId, type: picture.type ?? '', key: where.key }
+          : target,
+      ),
     );
-    return new Uint8Array(await blob.arrayBuffer());
   } catch {
     // Missing, refused or not opening with this key: the PDF names it instead.
     return null;
