@@ -19,6 +19,8 @@ const stamp = Date.now();
 const NAME = `Ελένη Иванова ${stamp}`;
 const ABOUT_JP = `東京でエンジニアをしています ${stamp}`;
 const ABOUT_AR = 'مرحبا بالعالم';
+/** An Arabic sentence with a Latin name in it: the PDF sets it in visual order. */
+const ABOUT_MIXED = 'اسمي Ada Lovelace وأنا مهندسة';
 
 let owner: TestUser;
 let formId: number;
@@ -112,7 +114,7 @@ test('a respondent answers in Greek, Cyrillic, Japanese and Arabic through the p
   await openFormPage(page, `/form/${formId}`);
   await page.getByLabel('Your name').fill(NAME);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Tell us about yourself').fill(`${ABOUT_JP}\n${ABOUT_AR}`);
+  await page.getByLabel('Tell us about yourself').fill(`${ABOUT_JP}\n${ABOUT_AR}\n${ABOUT_MIXED}`);
   await page.getByLabel('Apples').check();
   await page.getByLabel('Bananas').check();
   await page
@@ -184,6 +186,7 @@ for (const [scheme, width] of [
       'Tell us about yourself',
       ABOUT_JP,
       ABOUT_AR,
+      'Ada Lovelace',
       'Topics',
       'Apples, Bananas',
       'A photo',

@@ -1,12 +1,16 @@
 // Text layout for the submission PDF: pdfkit draws runs of glyphs but neither picks a font per
 // script nor orders right-to-left text. Here each paragraph is cut into runs of one font
-// (familyFor), wrapped to the width, and each line put in visual order with the Unicode
-// bidirectional algorithm (bidi-js). A right-to-left run of Arabic is handed over in logical
-// order as one piece: fontkit shapes it (joined letters) and lays its glyphs right to left.
-import bidiFactory from 'bidi-js';
+// (familyFor), wrapped to the width, and each line put in visual order by core's visualRuns (the
+// Unicode bidirectional algorithm, shared with the browser's PDF). A right-to-left run of Arabic is
+// handed over in logical order as one piece: fontkit shapes it (joined letters) and lays its
+// glyphs right to left.
+import {
+  type BidiParagraph,
+  bidiParagraph,
+  isRtlParagraph,
+  visualRuns,
+} from '@formsmith/core/submissions/pdf-bidi';
 import { type Family, familyFor, loadFont, type Weight } from './fonts.ts';
-
-const bidi = bidiFactory();
 
 /**
  * One run of a line, drawn left to right at its place: text in one font and one direction.
@@ -22,8 +26,6 @@ const CJK =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 /** Characters with no script of their own: they take the font of the text they stand in. */
 const NEUTRAL = /[\p{White_Space}\p{P}\p{S}\p{Nd}]/u;
-/** Scripts whose runs fontkit lays right to left by itself (Arabic-Indic digits included). */
-const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const SPACE = /\s/;
 /** More UTF-16 units than a line of the narrowest letters holds at the smallest size used. */
 const UNCUT_MAX = 1000;
@@ -100,7 +102,7 @@ function tokens(text: string): [number, number][] {
   return out;
 }
 
-type Paragraph = { text: string; families: Family[]; levels: Uint8Array; rtl: boolean };
+type Paragraph = { text: string; families: Family[]; rtl: boolean };
 
 export type TextStyle = { weight: Weight; size: number };
 
@@ -152,12 +154,11 @@ export class TextLayout {
         out.push({ pieces: [], width: 0, rtl: false });
         continue;
       }
-      const embedding = bidi.getEmbeddingLevels(raw);
+      const embedding = bidiParagraph(raw);
       const p: Paragraph = {
         text: raw,
         families: familiesOf(raw, this.language),
-        levels: embedding.levels,
-        rtl: (embedding.paragraphs[0]?.level ?? 0) % 2 === 1,
+        rtl: isRtlParagraph(embedding),
       };
       for (const [start, end] of this.wrap(p, maxWidth, style)) {
         out.push(this.visualLine(p, embedding, start, end, style));
@@ -218,62 +219,20 @@ export class TextLayout {
     return ranges.filter(([s, e]) => e > s);
   }
 
-  /** A line's pieces in visual (left-to-right) order. */
+  /** A line's pieces in visual (left-to-right) order (core's visualRuns), each measured. */
   private visualLine(
     p: Paragraph,
-    embedding: ReturnType<typeof bidi.getEmbeddingLevels>,
+    embedding: BidiParagraph,
     start: number,
     end: number,
     style: TextStyle,
   ): Line {
-    const order = Array.from({ length: end - start }, (_, i) => start + i);
-    for (const segment of bidi.getReorderSegments(p.text, embedding, start, end - 1)) {
-      const [from, to] = segment as [number, number];
-      const reversed = order.slice(from - start, to - start + 1).reverse();
-      order.splice(from - start, reversed.length, ...reversed);
-    }
-    const pieces: Piece[] = [];
-    let i = 0;
-    while (i < order.length) {
-      const first = order[i]!;
-      const rtl = p.levels[first]! % 2 === 1;
-      const step = rtl ? -1 : 1;
-      let j = i + 1;
-      while (
-        j < order.length &&
-        order[j] === order[j - 1]! + step &&
-        p.families[order[j]!] === p.families[first] &&
-        p.levels[order[j]!]! % 2 === p.levels[first]! % 2
-      ) {
-        j++;
-      }
-      const low = Math.min(first, order[j - 1]!);
-      const high = Math.max(first, order[j - 1]!);
-      const logical = p.text.slice(low, high + 1);
-      const family = p.families[first]!;
-      // fontkit lays any run with Arabic script in it right to left itself, so the text it gets
-      // is turned where that is not the order wanted: a right-to-left run of marks and spaces
-      // alone (its brackets mirrored), or Arabic-Indic digits, which read left to right.
-      const fontkitTurns = RTL_SCRIPT.test(logical);
-      const text = rtl === fontkitTurns ? logical : rtl ? mirrored(logical) : reversed(logical);
-      const width = fontkitTurns
-        ? this.measurer.width(text, family, style.weight, style.size)
-        : this.measurer.wordsWidth(text, family, style.weight, style.size);
-      pieces.push({ text, family, width, whole: fontkitTurns });
-      i = j;
-    }
+    const pieces: Piece[] = visualRuns(p.text, embedding, p.families, start, end).map((run) => ({
+      ...run,
+      width: run.whole
+        ? this.measurer.width(run.text, run.family, style.weight, style.size)
+        : this.measurer.wordsWidth(run.text, run.family, style.weight, style.size),
+    }));
     return { pieces, width: pieces.reduce((sum, piece) => sum + piece.width, 0), rtl: p.rtl };
   }
-}
-
-function reversed(text: string): string {
-  return Array.from(text).reverse().join('');
-}
-
-/** Text with no letters, reversed for right-to-left, with each bracket turned to face the other way. */
-function mirrored(text: string): string {
-  return Array.from(text)
-    .reverse()
-    .map((char) => bidi.getMirroredCharacter(char) ?? char)
-    .join('');
 }

@@ -9,8 +9,8 @@
 // another type is redrawn as PNG through a canvas, and one the browser cannot read is named, not
 // drawn. This module is loaded only when 'Download PDF' is pressed.
 //
-// What it does not do that the server's does: a line mixing right-to-left and left-to-right text is
-// not reordered (an Arabic paragraph is shaped and set from the right).
+// A line mixing right-to-left and left-to-right text is put in visual order as the server's is
+// (core's visualRuns); an Arabic paragraph is set from the right.
 
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import type { Form } from '@formsmith/core/forms/form';
@@ -21,6 +21,7 @@ import {
   pdfFontPath,
   shortSubmissionId,
 } from '@formsmith/core/submissions/pdf';
+import { bidiParagraph, visualRuns } from '@formsmith/core/submissions/pdf-bidi';
 import {
   PDF_MUTED_COLOUR,
   PDF_TEXT_STYLES,
@@ -258,9 +259,15 @@ class Writer {
     }
   }
 
-  /** One line at a baseline (from the page's foot, as PDF counts). */
+  /**
+   * One line at a baseline (from the page's foot, as PDF counts), in visual order (core's
+   * visualRuns, as the server's PDF orders its lines): a Latin name in an Arabic sentence stays
+   * where it reads.
+   */
   private drawLine(line: string, style: Style, hex: string, baseline: number, rtl: boolean) {
-    const runs = this.runs(line);
+    const families: PdfFontFamily[] = [];
+    for (const run of this.runs(line)) for (let i = 0; i < run.text.length; i++) families.push(run.family);
+    const runs = visualRuns(line, bidiParagraph(line, rtl ? 'rtl' : 'ltr'), families, 0, line.length);
     let x = rtl ? MARGIN.side + WIDTH - this.width(runs, style) : MARGIN.side;
     for (const run of runs) {
       const font = this.font(run.family, style.weight);
