@@ -137,7 +137,15 @@ export async function listSubmissionsAfter(
       place: cursorColumn,
     })
     .from(submissions)
-    .where(and(eq(submissions.formId, input.formId), input.after ? afterPlace(input.after) : undefined))
+    // Answers saved as the respondent went and never sent are not submissions: the submit counts
+    // none of them in the aggregates, so neither does a rebuild.
+    .where(
+      and(
+        eq(submissions.formId, input.formId),
+        eq(submissions.completed, true),
+        input.after ? afterPlace(input.after) : undefined,
+      ),
+    )
     .orderBy(asc(submissions.createdAt), asc(submissions.id))
     .limit(input.limit);
   return rows.map((row) => ({

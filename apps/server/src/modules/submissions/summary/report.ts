@@ -44,6 +44,11 @@ import { scanSubmissions } from '../search.ts';
 const SAMPLE_MAX_CHARS = 300;
 /** Question types whose answers are free text: counted, with a sample of what was written. */
 const TEXT_TYPES = new Set(['text', 'textarea']);
+/**
+ * The most submissions read for text samples when the figures come from the daily aggregates: a
+ * text question few answer does not make the report read a large form to its first day.
+ */
+const SAMPLE_SCAN_LIMIT = 20_000;
 
 export type SummaryInput = {
   formId: number;
@@ -109,37 +114,50 @@ export async function formSummary(db: Db, keyring: Keyring, input: SummaryInput)
   const samples = new Map<string, string[]>();
   const sampled = input.countsOnly ? [] : countedFields(live).filter((f) => TEXT_TYPES.has(f.type));
 
-  const totals = new Totals();
-  await scanSubmissions(db, keyring, {
-    where: and(
-      eq(submissions.formId, form.id),
-      eq(submissions.completed, true),
-      gte(submissions.createdAt, new Date(Date.parse(`${start}T00:00:00Z`))),
-      lt(submissions.createdAt, new Date(Date.parse(`${end}T00:00:00Z`) + DAY_MS)),
-      input.window ? gt(submissions.createdAt, input.window.since) : undefined,
-      input.window ? lte(submissions.createdAt, input.window.until) : undefined,
-    ),
-    // Newest first: the first answers met are the sample.
-    oldest: false,
-    visit: (row) => {
-      // A submission sealed end to end (from while the form was so) cannot be read here.
-      if (row.envelope) return true;
-      const data = row.data ?? {};
-      const metadata = (row.metadata ?? {}) as Record<string, unknown>;
-      if (input.where && !matchesAnswerFilter(input.where, { answers: data, metadata })) return true;
-      const fields = fieldsByVersion.get(row.formVersion) ?? live;
-      totals.add(utcDay(row.createdAt), extractSubmissionStats(fields, data, metadata));
-      for (const field of sampled) addSample(samples, field, data);
-      return true;
-    },
-  });
+  const inPeriod = and(
+    eq(submissions.formId, form.id),
+    eq(submissions.completed, true),
+    gte(submissions.createdAt, new Date(Date.parse(`${start}T00:00:00Z`))),
+    lt(submissions.createdAt, new Date(Date.parse(`${end}T00:00:00Z`) + DAY_MS)),
+    input.window ? gt(submissions.createdAt, input.window.since) : undefined,
+    input.window ? lte(submissions.createdAt, input.window.until) : undefined,
+  );
+  // Whole days and no answer filter: the figures are the daily aggregates' (as on the analytics
+  // page), read in time that does not grow with the submissions; only the text samples read
+  // submissions, newest first, until each has its sample. A filter or a part of a day (a scheduled
+  // report's period) cannot be read from per-day totals: each submission of the range is counted.
+  const whole = !input.where && !input.window;
+  const totals = whole ? null : new Totals();
+  let scanned = 0;
+  if (totals || sampled.length > 0) {
+    await scanSubmissions(db, keyring, {
+      where: inPeriod,
+      oldest: false,
+      visit: (row) => {
+        scanned++;
+        if (row.envelope) return true;
+        const data = row.data ?? {};
+        const metadata = (row.metadata ?? {}) as Record<string, unknown>;
+        if (input.where && !matchesAnswerFilter(input.where, { answers: data, metadata })) return true;
+        for (const field of sampled) addSample(samples, field, data);
+        if (totals) {
+          const fields = fieldsByVersion.get(row.formVersion) ?? live;
+          totals.add(utcDay(row.createdAt), extractSubmissionStats(fields, data, metadata));
+          return true;
+        }
+        // Only sampling: done once every text question has its sample, or enough rows were read.
+        const full = sampled.every((f) => (samples.get(f.id)?.length ?? 0) >= TEXT_SAMPLE_SIZE);
+        return !full && scanned < SAMPLE_SCAN_LIMIT;
+      },
+    });
+  }
 
   const [period, funnelRows, views] = await Promise.all([
-    input.where || input.window ? null : readPeriodStats(db, keyring, { formId: form.id, start, end }),
+    whole ? readPeriodStats(db, keyring, { formId: form.id, start, end }) : null,
     readFunnelRows(db, form.id),
     countViews(db, form.id),
   ]);
-  const stats = totals.stats(period);
+  const stats = totals ? totals.stats() : period!;
   const analytics = buildAnalytics({
     formId: form.id,
     start,
@@ -220,21 +238,8 @@ class Totals {
     }
   }
 
-  /** The figures, with each day's views from the aggregates when given (no answer filter). */
-  stats(period: PeriodStats | null): PeriodStats {
-    for (const p of period?.days ?? []) {
-      if (p.views === 0) continue;
-      const d = this.days.get(p.day);
-      if (d) d.views = p.views;
-      else
-        this.days.set(p.day, {
-          day: p.day,
-          views: p.views,
-          submissions: 0,
-          completionTimeTotal: 0,
-          completionTimeCount: 0,
-        });
-    }
+  /** The figures counted (views are per day in the aggregates, so a filtered count has none). */
+  stats(): PeriodStats {
     return {
       days: [...this.days.values()],
       fields: [...this.fields.values()],
