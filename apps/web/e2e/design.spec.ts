@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { openFormPage } from './support/fill-page.ts';
+import { openFormPage, untilLive } from './support/fill-page.ts';
 import { authHeaders, registerAndLogin } from './support/login.ts';
 import { createFormViaApi, publishViaApi } from './support/seed-forms.ts';
 
@@ -86,7 +86,7 @@ test('an owner picks a theme, changes its accent, fixes a failing colour, and th
   await expectNoAxeViolations(respondent);
   await respondent.emulateMedia({ colorScheme: 'dark' });
   await respondent.reload();
-  await expect(respondent.locator('#root[data-live]')).toBeAttached();
+  await untilLive(respondent);
   await expectNoAxeViolations(respondent);
   await respondentContext.close();
 

@@ -177,6 +177,49 @@ test('with JavaScript the server-rendered page is taken over, keeping what was t
   ]);
 });
 
+test('a plain form runs only its small entry until the respondent acts; a submit pressed before the app is live is sent through it, with what was typed', async ({
+  page,
+}) => {
+  const { owner, id } = await publishedForm(page);
+  const posts: string[] = [];
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'POST') posts.push(pathname);
+    if (pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  // The app is held back on its way, as on a slow network, while the respondent answers and sends.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/fill-app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/form/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'No script survey' })).toBeVisible();
+  // Opened and only read: the app is not asked for.
+  await page.waitForTimeout(500);
+  expect(scripts.filter((s) => s.includes('/fill-app-'))).toEqual([]);
+  const asked = page.waitForRequest(/\/assets\/fill-app-[^/]+\.js$/);
+  await page.getByLabel('Your name').fill('Grace Hopper');
+  await asked;
+  await page.getByLabel('Email').fill('grace@example.com');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  // The submit waits for the app: nothing is posted past it, and the page stays.
+  await page.waitForTimeout(300);
+  expect(posts.filter((p) => p.startsWith('/form/'))).toEqual([]);
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+  expect(posts).toContain(`/api/form-submissions/forms/${id}/submit`);
+  expect(posts.filter((p) => p.startsWith('/form/'))).toEqual([]);
+  expect(await storedAnswers(page, owner, id)).toEqual([
+    { seed_0: 'Grace Hopper', seed_1: 'grace@example.com', seed_2: '' },
+  ]);
+});
+
 test.describe('views of the public page', () => {
   for (const javaScriptEnabled of [false, true]) {
     test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {

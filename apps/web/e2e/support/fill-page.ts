@@ -1,12 +1,22 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Opens a public form page and waits until its script has taken the server's markup over (it
- * starts once the page is on screen), as a respondent who pauses to read meets it.
+ * Waits until the page's script has taken the server's markup over. A page that can wait for it
+ * (a plain form) loads its app at the respondent's first interaction: a key is pressed (Shift,
+ * which types nothing) until the small entry, loaded once the page is on screen, hears it.
  */
+export async function untilLive(page: Page) {
+  const live = page.locator('#root[data-live]');
+  await expect(async () => {
+    if ((await live.count()) === 0) await page.keyboard.press('Shift');
+    await expect(live).toBeAttached({ timeout: 1000 });
+  }).toPass();
+}
+
+/** Opens a public form page and waits until its script has taken the server's markup over. */
 export async function openFormPage(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('#root[data-live]')).toBeAttached();
+  await untilLive(page);
 }
 
 /** The form's view count, as its owner's analytics report it. */

@@ -106,8 +106,7 @@ export const fillPageStateSchema = z.object({
 });
 export type FillPageState = z.infer<typeof fillPageStateSchema>;
 
-/** The id of the element holding the state as JSON in the server-rendered page. */
-export const FILL_STATE_ELEMENT_ID = 'fill-state';
+export { FILL_STATE_ELEMENT_ID } from './element-id.ts';
 
 /** The button a respondent pressed in the page's form (its `_action`). */
 export type FillAction = 'access' | 'next' | 'back' | 'submit' | { remove: string };
