@@ -26,6 +26,9 @@ function stateOf(html: string): FillPageState {
 const rootOf = (html: string) =>
   /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 
+/** The page's head. */
+const headOf = (html: string) => /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+
 const LOGO = 'https://cdn.acme.test/logo.png';
 
 describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
@@ -88,6 +91,8 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
       const page = await get(`/form/${id}`);
       expect(page.statusCode).toBe(410);
       expect(page.body).toContain(themed);
+      // The theme's font is asked for from the head, before the text it draws is laid out.
+      expect(headOf(page.body)).toContain('<link rel="preload" href="/fonts/atkinson.css" as="style" />');
       expect(rootOf(page.body)).toMatch(/class="[^"]*\bfs-theme\b/);
       expect(rootOf(page.body)).toContain(`src="${LOGO}"`);
       expect(rootOf(page.body)).not.toContain('Powered by');
@@ -100,6 +105,13 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
     const plainPage = await get(`/form/${plain}`);
     expect(plainPage.statusCode).toBe(410);
     expect(rootOf(plainPage.body)).not.toContain('fs-theme');
+    expect(headOf(plainPage.body)).not.toContain('rel="preload"');
+
+    // An open form in a theme with a bundled font preloads it too.
+    const open = await createPublishedForm(app, owner, { themeConfig: { themeRef: 'builtin:forest' } });
+    const openPage = await get(`/form/${open}`);
+    expect(openPage.statusCode).toBe(200);
+    expect(headOf(openPage.body)).toContain('<link rel="preload" href="/fonts/fira-sans.css" as="style" />');
 
     // An unpublished form answers like a missing one: drawing its theme would say it exists.
     const hidden = await createPublishedForm(app, owner, {
