@@ -92,7 +92,8 @@ export function FormView({
   const [, setValidatorReady] = useState(false);
   const decoy = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const timing = useFieldTiming();
+  // The server's page was on screen (and answered) from the navigation on, before its app took over.
+  const timing = useFieldTiming(initial ? Math.round(performance.timeOrigin) : undefined);
   // An end-to-end encrypted form seals to its key, bound to this submission's id (chosen here).
   const [submissionId] = useState(newIdempotencyKey);
   const publicKey = form.encryption?.publicKey;

@@ -7,10 +7,12 @@ const seconds = (ms: number) => Math.round(ms / 100) / 10;
 /**
  * Measures the respondent's time on the form and, per field, how often it was focused and how
  * long focus stayed (stored as metadata.analytics). Kept in a ref: timing never re-renders.
+ * `openedAt` (epoch ms) is when the form was opened, when that was before this runs: the page the
+ * server drew is taken over only at the respondent's first interaction.
  */
-export function useFieldTiming() {
+export function useFieldTiming(openedAt?: number) {
   const state = useRef({
-    startedAt: Date.now(),
+    startedAt: openedAt ?? Date.now(),
     fields: {} as Record<string, { focuses: number; ms: number }>,
     active: null as { id: string; since: number } | null,
   });

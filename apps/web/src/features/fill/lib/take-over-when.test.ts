@@ -15,6 +15,7 @@ describe('takeOverAtLoad', () => {
     expect(takeOverAtLoad(formState(), page)).toBeNull();
     // An embed page opened on its own (not in a frame) has no host to tell its height.
     expect(takeOverAtLoad(formState({}, true), page)).toBeNull();
+    expect(takeOverAtLoad(formState({ language: 'en', translations: {} }), page)).toBeNull();
   });
 
   it('takes over at once a page that needs script from the start', () => {
@@ -26,6 +27,8 @@ describe('takeOverAtLoad', () => {
     expect(takeOverAtLoad(formState({ fields: [ranking] }), page)).toBe('scripted fields');
     const signature = { id: 's', field_type: 'signature' };
     expect(takeOverAtLoad(formState({ fields: [signature] }), page)).toBe('scripted fields');
+    const french = { language: 'en', translations: { fr: { title: 'Enquête' } } };
+    expect(takeOverAtLoad(formState(french), page)).toBe('languages');
   });
 
   it('takes over at once a form that saves answers: to resume them, or to save them', () => {

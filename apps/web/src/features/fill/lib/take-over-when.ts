@@ -20,6 +20,8 @@ type Served = {
       id?: unknown;
       encryption?: unknown;
       save_partials?: unknown;
+      language?: unknown;
+      translations?: unknown;
       fields?: { type?: unknown; field_type?: unknown }[];
     };
   };
@@ -35,6 +37,8 @@ type Served = {
  *   opens a mailed `?resume=` link, and its 'Save and continue later' is a script's button);
  * - a form in a frame (it tells the host page its height, which sizes the frame);
  * - a form with a ranking or a signature (their controls, drawn for script, answer only to it);
+ * - a form in several languages (its language list is a script's: a choice made before the app
+ *   is live would be shown and not followed);
  * - state the entry cannot read (the app then draws the page itself).
  */
 export function takeOverAtLoad(served: unknown, page: PageContext): string | null {
@@ -51,6 +55,8 @@ export function takeOverAtLoad(served: unknown, page: PageContext): string | nul
     return resume ? 'a resume link' : saved ? 'saved answers' : 'saves answers';
   }
   if (state.embed === true && page.framed) return 'framed';
+  const translations = form.translations && typeof form.translations === 'object' ? form.translations : {};
+  if (Object.keys(translations).some((tag) => tag !== form.language)) return 'languages';
   const scripted = form.fields.some((field) =>
     SCRIPTED_FIELD_TYPES.has(String(field?.type ?? field?.field_type)),
   );
