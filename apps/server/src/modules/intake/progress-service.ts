@@ -17,7 +17,7 @@ import type { SubmitTarget } from '../forms/index.ts';
 import { createPartial, findByResumeToken, type PartialRow, updatePartial } from '../submissions/index.ts';
 import { type RespondentView, respondentView } from './language.ts';
 import { buildMetadata } from './metadata.ts';
-import { isSpam } from './spam.ts';
+import { spamVerdict } from './spam.ts';
 import {
   applyLogic,
   attachFiles,
@@ -178,7 +178,7 @@ export async function saveProgress(
   const data = input.data ?? {};
   const fieldIds = new Set(form.fields.map((f: FormField) => f.id));
   const rawMetadata = input.metadata ?? {};
-  if (isSpam({ data, metadata: rawMetadata, fieldIds, now: Date.now() })) {
+  if (spamVerdict({ data, metadata: rawMetadata, fieldIds, now: Date.now() }) !== null) {
     // Looks exactly like a success to the sender; nothing is stored.
     return { submissionId: newSubmissionId(), resumeToken: generateToken(), created: !input.resumeToken };
   }

@@ -42,8 +42,3 @@ export function spamVerdict(input: {
   const submittedAt = epochMs(input.metadata.timestamp) ?? input.now;
   return submittedAt - loadedAt < LIMITS.minSubmitDelayMs ? 'too-soon' : null;
 }
-
-/** True when the submission looks automated for either reason (see `spamVerdict`). */
-export function isSpam(input: Parameters<typeof spamVerdict>[0]): boolean {
-  return spamVerdict(input) !== null;
-}

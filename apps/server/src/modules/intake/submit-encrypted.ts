@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { formClosed, keyedFormIdQuery, type SubmitTarget } from '../forms/index.ts';
 import { findSubmissionByKey, type StoreSubmissionInput, storeSubmission } from '../submissions/index.ts';
 import { buildMetadata } from './metadata.ts';
-import { isSpam, SPAM_KEYS } from './spam.ts';
+import { SPAM_KEYS, spamVerdict } from './spam.ts';
 import { invalid, notificationsFor, UPLOAD_MISSING } from './submit-steps.ts';
 import { listFreeUploads } from './upload-repository.ts';
 
@@ -85,7 +85,7 @@ export async function submitEncrypted(app: FastifyInstance, input: EncryptedSubm
   const { target } = input;
   const { form } = target;
   const { sealed, fieldIds } = requireSealed(input);
-  if (isSpam({ data: input.data, metadata: input.metadata, fieldIds, now: Date.now() })) {
+  if (spamVerdict({ data: input.data, metadata: input.metadata, fieldIds, now: Date.now() }) !== null) {
     // Looks exactly like a success to the sender; nothing is stored.
     app.metrics.submissions.inc({ outcome: 'spam' });
     return sealed.submission_id;
