@@ -126,8 +126,7 @@ export async function formSummary(db: Db, keyring: Keyring, input: SummaryInput)
   // page), read in time that does not grow with the submissions; only the text samples read
   // submissions, newest first, until each has its sample. A filter or a part of a day (a scheduled
   // report's period) cannot be read from per-day totals: each submission of the range is counted.
-  const whole = !input.where && !input.window;
-  const totals = whole ? null : new Totals();
+  const totals = input.where || input.window ? new Totals() : null;
   let scanned = 0;
   if (totals || sampled.length > 0) {
     await scanSubmissions(db, keyring, {
@@ -153,7 +152,7 @@ export async function formSummary(db: Db, keyring: Keyring, input: SummaryInput)
   }
 
   const [period, funnelRows, views] = await Promise.all([
-    whole ? readPeriodStats(db, keyring, { formId: form.id, start, end }) : null,
+    totals ? null : readPeriodStats(db, keyring, { formId: form.id, start, end }),
     readFunnelRows(db, form.id),
     countViews(db, form.id),
   ]);
