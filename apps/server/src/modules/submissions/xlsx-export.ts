@@ -270,6 +270,13 @@ class SheetWriter {
     );
   }
 
+  /** Resolves once the spooled hyperlinks' files have taken what was written (a slow disk). */
+  async spooled(): Promise<void> {
+    for (const file of this.links ? [this.links.refs, this.links.targets] : []) {
+      if (file.writableNeedDrain) await new Promise<void>((resolve) => file.once('drain', resolve));
+    }
+  }
+
   /** Writes what follows the rows into `sheet` and ends it; the hyperlinks' part, if any. */
   async finish(sheet: PassThrough, autoFilter: string | undefined): Promise<Readable | undefined> {
     sheet.write(`</sheetData>${autoFilter ? `<autoFilter ref="${autoFilter}"/>` : ''}`);
@@ -357,6 +364,7 @@ async function writeWorkbook(
     for (const row of next.value)
       xml += responses.row(xlsxRow(columnsForVersion(columns, row.version), row, link));
     await written(sheet, xml);
+    await responses.spooled();
     if (zip.destroyed) {
       await batches.return?.(undefined);
       return;
