@@ -65,5 +65,9 @@ export const renderer: FillRenderer = {
     }),
   stepWithErrors: ({ form, ...rest }) => stepWithErrors({ form: toLoadedForm(form), ...rest }),
   submitErrorMessage: (error, language) =>
-    submitErrorMessage(chromeOf(language), error.statusCode, error.message),
+    submitErrorMessage(chromeOf(language), {
+      status: error.statusCode,
+      code: error.code,
+      message: error.message,
+    }),
 };

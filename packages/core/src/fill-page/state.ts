@@ -159,5 +159,8 @@ export type FillRenderer = {
     errors: Record<string, string>;
   }) => string | null;
   /** The message over the form for a refused submit, as the page's script words it. */
-  submitErrorMessage: (error: { statusCode: number; message: string }, language?: string) => string;
+  submitErrorMessage: (
+    error: { statusCode: number; code: string; message: string },
+    language?: string,
+  ) => string;
 };

@@ -399,8 +399,7 @@ export async function postFillPage(
       screen({
         ...(stepId ? { stepId } : {}),
         errors,
-        // A submit sent too soon says so in its own words: the answers are kept, send again.
-        banner: err.code === 'SENT_TOO_SOON' ? err.message : kit.renderer.submitErrorMessage(err, language),
+        banner: kit.renderer.submitErrorMessage(err, language),
       }),
     );
     return { ...refused, ...waitOf(err) };

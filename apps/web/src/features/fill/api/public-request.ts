@@ -36,6 +36,12 @@ export async function publicRequest(
   return { status: response.status, body: record as Record<string, unknown> | null };
 }
 
+/** The stable code of a refusal (see core's errors), when the server sent one. */
+export function errorCodeOf(res: PublicResponse): string | undefined {
+  const code = res.body?.code;
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
 export function errorMessageOf(res: PublicResponse): string | undefined {
   const error = res.body?.error;
   return typeof error === 'string' && error !== '' ? error : undefined;

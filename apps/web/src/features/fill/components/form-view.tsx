@@ -16,7 +16,7 @@ import type { Signed } from '../../../components/form-renderer/signature-control
 import { fileValues, formatBytes, withCalculated } from '../../../components/form-renderer/values.ts';
 import { FormHeader } from '../../../components/public-page/form-header.tsx';
 import { type ClosedInfo, closedInfo } from '../api/get-public-form.ts';
-import { errorMessageOf } from '../api/public-request.ts';
+import { errorCodeOf, errorMessageOf } from '../api/public-request.ts';
 import { submitForm } from '../api/submit-form.ts';
 import { trackSubmission } from '../api/track-submission.ts';
 import { uploadFile } from '../api/upload-file.ts';
@@ -290,7 +290,13 @@ export function FormView({
         dispatch({ type: 'refused', errors: fields });
         showInvalid(steps, fields);
       }
-      fail(submitErrorMessage(chrome, res.status, errorMessageOf(res)));
+      fail(
+        submitErrorMessage(chrome, {
+          status: res.status,
+          code: errorCodeOf(res),
+          message: errorMessageOf(res),
+        }),
+      );
     } catch {
       fail(t('submit.problem'));
     } finally {

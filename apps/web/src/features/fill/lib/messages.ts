@@ -1,4 +1,6 @@
+import type { ErrorCode } from '@formsmith/core/errors';
 import type { Chrome } from '@formsmith/core/i18n/chrome';
+import type { ChromeKey } from '@formsmith/core/i18n/chrome/en';
 
 /**
  * The owner's preview notes: only the form's owner sees them, in the owner app's language. What
@@ -18,8 +20,26 @@ const BY_STATUS = {
   500: 'submit.status500',
 } as const;
 
-/** The message shown for a failed submit call, by status, in the page's language. */
-export function submitErrorMessage({ t }: Chrome, status: number, serverMessage: string | undefined): string {
+/** Refusals that say more than their status, each in its own words. */
+const BY_CODE: Partial<Record<ErrorCode, ChromeKey>> = {
+  // Sent before the anti-spam window closed: the answers are kept, sending again stores them.
+  SENT_TOO_SOON: 'submit.tooSoon',
+};
+
+/** A refused submit as the page reads it: its status, and the server's code and message if any. */
+export type SubmitRefusal = { status: number; code?: string | undefined; message?: string | undefined };
+
+/**
+ * The message shown for a refused submit, in the page's language: by its code where that says
+ * more than the status, else by status (the server's own message is not always in the page's
+ * language), else the server's message quoted.
+ */
+export function submitErrorMessage(
+  { t }: Chrome,
+  { status, code, message: serverMessage }: SubmitRefusal,
+): string {
+  const byCode = code ? BY_CODE[code as ErrorCode] : undefined;
+  if (byCode) return t(byCode);
   const known = BY_STATUS[status as keyof typeof BY_STATUS];
   if (known) return t(known);
   if (serverMessage) return t('submit.error', { message: serverMessage });
