@@ -1,5 +1,7 @@
 // A theme as CSS custom properties: the public page, its server-rendered HTML and the editor's
 // preview all write the same declarations (theme.css maps the page's classes onto them).
+
+import { fallbackFamily, fallbackFontFace } from './font-fallbacks.ts';
 import {
   darkColours,
   derivedColours,
@@ -20,10 +22,11 @@ const FALLBACKS = {
   mono: 'ui-monospace, SFMono-Regular, Menlo, monospace',
 } as const;
 
-/** The font stack of a theme's font, its bundled family first. */
+/** The font stack of a theme's font: its bundled family, then its metric-matched fallback. */
 export function fontStack(font: Theme['font']): string {
+  if (font === 'system') return SYSTEM_FONT;
   const entry = THEME_FONTS[font];
-  return entry.family ? `"${entry.family}", ${FALLBACKS[entry.kind]}` : SYSTEM_FONT;
+  return `"${entry.family}", "${fallbackFamily(font)}", ${FALLBACKS[entry.kind]}`;
 }
 
 function colourDeclarations(colours: ThemeColours): string {
@@ -56,6 +59,7 @@ export function themeCss(theme: Theme, selector: string): string {
   ].join(';');
   const dark = colourDeclarations(darkColours(theme));
   return [
+    fallbackFontFace(theme.font),
     `${selector}{${colourDeclarations(theme.colours)};${shape}}`,
     `.dark ${selector}{${dark}}`,
     `@media (prefers-color-scheme: dark){.nojs ${selector}{${dark}}}`,
