@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   FILL_STATE_ELEMENT_ID,
   type FillPageState,
@@ -91,8 +92,12 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
       const page = await get(`/form/${id}`);
       expect(page.statusCode).toBe(410);
       expect(page.body).toContain(themed);
-      // The theme's font is asked for from the head, before the text it draws is laid out.
-      expect(headOf(page.body)).toContain('<link rel="preload" href="/fonts/atkinson.css" as="style" />');
+      // The theme's font: linked for the page without script, loaded after the first paint by the
+      // page's entry otherwise (nothing in the head competes with the first paint for it).
+      expect(rootOf(page.body)).toContain(
+        '<noscript data-fs-font="/fonts/atkinson.css"><link rel="stylesheet" href="/fonts/atkinson.css"/></noscript>',
+      );
+      expect(headOf(page.body)).not.toContain('/fonts/');
       expect(rootOf(page.body)).toMatch(/class="[^"]*\bfs-theme\b/);
       expect(rootOf(page.body)).toContain(`src="${LOGO}"`);
       expect(rootOf(page.body)).not.toContain('Powered by');
@@ -105,13 +110,13 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
     const plainPage = await get(`/form/${plain}`);
     expect(plainPage.statusCode).toBe(410);
     expect(rootOf(plainPage.body)).not.toContain('fs-theme');
-    expect(headOf(plainPage.body)).not.toContain('rel="preload"');
+    expect(plainPage.body).not.toContain('data-fs-font');
 
-    // An open form in a theme with a bundled font preloads it too.
+    // An open form in a theme with a bundled font names it the same way.
     const open = await createPublishedForm(app, owner, { themeConfig: { themeRef: 'builtin:forest' } });
     const openPage = await get(`/form/${open}`);
     expect(openPage.statusCode).toBe(200);
-    expect(headOf(openPage.body)).toContain('<link rel="preload" href="/fonts/fira-sans.css" as="style" />');
+    expect(rootOf(openPage.body)).toContain('<noscript data-fs-font="/fonts/fira-sans.css">');
 
     // An unpublished form answers like a missing one: drawing its theme would say it exists.
     const hidden = await createPublishedForm(app, owner, {
@@ -125,5 +130,28 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
     expect(stateOf(unavailable.body).view).toEqual(stateOf(missing.body).view);
     expect(unavailable.body).not.toContain(themed);
     expect(unavailable.body).not.toContain(LOGO);
+  });
+
+  it("sends a bundled font's stylesheet compressed as the browser accepts", async () => {
+    const plain = await get('/fonts/fira-sans.css');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toContain('text/css');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('@font-face');
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const sent = await app.inject({
+        method: 'GET',
+        url: '/fonts/fira-sans.css',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(sent.headers['content-encoding']).toBe(encoding);
+      expect(sent.headers.vary).toContain('accept-encoding');
+      expect(sent.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(decode(sent.rawPayload).toString()).toBe(plain.body);
+    }
+    expect((await get('/fonts/no-such-font.css')).statusCode).toBe(404);
   });
 });

@@ -49,12 +49,21 @@ async function openDesignTab(page: Page) {
   return { user, form };
 }
 
+/** The picture panel: its image (an element at low priority, covering the panel) and the dimming over it. */
 const backdropStyle = (page: Page) =>
-  page.locator('.fs-backdrop').evaluate((el) => {
-    const style = getComputedStyle(el);
+  page.locator('.fs-backdrop').evaluate(async (el) => {
+    const image = el.querySelector('img');
+    // At low priority it may still be on its way: wait for it rather than read a half-drawn panel.
+    await image?.decode().catch(() => {});
+    const panel = el.getBoundingClientRect();
+    const drawn = image?.getBoundingClientRect();
     return {
-      image: style.backgroundImage,
-      position: style.backgroundPosition,
+      image: image?.currentSrc ?? '',
+      loaded: image ? image.complete && image.naturalWidth > 0 : false,
+      priority: image?.getAttribute('fetchpriority'),
+      position: image ? getComputedStyle(image).objectPosition : '',
+      fit: image ? getComputedStyle(image).objectFit : '',
+      covers: drawn !== undefined && drawn.width === panel.width && drawn.height === panel.height,
       dim: getComputedStyle(el, '::after').opacity,
     };
   });
@@ -88,9 +97,7 @@ test('an owner uploads a background, sets its focal point and dimming, chooses t
   // The preview draws the picture at its focal point, dimmed.
   const preview = page.getByTestId('design-preview');
   await expect(preview.locator('.fs-theme')).toHaveAttribute('data-fs-layout', 'split');
-  const previewed = await preview
-    .locator('.fs-backdrop')
-    .evaluate((el) => getComputedStyle(el).backgroundImage);
+  const previewed = await preview.locator('.fs-backdrop img').evaluate((el) => (el as HTMLImageElement).src);
   expect(previewed).toMatch(new RegExp(`/api/form-submissions/forms/${form.id}/pictures/[a-f0-9]{40}`));
   await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
   await publishViaApi(page, user, form.id);
@@ -122,6 +129,7 @@ test('an owner uploads a background, sets its focal point and dimming, chooses t
         await openFormPage(respondent, `/form/${form.id}`);
         const drawn = await backdropStyle(respondent);
         expect(drawn.image).toContain(`/api/form-submissions/forms/${form.id}/pictures/`);
+        expect(drawn).toMatchObject({ loaded: true, priority: 'low', fit: 'cover', covers: true });
         expect(drawn.position).toBe('30% 60%');
         expect(drawn.dim).toBe('0.4');
         const { picture, card } = await boxes(respondent);

@@ -48,16 +48,7 @@ function headTags(
   const image = servedImage(look?.social?.image ?? null, served);
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
-  // The theme's bundled font: its stylesheet is linked inside the themed element (the components
-  // draw it, in the browser too), where the parser finds it only after the page's inline styles
-  // and markup before it; asked for from the head, it arrives before the text it styles is laid
-  // out, and the heading (the page's largest paint) is not held back waiting for it.
-  const { view } = state;
-  const brand =
-    view.kind === 'gate' || view.kind === 'expired' || view.kind === 'success' ? view.brand : undefined;
-  const font = (look ?? brand?.look)?.theme?.font;
   const tags = [
-    font && font !== 'system' && `<link rel="preload" href="/fonts/${escapeHtml(font)}.css" as="style" />`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:title', shareTitle),
     description && meta('property', 'og:description', description),

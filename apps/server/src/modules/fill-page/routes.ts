@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyMultipart from '@fastify/multipart';
 import { LIMITS } from '@formsmith/core/limits';
 import { hostWithoutPort } from '@formsmith/core/workspaces/domains';
@@ -6,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { requestHostWorkspace } from '../../lib/request-actor.ts';
 import { pageViewCounter } from '../analytics/index.ts';
+import { compressed } from './compress.ts';
 import { pageHtml } from './page-cache.ts';
 import { type PageServedOn, withEmbedLook } from './page-html.ts';
 import type { FillPageKit } from './renderer.ts';
@@ -48,23 +48,6 @@ function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
   // domain behind the proxy), or the instance's address.
   if (host !== request.headers.host && host !== request.host && host !== new URL(publicUrl).host)
     throw forged();
-}
-
-/**
- * The page compressed as the browser accepts (its styles and state make it tens of KB; compressed,
- * a few, sent before anything else can paint).
- */
-function compress(reply: FastifyReply, accepted: string, html: string): string | Buffer {
-  reply.header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accepted)) {
-    reply.header('content-encoding', 'br');
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (/\bgzip\b/.test(accepted)) {
-    reply.header('content-encoding', 'gzip');
-    return gzipSync(html);
-  }
-  return html;
 }
 
 /**
@@ -132,7 +115,7 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
       await pageHtml(kit, answer.state, servedOn(request, app.config.publicUrl)),
       addressOf(request),
     );
-    return reply.send(compress(reply, accepted, html));
+    return reply.send(compressed(reply, accepted, html));
   };
 
   for (const url of PATHS) {

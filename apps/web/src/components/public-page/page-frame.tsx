@@ -39,8 +39,12 @@ export function PageFrame({
       </Main>
     );
   // The picture behind the card, or beside (above, on a phone) the form in the split layout:
-  // decoration, drawn by theme.css from the theme's properties; no text is ever drawn on it.
+  // decoration, laid out by theme.css from the theme's properties; no text is ever drawn on it.
+  // An image element at low priority rather than a CSS background (which the browser fetches at
+  // high priority as the page is laid out): the card's text and the form paint first, the
+  // picture comes in after, with or without script.
   const backdrop = theme && hasBackdrop(theme);
+  const picture = theme?.background?.image;
   return (
     <Main
       {...root}
@@ -48,7 +52,13 @@ export function PageFrame({
     >
       {theme && <ThemeStyle theme={theme} customCss={look?.custom_css} />}
       <div className="fs-layout">
-        {backdrop && <div className="fs-backdrop" aria-hidden="true" />}
+        {backdrop && (
+          <div className="fs-backdrop" aria-hidden="true">
+            {picture && (
+              <img className="fs-backdrop-image" src={picture} alt="" fetchPriority="low" decoding="async" />
+            )}
+          </div>
+        )}
         <div className="fs-card mx-auto w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10 dark:border-slate-800 dark:bg-slate-900">
           <PageLookContext.Provider value={look}>{children}</PageLookContext.Provider>
         </div>

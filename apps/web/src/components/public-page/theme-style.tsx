@@ -1,5 +1,7 @@
 import { scopedCustomCss, themeAttributes, themeCss } from '@formsmith/core/themes/css';
 import type { Theme } from '@formsmith/core/themes/theme';
+import { useEffect } from 'react';
+import { loadThemeFont, themeFontHref } from './theme-font.ts';
 
 /** The class and data attributes theme.css draws a theme by; nothing for a page without one. */
 export function themeRootProps(theme: Theme | null): { className: string } & Record<string, string> {
@@ -9,7 +11,9 @@ export function themeRootProps(theme: Theme | null): { className: string } & Rec
 /**
  * The theme's custom properties as a style element inside the themed element, so the server's
  * HTML carries them (no flash, and the same page without JavaScript), and the font's stylesheet,
- * served by this instance, only when the theme uses a bundled font.
+ * served by this instance, only when the theme uses a bundled font: in a `<noscript>` for the
+ * page without script, put in the head by script otherwise (theme-font.ts: by the public page's
+ * entry after the first paint, or here when the page is drawn in the browser).
  */
 export function ThemeStyle({
   theme,
@@ -21,9 +25,17 @@ export function ThemeStyle({
   customCss?: string | null;
   selector?: string;
 }) {
+  const fontHref = theme.font === 'system' ? null : themeFontHref(theme.font);
+  useEffect(() => {
+    if (fontHref) loadThemeFont(fontHref);
+  }, [fontHref]);
   return (
     <>
-      {theme.font !== 'system' && <link rel="stylesheet" href={`/fonts/${theme.font}.css`} />}
+      {fontHref && (
+        <noscript data-fs-font={fontHref}>
+          <link rel="stylesheet" href={fontHref} />
+        </noscript>
+      )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated from a parsed theme (hex colours, numbers, a fixed font list) */}
       <style dangerouslySetInnerHTML={{ __html: themeCss(theme, selector) }} />
       {customCss && (
