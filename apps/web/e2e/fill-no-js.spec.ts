@@ -220,6 +220,27 @@ test('a plain form runs only its small entry until the respondent acts; a submit
   ]);
 });
 
+test('the focus that starts the takeover is counted in the per-field timing', async ({ page }) => {
+  const { owner, id } = await publishedForm(page);
+  await page.goto(`/form/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'No script survey' })).toBeVisible();
+  // The first field's focus is the respondent's first interaction: the app takes over from it.
+  await page.getByLabel('Your name').focus();
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  await page.getByLabel('Your name').pressSequentially('Ada');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await pastAntiSpamWindow(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Form Submitted' })).toBeVisible();
+  const res = await page.request.get(`/api/forms/${id}/submissions`, { headers: authHeaders(owner) });
+  const [stored] = (await res.json()).data as Array<{
+    metadata: { analytics: { fieldInteractions: Record<string, { focuses: number; timeSpent: number }> } };
+  }>;
+  const fields = stored!.metadata.analytics.fieldInteractions;
+  expect(fields.seed_0?.focuses).toBe(1);
+  expect(fields.seed_1?.focuses).toBe(1);
+});
+
 test.describe('views of the public page', () => {
   for (const javaScriptEnabled of [false, true]) {
     test.describe(javaScriptEnabled ? 'with JavaScript' : 'without JavaScript', () => {

@@ -126,6 +126,16 @@ export function FormView({
   }));
   const prefix = useId();
 
+  // The focus that started the takeover (the respondent tapped or tabbed into a field of the
+  // server's page) came before the app listened: told again once the app is live, the field's
+  // own focus handler counts it in the per-field timing like any later one.
+  useEffect(() => {
+    if (!initial) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== formRef.current && formRef.current?.contains(active))
+      active.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  }, [initial]);
+
   // Core's checks (and the phone numbers' data) load when the respondent starts answering: the
   // fields they leave are checked once it is there, and a submit waits for it.
   useEffect(
