@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { fileSizeText } from '@formsmith/core/fields/files';
 import { pictureUrl } from '@formsmith/core/fields/picture-choice';
 import { normalizeFields } from '@formsmith/core/forms/read-field';
 import {
@@ -18,7 +19,7 @@ import { forms, formVersions, submissions, uploads } from '../src/db/schema.ts';
 import { saveUpload } from '../src/lib/storage/index.ts';
 import { resizePicture, storePictureBytes } from '../src/modules/forms/pictures.ts';
 import { dbKind } from './helpers/app.ts';
-import { pdfText } from './helpers/pdf-text.ts';
+import { pdfStructure, pdfText } from './helpers/pdf-text.ts';
 import { createTeam, placeForm } from './helpers/teams.ts';
 import { createOwnerTestApp, createTestUser, type TestUser } from './helpers/users.ts';
 import { createTestForm, insertSubmissions, wireField } from './submissions-fixtures.ts';
@@ -173,6 +174,30 @@ describe(`the PDF of one submission (${dbKind})`, () => {
     }
     // The time written as Japanese writes it.
     expect(flat).toContain(squash('2026年3月14日'));
+  });
+
+  it('is tagged: in the language of the submission, titled, its structure in reading order', async () => {
+    const res = await get(owner, id);
+    expect(res.statusCode).toBe(200);
+    const pdf = await pdfStructure(res.rawPayload);
+    expect(pdf.marked).toBe(true);
+    expect(pdf.language).toBe('ja');
+    expect(pdf.title).toBe(`Job application: 2026/27: Submission ${id.replace(/-/g, '').slice(0, 8)}`);
+    expect(pdf.displayTitle).toBe(true);
+    const question = (answer: string[] = ['P']) => ['H3', ...answer];
+    expect(pdf.roles).toEqual([
+      'Document',
+      ...['H1', 'P', 'P', 'P', 'P', 'P', 'P'].map((role) => `  ${role}`),
+      ...question().map((role) => `  ${role}`), // Full name
+      ...question().map((role) => `  ${role}`), // Topics: one line, its choices in it
+      '  H2', // Second part: about you
+      ...question().map((role) => `  ${role}`), // Arabic
+      ...question().map((role) => `  ${role}`), // Japanese
+      '  H3', // Service: a line per row, a list
+      '  L',
+      ...['LI', '  LBody', '    P', 'LI', '  LBody', '    P'].map((role) => `    ${role}`),
+      ...question().map((role) => `  ${role}`), // Notes: two lines of one paragraph
+    ]);
   });
 
   it('flows a very long answer onto further pages and loses none of it', async () => {
@@ -340,6 +365,12 @@ describe(`the PDF of one submission (${dbKind})`, () => {
     expect(text).toContain('me.png');
     expect(text).toContain('cv.pdf (245 KB)');
     expect(text).toContain('Green');
+    // The logo is decoration; each other picture a Figure that says what it shows.
+    const { roles } = await pdfStructure(res.rawPayload);
+    expect(roles.filter((role) => role.includes('Figure'))).toEqual([
+      `  Figure "Your photo: me.png (${fileSizeText(photo.length)})"`,
+      '  Figure "A green square"',
+    ]);
   });
 
   it('answers an API key with submissions:read and refuses one without', async () => {

@@ -116,12 +116,14 @@ function recorder(readable: Set<string>) {
   return {
     calls,
     writer: {
+      open: (role: string) => calls.push(['open', role]),
+      close: () => calls.push(['close']),
       text: (text: string, style: string, colour: string) => calls.push(['text', text, style, colour]),
       gap: (points: number) => calls.push(['gap', points]),
       rule: (colour: string, thickness: number) => calls.push(['rule', colour, thickness]),
       section: (title: string) => calls.push(['section', title]),
-      picture: async (picture: PdfPicture, maxHeight: number, maxWidth: number) => {
-        calls.push(['picture', picture, maxHeight, Math.round(maxWidth)]);
+      picture: async (picture: PdfPicture, maxHeight: number, maxWidth: number, alt: string | null) => {
+        calls.push(['picture', picture, maxHeight, Math.round(maxWidth), alt]);
         return picture.kind === 'form' ? readable.has(picture.path) : readable.has(picture.uploadId);
       },
     },
@@ -133,32 +135,86 @@ describe('the walk through a submission PDF', () => {
     const { calls, writer } = recorder(new Set([LOGO, 'u1', 'u2', 'u3']));
     await writeSubmissionPdf(writer, input(LOGO));
     expect(calls).toEqual([
-      ['picture', { kind: 'form', path: LOGO }, 40, 242],
+      // The logo is decoration: no text for a reader.
+      ['picture', { kind: 'form', path: LOGO }, 40, 242, null],
       ['gap', 6],
+      ['open', 'H1'],
       ['text', 'Intake', 'title', '#4f46e5'],
+      ['close'],
       ['gap', 2],
       ['rule', '#4f46e5', 2],
       ['gap', 10],
+      ['open', 'P'],
       ['text', 'Reference: \u2068#1\u2069', 'meta', PDF_MUTED_COLOUR],
+      ['close'],
       ['gap', 10],
       ['gap', 6],
+      ['open', 'H3'],
       ['text', 'Full name', 'label', PDF_TEXT_COLOUR],
+      ['close'],
+      ['open', 'P'],
       ['text', 'Ada', 'body', PDF_TEXT_COLOUR],
+      ['close'],
       ['gap', 6],
+      ['open', 'H3'],
       ['text', 'Photo', 'label', PDF_TEXT_COLOUR],
-      // A sealed upload carries what opens it; each file's name follows, muted under a picture.
-      ['picture', { kind: 'upload', uploadId: 'u1', fileId: 'file-1', type: 'image/png' }, 220, 290],
+      ['close'],
+      // Two files are a list. A sealed upload carries what opens it; each file's name follows,
+      // muted under a picture, which says the question and the name to a reader.
+      ['open', 'L'],
+      ['open', 'LI'],
+      ['open', 'LBody'],
+      [
+        'picture',
+        { kind: 'upload', uploadId: 'u1', fileId: 'file-1', type: 'image/png' },
+        220,
+        290,
+        'Photo: me.png (2 KB)',
+      ],
+      ['open', 'P'],
       ['text', 'me.png (2 KB)', 'meta', PDF_MUTED_COLOUR],
-      ['picture', { kind: 'upload', uploadId: 'u2', type: 'application/pdf' }, 220, 290],
+      ['close'],
+      ['close'],
+      ['close'],
+      ['open', 'LI'],
+      ['open', 'LBody'],
+      [
+        'picture',
+        { kind: 'upload', uploadId: 'u2', type: 'application/pdf' },
+        220,
+        290,
+        'Photo: cv.pdf (4 KB)',
+      ],
+      ['open', 'P'],
       ['text', 'cv.pdf (4 KB)', 'meta', PDF_MUTED_COLOUR],
+      ['close'],
+      ['close'],
+      ['close'],
+      ['close'],
+      ['open', 'H2'],
       ['section', 'Sign'],
+      ['close'],
       ['gap', 6],
+      ['open', 'H3'],
       ['text', 'Signature', 'label', PDF_TEXT_COLOUR],
-      ['picture', { kind: 'upload', uploadId: 'u3', fileId: 'file-3', type: 'image/png' }, 80, 290],
+      ['close'],
+      [
+        'picture',
+        { kind: 'upload', uploadId: 'u3', fileId: 'file-3', type: 'image/png' },
+        80,
+        290,
+        'Drawn signature: Signature',
+      ],
+      ['open', 'P'],
       ['text', 'Signed at 2026-03-04T05:06:00.000Z', 'meta', PDF_MUTED_COLOUR],
+      ['close'],
       ['gap', 6],
+      ['open', 'H3'],
       ['text', 'Note', 'label', PDF_TEXT_COLOUR],
+      ['close'],
+      ['open', 'P'],
       ['text', 'No answer', 'body', PDF_MUTED_COLOUR],
+      ['close'],
     ]);
   });
 

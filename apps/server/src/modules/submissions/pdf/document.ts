@@ -18,6 +18,8 @@ import {
   PDF_CONTENT_WIDTH,
   PDF_MARGIN,
   PDF_PAGE,
+  type PdfRole,
+  pdfFormTitle,
   writeSubmissionPdf,
 } from '@formsmith/core/submissions/pdf-walk';
 import type { Triage } from '@formsmith/core/submissions/triage';
@@ -66,28 +68,38 @@ export { timeIn } from '@formsmith/core/submissions/pdf-outline';
 
 let PDFDocument: typeof import('pdfkit') | undefined;
 
+/**
+ * A tagged PDF: its title (shown as the window's title) and a structure a screen reader follows,
+ * in the document's language. What is drawn outside an element (rules, the logo, the page
+ * footers) is marked as an artifact, decoration a reader skips.
+ */
+type Tagging = { title: string };
+
 /** Writes a document from the top down, onto new pages as they fill (the summary report draws with it too). */
 export class Writer {
   /**
    * A writer, once the PDF libraries are loaded: they are loaded with the first PDF a request
    * asks for, not at start-up, since most requests never need them.
    */
-  static async open(language: string, accent: string): Promise<Writer> {
+  static async open(language: string, accent: string, tagging?: Tagging): Promise<Writer> {
     [PDFDocument] = await Promise.all([
       PDFDocument ?? import('pdfkit').then((m) => m.default),
       loadFontkit(),
     ]);
-    return new Writer(language, accent);
+    return new Writer(language, accent, tagging);
   }
 
   readonly doc: PDFKit.PDFDocument;
   private y = MARGIN.top;
   private readonly layout: TextLayout;
   private readonly registered = new Set<string>();
+  /** The open elements of a tagged document's structure, the document itself first; empty when untagged. */
+  private readonly structure: { role: string; element: PDFKit.PDFStructureElement }[] = [];
 
   private constructor(
     language: string,
     private readonly accent: string,
+    tagging: Tagging | undefined,
   ) {
     if (!PDFDocument) throw new Error('Writer.open() loads the PDF library');
     this.doc = new PDFDocument({
@@ -95,9 +107,49 @@ export class Writer {
       margin: 0,
       bufferPages: true,
       autoFirstPage: true,
-      info: { Producer: 'Formsmith', Creator: 'Formsmith' },
+      info: { Producer: 'Formsmith', Creator: 'Formsmith', ...(tagging ? { Title: tagging.title } : {}) },
+      ...(tagging ? { tagged: true, lang: language, displayTitle: true, pdfVersion: '1.7' as const } : {}),
     });
     this.layout = new TextLayout(new Measurer(), language);
+    if (tagging) {
+      const element = this.doc.struct('Document');
+      this.doc.addStructure(element);
+      this.structure.push({ role: 'Document', element });
+    }
+  }
+
+  /** Starts an element of a tagged document's structure, inside the one open (nothing when untagged). */
+  open(role: PdfRole | 'Figure', options: { alt?: string } = {}) {
+    const parent = this.structure.at(-1);
+    if (!parent) return;
+    const element = this.doc.struct(role, options);
+    parent.element.add(element);
+    this.structure.push({ role, element });
+  }
+
+  /** Ends the element `open` started last (never the document itself). */
+  close() {
+    if (this.structure.length < 2) return;
+    this.structure.pop()!.element.end();
+  }
+
+  /**
+   * Draws as content of the innermost open element (an artifact when `artifact`: decoration), each
+   * drawing marked on its own page, so a page break never falls inside one.
+   */
+  private marked(draw: () => void, artifact?: 'Layout' | 'Pagination') {
+    const current = this.structure.at(-1);
+    if (!current) return draw();
+    if (artifact) {
+      this.doc.markContent('Artifact', { type: artifact });
+      draw();
+      this.doc.endMarkedContent();
+      return;
+    }
+    const content = this.doc.markStructureContent(current.role);
+    draw();
+    this.doc.endMarkedContent();
+    current.element.add(content);
   }
 
   private font(family: Family, weight: Weight, size: number) {
@@ -128,7 +180,9 @@ export class Writer {
     const lineHeight = style.size * 1.5;
     for (const line of this.layout.lines(text, width, style)) {
       this.ensure(lineHeight);
-      this.drawLine(line, style, color, MARGIN.side + indent, width, this.y + style.size * 1.1);
+      this.marked(() =>
+        this.drawLine(line, style, color, MARGIN.side + indent, width, this.y + style.size * 1.1),
+      );
       this.y += lineHeight;
     }
   }
@@ -158,20 +212,25 @@ export class Writer {
 
   rule(color: string, thickness: number) {
     this.ensure(thickness + 4);
-    this.doc
-      .moveTo(MARGIN.side, this.y)
-      .lineTo(PAGE.width - MARGIN.side, this.y)
-      .lineWidth(thickness)
-      .strokeColor(color)
-      .stroke();
+    this.marked(
+      () =>
+        this.doc
+          .moveTo(MARGIN.side, this.y)
+          .lineTo(PAGE.width - MARGIN.side, this.y)
+          .lineWidth(thickness)
+          .strokeColor(color)
+          .stroke(),
+      'Layout',
+    );
     this.y += thickness;
   }
 
   /**
    * A PNG or JPEG no taller than `maxHeight` nor wider than `maxWidth` (never enlarged), or false
-   * when pdfkit cannot read it.
+   * when pdfkit cannot read it. In a tagged document a Figure saying `alt`, or decoration (an
+   * artifact) when `alt` is null.
    */
-  image(png: Buffer, maxHeight: number, maxWidth: number): boolean {
+  image(png: Buffer, maxHeight: number, maxWidth: number, alt: string | null = null): boolean {
     // pdfkit reads the image's size with openImage, which its type definitions leave out.
     const opener = this.doc as unknown as { openImage(src: Buffer): { width: number; height: number } };
     let image: { width: number; height: number };
@@ -183,7 +242,14 @@ export class Writer {
     const scale = Math.min(1, maxHeight / image.height, maxWidth / image.width);
     const height = image.height * scale;
     this.ensure(height + 4);
-    this.doc.image(image as unknown as Buffer, MARGIN.side, this.y, { width: image.width * scale, height });
+    const draw = () =>
+      this.doc.image(image as unknown as Buffer, MARGIN.side, this.y, { width: image.width * scale, height });
+    if (alt === null) this.marked(draw, 'Layout');
+    else {
+      this.open('Figure', { alt });
+      this.marked(draw);
+      this.close();
+    }
     this.y += height + 4;
     return true;
   }
@@ -232,7 +298,11 @@ export class Writer {
     for (let i = 0; i < range.count; i++) {
       this.doc.switchToPage(range.start + i);
       const [line] = this.layout.lines(`${what} · Page ${i + 1} of ${range.count}`, WIDTH, STYLES.foot);
-      if (line) this.drawLine(line, STYLES.foot, MUTED, MARGIN.side, WIDTH, PAGE.height - MARGIN.bottom / 2);
+      if (line)
+        this.marked(
+          () => this.drawLine(line, STYLES.foot, MUTED, MARGIN.side, WIDTH, PAGE.height - MARGIN.bottom / 2),
+          'Pagination',
+        );
     }
   }
 
@@ -244,6 +314,8 @@ export class Writer {
       this.doc.on('end', () => resolve(Buffer.concat(chunks)));
       this.doc.on('error', reject);
     });
+    // The document's element, which pdfkit writes once it is ended.
+    this.structure[0]?.element.end();
     this.doc.end();
     return done;
   }
@@ -253,19 +325,24 @@ export class Writer {
 export async function submissionPdf(input: PdfInput): Promise<Buffer> {
   const { form, fields, submission } = input;
   const accent = accentOf(form.themeConfig);
-  const w = await Writer.open(submission.language, accent);
+  const what = `Submission ${shortSubmissionId(submission.id)}`;
+  const w = await Writer.open(submission.language, accent, {
+    title: `${pdfFormTitle(form.title)}: ${what}`,
+  });
   await writeSubmissionPdf(
     {
+      open: (role) => w.open(role),
+      close: () => w.close(),
       text: (text, style, colour) => w.text(text, STYLES[style], colour),
       gap: (points) => w.gap(points),
       rule: (colour, thickness) => w.rule(colour, thickness),
       section: (title) => w.section(title),
-      picture: async (picture, maxHeight, maxWidth) => {
+      picture: async (picture, maxHeight, maxWidth, alt) => {
         const bytes =
           picture.kind === 'upload'
             ? await input.pictures.upload(picture.uploadId)
             : await input.pictures.form(picture.path);
-        return bytes !== null && w.image(bytes, maxHeight, maxWidth);
+        return bytes !== null && w.image(bytes, maxHeight, maxWidth, alt);
       },
     },
     {
@@ -276,6 +353,6 @@ export async function submissionPdf(input: PdfInput): Promise<Buffer> {
       outline: submissionOutline(fields, submission.data),
     },
   );
-  w.footers(`Submission ${shortSubmissionId(submission.id)}`);
+  w.footers(what);
   return w.bytes();
 }

@@ -4,6 +4,7 @@
 // report attaches it to a mail) as well as by the owner's route.
 
 import { ANSWER_RULE_LABELS, type AnswerFilter } from '@formsmith/core/submissions/answer-filter';
+import { pdfFormTitle } from '@formsmith/core/submissions/pdf-walk';
 import type { SummaryField, SummaryReport } from '@formsmith/core/submissions/summary-report';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit/index.ts';
@@ -157,7 +158,7 @@ function drawField(w: Writer, f: SummaryField) {
 export async function summaryPdf(summary: SummaryReport, where?: AnswerFilter): Promise<Buffer> {
   const accent = summary.accent;
   const w = await Writer.open('en', accent);
-  w.text(summary.title.trim() || 'Untitled form', STYLES.title, accent);
+  w.text(pdfFormTitle(summary.title), STYLES.title, accent);
   w.gap(2);
   w.rule(accent, 2);
   w.gap(10);

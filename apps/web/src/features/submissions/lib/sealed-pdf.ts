@@ -426,6 +426,9 @@ export async function buildSealedSubmissionPdf(input: {
   const where = { formId, submissionId: submission.id, key };
   await writeSubmissionPdf(
     {
+      // pdf-lib writes no structure tree (no marked content, no StructTreeRoot): this PDF is untagged.
+      open: () => {},
+      close: () => {},
       text: (text, style, colour) => w.text(text, STYLES[style], colour),
       gap: (points) => w.gap(points),
       rule: (colour, thickness) => w.rule(colour, thickness),
