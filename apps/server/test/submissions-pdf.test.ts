@@ -200,6 +200,38 @@ describe(`the PDF of one submission (${dbKind})`, () => {
     ]);
   });
 
+  it('writes Korean, Hebrew (from the right), Thai and emoji answers in fonts that draw them', async () => {
+    const answers = {
+      f_ko: '안녕하세요, 저는 서울에 삽니다',
+      f_he: 'שלום, אני גר בירושלים',
+      f_th: 'สวัสดีครับ ผมอยู่กรุงเทพ',
+      f_emoji: 'Great service 👍 🎉',
+    };
+    const scriptsFormId = await createTestForm(app, owner.id, {
+      title: 'Scripts',
+      fields: normalizeFields(Object.keys(answers).map((key) => wireField(key, key.slice(2), 'text'))),
+    });
+    const [sentId] = await insertSubmissions(app, scriptsFormId, [{ data: answers }]);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/form-submissions/forms/${scriptsFormId}/submissions/${sentId}/pdf`,
+      headers: owner.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Each in the order it was typed, as a reader copies or searches it.
+    const flat = squash((await pdfText(res.rawPayload)).text);
+    for (const answer of Object.values(answers)) expect(flat).toContain(squash(answer));
+    // Each script's font embedded (subset), not a missing-glyph box in Noto Sans.
+    const fonts = res.rawPayload.toString('latin1').match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g) ?? [];
+    const names = fonts.map((font) => font.replace(/.*\+/, ''));
+    for (const family of ['NotoSansKR', 'NotoSansHebrew', 'NotoSansThai', 'NotoEmoji']) {
+      expect(
+        names.some((name) => name.startsWith(family)),
+        `${family} in ${names}`,
+      ).toBe(true);
+    }
+  });
+
   it('flows a very long answer onto further pages and loses none of it', async () => {
     const res = await get(owner, longId);
     expect(res.statusCode).toBe(200);

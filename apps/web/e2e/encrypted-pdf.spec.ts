@@ -21,6 +21,8 @@ const ABOUT_JP = `東京でエンジニアをしています ${stamp}`;
 const ABOUT_AR = 'مرحبا بالعالم';
 /** An Arabic sentence with a Latin name in it: the PDF sets it in visual order. */
 const ABOUT_MIXED = 'اسمي Ada Lovelace وأنا مهندسة';
+/** Korean, which only the Korean font draws. */
+const ABOUT_KO = '저는 서울에서 일합니다';
 
 let owner: TestUser;
 let formId: number;
@@ -107,14 +109,16 @@ test('the owner turns end-to-end encryption on', async ({ browser }) => {
   await page.close();
 });
 
-test('a respondent answers in Greek, Cyrillic, Japanese and Arabic through the public page', async ({
+test('a respondent answers in Greek, Cyrillic, Japanese, Arabic and Korean through the public page', async ({
   browser,
 }) => {
   const page = await (await browser.newContext()).newPage();
   await openFormPage(page, `/form/${formId}`);
   await page.getByLabel('Your name').fill(NAME);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Tell us about yourself').fill(`${ABOUT_JP}\n${ABOUT_AR}\n${ABOUT_MIXED}`);
+  await page
+    .getByLabel('Tell us about yourself')
+    .fill(`${ABOUT_JP}\n${ABOUT_AR}\n${ABOUT_MIXED}\n${ABOUT_KO}`);
   await page.getByLabel('Apples').check();
   await page.getByLabel('Bananas').check();
   await page
@@ -187,6 +191,7 @@ for (const [scheme, width] of [
       ABOUT_JP,
       ABOUT_AR,
       'Ada Lovelace',
+      ABOUT_KO,
       'Topics',
       'Apples, Bananas',
       'A photo',
@@ -233,6 +238,19 @@ for (const [scheme, width] of [
         r.url,
       ).toBe(true);
     }
+    // The Korean font was fetched for the Korean line, and drawn with (not a missing-glyph box).
+    expect(api.some((r) => new URL(r.url).pathname.includes('/pdf-fonts/kr/'))).toBe(true);
+    const fonts = pdf.context
+      .enumerateIndirectObjects()
+      .flatMap(([, object]) =>
+        object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font')
+          ? [String(object.get(PDFName.of('BaseFont')))]
+          : [],
+      );
+    expect(
+      fonts.some((name) => name.includes('NotoSansKR')),
+      fonts.join(' '),
+    ).toBe(true);
     // The sealed files were fetched to be drawn (the photo and the signature).
     expect(api.filter((r) => r.url.includes('/files/')).length).toBeGreaterThanOrEqual(2);
 

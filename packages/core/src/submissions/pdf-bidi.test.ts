@@ -29,4 +29,18 @@ describe('a PDF line in visual order', () => {
       ' world',
     ]);
   });
+
+  it('mirrors the brackets of a right-to-left run fontkit lays (it turns their order, not their faces)', () => {
+    // One font for the line, as the Hebrew font draws brackets and digits too.
+    const text = 'שלום (2024)';
+    const paragraph = bidiParagraph(text);
+    const runs = visualRuns(text, paragraph, Array.from(text, () => 'he'), 0, text.length);
+    // Left to right: the closing bracket (faced as opening), the number, then the Hebrew with its
+    // opening bracket faced as closing, which fontkit sets at the run's left end.
+    expect(runs).toEqual([
+      { text: '(', family: 'he', whole: false },
+      { text: '2024', family: 'he', whole: false },
+      { text: 'שלום )', family: 'he', whole: true },
+    ]);
+  });
 });

@@ -11,6 +11,9 @@ const bidi = bidiFactory();
 /** Scripts whose runs fontkit lays right to left by itself (Arabic-Indic digits included). */
 const RTL_SCRIPT = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
+/** Whether a character is of a script written right to left. */
+export const isRtlScript = (char: string): boolean => RTL_SCRIPT.test(char);
+
 export type BidiParagraph = ReturnType<typeof bidi.getEmbeddingLevels>;
 
 /** The levels of a paragraph; its direction from its first strong character unless given. */
@@ -66,10 +69,19 @@ export function visualRuns<F>(
     const logical = text.slice(low, high + 1);
     // fontkit lays any run with right-to-left script in it right to left itself, so the text it
     // gets is turned where that is not the order wanted: a right-to-left run of marks and spaces
-    // alone (its brackets mirrored), or Arabic-Indic digits, which read left to right.
+    // alone (its brackets mirrored), or Arabic-Indic digits, which read left to right. It turns
+    // the order but not a bracket's face: a right-to-left run it lays has its brackets mirrored
+    // here (in Hebrew, whose font has brackets, 'אני (2024)' would face them the wrong way).
     const fontkitTurns = RTL_SCRIPT.test(logical);
     runs.push({
-      text: rtl === fontkitTurns ? logical : rtl ? mirrored(logical) : reversed(logical),
+      text:
+        rtl === fontkitTurns
+          ? rtl
+            ? mirroredInPlace(logical)
+            : logical
+          : rtl
+            ? mirrored(logical)
+            : reversed(logical),
       family: families[first]!,
       whole: fontkitTurns,
     });
@@ -80,6 +92,13 @@ export function visualRuns<F>(
 
 function reversed(text: string): string {
   return Array.from(text).reverse().join('');
+}
+
+/** Right-to-left text in logical order with each bracket turned to face the other way. */
+function mirroredInPlace(text: string): string {
+  return Array.from(text)
+    .map((char) => bidi.getMirroredCharacter(char) ?? char)
+    .join('');
 }
 
 /** Text with no letters, reversed for right-to-left, with each bracket turned to face the other way. */

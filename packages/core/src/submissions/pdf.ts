@@ -37,12 +37,41 @@ export const SEALED_PDF =
   'Unlock the form in the browser to read them there, or export the decrypted CSV or JSON.';
 
 /**
- * The fonts a submission's PDF is drawn with, in the order they are tried for a character: Noto
- * Sans (Latin, Greek, Cyrillic), Noto Naskh Arabic, Noto Sans JP and SC. The server bundles them;
- * the owner's browser fetches them from it to draw the PDF of answers sealed end to end.
+ * The fonts a submission's PDF is drawn with, in the order they are tried for a character its
+ * script's font lacks: Noto Sans (Latin, Greek, Cyrillic), Noto Naskh Arabic, Noto Sans Hebrew,
+ * Thai, KR (Korean), JP and SC, and Noto Emoji (monochrome: a PDF font has one colour). The server
+ * bundles them; the owner's browser fetches them from it to draw the PDF of answers sealed end to end.
  */
-export const PDF_FONT_FAMILIES = ['latin', 'arabic', 'jp', 'sc'] as const;
+export const PDF_FONT_FAMILIES = ['latin', 'arabic', 'hebrew', 'thai', 'kr', 'jp', 'sc', 'emoji'] as const;
 export type PdfFontFamily = (typeof PDF_FONT_FAMILIES)[number];
+
+const ARABIC = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
+const HEBREW = /\p{Script=Hebrew}/u;
+const THAI = /\p{Script=Thai}/u;
+const HANGUL = /\p{Script=Hangul}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+
+/**
+ * Whether a character is drawn in the font of the one before it: a mark, or the joiner, a skin
+ * tone or a variation selector of an emoji sequence (which the font lays as one glyph).
+ */
+export const joinsPrevious = (char: string): boolean => /^(?:\p{M}|\u200d|\p{Emoji_Modifier})$/u.test(char);
+
+/**
+ * The family made for a character's script: Han the Chinese way in a Chinese submission
+ * (`chinese`), the Japanese way otherwise; Noto Sans for any other.
+ */
+export function pdfScriptFamily(char: string, chinese: boolean): PdfFontFamily {
+  if (ARABIC.test(char)) return 'arabic';
+  if (HEBREW.test(char)) return 'hebrew';
+  if (THAI.test(char)) return 'thai';
+  if (HANGUL.test(char)) return 'kr';
+  if (CJK.test(char)) return chinese && !KANA.test(char) ? 'sc' : 'jp';
+  if (PICTOGRAPH.test(char)) return 'emoji';
+  return 'latin';
+}
 export const PDF_FONT_WEIGHTS = ['regular', 'bold'] as const;
 export type PdfFontWeight = (typeof PDF_FONT_WEIGHTS)[number];
 

@@ -1,11 +1,17 @@
 // The fonts a submission's PDF is drawn with, all from npm packages (nothing from the system or
-// the network): Noto Sans for Latin, Greek and Cyrillic, Noto Naskh Arabic, and Noto Sans JP and
-// SC for Chinese and Japanese. Each file is read the first time a text needs it and kept: a PDF
-// of Latin answers never reads the 16 MB of CJK fonts.
+// the network): Noto Sans for Latin, Greek and Cyrillic, Noto Naskh Arabic, Noto Sans Hebrew and
+// Thai, Noto Sans KR, JP and SC for Korean, Japanese and Chinese, and Noto Emoji. Each file is
+// read the first time a text needs it and kept: a PDF of Latin answers never reads the 23 MB of
+// CJK fonts.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PDF_FONT_FAMILIES, type PdfFontFamily, type PdfFontWeight } from '@formsmith/core/submissions/pdf';
+import {
+  PDF_FONT_FAMILIES,
+  type PdfFontFamily,
+  type PdfFontWeight,
+  pdfScriptFamily,
+} from '@formsmith/core/submissions/pdf';
 import type * as Fontkit from 'fontkit';
 
 export type Weight = PdfFontWeight;
@@ -25,8 +31,23 @@ const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
     pkg: '@embedpdf/fonts-arabic',
     files: { regular: 'fonts/NotoNaskhArabic-Regular.ttf', bold: 'fonts/NotoNaskhArabic-Bold.ttf' },
   },
+  hebrew: {
+    pkg: '@expo-google-fonts/noto-sans-hebrew',
+    files: {
+      regular: '400Regular/NotoSansHebrew_400Regular.ttf',
+      bold: '700Bold/NotoSansHebrew_700Bold.ttf',
+    },
+  },
+  thai: {
+    pkg: '@expo-google-fonts/noto-sans-thai',
+    files: { regular: '400Regular/NotoSansThai_400Regular.ttf', bold: '700Bold/NotoSansThai_700Bold.ttf' },
+  },
   // TrueType outlines: pdfkit subsets them in milliseconds, where the CFF (.otf) CJK fonts took
   // seconds per document.
+  kr: {
+    pkg: '@expo-google-fonts/noto-sans-kr',
+    files: { regular: '400Regular/NotoSansKR_400Regular.ttf', bold: '700Bold/NotoSansKR_700Bold.ttf' },
+  },
   jp: {
     pkg: '@expo-google-fonts/noto-sans-jp',
     files: { regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
@@ -34,6 +55,12 @@ const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
   sc: {
     pkg: '@expo-google-fonts/noto-sans-sc',
     files: { regular: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' },
+  },
+  // Monochrome outlines, as text in a PDF is drawn in one colour (its sequences, a thumb with a
+  // skin tone or joined people, are ligatures fontkit lays as one glyph).
+  emoji: {
+    pkg: '@expo-google-fonts/noto-emoji',
+    files: { regular: '400Regular/NotoEmoji_400Regular.ttf', bold: '700Bold/NotoEmoji_700Bold.ttf' },
   },
 };
 
@@ -106,20 +133,15 @@ export function documentFont(family: Family, weight: Weight): LoadedFont {
   return { ...shared, font: fontkit!.create(shared.bytes) };
 }
 
-/** Whether a character is Han (Chinese characters, also written in Japanese). */
-const HAN = /\p{Script=Han}/u;
-/** Kana, which only the Japanese font draws. */
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
 /**
- * The families to try for a character, most fitting first. Han characters are drawn the Chinese
- * way in a Chinese submission and the Japanese way otherwise; each font falls back to the others.
+ * The families to try for a character, most fitting first: its script's (core's pdfScriptFamily:
+ * Han the Chinese way in a Chinese submission, the Japanese way otherwise), the other of Chinese
+ * and Japanese next for those, then the others in order.
  */
 function candidates(char: string, chinese: boolean): readonly Family[] {
-  if (HAN.test(char) || KANA.test(char)) {
-    return chinese && !KANA.test(char) ? ['sc', 'jp', 'latin', 'arabic'] : ['jp', 'sc', 'latin', 'arabic'];
-  }
-  return FAMILIES;
+  const first = pdfScriptFamily(char, chinese);
+  const next: Family[] = first === 'jp' ? ['sc'] : first === 'sc' ? ['jp'] : [];
+  return [first, ...next, ...FAMILIES.filter((f) => f !== first && !next.includes(f))];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { familyFor, loadFontkit } from './fonts.ts';
+import { familyFor, loadFont, loadFontkit } from './fonts.ts';
 import { Measurer, TextLayout } from './layout.ts';
 
 beforeAll(loadFontkit);
@@ -22,6 +22,47 @@ describe('the PDF text layout', () => {
     expect(familyFor('東', 'zh-CN')).toBe('sc');
     // A simplified character the Japanese font lacks.
     expect(familyFor('们', 'en')).toBe('sc');
+    expect(familyFor('한', 'en')).toBe('kr');
+    expect(familyFor('ש', 'en')).toBe('hebrew');
+    expect(familyFor('ส', 'en')).toBe('thai');
+    expect(familyFor('😀', 'en')).toBe('emoji');
+  });
+
+  it('draws Korean, Hebrew, Thai and emoji (sequences too) in fonts that have every glyph', () => {
+    const texts = ['안녕하세요, 서울', 'שלום עולם', 'สวัสดีครับ ที่นี่', 'Thanks 👍🏽 ❤️ 👩‍💻 🇫🇷'];
+    for (const text of texts) {
+      for (const line of layout().lines(text, 480, body)) {
+        for (const piece of line.pieces) {
+          const { font } = loadFont(piece.family, 'regular');
+          const glyphs = font.layout(piece.text, []).glyphs;
+          // Glyph 0 is .notdef, the box of a character the font lacks.
+          expect(
+            glyphs.filter((g) => g.id === 0),
+            `${piece.family}: ${piece.text}`,
+          ).toEqual([]);
+        }
+      }
+    }
+    // A skin tone, a joined sequence and a selector stay with their emoji, laid as one glyph each.
+    const [thanks] = layout().lines(texts[3]!, 480, body);
+    expect(thanks!.pieces.map((p) => [p.family, p.text])).toEqual([
+      ['latin', 'Thanks '],
+      ['emoji', '👍🏽 ❤️ 👩‍💻 🇫🇷'],
+    ]);
+    expect(loadFont('emoji', 'regular').font.layout('👍🏽👩‍💻', []).glyphs).toHaveLength(2);
+  });
+
+  it('sets a Hebrew line from the right, in a logical piece fontkit turns', () => {
+    expect(pieces('שלום 2024 עולם')).toEqual([
+      {
+        rtl: true,
+        pieces: [
+          ['hebrew', ' עולם'],
+          ['hebrew', '2024'],
+          ['hebrew', 'שלום '],
+        ],
+      },
+    ]);
   });
 
   it('orders an Arabic line right to left, its Latin digits left to right, in logical pieces fontkit turns', () => {

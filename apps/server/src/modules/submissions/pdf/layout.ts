@@ -4,6 +4,8 @@
 // Unicode bidirectional algorithm, shared with the browser's PDF). A right-to-left run of Arabic is
 // handed over in logical order as one piece: fontkit shapes it (joined letters) and lays its
 // glyphs right to left.
+
+import { joinsPrevious } from '@formsmith/core/submissions/pdf';
 import {
   type BidiParagraph,
   bidiParagraph,
@@ -72,7 +74,9 @@ function familiesOf(text: string, language: string): Family[] {
   let previous: Family | undefined;
   for (const char of text) {
     const family: Family =
-      previous && NEUTRAL.test(char) && draws(previous, char) ? previous : familyFor(char, language);
+      previous && (NEUTRAL.test(char) || joinsPrevious(char)) && draws(previous, char)
+        ? previous
+        : familyFor(char, language);
     for (let i = 0; i < char.length; i++) families.push(family);
     previous = family;
   }

@@ -10,18 +10,21 @@
 // drawn. This module is loaded only when 'Download PDF' is pressed.
 //
 // A line mixing right-to-left and left-to-right text is put in visual order as the server's is
-// (core's visualRuns); an Arabic paragraph is set from the right.
+// (core's visualRuns); an Arabic or Hebrew paragraph is set from the right. pdf-lib draws the
+// glyphs fontkit picks but not their offsets: Thai marks stand where the font puts them unshaped.
 
 import type { UnlockedKey } from '@formsmith/core/crypto/key-wrap';
 import type { Form } from '@formsmith/core/forms/form';
 import type { SubmissionDetail } from '@formsmith/core/submissions/api';
 import {
+  joinsPrevious,
   type PdfFontFamily,
   type PdfFontWeight,
   pdfFontPath,
+  pdfScriptFamily,
   shortSubmissionId,
 } from '@formsmith/core/submissions/pdf';
-import { bidiParagraph, visualRuns } from '@formsmith/core/submissions/pdf-bidi';
+import { bidiParagraph, isRtlScript, visualRuns } from '@formsmith/core/submissions/pdf-bidi';
 import {
   PDF_MUTED_COLOUR,
   PDF_TEXT_STYLES,
@@ -92,19 +95,8 @@ const MUTED = PDF_MUTED_COLOUR;
 const STYLES = PDF_TEXT_STYLES;
 type Style = (typeof STYLES)[keyof typeof STYLES];
 
-const ARABIC = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
-const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const CJK =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
 /** Characters with no script of their own: they stay in the font of the text around them. */
 const NEUTRAL = /[\p{White_Space}\p{P}\p{S}\p{Nd}\u2068\u2069]/u;
-
-/** The family a character is drawn in: Han the Chinese way in a Chinese submission, the Japanese way otherwise. */
-function scriptFamily(char: string, chinese: boolean): PdfFontFamily {
-  if (ARABIC.test(char)) return 'arabic';
-  if (CJK.test(char)) return chinese && !KANA.test(char) ? 'sc' : 'jp';
-  return 'latin';
-}
 
 function colour(hex: string) {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -138,7 +130,7 @@ class Writer {
     doc.setCreator('Formsmith');
     const w = new Writer(doc, language);
     const families = new Set<PdfFontFamily>(['latin']);
-    for (const text of texts) for (const char of text) families.add(scriptFamily(char, w.chinese));
+    for (const text of texts) for (const char of text) families.add(pdfScriptFamily(char, w.chinese));
     await Promise.all(
       [...families].flatMap((family) =>
         (['regular', 'bold'] as const).map(async (weight) => {
@@ -173,9 +165,9 @@ class Writer {
     for (const char of text) {
       const last = runs.at(-1);
       const family =
-        last && NEUTRAL.test(char) && this.draws(last.family, char)
+        last && (NEUTRAL.test(char) || joinsPrevious(char)) && this.draws(last.family, char)
           ? last.family
-          : scriptFamily(char, this.chinese);
+          : pdfScriptFamily(char, this.chinese);
       if (last && last.family === family) last.text += char;
       else runs.push({ text: char, family });
     }
@@ -239,7 +231,7 @@ class Writer {
     this.y += points;
   }
 
-  /** Wrapped text, each line on whichever page has room for it; an Arabic paragraph set from the right. */
+  /** Wrapped text, each line on whichever page has room for it; an Arabic or Hebrew paragraph set from the right. */
   text(text: string, style: Style, hex: string) {
     const lineHeight = style.size * 1.5;
     for (const paragraph of clean(text).split(/\r\n|\r|\n/)) {
@@ -252,7 +244,7 @@ class Writer {
           style,
           hex,
           PAGE.height - (this.y + style.size * 1.1),
-          rtl !== undefined && ARABIC.test(rtl),
+          rtl !== undefined && isRtlScript(rtl),
         );
         this.y += lineHeight;
       }
