@@ -34,7 +34,13 @@ describe('a PDF line in visual order', () => {
     // One font for the line, as the Hebrew font draws brackets and digits too.
     const text = 'שלום (2024)';
     const paragraph = bidiParagraph(text);
-    const runs = visualRuns(text, paragraph, Array.from(text, () => 'he'), 0, text.length);
+    const runs = visualRuns(
+      text,
+      paragraph,
+      Array.from(text, () => 'he'),
+      0,
+      text.length,
+    );
     // Left to right: the closing bracket (faced as opening), the number, then the Hebrew with its
     // opening bracket faced as closing, which fontkit sets at the run's left end.
     expect(runs).toEqual([
