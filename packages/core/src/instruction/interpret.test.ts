@@ -186,6 +186,22 @@ describe('when the built-in interpreter is not sure', () => {
     expect(question.message).toMatch(/'name' could be 'First name' or 'Last name'/);
   });
 
+  it('asks about a question a clause before removed, rather than taking one its words half match', () => {
+    const guests = formOf('Booking', [
+      ['Quantity', 'number', false],
+      ['Number of guests', 'number', false],
+    ]);
+    // Before, the second clause fell to 'Quantity' ('number' means a quantity) and made it required.
+    for (const instruction of [
+      "remove 'Number of guests', and make 'Number of guests' required",
+      'remove number of guests and make number of guests required',
+    ]) {
+      const question = asked(instruction, guests);
+      expect(question.understood).toEqual(["Remove 'Number of guests'."]);
+      expect(question.message).toMatch(/no question like 'number of guests'/);
+    }
+  });
+
   it('says what it understood before the part it could not read, and changes nothing', () => {
     const question = asked('remove the fax and make the zodiac sign required', CONTACT);
     expect(question.understood).toEqual(["Remove 'Fax'."]);

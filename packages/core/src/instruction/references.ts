@@ -264,6 +264,15 @@ function ordinalOf(phrase: string, fields: FormField[]): FormField | undefined |
   return (n > 0 ? questions[n - 1] : questions[questions.length + n]) ?? null;
 }
 
+/** Whether a phrase is the full label of a question the instruction removed in a clause before. */
+function removedEarlier(phrase: string, refs: Refs): boolean {
+  if (!refs.formerLabels) return false;
+  const present = new Set(refs.fields.map((f) => f.id));
+  for (const [id, label] of refs.formerLabels)
+    if (!present.has(id) && plain(label) === plain(phrase)) return true;
+  return false;
+}
+
 /** Fields named by a phrase: a quoted label, 'it', 'question 3', 'the last question', or words of a label. */
 export function findField(text: Text, refs: Refs, among?: (field: FormField) => boolean): Found {
   const fields = refs.fields.filter((f) => f.type !== 'page_break' && (!among || among(f)));
@@ -283,6 +292,10 @@ export function findField(text: Text, refs: Refs, among?: (field: FormField) => 
     if (renamed.length === 1) return { kind: 'field', field: renamed[0] as FormField, exact: true };
   }
   const bare = phrase.replace(/^(?:(?:the|a|an)\s+)+/, '');
+  // A question a clause before removed, named by its full label, is gone: the words must not
+  // fall to another question that half matches them ("remove 'Number of guests', and make
+  // 'Number of guests' required" is not about 'Quantity').
+  if (removedEarlier(quote ?? bare, refs)) return { kind: 'missing', phrase, near: [] };
   if (new RegExp(`^${anyOf(PRONOUNS)}$`).test(bare)) {
     const last = refs.last.map((id) => refs.fields.find((f) => f.id === id)).filter((f) => f !== undefined);
     if (last.length === 1) return { kind: 'field', field: last[0] as FormField };
