@@ -121,8 +121,10 @@ describe(`a theme's background picture (${dbKind})`, () => {
     const root = rootOf(page.body);
     expect(root).toMatch(/data-fs-layout="split"/);
     expect(root).toMatch(/<main [^>]*\bdata-fs-image\b/);
-    expect(root).toContain('<div aria-hidden="true" class="fs-backdrop"></div>');
-    expect(root).toContain(`--fs-image:url("${image}")`);
+    // The picture is an image at low priority behind the card: the text paints before it.
+    expect(root).toContain(
+      `<div aria-hidden="true" class="fs-backdrop"><img src="${image}" alt fetchPriority="low" decoding="async" class="fs-backdrop-image"/></div>`,
+    );
     expect(root).toContain('--fs-focus:30% 70%');
     expect(root).toContain('--fs-dim:0.4');
     expect(root).toMatch(/<header class="space-y-3 text-center">/);
@@ -132,7 +134,7 @@ describe(`a theme's background picture (${dbKind})`, () => {
     const ending = rootOf(done.body);
     expect(ending).toContain('fs-ending-mark');
     expect(ending).toMatch(/class="[^"]*\bfs-theme\b/);
-    expect(ending).toContain('<div aria-hidden="true" class="fs-backdrop"></div>');
+    expect(ending).toContain(`<div aria-hidden="true" class="fs-backdrop"><img src="${image}"`);
     expect(ending).toContain('src="https://cdn.acme.test/logo.png"');
   });
 

@@ -67,16 +67,12 @@ export function themeCss(theme: Theme, selector: string): string {
 }
 
 /**
- * The background picture, where it is kept in view and how dim: the picture's address is a path
- * of this instance (the schema refuses any other), so it is safe inside url("").
+ * Where the background picture is kept in view and how dim it is drawn. The picture itself is an
+ * image element behind the card (fetched at low priority, after the text), not a CSS property.
  */
 function backgroundDeclarations(background: ThemeBackground | undefined): string[] {
   if (!background) return [];
-  return [
-    `--fs-image:url("${background.image}")`,
-    `--fs-focus:${background.focusX}% ${background.focusY}%`,
-    `--fs-dim:${background.dim / 100}`,
-  ];
+  return [`--fs-focus:${background.focusX}% ${background.focusY}%`, `--fs-dim:${background.dim / 100}`];
 }
 
 /** Whether the page draws a picture panel: a background picture, or the split layout's side. */
