@@ -20,48 +20,30 @@ export type Weight = PdfFontWeight;
 export const FAMILIES = PDF_FONT_FAMILIES;
 export type Family = PdfFontFamily;
 
+/** A font of the @expo-google-fonts collection: its package, and its regular and bold files. */
+const expoFont = (slug: string, name: string) => ({
+  pkg: `@expo-google-fonts/${slug}`,
+  files: { regular: `400Regular/${name}_400Regular.ttf`, bold: `700Bold/${name}_700Bold.ttf` },
+});
+
 const FILES: Record<Family, { pkg: string; files: Record<Weight, string> }> = {
-  latin: {
-    pkg: '@expo-google-fonts/noto-sans',
-    files: { regular: '400Regular/NotoSans_400Regular.ttf', bold: '700Bold/NotoSans_700Bold.ttf' },
-  },
+  latin: expoFont('noto-sans', 'NotoSans'),
   // Naskh rather than Noto Sans Arabic: that one draws a letter as a shared dotless shape plus
   // its dots, so the PDF's text (copied, searched, read aloud) would name the wrong letters.
   arabic: {
     pkg: '@embedpdf/fonts-arabic',
     files: { regular: 'fonts/NotoNaskhArabic-Regular.ttf', bold: 'fonts/NotoNaskhArabic-Bold.ttf' },
   },
-  hebrew: {
-    pkg: '@expo-google-fonts/noto-sans-hebrew',
-    files: {
-      regular: '400Regular/NotoSansHebrew_400Regular.ttf',
-      bold: '700Bold/NotoSansHebrew_700Bold.ttf',
-    },
-  },
-  thai: {
-    pkg: '@expo-google-fonts/noto-sans-thai',
-    files: { regular: '400Regular/NotoSansThai_400Regular.ttf', bold: '700Bold/NotoSansThai_700Bold.ttf' },
-  },
+  hebrew: expoFont('noto-sans-hebrew', 'NotoSansHebrew'),
+  thai: expoFont('noto-sans-thai', 'NotoSansThai'),
   // TrueType outlines: pdfkit subsets them in milliseconds, where the CFF (.otf) CJK fonts took
   // seconds per document.
-  kr: {
-    pkg: '@expo-google-fonts/noto-sans-kr',
-    files: { regular: '400Regular/NotoSansKR_400Regular.ttf', bold: '700Bold/NotoSansKR_700Bold.ttf' },
-  },
-  jp: {
-    pkg: '@expo-google-fonts/noto-sans-jp',
-    files: { regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
-  },
-  sc: {
-    pkg: '@expo-google-fonts/noto-sans-sc',
-    files: { regular: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' },
-  },
+  kr: expoFont('noto-sans-kr', 'NotoSansKR'),
+  jp: expoFont('noto-sans-jp', 'NotoSansJP'),
+  sc: expoFont('noto-sans-sc', 'NotoSansSC'),
   // Monochrome outlines, as text in a PDF is drawn in one colour (its sequences, a thumb with a
   // skin tone or joined people, are ligatures fontkit lays as one glyph).
-  emoji: {
-    pkg: '@expo-google-fonts/noto-emoji',
-    files: { regular: '400Regular/NotoEmoji_400Regular.ttf', bold: '700Bold/NotoEmoji_700Bold.ttf' },
-  },
+  emoji: expoFont('noto-emoji', 'NotoEmoji'),
 };
 
 export type LoadedFont = {
