@@ -27,9 +27,12 @@ const ABOUT_KO = '저는 서울에서 일합니다';
 let owner: TestUser;
 let formId: number;
 
-/** A small picture for the respondent's upload, and a larger one the owner makes the form's logo. */
+/**
+ * A photo larger than a PDF draws (it is made smaller), and a picture the owner makes the form's
+ * logo.
+ */
 const PHOTO = () =>
-  sharp({ create: { width: 120, height: 80, channels: 3, background: '#2471a3' } })
+  sharp({ create: { width: 2000, height: 1200, channels: 3, background: '#2471a3' } })
     .png()
     .toBuffer();
 const LOGO = () =>
@@ -210,12 +213,20 @@ for (const [scheme, width] of [
     const pdf = await PDFDocument.load(await readFile((await file.path())!));
     const images = pdf.getPages().flatMap((p) => {
       const xobjects = p.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
-      return (xobjects?.keys() ?? []).filter((name) => {
-        const stream = xobjects!.lookup(name, PDFStream);
-        return stream.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
-      });
+      return (xobjects?.keys() ?? [])
+        .map((name) => xobjects!.lookup(name, PDFStream).dict)
+        .filter((dict) => dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     });
     expect(images).toHaveLength(3);
+    // Each within 800 px, as the server's PDF makes them: the 2000 by 1200 photo as an 800 by
+    // 480 JPEG (it is opaque), not its full size.
+    const sizes = images.map((dict) => ({
+      width: Number(String(dict.get(PDFName.of('Width')))),
+      height: Number(String(dict.get(PDFName.of('Height')))),
+      filter: String(dict.get(PDFName.of('Filter'))),
+    }));
+    for (const size of sizes) expect(Math.max(size.width, size.height)).toBeLessThanOrEqual(800);
+    expect(sizes).toContainEqual({ width: 800, height: 480, filter: '/DCTDecode' });
 
     // While the PDF was made, the browser only fetched fonts, the logo and the sealed files; no
     // request carried an answer.

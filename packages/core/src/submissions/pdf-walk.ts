@@ -26,6 +26,22 @@ export const PDF_MARGIN = { top: 56, bottom: 64, side: 56 };
 /** The width text and pictures are laid in. */
 export const PDF_CONTENT_WIDTH = PDF_PAGE.width - 2 * PDF_MARGIN.side;
 
+/**
+ * The longest side, in pixels, of a picture put into a submission PDF: about twice the widest it
+ * is drawn (300 pt), so it stays sharp on paper while a 40-megapixel photo adds a few hundred kB,
+ * not 40 MB. Both writers shrink to it: the server with sharp, the browser through a canvas.
+ */
+export const PDF_PICTURE_MAX_SIDE = 800;
+
+/** A picture's size in pixels within PDF_PICTURE_MAX_SIDE, its proportions kept, never enlarged. */
+export function pdfPictureSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(1, PDF_PICTURE_MAX_SIDE / Math.max(width, height, 1));
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
 /** How tall the logo is drawn above the title, and an uploaded picture, a signature, an option's picture at most. */
 const LOGO_HEIGHT = 40;
 const UPLOAD_HEIGHT = 220;

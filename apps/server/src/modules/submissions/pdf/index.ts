@@ -6,6 +6,7 @@ import { PICTURE_MAX_PIXELS } from '@formsmith/core/fields/constants';
 import { PICTURE_ID, pictureUrl } from '@formsmith/core/fields/picture-choice';
 import { LIMITS } from '@formsmith/core/limits';
 import { SEALED_PDF } from '@formsmith/core/submissions/pdf';
+import { PDF_PICTURE_MAX_SIDE } from '@formsmith/core/submissions/pdf-walk';
 import type { FastifyInstance } from 'fastify';
 import { conflict } from '../../../lib/app-error.ts';
 import { openUpload } from '../../../lib/storage/index.ts';
@@ -14,12 +15,6 @@ import { findAnsweredFields, loadSharp, openPicture } from '../../forms/index.ts
 import { findSubmission, findSubmissionUpload, type OwnedForm } from '../repository.ts';
 import { withTriage } from '../triage.ts';
 import { submissionPdf } from './document.ts';
-
-/**
- * The longest side, in pixels, of a picture put into the PDF: about twice the widest it is drawn
- * (300 pt), so it stays sharp on paper while a 40-megapixel photo adds a few hundred kB, not 40 MB.
- */
-const PDF_PICTURE_MAX_SIDE = 800;
 
 /** What sharp reads of what respondents upload (a file of another type is listed by name and size). */
 const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);

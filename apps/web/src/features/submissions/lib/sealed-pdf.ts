@@ -38,6 +38,7 @@ import {
   PDF_PAGE,
   type PdfPicture,
   type PdfWalkInput,
+  pdfPictureSize,
   submissionPdfTexts,
   writeSubmissionPdf,
 } from '@formsmith/core/submissions/pdf-walk';
@@ -334,25 +335,44 @@ const isJpeg = (b: Uint8Array) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xf
 const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 /**
- * A picture as pdf-lib draws it: PNG or JPEG as it is; another the browser reads (the instance
- * keeps the form's own pictures as WebP) redrawn as a PNG, upright, its first frame. Null when the
- * browser cannot read it.
+ * A picture as pdf-lib draws it (PNG and JPEG only), made as the server's PDF makes it: redrawn
+ * upright (a phone's photo is often stored sideways with a tag saying so), its first frame, within
+ * PDF_PICTURE_MAX_SIDE; a JPEG where it is opaque, a PNG where it is see-through (a signature,
+ * most logos). Null when neither the browser nor pdf-lib can read it.
  */
 async function drawable(blob: Blob): Promise<Uint8Array | null> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
-  if (isPng(bytes) || isJpeg(bytes)) return bytes;
+  const drawnAsIs = isPng(bytes) || isJpeg(bytes);
+  let bitmap: ImageBitmap;
   try {
-    const bitmap = await createImageBitmap(blob);
-    const canvas = document.createElement('canvas');
-    canvas.width = bitmap.width;
-    canvas.height = bitmap.height;
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
-    bitmap.close();
-    const png = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    return png ? new Uint8Array(await png.arrayBuffer()) : null;
+    bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
   } catch {
-    return null;
+    // pdf-lib may still read what the browser does not.
+    return drawnAsIs ? bytes : null;
   }
+  try {
+    const size = pdfPictureSize(bitmap.width, bitmap.height);
+    const canvas = document.createElement('canvas');
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext('2d');
+    if (!context) return drawnAsIs ? bytes : null;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    const opaque = isJpeg(bytes) || isOpaque(context.getImageData(0, 0, size.width, size.height).data);
+    const out = await new Promise<Blob | null>((resolve) =>
+      opaque ? canvas.toBlob(resolve, 'image/jpeg', 0.82) : canvas.toBlob(resolve, 'image/png'),
+    );
+    return out ? new Uint8Array(await out.arrayBuffer()) : drawnAsIs ? bytes : null;
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Whether every pixel of RGBA data is fully opaque. */
+function isOpaque(rgba: Uint8ClampedArray): boolean {
+  for (let i = 3; i < rgba.length; i += 4) if (rgba[i] !== 255) return false;
+  return true;
 }
 
 /**
