@@ -151,6 +151,14 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
       expect(sent.headers.vary).toContain('accept-encoding');
       expect(sent.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       expect(decode(sent.rawPayload).toString()).toBe(plain.body);
+      // Compressed once, then sent the same to every browser that asks again.
+      const again = await app.inject({
+        method: 'GET',
+        url: '/fonts/fira-sans.css',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(again.headers['content-encoding']).toBe(encoding);
+      expect(again.rawPayload.equals(sent.rawPayload)).toBe(true);
     }
     expect((await get('/fonts/no-such-font.css')).statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ThemeFont } from '@formsmith/core/themes/theme';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { compressed } from '../compress.ts';
+import { acceptedEncoding, encodeText, markEncoding } from '../compress.ts';
 
 // The bundled fonts of the themes, served by the instance itself (never a third party: a
 // respondent's browser asks nobody else for the page). Each theme font's stylesheet comes from
@@ -51,6 +51,8 @@ function missing(reply: FastifyReply) {
 
 export default async function fontRoutes(app: FastifyInstance) {
   const stylesheets = new Map<string, string>();
+  // Each stylesheet in each encoding, compressed once: it never changes while the server runs.
+  const bodies = new Map<string, string | Buffer>();
 
   app.get('/fonts/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
@@ -63,7 +65,13 @@ export default async function fontRoutes(app: FastifyInstance) {
     }
     if (!css) return missing(reply);
     // CSS, compressed like the page (about 10 KB of rules for a font's three weights).
-    const body = compressed(reply, String(request.headers['accept-encoding'] ?? ''), css);
+    const encoding = acceptedEncoding(String(request.headers['accept-encoding'] ?? ''));
+    let body = bodies.get(`${font} ${encoding}`);
+    if (body === undefined) {
+      body = encodeText(css, encoding);
+      bodies.set(`${font} ${encoding}`, body);
+    }
+    markEncoding(reply, encoding);
     return reply.type('text/css; charset=utf-8').header('cache-control', DAY).send(body);
   });
 
