@@ -702,6 +702,18 @@ describe(`public form page without JavaScript (${dbKind})`, () => {
     expect(stateOf(embed.body).embed).toBe(true);
   });
 
+  it("opens the public page in the visitor's browsing context group, while the app keeps its own", async () => {
+    const form = await published({ fields: FIELDS });
+    const page = await get(form.url);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const missing = await get('/form/2147483000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    const app = await get('/');
+    expect(app.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('draws an embed in the scheme its host page chose, see-through inline, even before its script runs', async () => {
     const form = await published({ fields: FIELDS });
     const htmlClass = async (url: string) => /<html [^>]*class="([^"]*)"/.exec((await get(url)).body)?.[1];

@@ -108,6 +108,13 @@ export default async function fillPageRoutes(app: FastifyInstance, opts: { kit: 
       );
     }
     reply.status(answer.status).type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    // A public form is opened from anywhere: a link in a mail or on another site, a QR code. With
+    // `same-origin` (the app's pages keep it), the browser moves the page into a browsing context
+    // group, and on phones a process, of its own: a new renderer started before the form can be
+    // used (Lighthouse's mobile run measured 300-650 ms more blocking time for the same page).
+    // The page holds nothing an opener could reach across origins, and an app page it may be
+    // navigated to still cuts the opener off with its own header.
+    reply.header('cross-origin-opener-policy', 'unsafe-none');
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
     if (answer.opens !== undefined && isRespondent(request))
       countView({ formId: answer.opens, ip: request.ip });
