@@ -23,7 +23,7 @@ import {
   latency,
 } from './measure.mjs';
 import { answerFor, copySubmissions, createOwner, createPublishedForm, vacuumSubmissions } from './seed.mjs';
-import { startServer, stopServer } from './server.mjs';
+import { benchNode, startServer, stopServer } from './server.mjs';
 
 /** @typedef {Parameters<typeof autocannon>[0]} LoadSpec */
 /** @typedef {ReturnType<typeof autocannon>} Load */
@@ -189,7 +189,7 @@ function validRun(name, run) {
 async function startReference(databaseUrl) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(
-    process.execPath,
+    benchNode(),
     [path.join(import.meta.dirname, 'reference-server.mjs'), String(port), databaseUrl],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -20,13 +20,21 @@ async function freePort() {
 }
 
 /**
+ * The Node that runs the servers the bench measures (Formsmith's and the reference): BENCH_NODE
+ * when set (the container's Node 24, say), else the one running the bench.
+ */
+export function benchNode() {
+  return process.env.BENCH_NODE || process.execPath;
+}
+
+/**
  * @param {{ env: Record<string, string> }} options
  * @returns {Promise<BenchServer>}
  */
 export async function startServer({ env }) {
   const port = await freePort();
   const child = spawn(
-    process.execPath,
+    benchNode(),
     [
       ...SERVER_NODE_FLAGS,
       ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
