@@ -364,6 +364,9 @@ async function drawable(blob: Blob): Promise<Uint8Array | null> {
       opaque ? canvas.toBlob(resolve, 'image/jpeg', 0.82) : canvas.toBlob(resolve, 'image/png'),
     );
     return out ? new Uint8Array(await out.arrayBuffer()) : drawnAsIs ? bytes : null;
+  } catch {
+    // A canvas the browser would not draw or encode: the picture as it came, when pdf-lib reads it.
+    return drawnAsIs ? bytes : null;
   } finally {
     bitmap.close();
   }
