@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ThemeFont } from '@formsmith/core/themes/theme';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { acceptedEncoding, encodeText, markEncoding } from '../compress.ts';
+import { acceptedEncoding, encodeText, markEncoding, type TextEncoding } from '../compress.ts';
 
 // The bundled fonts of the themes, served by the instance itself (never a third party: a
 // respondent's browser asks nobody else for the page). Each theme font's stylesheet comes from
@@ -50,26 +50,26 @@ function missing(reply: FastifyReply) {
 }
 
 export default async function fontRoutes(app: FastifyInstance) {
-  const stylesheets = new Map<string, string>();
-  // Each stylesheet in each encoding, compressed once: it never changes while the server runs.
-  const bodies = new Map<string, string | Buffer>();
+  // Each font's stylesheet, read once and compressed once per encoding (it never changes while
+  // the server runs); null when the font's package is missing.
+  const stylesheets = new Map<string, { css: string; encoded: Map<TextEncoding, string | Buffer> } | null>();
 
   app.get('/fonts/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const font = name.replace(/\.css$/, '');
     if (!name.endsWith('.css') || !isFont(font)) return missing(reply);
-    let css = stylesheets.get(font);
-    if (css === undefined) {
-      css = fontCss(font) ?? '';
-      stylesheets.set(font, css);
+    if (!stylesheets.has(font)) {
+      const css = fontCss(font);
+      stylesheets.set(font, css ? { css, encoded: new Map() } : null);
     }
-    if (!css) return missing(reply);
+    const sheet = stylesheets.get(font);
+    if (!sheet) return missing(reply);
     // CSS, compressed like the page (about 10 KB of rules for a font's three weights).
     const encoding = acceptedEncoding(String(request.headers['accept-encoding'] ?? ''));
-    let body = bodies.get(`${font} ${encoding}`);
+    let body = sheet.encoded.get(encoding);
     if (body === undefined) {
-      body = encodeText(css, encoding);
-      bodies.set(`${font} ${encoding}`, body);
+      body = encodeText(sheet.css, encoding);
+      sheet.encoded.set(encoding, body);
     }
     markEncoding(reply, encoding);
     return reply.type('text/css; charset=utf-8').header('cache-control', DAY).send(body);

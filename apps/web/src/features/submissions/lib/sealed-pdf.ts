@@ -342,13 +342,13 @@ const PICTURE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/g
  */
 async function drawable(blob: Blob): Promise<Uint8Array | null> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
-  const drawnAsIs = isPng(bytes) || isJpeg(bytes);
+  // What is left when the browser cannot redraw it: a PNG or JPEG as it came (pdf-lib reads it).
+  const asItCame = isPng(bytes) || isJpeg(bytes) ? bytes : null;
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
   } catch {
-    // pdf-lib may still read what the browser does not.
-    return drawnAsIs ? bytes : null;
+    return asItCame;
   }
   try {
     const size = pdfPictureSize(bitmap.width, bitmap.height);
@@ -356,17 +356,16 @@ async function drawable(blob: Blob): Promise<Uint8Array | null> {
     canvas.width = size.width;
     canvas.height = size.height;
     const context = canvas.getContext('2d');
-    if (!context) return drawnAsIs ? bytes : null;
+    if (!context) return asItCame;
     context.imageSmoothingQuality = 'high';
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     const opaque = isJpeg(bytes) || isOpaque(context.getImageData(0, 0, size.width, size.height).data);
     const out = await new Promise<Blob | null>((resolve) =>
       opaque ? canvas.toBlob(resolve, 'image/jpeg', 0.82) : canvas.toBlob(resolve, 'image/png'),
     );
-    return out ? new Uint8Array(await out.arrayBuffer()) : drawnAsIs ? bytes : null;
+    return out ? new Uint8Array(await out.arrayBuffer()) : asItCame;
   } catch {
-    // A canvas the browser would not draw or encode: the picture as it came, when pdf-lib reads it.
-    return drawnAsIs ? bytes : null;
+    return asItCame;
   } finally {
     bitmap.close();
   }
