@@ -92,12 +92,11 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
       const page = await get(`/form/${id}`);
       expect(page.statusCode).toBe(410);
       expect(page.body).toContain(themed);
-      // The theme's font: linked for the page without script, loaded after the first paint by the
-      // page's entry otherwise (nothing in the head competes with the first paint for it).
-      expect(rootOf(page.body)).toContain(
-        '<noscript data-fs-font="/fonts/atkinson.css"><link rel="stylesheet" href="/fonts/atkinson.css"/></noscript>',
-      );
-      expect(headOf(page.body)).not.toContain('/fonts/');
+      // The theme's font: its @font-face rules inline in the head, with or without script, and
+      // the files served by the instance itself.
+      expect(headOf(page.body)).toMatch(/<style data-fs-font="\/fonts\/atkinson.css">@font-face\{/);
+      expect(headOf(page.body)).toContain('url(/fonts/files/atkinson/');
+      expect(rootOf(page.body)).not.toContain('data-fs-font');
       expect(rootOf(page.body)).toMatch(/class="[^"]*\bfs-theme\b/);
       expect(rootOf(page.body)).toContain(`src="${LOGO}"`);
       expect(rootOf(page.body)).not.toContain('Powered by');
@@ -116,7 +115,7 @@ describe(`the gate and the closed page in the form's theme (${dbKind})`, () => {
     const open = await createPublishedForm(app, owner, { themeConfig: { themeRef: 'builtin:forest' } });
     const openPage = await get(`/form/${open}`);
     expect(openPage.statusCode).toBe(200);
-    expect(rootOf(openPage.body)).toContain('<noscript data-fs-font="/fonts/fira-sans.css">');
+    expect(headOf(openPage.body)).toContain('<style data-fs-font="/fonts/fira-sans.css">@font-face{');
 
     // An unpublished form answers like a missing one: drawing its theme would say it exists.
     const hidden = await createPublishedForm(app, owner, {

@@ -1,5 +1,4 @@
 import { FILL_STATE_ELEMENT_ID } from '@formsmith/core/fill-page/element-id';
-import { loadMarkupThemeFonts } from './components/public-page/theme-font.ts';
 import { onFirstInteraction } from './features/fill/lib/first-interaction.ts';
 import { holdSubmits } from './features/fill/lib/held-submit.ts';
 import { takeOverAtLoad } from './features/fill/lib/take-over-when.ts';
@@ -11,8 +10,6 @@ import './fill.css';
 // once when the page needs script from the start (take-over-when.ts says when).
 
 const root = document.getElementById('root')!;
-// The entry runs after the first paint: the theme's font now, not before the text is on screen.
-loadMarkupThemeFonts();
 const text = document.getElementById(FILL_STATE_ELEMENT_ID)?.textContent;
 
 /** The state as the server encoded it; undefined when there is none or it cannot be read. */

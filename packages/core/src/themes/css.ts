@@ -22,6 +22,12 @@ const FALLBACKS = {
   mono: 'ui-monospace, SFMono-Regular, Menlo, monospace',
 } as const;
 
+/**
+ * The address of a bundled font's stylesheet, served by the instance; also the mark on the public
+ * page's inline copy of its rules (`<style data-fs-font>`), so the page's script does not load it again.
+ */
+export const themeFontHref = (font: Exclude<Theme['font'], 'system'>) => `/fonts/${font}.css`;
+
 /** The font stack of a theme's font: its bundled family, then its metric-matched fallback. */
 export function fontStack(font: Theme['font']): string {
   if (font === 'system') return SYSTEM_FONT;

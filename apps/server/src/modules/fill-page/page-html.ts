@@ -4,7 +4,9 @@ import {
   fillPageStateSchema,
 } from '@formsmith/core/fill-page/state';
 import { isRightToLeft } from '@formsmith/core/i18n/language';
+import { themeFontHref } from '@formsmith/core/themes/css';
 import { encode } from 'zod';
+import { fontFaces, isBundledFont } from './fonts/faces.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
@@ -62,6 +64,21 @@ function headTags(
 }
 
 /**
+ * The @font-face rules of the page's theme font, inline in the head: the browser knows the faces
+ * before its first layout (with or without script), fetches only the files of the characters on
+ * the page (the rules carry unicode-range) and draws the text in the metric-matched fallback until
+ * they come (`font-display: swap`). Rules added after the first paint would cost the page a second
+ * full layout. Empty for a page in the system font.
+ */
+function fontFaceStyle(view: FillPageState['view']): string {
+  const look = view.kind === 'form' ? view.form.look : 'brand' in view ? view.brand?.look : undefined;
+  const font = look?.theme?.font;
+  if (!font || !isBundledFont(font)) return '';
+  const css = fontFaces(font);
+  return css ? `<style data-fs-font="${themeFontHref(font)}">${css}</style>` : '';
+}
+
+/**
  * The built fill.html with the rendered markup in its root element and the state beside it as
  * JSON (not a script that runs: the page's CSP allows none inline), for the page to take over.
  * The `nojs` class lets the styles follow the system's dark mode until the theme script runs; `lang`
@@ -82,7 +99,10 @@ export function fillPageHtml(
   const head = headTags(input.state, input.title, input.served);
   return template
     .replace('<html lang="en">', () => `<html lang="${escapeHtml(language)}" dir="${dir}" class="nojs">`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(input.title)}</title>${head.tags}`)
+    .replace(
+      /<title>[^<]*<\/title>/,
+      () => `<title>${escapeHtml(input.title)}</title>${head.tags}${fontFaceStyle(input.state.view)}`,
+    )
     .replace(/<meta name="description" content="[^"]*" \/>/, (tag) =>
       head.description ? `<meta name="description" content="${escapeHtml(head.description)}" />` : tag,
     )

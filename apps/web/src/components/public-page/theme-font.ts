@@ -1,28 +1,17 @@
 /**
- * The theme's bundled font, asked for after the page's first paint. The server's markup carries
- * the font's stylesheet in a `<noscript data-fs-font>` (a page without script loads it there, as
- * it always did); with script, the stylesheet and its font files wait until the text is on
- * screen in the fallback font (`font-display: swap` draws it so anyway) instead of competing
- * with the page for the first paint.
+ * The theme's bundled font. The server's public page carries the font's @font-face rules inline in
+ * its head (`<style data-fs-font>`), so the browser knows the faces before its first layout: rules
+ * that reach the document later cost a layout of the whole page once more, longer than a phone's
+ * frame budget several times over. A page the app draws itself (the Design tab's preview) links
+ * the font's stylesheet instead.
  */
 
-/** The address of a bundled font's stylesheet, served by this instance. */
-export const themeFontHref = (font: string) => `/fonts/${font}.css`;
-
-/** Adds the font's stylesheet to the document's head, once. */
+/** Adds the font's stylesheet to the document's head, unless the page carries its rules already. */
 export function loadThemeFont(href: string, doc: Document = document): void {
-  for (const link of doc.head.querySelectorAll('link[rel="stylesheet"]'))
-    if (link.getAttribute('href') === href) return;
+  for (const el of doc.head.querySelectorAll('link[rel="stylesheet"], style[data-fs-font]'))
+    if (el.getAttribute(el.tagName === 'STYLE' ? 'data-fs-font' : 'href') === href) return;
   const link = doc.createElement('link');
   link.rel = 'stylesheet';
   link.href = href;
   doc.head.append(link);
-}
-
-/** Loads every font the server's markup names in its `<noscript data-fs-font>` elements. */
-export function loadMarkupThemeFonts(doc: Document = document): void {
-  for (const el of doc.querySelectorAll('noscript[data-fs-font]')) {
-    const href = el.getAttribute('data-fs-font');
-    if (href) loadThemeFont(href, doc);
-  }
 }

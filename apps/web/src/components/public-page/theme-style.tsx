@@ -1,7 +1,7 @@
-import { scopedCustomCss, themeAttributes, themeCss } from '@formsmith/core/themes/css';
+import { scopedCustomCss, themeAttributes, themeCss, themeFontHref } from '@formsmith/core/themes/css';
 import type { Theme } from '@formsmith/core/themes/theme';
 import { useEffect } from 'react';
-import { loadThemeFont, themeFontHref } from './theme-font.ts';
+import { loadThemeFont } from './theme-font.ts';
 
 /** The class and data attributes theme.css draws a theme by; nothing for a page without one. */
 export function themeRootProps(theme: Theme | null): { className: string } & Record<string, string> {
@@ -10,10 +10,8 @@ export function themeRootProps(theme: Theme | null): { className: string } & Rec
 
 /**
  * The theme's custom properties as a style element inside the themed element, so the server's
- * HTML carries them (no flash, and the same page without JavaScript), and the font's stylesheet,
- * served by this instance, only when the theme uses a bundled font: in a `<noscript>` for the
- * page without script, put in the head by script otherwise (theme-font.ts: by the public page's
- * entry after the first paint, or here when the page is drawn in the browser).
+ * HTML carries them (no flash, and the same page without JavaScript). A bundled font's rules come
+ * with the server's page (in its head); a page drawn in the browser links them (theme-font.ts).
  */
 export function ThemeStyle({
   theme,
@@ -31,11 +29,6 @@ export function ThemeStyle({
   }, [fontHref]);
   return (
     <>
-      {fontHref && (
-        <noscript data-fs-font={fontHref}>
-          <link rel="stylesheet" href={fontHref} />
-        </noscript>
-      )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: generated from a parsed theme (hex colours, numbers, a fixed font list) */}
       <style dangerouslySetInnerHTML={{ __html: themeCss(theme, selector) }} />
       {customCss && (
