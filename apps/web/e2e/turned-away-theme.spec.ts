@@ -46,10 +46,21 @@ test('the gate and the expired page wear the form’s theme, light and dark, at 
         await expect(page.getByRole('heading', { name: heading })).toBeVisible();
         await expect(page.locator('main.fs-theme')).toBeVisible();
         await expect(page.locator('main img')).toHaveAttribute('src', `${E2E_BASE_URL}/favicon.svg`);
-        // The theme's font, served by the instance, is the page's.
+        // The theme's font, served by the instance, is the page's, and its file has come.
         expect(await page.locator('main h1').evaluate((el) => getComputedStyle(el).fontFamily)).toContain(
           'Atkinson',
         );
+        const loaded = await page.evaluate(async () => {
+          await document.fonts.ready;
+          return [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family);
+        });
+        // The bundled face itself, not only its metric-matched local fallback, from the rules the
+        // server's page carries inline (the app adds no stylesheet for them).
+        expect(loaded.some((family) => family.includes('Atkinson') && !family.endsWith(' Fallback'))).toBe(
+          true,
+        );
+        await expect(page.locator('head style[data-fs-font="/fonts/atkinson.css"]')).toHaveCount(1);
+        await expect(page.locator('link[href="/fonts/atkinson.css"]')).toHaveCount(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         await expectNoAxeViolations(page);
         await page.screenshot({ path: `/tmp/turned-away-${name}-${scheme}-${width}.png`, fullPage: true });
