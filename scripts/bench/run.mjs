@@ -23,7 +23,7 @@ import {
   latency,
 } from './measure.mjs';
 import { answerFor, copySubmissions, createOwner, createPublishedForm, vacuumSubmissions } from './seed.mjs';
-import { benchNode, startServer, stopServer } from './server.mjs';
+import { benchNode, fetchOnFreshSocket, startServer, stopServer } from './server.mjs';
 
 /** @typedef {Parameters<typeof autocannon>[0]} LoadSpec */
 /** @typedef {ReturnType<typeof autocannon>} Load */
@@ -414,7 +414,7 @@ async function main() {
     // The web table steps from a page to the next with the cursor the page before answered
     // (keyset paging); a page jumped to by number is counted from the start (offset).
     const before = /** @type {{ next_cursor?: string }} */ (
-      await fetch(listUrl(lastPage - 1), { headers: auth }).then((r) => r.json())
+      await fetchOnFreshSocket(listUrl(lastPage - 1), { headers: auth }).then((r) => r.json())
     );
     const page1 = latency({ url: listUrl(1), headers: auth, count: 300 });
     const pageN = latency({ url: listUrl(lastPage, before.next_cursor), headers: auth, count: 300 });

@@ -82,6 +82,23 @@ export function rssMb(pid) {
 }
 
 /**
+ * A GET that is sent once more, on a new connection, when the kept-alive one it went out on was
+ * closed under it: between the bench's own requests a step can run for longer than the server
+ * keeps an idle connection, and the server may close it just as the bench sends on it.
+ * @param {string} url
+ * @param {RequestInit} [init]
+ */
+export async function fetchOnFreshSocket(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    const code = /** @type {{ cause?: { code?: string } }} */ (err).cause?.code;
+    if (code !== 'UND_ERR_SOCKET') throw err;
+    return fetch(url, init); // the closed connection has left the pool: a new one is opened
+  }
+}
+
+/**
  * Calls the API; throws with the body on failure.
  * @param {string} base
  * @param {string} method
@@ -90,7 +107,8 @@ export function rssMb(pid) {
  * @returns {Promise<any>} the answer's JSON
  */
 export async function api(base, method, pathname, { token, body } = {}) {
-  const res = await fetch(`${base}/api${pathname}`, {
+  const send = method === 'GET' ? fetchOnFreshSocket : fetch;
+  const res = await send(`${base}/api${pathname}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
