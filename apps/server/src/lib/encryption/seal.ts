@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  type Cipher,
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto';
+import { type GhashKey, ghashKey, ghashLengths, ghashUpdate } from './ghash.ts';
 import { type DataKey, KEY_ID_BYTES, type Keyring } from './keyring.ts';
 
 /**
@@ -104,23 +112,31 @@ export function sealedKeyId(sealed: Uint8Array): string | null {
 
 const looksSealed = (bytes: Uint8Array) => bytes.length >= HEADER_BYTES + TAG_BYTES && bytes[0] === VERSION;
 
-/** The key whose header sealed bytes start with (compared in place: this runs once per row read). */
-function keyOf(keyring: Keyring, bytes: Buffer): DataKey | undefined {
-  return keyring.keys.find((key) => headerOf(key).compare(bytes, 0, 1 + KEY_ID_BYTES) === 0);
-}
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-export function open(keyring: Keyring, sealed: Uint8Array, context: string): Buffer {
-  const bytes = Buffer.isBuffer(sealed)
-    ? sealed
-    : Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
+const readInt32 = (bytes: Uint8Array, at: number) =>
+  (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
+
+/**
+ * The key sealed bytes name, found by their header (compared in place: this runs once per row
+ * read); a SealError when they are not sealed bytes or the keyring lacks the key.
+ */
+function keyFor(keyring: Keyring, bytes: Buffer): DataKey {
   if (!looksSealed(bytes)) throw new SealError('not sealed data', 'corrupt');
-  const key = keyOf(keyring, bytes);
+  const key = keyring.keys.find((k) => headerOf(k).compare(bytes, 0, 1 + KEY_ID_BYTES) === 0);
   if (!key) {
     throw new SealError(
       `sealed under key ${sealedKeyId(bytes)}, which this server does not hold`,
       'unknown-key',
     );
   }
+  return key;
+}
+
+export function open(keyring: Keyring, sealed: Uint8Array, context: string): Buffer {
+  const bytes = asBuffer(sealed);
+  const key = keyFor(keyring, bytes);
   const decipher = createDecipheriv('aes-256-gcm', key.key, bytes.subarray(1 + KEY_ID_BYTES, HEADER_BYTES), {
     authTagLength: TAG_BYTES,
   });
@@ -136,6 +152,114 @@ export function open(keyring: Keyring, sealed: Uint8Array, context: string): Buf
   }
   return plaintext;
 }
+
+/**
+ * A key's AES-256 in ECB mode, which encrypts any number of whole blocks in one call, and its GCM
+ * hash key's tables: what openMany() needs of a key, made once per key.
+ */
+type BlockKey = { blocks: Cipher; hash: GhashKey };
+const blockKeys = new WeakMap<DataKey, BlockKey>();
+
+function blockKeyOf(key: DataKey): BlockKey {
+  let made = blockKeys.get(key);
+  if (!made) {
+    const blocks = createCipheriv('aes-256-ecb', key.key, null).setAutoPadding(false);
+    made = { blocks, hash: ghashKey(blocks.update(Buffer.alloc(16))) };
+    blockKeys.set(key, made);
+  }
+  return made;
+}
+
+const PLACE_OF_COUNTER = 12;
+
+/**
+ * Opens many sealed values at once: what open() gives for each (`contexts[i]` is the context of
+ * `sealed[i]`), or the SealError open() throws for the first that does not open, and then none.
+ *
+ * Opening a value with Node's AES-GCM costs a decipher object, most of the 7 µs a short value
+ * takes; an export opens millions. Here the GCM decryption is done in its parts: the counter
+ * blocks of every value (the nonce, then 1 for the tag's mask and 2, 3… for the text) are
+ * encrypted together in one call to the key's AES, the text is that key stream added to the
+ * ciphertext, and the tag is checked with GHASH (ghash.ts) before any text is given back. The
+ * result is the same bytes and the same refusals as open(), about three times faster.
+ */
+export function openMany(
+  keyring: Keyring,
+  sealed: readonly Uint8Array[],
+  contexts: readonly string[],
+): Buffer[] {
+  const count = sealed.length;
+  // Values under other keys (a batch read during a key rotation) are worked out apart.
+  const works = new Map<DataKey, KeyWork>();
+  const workOf: KeyWork[] = new Array(count);
+  // Where each value's counter blocks start in its key's work.
+  const firstBlock = new Int32Array(count);
+  let textBytes = 0;
+  for (let i = 0; i < count; i++) {
+    const bytes = asBuffer(sealed[i]!);
+    const key = keyFor(keyring, bytes);
+    let work = works.get(key);
+    if (!work) {
+      work = { ...blockKeyOf(key), count: 0, stream: EMPTY };
+      works.set(key, work);
+    }
+    workOf[i] = work;
+    const length = bytes.length - HEADER_BYTES - TAG_BYTES;
+    firstBlock[i] = work.count;
+    work.count += 1 + Math.ceil(length / 16);
+    textBytes += length;
+  }
+  // Each key's counter blocks, encrypted in one call into its key stream.
+  const counters = new Map<KeyWork, Buffer>();
+  for (const work of works.values()) counters.set(work, Buffer.allocUnsafe(work.count * 16));
+  for (let i = 0; i < count; i++) {
+    const bytes = sealed[i]!;
+    const into = counters.get(workOf[i]!)!;
+    const blocks = 1 + Math.ceil((bytes.length - HEADER_BYTES - TAG_BYTES) / 16);
+    for (let block = 0, at = firstBlock[i]! * 16; block < blocks; block++, at += 16) {
+      for (let j = 0; j < NONCE_BYTES; j++) into[at + j] = bytes[1 + KEY_ID_BYTES + j]!;
+      into.writeUInt32BE(block + 1, at + PLACE_OF_COUNTER);
+    }
+  }
+  for (const [work, blocks] of counters) work.stream = work.blocks.update(blocks);
+
+  const texts = Buffer.allocUnsafe(textBytes);
+  const opened: Buffer[] = new Array(count);
+  const state = new Int32Array(4);
+  let aad = Buffer.allocUnsafe(256);
+  let textAt = 0;
+  for (let i = 0; i < count; i++) {
+    const bytes = sealed[i]!;
+    const { hash, stream } = workOf[i]!;
+    const streamAt = firstBlock[i]! * 16;
+    const end = bytes.length - TAG_BYTES;
+    const context = contexts[i]!;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: room enough that write() never cuts.
+    if (context.length * 3 > aad.length) aad = Buffer.allocUnsafe(context.length * 3);
+    const aadBytes = aad.write(context, 'utf8');
+    state.fill(0);
+    ghashUpdate(hash, state, aad, 0, aadBytes);
+    ghashUpdate(hash, state, bytes, HEADER_BYTES, end);
+    ghashLengths(hash, state, aadBytes, end - HEADER_BYTES);
+    // The tag is the hash plus the key stream's first block; compared without stopping early.
+    let differs = 0;
+    for (let w = 0; w < 4; w++) {
+      const at = w * 4;
+      differs |= state[w]! ^ readInt32(stream, streamAt + at) ^ readInt32(bytes, end + at);
+    }
+    if (differs !== 0) throw new SealError('sealed data was altered or belongs elsewhere', 'corrupt');
+    const text = texts.subarray(textAt, textAt + end - HEADER_BYTES);
+    for (let j = 0, from = streamAt + 16; j < text.length; j++)
+      text[j] = bytes[HEADER_BYTES + j]! ^ stream[from + j]!;
+    opened[i] = text;
+    textAt += text.length;
+  }
+  return opened;
+}
+
+/** One key's part of an openMany() batch: its counter blocks' count, then their key stream. */
+type KeyWork = BlockKey & { count: number; stream: Buffer };
+const EMPTY = Buffer.alloc(0);
 
 export const openText = (keyring: Keyring, sealed: Uint8Array, context: string): string =>
   open(keyring, sealed, context).toString('utf8');

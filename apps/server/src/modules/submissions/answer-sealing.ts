@@ -1,5 +1,5 @@
 import type { Keyring } from '../../lib/encryption/keyring.ts';
-import { openText, sealJson } from '../../lib/encryption/seal.ts';
+import { openMany, openText, sealJson } from '../../lib/encryption/seal.ts';
 import { sealFailure } from '../../lib/encryption/seal-failure.ts';
 
 // The one place answers are sealed for the database and opened again ('Standard' encryption at
@@ -31,6 +31,15 @@ export function readAnswers(keyring: Keyring, row: AnswerSource): Record<string,
 export function openAnswersText(keyring: Keyring, submissionId: string, sealed: Uint8Array): string {
   try {
     return openText(keyring, sealed, answersContext(submissionId));
+  } catch (err) {
+    throw sealFailure(err);
+  }
+}
+
+/** The JSON texts of many rows' sealed answers at once (`contexts` from answersContext). */
+export function openManyAnswersTexts(keyring: Keyring, sealed: Uint8Array[], contexts: string[]): string[] {
+  try {
+    return openMany(keyring, sealed, contexts).map((text) => text.toString('utf8'));
   } catch (err) {
     throw sealFailure(err);
   }

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.ts';
 import { KEY_BYTES, type Keyring, makeKeyring } from '../../lib/encryption/keyring.ts';
-import { openAnswersText } from './answer-sealing.ts';
+import { answersContext, openManyAnswersTexts } from './answer-sealing.ts';
 import { type AnswersSearch, submissionMatches } from './answers-match.ts';
 
 // A worker thread that opens sealed answers in batches, for the readers that open many rows at
@@ -49,20 +49,27 @@ function keyringOf(keys: Uint8Array): Keyring {
 
 /** The reply's JSON array text: the opened texts are JSON already, so they are joined, not parsed. */
 export function openBatch(request: Omit<OpenBatchRequest, 'seq'>): string {
-  const ring = keyringOf(request.keys);
-  let json = '[';
+  const places: number[] = [];
+  const sealed: Buffer[] = [];
+  const contexts: string[] = [];
   for (let i = 0; i < request.ids.length; i++) {
-    const sealed = request.sealed[i];
-    if (i > 0) json += ',';
-    if (!sealed) {
-      json += 'null';
-      continue;
-    }
-    const id = request.ids[i]!;
-    const text = openAnswersText(ring, id, Buffer.from(sealed, 'base64'));
-    json += !request.search || submissionMatches(id, JSON.parse(text), request.search) ? text : 'false';
+    const text = request.sealed[i];
+    if (!text) continue;
+    places.push(i);
+    sealed.push(Buffer.from(text, 'base64'));
+    contexts.push(answersContext(request.ids[i]!));
   }
-  return `${json}]`;
+  const texts = openManyAnswersTexts(keyringOf(request.keys), sealed, contexts);
+  const cells: string[] = request.ids.map(() => 'null');
+  for (let k = 0; k < places.length; k++) {
+    const i = places[k]!;
+    const text = texts[k]!;
+    cells[i] =
+      !request.search || submissionMatches(request.ids[i]!, JSON.parse(text), request.search)
+        ? text
+        : 'false';
+  }
+  return `[${cells.join(',')}]`;
 }
 
 function onMessage(request: OpenBatchRequest) {
