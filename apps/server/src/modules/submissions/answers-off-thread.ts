@@ -5,7 +5,12 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from '../../lib/app-error.ts';
 import { KEY_BYTES, type Keyring } from '../../lib/encryption/keyring.ts';
 import type { AnswersSearch } from './answers-match.ts';
-import { ANSWERS_WORKER_DATA, type OpenBatchReply, type OpenBatchRequest } from './answers-worker.ts';
+import {
+  ANSWERS_WORKER_DATA,
+  type CopiedRun,
+  type OpenBatchReply,
+  type OpenBatchRequest,
+} from './answers-worker.ts';
 
 // The main thread's side of answers-worker.ts: one worker for the process, started with the first
 // batch and stopped once batches have left it idle for a while (it never keeps the process alive).
@@ -105,6 +110,29 @@ export function openAnswersOffThread(
 ): Promise<Opened[]> {
   // Nothing sealed (rows from before encryption at rest): no trip to the worker.
   if (rows.sealed.every((s) => s === null)) return Promise.resolve(rows.sealed.map(() => null));
+  return ask(keyring, rows);
+}
+
+/**
+ * The same for whole rows of a binary COPY (see CopiedRun): each row's answers, or null where it
+ * has none sealed. The run's bytes are copied to the worker; the caller keeps its own.
+ */
+export function openCopiedOffThread(
+  keyring: Keyring,
+  copied: CopiedRun,
+): Promise<(Record<string, unknown> | null)[]> {
+  const { fields, width, sealed } = copied;
+  const rows = fields.length / (width * 2);
+  let any = false;
+  for (let f = sealed * 2 + 1; f < fields.length && !any; f += width * 2) any = fields[f]! >= 0;
+  if (!any) return Promise.resolve(Array.from({ length: rows }, () => null));
+  return ask(keyring, { copied }) as Promise<(Record<string, unknown> | null)[]>;
+}
+
+function ask(
+  keyring: Keyring,
+  request: { ids: string[]; sealed: (string | null)[]; search?: AnswersSearch } | { copied: CopiedRun },
+): Promise<Opened[]> {
   clearTimeout(idleTimer);
   const seq = ++lastSeq;
   // A fresh array of exactly the key bytes: a small Buffer may be a view into a shared pool,
@@ -115,6 +143,6 @@ export function openAnswersOffThread(
   // A caller that stops before awaiting a batch it asked for (a client gone mid-export, a search
   // whose page is full) must not leave an unhandled rejection; awaiting it still throws.
   answers.catch(() => {});
-  theWorker().postMessage({ seq, keys, ...rows } satisfies OpenBatchRequest);
+  theWorker().postMessage({ seq, keys, ...request } satisfies OpenBatchRequest);
   return answers;
 }

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { copyUuid } from '../../db/copy-binary.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { KEY_BYTES, type Keyring, makeKeyring } from '../../lib/encryption/keyring.ts';
 import { answersContext, openManyAnswersTexts } from './answer-sealing.ts';
@@ -13,12 +14,23 @@ export type OpenBatchRequest = {
   seq: number;
   /** The keyring's keys, current first, concatenated. */
   keys: Uint8Array;
-  ids: string[];
-  /** Each row's sealed answers in base64, or null for a row that has none to open. */
-  sealed: (string | null)[];
-  /** A search: only matching rows' answers come back; the others' are `false`. */
-  search?: AnswersSearch;
-};
+} & (
+  | {
+      ids: string[];
+      /** Each row's sealed answers in base64, or null for a row that has none to open. */
+      sealed: (string | null)[];
+      /** A search: only matching rows' answers come back; the others' are `false`. */
+      search?: AnswersSearch;
+    }
+  | { copied: CopiedRun }
+);
+
+/**
+ * Whole rows of a binary COPY as the database sent them (db/copy-binary.ts): their fields'
+ * places (copyFields, `width` fields a row), and which field is the row's id (a uuid) and which
+ * its sealed answers (bytea, null for none). Nothing is turned into text to cross to the worker.
+ */
+export type CopiedRun = { run: Uint8Array; fields: Int32Array; width: number; id: number; sealed: number };
 
 export type OpenBatchReply =
   | {
@@ -48,28 +60,48 @@ function keyringOf(keys: Uint8Array): Keyring {
 }
 
 /** The reply's JSON array text: the opened texts are JSON already, so they are joined, not parsed. */
-export function openBatch(request: Omit<OpenBatchRequest, 'seq'>): string {
+export function openBatch(request: DistributiveOmit<OpenBatchRequest, 'seq'>): string {
+  const { ids, sealed } = 'copied' in request ? copiedCells(request.copied) : decoded(request);
+  const search = 'search' in request ? request.search : undefined;
   const places: number[] = [];
-  const sealed: Buffer[] = [];
+  const present: Uint8Array[] = [];
   const contexts: string[] = [];
-  for (let i = 0; i < request.ids.length; i++) {
-    const text = request.sealed[i];
-    if (!text) continue;
+  for (let i = 0; i < ids.length; i++) {
+    if (!sealed[i]) continue;
     places.push(i);
-    sealed.push(Buffer.from(text, 'base64'));
-    contexts.push(answersContext(request.ids[i]!));
+    present.push(sealed[i]!);
+    contexts.push(answersContext(ids[i]!));
   }
-  const texts = openManyAnswersTexts(keyringOf(request.keys), sealed, contexts);
-  const cells: string[] = request.ids.map(() => 'null');
+  const texts = openManyAnswersTexts(keyringOf(request.keys), present, contexts);
+  const cells: string[] = ids.map(() => 'null');
   for (let k = 0; k < places.length; k++) {
     const i = places[k]!;
     const text = texts[k]!;
-    cells[i] =
-      !request.search || submissionMatches(request.ids[i]!, JSON.parse(text), request.search)
-        ? text
-        : 'false';
+    cells[i] = !search || submissionMatches(ids[i]!, JSON.parse(text), search) ? text : 'false';
   }
   return `[${cells.join(',')}]`;
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+function decoded(request: { ids: string[]; sealed: (string | null)[] }) {
+  return {
+    ids: request.ids,
+    sealed: request.sealed.map((text) => (text ? Buffer.from(text, 'base64') : null)),
+  };
+}
+
+function copiedCells({ run, fields, width, id, sealed }: CopiedRun) {
+  const bytes = Buffer.from(run.buffer, run.byteOffset, run.byteLength);
+  const ids: string[] = [];
+  const opened: (Uint8Array | null)[] = [];
+  for (let f = 0; f < fields.length; f += width * 2) {
+    ids.push(copyUuid(bytes, fields[f + id * 2]!));
+    const at = fields[f + sealed * 2]!;
+    const length = fields[f + sealed * 2 + 1]!;
+    opened.push(length < 0 ? null : bytes.subarray(at, at + length));
+  }
+  return { ids, sealed: opened };
 }
 
 function onMessage(request: OpenBatchRequest) {
