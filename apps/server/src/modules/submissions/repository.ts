@@ -27,8 +27,11 @@ type WireRow = Omit<
 export function progressSummary(
   row: Pick<WireRow, 'progress' | 'updatedAt' | 'completed'>,
 ): ProgressSummary | null {
+  // Most rows are completed or never had progress: checked first, the schema's refusal of them
+  // would cost an error object each (the JSON export reads every row through here).
+  if (row.completed || !row.updatedAt || row.progress == null) return null;
   const record = progressRecordSchema.safeParse(row.progress);
-  if (!record.success || row.completed || !row.updatedAt) return null;
+  if (!record.success) return null;
   return {
     step: record.data.step,
     label: record.data.label,
