@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { makeKeyring } from '../../lib/encryption/keyring.ts';
 import { readAnswers, sealAnswers } from './answer-sealing.ts';
-import { openAnswersOffThread } from './answers-off-thread.ts';
+import { copyFields } from '../../db/copy-binary.ts';
+import { openAnswersOffThread, openCopiedOffThread } from './answers-off-thread.ts';
 
 const keyring = makeKeyring([randomBytes(32)], 'test');
 
@@ -30,6 +31,33 @@ describe('opening sealed answers in the worker thread', () => {
         }),
       );
     }
+  });
+
+  it('opens rows of a binary COPY run from their bytes, null where a row has none sealed', async () => {
+    const rows = sealedRows(50);
+    // Each row as the export's COPY sends it, cut to two fields: the id (uuid), the sealed answers.
+    const field = (bytes: Buffer | null) => {
+      const length = Buffer.alloc(4);
+      length.writeInt32BE(bytes ? bytes.length : -1);
+      return bytes ? [length, bytes] : [length];
+    };
+    const run = new Uint8Array(
+      Buffer.concat(
+        rows.ids.flatMap((id, i) => [
+          Buffer.from([0, 2]),
+          ...field(Buffer.from(id.replaceAll('-', ''), 'hex')),
+          ...field(i % 10 === 4 ? null : Buffer.from(rows.sealed[i]!, 'base64')),
+        ]),
+      ),
+    );
+    const opened = await openCopiedOffThread(keyring, {
+      run,
+      fields: copyFields(run, 2),
+      width: 2,
+      id: 0,
+      sealed: 1,
+    });
+    expect(opened).toEqual(rows.answers.map((answers, i) => (i % 10 === 4 ? null : answers)));
   });
 
   it('with a search, answers only the rows whose answers (or id, when asked) contain it', async () => {

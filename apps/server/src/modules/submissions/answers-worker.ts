@@ -6,9 +6,10 @@ import { answersContext, openManyAnswersTexts } from './answer-sealing.ts';
 import { type AnswersSearch, submissionMatches } from './answers-match.ts';
 
 // A worker thread that opens sealed answers in batches, for the readers that open many rows at
-// once (the exports, and searches, which it also matches here): opening a row costs more than the rest of its way to the client, and
-// here it runs beside the main thread instead of on it. It imports only the sealing code, so it
-// starts small. Loaded from the bundle in production and through tsx from the source.
+// once (the exports, and searches, which it also matches here): opening a row costs more than the
+// rest of its way to the client, and here it runs beside the main thread instead of on it. It
+// imports only the sealing code and the COPY reader, so it starts small. Loaded from the bundle in
+// production and through tsx from the source.
 
 export type OpenBatchRequest = {
   seq: number;
