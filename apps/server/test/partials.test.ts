@@ -276,6 +276,11 @@ describe(`partial submissions and resuming (${dbKind})`, () => {
       headers: owner.auth,
     });
     expect(json.json()[0]).toMatchObject({ status: 'incomplete', completed: false });
+    // The export reads the row its own way (a binary COPY on PostgreSQL): the same progress and
+    // times as the list gives.
+    const listed = all.json().items[0];
+    expect(listed.progress).toMatchObject({ step: 'p2', updated_at: expect.any(String) });
+    expect(json.json()[0]).toMatchObject({ progress: listed.progress, created_at: listed.created_at });
     const analytics = await app.inject({
       method: 'GET',
       url: `/api/analytics/forms/${formId}`,

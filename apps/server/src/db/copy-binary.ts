@@ -100,6 +100,15 @@ export const int32 = (bytes: Uint8Array, at: number) =>
 const POSTGRES_EPOCH_MS = 946_684_800_000;
 const DAY_MS = 86_400_000;
 
+/** A timestamptz field's time in milliseconds since the Unix epoch (microseconds cut off). */
+function copyMillis(bytes: Uint8Array, at: number): number {
+  const micros = int32(bytes, at) * 0x1_0000_0000 + (int32(bytes, at + 4) >>> 0);
+  return Math.floor(micros / 1000) + POSTGRES_EPOCH_MS;
+}
+
+/** A timestamptz field as a Date. */
+export const copyDate = (bytes: Uint8Array, at: number) => new Date(copyMillis(bytes, at));
+
 /**
  * Reads timestamptz fields (microseconds since 2000 in 64 bits) as ISO text to the millisecond,
  * as Date's toISOString() writes it. Rows read in time order share their day: its text is made
@@ -110,8 +119,7 @@ export function copyTimestampReader(): (bytes: Uint8Array, at: number) => string
   let day = Number.NaN;
   let dayText = '';
   return (bytes, at) => {
-    const micros = int32(bytes, at) * 0x1_0000_0000 + (int32(bytes, at + 4) >>> 0);
-    const ms = Math.floor(micros / 1000) + POSTGRES_EPOCH_MS;
+    const ms = copyMillis(bytes, at);
     const thisDay = Math.floor(ms / DAY_MS);
     if (thisDay !== day) {
       day = thisDay;
@@ -130,6 +138,14 @@ export function copyTimestampReader(): (bytes: Uint8Array, at: number) => string
 }
 
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** A text field (UTF-8). */
+export const copyText = (bytes: Buffer, at: number, length: number) =>
+  bytes.toString('utf8', at, at + length);
+
+/** A jsonb field's JSON text (it follows a version byte), or null for a null field. */
+export const copyJsonbText = (bytes: Buffer, at: number, length: number) =>
+  length < 0 ? null : bytes.toString('utf8', at + 1, at + length);
 
 /** A uuid field (16 bytes) as its text; `bytes` a Buffer over the rows. */
 export function copyUuid(bytes: Buffer, at: number): string {

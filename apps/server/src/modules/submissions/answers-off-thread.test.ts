@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { copyFields } from '../../db/copy-binary.ts';
 import { makeKeyring } from '../../lib/encryption/keyring.ts';
 import { readAnswers, sealAnswers } from './answer-sealing.ts';
-import { copyFields } from '../../db/copy-binary.ts';
 import { openAnswersOffThread, openCopiedOffThread } from './answers-off-thread.ts';
 
 const keyring = makeKeyring([randomBytes(32)], 'test');

@@ -5,13 +5,22 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { to as copyTo } from 'pg-copy-streams';
 import { queryRows } from '../../db/client.ts';
-import { CopyRowSplitter, copyFields, copyTimestampReader, copyUuid, int32 } from '../../db/copy-binary.ts';
+import {
+  CopyRowSplitter,
+  copyDate,
+  copyFields,
+  copyJsonbText,
+  copyText,
+  copyTimestampReader,
+  copyUuid,
+  int32,
+} from '../../db/copy-binary.ts';
 import { submissions } from '../../db/schema.ts';
 import { conflict } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/index.ts';
 import { findAnsweredFields } from '../forms/index.ts';
 import { readAnswers } from './answer-sealing.ts';
-import { openAnswersOffThread, openCopiedOffThread } from './answers-off-thread.ts';
+import { openCopiedOffThread } from './answers-off-thread.ts';
 import type { CopiedRun } from './answers-worker.ts';
 import {
   type AnswerRow,
@@ -53,61 +62,6 @@ const BATCH = 5000;
  * batches keep an export's memory flat (2,000 rows per batch grew the process by about 10 MB more).
  */
 const CSV_BATCH = 500;
-/** Rows per JSON batch on PostgreSQL: three alive at once, as for CSV; a JSON row is larger. */
-const JSON_BATCH = 1000;
-
-/**
- * Rows of one form's submissions for the JSON export, oldest first, in batches, without ever
- * holding more than two batches: a server-side cursor on PostgreSQL (keysetBatches on PGlite, which
- * has no second connection). The next batch is asked for before this one is handed on, so the database reads it
- * while this process turns the last one into text (on two cores that overlap is most of the rate).
- * Stopping the iteration (client gone) closes the cursor and frees the connection.
- * `columns` is the select list (trusted text); rows come back as arrays in that order.
- */
-async function* cursorBatches(
-  app: FastifyInstance,
-  formId: number,
-  columns: string,
-  batch: number,
-): AsyncGenerator<unknown[][]> {
-  const client = await app.database.pool!.connect();
-  let failed = false;
-  let pending: Promise<unknown[][]> | undefined;
-  const fetchNext = (): Promise<unknown[][]> => {
-    const rows = client
-      .query<unknown[]>({
-        text: `fetch ${batch} from export_cursor`,
-        rowMode: 'array',
-      })
-      .then((r) => r.rows);
-    // Awaited below, or in `finally` when the reader stops early: never an unhandled rejection.
-    rows.catch(() => {});
-    return rows;
-  };
-  try {
-    await client.query('begin read only');
-    // formId is a validated integer; DECLARE takes no bind parameters.
-    await client.query(
-      `declare export_cursor no scroll cursor for
-       select ${columns} from submissions where form_id = ${Number(formId)} order by created_at, id`,
-    );
-    pending = fetchNext();
-    while (pending) {
-      const rows: unknown[][] = await pending;
-      pending = rows.length === batch ? fetchNext() : undefined;
-      if (rows.length > 0) yield rows;
-    }
-  } catch (err) {
-    failed = true;
-    throw err;
-  } finally {
-    if (pending) await pending.catch(() => {});
-    await client.query('rollback').catch(() => {
-      failed = true;
-    });
-    client.release(failed);
-  }
-}
 
 /**
  * Keyset pages, oldest first: for PGlite (a single connection: nothing may hold it between
@@ -161,52 +115,42 @@ export async function* submissionBatches(app: FastifyInstance, formId: number): 
     yield* keysetBatches(app, formId, BATCH);
     return;
   }
-  const rows = cursorBatches(
-    app,
-    formId,
-    `id, form_id, created_at, data, metadata, completed, form_version, language, progress, updated_at,
-      encode(sealed_data, 'base64'), number`,
-    JSON_BATCH,
-  );
-  const open = (batch: unknown[][]) =>
-    openAnswersOffThread(app.keyring, {
-      ids: batch.map((r) => r[0] as string),
-      sealed: batch.map((r) => r[10] as string | null),
-    });
-  for await (const { batch, opened } of openedBatches(rows, open)) {
-    yield batch.map(
-      (
-        [
-          id,
-          form_id,
-          created_at,
-          data,
-          metadata,
-          completed,
-          form_version,
-          language,
-          progress,
-          updated_at,
-          ,
-          number,
-        ],
-        i,
-      ) => ({
-        id: id as string,
-        number: number as number,
-        form_id: form_id as number,
-        created_at: created_at as Date,
-        data: opened[i] ?? readAnswers(app.keyring, { id: id as string, data, sealedData: null }),
-        metadata: metadata as Record<string, unknown>,
-        completed: completed as boolean,
-        form_version: form_version as number,
-        language: language as string,
-        progress: progress as Record<string, unknown> | null,
-        updated_at: updated_at as Date,
-      }),
-    );
+  const open = ({ run, fields }: CopyRun) =>
+    openCopiedOffThread(app.keyring, { run, fields, width: SUBMISSION_WIDTH, id: 0, sealed: 10 });
+  for await (const { batch, opened } of openedBatches(
+    copyRuns(app, formId, SUBMISSION_COLUMNS, SUBMISSION_WIDTH),
+    open,
+  )) {
+    const { run, fields } = batch;
+    const rows: ExportRow[] = [];
+    for (let r = 0, f = 0; f < fields.length; r++, f += SUBMISSION_WIDTH * 2) {
+      const json = (at: number) => {
+        const text = copyJsonbText(run, fields[f + at * 2]!, fields[f + at * 2 + 1]!);
+        return text === null ? null : JSON.parse(text);
+      };
+      const id = copyUuid(run, fields[f]!);
+      rows.push({
+        id,
+        form_id: int32(run, fields[f + 2]!),
+        created_at: copyDate(run, fields[f + 4]!),
+        data: opened[r] ?? readAnswers(app.keyring, { id, data: json(3), sealedData: null }),
+        metadata: (json(4) ?? {}) as Record<string, unknown>,
+        completed: run[fields[f + 10]!] === 1,
+        form_version: int32(run, fields[f + 12]!),
+        language: copyText(run, fields[f + 14]!, fields[f + 15]!),
+        progress: json(8) as Record<string, unknown> | null,
+        updated_at: copyDate(run, fields[f + 18]!),
+        number: int32(run, fields[f + 22]!),
+      });
+    }
+    yield rows;
   }
 }
+
+/** The JSON export's columns, in the order submissionBatches reads them. */
+const SUBMISSION_COLUMNS = `id, form_id, created_at, case when sealed_data is null then data end, metadata,
+  completed, form_version, language, progress, updated_at, sealed_data, number`;
+const SUBMISSION_WIDTH = 12;
 
 /**
  * Batches with their rows' sealed answers opened in the worker thread (`open` asks for a batch's;
@@ -277,33 +221,52 @@ const COPIED_COLUMNS = `id, created_at, case when sealed_data is null then data 
   language, sealed_data, number`;
 const COPIED_WIDTH = 8;
 
-/**
- * The form's rows for the CSV and Excel exports, oldest first, from a binary COPY, in runs of
- * whole rows as they arrive. COPY costs the database about half the CPU a cursor's fetches do
- * (no message to build a row, no text to make of times and bytes), and the fields are read here
- * in place; the sealed answers go to the worker as the bytes they are. The stream is read only as
- * fast as the export is taken; a reader that stops early (client gone) ends the COPY by closing
- * its connection.
- */
+/** The form's rows for the CSV and Excel exports, oldest first, in runs of a binary COPY. */
 async function* copiedAnswerRows(app: FastifyInstance, formId: number): AsyncGenerator<CopiedBatch> {
+  const timestamp = copyTimestampReader();
+  for await (const { run, fields } of copyRuns(app, formId, COPIED_COLUMNS, COPIED_WIDTH)) {
+    yield {
+      rows: copiedRows(run, fields, timestamp),
+      copied: { run, fields, width: COPIED_WIDTH, id: 0, sealed: 6 },
+    };
+  }
+}
+
+/** Whole rows of a binary COPY and their fields' places (copyFields). */
+type CopyRun = { run: Buffer; fields: Int32Array };
+
+/**
+ * A form's submissions, oldest first, by a binary COPY of `columns` (trusted text, `width` of
+ * them), in runs of whole rows as they arrive. COPY costs the database about half the CPU a
+ * cursor's fetches do (no message to build a row, no text to make of times and bytes), and the
+ * fields are read in place; the sealed answers go to the worker as the bytes they are. The stream
+ * is read only as fast as the export is taken; a reader that stops early (client gone) ends the
+ * COPY by closing its connection.
+ */
+async function* copyRuns(
+  app: FastifyInstance,
+  formId: number,
+  columns: string,
+  width: number,
+): AsyncGenerator<CopyRun> {
   const client = await app.database.pool!.connect();
   let finished = false;
   try {
     // formId is a validated integer; COPY takes no bind parameters.
     const copy = client.query(
       copyTo(
-        `COPY (select ${COPIED_COLUMNS} from submissions where form_id = ${Number(formId)}
+        `COPY (select ${columns} from submissions where form_id = ${Number(formId)}
           order by created_at, id) TO STDOUT (FORMAT binary)`,
       ),
     );
     const splitter = new CopyRowSplitter();
-    const timestamp = copyTimestampReader();
     for await (const chunk of copy as AsyncIterable<Buffer>) {
-      const run = splitter.push(chunk);
-      if (!run) continue;
-      const fields = copyFields(run, COPIED_WIDTH);
-      const rows = copiedRows(Buffer.from(run.buffer, run.byteOffset, run.byteLength), fields, timestamp);
-      yield { rows, copied: { run, fields, width: COPIED_WIDTH, id: 0, sealed: 6 } };
+      const bytes = splitter.push(chunk);
+      if (bytes)
+        yield {
+          run: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          fields: copyFields(bytes, width),
+        };
     }
     splitter.end();
     finished = true;
@@ -319,17 +282,14 @@ function copiedRows(
   timestamp: ReturnType<typeof copyTimestampReader>,
 ): CopiedRow[] {
   const rows: CopiedRow[] = [];
-  const text = (at: number) => run.toString('utf8', fields[at]!, fields[at]! + fields[at + 1]!);
   for (let f = 0; f < fields.length; f += COPIED_WIDTH * 2) {
-    const clear = fields[f + 5]!;
     rows.push([
       copyUuid(run, fields[f]!),
       timestamp(run, fields[f + 2]!),
-      // jsonb: a version byte, then the JSON text.
-      clear < 0 ? null : run.toString('utf8', fields[f + 4]! + 1, fields[f + 4]! + clear),
+      copyJsonbText(run, fields[f + 4]!, fields[f + 5]!),
       int32(run, fields[f + 6]!),
       run[fields[f + 8]!] === 1,
-      text(f + 10),
+      copyText(run, fields[f + 10]!, fields[f + 11]!),
       int32(run, fields[f + 14]!),
     ]);
   }
