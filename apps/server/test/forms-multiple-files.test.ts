@@ -149,6 +149,14 @@ describe(`file fields taking several files (${dbKind})`, () => {
     expect(json.statusCode).toBe(200);
     const ada = (json.json() as Array<{ data: Record<string, unknown> }>).find((s) => s.data.name === 'Ada');
     expect((ada!.data.docs as Sent[]).map((f) => f.name)).toEqual(['a.txt', 'b.txt']);
+    // Its answers list each file with its own signed link beside it, which downloads that file.
+    const docsAnswer = (
+      ada as unknown as { answers: { label: string; value: { url: string }[] }[] }
+    ).answers.find((a) => a.label === 'Documents');
+    expect(await Promise.all(docsAnswer!.value.map((f) => download(f.url)))).toEqual([
+      'first file',
+      'second file',
+    ]);
     const xlsx = await get(`/api/form-submissions/forms/${formId}/export?format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
