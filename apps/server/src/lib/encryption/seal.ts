@@ -181,7 +181,7 @@ const PLACE_OF_COUNTER = 12;
  * blocks of every value (the nonce, then 1 for the tag's mask and 2, 3… for the text) are
  * encrypted together in one call to the key's AES, the text is that key stream added to the
  * ciphertext, and the tag is checked with GHASH (ghash.ts) before any text is given back. The
- * result is the same bytes and the same refusals as open(), about three times faster.
+ * result is the same bytes and the same refusals as open(), about twice as fast.
  */
 export function openMany(
   keyring: Keyring,
