@@ -2,8 +2,9 @@
  * PostgreSQL's binary COPY format (`COPY … TO STDOUT (FORMAT binary)`), read without a driver:
  * a header, then each row as its field count (16 bits) and each field as its length in bytes
  * (32 bits, -1 for null) and its bytes in the type's binary form, then a count of -1 to end.
- * Nothing in a field is escaped, so a reader only walks lengths: the CSV export splits the stream
- * into whole rows on the main thread and reads the fields in a worker thread.
+ * Nothing in a field is escaped, so a reader only walks lengths: the exports cut the stream into
+ * runs of whole rows and read the fields in place (the answers' worker thread reads only each
+ * row's id and sealed answers from its copy of the run).
  */
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
@@ -19,8 +20,9 @@ export class CopyRowSplitter {
   #ended = false;
 
   /**
-   * The whole rows this chunk completes, copied into an array of their own (fit to transfer to
-   * another thread), or undefined when it completes none.
+   * The whole rows this chunk completes, copied into an array of their own (a message to another
+   * thread then copies these bytes, not the whole chunk they came in), or undefined when it
+   * completes none.
    */
   push(chunk: Buffer): Uint8Array | undefined {
     const bytes = this.#rest ? Buffer.concat([this.#rest, chunk]) : chunk;

@@ -56,7 +56,7 @@ export function ghashKey(h: Uint8Array): GhashKey {
 }
 
 /** Four bytes big-endian, the bytes at or past `end` read as zeros (a short last block). */
-function word(bytes: Uint8Array, at: number, end = bytes.length): number {
+export function word(bytes: Uint8Array, at: number, end = bytes.length): number {
   if (at + 4 <= end)
     return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
   let value = 0;

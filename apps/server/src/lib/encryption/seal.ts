@@ -6,7 +6,7 @@ import {
   hkdfSync,
   randomBytes,
 } from 'node:crypto';
-import { type GhashKey, ghashKey, ghashLengths, ghashUpdate } from './ghash.ts';
+import { type GhashKey, ghashKey, ghashLengths, ghashUpdate, word } from './ghash.ts';
 import { type DataKey, KEY_ID_BYTES, type Keyring } from './keyring.ts';
 
 /**
@@ -114,9 +114,6 @@ const looksSealed = (bytes: Uint8Array) => bytes.length >= HEADER_BYTES + TAG_BY
 
 const asBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
-const readInt32 = (bytes: Uint8Array, at: number) =>
-  (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
 
 /**
  * The key sealed bytes name, found by their header (compared in place: this runs once per row
@@ -245,7 +242,7 @@ export function openMany(
     let differs = 0;
     for (let w = 0; w < 4; w++) {
       const at = w * 4;
-      differs |= state[w]! ^ readInt32(stream, streamAt + at) ^ readInt32(bytes, end + at);
+      differs |= state[w]! ^ word(stream, streamAt + at) ^ word(bytes, end + at);
     }
     if (differs !== 0) throw new SealError('sealed data was altered or belongs elsewhere', 'corrupt');
     const text = texts.subarray(textAt, textAt + end - HEADER_BYTES);
